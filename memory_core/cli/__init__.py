@@ -1,0 +1,1 @@
+"""The ``magi-memory`` command line."""

@@ -1,0 +1,62 @@
+"""``magi-memory``: the engine from the command line.
+
+Sub-commands live in small modules, each with ``register(subparsers)``; a module that is not
+present (a layer not installed) simply adds no command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from pathlib import Path
+from typing import Sequence
+
+COMMAND_MODULES = ("core", "query", "eval", "bench", "l2", "l3", "l4", "providers")
+
+
+def engine_from_args(args: argparse.Namespace, **kwargs):
+    """Open the engine on ``--db`` (or the default database in the user data folder)."""
+    from ..config import MemoryConfig
+    from ..engine import MemoryEngine
+
+    config = MemoryConfig.load()
+    return MemoryEngine(Path(args.db) if getattr(args, "db", None) else None, config=config, **kwargs)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="magi-memory", description=__doc__.splitlines()[0])
+    parser.add_argument("--db", metavar="PATH", help="database file (default: the user data folder)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"memory_core.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"memory_core.cli.{name}":
+                continue
+            raise
+        module.register(sub)
+    # allow --db after the sub-command too
+    for action in sub.choices.values():
+        action.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return int(args.func(args) or 0)
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,211 @@
+"""The connection layer: one writer connection, parallel readers, sqlite-vec loaded everywhere.
+
+Why apsw and not the stdlib ``sqlite3``: many Python builds (this machine's included) have no
+``enable_load_extension``, so sqlite-vec cannot load; apsw bundles a current SQLite with FTS5,
+the trigram tokenizer and ``contentless_delete`` on every platform.
+
+Concurrency model (WAL): every write goes through :meth:`Database.write`, which serialises on a
+lock and wraps the block in ``BEGIN IMMEDIATE`` … ``COMMIT``; readers get one connection per
+thread (``query_only``) and never block the writer. A process killed mid-transaction leaves the
+WAL without that transaction's commit frame, so SQLite discards it on the next open: committed
+events survive, half-written rows do not exist.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+import apsw
+import sqlite_vec
+
+Row = dict[str, Any]
+
+
+class DatabaseError(Exception):
+    """Raised for store-level failures the caller can act on (bad path, failed migration)."""
+
+
+def _open_connection(path: str, *, readonly: bool) -> apsw.Connection:
+    flags = apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE
+    if readonly:
+        flags = apsw.SQLITE_OPEN_READONLY
+    conn = apsw.Connection(path, flags=flags)
+    conn.enable_load_extension(True)
+    conn.load_extension(sqlite_vec.loadable_path())
+    conn.enable_load_extension(False)
+    conn.set_busy_timeout(10_000)
+    for pragma in (
+        "PRAGMA foreign_keys = ON",
+        "PRAGMA secure_delete = ON",  # deleted memories are overwritten, not left in free pages
+        "PRAGMA temp_store = MEMORY",
+        "PRAGMA cache_size = -32000",  # 32 MB page cache per connection
+        "PRAGMA mmap_size = 268435456",
+    ):
+        conn.execute(pragma)
+    return conn
+
+
+def _create_private_file(path: Path) -> None:
+    """Create the database file 0600 before SQLite does, so it never exists world-readable.
+
+    SQLite gives the -wal and -shm files the permissions of the main file.
+    """
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700)
+    fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+    os.close(fd)
+    os.chmod(path, 0o600)
+
+
+class Database:
+    """A SQLite file with one writer and per-thread readers."""
+
+    def __init__(self, path: str | os.PathLike[str], *, synchronous: str = "NORMAL") -> None:
+        self.path = Path(path)
+        if str(path) == ":memory:":
+            raise DatabaseError("the store needs a file (WAL does not apply to :memory:)")
+        if not self.path.exists():
+            _create_private_file(self.path)
+        self._write_lock = threading.RLock()
+        self._local = threading.local()
+        self._readers: list[apsw.Connection] = []
+        self._readers_lock = threading.Lock()
+        self._closed = False
+        self._writer = _open_connection(str(self.path), readonly=False)
+        self._writer.execute("PRAGMA journal_mode = WAL")
+        # NORMAL in WAL mode: a committed transaction survives a process crash; only an OS crash
+        # or power loss may roll back the last few commits. FULL is available for the paranoid.
+        self._writer.execute(f"PRAGMA synchronous = {synchronous}")
+        self._depth = 0
+
+    # -- writing -------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[apsw.Connection]:
+        """A write transaction. Nested calls join the outer transaction through a savepoint."""
+        if self._closed:
+            raise DatabaseError("database is closed")
+        with self._write_lock:
+            conn = self._writer
+            if self._depth:
+                self._depth += 1
+                name = f"sp{self._depth}"
+                conn.execute(f"SAVEPOINT {name}")
+                try:
+                    yield conn
+                except BaseException:
+                    conn.execute(f"ROLLBACK TO {name}")
+                    conn.execute(f"RELEASE {name}")
+                    raise
+                else:
+                    conn.execute(f"RELEASE {name}")
+                finally:
+                    self._depth -= 1
+                return
+            self._depth = 1
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
+            finally:
+                self._depth = 0
+
+    @contextlib.contextmanager
+    def savepoint(self, conn: apsw.Connection, name: str) -> Iterator[None]:
+        """Isolate a sub-step inside an open write (a failing L4 hook must not undo L1)."""
+        conn.execute(f"SAVEPOINT {name}")
+        try:
+            yield
+        except BaseException:
+            conn.execute(f"ROLLBACK TO {name}")
+            conn.execute(f"RELEASE {name}")
+            raise
+        else:
+            conn.execute(f"RELEASE {name}")
+
+    @property
+    def writer(self) -> apsw.Connection:
+        """The raw writer, for migrations and maintenance that manage their own transactions."""
+        return self._writer
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def reader(self) -> apsw.Connection:
+        """This thread's read-only connection (created on first use)."""
+        if self._closed:
+            raise DatabaseError("database is closed")
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = _open_connection(str(self.path), readonly=False)
+            conn.execute("PRAGMA query_only = ON")
+            self._local.conn = conn
+            with self._readers_lock:
+                self._readers.append(conn)
+        return conn
+
+    def read_all(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
+        return query_all(self.reader(), sql, params)
+
+    def read_one(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
+        return query_one(self.reader(), sql, params)
+
+    def read_value(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Any:
+        return query_value(self.reader(), sql, params)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        with self._readers_lock:
+            for conn in self._readers:
+                with contextlib.suppress(Exception):
+                    conn.close()
+            self._readers.clear()
+        with self._write_lock:
+            with contextlib.suppress(Exception):
+                self._writer.execute("PRAGMA optimize")
+            self._writer.close()
+
+    def __enter__(self) -> "Database":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# -- row helpers (apsw returns tuples; callers want names) ----------------------------------------
+
+
+def query_all(conn: apsw.Connection, sql: str,
+              params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
+    cur = conn.execute(sql, params)
+    try:
+        names = [d[0] for d in cur.getdescription()]
+    except apsw.ExecutionCompleteError:
+        return []
+    return [dict(zip(names, row)) for row in cur]
+
+
+def query_one(conn: apsw.Connection, sql: str,
+              params: Sequence[Any] | dict[str, Any] = ()) -> Row | None:
+    rows = query_all(conn, sql, params)
+    return rows[0] if rows else None
+
+
+def query_value(conn: apsw.Connection, sql: str,
+                params: Sequence[Any] | dict[str, Any] = ()) -> Any:
+    for row in conn.execute(sql, params):
+        return row[0]
+    return None
+
+
+def placeholders(n: int) -> str:
+    return ",".join("?" * n)

@@ -1,0 +1,165 @@
+"""Deletion that is real: an event is removed from every index and every derived layer.
+
+Each layer contributes a :class:`DeletionParticipant` that can *preview* what it would change
+and then *apply* it. Preview and apply run the same queries, so the GUI's "this will remove …"
+is exactly what happens. Everything runs in one write transaction: a crash leaves either the
+old state or the fully deleted one. Derived layers run before L1 (they may need the event rows
+to find what cites them); L1 runs last and leaves a tombstone so a replayed export or a plugin
+re-sending the item does not bring the memory back.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+import apsw
+
+from .clock import Clock
+from .db.connection import Database, placeholders, query_all
+from .l1.store import dedup_hash
+from .l1.vectors import delete_vectors, spaces
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The events being deleted (resolved once, shared by all participants)."""
+
+    event_ids: tuple[str, ...]
+    seqs: tuple[int, ...]
+    rows: tuple[dict[str, Any], ...]
+
+
+class DeletionParticipant(Protocol):
+    name: str
+    #: lower runs first; L1 is 100 and runs last
+    order: int
+
+    def preview(self, conn: apsw.Connection, target: Target) -> dict[str, Any]: ...
+
+    def apply(self, conn: apsw.Connection, target: Target, now: float) -> dict[str, Any]: ...
+
+
+@dataclass(slots=True)
+class CascadeReport:
+    event_ids: list[str]
+    missing: list[str]
+    layers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    applied: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event_ids": self.event_ids, "missing": self.missing, "layers": self.layers,
+                "applied": self.applied}
+
+
+def _chunk(seq: Sequence[Any], n: int = 400) -> list[Sequence[Any]]:
+    return [seq[i:i + n] for i in range(0, len(seq), n)] or [[]]
+
+
+class L1Deletion:
+    name = "l1"
+    order = 100
+
+    def _chunk_ids(self, conn: apsw.Connection, target: Target) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for part in _chunk(target.seqs):
+            if not part:
+                continue
+            for r in query_all(conn, f"SELECT chunk_id, space_id FROM event_chunks WHERE event_seq IN "
+                                     f"({placeholders(len(part))})", list(part)):
+                out.setdefault(r["space_id"], []).append(r["chunk_id"])
+        return out
+
+    def preview(self, conn: apsw.Connection, target: Target) -> dict[str, Any]:
+        chunks = self._chunk_ids(conn, target)
+        jobs = 0
+        for part in _chunk(target.event_ids):
+            if part:
+                jobs += conn.execute(
+                    f"SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' AND target_id IN "
+                    f"({placeholders(len(part))})", list(part)).fetchone()[0]
+        sessions = sorted({r["session_id"] for r in target.rows if r["session_id"]})
+        return {"fact_events": len(target.seqs), "fts_rows": len(target.seqs),
+                "vector_chunks": sum(len(v) for v in chunks.values()), "embedding_jobs": jobs,
+                "sessions_touched": sessions}
+
+    def apply(self, conn: apsw.Connection, target: Target, now: float) -> dict[str, Any]:
+        report = self.preview(conn, target)
+        for space_id, ids in self._chunk_ids(conn, target).items():
+            delete_vectors(conn, space_id, ids)
+        for part in _chunk(target.seqs):
+            if not part:
+                continue
+            conn.execute(f"DELETE FROM fact_events_fts WHERE rowid IN ({placeholders(len(part))})", list(part))
+            conn.execute(f"DELETE FROM event_chunks WHERE event_seq IN ({placeholders(len(part))})", list(part))
+            conn.execute(f"DELETE FROM fact_events WHERE seq IN ({placeholders(len(part))})", list(part))
+        for part in _chunk(target.event_ids):
+            if part:
+                conn.execute(f"DELETE FROM embedding_jobs WHERE target_kind = 'event' AND target_id IN "
+                             f"({placeholders(len(part))})", list(part))
+        conn.executemany("INSERT OR REPLACE INTO deletion_tombstones(dedup_hash, deleted_at) VALUES (?, ?)",
+                         [(dedup_hash(r["source"], r["event_type"], r["idempotency_key"]), now)
+                          for r in target.rows])
+        for session_id in report["sessions_touched"]:
+            _recount_session(conn, session_id)
+        return report
+
+
+def _recount_session(conn: apsw.Connection, session_id: str) -> None:
+    row = conn.execute(
+        "SELECT count(*), sum(author_type = 'user'), min(occurred_at), max(occurred_at) FROM fact_events "
+        "WHERE session_id = ? AND event_type IN ('CHAT_MESSAGE', 'ACTION_EXECUTED')", (session_id,)).fetchone()
+    if not row or not row[0]:
+        conn.execute("DELETE FROM chat_sessions WHERE session_id = ?", (session_id,))
+    else:
+        conn.execute("UPDATE chat_sessions SET message_count = ?, user_message_count = ?, first_at = ?, "
+                     "last_at = ? WHERE session_id = ?", (row[0], row[1] or 0, row[2], row[3], session_id))
+
+
+class DeletionService:
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self.db = db
+        self.clock = clock
+        self.participants: list[DeletionParticipant] = [L1Deletion()]
+
+    def register(self, participant: DeletionParticipant) -> None:
+        self.participants.append(participant)
+        self.participants.sort(key=lambda p: p.order)
+
+    def _target(self, conn: apsw.Connection, event_ids: Sequence[str]) -> tuple[Target, list[str]]:
+        ids = list(dict.fromkeys(event_ids))
+        rows: list[dict[str, Any]] = []
+        for part in _chunk(ids):
+            if part:
+                rows.extend(query_all(
+                    conn, f"SELECT seq, event_id, source, event_type, idempotency_key, session_id, "
+                          f"occurred_at FROM fact_events WHERE event_id IN ({placeholders(len(part))})",
+                    list(part)))
+        found = {r["event_id"] for r in rows}
+        return (Target(tuple(r["event_id"] for r in rows), tuple(r["seq"] for r in rows), tuple(rows)),
+                [i for i in ids if i not in found])
+
+    def preview(self, event_ids: Sequence[str]) -> CascadeReport:
+        conn = self.db.reader()
+        target, missing = self._target(conn, event_ids)
+        report = CascadeReport(list(target.event_ids), missing)
+        for p in self.participants:
+            report.layers[p.name] = p.preview(conn, target)
+        return report
+
+    def delete(self, event_ids: Sequence[str]) -> CascadeReport:
+        now = self.clock.now()
+        with self.db.write() as conn:
+            target, missing = self._target(conn, event_ids)
+            report = CascadeReport(list(target.event_ids), missing)
+            if target.seqs:
+                for p in self.participants:
+                    report.layers[p.name] = p.apply(conn, target, now)
+                conn.execute("INSERT INTO deletion_log(deleted_at, event_ids, report_json) VALUES (?,?,?)",
+                             (now, json.dumps(list(target.event_ids)), json.dumps(report.layers, default=str)))
+            report.applied = True
+        return report
+
+    def count_spaces(self) -> int:
+        return len(spaces(self.db.reader()))

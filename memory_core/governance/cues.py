@@ -1,0 +1,135 @@
+"""Narrow text heuristics for user utterances (pure functions, no database).
+
+The cues are deliberately narrow (design step 4): ambiguous auxiliaries such as *is / do / have*
+are **not** question openers, so "I have a cat" stays a statement. A message is judged sentence by
+sentence, and inside a question sentence its leading clauses are checked too: "我想用新的高压锅
+煲汤，有什么食谱吗？" carries a first-person statement before the question and must stay evidence.
+
+Known gaps (documented, not solved by rules): irony ("对，我超爱加班"), quoting others ("我朋友
+喜欢露营"), hypotheticals without a cue word, and corrections ("不对，应该是嘉兴").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SENTENCE_END = re.compile(r"(?<=[。！？!?\n])|(?<=[.;；])\s+")
+_CLAUSE_SPLIT = re.compile(r"\s*(?:[,，;；:：]|—+|–|\s-\s)\s*")
+
+# English wh-openers and request openers that are unambiguous at the start of a sentence.
+_EN_WH = ("what", "what's", "whats", "when", "where", "where's", "who", "who's", "whom", "whose",
+          "which", "why", "how", "how's")
+_EN_QUESTION_PHRASES = ("do you know", "can you tell me", "could you tell me", "any idea",
+                        "is there any", "are there any")
+# Auxiliary inversion at the start of a clause. Not question *openers* by themselves (a clause
+# without "?" that starts with one is still a statement); used only to keep a clause inside a
+# "?" sentence from counting as a declarative statement.
+_EN_AUX_INVERSION = re.compile(
+    r"^(do|does|did|is|are|am|was|were|have|has|had|can|could|would|will|should|shall|may|might)"
+    r"\s+(i|you|we|he|she|it|they|there|my|your|this|that)\b")
+
+_ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么|怎样|多少|哪|谁|(?<![为])什么(?![都也])")
+_ZH_FINAL_PARTICLE = re.compile(r"[吗呢嘛][\s。！？?!~～]*$")
+
+_EN_INSTRUCTION = ("please", "help me", "remind me", "tell me", "show me", "give me", "let's",
+                   "lets", "find me", "recommend", "suggest", "can you", "could you", "would you")
+_ZH_INSTRUCTION = ("帮我", "请", "给我", "提醒我", "麻烦", "推荐", "告诉我", "来点")
+
+_EN_HYPOTHETICAL = ("if i ", "if we ", "what if", "suppose", "imagine", "hypothetically",
+                    "assuming", "in case i")
+_ZH_HYPOTHETICAL = ("如果", "假如", "要是", "假设", "万一", "倘若")
+
+_FILLER = re.compile(r"^(hi|hello|hey|thanks|thank you|thx|ok|okay|cool|great|nice|yes|no|sure|"
+                     r"你好|您好|嗨|谢谢|多谢|好的|好|嗯|哈哈+|ok了)[\s!！.。~～]*$", re.I)
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def split_sentences(text: str) -> list[str]:
+    parts = [p.strip() for p in _SENTENCE_END.split(text.strip())]
+    return [p for p in parts if p]
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", " ", s.strip().lower())
+
+
+def _starts_with_any(s: str, prefixes: tuple[str, ...]) -> bool:
+    for p in prefixes:
+        if s.startswith(p) and (len(s) == len(p) or not s[len(p)].isalnum() or p.endswith(" ")
+                                or _CJK.match(p)):
+            return True
+    return False
+
+
+def has_question_cue(sentence: str) -> bool:
+    """True when the sentence itself reads as a question (terminal ?, wh-opener, 吗/呢/是不是…)."""
+    s = _norm(sentence)
+    if not s:
+        return False
+    if s.endswith(("?", "？")):
+        return True
+    if _starts_with_any(s, _EN_WH) or any(s.startswith(p) for p in _EN_QUESTION_PHRASES):
+        return True
+    if _CJK.search(s) and (_ZH_QUESTION_CUES.search(s) or _ZH_FINAL_PARTICLE.search(s)):
+        return True
+    return False
+
+
+def is_filler(sentence: str) -> bool:
+    return bool(_FILLER.match(_norm(sentence)))
+
+
+def is_instruction(sentence: str) -> bool:
+    s = _norm(sentence)
+    return _starts_with_any(s, _EN_INSTRUCTION) or any(s.startswith(p) for p in _ZH_INSTRUCTION)
+
+
+def is_hypothetical(sentence: str) -> bool:
+    s = _norm(sentence)
+    return any(s.startswith(p) for p in _EN_HYPOTHETICAL) or any(s.startswith(p) for p in _ZH_HYPOTHETICAL)
+
+
+def _is_declarative_clause(clause: str) -> bool:
+    c = _norm(clause)
+    if not c or is_filler(c) or has_question_cue(c) or is_instruction(c) or is_hypothetical(c):
+        return False
+    if _EN_AUX_INVERSION.match(c):
+        return False
+    cjk = len(_CJK.findall(c))
+    words = len(re.findall(r"[a-z0-9']+", c))
+    return cjk >= 4 or words >= 3
+
+
+@dataclass(frozen=True, slots=True)
+class UtteranceShape:
+    """What a user message contains, sentence by sentence."""
+
+    statements: int
+    questions: int
+    instructions: int
+    hypotheticals: int
+    fillers: int
+
+
+def analyse_utterance(text: str) -> UtteranceShape:
+    statements = questions = instructions = hypotheticals = fillers = 0
+    for sentence in split_sentences(text):
+        if is_filler(sentence):
+            fillers += 1
+        elif is_hypothetical(sentence):
+            hypotheticals += 1
+        elif has_question_cue(sentence):
+            questions += 1
+            # leading clauses of a question sentence may still state something about the user
+            clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if c.strip()]
+            if any(_is_declarative_clause(c) for c in clauses[:-1]):
+                statements += 1
+        elif is_instruction(sentence):
+            instructions += 1
+            clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if c.strip()]
+            if any(_is_declarative_clause(c) for c in clauses[1:]):
+                statements += 1
+        else:
+            statements += 1
+    return UtteranceShape(statements, questions, instructions, hypotheticals, fillers)

@@ -1,0 +1,163 @@
+"""The asynchronous embedding worker: drains ``embedding_jobs`` in micro-batches.
+
+The embedder is called *outside* any write transaction (it may be a slow network call), and its
+failure only moves the jobs through the retry/backoff state machine: the L1 rows are untouched,
+the event's ``embedding_state`` says ``failed`` once retries are exhausted, and BM25/keyword
+retrieval keep working for it meanwhile.
+
+Other layers embed their own objects (entities, edges, summaries) through the same queue by
+registering an :class:`EmbeddingTarget` for their ``target_kind``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+import apsw
+import numpy as np
+
+from ..clock import Clock
+from ..db.connection import Database, placeholders, query_all
+from ..jobs.queue import JobQueue
+from ..policy import EMBED_BATCH_SIZE
+from ..providers.embedding import Embedder
+from .chunking import chunk_spans
+from .vectors import delete_vectors, insert_vectors
+
+log = logging.getLogger(__name__)
+
+EMBEDDING_QUEUE = JobQueue("embedding_jobs")
+
+
+class EmbeddingTarget(Protocol):
+    kind: str
+
+    def load_texts(self, conn: apsw.Connection, target_ids: Sequence[str]) -> dict[str, list[str]]:
+        """Texts to embed per target id (several for chunked text); missing ids were deleted."""
+        ...
+
+    def store(self, conn: apsw.Connection, space_id: int, target_id: str,
+              vectors: np.ndarray) -> None: ...
+
+    def mark_failed(self, conn: apsw.Connection, target_ids: Sequence[str]) -> None: ...
+
+
+class EventEmbeddingTarget:
+    """L1 events: chunked content → ``event_chunks`` + ``vec_chunks_<space>``."""
+
+    kind = "event"
+
+    def load_texts(self, conn: apsw.Connection, target_ids: Sequence[str]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for row in query_all(conn, f"SELECT event_id, content FROM fact_events WHERE event_id IN "
+                                   f"({placeholders(len(target_ids))})", list(target_ids)):
+            text = row["content"]
+            out[row["event_id"]] = [text[a:b] for a, b in chunk_spans(text)]
+        return out
+
+    def store(self, conn: apsw.Connection, space_id: int, target_id: str, vectors: np.ndarray) -> None:
+        row = conn.execute("SELECT seq, content FROM fact_events WHERE event_id = ?",
+                           (target_id,)).fetchone()
+        if row is None:  # deleted while we were embedding
+            return
+        seq, content = row
+        old = [r[0] for r in conn.execute(
+            "SELECT chunk_id FROM event_chunks WHERE event_seq = ? AND space_id = ?", (seq, space_id))]
+        delete_vectors(conn, space_id, old)
+        conn.execute("DELETE FROM event_chunks WHERE event_seq = ? AND space_id = ?", (seq, space_id))
+        spans = chunk_spans(content)
+        rows = []
+        for idx, ((a, b), vec) in enumerate(zip(spans, vectors)):
+            conn.execute("INSERT INTO event_chunks(event_seq, space_id, chunk_index, char_start, char_end) "
+                         "VALUES (?,?,?,?,?)", (seq, space_id, idx, a, b))
+            rows.append((conn.last_insert_rowid(), vec))
+        insert_vectors(conn, space_id, rows)
+        conn.execute("UPDATE fact_events SET embedding_state = 'done' WHERE seq = ?", (seq,))
+
+    def mark_failed(self, conn: apsw.Connection, target_ids: Sequence[str]) -> None:
+        if target_ids:
+            conn.execute(f"UPDATE fact_events SET embedding_state = 'failed' WHERE event_id IN "
+                         f"({placeholders(len(target_ids))})", list(target_ids))
+
+
+@dataclass
+class EmbeddingWorker:
+    db: Database
+    embedder: Embedder
+    clock: Clock
+    space_id: int
+    batch_size: int = EMBED_BATCH_SIZE
+    name: str = "embedding"
+
+    def __post_init__(self) -> None:
+        self.targets: dict[str, EmbeddingTarget] = {"event": EventEmbeddingTarget()}
+
+    def register_target(self, target: EmbeddingTarget) -> None:
+        self.targets[target.kind] = target
+
+    def run_once(self) -> int:
+        """Embed one micro-batch. Returns the number of jobs finished (done or failed)."""
+        now = self.clock.now()
+        with self.db.write() as conn:
+            jobs = EMBEDDING_QUEUE.claim(conn, now, self.batch_size, where="space_id = ?",
+                                         params=(self.space_id,))
+            by_kind: dict[str, list[dict]] = defaultdict(list)
+            for job in jobs:
+                by_kind[job["target_kind"]].append(job)
+            texts: dict[tuple[str, str], list[str]] = {}
+            unknown: list[int] = []
+            for kind, kind_jobs in by_kind.items():
+                target = self.targets.get(kind)
+                if target is None:
+                    unknown.extend(j["job_id"] for j in kind_jobs)
+                    continue
+                loaded = target.load_texts(conn, [j["target_id"] for j in kind_jobs])
+                for j in kind_jobs:
+                    if j["target_id"] in loaded:
+                        texts[(kind, j["target_id"])] = loaded[j["target_id"]]
+            if unknown:
+                EMBEDDING_QUEUE.fail(conn, unknown, "no embedding target registered", now, permanent=True)
+        if not jobs:
+            return 0
+        flat: list[str] = []
+        owners: list[tuple[str, str]] = []
+        for key, parts in texts.items():
+            flat.extend(parts)
+            owners.extend([key] * len(parts))
+        try:
+            vectors = self.embedder.embed(flat) if flat else np.zeros((0, self.embedder.dim), np.float32)
+            if vectors.shape != (len(flat), self.embedder.dim):
+                raise ValueError(f"embedder returned shape {vectors.shape}, expected "
+                                 f"({len(flat)}, {self.embedder.dim})")
+        except Exception as exc:  # noqa: BLE001 - any provider failure → retry/backoff
+            log.warning("embedding batch failed: %s", exc)
+            with self.db.write() as conn:
+                states = EMBEDDING_QUEUE.fail(conn, [j["job_id"] for j in jobs],
+                                              f"{type(exc).__name__}: {exc}", self.clock.now())
+                failed = defaultdict(list)
+                for j in jobs:
+                    if states.get(j["job_id"]) == "failed":
+                        failed[j["target_kind"]].append(j["target_id"])
+                for kind, ids in failed.items():
+                    if kind in self.targets:
+                        self.targets[kind].mark_failed(conn, ids)
+            return len(jobs)
+        grouped: dict[tuple[str, str], list[np.ndarray]] = defaultdict(list)
+        for key, vec in zip(owners, vectors):
+            grouped[key].append(vec)
+        with self.db.write() as conn:
+            for (kind, target_id), vecs in grouped.items():
+                self.targets[kind].store(conn, self.space_id, target_id, np.vstack(vecs))
+            EMBEDDING_QUEUE.complete(conn, [j["job_id"] for j in jobs], self.clock.now())
+        return len(jobs)
+
+    def enqueue(self, conn: apsw.Connection, kind: str, target_ids: Sequence[str]) -> None:
+        now = self.clock.now()
+        conn.executemany(
+            "INSERT INTO embedding_jobs(target_kind, target_id, space_id, created_at, updated_at) "
+            "VALUES (?,?,?,?,?) ON CONFLICT(target_kind, target_id, space_id) DO UPDATE SET "
+            "state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = excluded.updated_at",
+            [(kind, t, self.space_id, now, now) for t in target_ids])

@@ -1,0 +1,180 @@
+"""A small bilingual category lexicon: the offline stand-in for "semantics knows a pressure
+cooker is a kitchen appliance".
+
+With no model available, two components need hypernyms: the rule extractor (to give a mention an
+``entity_type``) and retrieval's category-expansion path (a question about "kitchen appliances"
+also searches for 高压锅 / air fryer / 电饭煲). The lists are deliberately plain data, bilingual,
+and easy to extend; the entity catalog learned by L2 extends them at run time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    key: str
+    entity_type: str  # one of policy.ENTITY_TYPES
+    #: words that name the category itself in a question ("kitchen appliance", "家电")
+    names: tuple[str, ...]
+    #: members: entity names that belong to it
+    members: tuple[str, ...]
+
+
+CATEGORIES: tuple[Category, ...] = (
+    Category("kitchen_appliance", "appliance",
+             ("kitchen appliance", "kitchen appliances", "appliance", "appliances", "kitchen gadget",
+              "gadget", "厨房家电", "厨房电器", "家电", "电器", "厨具", "小家电"),
+             ("pressure cooker", "instant pot", "air fryer", "rice cooker", "slow cooker",
+              "crock pot", "blender", "food processor", "stand mixer", "mixer", "toaster",
+              "toaster oven", "microwave", "oven", "dishwasher", "coffee maker", "coffee machine",
+              "espresso machine", "kettle", "electric kettle", "juicer", "bread maker",
+              "sous vide", "waffle maker", "grill", "induction cooker", "refrigerator", "fridge",
+              "freezer", "soymilk maker",
+              "高压锅", "电压力锅", "压力锅", "空气炸锅", "电饭煲", "电饭锅", "慢炖锅", "破壁机",
+              "搅拌机", "料理机", "厨师机", "面包机", "烤面包机", "微波炉", "烤箱", "洗碗机",
+              "咖啡机", "电水壶", "热水壶", "榨汁机", "电磁炉", "冰箱", "豆浆机", "电炖锅",
+              "蒸锅", "电烤箱", "多士炉")),
+    Category("home_appliance", "appliance",
+             ("home appliance", "household appliance", "家用电器", "家电"),
+             ("washing machine", "dryer", "vacuum", "robot vacuum", "air purifier",
+              "humidifier", "dehumidifier", "air conditioner", "heater", "fan", "dyson",
+              "洗衣机", "烘干机", "吸尘器", "扫地机器人", "空气净化器", "加湿器", "除湿机", "空调",
+              "暖风机", "电风扇", "热水器")),
+    Category("device", "device",
+             ("device", "gadget", "electronics", "设备", "电子产品", "数码产品"),
+             ("phone", "smartphone", "iphone", "android phone", "laptop", "macbook", "tablet",
+              "ipad", "kindle", "smartwatch", "apple watch", "headphones", "earbuds", "airpods",
+              "camera", "monitor", "keyboard", "mouse", "router", "speaker", "smart speaker",
+              "手机", "笔记本电脑", "电脑", "平板", "耳机", "相机", "显示器", "键盘", "鼠标",
+              "路由器", "音箱", "手表", "智能手表")),
+    Category("drink", "food",
+             ("drink", "beverage", "饮料", "饮品"),
+             ("coffee", "latte", "espresso", "cappuccino", "tea", "green tea", "milk tea",
+              "bubble tea", "juice", "beer", "wine", "whisky", "soda",
+              "咖啡", "拿铁", "茶", "绿茶", "红茶", "奶茶", "果汁", "啤酒", "红酒", "白酒", "可乐")),
+    Category("food", "food",
+             ("food", "dish", "cuisine", "meal", "食物", "菜", "美食"),
+             ("soup", "pizza", "sushi", "noodles", "ramen", "dumplings", "hot pot", "hotpot",
+              "steak", "salad", "pasta", "burger", "rice", "bread", "cake", "chocolate",
+              "汤", "披萨", "寿司", "面条", "拉面", "饺子", "火锅", "牛排", "沙拉", "意面", "汉堡",
+              "米饭", "面包", "蛋糕", "巧克力", "红烧肉", "小笼包", "煲汤")),
+    Category("city", "place",
+             ("city", "place", "town", "城市", "地方"),
+             ("shanghai", "beijing", "hangzhou", "jiaxing", "shenzhen", "guangzhou", "chengdu",
+              "nanjing", "suzhou", "wuhan", "xi'an", "hong kong", "taipei", "tokyo", "osaka",
+              "kyoto", "seoul", "singapore", "london", "paris", "berlin", "new york", "boston",
+              "san francisco", "seattle", "los angeles", "chicago", "toronto", "sydney",
+              "上海", "北京", "杭州", "嘉兴", "深圳", "广州", "成都", "南京", "苏州", "武汉", "西安",
+              "香港", "台北", "东京", "大阪", "京都", "首尔", "新加坡", "伦敦", "巴黎", "柏林",
+              "纽约", "波士顿", "旧金山", "西雅图", "洛杉矶", "芝加哥", "多伦多", "悉尼", "西湖")),
+    Category("pet", "animal",
+             ("pet", "animal", "宠物", "动物"),
+             ("cat", "dog", "puppy", "kitten", "hamster", "rabbit", "parrot", "goldfish", "turtle",
+              "猫", "狗", "小狗", "小猫", "仓鼠", "兔子", "鹦鹉", "金鱼", "乌龟")),
+    Category("vehicle", "vehicle",
+             ("vehicle", "car", "车", "交通工具"),
+             ("car", "bike", "bicycle", "e-bike", "motorcycle", "scooter", "tesla", "suv",
+              "汽车", "自行车", "电动车", "摩托车", "滑板车", "特斯拉")),
+    Category("software", "software",
+             ("app", "software", "tool", "program", "软件", "应用", "工具"),
+             ("vscode", "visual studio code", "pycharm", "vim", "emacs", "excel", "word",
+              "powerpoint", "notion", "obsidian", "slack", "zoom", "wechat", "chrome", "firefox",
+              "photoshop", "figma", "git", "docker", "python", "spotify", "netflix",
+              "微信", "钉钉", "飞书", "网易云音乐", "抖音", "小红书", "淘宝", "支付宝")),
+    Category("music_genre", "topic",
+             ("music genre", "genre", "music", "音乐类型", "音乐"),
+             ("jazz", "classical", "classical music", "rock", "pop", "hip hop", "rap", "folk",
+              "electronic", "blues", "country", "metal",
+              "爵士", "爵士乐", "古典", "古典音乐", "摇滚", "流行", "说唱", "民谣", "电子乐")),
+    Category("activity", "activity",
+             ("hobby", "sport", "exercise", "activity", "爱好", "运动", "活动"),
+             ("running", "jogging", "yoga", "swimming", "hiking", "camping", "cycling", "tennis",
+              "basketball", "football", "soccer", "badminton", "climbing", "skiing", "fishing",
+              "photography", "painting", "cooking", "baking", "gardening", "reading", "chess",
+              "跑步", "瑜伽", "游泳", "徒步", "露营", "骑行", "网球", "篮球", "足球", "羽毛球",
+              "攀岩", "滑雪", "钓鱼", "摄影", "画画", "做饭", "烘焙", "园艺", "阅读", "下棋")),
+    Category("family", "person",
+             ("family", "relative", "家人", "亲戚"),
+             ("mom", "mother", "dad", "father", "sister", "brother", "wife", "husband", "son",
+              "daughter", "grandma", "grandpa", "aunt", "uncle", "cousin",
+              "妈妈", "爸爸", "母亲", "父亲", "姐姐", "妹妹", "哥哥", "弟弟", "老婆", "老公", "妻子",
+              "丈夫", "儿子", "女儿", "奶奶", "爷爷", "外婆", "外公", "阿姨", "叔叔")),
+)
+
+
+@lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, list[Category]], dict[str, list[Category]]]:
+    by_name: dict[str, list[Category]] = {}
+    by_member: dict[str, list[Category]] = {}
+    for cat in CATEGORIES:
+        for n in cat.names:
+            by_name.setdefault(n.lower(), []).append(cat)
+        for m in cat.members:
+            by_member.setdefault(m.lower(), []).append(cat)
+    return by_name, by_member
+
+
+def categories_named_in(text: str) -> list[Category]:
+    """Categories whose *name* appears in ``text`` (longest names first, no double counting)."""
+    by_name, _ = _index()
+    lowered = f" {text.lower()} "
+    found: list[Category] = []
+    for name in sorted(by_name, key=len, reverse=True):
+        needle = name if _is_cjk(name) else f" {name} "
+        hay = lowered if _is_cjk(name) else _pad_words(lowered)
+        if needle in hay:
+            for cat in by_name[name]:
+                if cat not in found:
+                    found.append(cat)
+    return found
+
+
+def categories_of(term: str) -> list[Category]:
+    """Categories a term is a member of ("air fryer" → kitchen_appliance)."""
+    _, by_member = _index()
+    return list(by_member.get(term.lower(), []))
+
+
+def members_in(text: str) -> list[tuple[str, Category]]:
+    """Lexicon members that occur in ``text`` (longest match first, non-overlapping)."""
+    _, by_member = _index()
+    lowered = text.lower()
+    padded = _pad_words(f" {lowered} ")
+    taken: list[tuple[int, int]] = []
+    out: list[tuple[str, Category]] = []
+    for member in sorted(by_member, key=len, reverse=True):
+        if _is_cjk(member):
+            start = lowered.find(member)
+            hay_len = len(member)
+        else:
+            idx = padded.find(f" {member} ")
+            start = -1 if idx < 0 else idx
+            hay_len = len(member) + 2
+        if start < 0:
+            continue
+        span = (start, start + hay_len)
+        if _is_cjk(member) and any(a < span[1] and span[0] < b for a, b in taken if b - a < 100):
+            continue
+        taken.append(span)
+        out.append((member, by_member[member][0]))
+    return out
+
+
+def all_cjk_terms() -> list[str]:
+    terms: list[str] = []
+    for cat in CATEGORIES:
+        terms.extend(t for t in (*cat.names, *cat.members) if _is_cjk(t) and len(t) > 1)
+    return terms
+
+
+def _is_cjk(s: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" for ch in s)
+
+
+def _pad_words(s: str) -> str:
+    """Lower-cased text with punctuation turned into spaces, for whole-word matching."""
+    return " " + re.sub(r"[^\w'\-]+", " ", s).strip() + " "

@@ -1,0 +1,383 @@
+"""Every number and vocabulary of the design, in one place.
+
+The design (``shared/DESIGN.md``) fixes these values; scattering them as literals would let two
+modules silently disagree about, say, how long a stress assertion lives. Modules import the named
+constant instead. Where the design gives an example and leaves the rest open (the RRF weight table,
+the fourth retrieval scope), the choice and its reason are written next to the value.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Final, Mapping
+
+# ---------------------------------------------------------------------------------------------
+# Event identity vocabularies (write path step 1)
+# ---------------------------------------------------------------------------------------------
+
+
+class EventType(StrEnum):
+    CHAT_MESSAGE = "CHAT_MESSAGE"
+    ACTION_EXECUTED = "ACTION_EXECUTED"  # a tool execution: feeds L4 synchronously
+    SENSOR_EVENT = "SENSOR_EVENT"  # plugin observation (browser, media, git, ...)
+    RUNTIME_LOG = "RUNTIME_LOG"  # run logs: routed to the runtime trace, never to L1
+    WORKING_CONTEXT = "WORKING_CONTEXT"  # L0 only
+
+
+class AuthorType(StrEnum):
+    USER = "user"
+    ASSISTANT = "assistant"
+    EXTERNAL = "external"
+    SYSTEM = "system"
+
+
+class ContentType(StrEnum):
+    UTTERANCE = "utterance"  # something a person typed
+    GENERATED = "generated"  # model output
+    TOOL_OUTPUT = "tool_output"
+    OBSERVATION = "observation"  # sensor / plugin activity
+    LOG = "log"
+
+
+class MemoryDomain(StrEnum):
+    CONVERSATION = "conversation"
+    EXTERNAL_ACTIVITY = "external_activity"
+    TOOL_EXECUTION = "tool_execution"
+    RUNTIME = "runtime"
+
+
+class IngestTarget(StrEnum):
+    L1_ONLY = "l1_only"  # L1 row; derived layers decide later from the evidence policy
+    L1_AND_L4 = "l1_and_l4"  # tool executions: L1 row + synchronous L4 statistics
+    L0_ONLY = "l0_only"
+    RUNTIME_TRACE = "runtime_trace"
+
+
+class Route(StrEnum):
+    L0 = "l0"
+    L1 = "l1"
+    RUNTIME_TRACE = "runtime_trace"
+
+
+class RetentionClass(StrEnum):
+    PERMANENT = "permanent"  # the user's own statements
+    STANDARD = "standard"  # conversation turns, tool results
+    COMPRESSIBLE = "compressible"  # high-volume sensor streams: summarised by L3, may be thinned
+    EPHEMERAL = "ephemeral"  # L0 / runtime: expires
+
+
+class EvidenceClass(StrEnum):
+    """The rule classifier's 8 classes. ``EXTERNAL_OBSERVATION`` doubles as the fallback."""
+
+    SYSTEM_RUNTIME = "system_runtime"
+    TOOL_RESULT = "tool_result"
+    ASSISTANT_GENERATED = "assistant_generated"
+    USER_HYPOTHETICAL = "user_hypothetical"
+    USER_QUESTION = "user_question"
+    USER_INSTRUCTION = "user_instruction"
+    USER_SELF_REPORT = "user_self_report"
+    EXTERNAL_OBSERVATION = "external_observation"
+
+
+EVIDENCE_FALLBACK: Final = EvidenceClass.EXTERNAL_OBSERVATION
+
+
+class RetrievalScope(StrEnum):
+    """``l1_retrieval_scope``: which questions may see an event.
+
+    The design names three and leaves a fourth open; ``working_context`` is it: L0 items that
+    were persisted for crash recovery but must never answer a long-term question.
+    """
+
+    FACT_AUTHORITATIVE = "fact_authoritative"
+    CONVERSATION_ONLY = "conversation_only"
+    AUDIT_ONLY = "audit_only"
+    WORKING_CONTEXT = "working_context"
+
+
+class EvidencePolicy:
+    """What an evidence class may do downstream. Plain attributes, compared in tests."""
+
+    __slots__ = ("extract_entities", "write_graph", "write_assertions", "affect_tom", "scope")
+
+    def __init__(self, *, extract_entities: bool, write_graph: bool, write_assertions: bool,
+                 affect_tom: bool, scope: RetrievalScope) -> None:
+        self.extract_entities = extract_entities
+        self.write_graph = write_graph
+        self.write_assertions = write_assertions
+        self.affect_tom = affect_tom
+        self.scope = scope
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return (f"EvidencePolicy(entities={self.extract_entities}, graph={self.write_graph}, "
+                f"assertions={self.write_assertions}, tom={self.affect_tom}, scope={self.scope})")
+
+    @property
+    def cognition_eligible(self) -> bool:
+        """Only fact-authoritative events that may feed L2 are projected (design step 5)."""
+        return self.scope is RetrievalScope.FACT_AUTHORITATIVE and self.extract_entities
+
+
+_FA, _CO, _AO = (RetrievalScope.FACT_AUTHORITATIVE, RetrievalScope.CONVERSATION_ONLY,
+                 RetrievalScope.AUDIT_ONLY)
+
+EVIDENCE_POLICIES: Final[Mapping[EvidenceClass, EvidencePolicy]] = MappingProxyType({
+    # The user's own statement: the only class that may write assertions and move the ToM profile.
+    EvidenceClass.USER_SELF_REPORT: EvidencePolicy(
+        extract_entities=True, write_graph=True, write_assertions=True, affect_tom=True, scope=_FA),
+    # Sensor / plugin activity is behavioural evidence (VISITED, LISTENED_TO edges) but never a
+    # preference or trait by itself: no assertions, no ToM.
+    EvidenceClass.EXTERNAL_OBSERVATION: EvidencePolicy(
+        extract_entities=True, write_graph=True, write_assertions=False, affect_tom=False, scope=_FA),
+    # A question is not a statement: "我是不是喜欢猫" must not become LIKES(cat).
+    EvidenceClass.USER_QUESTION: EvidencePolicy(
+        extract_entities=False, write_graph=False, write_assertions=False, affect_tom=False, scope=_CO),
+    EvidenceClass.USER_INSTRUCTION: EvidencePolicy(
+        extract_entities=False, write_graph=False, write_assertions=False, affect_tom=False, scope=_CO),
+    EvidenceClass.USER_HYPOTHETICAL: EvidencePolicy(
+        extract_entities=False, write_graph=False, write_assertions=False, affect_tom=False, scope=_CO),
+    # AI answers are kept for conversation replay but can never become user facts.
+    EvidenceClass.ASSISTANT_GENERATED: EvidencePolicy(
+        extract_entities=False, write_graph=False, write_assertions=False, affect_tom=False, scope=_CO),
+    # Tool output feeds L4 (synchronously, by event type), not L2.
+    EvidenceClass.TOOL_RESULT: EvidencePolicy(
+        extract_entities=False, write_graph=False, write_assertions=False, affect_tom=False, scope=_CO),
+    EvidenceClass.SYSTEM_RUNTIME: EvidencePolicy(
+        extract_entities=False, write_graph=False, write_assertions=False, affect_tom=False, scope=_AO),
+})
+
+# ---------------------------------------------------------------------------------------------
+# L1 storage
+# ---------------------------------------------------------------------------------------------
+
+#: Long text is split for the vector index; chunk hits fold back to their event.
+CHUNK_MAX_CHARS: Final = 480
+CHUNK_OVERLAP_CHARS: Final = 60
+#: Rows per transaction in bulk ingest: large enough to amortise the fsync, small enough that a
+#: crash loses at most one uncommitted batch (never a committed one).
+INGEST_BATCH_SIZE: Final = 500
+#: Embedding worker micro-batch.
+EMBED_BATCH_SIZE: Final = 64
+
+#: Job queues (embedding, L2 projection, snapshot refresh): retry with exponential backoff.
+JOB_MAX_ATTEMPTS: Final = 4
+JOB_BACKOFF_BASE_S: Final = 2.0
+JOB_BACKOFF_MAX_S: Final = 300.0
+#: A job 'running' for longer than this was owned by a process that died: back to pending.
+JOB_STUCK_AFTER_S: Final = 600.0
+
+# ---------------------------------------------------------------------------------------------
+# Retrieval (memory_query)
+# ---------------------------------------------------------------------------------------------
+
+
+class QueryMode(StrEnum):
+    EXACT_FACT = "exact_fact"
+    CURRENT_STATE = "current_state"
+    TEMPORAL_COMPARE = "temporal_compare"
+    SUMMARY = "summary"
+    ACTIVITY_SUMMARY = "activity_summary"
+    STRATEGY = "strategy"
+    EPISODE_RECALL = "episode_recall"
+    CROSS_SESSION = "cross_session"
+    EVENT_STREAM = "event_stream"
+
+
+#: Fact-type modes see only fact_authoritative evidence; episode_recall and cross_session are
+#: unrestricted over the long-term scopes (audit_only / working_context stay out of every mode).
+MODE_SCOPES: Final[Mapping[QueryMode, frozenset[RetrievalScope]]] = MappingProxyType({
+    **{m: frozenset({_FA}) for m in (
+        QueryMode.EXACT_FACT, QueryMode.CURRENT_STATE, QueryMode.TEMPORAL_COMPARE,
+        QueryMode.SUMMARY, QueryMode.ACTIVITY_SUMMARY, QueryMode.STRATEGY)},
+    QueryMode.EPISODE_RECALL: frozenset({_FA, _CO}),
+    QueryMode.CROSS_SESSION: frozenset({_FA, _CO}),
+    # event_stream replays "what happened": facts and conversation alike.
+    QueryMode.EVENT_STREAM: frozenset({_FA, _CO}),
+})
+
+#: Fact modes drop chat artifacts (the question itself, the assistant's previous answer).
+FACT_MODES: Final = frozenset({
+    QueryMode.EXACT_FACT, QueryMode.CURRENT_STATE, QueryMode.TEMPORAL_COMPARE})
+
+RRF_K: Final = 60  # the usual RRF constant (Cormack et al.): dampens the head of each list
+
+# Path names used in weight tables and traces.
+PATH_BM25 = "bm25"
+PATH_VECTOR = "vector"
+PATH_KEYWORD = "keyword"
+PATH_TEMPORAL_BM25 = "temporal_bm25"
+PATH_ENTITY = "entity"
+PATH_GRAPH = "graph"
+PATH_CATEGORY = "category"  # lexicon category expansion ("kitchen appliance" -> 高压锅, air fryer)
+STRUCTURED_PATHS: Final = frozenset({PATH_ENTITY, PATH_GRAPH, PATH_CATEGORY})
+
+#: Weighted RRF per mode. The three rows the design fixes are exact; the rest are chosen:
+#: - current_state: the newest structured evidence wins, so entity/graph lead and the temporal
+#:   path (recent window) is trusted like BM25.
+#: - temporal_compare: the window and anchor carry the question, so temporal BM25 leads; entity
+#:   expansion finds the same-category items around the anchor.
+#: - summary / activity_summary: L3 answers first; on L1 the broad lexical paths matter more
+#:   than precise entities (many events, one theme).
+#: - strategy: tool names are literal, so BM25/keyword dominate; vectors help for paraphrase.
+#: - cross_session: the same entity across sessions is the point: entity high, graph next.
+#: - event_stream: no structured paths at all (design).
+RRF_WEIGHTS: Final[Mapping[QueryMode, Mapping[str, float]]] = MappingProxyType({
+    QueryMode.EXACT_FACT: MappingProxyType({
+        PATH_ENTITY: 1.2, PATH_VECTOR: 1.0, PATH_BM25: 0.8, PATH_KEYWORD: 0.6,
+        PATH_TEMPORAL_BM25: 0.8, PATH_GRAPH: 0.9, PATH_CATEGORY: 1.0}),
+    QueryMode.CURRENT_STATE: MappingProxyType({
+        PATH_ENTITY: 1.2, PATH_GRAPH: 1.0, PATH_VECTOR: 0.9, PATH_BM25: 0.8, PATH_KEYWORD: 0.5,
+        PATH_TEMPORAL_BM25: 0.8, PATH_CATEGORY: 0.8}),
+    QueryMode.TEMPORAL_COMPARE: MappingProxyType({
+        PATH_TEMPORAL_BM25: 1.2, PATH_ENTITY: 1.0, PATH_VECTOR: 0.9, PATH_BM25: 0.7,
+        PATH_KEYWORD: 0.6, PATH_GRAPH: 0.8, PATH_CATEGORY: 1.2}),
+    QueryMode.SUMMARY: MappingProxyType({
+        PATH_BM25: 1.0, PATH_VECTOR: 1.0, PATH_TEMPORAL_BM25: 1.0, PATH_KEYWORD: 0.6,
+        PATH_ENTITY: 0.6, PATH_GRAPH: 0.4, PATH_CATEGORY: 0.6}),
+    QueryMode.ACTIVITY_SUMMARY: MappingProxyType({
+        PATH_TEMPORAL_BM25: 1.2, PATH_BM25: 0.9, PATH_VECTOR: 0.9, PATH_KEYWORD: 0.6,
+        PATH_ENTITY: 0.6, PATH_GRAPH: 0.4, PATH_CATEGORY: 0.6}),
+    QueryMode.STRATEGY: MappingProxyType({
+        PATH_BM25: 1.1, PATH_KEYWORD: 1.0, PATH_VECTOR: 0.7, PATH_TEMPORAL_BM25: 0.7,
+        PATH_ENTITY: 0.6, PATH_GRAPH: 0.3, PATH_CATEGORY: 0.3}),
+    QueryMode.EPISODE_RECALL: MappingProxyType({
+        PATH_VECTOR: 1.2, PATH_BM25: 0.9, PATH_TEMPORAL_BM25: 1.0, PATH_KEYWORD: 0.5,
+        PATH_ENTITY: 0.6, PATH_GRAPH: 0.5, PATH_CATEGORY: 0.5}),
+    QueryMode.CROSS_SESSION: MappingProxyType({
+        PATH_ENTITY: 1.2, PATH_VECTOR: 1.0, PATH_BM25: 0.9, PATH_GRAPH: 0.9, PATH_KEYWORD: 0.5,
+        PATH_TEMPORAL_BM25: 0.8, PATH_CATEGORY: 0.7}),
+    QueryMode.EVENT_STREAM: MappingProxyType({
+        PATH_BM25: 1.0, PATH_VECTOR: 1.0, PATH_KEYWORD: 0.7, PATH_TEMPORAL_BM25: 1.0}),
+})
+
+#: Each path fetches this many candidates before fusion.
+PATH_FETCH_K: Final = 50
+#: Reranker: over the RRF top 20 (design).
+RERANK_TOP_N: Final = 20
+RERANK_USER_BONUS: Final = 0.35
+RERANK_ASSISTANT_PENALTY: Final = -0.10
+RERANK_QUOTE_HIT_USER: Final = 0.45
+RERANK_QUOTE_HIT_ASSISTANT: Final = 0.15
+RERANK_ASSISTANT_LONG_CHARS: Final = 240
+RERANK_ASSISTANT_LONG_MAX_PENALTY: Final = -0.25
+#: Length at which the assistant length penalty reaches its maximum (linear in between).
+RERANK_ASSISTANT_LONG_FULL_CHARS: Final = 1200
+#: "Small recency bonus": at most this much, halving every RECENCY_HALF_LIFE_DAYS before `now`.
+RERANK_RECENCY_MAX_BONUS: Final = 0.05
+RERANK_RECENCY_HALF_LIFE_DAYS: Final = 30.0
+#: RRF scores are ~1/(k+rank) (≈0.016 at the head); the reranker's additive deltas are on a unit
+#: scale, so the fused score is normalised to [0, 1] over the candidate list before adding.
+RERANK_FUSED_SCALE: Final = 1.0
+
+#: Answer package: findings kept and tokens allowed (≈4 chars per token for budgeting).
+DEFAULT_QUERY_LIMIT: Final = 10
+TOKEN_BUDGET: Final = 1800
+CHARS_PER_TOKEN: Final = 4
+#: Below this normalised fused score a finding is weak; with no finding above it, the package
+#: says insufficient_evidence.
+EVIDENCE_STRONG_SCORE: Final = 0.6
+EVIDENCE_WEAK_SCORE: Final = 0.25
+
+# ---------------------------------------------------------------------------------------------
+# L2 structured cognition
+# ---------------------------------------------------------------------------------------------
+
+ENTITY_TYPES: Final = (
+    "person", "place", "organization", "software", "media", "food", "appliance", "device",
+    "product", "activity", "topic", "event", "animal", "vehicle", "creator", "account", "project",
+    "concept", "other")
+#: Cross-type identity pairs allowed during exact alias matching (person <-> creator, ...).
+CROSS_TYPE_ALIAS_PAIRS: Final = frozenset({
+    frozenset({"person", "creator"}), frozenset({"person", "account"}),
+    frozenset({"appliance", "device"}), frozenset({"product", "appliance"}),
+    frozenset({"product", "device"})})
+
+L2_MAX_SESSION_CONTEXT_TURNS: Final = 3
+L2_MAX_CROSS_SESSION_EVENTS: Final = 3
+L2_MAX_KNOWN_ENTITIES: Final = 30
+L2_MAX_CANDIDATE_POOL: Final = 20
+L2_BATCH_MAX_EVENTS: Final = 16
+#: Below this resolution confidence a mention is kept in entity_mentions only, bound later.
+ENTITY_MIN_CONFIDENCE: Final = 0.5
+#: Triple cumulative confidence: c' = 1 - (1 - c)(1 - CONF_GAIN * c_new); saturates below 1.
+TRIPLE_CONFIDENCE_GAIN: Final = 0.5
+TRIPLE_CONFIDENCE_CAP: Final = 0.98
+
+#: Assertion lifecycle.
+ASSERTION_CORROBORATED_MIN_EVIDENCE: Final = 2
+ASSERTION_STABLE_MIN_EVIDENCE: Final = 3
+ASSERTION_STABLE_MIN_AGE_S: Final = 7 * 86400
+#: Short-term traits and their TTLs (design: emotion 12 h, stress 24 h, current mood 2 h).
+TRAIT_TTL_S: Final[Mapping[str, float]] = MappingProxyType({
+    "emotion": 12 * 3600.0,
+    "stress": 24 * 3600.0,
+    "mood": 2 * 3600.0,
+})
+
+#: Episodes: events within this gap and sharing an entity/topic join the open episode.
+EPISODE_MAX_GAP_S: Final = 3 * 3600.0
+EPISODE_PROMOTE_MIN_EVENTS: Final = 3
+EPISODE_PROMOTE_MIN_SPAN_S: Final = 10 * 60.0
+#: Orphan entities: dropped when seen this few times and unused for this long.
+ORPHAN_MAX_MENTIONS: Final = 1
+ORPHAN_MIN_AGE_S: Final = 30 * 86400.0
+
+# ---------------------------------------------------------------------------------------------
+# L3 summaries
+# ---------------------------------------------------------------------------------------------
+
+SUMMARY_WINDOWS_S: Final[Mapping[str, int]] = MappingProxyType({
+    "hour": 3600, "day": 86400, "week": 7 * 86400, "month": 30 * 86400})
+#: Per-source compression (design: >=4 per source, sqrt damping, cap 120).
+COMPRESSION_MIN_PER_SOURCE: Final = 4
+COMPRESSION_TOTAL_CAP: Final = 120
+#: Summariser reasoning: hour without, day and longer with.
+SUMMARY_REASONING: Final[Mapping[str, bool]] = MappingProxyType({
+    "hour": False, "day": True, "week": True, "month": True})
+SUMMARY_TYPES: Final = ("temporal", "thematic", "insight")
+#: L3 retrieval: summary_category is a soft boost, with a larger fetch to keep recall.
+L3_CATEGORY_BOOST: Final = 1.8
+L3_CATEGORY_FETCH_FACTOR: Final = 1.5
+#: Task reflection uses the last 6 related L1 events (design).
+TASK_REFLECTION_EVENTS: Final = 6
+
+# ---------------------------------------------------------------------------------------------
+# L4 procedural skills
+# ---------------------------------------------------------------------------------------------
+
+L4_TRACES_PER_SKILL: Final = 50
+BREAKER_FAILURE_THRESHOLD: Final = 3
+BREAKER_OPEN_SECONDS: Final = 600.0
+BREAKER_HALF_OPEN_SUCCESSES: Final = 2
+DISTILL_BASE_THRESHOLD: Final = 5
+DISTILL_MAX_TRACES: Final = 20
+
+# ---------------------------------------------------------------------------------------------
+# Providers
+# ---------------------------------------------------------------------------------------------
+
+
+class Tier(StrEnum):
+    FAST_CLASSIFY = "FAST_CLASSIFY"
+    CORE_REASONING = "CORE_REASONING"
+    MEMORY_SUMMARIZER = "MEMORY_SUMMARIZER"
+    CONTEXT_COMPACT = "CONTEXT_COMPACT"
+
+
+#: Reasoning per tier (design). The summariser's reasoning depends on the window (see above).
+TIER_REASONING: Final[Mapping[Tier, bool]] = MappingProxyType({
+    Tier.FAST_CLASSIFY: False,
+    Tier.CORE_REASONING: True,
+    Tier.MEMORY_SUMMARIZER: False,
+    Tier.CONTEXT_COMPACT: False,
+})
+PROVIDER_TIMEOUT_S: Final = 30.0
+PROVIDER_MAX_RETRIES: Final = 3
+PROVIDER_BACKOFF_BASE_S: Final = 0.5
+PROVIDER_BACKOFF_MAX_S: Final = 8.0
+PROVIDER_BREAKER_FAILURES: Final = 5
+PROVIDER_BREAKER_COOLDOWN_S: Final = 60.0
+#: DashScope text-embedding-v3 accepts at most 10 texts per request.
+DASHSCOPE_EMBED_BATCH: Final = 10
+OFFLINE_EMBED_DIM: Final = 256

@@ -1,0 +1,89 @@
+"""The offline default embedder: hashed n-gram features, no model files, deterministic.
+
+It never downloads anything and works on any machine. Features (signed feature hashing into
+``dim`` buckets, sublinear term frequency):
+
+* English words (light suffix stemming) and word bigrams; character trigrams inside words for
+  spelling variants ("fryer"/"fryers");
+* Chinese character bigrams and unigrams (no segmenter needed, robust to unknown words);
+* lexicon concepts: a member of a bilingual category (高压锅, "air fryer") also emits the
+  category feature, so "kitchen appliance" lands near "pressure cooker" and 咖啡 near "coffee".
+
+Lower quality than a neural model, honestly so: it captures shared vocabulary and a little
+category semantics, not paraphrase in general.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import zlib
+from collections import Counter
+from typing import Sequence
+
+import numpy as np
+
+from ..lexicon.categories import categories_named_in, members_in
+from ..policy import OFFLINE_EMBED_DIM
+from ..text.stopwords import STOPWORDS
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_SUFFIXES = ("ingly", "edly", "ings", "ing", "ied", "ies", "ed", "es", "s", "ly")
+
+W_WORD, W_WORD_BIGRAM, W_CHAR3 = 1.0, 0.6, 0.25
+W_CJK_BIGRAM, W_CJK_UNIGRAM = 1.0, 0.3
+W_CONCEPT = 1.2
+
+
+def stem(word: str) -> str:
+    for suf in _SUFFIXES:
+        if word.endswith(suf) and len(word) - len(suf) >= 3:
+            return word[: -len(suf)]
+    return word
+
+
+def features(text: str) -> Counter[str]:
+    lowered = text.lower()
+    feats: Counter[str] = Counter()
+    words = [stem(w) for w in _WORD.findall(lowered) if w not in STOPWORDS]
+    for w in words:
+        feats["w:" + w] += W_WORD
+        padded = f"<{w}>"
+        for i in range(len(padded) - 2):
+            feats["c:" + padded[i:i + 3]] += W_CHAR3
+    for a, b in zip(words, words[1:]):
+        feats[f"b:{a}_{b}"] += W_WORD_BIGRAM
+    for run in _CJK_RUN.findall(lowered):
+        for ch in run:
+            if ch not in STOPWORDS:
+                feats["u:" + ch] += W_CJK_UNIGRAM
+        for i in range(len(run) - 1):
+            feats["z:" + run[i:i + 2]] += W_CJK_BIGRAM
+    for _member, cat in members_in(lowered):
+        feats["k:" + cat.key] += W_CONCEPT
+    for cat in categories_named_in(lowered):
+        feats["k:" + cat.key] += W_CONCEPT
+    return feats
+
+
+class HashingEmbedder:
+    uses_network = False
+
+    def __init__(self, dim: int = OFFLINE_EMBED_DIM) -> None:
+        self.dim = dim
+        self.model_id = f"magi-hashing-v1-{dim}"
+
+    def _vector(self, text: str) -> np.ndarray:
+        vec = np.zeros(self.dim, dtype=np.float32)
+        for feat, weight in features(text).items():
+            h = zlib.crc32(feat.encode("utf-8"))
+            sign = 1.0 if (h >> 31) & 1 else -1.0
+            vec[h % self.dim] += sign * (1.0 + math.log(weight)) if weight >= 1 else sign * weight
+        norm = float(np.linalg.norm(vec))
+        return vec / norm if norm > 0 else vec
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.vstack([self._vector(t) for t in texts])

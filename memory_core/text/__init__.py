@@ -1,0 +1,1 @@
+"""Text handling shared by the index, the queries and the rule extractor."""
