@@ -104,9 +104,10 @@ class MemoryEngine:
         self._stopping = False
         self._lock = threading.Lock()
         self.retrieval: Any = None
+        # retrieval first: layers register their retrievers on engine.retrieval in install()
+        self._install("memory_core.retrieval")
         for name in (layers if layers is not None else self.config.layers):
             self._install(f"memory_core.{name}")
-        self._install("memory_core.retrieval")
 
     # -- composition ---------------------------------------------------------------------------
 
