@@ -50,11 +50,11 @@ def _user_utterance(x: ClassifierInput) -> bool:
 RULES: tuple[_Rule, ...] = (
     _Rule("runtime_log", EvidenceClass.SYSTEM_RUNTIME, 1.0,
           lambda x, _: x.event_type is EventType.RUNTIME_LOG or x.content_type is ContentType.LOG),
-    _Rule("system_author", EvidenceClass.SYSTEM_RUNTIME, 1.0,
-          lambda x, _: x.author_type is AuthorType.SYSTEM),
     _Rule("tool_execution", EvidenceClass.TOOL_RESULT, 1.0,
           lambda x, _: x.event_type is EventType.ACTION_EXECUTED
           or x.content_type is ContentType.TOOL_OUTPUT),
+    _Rule("system_author", EvidenceClass.SYSTEM_RUNTIME, 1.0,
+          lambda x, _: x.author_type is AuthorType.SYSTEM),
     _Rule("assistant_author", EvidenceClass.ASSISTANT_GENERATED, 1.0,
           lambda x, _: x.author_type is AuthorType.ASSISTANT or x.content_type is ContentType.GENERATED),
     _Rule("external_observation", EvidenceClass.EXTERNAL_OBSERVATION, 1.0,

@@ -1,0 +1,55 @@
+"""Shared fixtures: an engine on a temporary database with a fake clock, no network."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Never pick up a developer's real key or config in tests.
+os.environ.pop("DASHSCOPE_API_KEY", None)
+
+from memory_core.clock import FakeClock  # noqa: E402
+from memory_core.config import MemoryConfig  # noqa: E402
+from memory_core.engine import MemoryEngine  # noqa: E402
+
+from tests.helpers import T0  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default data folder points at a temp dir: no test touches the user's real memory."""
+    monkeypatch.setenv("MAGI_DATA_DIR", str(tmp_path_factory.mktemp("magi-data")))
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(T0)
+
+
+@pytest.fixture
+def make_engine(tmp_path: Path, clock: FakeClock) -> Iterator[Callable[..., MemoryEngine]]:
+    engines: list[MemoryEngine] = []
+
+    def factory(name: str = "memory.db", *, layers: tuple[str, ...] | None = None, **kwargs) -> MemoryEngine:
+        config = MemoryConfig(data_dir=tmp_path)
+        if layers is not None:
+            config.layers = layers
+        engine = MemoryEngine(tmp_path / name, config=config, clock=kwargs.pop("clock", clock), **kwargs)
+        engines.append(engine)
+        return engine
+
+    yield factory
+    for engine in engines:
+        try:
+            engine.close()
+        except Exception:  # noqa: BLE001 - already closed by the test
+            pass
+
+
+@pytest.fixture
+def engine(make_engine: Callable[..., MemoryEngine]) -> MemoryEngine:
+    return make_engine()

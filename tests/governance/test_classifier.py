@@ -1,0 +1,188 @@
+"""Every classifier rule, in English and Chinese, as pure functions (no database)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.governance.classifier import RULES, ClassifierInput, classify
+from memory_core.governance.cues import analyse_utterance, has_question_cue, split_sentences
+from memory_core.policy import (EVIDENCE_POLICIES, AuthorType, ContentType, EventType, EvidenceClass,
+                                RetrievalScope)
+
+
+def user(text: str) -> ClassifierInput:
+    return ClassifierInput(AuthorType.USER, ContentType.UTTERANCE, EventType.CHAT_MESSAGE, text)
+
+
+def cls_of(text: str) -> EvidenceClass:
+    return classify(user(text)).evidence_class
+
+
+# -- structural rules ---------------------------------------------------------------------------
+
+def test_runtime_log_rule() -> None:
+    r = classify(ClassifierInput(AuthorType.SYSTEM, ContentType.LOG, EventType.RUNTIME_LOG, "worker started"))
+    assert (r.evidence_class, r.rule) == (EvidenceClass.SYSTEM_RUNTIME, "runtime_log")
+    assert r.policy.scope is RetrievalScope.AUDIT_ONLY
+
+
+def test_system_author_rule() -> None:
+    r = classify(ClassifierInput(AuthorType.SYSTEM, ContentType.UTTERANCE, EventType.CHAT_MESSAGE,
+                                 "Session restored"))
+    assert (r.evidence_class, r.rule) == (EvidenceClass.SYSTEM_RUNTIME, "system_author")
+
+
+def test_tool_execution_rule() -> None:
+    r = classify(ClassifierInput(AuthorType.SYSTEM, ContentType.TOOL_OUTPUT, EventType.ACTION_EXECUTED,
+                                 '{"results": 3}'))
+    # a chat tool message is authored by the system, yet it is a tool result, not a runtime log
+    assert (r.evidence_class, r.rule) == (EvidenceClass.TOOL_RESULT, "tool_execution")
+    r2 = classify(ClassifierInput(AuthorType.EXTERNAL, ContentType.TOOL_OUTPUT, EventType.ACTION_EXECUTED,
+                                  "weather: sunny"))
+    assert (r2.evidence_class, r2.rule) == (EvidenceClass.TOOL_RESULT, "tool_execution")
+    assert r2.policy.scope is RetrievalScope.CONVERSATION_ONLY
+
+
+@pytest.mark.parametrize("text", [
+    "You live near West Lake in a guesthouse.",  # the design's pollution example
+    "你住在西湖旁边的民宿",
+    "Here are three pressure cooker recipes: 1. Chicken soup ...",
+])
+def test_assistant_reply_is_conversation_only(text: str) -> None:
+    r = classify(ClassifierInput(AuthorType.ASSISTANT, ContentType.GENERATED, EventType.CHAT_MESSAGE, text))
+    assert (r.evidence_class, r.rule) == (EvidenceClass.ASSISTANT_GENERATED, "assistant_author")
+    assert r.policy.scope is RetrievalScope.CONVERSATION_ONLY
+    assert not r.policy.write_assertions and not r.policy.write_graph and not r.policy.affect_tom
+
+
+def test_external_observation_rule() -> None:
+    r = classify(ClassifierInput(AuthorType.EXTERNAL, ContentType.OBSERVATION, EventType.SENSOR_EVENT,
+                                 "网易云音乐 听歌 在网易云音乐听了 Dua Lipa 的《End Of An Era》"))
+    assert (r.evidence_class, r.rule) == (EvidenceClass.EXTERNAL_OBSERVATION, "external_observation")
+    assert r.policy.scope is RetrievalScope.FACT_AUTHORITATIVE
+    assert r.policy.write_graph and not r.policy.write_assertions  # behaviour, not preference
+
+
+def test_fallback_is_external_observation_never_self_report() -> None:
+    # a user-authored non-utterance (e.g. an imported document) matches no rule
+    r = classify(ClassifierInput(AuthorType.USER, ContentType.GENERATED, EventType.SENSOR_EVENT, "notes"))
+    assert r.evidence_class is EvidenceClass.ASSISTANT_GENERATED  # generated content is never a user fact
+    r = classify(ClassifierInput(AuthorType.USER, ContentType.LOG, EventType.CHAT_MESSAGE, "x"))
+    assert r.evidence_class is EvidenceClass.SYSTEM_RUNTIME
+    r = classify(ClassifierInput(AuthorType.USER, ContentType.TOOL_OUTPUT, EventType.CHAT_MESSAGE, "x"))
+    assert r.evidence_class is EvidenceClass.TOOL_RESULT
+    # nothing structural, not an utterance: the fallback
+    from memory_core.governance import classifier as c
+    fake = ClassifierInput(AuthorType.USER, ContentType.UTTERANCE, EventType.CHAT_MESSAGE, "x")
+    rules = c.RULES
+    try:
+        c.RULES = tuple(r for r in rules if not r.rule_id.startswith("user_"))
+        r = c.classify(fake)
+    finally:
+        c.RULES = rules
+    assert (r.evidence_class, r.rule) == (EvidenceClass.EXTERNAL_OBSERVATION, "fallback")
+
+
+# -- user text rules ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "I have a cat",  # 'have' is not a question opener
+    "I have a cat.",
+    "Is is a strange word to start with",  # 'is' is not an opener either
+    "Do not forget I moved to Jiaxing",  # nor 'do'
+    "I just bought an air fryer",
+    "我喜欢喝咖啡",
+    "我住在上海",
+    "我今天压力很大",
+    "The meeting went well",
+])
+def test_statements(text: str) -> None:
+    r = classify(user(text))
+    assert r.evidence_class is EvidenceClass.USER_SELF_REPORT, r
+    assert r.rule == "user_statement"
+    assert EVIDENCE_POLICIES[r.evidence_class].scope is RetrievalScope.FACT_AUTHORITATIVE
+
+
+@pytest.mark.parametrize("text", [
+    "我是不是喜欢猫",  # the design's example
+    "我是不是喜欢猫？",
+    "What kitchen appliance did I buy before the air fryer?",
+    "where do I live now",
+    "How's the weather in Hangzhou",
+    "Do I like cats?",
+    "我住在哪里",
+    "你知道我喜欢什么吗",
+    "今天天气怎么样",
+    "我上周去了几个地方呢",
+    "Do you know my sister's name?",
+])
+def test_questions(text: str) -> None:
+    r = classify(user(text))
+    assert (r.evidence_class, r.rule) == (EvidenceClass.USER_QUESTION, "user_question"), text
+    assert r.policy.scope is RetrievalScope.CONVERSATION_ONLY
+    assert not r.policy.write_assertions
+
+
+@pytest.mark.parametrize("text", [
+    "Please remind me to call mom",
+    "help me plan a trip to Kyoto",
+    "帮我订一张去北京的机票",
+    "请推荐几本书",
+    "Recommend some jazz albums",
+])
+def test_instructions(text: str) -> None:
+    assert classify(user(text)).evidence_class is EvidenceClass.USER_INSTRUCTION, text
+
+
+@pytest.mark.parametrize("text", [
+    "如果我以后喜欢爵士乐呢",
+    "What if I moved to Tokyo",
+    "If I get the job I will move to Shanghai",
+    "假如我有一只狗",
+])
+def test_hypotheticals(text: str) -> None:
+    r = classify(user(text))
+    assert (r.evidence_class, r.rule) == (EvidenceClass.USER_HYPOTHETICAL, "user_hypothetical"), text
+    assert not r.policy.write_assertions
+
+
+@pytest.mark.parametrize("text", [
+    "我想用新的高压锅煲汤，有什么专为高压锅设计的食谱吗？",  # day 1 of the worked example
+    "我新买了一个空气炸锅，我觉得它很好用，你有什么推荐的食谱吗？",
+    "I want to make soup with my new pressure cooker — any recipes?",
+    "I just bought an air fryer, can you recommend recipes?",
+    "I bought a rice cooker. Any recipes?",
+])
+def test_statement_with_question_stays_evidence(text: str) -> None:
+    """A question that carries a first-person statement must not hide the statement."""
+    r = classify(user(text))
+    assert (r.evidence_class, r.rule) == (EvidenceClass.USER_SELF_REPORT, "user_statement_with_question"), text
+    assert r.policy.scope is RetrievalScope.FACT_AUTHORITATIVE
+
+
+def test_fillers_and_short_leading_clauses_do_not_make_statements() -> None:
+    assert cls_of("Hi, what's the weather?") is EvidenceClass.USER_QUESTION
+    assert cls_of("好的，那我住在哪里？") is EvidenceClass.USER_QUESTION
+    assert cls_of("Do I like cats, or not?") is EvidenceClass.USER_QUESTION  # aux inversion
+
+
+def test_every_rule_is_exercised_by_this_file() -> None:
+    """Guard: a new rule must come with its own test above."""
+    assert {r.rule_id for r in RULES} == {
+        "runtime_log", "system_author", "tool_execution", "assistant_author", "external_observation",
+        "user_hypothetical", "user_question", "user_instruction", "user_statement_with_question",
+        "user_statement"}
+
+
+def test_sentence_analysis() -> None:
+    assert split_sentences("I moved. Where is it? 好的！") == ["I moved.", "Where is it?", "好的！"]
+    assert has_question_cue("你喜欢什么") and not has_question_cue("我什么都吃")
+    shape = analyse_utterance("I moved to Jiaxing. Where should I eat?")
+    assert (shape.statements, shape.questions) == (1, 1)
+
+
+def test_every_class_has_a_policy_and_fact_scope_is_narrow() -> None:
+    assert set(EVIDENCE_POLICIES) == set(EvidenceClass)
+    fact = {c for c, p in EVIDENCE_POLICIES.items() if p.scope is RetrievalScope.FACT_AUTHORITATIVE}
+    assert fact == {EvidenceClass.USER_SELF_REPORT, EvidenceClass.EXTERNAL_OBSERVATION}
+    assert {c for c, p in EVIDENCE_POLICIES.items() if p.write_assertions} == {EvidenceClass.USER_SELF_REPORT}
