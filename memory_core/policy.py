@@ -322,6 +322,43 @@ EPISODE_PROMOTE_MIN_SPAN_S: Final = 10 * 60.0
 #: Orphan entities: dropped when seen this few times and unused for this long.
 ORPHAN_MAX_MENTIONS: Final = 1
 ORPHAN_MIN_AGE_S: Final = 30 * 86400.0
+#: Projection worker: micro-batches per run_once, and how long the L2 maintenance worker waits
+#: between passes (maintenance is periodic, not per event).
+L2_BATCHES_PER_RUN: Final = 4
+L2_MAINTENANCE_INTERVAL_S: Final = 3600.0
+#: Confidence of a claim by how directly the text states it ("I bought" vs "my new ...").
+L2_DIRECTNESS_WEIGHT: Final[Mapping[str, float]] = MappingProxyType({"explicit": 1.0, "implied": 0.6})
+#: A Phase 2 conflict hint at or above this severity goes to reasoning-tier arbitration.
+L2_ARBITRATION_MIN_SEVERITY: Final = 0.6
+#: Offline arbitration (no reasoning tier) decides by recency + directness; its outcome carries
+#: this confidence (explicit newer evidence) or the lower one (implied evidence), so uncertain
+#: offline evolutions land in the review inbox.
+L2_OFFLINE_ARBITRATION_CONFIDENCE: Final = 0.7
+L2_OFFLINE_ARBITRATION_WEAK_CONFIDENCE: Final = 0.45
+#: Two same-name, same-type entities are merged by maintenance at this confidence.
+L2_MERGE_SAME_NAME_CONFIDENCE: Final = 0.9
+#: Episodes overlapping this much (Jaccard over events' entities, with time overlap) are merged.
+EPISODE_MERGE_MIN_OVERLAP: Final = 0.5
+#: Graph spreading activation: decay per hop and the number of hops.
+GRAPH_SPREAD_DECAY: Final = 0.5
+GRAPH_SPREAD_HOPS: Final = 2
+#: L2 retrieval subdomain weights per mode (edges, assertions + snapshots, episodes): current
+#: state trusts assertions, episode recall trusts episodes, the rest lean on edges.
+L2_SUBDOMAIN_WEIGHTS: Final[Mapping[QueryMode, Mapping[str, float]]] = MappingProxyType({
+    QueryMode.EXACT_FACT: MappingProxyType({"edge": 1.0, "assertion": 0.9, "episode": 0.3}),
+    QueryMode.CURRENT_STATE: MappingProxyType({"edge": 0.8, "assertion": 1.2, "episode": 0.2}),
+    QueryMode.TEMPORAL_COMPARE: MappingProxyType({"edge": 1.2, "assertion": 0.8, "episode": 0.5}),
+    QueryMode.SUMMARY: MappingProxyType({"edge": 0.6, "assertion": 0.6, "episode": 1.0}),
+    QueryMode.ACTIVITY_SUMMARY: MappingProxyType({"edge": 0.8, "assertion": 0.4, "episode": 1.0}),
+    QueryMode.STRATEGY: MappingProxyType({"edge": 0.4, "assertion": 0.4, "episode": 0.4}),
+    QueryMode.EPISODE_RECALL: MappingProxyType({"edge": 0.5, "assertion": 0.4, "episode": 1.2}),
+    QueryMode.CROSS_SESSION: MappingProxyType({"edge": 1.0, "assertion": 0.8, "episode": 0.8}),
+    QueryMode.EVENT_STREAM: MappingProxyType({"edge": 0.0, "assertion": 0.0, "episode": 0.0}),
+})
+
+# Review inbox (L2-owned): supersessions, entity merges and arbitration outcomes whose
+# confidence is below this are applied provisionally and listed for the user to approve/reject.
+REVIEW_CONFIDENCE_THRESHOLD: Final = 0.6
 
 # ---------------------------------------------------------------------------------------------
 # L3 summaries
@@ -381,3 +418,6 @@ PROVIDER_BREAKER_COOLDOWN_S: Final = 60.0
 #: DashScope text-embedding-v3 accepts at most 10 texts per request.
 DASHSCOPE_EMBED_BATCH: Final = 10
 OFFLINE_EMBED_DIM: Final = 256
+#: A server asking to wait longer than this (Retry-After) is treated as unavailable for now: the
+#: job fails visibly and is retried by its queue instead of blocking a worker thread for minutes.
+PROVIDER_RETRY_AFTER_MAX_S: Final = 60.0
