@@ -378,6 +378,38 @@ L3_CATEGORY_BOOST: Final = 1.8
 L3_CATEGORY_FETCH_FACTOR: Final = 1.5
 #: Task reflection uses the last 6 related L1 events (design).
 TASK_REFLECTION_EVENTS: Final = 6
+#: Extra events a source keeps beyond its minimum: ceil(scale * sqrt(n - min)), so 800 page
+#: visits keep 4 + 29 = 33 (design example: ~30-50) while a 3-message chat keeps all 3. Chosen
+#: to reproduce the design's example; when the extras exceed the cap they are scaled down.
+COMPRESSION_SQRT_SCALE: Final = 1.0
+#: Catch-up after the app was closed: at most this many missed windows per loop are produced
+#: (older hours are covered by the day summaries, older days by the weeks, ...).
+SUMMARY_CATCHUP_MAX_WINDOWS: Final[Mapping[str, int]] = MappingProxyType({
+    "hour": 48, "day": 31, "week": 8, "month": 12})
+#: summary_category of a thematic summary / of the events of a source (event_type-specific first).
+SUMMARY_SOURCE_CATEGORIES: Final[Mapping[str, str]] = MappingProxyType({
+    "chat:ACTION_EXECUTED": "tool_activity", "chat": "conversation",
+    "browser": "browser_activity", "git": "coding_activity", "terminal": "coding_activity",
+    "netease_music": "media_activity", "media_player": "media_activity",
+    "calendar": "schedule", "photo": "photo_activity", "system_usage": "app_usage"})
+#: The category of the whole-window temporal summary.
+SUMMARY_OVERVIEW_CATEGORY: Final = "activity_overview"
+#: Thematic (per-category) summaries: for these windows, for categories with this many events.
+SUMMARY_THEMATIC_GRANULARITIES: Final = ("day", "week", "month")
+SUMMARY_THEMATIC_MIN_EVENTS: Final = 8
+#: Summary jobs use the shared JobQueue backoff; a window job processes this many at a time.
+SUMMARY_JOBS_PER_RUN: Final = 4
+#: L3 retrieval RRF weights. "window" ranks temporal summaries by how well their window fits the
+#: question's time window (IoU); it runs only with time intent. After fusion a fit boost
+#: multiplies by (1 + L3_WINDOW_FIT_BOOST * IoU), so "last week" prefers the week summary over
+#: the 168 hour summaries that also overlap it.
+L3_RRF_WEIGHTS: Final[Mapping[str, float]] = MappingProxyType({
+    "bm25": 1.0, "vector": 1.0, "keyword": 0.6, "window": 1.5})
+L3_WINDOW_FIT_BOOST: Final = 1.0
+#: Long-term trend insights fire when an L2 edge/assertion reaches one of these observation
+#: counts and its evidence spans at least L3_TREND_MIN_SPAN_S (one insight per milestone).
+L3_TREND_MILESTONES: Final = (5, 10, 20, 50, 100, 200, 500)
+L3_TREND_MIN_SPAN_S: Final = 7 * 86400.0
 
 # ---------------------------------------------------------------------------------------------
 # L4 procedural skills
@@ -389,6 +421,21 @@ BREAKER_OPEN_SECONDS: Final = 600.0
 BREAKER_HALF_OPEN_SUCCESSES: Final = 2
 DISTILL_BASE_THRESHOLD: Final = 5
 DISTILL_MAX_TRACES: Final = 20
+#: Adaptive distillation threshold: base * (1 + floor(log2(1 + total / GROWTH))), capped.
+#: 5 until 50 executions, 10 until 150, 15 until 350, 20 until 750 ... a mature skill's strategy
+#: changes slowly, so re-distilling every 5 calls of a tool used 1000 times wastes LLM calls.
+#: The cap stays <= L4_TRACES_PER_SKILL so every trace since the last distillation is still kept.
+DISTILL_THRESHOLD_GROWTH_EXECUTIONS: Final = 50
+DISTILL_MAX_THRESHOLD: Final = 40
+#: Stratified sample for distillation (<= DISTILL_MAX_TRACES): most recent, failures, successes;
+#: leftover slots are filled with the next most recent traces.
+DISTILL_SAMPLE_RECENT: Final = 8
+DISTILL_SAMPLE_FAILURES: Final = 6
+DISTILL_SAMPLE_SUCCESSES: Final = 6
+#: Trace input/output are kept up to this many characters each (the L1 event keeps the rest).
+L4_TRACE_TEXT_MAX_CHARS: Final = 2000
+#: L4 retrieval: BM25 + keyword only (design: vector path disabled, the table is small).
+L4_RRF_WEIGHTS: Final[Mapping[str, float]] = MappingProxyType({"bm25": 1.0, "keyword": 1.0})
 
 # ---------------------------------------------------------------------------------------------
 # Providers
