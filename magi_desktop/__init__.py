@@ -1,0 +1,1 @@
+"""Magi Desktop: the tray app, the engine host thread and the memory inspector window."""

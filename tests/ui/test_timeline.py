@@ -1,0 +1,140 @@
+"""L1 timeline panel: empty DB, 100k events, filters, search, selection, detail, delete."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.helpers import T0, chat
+from tests.ui.conftest import BIG_N, wait_idle
+from ui.timeline import PAGE_ROWS, TimelinePanel
+from ui.timeline_query import TimelineFilter, bucket_width, fts_expression
+
+
+def _panel(qtbot, host) -> TimelinePanel:
+    panel = TimelinePanel(host)
+    qtbot.addWidget(panel)
+    panel.resize(1200, 700)
+    panel.show()
+    panel.reload()
+    wait_idle(qtbot, panel)
+    return panel
+
+
+def test_bucket_width_is_standard_and_bounded() -> None:
+    assert bucket_width(3600) == 60
+    assert bucket_width(90 * 86400) == 86400
+    assert 90 * 86400 / bucket_width(90 * 86400) <= 120
+    assert fts_expression("  ") == ""
+    assert fts_expression("咖啡") == '"咖啡"'
+
+
+def test_empty_database(qtbot, empty_host) -> None:
+    panel = _panel(qtbot, empty_host)
+    assert panel.model.rowCount() == 0
+    assert panel.count_label.text() == "0 events"
+    panel.set_filter(TimelineFilter(text="coffee"))
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == 0
+    panel.preview_delete_selected()  # nothing selected: no dialog, no error
+    assert panel.preview_dialog is None and panel.last_error == ""
+
+
+def test_small_database_search_filter_detail_delete(qtbot, empty_host) -> None:
+    engine = empty_host.engine
+    res = engine.ingest_payloads([
+        chat("s1", "user", "我买了一个新的高压锅", T0, "m1"),
+        chat("s1", "assistant", "Here is a pressure cooker soup recipe", T0 + 5, "m2"),
+        chat("s1", "user", "I just bought an air fryer", T0 + 86400, "m3"),
+    ])
+    assert res.ingested == 3
+    panel = _panel(qtbot, empty_host)
+    assert panel.model.rowCount() == 3
+    panel.set_filter(TimelineFilter(text="高压锅"))
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == 1
+    panel.set_filter(TimelineFilter(author_type="assistant"))
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == 1
+    panel.set_filter(TimelineFilter(scope="fact_authoritative"))
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == 2  # the assistant reply is conversation_only
+
+    panel.clear_filters()
+    wait_idle(qtbot, panel)
+    panel.select_rows([0])  # newest first: the air fryer
+    wait_idle(qtbot, panel)
+    assert panel.detail is not None
+    assert panel.detail["event"]["content"] == "I just bought an air fryer"
+    assert "l1" in panel.detail["deleting it would change"]
+
+    panel.preview_delete_selected()
+    wait_idle(qtbot, panel)
+    dialog = panel.preview_dialog
+    assert dialog is not None
+    assert dialog.layers["l1"]["fact_events"] == 1 and dialog.layers["l1"]["fts_rows"] == 1
+    dialog.accept()
+    wait_idle(qtbot, panel)
+    qtbot.waitUntil(lambda: panel.last_delete_report is not None, timeout=10_000)
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == 2
+    assert engine.db.read_value("SELECT count(*) FROM fact_events WHERE content LIKE '%air fryer%'") == 0
+
+
+@pytest.mark.slow
+def test_100k_loads_scrolls_filters_and_searches(qtbot, big_host) -> None:
+    panel = _panel(qtbot, big_host)
+    assert panel.model.rowCount() == BIG_N
+    assert panel.histogram.histogram is not None and panel.histogram.histogram.total == BIG_N
+    # scroll through the table: only the visible pages are fetched, each once
+    bar = panel.table.verticalScrollBar()
+    started = time.perf_counter()
+    for frac in (0.0, 0.25, 0.5, 0.75, 1.0):
+        bar.setValue(int(bar.maximum() * frac))
+        qtbot.wait(1)
+        wait_idle(qtbot, panel)
+    elapsed = time.perf_counter() - started
+    assert panel.model.pages_fetched <= 15, panel.model.pages_fetched
+    last_row = BIG_N - 1
+    qtbot.waitUntil(lambda: panel.model.row_data(last_row) is not None, timeout=5000)
+    assert elapsed < 5.0
+    assert panel.model.data(panel.model.index(last_row, 5)) not in ("…", None)
+
+    panel.set_filter(TimelineFilter(source="git"))
+    wait_idle(qtbot, panel)
+    n_git = panel.model.rowCount()
+    assert 0 < n_git < BIG_N
+    assert n_git == big_host.engine.db.read_value("SELECT count(*) FROM fact_events WHERE source='git'")
+
+    panel.set_filter(TimelineFilter(text="嘉兴"))
+    wait_idle(qtbot, panel)
+    n_jx = panel.model.rowCount()
+    assert n_jx == big_host.engine.db.read_value(
+        "SELECT count(*) FROM fact_events WHERE content LIKE '%嘉兴%'")
+
+    lo = big_host.engine.db.read_value("SELECT min(occurred_at) FROM fact_events")
+    panel.set_filter(TimelineFilter(since=lo, until=lo + 7 * 86400, evidence_class="user_self_report"))
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == big_host.engine.db.read_value(
+        "SELECT count(*) FROM fact_events WHERE occurred_at >= ? AND occurred_at < ? "
+        "AND evidence_class = 'user_self_report'", (lo, lo + 7 * 86400))
+    assert panel.histogram.region.isVisible()
+
+
+@pytest.mark.slow
+def test_100k_select_preview_and_delete(qtbot, big_host_rw) -> None:
+    panel = _panel(qtbot, big_host_rw)
+    panel.select_rows(range(0, 3))
+    wait_idle(qtbot, panel)
+    seqs = panel.selected_seqs()
+    assert len(seqs) == 3
+    panel.preview_delete_selected()
+    wait_idle(qtbot, panel)
+    assert panel.preview_dialog.layers["l1"]["fact_events"] == 3
+    panel.preview_dialog.accept()
+    qtbot.waitUntil(lambda: panel.last_delete_report is not None, timeout=10_000)
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == BIG_N - 3
+    assert big_host_rw.engine.db.read_value(
+        f"SELECT count(*) FROM fact_events WHERE seq IN ({','.join(map(str, seqs))})") == 0

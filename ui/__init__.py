@@ -1,0 +1,1 @@
+"""The memory inspector's panels (one module each) and their shared widgets."""

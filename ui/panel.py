@@ -1,0 +1,110 @@
+"""The base of every inspector panel: off-thread calls, reload on memory changes, idle tracking.
+
+``Panel.call`` runs a function on the engine host's reader pool and delivers the result on the UI
+thread; ``idle`` is true when no call of this panel is in flight (tests wait on it instead of
+sleeping). A change notification from the host (ingest, delete, import) schedules one reload,
+coalesced over 300 ms so a burst of ingests does not reload a panel a hundred times.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QWidget
+
+from magi_desktop.engine_host import EngineHost
+
+log = logging.getLogger(__name__)
+
+
+class Panel(QWidget):
+    title = "panel"
+    #: a human-readable error from the last failed call ('' when fine)
+    error_changed = Signal(str)
+    #: emitted after a reload finished (tests and the screenshot tool wait for it)
+    loaded = Signal()
+
+    def __init__(self, host: EngineHost, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.host = host
+        self._in_flight = 0
+        self.last_error = ""
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(300)
+        self._reload_timer.timeout.connect(self.reload)
+        host.memory_changed.connect(self._on_memory_changed)
+        host.ready.connect(self.reload)
+
+    # -- background calls ----------------------------------------------------------------------
+
+    @property
+    def idle(self) -> bool:
+        return self._in_flight == 0
+
+    def call(self, fn: Callable[..., Any], *args: Any, on_done: Callable[[Any], None] | None = None,
+             on_error: Callable[[BaseException], None] | None = None, **kwargs: Any) -> None:
+        if not self.host.is_ready:
+            return
+        self._in_flight += 1
+
+        def done(result: Any) -> None:
+            self._in_flight -= 1
+            if on_done is not None:
+                on_done(result)
+
+        def failed(exc: BaseException) -> None:
+            self._in_flight -= 1
+            self.last_error = f"{type(exc).__name__}: {exc}"
+            log.warning("%s: %s", self.title, self.last_error)
+            self.error_changed.emit(self.last_error)
+            if on_error is not None:
+                on_error(exc)
+
+        self.host.call(fn, *args, on_done=done, on_error=failed, receiver=self, **kwargs)
+
+    def submit(self, coro_fn: Callable[[Any], Any], *, on_done: Callable[[Any], None] | None = None,
+               on_error: Callable[[BaseException], None] | None = None) -> None:
+        """Like :meth:`call` for a coroutine on the engine loop (``engine.query``, ``engine.delete``)."""
+        if not self.host.is_ready:
+            return
+        self._in_flight += 1
+
+        def done(result: Any) -> None:
+            self._in_flight -= 1
+            if on_done is not None:
+                on_done(result)
+
+        def failed(exc: BaseException) -> None:
+            self._in_flight -= 1
+            self.last_error = f"{type(exc).__name__}: {exc}"
+            log.warning("%s: %s", self.title, self.last_error)
+            self.error_changed.emit(self.last_error)
+            if on_error is not None:
+                on_error(exc)
+
+        self.host.submit(coro_fn, on_done=done, on_error=failed, receiver=self)
+
+    @property
+    def engine(self) -> Any:
+        return self.host.engine
+
+    # -- reloads -------------------------------------------------------------------------------
+
+    def _on_memory_changed(self, what: str) -> None:
+        if self.isVisible() or what in ("deleted", "imported", "settings"):
+            self._reload_timer.start()
+        else:
+            self._stale = True
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if getattr(self, "_stale", False):
+            self._stale = False
+            self._reload_timer.start()
+
+    def reload(self) -> None:
+        """Reload from the database (override)."""
+        self.loaded.emit()

@@ -1,0 +1,543 @@
+"""Panel 1, the L1 timeline: every fact event, filterable, searchable, with its derived objects.
+
+The table is virtual: the model holds the ordered ``seq`` snapshot of the current filter and
+materialises rows in pages of ``PAGE_ROWS`` fetched on a reader thread when the view first asks
+for them (placeholders until then), keeping at most ``MAX_PAGES`` pages. 100k rows scroll like
+100. The activity histogram above it is a ``GROUP BY`` in SQL; dragging its region sets the time
+filter.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import OrderedDict
+from typing import Any, Callable, Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import (QAbstractTableModel, QDateTime, QItemSelectionModel, QModelIndex,
+                            QPersistentModelIndex, Qt, QTimer, Signal)
+from PySide6.QtGui import QColor, QBrush
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDateTimeEdit, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter,
+                               QTableView, QVBoxLayout, QWidget)
+
+from magi_desktop.engine_host import EngineHost
+
+from .derived import derived_objects
+from .panel import Panel
+from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event,
+                             load_rows, load_seqs)
+from .widgets.cascade_dialog import CascadePreviewDialog
+from .widgets.formatting import one_line, ts
+from .widgets.kv_view import KeyValueTree
+
+PAGE_ROWS = 256
+MAX_PAGES = 64
+PLACEHOLDER = "…"
+
+COLUMNS = (("occurred_at", "time"), ("source", "source"), ("author_type", "author"),
+           ("evidence_class", "evidence class"), ("l1_retrieval_scope", "scope"),
+           ("content", "content"))
+
+_SCOPE_COLOURS = {"fact_authoritative": "#e8f4ea", "conversation_only": "#eef1fa",
+                  "audit_only": "#f6efe6", "working_context": "#f2f2f2"}
+
+Index = QModelIndex | QPersistentModelIndex
+PageFetcher = Callable[[int, int, list[int]], None]
+
+
+class TimelineModel(QAbstractTableModel):
+    """Rows = the seq snapshot; cells come from lazily fetched pages."""
+
+    page_requested = Signal(int, int, list)  # generation, page, seqs
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._seqs: list[int] = []
+        self._pages: OrderedDict[int, dict[int, dict[str, Any]]] = OrderedDict()
+        self._pending: set[int] = set()
+        self.generation = 0
+        self.pages_fetched = 0
+
+    # -- snapshot and pages --------------------------------------------------------------------
+
+    def set_seqs(self, seqs: Sequence[int]) -> None:
+        self.beginResetModel()
+        self.generation += 1
+        self._seqs = list(seqs)
+        self._pages.clear()
+        self._pending.clear()
+        self.endResetModel()
+
+    def seqs(self) -> list[int]:
+        return self._seqs
+
+    def seq_at(self, row: int) -> int:
+        return self._seqs[row]
+
+    def row_data(self, row: int) -> dict[str, Any] | None:
+        page = self._pages.get(row // PAGE_ROWS)
+        return None if page is None else page.get(self._seqs[row])
+
+    def page_loaded(self, generation: int, page: int, rows: dict[int, dict[str, Any]]) -> None:
+        if generation != self.generation:
+            return  # a reply for a snapshot that was replaced meanwhile
+        self._pending.discard(page)
+        self._pages[page] = rows
+        self._pages.move_to_end(page)
+        self.pages_fetched += 1
+        while len(self._pages) > MAX_PAGES:
+            self._pages.popitem(last=False)
+        first = page * PAGE_ROWS
+        last = min(len(self._seqs), first + PAGE_ROWS) - 1
+        if last >= first:
+            self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
+
+    def _request(self, page: int) -> None:
+        if page in self._pending:
+            return
+        self._pending.add(page)
+        first = page * PAGE_ROWS
+        self.page_requested.emit(self.generation, page, self._seqs[first:first + PAGE_ROWS])
+
+    @property
+    def pending_pages(self) -> int:
+        return len(self._pending)
+
+    # -- Qt model API --------------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802 - Qt API
+        return 0 if parent.isValid() else len(self._seqs)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802 - Qt API
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section][1]
+        return str(section + 1)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._seqs):
+            return None
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+                        Qt.ItemDataRole.BackgroundRole):
+            return None
+        page_no = index.row() // PAGE_ROWS
+        page = self._pages.get(page_no)
+        if page is None:
+            self._request(page_no)
+            return PLACEHOLDER if role == Qt.ItemDataRole.DisplayRole else None
+        self._pages.move_to_end(page_no)
+        row = page.get(self._seqs[index.row()])
+        if row is None:
+            return "(deleted)" if role == Qt.ItemDataRole.DisplayRole else None
+        key = COLUMNS[index.column()][0]
+        if role == Qt.ItemDataRole.BackgroundRole:
+            colour = _SCOPE_COLOURS.get(row["l1_retrieval_scope"])
+            return QBrush(QColor(colour)) if colour else None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return row["content"][:2000] if key == "content" else str(row[key])
+        if key == "occurred_at":
+            return ts(row[key])
+        if key == "content":
+            return one_line(row[key], 200)
+        return str(row[key])
+
+
+class ActivityHistogram(pg.PlotWidget):
+    """Events per time bucket; the draggable region is the time filter."""
+
+    range_chosen = Signal(float, float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent, axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        self.setBackground("w")
+        self.setMenuEnabled(False)
+        self.setMouseEnabled(x=True, y=False)
+        self.getPlotItem().hideButtons()
+        self.getPlotItem().setLabel("left", "events")
+        self.getPlotItem().showGrid(x=False, y=True, alpha=0.2)
+        self.setFixedHeight(150)
+        self._bars: pg.BarGraphItem | None = None
+        self.region = pg.LinearRegionItem(brush=pg.mkBrush(80, 140, 220, 40))
+        self.region.setZValue(10)
+        self.region.hide()
+        self.addItem(self.region)
+        self.region.sigRegionChangeFinished.connect(self._region_done)
+        self.histogram: Histogram | None = None
+        self._suppress = False
+
+    def set_histogram(self, hist: Histogram) -> None:
+        self.histogram = hist
+        if self._bars is not None:
+            self.removeItem(self._bars)
+            self._bars = None
+        if hist.counts:
+            w = hist.width_s
+            self._bars = pg.BarGraphItem(x0=hist.starts, height=hist.counts, width=w * 0.9,
+                                         brush=pg.mkBrush(70, 120, 200), pen=pg.mkPen(None))
+            self.addItem(self._bars)
+            self.setXRange(hist.starts[0], hist.starts[-1] + w, padding=0.02)
+            self.setYRange(0, max(hist.counts) * 1.1, padding=0)
+
+    def show_range(self, since: float | None, until: float | None) -> None:
+        self._suppress = True
+        try:
+            if since is None and until is None:
+                self.region.hide()
+                return
+            hist = self.histogram
+            lo = since if since is not None else (hist.starts[0] if hist and hist.starts else 0.0)
+            hi = until if until is not None else (hist.starts[-1] + hist.width_s
+                                                  if hist and hist.starts else lo + 86400)
+            self.region.setRegion((lo, hi))
+            self.region.show()
+        finally:
+            self._suppress = False
+
+    def _region_done(self) -> None:
+        if self._suppress or not self.region.isVisible():
+            return
+        lo, hi = self.region.getRegion()
+        self.range_chosen.emit(float(lo), float(hi))
+
+
+class FilterCombo(QComboBox):
+    """'any' plus the values present in the data."""
+
+    def __init__(self, label: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = label
+        self.setMinimumWidth(130)
+        self.set_values([])
+
+    def set_values(self, values: Sequence[str]) -> None:
+        current = self.value()
+        self.blockSignals(True)
+        self.clear()
+        self.addItem(f"{self.label}: any", None)
+        for v in values:
+            self.addItem(v, v)
+        if current is not None:
+            i = self.findData(current)
+            self.setCurrentIndex(i if i >= 0 else 0)
+        self.blockSignals(False)
+
+    def value(self) -> str | None:
+        return self.currentData()
+
+    def set_value(self, value: str | None) -> None:
+        if value is not None and self.findData(value) < 0:
+            self.addItem(value, value)
+        self.setCurrentIndex(max(0, self.findData(value)) if value is not None else 0)
+
+
+TIME_PRESETS = (("all time", None), ("last 24 hours", 86400.0), ("last 7 days", 7 * 86400.0),
+                ("last 30 days", 30 * 86400.0), ("custom range", -1.0))
+
+
+class TimelinePanel(Panel):
+    title = "L1 timeline"
+    #: the user asked to see a retrieval trace for this text
+    trace_requested = Signal(str)
+
+    def __init__(self, host: EngineHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.filter = TimelineFilter()
+        self.preview_dialog: CascadePreviewDialog | None = None
+        self.last_delete_report: Any = None
+        self.detail: dict[str, Any] | None = None
+
+        self.search = QLineEdit(placeholderText="Search memory (full text, 中文 or English)…")
+        self.search.setClearButtonEnabled(True)
+        self.search.returnPressed.connect(self.apply_filters)
+        self._search_timer = QTimer(self, singleShot=True, interval=350)
+        self._search_timer.timeout.connect(self.apply_filters)
+        self.search.textEdited.connect(lambda _t: self._search_timer.start())
+        self.source = FilterCombo("source")
+        self.author = FilterCombo("author")
+        self.evidence = FilterCombo("evidence")
+        self.scope = FilterCombo("scope")
+        for combo in (self.source, self.author, self.evidence, self.scope):
+            combo.currentIndexChanged.connect(lambda _i: self.apply_filters())
+        self.time_preset = QComboBox()
+        for label, span in TIME_PRESETS:
+            self.time_preset.addItem(label, span)
+        self.time_preset.currentIndexChanged.connect(self._preset_changed)
+        self.since_edit = QDateTimeEdit(calendarPopup=True, displayFormat="yyyy-MM-dd HH:mm")
+        self.until_edit = QDateTimeEdit(calendarPopup=True, displayFormat="yyyy-MM-dd HH:mm")
+        for edit in (self.since_edit, self.until_edit):
+            edit.setVisible(False)
+            edit.editingFinished.connect(self._custom_range_edited)
+        clear = QPushButton("Clear filters")
+        clear.clicked.connect(self.clear_filters)
+
+        bar = QHBoxLayout()
+        bar.addWidget(self.search, 3)
+        for w in (self.source, self.author, self.evidence, self.scope, self.time_preset,
+                  self.since_edit, self.until_edit, clear):
+            bar.addWidget(w)
+
+        self.histogram = ActivityHistogram()
+        self.histogram.range_chosen.connect(self._region_chosen)
+
+        self.model = TimelineModel(self)
+        self.model.page_requested.connect(self._fetch_page)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        for col, width in enumerate((130, 110, 80, 150, 130)):
+            header.resizeSection(col, width)
+        header.setStretchLastSection(True)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+
+        self.count_label = QLabel("")
+        self.delete_button = QPushButton("Delete selected…")
+        self.delete_button.setEnabled(False)
+        self.delete_button.clicked.connect(self.preview_delete_selected)
+        self.trace_button = QPushButton("Trace this search")
+        self.trace_button.setToolTip("Run the search text through memory_query and show the retrieval trace")
+        self.trace_button.clicked.connect(lambda: self.trace_requested.emit(self.search.text()))
+        self.table.selectionModel().selectionChanged.connect(
+            lambda *_: self.delete_button.setEnabled(self.table.selectionModel().hasSelection()))
+
+        self.detail_view = KeyValueTree()
+        left = QWidget()
+        left_lay = QVBoxLayout(left)
+        left_lay.setContentsMargins(0, 0, 0, 0)
+        left_lay.addWidget(self.histogram)
+        left_lay.addWidget(self.table)
+        foot = QHBoxLayout()
+        foot.addWidget(self.count_label, 1)
+        foot.addWidget(self.trace_button)
+        foot.addWidget(self.delete_button)
+        left_lay.addLayout(foot)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        detail_box = QWidget()
+        dl = QVBoxLayout(detail_box)
+        dl.setContentsMargins(0, 0, 0, 0)
+        dl.addWidget(QLabel("<b>Event detail</b> — metadata and derived objects"))
+        dl.addWidget(self.detail_view)
+        split.addWidget(detail_box)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+
+        lay = QVBoxLayout(self)
+        lay.addLayout(bar)
+        lay.addWidget(split, 1)
+
+    # -- filters -------------------------------------------------------------------------------
+
+    def current_filter(self) -> TimelineFilter:
+        preset = self.time_preset.currentData()
+        since = until = None
+        if preset == -1.0:
+            since = self.since_edit.dateTime().toSecsSinceEpoch()
+            until = self.until_edit.dateTime().toSecsSinceEpoch()
+        elif preset:
+            now = self.engine.clock.now() if self.engine is not None else dt.datetime.now().timestamp()
+            since = now - preset
+        return TimelineFilter(since=since, until=until, source=self.source.value(),
+                              author_type=self.author.value(), evidence_class=self.evidence.value(),
+                              scope=self.scope.value(), text=self.search.text().strip())
+
+    def set_filter(self, flt: TimelineFilter) -> None:
+        """Set every filter widget at once and reload (used by tests and drill-downs)."""
+        widgets = (self.search, self.source, self.author, self.evidence, self.scope, self.time_preset,
+                   self.since_edit, self.until_edit)
+        for w in widgets:
+            w.blockSignals(True)
+        try:
+            self.search.setText(flt.text)
+            self.source.set_value(flt.source)
+            self.author.set_value(flt.author_type)
+            self.evidence.set_value(flt.evidence_class)
+            self.scope.set_value(flt.scope)
+            if flt.since is None and flt.until is None:
+                self.time_preset.setCurrentIndex(0)
+                custom = False
+            else:
+                self.time_preset.setCurrentIndex(len(TIME_PRESETS) - 1)
+                self.since_edit.setDateTime(QDateTime.fromSecsSinceEpoch(int(flt.since or 0)))
+                self.until_edit.setDateTime(QDateTime.fromSecsSinceEpoch(
+                    int(flt.until if flt.until is not None else 4_102_444_800)))
+                custom = True
+            self.since_edit.setVisible(custom)
+            self.until_edit.setVisible(custom)
+        finally:
+            for w in widgets:
+                w.blockSignals(False)
+        self.apply_filters()
+
+    def clear_filters(self) -> None:
+        self.set_filter(TimelineFilter())
+
+    def _preset_changed(self) -> None:
+        custom = self.time_preset.currentData() == -1.0
+        self.since_edit.setVisible(custom)
+        self.until_edit.setVisible(custom)
+        if custom and self.histogram.histogram and self.histogram.histogram.starts:
+            h = self.histogram.histogram
+            self.since_edit.setDateTime(QDateTime.fromSecsSinceEpoch(int(h.starts[0])))
+            self.until_edit.setDateTime(QDateTime.fromSecsSinceEpoch(int(h.starts[-1] + h.width_s)))
+        self.apply_filters()
+
+    def _custom_range_edited(self) -> None:
+        if self.time_preset.currentData() == -1.0:
+            self.apply_filters()
+
+    def _region_chosen(self, lo: float, hi: float) -> None:
+        self.set_filter(self.current_filter().with_(since=lo, until=hi))
+
+    def apply_filters(self) -> None:
+        self.filter = self.current_filter()
+        self.reload()
+
+    # -- loading -------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        if not self.host.is_ready:
+            return
+        flt = self.filter
+
+        def work() -> dict[str, Any]:
+            conn = self.host.engine.db.reader()
+            return {"seqs": load_seqs(conn, flt), "hist": histogram(conn, flt),
+                    "choices": distinct_values(conn)}
+
+        self.call(work, on_done=lambda r: self._loaded(flt, r))
+
+    def _loaded(self, flt: TimelineFilter, result: dict[str, Any]) -> None:
+        if flt != self.filter:
+            return  # a newer filter is loading
+        choices = result["choices"]
+        self.source.set_values(choices["source"])
+        self.author.set_values(choices["author_type"])
+        self.evidence.set_values(choices["evidence_class"])
+        self.scope.set_values(choices["scope"])
+        self.model.set_seqs(result["seqs"])
+        self.histogram.set_histogram(result["hist"])
+        self.histogram.show_range(flt.since, flt.until)
+        n = len(result["seqs"])
+        total = result["hist"].total
+        filtered = any((flt.source, flt.author_type, flt.evidence_class, flt.scope, flt.text,
+                        flt.since, flt.until))
+        self.count_label.setText(f"{n:,} events" + (f" (filtered; {total:,} in histogram)" if filtered else ""))
+        self.detail_view.clear()
+        self.delete_button.setEnabled(False)
+        self.loaded.emit()
+
+    def _fetch_page(self, generation: int, page: int, seqs: list[int]) -> None:
+        self.call(lambda: load_rows(self.host.engine.db.reader(), seqs),
+                  on_done=lambda rows: self.model.page_loaded(generation, page, rows))
+
+    # -- selection and detail ------------------------------------------------------------------
+
+    def select_rows(self, rows: Sequence[int]) -> None:
+        sel = self.table.selectionModel()
+        sel.clearSelection()
+        for i, r in enumerate(rows):
+            flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+            if i == 0:
+                sel.setCurrentIndex(self.model.index(r, 0), flags)
+            else:
+                sel.select(self.model.index(r, 0), flags)
+
+    def selected_seqs(self) -> list[int]:
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        return [self.model.seq_at(r) for r in rows]
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            return
+        seq = self.model.seq_at(current.row())
+        self.show_detail_for_seq(seq)
+
+    def show_detail_for_seq(self, seq: int) -> None:
+        def work() -> dict[str, Any] | None:
+            conn = self.host.engine.db.reader()
+            row = conn.execute("SELECT event_id FROM fact_events WHERE seq = ?", (seq,)).fetchone()
+            return None if row is None else event_detail(self.host.engine, row[0])
+
+        self.call(work, on_done=self._show_detail)
+
+    def show_event(self, event_id: str) -> None:
+        """Show one event (from a chat answer's finding or a summary's drill-down)."""
+        self.call(lambda: event_detail(self.host.engine, event_id), on_done=self._show_detail)
+
+    def _show_detail(self, detail: dict[str, Any] | None) -> None:
+        self.detail = detail
+        if detail is None:
+            self.detail_view.show_value({"event": "not found (deleted?)"})
+            return
+        self.detail_view.show_value(detail, expand_depth=2)
+
+    # -- delete --------------------------------------------------------------------------------
+
+    def preview_delete_selected(self) -> None:
+        seqs = self.selected_seqs()
+        if seqs:
+            self.preview_delete_seqs(seqs)
+
+    def preview_delete_seqs(self, seqs: Sequence[int]) -> None:
+        seqs = list(seqs)
+
+        def work() -> Any:
+            engine = self.host.engine
+            conn = engine.db.reader()
+            ids: list[str] = []
+            for i in range(0, len(seqs), 500):
+                part = seqs[i:i + 500]
+                ids.extend(r[0] for r in conn.execute(
+                    f"SELECT event_id FROM fact_events WHERE seq IN ({','.join('?' * len(part))})", part))
+            return engine.preview_delete(ids)
+
+        self.call(work, on_done=self._show_preview)
+
+    def _show_preview(self, report: Any) -> None:
+        n = len(report.event_ids)
+        dialog = CascadePreviewDialog(
+            "Delete memories", f"Delete {n:,} event(s) from memory, everywhere? Nothing is changed "
+            "until you confirm. A tombstone keeps a re-sent or re-imported copy from coming back.",
+            report.layers, missing=report.missing, parent=self)
+        dialog.accepted.connect(lambda: self.delete_events(report.event_ids))
+        self.preview_dialog = dialog
+        dialog.open()
+
+    def delete_events(self, event_ids: Sequence[str]) -> None:
+        ids = list(event_ids)
+        self.submit(lambda engine: engine.delete(ids), on_done=self._deleted)
+
+    def _deleted(self, report: Any) -> None:
+        self.last_delete_report = report
+        self.host.notify_changed("deleted")
+        self.reload()
+
+
+def event_detail(engine: Any, event_id: str) -> dict[str, Any] | None:
+    """Everything the detail view shows about one event (runs on a reader thread)."""
+    conn = engine.db.reader()
+    row = load_event(conn, event_id)
+    if row is None:
+        return None
+    meta = json.loads(row.pop("metadata_json") or "{}")
+    tags = json.loads(row.pop("tags_json") or "[]")
+    row["occurred_at"] = f"{ts(row['occurred_at'])}  ({row['occurred_at']})"
+    row["ingested_at"] = f"{ts(row['ingested_at'])}  ({row['ingested_at']})"
+    preview = engine.preview_delete([event_id])
+    return {"event": row, "tags": tags, "metadata": meta,
+            "derived objects": derived_objects(conn, event_id, row["seq"]) or {"(none yet)": ""},
+            "deleting it would change": preview.layers}

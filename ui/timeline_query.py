@@ -1,0 +1,148 @@
+"""The L1 timeline's SQL: filters, full-text search, paging and the activity histogram.
+
+Pure functions over an apsw connection (no Qt), so they are unit-testable and run on a reader
+thread. The timeline model holds the ordered ``seq`` list of the current filter (a 100k-row
+snapshot is ~1 MB of ints and loads in tens of milliseconds through the time indexes) and
+fetches the visible rows page by page, so the scroll bar always reflects every row while only a
+few hundred rows are ever materialised.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+import apsw
+
+from memory_core.db.connection import placeholders, query_all
+from memory_core.l1.store import event_filters
+from memory_core.text.segment import fts_or_query, query_terms
+
+#: columns shown in the table (the detail view reads the whole row)
+LIST_COLUMNS = ("seq", "event_id", "occurred_at", "source", "event_type", "author_type",
+                "evidence_class", "l1_retrieval_scope", "content")
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineFilter:
+    since: float | None = None
+    until: float | None = None
+    source: str | None = None
+    author_type: str | None = None
+    evidence_class: str | None = None
+    scope: str | None = None
+    session_id: str | None = None
+    #: free text: matched through the FTS5 index (segmented like the documents)
+    text: str = ""
+
+    def with_(self, **changes: Any) -> "TimelineFilter":
+        return replace(self, **changes)
+
+    def without_time(self) -> "TimelineFilter":
+        return replace(self, since=None, until=None)
+
+
+def fts_expression(text: str) -> str:
+    """The FTS5 MATCH expression for a search box text ('' when it has no searchable word)."""
+    return fts_or_query(query_terms(text, keep_stopwords=True)) if text.strip() else ""
+
+
+def _where(flt: TimelineFilter) -> tuple[str, list[Any]]:
+    where, params = event_filters(source=flt.source, author_type=flt.author_type,
+                                  evidence_class=flt.evidence_class, scope=flt.scope,
+                                  session_id=flt.session_id, since=flt.since, until=flt.until)
+    expr = fts_expression(flt.text)
+    if expr:
+        clause = "seq IN (SELECT rowid FROM fact_events_fts WHERE fact_events_fts MATCH ?)"
+        where = f"{where} AND {clause}" if where else f"WHERE {clause}"
+        params.append(expr)
+    elif flt.text.strip():
+        # nothing searchable (punctuation only): match nothing rather than everything
+        where = f"{where} AND 0" if where else "WHERE 0"
+    return where, params
+
+
+def load_seqs(conn: apsw.Connection, flt: TimelineFilter, *, newest_first: bool = True) -> list[int]:
+    """Every matching event's ``seq`` in display order (newest first)."""
+    where, params = _where(flt)
+    order = "DESC" if newest_first else "ASC"
+    return [r[0] for r in conn.execute(
+        f"SELECT seq FROM fact_events {where} ORDER BY occurred_at {order}, seq {order}", params)]
+
+
+def load_rows(conn: apsw.Connection, seqs: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """The list columns for a page of seqs (keyed by seq; deleted seqs are simply absent)."""
+    out: dict[int, dict[str, Any]] = {}
+    seqs = list(seqs)
+    for i in range(0, len(seqs), 500):
+        part = seqs[i:i + 500]
+        for row in query_all(conn, f"SELECT {', '.join(LIST_COLUMNS)} FROM fact_events "
+                                   f"WHERE seq IN ({placeholders(len(part))})", part):
+            out[row["seq"]] = row
+    return out
+
+
+def distinct_values(conn: apsw.Connection) -> dict[str, list[str]]:
+    """Filter choices present in the data (sources, authors, classes, scopes)."""
+    out: dict[str, list[str]] = {}
+    for key, col in (("source", "source"), ("author_type", "author_type"),
+                     ("evidence_class", "evidence_class"), ("scope", "l1_retrieval_scope")):
+        out[key] = [r[0] for r in conn.execute(f"SELECT DISTINCT {col} FROM fact_events ORDER BY 1")]
+    return out
+
+
+def time_bounds(conn: apsw.Connection, flt: TimelineFilter | None = None) -> tuple[float, float] | None:
+    where, params = _where(flt or TimelineFilter())
+    row = conn.execute(f"SELECT min(occurred_at), max(occurred_at) FROM fact_events {where}",
+                       params).fetchone()
+    if row is None or row[0] is None:
+        return None
+    return float(row[0]), float(row[1])
+
+
+#: bucket widths the histogram chooses from (seconds)
+BUCKETS_S = (60, 300, 900, 3600, 3 * 3600, 6 * 3600, 86400, 7 * 86400, 30 * 86400)
+
+
+def bucket_width(span_s: float, target_bins: int = 120) -> int:
+    """The smallest standard bucket giving at most ``target_bins`` bars over ``span_s``."""
+    for width in BUCKETS_S:
+        if span_s / width <= target_bins:
+            return width
+    return int(math.ceil(span_s / target_bins / 86400.0) * 86400)
+
+
+@dataclass(frozen=True, slots=True)
+class Histogram:
+    width_s: int
+    starts: list[float]
+    counts: list[int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+
+def histogram(conn: apsw.Connection, flt: TimelineFilter, *, target_bins: int = 120) -> Histogram:
+    """Event counts per time bucket, grouped in SQL (never by pulling rows into Python).
+
+    The histogram ignores the filter's own time range, so the chosen range can be seen inside
+    the whole activity (the panel draws the range as a region over it).
+    """
+    base = flt.without_time()
+    bounds = time_bounds(conn, base)
+    if bounds is None:
+        return Histogram(3600, [], [])
+    lo, hi = bounds
+    width = bucket_width(max(hi - lo, 1.0), target_bins)
+    where, params = _where(base)
+    rows = conn.execute(
+        f"SELECT CAST(occurred_at / ? AS INTEGER) AS b, count(*) FROM fact_events {where} "
+        f"GROUP BY b ORDER BY b", (width, *params)).fetchall()
+    return Histogram(width, [float(b * width) for b, _ in rows], [int(c) for _, c in rows])
+
+
+def load_event(conn: apsw.Connection, event_id: str) -> dict[str, Any] | None:
+    rows = query_all(conn, "SELECT * FROM fact_events WHERE event_id = ?", (event_id,))
+    return rows[0] if rows else None
