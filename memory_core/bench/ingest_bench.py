@@ -1,0 +1,87 @@
+"""L1 ingest throughput next to the raw baseline, measured interleaved in one run.
+
+The corpus is streamed in chunks; each chunk is first written through the real pipeline
+(``engine.ingest_payloads`` in calls of ``INGEST_BATCH_SIZE`` — one transaction each) and then,
+prepared outside the clock, into the raw baseline in transactions of the same size. Interleaving
+keeps both databases at the same size and the machine in the same state while each is timed.
+
+The normalisation the baseline is given for free (validation, rendering, classification) is
+timed separately on the same payloads, so the report can say where L1's time goes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import time
+from typing import Any, Iterator
+
+from ..events.normalize import normalize
+from ..policy import INGEST_BATCH_SIZE
+from .measure import Stopwatch, percentiles
+from .raw_baseline import RawBaseline
+
+log = logging.getLogger(__name__)
+
+CHUNK = 10_000
+
+
+def bulk(engine: Any, raw: RawBaseline, payloads: Iterator[dict[str, Any]], n: int, *,
+         batch: int = INGEST_BATCH_SIZE) -> dict[str, Any]:
+    l1, raw_sw, norm_sw, prep_sw = Stopwatch(), Stopwatch(), Stopwatch(), Stopwatch()
+    ingested = rejected = duplicates = 0
+    hook_errors: list[str] = []
+    done = 0
+    t_start = time.perf_counter()
+    while done < n:
+        chunk = list(itertools.islice(payloads, min(CHUNK, n - done)))
+        if not chunk:
+            break
+        for i in range(0, len(chunk), batch):
+            part = chunk[i:i + batch]
+            with l1():
+                res = engine.ingest_payloads(part)
+            ingested += res.ingested
+            rejected += len(res.rejected)
+            duplicates += res.duplicates
+            hook_errors.extend(res.hook_errors[:3])
+        with norm_sw():
+            events = [normalize(p, locale=engine.l1.locale) for p in chunk]
+        with prep_sw():
+            rows = raw.prepare(events)
+        for i in range(0, len(rows), batch):
+            with raw_sw():
+                raw.insert_batch(rows[i:i + batch])
+        done += len(chunk)
+        log.info("ingested %d/%d  L1 %.0f ev/s  raw %.0f rows/s", done, n,
+                 ingested / max(l1.total, 1e-9), done / max(raw_sw.total, 1e-9))
+    l1_rate = ingested / l1.total if l1.total else 0.0
+    raw_rate = done / raw_sw.total if raw_sw.total else 0.0
+    return {
+        "events": done, "ingested": ingested, "rejected": rejected, "duplicates": duplicates,
+        "hook_errors": hook_errors[:5], "batch_size": batch,
+        "l1_seconds": round(l1.total, 3), "l1_events_per_s": round(l1_rate, 1),
+        "raw_seconds": round(raw_sw.total, 3), "raw_rows_per_s": round(raw_rate, 1),
+        "ratio_l1_over_raw": round(l1_rate / raw_rate, 3) if raw_rate else None,
+        "batch_latency": percentiles(l1.laps),
+        "raw_batch_latency": percentiles(raw_sw.laps),
+        # the same work L1 does before writing, timed alone on the same payloads
+        "normalize_seconds": round(norm_sw.total, 3),
+        "normalize_share_of_l1": round(norm_sw.total / l1.total, 3) if l1.total else None,
+        "row_prep_seconds": round(prep_sw.total, 3),
+        "wall_seconds": round(time.perf_counter() - t_start, 1),
+    }
+
+
+def single(engine: Any, raw: RawBaseline, payloads: list[dict[str, Any]]) -> dict[str, Any]:
+    """One payload per call (one transaction each): the latency an agent sees per message."""
+    l1, raw_sw = Stopwatch(), Stopwatch()
+    for p in payloads:
+        with l1():
+            res = engine.ingest_payloads([p])
+        assert res.ingested == 1, res.to_json()
+    rows = raw.prepare([normalize(p, locale=engine.l1.locale) for p in payloads])
+    for r in rows:
+        with raw_sw():
+            raw.insert_batch([r])
+    return {"l1": percentiles(l1.laps), "raw": percentiles(raw_sw.laps)}

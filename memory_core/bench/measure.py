@@ -1,0 +1,82 @@
+"""Timing and resource helpers shared by the benchmark runners."""
+
+from __future__ import annotations
+
+import os
+import resource
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import numpy as np
+
+
+def percentiles(samples_s: Sequence[float]) -> dict[str, float]:
+    """p50/p95/p99/mean/max in milliseconds (empty → {})."""
+    if not samples_s:
+        return {}
+    a = np.asarray(samples_s, dtype=np.float64) * 1000.0
+    p50, p95, p99 = np.percentile(a, [50, 95, 99])
+    return {"n": int(a.size), "p50_ms": round(float(p50), 3), "p95_ms": round(float(p95), 3),
+            "p99_ms": round(float(p99), 3), "mean_ms": round(float(a.mean()), 3),
+            "max_ms": round(float(a.max()), 3)}
+
+
+@dataclass
+class Stopwatch:
+    """Accumulates the time spent inside ``with sw:`` blocks."""
+
+    total: float = 0.0
+    laps: list[float] = field(default_factory=list)
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            dt = time.perf_counter() - t0
+            self.total += dt
+            self.laps.append(dt)
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident set size (Linux reports ru_maxrss in KiB)."""
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1)
+
+
+def db_bytes(path: Path) -> int:
+    """Main file + WAL (+ shm): what the database occupies on disk right now."""
+    total = 0
+    for suffix in ("", "-wal", "-shm"):
+        p = Path(str(path) + suffix)
+        if p.exists():
+            total += p.stat().st_size
+    return total
+
+
+def machine() -> dict[str, object]:
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem_gb = None
+    try:
+        mem_gb = round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)
+    except (ValueError, OSError):
+        pass
+    import platform
+
+    import apsw
+    import sqlite_vec
+
+    return {"nproc": os.cpu_count(), "cpu_model": model, "memory_gib": mem_gb,
+            "python": platform.python_version(), "platform": platform.platform(),
+            "sqlite": apsw.sqlite_lib_version(), "apsw": apsw.apsw_version(), "sqlite_vec": getattr(sqlite_vec, "__version__", "?"),
+            "numpy": np.__version__}

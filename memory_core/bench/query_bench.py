@@ -1,0 +1,87 @@
+"""``memory_query`` latency per mode next to the raw paths it is built on, over the same data.
+
+* ``memory_query[mode]`` — ``engine.retrieval.query(text, mode, now=…)``: every path, fusion,
+  reranking, hydration and the answer package (offline embedder, no LLM);
+* ``raw_fts5`` — one FTS5 ``MATCH`` with the same segmented OR-expression, top 50 by BM25;
+* ``raw_vec_knn`` — one sqlite-vec exact KNN (k = 50) with the query's embedding
+  (the embedding time is reported separately as ``query_embed``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..l1.vectors import vec_table
+from ..text.segment import fts_or_query, query_terms
+from .measure import percentiles
+
+RAW_FTS_SQL = ("SELECT rowid, bm25(fact_events_fts) AS score FROM fact_events_fts "
+               "WHERE fact_events_fts MATCH ? ORDER BY score LIMIT 50")
+
+
+def run(engine: Any, queries: Sequence[tuple[str, str]], *, now: float, warmup: int = 3) -> dict[str, Any]:
+    conn = engine.db.reader()
+    space_id = engine.l1.space_id
+    embedder = engine.providers.embedder
+    out: dict[str, Any] = {"queries": len(queries)}
+
+    # warm the page cache and jieba once (first-query costs are not the steady state)
+    for mode, text in queries[:warmup]:
+        expr = fts_or_query(query_terms(text))
+        if expr:
+            conn.execute(RAW_FTS_SQL, (expr,)).fetchall()
+        if engine.retrieval is not None:
+            try:
+                engine.retrieval.query(text, mode, now=now)
+            except Exception:  # noqa: BLE001 - recorded below
+                pass
+
+    fts_lat, fts_hits, embed_lat, knn_lat = [], [], [], []
+    qvecs = []
+    for _mode, text in queries:
+        expr = fts_or_query(query_terms(text))
+        t0 = time.perf_counter()
+        rows = conn.execute(RAW_FTS_SQL, (expr,)).fetchall() if expr else []
+        fts_lat.append(time.perf_counter() - t0)
+        fts_hits.append(len(rows))
+        t0 = time.perf_counter()
+        q = np.asarray(embedder.embed([text])[0], dtype=np.float32)
+        embed_lat.append(time.perf_counter() - t0)
+        qvecs.append(q)
+        t0 = time.perf_counter()
+        conn.execute(f"SELECT chunk_id, distance FROM {vec_table(space_id)} WHERE embedding MATCH ? "
+                     f"AND k = 50", (q.tobytes(),)).fetchall()
+        knn_lat.append(time.perf_counter() - t0)
+    out["raw_fts5"] = {**percentiles(fts_lat), "mean_hits": round(float(np.mean(fts_hits)), 1)}
+    out["query_embed"] = percentiles(embed_lat)
+    out["raw_vec_knn"] = percentiles(knn_lat)
+    out["query_vectors"] = np.vstack(qvecs) if qvecs else np.zeros((0, embedder.dim), np.float32)
+
+    if engine.retrieval is None:
+        out["memory_query"] = {"skipped": "retrieval is not installed"}
+        return out
+    per_mode: dict[str, list[float]] = defaultdict(list)
+    errors: dict[str, str] = {}
+    statuses: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    all_lat: list[float] = []
+    for mode, text in queries:
+        t0 = time.perf_counter()
+        try:
+            pkg = engine.retrieval.query(text, mode, now=now)
+        except Exception as exc:  # noqa: BLE001 - a failing mode is reported, not hidden
+            errors.setdefault(mode, f"{type(exc).__name__}: {exc}")
+            continue
+        dt = time.perf_counter() - t0
+        per_mode[mode].append(dt)
+        all_lat.append(dt)
+        statuses[mode][str(getattr(pkg, "status", "?"))] += 1
+    out["memory_query"] = {mode: {**percentiles(lat), "status": dict(statuses[mode])}
+                           for mode, lat in per_mode.items()}
+    out["memory_query_all"] = percentiles(all_lat)
+    if errors:
+        out["memory_query_errors"] = errors
+    return out

@@ -1,0 +1,170 @@
+"""One corpus size, end to end, in this process (the CLI starts one process per size, so the
+peak RSS reported is that size's alone).
+
+    python -m memory_core.bench.runner --size 100000 --workdir /tmp/magi-bench --json out.json
+
+Steps: stream the synthetic corpus into the engine and the raw baseline (interleaved), time
+single-event ingest, measure the database size, drain the embedding worker (offline
+``HashingEmbedder``), measure again, then time ``memory_query`` per mode next to raw FTS5 and
+raw sqlite-vec KNN, and the vector prefilter trade-off. ``--reuse`` keeps an existing database
+of that size and re-runs only the query measurements (for the 1M corpus).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import ingest_bench, query_bench, vector_tradeoff
+from .generator import MemoryGenerator, queries
+from .measure import Stopwatch, db_bytes, machine, peak_rss_mb
+from .raw_baseline import RawBaseline
+
+log = logging.getLogger("memory_core.bench")
+
+SINGLE_EVENTS = 300
+
+
+def checkpoint(db: Any) -> None:
+    db.writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def embed_all(engine: Any) -> dict[str, Any]:
+    sw = Stopwatch()
+    jobs = 0
+    while True:
+        with sw():
+            n = engine.embedding_worker.run_once()
+        if not n:
+            break
+        jobs += n
+        if jobs % 50_000 < engine.embedding_worker.batch_size:
+            log.info("embedded %d jobs (%.0f/s)", jobs, jobs / max(sw.total, 1e-9))
+    conn = engine.db.reader()
+    chunks = conn.execute("SELECT count(*) FROM event_chunks").fetchone()[0]
+    failed = conn.execute("SELECT count(*) FROM embedding_jobs WHERE state = 'failed'").fetchone()[0]
+    # the embedder alone on a sample: how much of the worker's time is the model
+    texts = [r[0] for r in conn.execute("SELECT content FROM fact_events ORDER BY seq LIMIT 2000")]
+    t0 = time.perf_counter()
+    engine.providers.embedder.embed(texts)
+    model_rate = len(texts) / (time.perf_counter() - t0)
+    return {"jobs": jobs, "chunks": chunks, "failed": failed, "seconds": round(sw.total, 2),
+            "events_per_s": round(jobs / sw.total, 1) if sw.total else None,
+            "chunks_per_s": round(chunks / sw.total, 1) if sw.total else None,
+            "embedder_alone_texts_per_s": round(model_rate, 1),
+            "model_id": engine.providers.embedder.model_id, "dim": engine.providers.embedder.dim}
+
+
+def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
+             reuse: bool = False, previous: dict[str, Any] | None = None) -> dict[str, Any]:
+    from ..config import MemoryConfig
+    from ..engine import MemoryEngine
+
+    t_all = time.perf_counter()
+    base = workdir / f"corpus-{size}"
+    db_path, raw_path = base / "memory.db", base / "raw.db"
+    if not reuse and base.exists():
+        shutil.rmtree(base)
+    base.mkdir(parents=True, exist_ok=True)
+    config = MemoryConfig(data_dir=base)
+    result: dict[str, Any] = dict(previous or {}) if reuse else {}
+    result.update({"size": size, "seed": seed, "machine": machine()})
+
+    engine = MemoryEngine(db_path, config=config, max_threads=2)
+    result["layers_installed"] = sorted(engine.components) or []
+    result["ingest_hooks"] = [getattr(h, "name", type(h).__name__) for h in engine.l1.hooks]
+    try:
+        have = engine.l1.count()
+        if not reuse or have < size:
+            if have:
+                raise SystemExit(f"{db_path} has {have} events, expected 0 or {size}; drop --reuse")
+            raw = RawBaseline(raw_path)
+            gen = MemoryGenerator(seed)
+            stream = gen.payloads(size + SINGLE_EVENTS)
+            result["ingest"] = ingest_bench.bulk(engine, raw, stream, size)
+            checkpoint(engine.db)
+            checkpoint(raw.db)
+            n_events = engine.l1.count()
+            result["db_bytes_l1"] = db_bytes(db_path)
+            result["raw_db_bytes"] = db_bytes(raw_path)
+            result["single_ingest"] = ingest_bench.single(engine, raw, list(stream))
+            raw.close()
+            log.info("embedding %d events", n_events)
+            result["embedding"] = embed_all(engine)
+            checkpoint(engine.db)
+            n_events = engine.l1.count()
+            result["events_total"] = n_events
+            result["db_bytes_with_vectors"] = db_bytes(db_path)
+            per_k = 1000.0 / max(1, n_events)
+            result["db_kb_per_1k_events"] = {
+                "l1_only": round(result["db_bytes_l1"] / 1024 * 1000.0 / size, 1),
+                "with_vectors": round(result["db_bytes_with_vectors"] / 1024 * per_k, 1),
+                "raw_baseline": round(result["raw_db_bytes"] / 1024 * 1000.0 / size, 1)}
+        now = float(engine.db.read_value("SELECT max(occurred_at) FROM fact_events")) + 3600.0
+        qs = queries(per_mode)
+        log.info("querying (%d queries)", len(qs))
+        q = query_bench.run(engine, qs, now=now)
+        qvecs = q.pop("query_vectors")
+        result["query"] = q
+        search = _retrieval_vector_search(engine)
+        log.info("vector trade-off")
+        result["vector_tradeoff"] = vector_tradeoff.run(
+            engine.db.reader(), engine.l1.space_id, qvecs[: min(len(qvecs), 60)], retrieval_search=search)
+    finally:
+        engine.close()
+    result["peak_rss_mb"] = peak_rss_mb()
+    result["wall_seconds"] = round(time.perf_counter() - t_all, 1)
+    return result
+
+
+def _retrieval_vector_search(engine: Any):
+    """The retrieval layer's own vector search as ``q -> [chunk_id…]``, when it exposes one."""
+    try:
+        from ..retrieval import vector_search  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    searcher = getattr(engine.retrieval, "vector_search", None) or getattr(engine.retrieval, "vectors", None)
+    fn = getattr(searcher, "search_chunks", None) or getattr(vector_search, "search_chunks", None)
+    if fn is None:
+        return None
+    conn = engine.db.reader()
+
+    def call(q: np.ndarray) -> list[int]:
+        try:
+            hits = fn(conn, engine.l1.space_id, q, 10) if searcher is None else fn(q, 10)
+        except TypeError:
+            return []
+        return [int(h[0] if isinstance(h, (tuple, list)) else getattr(h, "chunk_id", h)) for h in hits]
+
+    return call
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--size", type=int, required=True)
+    p.add_argument("--workdir", type=Path, required=True)
+    p.add_argument("--json", type=Path, required=True)
+    p.add_argument("--seed", type=int, default=42)
+    p.add_argument("--queries-per-mode", type=int, default=20)
+    p.add_argument("--reuse", action="store_true")
+    args = p.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(name)s: %(message)s")
+    previous = json.loads(args.json.read_text()) if args.reuse and args.json.exists() else None
+    result = run_size(args.size, args.workdir, seed=args.seed, per_mode=args.queries_per_mode,
+                      reuse=args.reuse, previous=previous)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

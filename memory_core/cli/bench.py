@@ -1,0 +1,142 @@
+"""``magi-memory bench``: the benchmark, the long reliability run and the payload fuzzer.
+
+    magi-memory bench [--sizes 10k,100k] [--out DIR]      # ~3 min on 2 cores
+    magi-memory bench large [--out DIR]                    # the 1M corpus (~30-40 min)
+    magi-memory bench report [--out DIR]                   # rebuild table/JSON/PNG from results
+    magi-memory bench reliability [--kills 10]             # SIGKILL / replay / faults / deletion
+    magi-memory bench fuzz [--cases 10000]                 # hypothesis-fuzzed payloads
+
+Each size runs in its own process (``python -m memory_core.bench.runner``) so the peak RSS
+reported is that size's; results accumulate as ``bench-<size>.json`` in ``--out`` and the
+table, ``bench.json`` and ``latency.png`` are rebuilt from every size found there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+DEFAULT_OUT = Path("bench-results")
+
+
+def parse_size(text: str) -> int:
+    t = text.strip().lower().replace("_", "")
+    mult = 1
+    if t.endswith("k"):
+        mult, t = 1000, t[:-1]
+    elif t.endswith("m"):
+        mult, t = 1_000_000, t[:-1]
+    try:
+        n = int(float(t) * mult)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size: {text!r} (use e.g. 10k, 100k, 1m)") from None
+    if n < 1000:
+        raise argparse.ArgumentTypeError(f"size {text!r} is below 1k events")
+    return n
+
+
+def parse_sizes(text: str) -> list[int]:
+    return [parse_size(s) for s in text.split(",") if s.strip()]
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bench", help="benchmarks: ingest vs raw SQLite, memory_query latency, scale")
+    _common(p)
+    p.add_argument("--sizes", type=parse_sizes, default=[10_000, 100_000],
+                   help="comma-separated corpus sizes (default 10k,100k; 1m is `bench large`)")
+    p.set_defaults(func=cmd_bench)
+    bsub = p.add_subparsers(dest="bench_command", metavar="SUBCOMMAND")
+
+    lp = bsub.add_parser("large", help="the 1M-event corpus (long: run it in the background)")
+    _common(lp)
+    lp.add_argument("--size", type=parse_size, default=1_000_000)
+    lp.set_defaults(func=cmd_large)
+
+    rp = bsub.add_parser("report", help="rebuild the table, bench.json and latency.png from --out")
+    rp.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    rp.set_defaults(func=cmd_report)
+
+    fp = bsub.add_parser("fuzz", help="hypothesis-fuzzed payloads against a fresh database")
+    fp.add_argument("--cases", type=int, default=10_000)
+    fp.add_argument("--seed", type=int, default=0)
+    fp.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    fp.set_defaults(func=cmd_fuzz)
+
+    xp = bsub.add_parser("reliability", help="SIGKILL during ingest/L2, replay, provider faults, deletion audit")
+    xp.add_argument("--kills", type=int, default=10, help="SIGKILL/restart cycles during ingest")
+    xp.add_argument("--events", type=int, default=10_000)
+    xp.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    xp.set_defaults(func=cmd_reliability)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="results folder (default ./bench-results)")
+    p.add_argument("--workdir", type=Path, default=None,
+                   help="where the benchmark databases are built (default: a temporary folder)")
+    p.add_argument("--seed", type=int, default=42)
+    p.add_argument("--queries-per-mode", type=int, default=20)
+    p.add_argument("--keep", action="store_true", help="keep the benchmark databases")
+    p.add_argument("--reuse", action="store_true",
+                   help="reuse a kept database of that size; re-run only the query measurements")
+    p.add_argument("--no-plot", action="store_true")
+
+
+def _run_sizes(args: argparse.Namespace, sizes: list[int]) -> int:
+    from ..bench.plot import size_label
+
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    workdir = args.workdir or Path(tempfile.gettempdir()) / "magi-bench"
+    workdir.mkdir(parents=True, exist_ok=True)
+    for size in sizes:
+        label = size_label(size)
+        print(f"== {label} events: running (progress on stderr) ...", flush=True)
+        cmd = [sys.executable, "-m", "memory_core.bench.runner", "--size", str(size),
+               "--workdir", str(workdir), "--json", str(out / f"bench-{label}.json"),
+               "--seed", str(args.seed), "--queries-per-mode", str(args.queries_per_mode)]
+        if args.reuse:
+            cmd.append("--reuse")
+        rc = subprocess.call(cmd)
+        if not (args.keep or args.reuse):
+            shutil.rmtree(workdir / f"corpus-{size}", ignore_errors=True)
+        if rc != 0:
+            print(f"benchmark for {label} failed (exit {rc})", file=sys.stderr)
+            return rc
+    return _report(out, plot=not args.no_plot)
+
+
+def _report(out: Path, *, plot: bool = True) -> int:
+    from ..bench.report import build
+
+    built = build(out, with_plot=plot)
+    print(built["markdown"])
+    print(f"\nwrote {built['json']}" + (f", {built['png']}" if built["png"] else "") + f", {out / 'bench.md'}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    return _run_sizes(args, args.sizes)
+
+
+def cmd_large(args: argparse.Namespace) -> int:
+    return _run_sizes(args, [args.size])
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    return _report(args.out)
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from ..bench.fuzz import main as fuzz_main
+
+    return fuzz_main(["--cases", str(args.cases), "--seed", str(args.seed), "--out", str(args.out)])
+
+
+def cmd_reliability(args: argparse.Namespace) -> int:
+    from ..bench.reliability import main as rel_main
+
+    return rel_main(["--kills", str(args.kills), "--events", str(args.events), "--out", str(args.out)])
