@@ -49,6 +49,16 @@ class InvalidResponse(ProviderError):
     """Unparseable output, or JSON that fails the requested schema (after one repair retry)."""
 
 
+class MalformedResponse(InvalidResponse):
+    """The wire body itself was not the protocol's JSON (a proxy error page, a truncated body).
+
+    Unlike a model answer that fails the schema, this says nothing about the prompt, so the
+    attempt is retried like a server error.
+    """
+
+    retryable = True
+
+
 class CircuitOpen(ProviderError):
     """The provider's breaker is open: calls are refused until it cools down."""
 

@@ -1,0 +1,164 @@
+"""Entity mentions in one event text: from plugin hints, the catalog gazetteer and the lexicon.
+
+A :class:`Mention` is a typed span. Sources are ranked (catalog > hint > lexicon > pattern
+guess) and overlapping spans resolved longest-first, then by rank, so "air fryer" is one
+appliance and not an appliance plus a stray "fryer".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..lexicon.categories import CATEGORIES
+from ..policy import ENTITY_TYPES
+from .inputs import EntityHintInput, KnownEntity
+
+SOURCE_RANK = {"catalog": 4, "hint": 3, "lexicon": 2, "pattern": 1}
+CONFIDENCE = {"catalog": 0.9, "hint": 0.75, "lexicon": 0.65, "pattern": 0.55}
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+#: lexicon members that are ordinary English words unless capitalised ("a word", "zoom in")
+_CASED_MEMBERS = frozenset({"word", "zoom", "slack", "notion", "chrome", "excel", "git",
+                            "python", "docker", "figma", "firefox", "vim"})
+#: lexicon members too generic to be an entity on their own in running text
+_WEAK_MEMBERS = frozenset({"fan", "mixer", "speaker", "monitor", "mouse", "rice", "reading",
+                           "running", "cooking", "grill", "heater", "pop", "country", "metal",
+                           "folk", "electronic", "classical", "rock", "tool", "word"})
+
+
+@dataclass(slots=True)
+class Mention:
+    start: int  # -1 when the text does not contain it (a hint about an unrendered field)
+    end: int
+    surface: str
+    name: str
+    entity_type: str
+    source: str  # catalog | hint | lexicon | pattern
+    resolved_id: str | None = None
+
+    @property
+    def confidence(self) -> float:
+        return CONFIDENCE[self.source]
+
+    def overlaps(self, other: "Mention") -> bool:
+        return self.start >= 0 and other.start >= 0 and self.start < other.end and other.start < self.end
+
+
+def is_cjk(text: str) -> bool:
+    return bool(_CJK.search(text))
+
+
+def normalize_name(text: str) -> str:
+    """The entity name: trimmed, inner whitespace collapsed, Latin lower-cased, quotes dropped."""
+    t = re.sub(r"\s+", " ", text.strip().strip("\"'“”‘’《》「」『』()（）[]【】")).strip()
+    return t.lower()
+
+
+def valid_type(entity_type: str) -> str:
+    t = (entity_type or "").strip().lower()
+    return t if t in ENTITY_TYPES else "other"
+
+
+def find_all(text: str, term: str) -> list[tuple[int, int]]:
+    """Case-insensitive occurrences; whole words for Latin terms, substrings for Chinese."""
+    if not term:
+        return []
+    if is_cjk(term):
+        pattern = re.escape(term)
+    else:
+        pattern = r"(?<![\w])" + re.escape(term) + r"(?![\w])"
+    return [(m.start(), m.end()) for m in re.finditer(pattern, text, flags=re.IGNORECASE)]
+
+
+def hint_mentions(text: str, hints: tuple[EntityHintInput, ...]) -> list[Mention]:
+    out: list[Mention] = []
+    for hint in hints:
+        surface = hint.mention_text.strip()
+        if not surface:
+            continue
+        spans = find_all(text, surface) or [(-1, -1)]
+        start, end = spans[0]
+        out.append(Mention(start, end, surface, normalize_name(surface),
+                           valid_type(hint.entity_type), "hint"))
+    return out
+
+
+def gazetteer_mentions(text: str, known: list[KnownEntity]) -> list[Mention]:
+    out: list[Mention] = []
+    for entity in known:
+        for form in entity.surface_forms():
+            if len(form.strip()) < 2:
+                continue
+            for start, end in find_all(text, form.strip()):
+                out.append(Mention(start, end, text[start:end], entity.name,
+                                   valid_type(entity.entity_type), "catalog", entity.entity_id))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _lexicon_terms() -> tuple[tuple[str, str], ...]:
+    terms: dict[str, str] = {}
+    for cat in CATEGORIES:
+        for member in cat.members:
+            terms.setdefault(member.lower(), cat.entity_type)
+    return tuple(sorted(terms.items(), key=lambda kv: len(kv[0]), reverse=True))
+
+
+def is_member(term: str) -> bool:
+    """``term`` is itself a lexicon member (做饭 is an activity: do not strip its verb)."""
+    low = term.lower()
+    return any(t == low for t, _ in _lexicon_terms())
+
+
+def lexicon_type(phrase: str) -> str | None:
+    """The entity type of the longest lexicon member inside ``phrase`` (its head noun)."""
+    low = phrase.lower()
+    for term, etype in _lexicon_terms():
+        if find_all(low, term):
+            return etype
+    return None
+
+
+def lexicon_mentions(text: str) -> list[Mention]:
+    out: list[Mention] = []
+    for term, etype in _lexicon_terms():
+        if term in _WEAK_MEMBERS:
+            continue
+        for start, end in find_all(text, term):
+            surface = text[start:end]
+            if term in _CASED_MEMBERS and not surface[:1].isupper():
+                continue
+            out.append(Mention(start, end, surface, term, etype, "lexicon"))
+    return out
+
+
+def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
+    """Keep the longest span, then the strongest source; span-less hints are always kept."""
+    ranked = sorted(mentions, key=lambda m: (-(m.end - m.start), -SOURCE_RANK[m.source], m.start))
+    kept: list[Mention] = []
+    for m in ranked:
+        if m.start >= 0 and any(m.overlaps(k) for k in kept):
+            # same span from a weaker source: let a catalog match donate its id to a hint
+            continue
+        if m.start < 0 and any(k.name == m.name for k in kept):
+            continue
+        kept.append(m)
+    return sorted(kept, key=lambda m: (m.start if m.start >= 0 else 10**9))
+
+
+def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
+                     known: list[KnownEntity]) -> list[Mention]:
+    mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints),
+                *lexicon_mentions(text)]
+    kept = resolve_overlaps(mentions)
+    # a hint naming a catalog entity inherits its id (the catalog is the stronger evidence)
+    by_form = {f.lower(): e for e in known for f in e.surface_forms()}
+    for m in kept:
+        if m.resolved_id is None:
+            entity = by_form.get(m.surface.lower()) or by_form.get(m.name)
+            if entity is not None:
+                m.resolved_id, m.name = entity.entity_id, entity.name
+                m.entity_type = valid_type(entity.entity_type)
+    return kept
