@@ -81,6 +81,10 @@ class MemoryEngine:
         migrate(self.db)
         self.l1 = L1Store(self.db, clock=self.clock, locale=self.config.locale)
         self.providers = providers if providers is not None else _default_providers(self.config)
+        # every provider call is recorded in provider_calls (the GUI's cost/privacy ledger)
+        attach_recorder = getattr(self.providers, "attach_recorder", None)
+        if attach_recorder is not None:
+            attach_recorder(self.db)
         embedder = self.providers.embedder
         with self.db.write() as conn:
             space_id = ensure_space(conn, embedder.model_id, embedder.dim)

@@ -2,7 +2,7 @@
 
 Lookup order for a provider key: the environment variable (``DASHSCOPE_API_KEY``,
 ``MAGI_OPENAI_API_KEY``), then the OS keyring (optional extra ``keyring``; service
-``magi-desktop``), then a file ``<data dir>/secrets/<provider>.key`` that must be mode 0600 —
+``magi-desktop``; ``MAGI_NO_KEYRING=1`` skips it), then a file ``<data dir>/secrets/<provider>.key`` that must be mode 0600 —
 a key file other users can read is refused, as ssh refuses such a private key.
 
 Every key that is loaded is remembered (in memory only) so :func:`redact` can scrub it from
@@ -81,6 +81,8 @@ def _read_key_file(path: Path) -> str | None:
 
 
 def _read_keyring(provider: str) -> str | None:
+    if os.environ.get("MAGI_NO_KEYRING"):
+        return None
     try:
         import keyring  # optional extra
     except ImportError:
