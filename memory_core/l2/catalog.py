@@ -1,0 +1,219 @@
+"""The entity catalog: stable entity ids, aliases, mentions and the event ↔ entity inverted index.
+
+Small explicit SQL over ``entity_catalog`` / ``entity_aliases`` / ``entity_mentions`` /
+``l1_event_entities``; every function takes the connection it runs on (a reader for lookups,
+the writer inside ``Database.write()`` for changes).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Sequence
+
+import apsw
+
+from ..db.connection import Row, placeholders, query_all, query_one
+from ..extraction.inputs import KnownEntity
+from ..ids import new_ulid, stable_id
+from ..policy import CROSS_TYPE_ALIAS_PAIRS
+from .lifecycle import display_name, name_norm
+from .models import Entity
+
+USER_TYPE = "person"
+
+
+def user_entity_id(user_id: str = "local_user") -> str:
+    """The user's own entity: a fixed id per user, so "user" claims always land on it."""
+    return stable_id("user", user_id)
+
+
+def new_entity_id(now: float) -> str:
+    return "ent_" + new_ulid(now)
+
+
+def types_compatible(a: str | None, b: str | None) -> bool:
+    """Same type, or a configured cross-type pair (person ↔ creator, appliance ↔ device ...)."""
+    if not a or not b:
+        return False
+    return a == b or frozenset({a, b}) in CROSS_TYPE_ALIAS_PAIRS
+
+
+def ensure_user_entity(conn: apsw.Connection, now: float, user_id: str = "local_user") -> str:
+    eid = user_entity_id(user_id)
+    conn.execute(
+        "INSERT INTO entity_catalog(entity_id, canonical_name, name_norm, entity_type, is_user, "
+        "created_at, updated_at, embedding_state, reason) VALUES (?,?,?,?,1,?,?,'done',?) "
+        "ON CONFLICT(entity_id) DO NOTHING",
+        (eid, "user", "user", USER_TYPE, now, now, "the user's own entity"))
+    return eid
+
+
+def get_entity(conn: apsw.Connection, entity_id: str) -> Row | None:
+    return query_one(conn, "SELECT * FROM entity_catalog WHERE entity_id = ?", (entity_id,))
+
+
+def live_entity_id(conn: apsw.Connection, entity_id: str) -> str | None:
+    """Follow merged_into to the surviving entity; None if deleted/missing."""
+    seen: set[str] = set()
+    current = entity_id
+    while current and current not in seen:
+        seen.add(current)
+        row = conn.execute("SELECT status, merged_into FROM entity_catalog WHERE entity_id = ?",
+                           (current,)).fetchone()
+        if row is None:
+            return None
+        status, merged_into = row
+        if status == "active":
+            return current
+        if status == "merged" and merged_into:
+            current = merged_into
+            continue
+        return None
+    return None
+
+
+def aliases_of(conn: apsw.Connection, entity_ids: Sequence[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {e: [] for e in entity_ids}
+    for i in range(0, len(entity_ids), 400):
+        part = list(entity_ids[i:i + 400])
+        for r in conn.execute(f"SELECT entity_id, alias FROM entity_aliases WHERE entity_id IN "
+                              f"({placeholders(len(part))}) ORDER BY created_at", part):
+            out.setdefault(r[0], []).append(r[1])
+    return out
+
+
+def load_entities(conn: apsw.Connection, entity_ids: Sequence[str]) -> dict[str, Entity]:
+    ids = list(dict.fromkeys(entity_ids))
+    rows: list[Row] = []
+    for i in range(0, len(ids), 400):
+        part = ids[i:i + 400]
+        rows.extend(query_all(conn, f"SELECT * FROM entity_catalog WHERE entity_id IN "
+                                    f"({placeholders(len(part))})", part))
+    aliases = aliases_of(conn, [r["entity_id"] for r in rows])
+    return {r["entity_id"]: Entity.from_row(r, aliases.get(r["entity_id"])) for r in rows}
+
+
+def find_by_alias(conn: apsw.Connection, norm: str, entity_type: str | None = None) -> list[Row]:
+    """Active entities an exact alias names (type-compatible when a type is given)."""
+    rows = query_all(
+        conn, "SELECT c.* FROM entity_aliases a JOIN entity_catalog c ON c.entity_id = a.entity_id "
+              "WHERE a.alias_norm = ? AND c.status = 'active' AND c.is_user = 0 "
+              "ORDER BY c.mention_count DESC, c.entity_seq", (norm,))
+    if entity_type is None:
+        return rows
+    return [r for r in rows if types_compatible(r["entity_type"], entity_type)]
+
+
+def instr_lookup(conn: apsw.Connection, text: str, limit: int) -> list[Row]:
+    """Pre-lookup: entities whose canonical name or alias occurs in ``text`` (SQL INSTR()).
+
+    Short aliases (one character, or two Latin letters) would match almost anything and are
+    skipped; longer names first, so "air fryer" beats "fryer".
+    """
+    lowered = text.lower()
+    return query_all(
+        conn, "SELECT c.*, max(length(a.alias_norm)) AS hit_len FROM entity_aliases a "
+              "JOIN entity_catalog c ON c.entity_id = a.entity_id "
+              "WHERE c.status = 'active' AND c.is_user = 0 AND instr(?, a.alias_norm) > 0 "
+              "AND (length(a.alias_norm) >= 3 OR (length(a.alias_norm) = 2 AND unicode(a.alias_norm) > 11903)) "
+              "GROUP BY c.entity_id ORDER BY hit_len DESC, c.mention_count DESC LIMIT ?",
+        (lowered, limit))
+
+
+def known_entities(conn: apsw.Connection, limit: int, prefer: Sequence[str] = ()) -> list[KnownEntity]:
+    """Up to ``limit`` catalog entities for the Phase 1 prompt: the pre-looked-up ones first,
+    then the most mentioned, most recent."""
+    ids = list(dict.fromkeys(prefer))[:limit]
+    if len(ids) < limit:
+        for r in conn.execute(
+                "SELECT entity_id FROM entity_catalog WHERE status = 'active' AND is_user = 0 "
+                "ORDER BY mention_count DESC, last_seen_at DESC LIMIT ?", (limit * 2,)):
+            if r[0] not in ids:
+                ids.append(r[0])
+            if len(ids) >= limit:
+                break
+    ents = load_entities(conn, ids)
+    return [KnownEntity(e.entity_id, e.canonical_name, e.entity_type,
+                        tuple(a for a in e.aliases if a.lower() != e.canonical_name.lower()))
+            for e in (ents[i] for i in ids if i in ents)]
+
+
+def create_entity(conn: apsw.Connection, entity_id: str, name: str, entity_type: str, now: float,
+                  reason: str) -> str:
+    norm = name_norm(name)
+    conn.execute(
+        "INSERT INTO entity_catalog(entity_id, canonical_name, name_norm, entity_type, created_at, "
+        "updated_at, reason) VALUES (?,?,?,?,?,?,?)",
+        (entity_id, display_name(name), norm, entity_type, now, now, reason))
+    add_alias(conn, entity_id, name, "canonical", now)
+    return entity_id
+
+
+def add_alias(conn: apsw.Connection, entity_id: str, alias: str, source: str, now: float) -> bool:
+    norm = name_norm(alias)
+    if not norm:
+        return False
+    conn.execute("INSERT INTO entity_aliases(alias_norm, entity_id, alias, source, created_at) "
+                 "VALUES (?,?,?,?,?) ON CONFLICT DO NOTHING", (norm, entity_id, display_name(alias), source, now))
+    return conn.changes() > 0
+
+
+def record_mention(conn: apsw.Connection, *, event_id: str, event_seq: int, mention: str,
+                   entity_type: str | None, entity_id: str | None, confidence: float,
+                   resolution: str, reason: str, now: float) -> None:
+    conn.execute(
+        "INSERT INTO entity_mentions(event_id, event_seq, mention_text, name_norm, entity_type, "
+        "entity_id, confidence, resolution, reason, created_at) VALUES (?,?,?,?,?,?,?,?,?,?) "
+        "ON CONFLICT DO UPDATE SET entity_id = coalesce(excluded.entity_id, entity_id), "
+        "confidence = max(confidence, excluded.confidence), resolution = excluded.resolution, "
+        "reason = excluded.reason",
+        (event_id, event_seq, mention, name_norm(mention), entity_type, entity_id, confidence,
+         resolution, reason, now))
+
+
+def link_event(conn: apsw.Connection, event_id: str, event_seq: int, entity_id: str,
+               entity_type: str, confidence: float) -> None:
+    conn.execute(
+        "INSERT INTO l1_event_entities(event_id, event_seq, entity_id, entity_type, confidence) "
+        "VALUES (?,?,?,?,?) ON CONFLICT(event_id, entity_id) DO UPDATE SET "
+        "confidence = max(confidence, excluded.confidence)",
+        (event_id, event_seq, entity_id, entity_type, confidence))
+
+
+def refresh_entity_stats(conn: apsw.Connection, entity_ids: Iterable[str], now: float) -> None:
+    """mention_count / first / last seen from the bound mentions (after writes or deletions)."""
+    for eid in dict.fromkeys(entity_ids):
+        row = conn.execute(
+            "SELECT count(DISTINCT m.event_id), min(e.occurred_at), max(e.occurred_at) "
+            "FROM entity_mentions m JOIN fact_events e ON e.event_id = m.event_id "
+            "WHERE m.entity_id = ?", (eid,)).fetchone()
+        n, first, last = row if row else (0, None, None)
+        conn.execute("UPDATE entity_catalog SET mention_count = ?, first_seen_at = ?, last_seen_at = ?, "
+                     "updated_at = ? WHERE entity_id = ? AND is_user = 0", (n or 0, first, last, now, eid))
+
+
+def entity_events(conn: apsw.Connection, entity_ids: Sequence[str], *, exclude_session: str | None = None,
+                  limit: int = 3, fact_only: bool = True) -> list[Row]:
+    """Events that mention these entities (cross-session history for the Phase 1 prompt)."""
+    if not entity_ids:
+        return []
+    params: list[Any] = list(entity_ids)
+    extra = ""
+    if exclude_session is not None:
+        extra += " AND (e.session_id IS NULL OR e.session_id != ?)"
+        params.append(exclude_session)
+    if fact_only:
+        extra += " AND e.l1_retrieval_scope = 'fact_authoritative'"
+    params.append(limit)
+    return query_all(
+        conn, f"SELECT DISTINCT e.event_id, e.seq, e.occurred_at, e.author_type, e.content, e.session_id "
+              f"FROM l1_event_entities x JOIN fact_events e ON e.event_id = x.event_id "
+              f"WHERE x.entity_id IN ({placeholders(len(entity_ids))}){extra} "
+              f"ORDER BY e.occurred_at DESC LIMIT ?", params)
+
+
+def metadata(row: Row) -> dict[str, Any]:
+    try:
+        return json.loads(row.get("metadata_json") or "{}")
+    except ValueError:
+        return {}

@@ -1,0 +1,97 @@
+"""Phase 1 context assembly (design step 5): what the extractor sees besides the batch.
+
+* the last ``L2_MAX_SESSION_CONTEXT_TURNS`` turns of the same session before the batch, tagged
+  [USER] / [ASSISTANT] (context for "it", "that one" — never evidence themselves);
+* a *pre-lookup* of the entities the batch may be talking about, before anything is extracted:
+  SQL ``INSTR()`` of catalog names/aliases in the batch text, plus the batch text's embedding
+  against the entity vector index. The guesses are only used to fetch context;
+* up to ``L2_MAX_CROSS_SESSION_EVENTS`` history events of those guessed entities from *other*
+  sessions;
+* up to ``L2_MAX_KNOWN_ENTITIES`` known entities (guessed ones first) and the plugins'
+  structured hints (already on each :class:`ExtractionInput`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Sequence
+
+import apsw
+
+from ..db.connection import Row, placeholders, query_all
+from ..extraction.inputs import ExtractionInput
+from ..policy import (L2_MAX_CANDIDATE_POOL, L2_MAX_CROSS_SESSION_EVENTS, L2_MAX_KNOWN_ENTITIES,
+                      L2_MAX_SESSION_CONTEXT_TURNS)
+from .catalog import entity_events, instr_lookup, known_entities
+from .prompts import HistoryEvent, Phase1Context, SessionTurn
+from .vectors import ENTITY_KIND, knn
+
+log = logging.getLogger(__name__)
+
+#: entity-vector recall keeps only neighbours at least this similar (recall, not identity)
+ENTITY_VECTOR_MIN_SIM = 0.35
+
+
+def load_batch(conn: apsw.Connection, event_ids: Sequence[str]) -> list[Row]:
+    if not event_ids:
+        return []
+    rows = query_all(conn, f"SELECT * FROM fact_events WHERE event_id IN ({placeholders(len(event_ids))}) "
+                           f"ORDER BY occurred_at, seq", list(event_ids))
+    return rows
+
+
+def session_turns(conn: apsw.Connection, batch: Sequence[Row]) -> list[SessionTurn]:
+    first = batch[0]
+    session = first["session_id"]
+    if not session:
+        return []
+    ids = [r["event_id"] for r in batch]
+    rows = query_all(
+        conn, f"SELECT author_type, content, occurred_at FROM fact_events WHERE session_id = ? "
+              f"AND event_type = 'CHAT_MESSAGE' AND occurred_at <= ? AND event_id NOT IN "
+              f"({placeholders(len(ids))}) ORDER BY occurred_at DESC, seq DESC LIMIT ?",
+        [session, first["occurred_at"], *ids, L2_MAX_SESSION_CONTEXT_TURNS])
+    return [SessionTurn("USER" if r["author_type"] == "user" else "ASSISTANT", r["content"][:600],
+                        r["occurred_at"]) for r in reversed(rows)]
+
+
+def pre_lookup(conn: apsw.Connection, text: str, *, embedder: Any = None, space_id: int | None = None,
+               limit: int = L2_MAX_CANDIDATE_POOL) -> dict[str, str]:
+    """Guessed entity ids → how they were found ("instr" / "vector:0.71")."""
+    guessed: dict[str, str] = {}
+    for r in instr_lookup(conn, text, limit):
+        guessed[r["entity_id"]] = "instr"
+    if embedder is not None and space_id is not None and len(guessed) < limit:
+        try:
+            vec = embedder.embed([text[:2000]])[0]
+            for entity_id, sim in knn(conn, ENTITY_KIND, space_id, vec, limit):
+                if sim >= ENTITY_VECTOR_MIN_SIM and entity_id not in guessed and len(guessed) < limit:
+                    guessed[entity_id] = f"vector:{sim:.2f}"
+        except Exception as exc:  # noqa: BLE001 - recall is optional; INSTR still works
+            log.warning("entity vector pre-lookup skipped: %s", exc)
+    return guessed
+
+
+def build_context(conn: apsw.Connection, batch: Sequence[Row], *, embedder: Any = None,
+                  space_id: int | None = None) -> Phase1Context:
+    inputs = [ExtractionInput.from_row(r) for r in batch]
+    text = "\n".join(r["content"] for r in batch)
+    guessed = pre_lookup(conn, text, embedder=embedder, space_id=space_id)
+    session = batch[0]["session_id"]
+    batch_ids = {r["event_id"] for r in batch}
+    history: list[HistoryEvent] = []
+    if guessed:
+        rows = entity_events(conn, list(guessed), exclude_session=session,
+                             limit=L2_MAX_CROSS_SESSION_EVENTS + len(batch_ids))
+        for r in rows:
+            if r["event_id"] in batch_ids:
+                continue
+            names = [n for (n,) in conn.execute(
+                "SELECT c.canonical_name FROM l1_event_entities x JOIN entity_catalog c "
+                "ON c.entity_id = x.entity_id WHERE x.event_id = ?", (r["event_id"],))]
+            history.append(HistoryEvent(r["event_id"], r["content"][:600], r["occurred_at"], names))
+            if len(history) >= L2_MAX_CROSS_SESSION_EVENTS:
+                break
+    return Phase1Context(batch=inputs, session_turns=session_turns(conn, batch), history=history,
+                         known_entities=known_entities(conn, L2_MAX_KNOWN_ENTITIES, prefer=list(guessed)),
+                         guessed=guessed)

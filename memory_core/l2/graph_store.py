@@ -1,0 +1,136 @@
+"""``knowledge_graph``: SPO edges with a stable triple id, merged on re-observation.
+
+``triple_id = stable_id(subject_id, predicate, object_id)`` (uuid5), so the same relation seen
+again lands on the same row: evidence is added and the observation count, first/last observed,
+best evidence text and the saturating cumulative confidence are recomputed from ``l2_evidence``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import apsw
+
+from ..db.connection import Row, placeholders, query_all, query_one
+from ..ids import stable_id
+from .evidence import add_evidence, evidence_ids
+from .lifecycle import EDGE_ACTIVE, cumulative_confidence
+from .models import Edge
+
+EDGE = "edge"
+
+
+def triple_id(subject_id: str, predicate: str, object_id: str) -> str:
+    return stable_id(subject_id, predicate, object_id)
+
+
+def get_edge(conn: apsw.Connection, tid: str) -> Row | None:
+    return query_one(conn, "SELECT * FROM knowledge_graph WHERE triple_id = ?", (tid,))
+
+
+def upsert_edge(conn: apsw.Connection, *, subject_id: str, predicate: str, object_id: str,
+                family: str | None, is_core: bool, event_id: str, event_seq: int, occurred_at: float,
+                evidence_text: str, confidence: float, directness: str, label: str, reason: str,
+                now: float) -> tuple[str, bool]:
+    """Write or merge one observation; returns (triple_id, created)."""
+    tid = triple_id(subject_id, predicate, object_id)
+    existing = get_edge(conn, tid)
+    created = existing is None
+    if created:
+        conn.execute(
+            "INSERT INTO knowledge_graph(triple_id, subject_id, predicate, object_id, predicate_family, "
+            "is_core, status, confidence, observation_count, evidence_text, directness, first_observed_at, "
+            "last_observed_at, valid_from, relation_label, reason, created_at, updated_at) "
+            "VALUES (?,?,?,?,?,?,?,?,0,?,?,?,?,?,?,?,?,?)",
+            (tid, subject_id, predicate, object_id, family, int(is_core), EDGE_ACTIVE, confidence,
+             evidence_text[:1000], directness, occurred_at, occurred_at, occurred_at, label, reason,
+             now, now))
+    else:
+        conn.execute("UPDATE knowledge_graph SET relation_label = ?, reason = ?, updated_at = ? "
+                     "WHERE triple_id = ?", (label, reason, now, tid))
+    add_evidence(conn, EDGE, tid, event_id=event_id, event_seq=event_seq, occurred_at=occurred_at,
+                 evidence_text=evidence_text, confidence=confidence, directness=directness,
+                 reason=reason, now=now)
+    recompute_edge(conn, tid, now)
+    return tid, created
+
+
+def recompute_edge(conn: apsw.Connection, tid: str, now: float) -> str:
+    """Counts, times, confidence and best evidence from the evidence rows.
+
+    Returns ``"updated"``, or ``"deleted"`` when no evidence is left (the edge existed only
+    because of deleted events). ``valid_from`` follows the earliest remaining evidence.
+    """
+    rows = query_all(conn, "SELECT * FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ? "
+                           "ORDER BY occurred_at, event_seq", (tid,))
+    if not rows:
+        conn.execute("DELETE FROM knowledge_graph WHERE triple_id = ?", (tid,))
+        return "deleted"
+    best = max(rows, key=lambda r: (r["directness"] == "explicit", r["confidence"], r["occurred_at"]))
+    conn.execute(
+        "UPDATE knowledge_graph SET observation_count = ?, confidence = ?, first_observed_at = ?, "
+        "last_observed_at = ?, valid_from = ?, evidence_text = ?, directness = ?, updated_at = ? "
+        "WHERE triple_id = ?",
+        (len(rows), cumulative_confidence(r["confidence"] for r in rows), rows[0]["occurred_at"],
+         rows[-1]["occurred_at"], rows[0]["occurred_at"], best["evidence_text"], best["directness"],
+         now, tid))
+    return "updated"
+
+
+def set_edge_status(conn: apsw.Connection, tid: str, status: str, *, now: float,
+                    valid_to: float | None = None, superseded_by: str | None = None,
+                    reason: str = "") -> None:
+    conn.execute("UPDATE knowledge_graph SET status = ?, valid_to = ?, superseded_by = ?, "
+                 "reason = CASE WHEN ? = '' THEN reason ELSE ? END, updated_at = ? WHERE triple_id = ?",
+                 (status, valid_to, superseded_by, reason, reason, now, tid))
+
+
+def edges_of(conn: apsw.Connection, entity_ids: Sequence[str], *, statuses: Sequence[str] | None = None,
+             as_subject: bool = True, as_object: bool = True) -> list[Row]:
+    if not entity_ids:
+        return []
+    clauses, params = [], []
+    ph = placeholders(len(entity_ids))
+    if as_subject:
+        clauses.append(f"subject_id IN ({ph})")
+        params.extend(entity_ids)
+    if as_object:
+        clauses.append(f"object_id IN ({ph})")
+        params.extend(entity_ids)
+    where = "(" + " OR ".join(clauses) + ")"
+    if statuses:
+        where += f" AND status IN ({placeholders(len(statuses))})"
+        params.extend(statuses)
+    return query_all(conn, f"SELECT * FROM knowledge_graph WHERE {where} ORDER BY last_observed_at", params)
+
+
+def to_models(conn: apsw.Connection, rows: Sequence[Row]) -> list[Edge]:
+    """Rows → :class:`Edge` with names and evidence ids filled in."""
+    if not rows:
+        return []
+    ids = list({r["subject_id"] for r in rows} | {r["object_id"] for r in rows})
+    names: dict[str, tuple[str, str]] = {}
+    for i in range(0, len(ids), 400):
+        part = ids[i:i + 400]
+        for r in conn.execute(f"SELECT entity_id, canonical_name, entity_type FROM entity_catalog "
+                              f"WHERE entity_id IN ({placeholders(len(part))})", part):
+            names[r[0]] = (r[1], r[2])
+    ev = evidence_ids(conn, EDGE, [r["triple_id"] for r in rows])
+    out = []
+    for r in rows:
+        out.append(Edge(
+            triple_id=r["triple_id"], subject_id=r["subject_id"], predicate=r["predicate"],
+            object_id=r["object_id"], status=r["status"], confidence=r["confidence"],
+            observation_count=r["observation_count"], evidence_event_ids=ev.get(r["triple_id"], []),
+            first_observed_at=r["first_observed_at"], last_observed_at=r["last_observed_at"],
+            valid_from=r["valid_from"], valid_to=r["valid_to"], predicate_family=r["predicate_family"],
+            is_core=bool(r["is_core"]), evidence_text=r["evidence_text"], directness=r["directness"],
+            superseded_by=r["superseded_by"], relation_label=r["relation_label"], reason=r["reason"],
+            subject_name=names.get(r["subject_id"], ("", ""))[0],
+            object_name=names.get(r["object_id"], ("", ""))[0],
+            object_type=names.get(r["object_id"], ("", ""))[1]))
+    return out
+
+
+def edge_as_dict(e: Edge) -> dict[str, Any]:
+    return e.to_json()

@@ -1,0 +1,168 @@
+"""The L2 projection queue: ingest hook (enqueue) and background worker (micro-batches).
+
+The hook runs inside the L1 write transaction and only enqueues: fact_authoritative,
+cognition-eligible events get one ``l2_projection_jobs`` row keyed by ``session_id`` or the
+plugin's ``l2_batch_owner``. The worker claims the oldest ready batch key's jobs (up to
+``L2_BATCH_MAX_EVENTS``), builds the Phase 1 context, runs Phase 1 → resolution → Phase 2 →
+arbitration on reader connections and the LLM (outside any transaction), then applies the plan
+and completes the jobs in *one* write transaction. A crash leaves the jobs ``running`` with no
+partial writes; start-up returns them to ``pending`` (``JobQueue.recover_stuck``).
+Provider failures follow the queue's retry/backoff and end ``failed`` with the error (visible
+in stats, the CLI and the GUI); L1 is never touched.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any, Sequence
+
+import apsw
+
+from ..events.model import MemoryEvent
+from ..jobs.queue import JobQueue
+from ..policy import L2_BATCH_MAX_EVENTS, L2_BATCHES_PER_RUN, RetrievalScope
+from ..providers.chat import ProviderError
+from .catalog import ensure_user_entity, user_entity_id
+from .context import build_context, load_batch
+from .episodes import assign_batch
+from .extract import run_phase1
+from .reconcile import apply_plan
+
+if TYPE_CHECKING:
+    from .service import L2Service
+
+log = logging.getLogger(__name__)
+
+PROJECTION_QUEUE = JobQueue("l2_projection_jobs")
+SNAPSHOT_QUEUE = JobQueue("l2_snapshot_jobs")
+
+
+def batch_key_of(ev: MemoryEvent | dict[str, Any]) -> str:
+    get = ev.get if isinstance(ev, dict) else (lambda k: getattr(ev, k))
+    return get("session_id") or get("l2_batch_owner") or f"source:{get('source')}"
+
+
+def eligible(ev: MemoryEvent) -> bool:
+    return bool(ev.cognition_eligible) and ev.l1_retrieval_scope is RetrievalScope.FACT_AUTHORITATIVE
+
+
+class ProjectionHook:
+    name = "l2_projection"
+
+    def on_inserted(self, conn: apsw.Connection, events: Sequence[MemoryEvent]) -> None:
+        rows = [(ev.event_id, ev.seq, batch_key_of(ev), ev.occurred_at, ev.occurred_at, ev.occurred_at)
+                for ev in events if eligible(ev)]
+        if rows:
+            now = time.time()
+            conn.executemany(
+                "INSERT INTO l2_projection_jobs(event_id, event_seq, batch_key, occurred_at, created_at, updated_at) "
+                "VALUES (?,?,?,?,?,?) ON CONFLICT(event_id) DO NOTHING",
+                [(a, b, c, d, now, now) for a, b, c, d, _e, _f in rows])
+
+
+class ProjectionWorker:
+    name = "l2_projection"
+    idle_interval_s = 2.0
+
+    def __init__(self, service: "L2Service") -> None:
+        self.svc = service
+
+    def run_once(self) -> int:
+        done = 0
+        for _ in range(L2_BATCHES_PER_RUN):
+            n = self.run_batch()
+            if not n:
+                break
+            done += n
+        return done
+
+    def claim(self) -> list[dict[str, Any]]:
+        db, now = self.svc.db, self.svc.clock.now()
+        with db.write() as conn:
+            head = conn.execute("SELECT batch_key FROM l2_projection_jobs WHERE state = 'pending' AND "
+                                "next_attempt_at <= ? ORDER BY next_attempt_at, occurred_at, job_id LIMIT 1",
+                                (now,)).fetchone()
+            if head is None:
+                return []
+            return PROJECTION_QUEUE.claim(conn, now, L2_BATCH_MAX_EVENTS, where="batch_key = ?", params=(head[0],))
+
+    def run_batch(self) -> int:
+        jobs = self.claim()
+        if not jobs:
+            return 0
+        svc = self.svc
+        job_ids = [j["job_id"] for j in jobs]
+        batch_key = jobs[0]["batch_key"]
+        try:
+            with svc.lock:
+                report = self.project(batch_key, [j["event_id"] for j in jobs], job_ids)
+        except ProviderError as exc:
+            with svc.db.write() as conn:
+                states = PROJECTION_QUEUE.fail(conn, job_ids, f"{type(exc).__name__}: {exc}", svc.clock.now())
+            log.warning("L2 projection of %s failed (%s): %s", batch_key, set(states.values()), exc)
+            return len(jobs)
+        except Exception as exc:  # noqa: BLE001 - a bug in one batch must not stop the worker
+            log.exception("L2 projection of %s crashed", batch_key)
+            with svc.db.write() as conn:
+                PROJECTION_QUEUE.fail(conn, job_ids, f"{type(exc).__name__}: {exc}", svc.clock.now())
+            return len(jobs)
+        svc.notify(report.changes)
+        return len(jobs)
+
+    def project(self, batch_key: str, event_ids: list[str], job_ids: list[int]):
+        svc = self.svc
+        reader = svc.db.reader()
+        batch = load_batch(reader, event_ids)
+        now = svc.clock.now()
+        if not batch:  # every event deleted meanwhile
+            with svc.db.write() as conn:
+                PROJECTION_QUEUE.complete(conn, job_ids, now)
+            from .reconcile import ApplyReport
+            return ApplyReport()
+        ctx = build_context(reader, batch, embedder=svc.embedder, space_id=svc.space_id)
+        phase1 = run_phase1(ctx, svc.chat)
+        uid = user_entity_id(batch[0]["user_id"])
+        plan = svc.planner.plan(reader, batch, phase1.output, batch_key=batch_key, user_entity_id=uid, now=now)
+        plan.dropped = phase1.dropped + plan.dropped
+        if phase1.producer != "rule":
+            plan.count_call("phase1")
+        with svc.db.write() as conn:
+            now = svc.clock.now()
+            ensure_user_entity(conn, now, batch[0]["user_id"])
+            report = apply_plan(conn, plan, now=now, enqueue_vectors=svc.enqueue_vectors)
+            live_batch = [r for r in batch if conn.execute("SELECT 1 FROM fact_events WHERE event_id = ?",
+                                                           (r["event_id"],)).fetchall()]
+            assign_batch(conn, live_batch, sorted(report.touched_entities - {uid}), batch_key, now)
+            conn.execute("INSERT INTO l2_batch_log(batch_key, event_ids, producer, phase1_json, phase2_json, "
+                         "report_json, created_at) VALUES (?,?,?,?,?,?,?)",
+                         (batch_key, json.dumps(event_ids), phase1.producer,
+                          json.dumps({**phase1.output.to_json(), "context": ctx.to_json()}, ensure_ascii=False),
+                          json.dumps(plan.phase2, ensure_ascii=False, default=str),
+                          json.dumps({**report.to_json(), "llm_calls": plan.llm_calls}, ensure_ascii=False,
+                                     default=str), now))
+            batch_id = conn.last_insert_rowid()
+            conn.executemany("INSERT OR IGNORE INTO l2_batch_events(batch_id, event_id) VALUES (?,?)",
+                             [(batch_id, e) for e in event_ids])
+            PROJECTION_QUEUE.complete(conn, job_ids, now)
+        return report
+
+
+class SnapshotWorker:
+    name = "l2_snapshots"
+    idle_interval_s = 5.0
+
+    def __init__(self, service: "L2Service") -> None:
+        self.svc = service
+
+    def run_once(self) -> int:
+        from .snapshots import refresh
+
+        now = self.svc.clock.now()
+        with self.svc.db.write() as conn:
+            jobs = SNAPSHOT_QUEUE.claim(conn, now, 50)
+            for j in jobs:
+                refresh(conn, j["entity_id"], now)
+            SNAPSHOT_QUEUE.complete(conn, [j["job_id"] for j in jobs], now)
+        return len(jobs)

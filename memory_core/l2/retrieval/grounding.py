@@ -1,0 +1,142 @@
+"""The grounding plan: the question, translated into structural conditions over L2.
+
+Answers the design's five questions from the shared :class:`~memory_core.retrieval.plan.QueryPlan`
+(never re-parsing what the intent parser already decided) plus the catalog:
+
+* subject — the user, or an explicit entity named in the question;
+* target kind — relation / state / episode / activity (from the mode and predicate family);
+* target entity type — ``plan.target_entity_type`` (or the category's type);
+* predicate family — the question's family mapped to L2 predicate families
+  (acquisition → BOUGHT and OWNS: "my new pressure cooker" is evidence of a purchase too);
+* time constraint — the plan's window, or an anchor L2 resolves itself from the anchor
+  entity's edges ("before the air fryer" → when the air fryer was first bought/owned);
+plus whether the question is about history ("before", "used to", 以前) so superseded rows count.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import apsw
+
+from ...db.connection import query_all
+from ...lexicon.categories import CATEGORIES
+from ...policy import QueryMode
+from ..catalog import instr_lookup, user_entity_id
+from ..lifecycle import name_norm
+
+#: question family (retrieval/predicates.py) → L2 predicate families (l2/predicates.py)
+FAMILY_MAP: dict[str, tuple[str, ...]] = {
+    "acquisition": ("acquisition", "possession"),
+    "ownership": ("possession", "acquisition"),
+    "preference": ("preference",),
+    "residence": ("residence",),
+    "visit": ("travel",),
+    "usage": ("usage", "possession"),
+    "consumption": ("media", "diet", "activity"),
+    "work": ("work",),
+}
+#: families whose current value is a trait assertion
+FAMILY_TRAITS: dict[str, tuple[str, ...]] = {"residence": ("residence",), "work": ("employer", "occupation"),
+                                             "preference": ("preference",)}
+_HISTORY = re.compile(r"\b(before|used to|previous(ly)?|ever|formerly|earlier|past|last time|did i)\b|以前|之前|曾经|过去|原来|那时",
+                      re.I)
+_STATE_CUES = re.compile(r"\b(now|currently|current|these days|at the moment|how am i|feel(ing)?)\b|现在|目前|最近|当前",
+                         re.I)
+
+
+@dataclass(slots=True)
+class Grounding:
+    subject_id: str
+    subject_is_user: bool
+    target_kind: str  # relation | state | episode | activity
+    target_entity_type: str | None
+    target_category: str | None
+    families: tuple[str, ...]
+    traits: tuple[str, ...]
+    window: tuple[float | None, float | None]
+    anchor_entity_ids: list[str] = field(default_factory=list)
+    anchor_at: float | None = None
+    anchor_direction: str | None = None
+    question_entity_ids: list[str] = field(default_factory=list)
+    history: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+def _entities_in(conn: apsw.Connection, text: str) -> list[str]:
+    if not text:
+        return []
+    return [r["entity_id"] for r in instr_lookup(conn, text, 10)]
+
+
+def ground(conn: apsw.Connection, plan: Any, *, user: str = "local_user") -> Grounding:
+    q = plan.query
+    uid = user_entity_id(user)
+    subject_id, is_user = uid, True
+    if getattr(plan, "subject", "user") not in ("user", "", None):
+        hits = _entities_in(conn, plan.subject)
+        if hits:
+            subject_id, is_user = hits[0], False
+    qfam = getattr(plan, "predicate_family", None)
+    families = FAMILY_MAP.get(qfam, ()) if qfam else ()
+    traits = FAMILY_TRAITS.get(qfam, ()) if qfam else ()
+    mode = plan.mode
+    if mode is QueryMode.EPISODE_RECALL:
+        kind = "episode"
+    elif mode is QueryMode.ACTIVITY_SUMMARY:
+        kind = "activity"
+    elif mode is QueryMode.CURRENT_STATE or (traits and _STATE_CUES.search(q)):
+        kind = "state"
+    else:
+        kind = "relation"
+    etype = getattr(plan, "target_entity_type", None)
+    cat = getattr(plan, "target_category", None)
+    if cat and not etype:
+        etype = next((c.entity_type for c in CATEGORIES if c.key == cat), None)
+    tw = getattr(plan, "time_window", None)
+    window = (tw.start, tw.end) if tw is not None else (None, None)
+    g = Grounding(subject_id, is_user, kind, etype, cat, families, traits, window,
+                  history=bool(_HISTORY.search(q)) or mode is QueryMode.TEMPORAL_COMPARE)
+    anchor = getattr(plan, "anchor", None)
+    anchor_text = anchor.text if anchor is not None else ""
+    g.anchor_entity_ids = _entities_in(conn, anchor_text)
+    mentions = " ".join(getattr(plan, "entity_mentions", []) or [])
+    g.question_entity_ids = [e for e in dict.fromkeys(_entities_in(conn, mentions) + _entities_in(conn, q))
+                             if e not in g.anchor_entity_ids]
+    if anchor is not None:
+        g.anchor_direction = anchor.direction
+        at = _anchor_time(conn, subject_id, g.anchor_entity_ids, families)
+        if at is not None:
+            g.anchor_at = at
+            g.notes.append(f"anchor {anchor_text!r} resolved by L2 edges at {at}")
+        elif anchor.resolved_at is not None:
+            g.anchor_at = anchor.resolved_at
+            g.notes.append("anchor resolved by L1")
+        if g.anchor_at is not None:
+            g.window = (None, g.anchor_at) if anchor.direction == "before" else (g.anchor_at, None)
+    return g
+
+
+def _anchor_time(conn: apsw.Connection, subject_id: str, entity_ids: list[str], families: tuple[str, ...]) -> float | None:
+    """When the anchor entity entered the subject's life: its earliest family edge (else any)."""
+    if not entity_ids:
+        return None
+    best = None
+    for eid in entity_ids:
+        rows = query_all(conn, "SELECT predicate_family, first_observed_at FROM knowledge_graph WHERE subject_id = ? "
+                               "AND object_id = ? AND status != 'user_denied'", (subject_id, eid))
+        fam = [r["first_observed_at"] for r in rows if not families or r["predicate_family"] in families]
+        times = fam or [r["first_observed_at"] for r in rows]
+        if times:
+            t = min(x for x in times if x is not None)
+            best = t if best is None else min(best, t)
+    return best
+
+
+def norm(text: str) -> str:
+    return name_norm(text)

@@ -1,0 +1,302 @@
+"""The "l2" retrieval layer and the "graph" event path.
+
+Subdomains run side by side on one reader (each is a few indexed SQL queries; a thread pool
+would cost more than it saves on SQLite's single file), then fuse by weighted RRF with the
+mode's subdomain weights (``policy.L2_SUBDOMAIN_WEIGHTS``), filtered by time and structure and
+ordered by evidence strength and confidence:
+
+* edges — structural SQL (subject, predicate family, object type/category, status, time),
+  edge-semantic vector search rescored by the same structure, and multi-hop (place → parent
+  place via LOCATED_IN, account → person via ACCOUNT_OF);
+* assertions + snapshots — live, unexpired assertions for current state; superseded /
+  overwritten / expired ones too for history questions ("did I live in Shanghai before?");
+* episodes — time-bounded stretches overlapping the window or sharing the question's entities.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+from typing import Any, Sequence
+
+import apsw
+
+from ...db.connection import placeholders, query_all
+from ...policy import L2_SUBDOMAIN_WEIGHTS, RRF_K, QueryMode
+from ...retrieval.plan import LayerHit, LayerResult
+from .. import assertion_store as A
+from .. import graph_store as G
+from ..catalog import types_compatible
+from ..evidence import evidence_ids
+from ..graph import build_graph, multi_hop, spreading_activation
+from ..lifecycle import EDGE_ACTIVE, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES, LIVE_ASSERTION_STATES
+from ..vectors import EDGE_KIND, knn
+from .grounding import Grounding, ground
+
+_FETCH = 50
+
+
+def _day(t: float | None) -> str:
+    return datetime.fromtimestamp(t, tz=timezone.utc).strftime("%Y-%m-%d") if t else "?"
+
+
+def _in_window(t: float | None, window: tuple[float | None, float | None]) -> bool:
+    if t is None:
+        return window == (None, None)
+    start, end = window
+    return (start is None or t >= start) and (end is None or t < end)
+
+
+class L2Retriever:
+    name = "l2"
+
+    def __init__(self, service: Any) -> None:
+        self.svc = service
+
+    def search(self, plan: Any) -> LayerResult:
+        t0 = time.perf_counter()
+        conn = self.svc.db.reader()
+        g = ground(conn, plan)
+        weights = L2_SUBDOMAIN_WEIGHTS.get(plan.mode, L2_SUBDOMAIN_WEIGHTS[QueryMode.EXACT_FACT])
+        trace: dict[str, Any] = {"grounding": g.to_json(), "weights": dict(weights), "subdomains": {}}
+        ranked: dict[str, list[LayerHit]] = {}
+        if weights.get("edge", 0) > 0:
+            ranked["edge"] = self._edges(conn, plan, g, trace)
+        if weights.get("assertion", 0) > 0:
+            ranked["assertion"] = self._assertions(conn, g, plan.now, trace)
+        if weights.get("episode", 0) > 0:
+            ranked["episode"] = self._episodes(conn, plan, g, trace)
+        fused: dict[str, tuple[float, LayerHit]] = {}
+        for sub, hits in ranked.items():
+            w = weights.get(sub, 0.0)
+            for rank, h in enumerate(hits):
+                key = f"{h.kind}:{h.id}"
+                s = w / (RRF_K + rank + 1) * (0.5 + h.score)
+                prev = fused.get(key)
+                fused[key] = (s + (prev[0] if prev else 0.0), h)
+        out = sorted(fused.values(), key=lambda x: -x[0])[: max(plan.limit, 10)]
+        hits = []
+        for s, h in out:
+            h.payload["subdomain_score"] = h.score
+            h.score = round(s * 1000, 4)
+            hits.append(h)
+        trace["ms"] = round((time.perf_counter() - t0) * 1000, 2)
+        return LayerResult(hits=hits, trace=trace)
+
+    # -- edges -----------------------------------------------------------------------------------
+
+    def _edge_rows(self, conn: apsw.Connection, g: Grounding) -> list[dict[str, Any]]:
+        statuses = HISTORICAL_EDGE_STATES if (g.history or g.anchor_at is not None) else (EDGE_ACTIVE,)
+        params: list[Any] = [g.subject_id, *statuses]
+        sql = (f"SELECT g.*, o.entity_type AS object_type, o.canonical_name AS object_name FROM knowledge_graph g "
+               f"JOIN entity_catalog o ON o.entity_id = g.object_id WHERE g.subject_id = ? "
+               f"AND g.status IN ({placeholders(len(statuses))})")
+        if g.families:
+            sql += f" AND g.predicate_family IN ({placeholders(len(g.families))})"
+            params += list(g.families)
+        return query_all(conn, sql + " ORDER BY g.first_observed_at", params)
+
+    def _structural_score(self, conn: apsw.Connection, r: dict[str, Any], g: Grounding) -> float | None:
+        """None = excluded by structure; otherwise a [0, 1.5] match strength."""
+        if r["object_id"] in g.anchor_entity_ids:
+            return None
+        if not _in_window(r["first_observed_at"], g.window):
+            return None
+        score = r["confidence"]
+        if g.target_entity_type:
+            if types_compatible(r["object_type"], g.target_entity_type):
+                score += 0.3
+            elif not g.target_category:
+                return None
+        if g.target_category:
+            facet = conn.execute("SELECT 1 FROM entity_facets WHERE entity_id = ? AND facet = 'category' AND value = ?",
+                                 (r["object_id"], g.target_category)).fetchone()
+            if facet:
+                score += 0.3
+            elif not (g.target_entity_type and types_compatible(r["object_type"], g.target_entity_type)):
+                return None
+        if g.families and r["predicate_family"] in g.families[:1]:
+            score += 0.1
+        if r["object_id"] in g.question_entity_ids:
+            score += 0.3
+        if r["status"] != EDGE_ACTIVE and not g.history:
+            score -= 0.3
+        return score
+
+    def _edge_hit(self, r: dict[str, Any], score: float, channel: str, ev: list[str]) -> LayerHit:
+        status = "" if r["status"] == EDGE_ACTIVE else f", {r['status']} {_day(r['valid_to'])}"
+        text = (f"user {r['predicate']} {r['object_name']} ({r['object_type']}; {r['directness']}; "
+                f"first {_day(r['first_observed_at'])}, last {_day(r['last_observed_at'])}, "
+                f"seen {r['observation_count']}x{status}) — evidence: \"{r['evidence_text'][:160]}\"")
+        return LayerHit("l2", "edge", r["triple_id"], text, score, ev, r["first_observed_at"],
+                        {"predicate": r["predicate"], "family": r["predicate_family"], "object": r["object_name"],
+                         "object_id": r["object_id"], "object_type": r["object_type"], "status": r["status"],
+                         "directness": r["directness"], "confidence": r["confidence"],
+                         "valid_from": r["valid_from"], "valid_to": r["valid_to"],
+                         "first_observed_at": r["first_observed_at"], "last_observed_at": r["last_observed_at"],
+                         "channel": channel})
+
+    def _edges(self, conn: apsw.Connection, plan: Any, g: Grounding, trace: dict[str, Any]) -> list[LayerHit]:
+        scored: dict[str, tuple[float, dict[str, Any], str]] = {}
+        rows = self._edge_rows(conn, g) if (g.families or g.target_entity_type or g.target_category
+                                             or g.question_entity_ids) else []
+        for r in rows:
+            s = self._structural_score(conn, r, g)
+            if s is not None:
+                scored[r["triple_id"]] = (s, r, "structural")
+        n_struct = len(scored)
+        # edge-semantic channel: vectors recall, structure rescores (and may exclude)
+        n_sem = 0
+        space = self.svc.space_id
+        if plan.query_vector is not None and space is not None:
+            for tid, sim in knn(conn, EDGE_KIND, space, plan.query_vector, _FETCH):
+                r = query_all(conn, "SELECT g.*, o.entity_type AS object_type, o.canonical_name AS object_name "
+                                    "FROM knowledge_graph g JOIN entity_catalog o ON o.entity_id = g.object_id "
+                                    "WHERE g.triple_id = ? AND g.subject_id = ?", (tid, g.subject_id))
+                if not r or (r[0]["status"] not in (HISTORICAL_EDGE_STATES if g.history else (EDGE_ACTIVE,))):
+                    continue
+                if g.families and r[0]["predicate_family"] not in g.families:
+                    continue
+                s = self._structural_score(conn, r[0], g)
+                if s is None:
+                    continue
+                n_sem += 1
+                prev = scored.get(tid)
+                combined = s + 0.5 * max(0.0, sim)
+                if prev is None or combined > prev[0]:
+                    scored[tid] = (combined, r[0], "semantic" if prev is None else "structural+semantic")
+        # multi-hop: question places reached through LOCATED_IN / accounts through ACCOUNT_OF
+        n_hop = 0
+        if g.question_entity_ids:
+            graph = build_graph(conn, entity_ids=g.question_entity_ids, statuses=HISTORICAL_EDGE_STATES, hops=2)
+            rev = graph.reverse(copy=False)
+            for qe in g.question_entity_ids:
+                for path in multi_hop(rev, qe, ("LOCATED_IN", "PART_OF", "ACCOUNT_OF", "MEMBER_OF"), 3):
+                    child = path[-1]
+                    for r in query_all(conn, "SELECT g.*, o.entity_type AS object_type, o.canonical_name AS object_name "
+                                             "FROM knowledge_graph g JOIN entity_catalog o ON o.entity_id = g.object_id "
+                                             "WHERE g.subject_id = ? AND g.object_id = ?", (g.subject_id, child)):
+                        if r["triple_id"] not in scored and _in_window(r["first_observed_at"], g.window):
+                            scored[r["triple_id"]] = (r["confidence"] * 0.8, r, f"multi_hop:{len(path) - 1}")
+                            n_hop += 1
+        ev = evidence_ids(conn, "edge", list(scored))
+        hits = [self._edge_hit(r, s, ch, ev.get(tid, [])) for tid, (s, r, ch) in scored.items()]
+        hits.sort(key=lambda h: (-h.score, h.occurred_at or 0))
+        trace["subdomains"]["edge"] = {"structural": n_struct, "semantic": n_sem, "multi_hop": n_hop,
+                                       "hits": len(hits)}
+        return hits[:_FETCH]
+
+    # -- assertions + snapshots --------------------------------------------------------------------
+
+    def _assertions(self, conn: apsw.Connection, g: Grounding, now: float, trace: dict[str, Any]) -> list[LayerHit]:
+        statuses = HISTORICAL_ASSERTION_STATES if g.history else LIVE_ASSERTION_STATES
+        params: list[Any] = [g.subject_id, *statuses]
+        sql = (f"SELECT * FROM tom_trait_assertions WHERE entity_id = ? AND status IN ({placeholders(len(statuses))})")
+        if g.traits:
+            sql += f" AND trait IN ({placeholders(len(g.traits))})"
+            params += list(g.traits)
+        elif g.target_kind != "state" and not g.history:
+            return []
+        rows = query_all(conn, sql, params)
+        models = A.to_models(conn, rows)
+        hits = []
+        for a in models:
+            live = a.status in LIVE_ASSERTION_STATES and (a.expires_at is None or a.expires_at > now)
+            if not g.history and not live:
+                continue
+            if g.anchor_at is not None and not _in_window(a.valid_from, g.window):
+                continue
+            score = a.confidence + (0.4 if live else 0.0) + (0.2 if a.term == "short" and g.target_kind == "state" else 0)
+            if g.history and not live:
+                score += 0.2  # the question asks about the past: superseded rows are the answer
+            until = f", until {_day(a.valid_to or a.expires_at)}" if not live else ""
+            text = (f"{a.trait}: {'' if a.polarity else 'not '}{a.value} ({a.status}; since {_day(a.valid_from)}{until}; "
+                    f"{a.evidence_count} evidence)")
+            hits.append(LayerHit("l2", "assertion", a.assertion_id, text, score, a.evidence_event_ids, a.valid_from,
+                                 {"trait": a.trait, "value": a.value, "status": a.status, "term": a.term,
+                                  "current": live, "valid_from": a.valid_from, "valid_to": a.valid_to,
+                                  "expires_at": a.expires_at, "superseded_by": a.superseded_by,
+                                  "confidence": a.confidence}))
+        if g.target_kind == "state":
+            snap = conn.execute("SELECT snapshot_json, evidence_event_ids, refreshed_at FROM tom_snapshots "
+                                "WHERE entity_id = ?", (g.subject_id,)).fetchone()
+            if snap:
+                import json
+
+                prof = json.loads(snap[0])
+                states = {k: v["value"] for k, v in prof.get("current_state", {}).items()
+                          if (v.get("expires_at") or now + 1) > now}
+                traits = {k: [x["value"] for x in v] for k, v in prof.get("traits", {}).items()}
+                text = f"current profile: traits {traits}; states {states}"
+                hits.append(LayerHit("l2", "snapshot", g.subject_id, text, 0.3, json.loads(snap[1]), snap[2],
+                                     {"profile": prof}))
+        hits.sort(key=lambda h: -h.score)
+        trace["subdomains"]["assertion"] = {"hits": len(hits), "history": g.history}
+        return hits
+
+    # -- episodes ------------------------------------------------------------------------------------
+
+    def _episodes(self, conn: apsw.Connection, plan: Any, g: Grounding, trace: dict[str, Any]) -> list[LayerHit]:
+        import json
+
+        rows = query_all(conn, "SELECT * FROM episodes WHERE status IN ('candidate', 'promoted') ORDER BY ended_at DESC LIMIT 200")
+        terms = set(getattr(plan, "target_terms", None) or plan.terms or [])
+        hits = []
+        for r in rows:
+            start, end = g.window
+            if (start is not None and r["ended_at"] < start) or (end is not None and r["started_at"] >= end):
+                continue
+            ents = set(json.loads(r["entity_ids"]))
+            topic = set(json.loads(r["topic_terms"]))
+            overlap = len(ents & set(g.question_entity_ids)) + len(topic & terms) * 0.5
+            if overlap <= 0 and g.target_kind != "episode":
+                continue
+            score = overlap + (0.3 if r["status"] == "promoted" else 0.0)
+            hits.append((score, r))
+        hits.sort(key=lambda x: -x[0])
+        ev = evidence_ids(conn, "episode", [r["episode_id"] for _, r in hits[:20]])
+        out = [LayerHit("l2", "episode", r["episode_id"],
+                        f"episode {_day(r['started_at'])}–{_day(r['ended_at'])} ({r['status']}, {r['event_count']} events): "
+                        f"{r['title']}", s, ev.get(r["episode_id"], []), r["started_at"],
+                        {"status": r["status"], "started_at": r["started_at"], "ended_at": r["ended_at"]})
+               for s, r in hits[:20]]
+        trace["subdomains"]["episode"] = {"hits": len(out)}
+        return out
+
+
+class GraphSpreadingPath:
+    """L1 event path: seed events → their entities → spreading activation over the graph →
+    events of the activated entities (``l1_event_entities``), best first."""
+
+    name = "graph"
+
+    def __init__(self, service: Any) -> None:
+        self.svc = service
+
+    def search(self, plan: Any, seed_seqs: Sequence[int]) -> list[tuple[int, float]]:
+        conn = self.svc.db.reader()
+        uid = self.svc.user_id()
+        seeds: dict[str, float] = {}
+        seq_list = list(seed_seqs)[:50]
+        if seq_list:
+            for eid, conf in conn.execute(f"SELECT entity_id, max(confidence) FROM l1_event_entities WHERE event_seq IN "
+                                          f"({placeholders(len(seq_list))}) GROUP BY entity_id", seq_list):
+                seeds[eid] = max(seeds.get(eid, 0.0), float(conf))
+        g0 = ground(conn, plan)
+        for eid in g0.question_entity_ids + g0.anchor_entity_ids:
+            seeds[eid] = 1.0
+        if not seeds:
+            return []
+        graph = build_graph(conn, entity_ids=list(seeds), hops=2)
+        act = spreading_activation(graph, seeds, skip=[uid])
+        act.pop(uid, None)
+        ids = sorted(act, key=lambda e: -act[e])[:40]
+        if not ids:
+            return []
+        scores: dict[int, float] = {}
+        for eid, seq, conf in conn.execute(f"SELECT entity_id, event_seq, confidence FROM l1_event_entities WHERE entity_id IN "
+                                           f"({placeholders(len(ids))})", ids):
+            s = act[eid] * float(conf)
+            if s > scores.get(seq, 0.0):
+                scores[seq] = s
+        return sorted(scores.items(), key=lambda kv: -kv[1])[:_FETCH]
