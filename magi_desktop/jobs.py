@@ -1,0 +1,174 @@
+"""Background work with progress and cancellation: ingest a file, re-embed, export, import, eval.
+
+A job is a plain function ``fn(progress, cancelled) -> result`` that runs on its own thread
+(never the UI thread, never the panels' reader pool, so reads stay responsive while it runs).
+``progress(done, total, message)`` is thread-safe and reaches the UI through a queued signal;
+``cancelled()`` is polled between batches, so cancelling stops at the next batch boundary with
+everything before it committed (each batch is its own transaction) and nothing half-written.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, Signal
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int, str], None]
+JobFn = Callable[[Progress, Callable[[], bool]], Any]
+
+
+class JobCancelled(Exception):
+    """Raised by a job function that noticed the cancel request (the result is partial)."""
+
+
+class BackgroundJob(QObject):
+    progressed = Signal(int, int, str)
+    finished = Signal(object)
+    failed = Signal(str)
+    cancelled_signal = Signal(object)
+
+    def __init__(self, name: str, fn: JobFn, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self._fn = fn
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.done = threading.Event()
+        self.result: Any = None
+        self.error: str | None = None
+        self.was_cancelled = False
+        self.last_progress: tuple[int, int, str] = (0, 0, "")
+        self._last_emit = 0.0
+
+    def start(self) -> "BackgroundJob":
+        self._thread = threading.Thread(target=self._run, name=f"magi-job-{self.name}", daemon=True)
+        self._thread.start()
+        return self
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def is_cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def _progress(self, done: int, total: int, message: str = "") -> None:
+        self.last_progress = (done, total, message)
+        now = time.monotonic()
+        # at most ~20 updates a second: progress must not flood the UI thread's event queue
+        if now - self._last_emit >= 0.05 or done >= total:
+            self._last_emit = now
+            self.progressed.emit(done, total, message)
+
+    def _run(self) -> None:
+        try:
+            self.result = self._fn(self._progress, self._cancel.is_set)
+        except JobCancelled as exc:
+            self.was_cancelled = True
+            self.result = exc.args[0] if exc.args else None
+            self.done.set()
+            self.cancelled_signal.emit(self.result)
+            return
+        except Exception as exc:  # noqa: BLE001 - shown to the user, logged with its traceback
+            log.exception("background job %s failed", self.name)
+            self.error = f"{type(exc).__name__}: {exc}"
+            self.done.set()
+            self.failed.emit(self.error)
+            return
+        self.was_cancelled = self._cancel.is_set()
+        self.done.set()
+        if self.was_cancelled:
+            self.cancelled_signal.emit(self.result)
+        else:
+            self.finished.emit(self.result)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self.done.wait(timeout)
+
+
+# -- the jobs ----------------------------------------------------------------------------------
+
+
+def ingest_file_job(engine: Any, path: str, *, batch_lines: int = 500) -> JobFn:
+    """Ingest a JSONL file batch by batch (each batch commits; cancel stops between batches)."""
+    import json
+    import os
+
+    def run(progress: Progress, cancelled: Callable[[], bool]) -> dict[str, Any]:
+        size = max(1, os.path.getsize(path))
+        report = {"lines": 0, "ingested": 0, "duplicates": 0, "rejected": [], "suppressed": 0}
+        batch: list[Any] = []
+        lines: list[int] = []
+
+        def flush() -> None:
+            result = engine.ingest_payloads(batch)
+            report["ingested"] += result.ingested
+            report["duplicates"] += result.duplicates
+            report["suppressed"] += result.suppressed
+            for r in result.rejected:
+                report["rejected"].append({"line": lines[r.index] + 1 if r.index < len(lines) else None,
+                                           "field": r.field, "error": r.error})
+            batch.clear()
+            lines.clear()
+
+        with open(path, "rb") as fh:
+            for lineno, raw in enumerate(fh):
+                report["lines"] += 1
+                if not raw.strip():
+                    continue
+                try:
+                    batch.append(json.loads(raw))
+                    lines.append(lineno)
+                except json.JSONDecodeError as exc:
+                    report["rejected"].append({"line": lineno + 1, "field": "<json>",
+                                               "error": f"invalid JSON: {exc.msg}"})
+                if len(batch) >= batch_lines:
+                    flush()
+                    progress(fh.tell(), size, f"{report['ingested']:,} events ingested")
+                    if cancelled():
+                        raise JobCancelled(report)
+            if batch:
+                flush()
+        progress(size, size, f"{report['ingested']:,} events ingested")
+        return report
+
+    return run
+
+
+def reembed_job(engine: Any) -> JobFn:
+    """Re-embed every event in the active space (e.g. after switching embedding model)."""
+
+    def run(progress: Progress, cancelled: Callable[[], bool]) -> dict[str, Any]:
+        worker = engine.embedding_worker
+        conn = engine.db.reader()
+        ids = [r[0] for r in conn.execute("SELECT event_id FROM fact_events")]
+        for i in range(0, len(ids), 5000):
+            with engine.db.write() as wconn:
+                worker.enqueue(wconn, "event", ids[i:i + 5000])
+        total = len(ids)
+        done = 0
+        progress(0, total, "re-embedding…")
+        space = worker.space_id
+        while not cancelled():
+            n = worker.run_once()
+            # the engine's own embedding worker may take jobs too: progress is what is left
+            left = conn.execute("SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' "
+                                "AND space_id = ? AND state IN ('pending', 'running')", (space,)).fetchone()[0]
+            done = total - left
+            progress(done, total, f"{done:,} / {total:,} embedded")
+            if n == 0:
+                busy = conn.execute("SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' "
+                                    "AND space_id = ? AND (state = 'running' OR (state = 'pending' "
+                                    "AND next_attempt_at <= ?))", (space, engine.clock.now())).fetchone()[0]
+                if not busy:
+                    break  # done, or only jobs waiting out a retry backoff are left
+                time.sleep(0.05)
+        if cancelled():
+            raise JobCancelled({"embedded": done, "total": total})
+        return {"embedded": done, "total": total}
+
+    return run

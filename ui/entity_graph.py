@@ -1,0 +1,630 @@
+"""Panel 2, the L2 entity graph and assertion history, with time travel.
+
+* Entity list with search and a type filter.
+* The selected entity's neighbourhood, laid out with networkx (spring layout, seeded so the
+  picture is stable) and drawn in a QGraphicsView; inactive edges are dashed grey. Clicking an
+  edge shows its details and evidence events; clicking a node moves to that entity.
+* Assertion history: every assertion of the entity with status and exit reason, drawn as bars on
+  a time axis per trait; the draggable vertical line is the time-travel date.
+* Time travel: "what did memory believe on date T" restricts graph, assertions and profile to
+  rows valid at T; ◀ / ▶ step through the selected assertion's supersession chain.
+* Correction: "This is wrong" marks the selected assertion or edge ``user_denied`` through the
+  L2 service (reversible there); "Delete evidence…" previews and deletes the evidence events.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import networkx as nx
+import pyqtgraph as pg
+from PySide6.QtCore import QDateTime, QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDateTimeEdit,
+                               QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsScene,
+                               QGraphicsSimpleTextItem, QGraphicsView, QHBoxLayout, QLabel,
+                               QLineEdit, QPushButton, QSplitter, QTableView, QTabWidget,
+                               QVBoxLayout, QWidget)
+
+from magi_desktop.engine_host import EngineHost
+
+from . import l2_queries as q
+from .panel import Panel
+from .widgets.cascade_dialog import CascadePreviewDialog
+from .widgets.empty_state import EmptyOr
+from .widgets.event_list import EventList
+from .widgets.formatting import one_line, pct, ts
+from .widgets.kv_view import KeyValueTree
+from .widgets.rows_model import RowsModel
+
+TYPE_COLOURS = {"person": "#f4b183", "place": "#9dc3e6", "appliance": "#c5e0b4", "device": "#c5e0b4",
+                "product": "#c5e0b4", "food": "#ffe699", "media": "#d5a6e6", "software": "#a9d18e",
+                "organization": "#bdd7ee", "activity": "#f8cbad", "topic": "#e2efda"}
+STATUS_COLOURS = {"active": "#2f6db5", "tentative": "#7fa7d9", "corroborated": "#2f6db5",
+                  "stable": "#1f4e8c", "superseded": "#9a9a9a", "overwritten": "#b0b0b0",
+                  "expired": "#c9a25e", "user_denied": "#c0504d", "invalidated": "#9a9a9a",
+                  "rejected": "#c0504d"}
+ACTIVE_STATUSES = {"active", "tentative", "corroborated", "stable"}
+
+ENTITY_COLUMNS = (("canonical_name", "entity"), ("entity_type", "type"), ("mention_count", "mentions"),
+                  ("edge_count", "edges"), ("last_seen_at", "last seen"))
+ASSERTION_COLUMNS = (("trait", "trait"), ("value", "value"), ("status", "status"),
+                     ("confidence", "conf."), ("evidence_count", "evid."), ("valid_from", "from"),
+                     ("valid_to", "to"), ("exit", "exit reason"))
+
+
+class GraphView(QGraphicsView):
+    """Nodes and edges of a neighbourhood; emits what was clicked."""
+
+    node_clicked = Signal(str)
+    edge_clicked = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setBackgroundBrush(QBrush(QColor("#fbfbfd")))
+        self.hood: q.Neighbourhood | None = None
+        self.positions: dict[str, tuple[float, float]] = {}
+
+    def show_neighbourhood(self, hood: q.Neighbourhood) -> None:
+        self.hood = hood
+        scene = self.scene()
+        scene.clear()
+        graph = nx.MultiDiGraph()
+        graph.add_nodes_from(hood.nodes)
+        for e in hood.edges:
+            graph.add_edge(e["subject_id"], e["object_id"], key=e["triple_id"])
+        n = max(1, graph.number_of_nodes())
+        simple = nx.Graph(graph)
+        pos = nx.spring_layout(simple, seed=7, center=(0, 0), scale=1.0,
+                               k=1.6 / math.sqrt(n)) if n > 1 else {hood.center: (0.0, 0.0)}
+        radius = 170 + 28 * math.sqrt(n)
+        self.positions = {k: (float(v[0]) * radius, float(v[1]) * radius) for k, v in pos.items()}
+        pair_count: dict[frozenset[str], int] = {}
+        small = QFont()
+        small.setPointSize(8)
+        for e in hood.edges:
+            a, b = self.positions[e["subject_id"]], self.positions[e["object_id"]]
+            pair = frozenset((e["subject_id"], e["object_id"]))
+            k = pair_count.get(pair, 0)
+            pair_count[pair] = k + 1
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = math.hypot(dx, dy) or 1.0
+            off = (k - 0.0) * 14.0
+            ox, oy = -dy / length * off, dx / length * off
+            line = QGraphicsLineItem(a[0] + ox, a[1] + oy, b[0] + ox, b[1] + oy)
+            active = e["status"] == "active"
+            pen = QPen(QColor(STATUS_COLOURS.get(e["status"], "#888")), 1.2 + 2.0 * float(e["confidence"] or 0))
+            if not active:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            line.setPen(pen)
+            line.setData(0, "edge")
+            line.setData(1, e["triple_id"])
+            line.setFlag(QGraphicsLineItem.GraphicsItemFlag.ItemIsSelectable)
+            line.setToolTip(f"{e['predicate']} ({e['status']}, confidence {pct(e['confidence'])}, "
+                            f"{e['observation_count']} observations)")
+            line.setZValue(0)
+            scene.addItem(line)
+            label = QGraphicsSimpleTextItem(e["predicate"] + ("" if active else f" [{e['status']}]"))
+            label.setFont(small)
+            label.setBrush(QBrush(QColor("#333" if active else "#888")))
+            br = label.boundingRect()
+            label.setPos(a[0] + dx * 0.5 + ox - br.width() / 2, a[1] + dy * 0.5 + oy - br.height() / 2)
+            label.setData(0, "edge")
+            label.setData(1, e["triple_id"])
+            label.setZValue(2)
+            scene.addItem(label)
+        for nid, info in hood.nodes.items():
+            x, y = self.positions.get(nid, (0.0, 0.0))
+            r = 30 if nid == hood.center else 22
+            node = QGraphicsEllipseItem(x - r, y - r, 2 * r, 2 * r)
+            colour = "#ffd966" if info.get("is_user") else TYPE_COLOURS.get(info.get("entity_type"), "#dddddd")
+            node.setBrush(QBrush(QColor(colour)))
+            node.setPen(QPen(QColor("#333"), 2.5 if nid == hood.center else 1))
+            node.setData(0, "node")
+            node.setData(1, nid)
+            node.setToolTip(f"{info.get('canonical_name')} ({info.get('entity_type')})")
+            node.setZValue(3)
+            scene.addItem(node)
+            text = QGraphicsSimpleTextItem(one_line(info.get("canonical_name"), 24))
+            if nid == hood.center:
+                f = QFont()
+                f.setBold(True)
+                text.setFont(f)
+            br = text.boundingRect()
+            text.setPos(x - br.width() / 2, y + r + 2)
+            text.setZValue(4)
+            text.setData(0, "node")
+            text.setData(1, nid)
+            scene.addItem(text)
+        scene.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
+        self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.scene().items():
+            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
+        item = self.itemAt(event.position().toPoint())
+        if item is not None and item.data(0) == "edge":
+            self.edge_clicked.emit(item.data(1))
+        elif item is not None and item.data(0) == "node":
+            self.node_clicked.emit(item.data(1))
+        super().mousePressEvent(event)
+
+    def edge_items(self) -> list[QGraphicsLineItem]:
+        return [i for i in self.scene().items() if isinstance(i, QGraphicsLineItem)]
+
+    def node_items(self) -> list[QGraphicsEllipseItem]:
+        return [i for i in self.scene().items() if isinstance(i, QGraphicsEllipseItem)]
+
+
+class AssertionTimeline(pg.PlotWidget):
+    """One row per trait; a bar per assertion from valid_from to valid_to (or now)."""
+
+    date_dragged = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent, axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        self.setBackground("w")
+        self.setMenuEnabled(False)
+        self.getPlotItem().hideButtons()
+        self.setMouseEnabled(x=True, y=False)
+        self.cursor = pg.InfiniteLine(angle=90, movable=True, pen=pg.mkPen("#d04040", width=2),
+                                      label="as of", labelOpts={"position": 0.95, "color": "#d04040"})
+        self.cursor.sigPositionChangeFinished.connect(lambda l: self.date_dragged.emit(float(l.value())))
+        self.traits: list[str] = []
+
+    def show_assertions(self, rows: list[dict[str, Any]], now: float, as_of: float | None) -> None:
+        self.clear()
+        self.traits = sorted({r["trait"] for r in rows})
+        axis = self.getPlotItem().getAxis("left")
+        axis.setTicks([[(i, t) for i, t in enumerate(self.traits)]])
+        lo, hi = now, now
+        for r in rows:
+            y = self.traits.index(r["trait"])
+            start = r.get("valid_from") or r.get("first_observed_at") or r.get("created_at") or now
+            end = r.get("valid_to") or (now if r["status"] in ACTIVE_STATUSES else
+                                        (r.get("updated_at") or now))
+            end = max(end, start + 60)
+            lo, hi = min(lo, start), max(hi, end)
+            colour = STATUS_COLOURS.get(r["status"], "#888")
+            bar = pg.BarGraphItem(x0=[start], x1=[end], y0=[y - 0.3], y1=[y + 0.3],
+                                  brush=pg.mkBrush(colour), pen=pg.mkPen("#444", width=0.5))
+            self.addItem(bar)
+            label = pg.TextItem(f"{'' if r.get('polarity', 1) else 'not '}{one_line(r['value'], 30)} "
+                                f"({r['status']})", color="#222", anchor=(0, 0.5))
+            label.setPos(start, y)
+            self.addItem(label)
+        if rows:
+            pad = max((hi - lo) * 0.05, 3600)
+            self.setXRange(lo - pad, hi + pad, padding=0)
+            self.setYRange(-0.8, len(self.traits) - 0.2, padding=0)
+        self.addItem(self.cursor)
+        self.cursor.setValue(as_of if as_of is not None else now)
+        self.cursor.setVisible(as_of is not None)
+
+
+class EntityGraphPanel(Panel):
+    title = "L2 entity graph"
+    event_requested = Signal(str)
+
+    def __init__(self, host: EngineHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.entity_id: str | None = None
+        self.hood: q.Neighbourhood | None = None
+        self.assertions: list[dict[str, Any]] = []
+        self.edge: dict[str, Any] | None = None
+        self.assertion: dict[str, Any] | None = None
+        self.profile: dict[str, Any] | None = None
+        self.preview_dialog: CascadePreviewDialog | None = None
+        self.last_action: Any = None
+        self._chain_pos = -1
+
+        # left: entities
+        self.search = QLineEdit(placeholderText="Search entities / aliases…")
+        self.search.returnPressed.connect(self.reload)
+        self.search.textEdited.connect(lambda _t: self.reload())
+        self.type_filter = QComboBox()
+        self.type_filter.addItem("all types", None)
+        self.type_filter.currentIndexChanged.connect(lambda _i: self.reload())
+        self.entities = RowsModel(ENTITY_COLUMNS, formatters={"last_seen_at": lambda v, _r: ts(v)},
+                                  colour=lambda r: "#ffd966" if r.get("is_user") else None)
+        self.entity_table = QTableView()
+        self.entity_table.setModel(self.entities)
+        self.entity_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.entity_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.entity_table.verticalHeader().setVisible(False)
+        self.entity_table.horizontalHeader().setStretchLastSection(True)
+        self.entity_table.selectionModel().currentRowChanged.connect(
+            lambda cur, _p: self.select_entity(self.entities.row(cur.row())["entity_id"]) if cur.isValid() else None)
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.search, 1)
+        row.addWidget(self.type_filter)
+        ll.addLayout(row)
+        ll.addWidget(self.entity_table)
+
+        # time travel bar
+        self.travel = QCheckBox("Time travel: what did memory believe on")
+        self.travel.toggled.connect(lambda _c: self._refresh_entity())
+        self.travel_date = QDateTimeEdit(calendarPopup=True, displayFormat="yyyy-MM-dd HH:mm")
+        self.travel_date.setDateTime(QDateTime.currentDateTime())
+        self.travel_date.editingFinished.connect(self._refresh_entity)
+        self.prev_button = QPushButton("◀ older")
+        self.next_button = QPushButton("newer ▶")
+        self.prev_button.setToolTip("Step back along the selected assertion's supersession chain")
+        self.next_button.setToolTip("Step forward along the selected assertion's supersession chain")
+        self.prev_button.clicked.connect(lambda: self.step_chain(-1))
+        self.next_button.clicked.connect(lambda: self.step_chain(+1))
+        self.show_inactive = QCheckBox("show inactive edges")
+        self.show_inactive.setChecked(True)
+        self.show_inactive.toggled.connect(lambda _c: self._refresh_entity())
+        self.wrong_button = QPushButton("This is wrong")
+        self.wrong_button.setToolTip("Mark the selected assertion or edge user_denied (reversible)")
+        self.wrong_button.clicked.connect(self.mark_wrong)
+        self.delete_button = QPushButton("Delete evidence…")
+        self.delete_button.setToolTip("Preview and delete the evidence events of the selection, everywhere")
+        self.delete_button.clicked.connect(self.preview_delete_evidence)
+        tbar = QHBoxLayout()
+        for w in (self.travel, self.travel_date, self.prev_button, self.next_button):
+            tbar.addWidget(w)
+        tbar.addStretch(1)
+        for w in (self.show_inactive, self.wrong_button, self.delete_button):
+            tbar.addWidget(w)
+
+        # centre: graph ; right: tabs
+        self.graph = GraphView()
+        self.graph.edge_clicked.connect(self.select_edge)
+        self.graph.node_clicked.connect(self._node_clicked)
+        self.tabs = QTabWidget()
+        self.edge_view = KeyValueTree()
+        self.edge_evidence = EventList(extra_columns=(("evidence_text", "evidence span"),))
+        self.edge_evidence.event_activated.connect(self.event_requested)
+        edge_box = QWidget()
+        el = QVBoxLayout(edge_box)
+        el.setContentsMargins(0, 0, 0, 0)
+        el.addWidget(self.edge_view, 1)
+        el.addWidget(QLabel("<b>Evidence events</b> (double-click to open)"))
+        el.addWidget(self.edge_evidence, 1)
+        self.tabs.addTab(edge_box, "Edge")
+        self.assertion_model = RowsModel(ASSERTION_COLUMNS, formatters={
+            "valid_from": lambda v, _r: ts(v), "valid_to": lambda v, _r: ts(v),
+            "confidence": lambda v, _r: pct(v),
+            "value": lambda v, r: ("" if r.get("polarity", 1) else "not ") + one_line(v, 40)},
+            colour=lambda r: STATUS_COLOURS.get(r.get("status")) and _tint(STATUS_COLOURS[r["status"]]))
+        self.assertion_table = QTableView()
+        self.assertion_table.setModel(self.assertion_model)
+        self.assertion_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.assertion_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.assertion_table.verticalHeader().setVisible(False)
+        self.assertion_table.horizontalHeader().setStretchLastSection(True)
+        self.assertion_table.selectionModel().currentRowChanged.connect(
+            lambda cur, _p: self.select_assertion(self.assertion_model.row(cur.row())["assertion_id"])
+            if cur.isValid() else None)
+        self.timeline = AssertionTimeline()
+        self.timeline.date_dragged.connect(self.travel_to)
+        self.assertion_view = KeyValueTree()
+        self.assertion_evidence = EventList(extra_columns=(("evidence_text", "evidence span"),))
+        self.assertion_evidence.event_activated.connect(self.event_requested)
+        hist_box = QSplitter(Qt.Orientation.Vertical)
+        hist_box.addWidget(self.timeline)
+        hist_box.addWidget(self.assertion_table)
+        detail_tabs = QTabWidget()
+        detail_tabs.addTab(self.assertion_view, "Assertion & chain")
+        detail_tabs.addTab(self.assertion_evidence, "Evidence")
+        hist_box.addWidget(detail_tabs)
+        hist_box.setSizes([180, 200, 200])
+        self.tabs.addTab(hist_box, "Assertion history")
+        self.profile_view = KeyValueTree()
+        self.tabs.addTab(self.profile_view, "Profile")
+        centre = QSplitter(Qt.Orientation.Horizontal)
+        centre.addWidget(self.graph)
+        centre.addWidget(self.tabs)
+        centre.setSizes([600, 520])
+        self.entity_stack = EmptyOr(centre, "Select an entity to see its neighbourhood and history.")
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(self.entity_stack)
+        split.setSizes([300, 1100])
+        body = QWidget()
+        bl = QVBoxLayout(body)
+        bl.setContentsMargins(0, 0, 0, 0)
+        bl.addLayout(tbar)
+        bl.addWidget(split, 1)
+        self.stack = EmptyOr(body, "No entities yet.")
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.stack)
+        self._update_buttons()
+
+    # -- time travel ---------------------------------------------------------------------------
+
+    @property
+    def as_of(self) -> float | None:
+        return float(self.travel_date.dateTime().toSecsSinceEpoch()) if self.travel.isChecked() else None
+
+    def travel_to(self, t: float | None) -> None:
+        """Show the entity as memory believed it at ``t`` (None: back to the present)."""
+        self.travel.blockSignals(True)
+        self.travel.setChecked(t is not None)
+        self.travel.blockSignals(False)
+        if t is not None:
+            self.travel_date.setDateTime(QDateTime.fromSecsSinceEpoch(int(t)))
+        self._refresh_entity()
+
+    def step_chain(self, direction: int) -> None:
+        """Move to the previous/next assertion of the supersession chain, travelling to its date."""
+        chain = (self.assertion or {}).get("chain") or []
+        if not chain:
+            return
+        ids = [c["assertion_id"] for c in chain]
+        cur = self.assertion["assertion"]["assertion_id"]
+        i = ids.index(cur) + direction if cur in ids else 0
+        if not 0 <= i < len(chain):
+            return
+        target = chain[i]
+        start = target.get("valid_from") or target.get("first_observed_at") or target.get("created_at")
+        self._pending_assertion = target["assertion_id"]
+        self.travel_to(float(start) + 1 if start else None)
+
+    # -- loading -------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        text, etype = self.search.text(), self.type_filter.currentData()
+
+        def work() -> dict[str, Any]:
+            conn = self.host.engine.db.reader()
+            return {"entities": q.list_entities(conn, text=text, entity_type=etype),
+                    "types": q.entity_types(conn)}
+
+        self.call(work, on_done=self._loaded)
+
+    def _loaded(self, result: dict[str, Any]) -> None:
+        rows = result["entities"]
+        if rows is None:
+            self.stack.show_content(False, "L2 (entities, graph, assertions) is not installed in this "
+                                           "database yet.")
+            self.loaded.emit()
+            return
+        filtered = bool(self.search.text().strip() or self.type_filter.currentData())
+        self.stack.show_content(bool(rows) or filtered,
+                                "No entities yet: L2 projects fact-authoritative events in the "
+                                "background (Phase 1 extraction → entity resolution → graph).")
+        current = self.type_filter.currentData()
+        self.type_filter.blockSignals(True)
+        self.type_filter.clear()
+        self.type_filter.addItem("all types", None)
+        for t in result["types"]:
+            self.type_filter.addItem(t, t)
+        if current:
+            self.type_filter.setCurrentIndex(max(0, self.type_filter.findData(current)))
+        self.type_filter.blockSignals(False)
+        self.entities.set_rows(rows)
+        self.entity_table.resizeColumnsToContents()
+        if self.entity_id and any(r["entity_id"] == self.entity_id for r in rows):
+            self._refresh_entity()
+        else:
+            self.loaded.emit()
+
+    def select_entity(self, entity_id: str) -> None:
+        self.entity_id = entity_id
+        self.edge = None
+        self.assertion = None
+        self._refresh_entity()
+
+    def _node_clicked(self, entity_id: str) -> None:
+        if entity_id != self.entity_id:
+            self.select_entity(entity_id)
+
+    def _refresh_entity(self) -> None:
+        eid = self.entity_id
+        if not eid:
+            return
+        as_of, inactive = self.as_of, self.show_inactive.isChecked()
+
+        def work() -> dict[str, Any]:
+            engine = self.host.engine
+            conn = engine.db.reader()
+            now = engine.clock.now()
+            service = engine.components.get("l2")
+            profile: Any = None
+            if as_of is not None:
+                fn = getattr(service, "profile_as_of", None)
+                profile = fn(as_of, entity_id=eid) if callable(fn) else None
+                profile = {"computed by": "L2 service (profile_as_of)" if profile else
+                           "inspector (validity intervals)",
+                           **(profile if isinstance(profile, dict) else q.profile_as_of(conn, eid, as_of))}
+            else:
+                snap = q.snapshot(conn, eid)
+                profile = {"current snapshot": snap} if snap else {"current snapshot": "(not refreshed yet)"}
+            return {"hood": q.neighbourhood(conn, eid, as_of=as_of, include_inactive=inactive),
+                    "assertions": q.assertions_of(conn, eid), "profile": profile, "now": now,
+                    "as_of": as_of}
+
+        self.call(work, on_done=self._entity_loaded)
+
+    def _entity_loaded(self, r: dict[str, Any]) -> None:
+        self.entity_stack.show_content(True)
+        self.hood = r["hood"]
+        self.graph.show_neighbourhood(r["hood"])
+        as_of = r["as_of"]
+        rows = []
+        for a in r["assertions"]:
+            start = a.get("valid_from") or a.get("first_observed_at") or a.get("created_at")
+            believed = as_of is None or ((start or 0) <= as_of and (a.get("valid_to") is None or a["valid_to"] > as_of))
+            rows.append({**a, "exit": q.EXIT_REASONS.get(a["status"], ""), "believed_then": believed})
+        self.assertions = rows
+        shown = [a for a in rows if a["believed_then"]] if as_of is not None else rows
+        self.assertion_model.set_rows(shown)
+        self.timeline.show_assertions(rows, r["now"], as_of)
+        self.profile = r["profile"]
+        self.profile_view.show_value(r["profile"], expand_depth=3)
+        pending = getattr(self, "_pending_assertion", None)
+        if pending:
+            self._pending_assertion = None
+            self.select_assertion(pending)
+        self._update_buttons()
+        self.loaded.emit()
+
+    def select_edge(self, triple_id: str) -> None:
+        self.call(lambda: q.edge_detail(self.host.engine.db.reader(), triple_id), on_done=self._edge_loaded)
+
+    def _edge_loaded(self, d: dict[str, Any] | None) -> None:
+        self.edge = d
+        self.assertion = None if d else self.assertion
+        self.tabs.setCurrentIndex(0)
+        if d is None:
+            self.edge_view.show_value({"edge": "(removed)"})
+            self.edge_evidence.set_rows([])
+        else:
+            e = d["edge"]
+            self.edge_view.show_value({
+                "relation": f"{d['subject']} —{e['predicate']}→ {d['object']}",
+                "status": e["status"], "exit reason": q.EXIT_REASONS.get(e["status"], ""),
+                "confidence": e["confidence"], "observations": e["observation_count"],
+                "first observed": ts(e["first_observed_at"]), "last observed": ts(e["last_observed_at"]),
+                "valid": f"{ts(e['valid_from'])} → {ts(e['valid_to']) or 'now'}",
+                "relation label (Phase 2)": e["relation_label"], "predicate family": e["predicate_family"],
+                "superseded by": e["superseded_by"], "reason": e["reason"],
+                "conflicts": d["conflicts"], "row": e}, expand_depth=1)
+            self.edge_evidence.set_rows(d["evidence"])
+        self._update_buttons()
+
+    def select_assertion(self, assertion_id: str) -> None:
+        self.call(lambda: q.assertion_detail(self.host.engine.db.reader(), assertion_id),
+                  on_done=self._assertion_loaded)
+
+    def _assertion_loaded(self, d: dict[str, Any] | None) -> None:
+        self.assertion = d
+        if d is None:
+            self.assertion_view.show_value({"assertion": "(removed)"})
+            return
+        self.edge = None
+        a = d["assertion"]
+        chain = [{"step": f"{i + 1}/{len(d['chain'])}" + (" ◀ selected" if c["assertion_id"] == a["assertion_id"] else ""),
+                  "value": ("" if c.get("polarity", 1) else "not ") + c["value"], "status": c["status"],
+                  "exit reason": q.EXIT_REASONS.get(c["status"], ""),
+                  "valid": f"{ts(c.get('valid_from'))} → {ts(c.get('valid_to')) or 'now'}"}
+                 for i, c in enumerate(d["chain"])]
+        self.assertion_view.show_value({
+            "assertion": f"{a['trait']}: {'' if a['polarity'] else 'not '}{a['value']}",
+            "status": a["status"], "exit reason": d["exit_reason"], "term": a["term"],
+            "confidence": a["confidence"], "evidence": a["evidence_count"],
+            "expires": ts(a.get("expires_at")), "reason": a["reason"],
+            "supersession chain": chain, "conflicts": d["conflicts"], "row": a}, expand_depth=2)
+        self.assertion_evidence.set_rows(d["evidence"])
+        # keep the table selection in step (chain stepping selects programmatically)
+        for i, r in enumerate(self.assertion_model.rows()):
+            if r["assertion_id"] == a["assertion_id"] and self.assertion_table.currentIndex().row() != i:
+                self.assertion_table.blockSignals(True)
+                self.assertion_table.selectRow(i)
+                self.assertion_table.blockSignals(False)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        chain = (self.assertion or {}).get("chain") or []
+        ids = [c["assertion_id"] for c in chain]
+        cur = (self.assertion or {}).get("assertion", {}).get("assertion_id")
+        pos = ids.index(cur) if cur in ids else -1
+        self.prev_button.setEnabled(pos > 0)
+        self.next_button.setEnabled(0 <= pos < len(ids) - 1)
+        has_sel = self.assertion is not None or self.edge is not None
+        service = self.engine.components.get("l2") if self.engine is not None else None
+        self.wrong_button.setEnabled(has_sel and _deny_fn(service, self._selection_kind()) is not None)
+        self.delete_button.setEnabled(has_sel)
+
+    # -- corrections ---------------------------------------------------------------------------
+
+    def _selection_kind(self) -> str | None:
+        if self.assertion is not None:
+            return "assertion"
+        if self.edge is not None:
+            return "edge"
+        return None
+
+    def _selection(self) -> tuple[str, str, list[str]] | None:
+        if self.assertion is not None:
+            return ("assertion", self.assertion["assertion"]["assertion_id"],
+                    [e["event_id"] for e in self.assertion["evidence"]])
+        if self.edge is not None:
+            return ("edge", self.edge["edge"]["triple_id"], [e["event_id"] for e in self.edge["evidence"]])
+        return None
+
+    def mark_wrong(self) -> None:
+        sel = self._selection()
+        if sel is None:
+            return
+        kind, oid, _ids = sel
+
+        def work() -> Any:
+            service = self.host.engine.components.get("l2")
+            fn = _deny_fn(service, kind)
+            if fn is None:
+                raise RuntimeError("the L2 service offers no user_denied action")
+            return fn(oid)
+
+        self.call(work, on_done=self._acted)
+
+    def _acted(self, result: Any) -> None:
+        self.last_action = result
+        self.host.notify_changed("l2")
+        self._refresh_entity()
+        if self.assertion is not None:
+            self.select_assertion(self.assertion["assertion"]["assertion_id"])
+        elif self.edge is not None:
+            self.select_edge(self.edge["edge"]["triple_id"])
+
+    def preview_delete_evidence(self) -> None:
+        sel = self._selection()
+        if sel is None or not sel[2]:
+            return
+        kind, oid, ids = sel
+        self.call(lambda: self.host.engine.preview_delete(ids),
+                  on_done=lambda rep: self._show_preview(kind, rep))
+
+    def _show_preview(self, kind: str, report: Any) -> None:
+        dialog = CascadePreviewDialog(
+            "Delete evidence", f"Delete the {len(report.event_ids)} evidence event(s) of this {kind} "
+            "from memory, everywhere? Derived edges, assertions and summaries are rewritten or "
+            "removed as shown.", report.layers, missing=report.missing, parent=self)
+        ids = list(report.event_ids)
+        dialog.accepted.connect(lambda: self.submit(lambda engine: engine.delete(ids), on_done=self._deleted))
+        self.preview_dialog = dialog
+        dialog.open()
+
+    def _deleted(self, report: Any) -> None:
+        self.last_action = report
+        self.edge = None
+        self.assertion = None
+        self.host.notify_changed("deleted")
+        self.reload()
+
+
+_DENY_NAMES = {"assertion": ("deny_assertion", "mark_user_denied", "user_deny_assertion", "deny"),
+               "edge": ("deny_edge", "mark_edge_user_denied", "user_deny_edge", "deny")}
+
+
+def _deny_fn(service: Any, kind: str | None) -> Any:
+    """The L2 service's "this is wrong" action for ``kind`` (None when it has none)."""
+    if service is None or kind is None:
+        return None
+    for name in _DENY_NAMES[kind]:
+        fn = getattr(service, name, None)
+        if callable(fn):
+            if name == "deny":
+                return lambda oid, _fn=fn: _fn(kind, oid)
+            return fn
+    return None
+
+
+def _tint(hex_colour: str) -> str:
+    c = QColor(hex_colour)
+    return QColor.fromHsv(c.hue(), max(0, int(c.saturation() * 0.25)), 250).name()

@@ -1,0 +1,296 @@
+"""Panel 6, the retrieval trace: how memory_query arrived at its findings, and "Why not X?".
+
+For a typed query (or one sent here from a chat answer) it shows the plan (mode and why, time
+window / anchor, scopes, filters), every path with its weight and candidates, the fused list
+with per-path ranks, RRF contributions and reranker deltas, and the final findings. "Why not
+X?" takes an event the user expected (an id, or text that finds it) and asks the retrieval
+layer's ``explain_missing`` which stage dropped it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QLineEdit,
+                               QPushButton, QSplitter, QTableView, QTabWidget, QTextBrowser,
+                               QVBoxLayout, QWidget)
+
+from magi_desktop.answer_template import findings, package_dict
+from magi_desktop.engine_host import EngineHost
+from memory_core.policy import QueryMode
+
+from .panel import Panel
+from .timeline_query import TimelineFilter, load_seqs
+from .widgets.event_list import EventList
+from .widgets.formatting import one_line, ts
+from .widgets.kv_view import KeyValueTree
+from .widgets.rows_model import RowsModel
+
+PATH_COLUMNS = (("path", "path"), ("weight", "RRF weight"), ("candidates", "candidates"),
+                ("ms", "ms"), ("top", "top candidates"))
+CAND_COLUMNS = (("rank", "final"), ("event_id", "event"), ("ranks", "path ranks"),
+                ("rrf", "RRF score"), ("rerank_delta", "rerank Δ"), ("final_score", "score"),
+                ("outcome", "outcome"), ("content", "content"))
+
+
+def _as_dict(x: Any) -> Any:
+    if hasattr(x, "to_json") and callable(x.to_json):
+        return x.to_json()
+    return x
+
+
+def extract_trace(package: Mapping[str, Any]) -> dict[str, Any]:
+    trace = _as_dict(package.get("trace")) or {}
+    return dict(trace) if isinstance(trace, Mapping) else {"trace": trace}
+
+
+def path_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One row per retrieval path (the trace keeps them as a dict or a list)."""
+    paths = trace.get("paths") or {}
+    weights = trace.get("weights") or trace.get("rrf_weights") or {}
+    items = paths.items() if isinstance(paths, Mapping) else (
+        (p.get("name") or p.get("path"), p) for p in paths if isinstance(p, Mapping))
+    rows = []
+    for name, info in items:
+        info = _as_dict(info)
+        info = info if isinstance(info, Mapping) else {"candidates": info}
+        cands = info.get("candidates") or info.get("hits") or info.get("ranked") or []
+        count = info.get("count", len(cands) if isinstance(cands, (list, tuple)) else cands)
+        top = []
+        if isinstance(cands, (list, tuple)):
+            for c in cands[:4]:
+                c = _as_dict(c)
+                top.append(str(c.get("event_id") or c.get("seq") or c.get("id")) if isinstance(c, Mapping) else str(c))
+        rows.append({"path": name, "weight": info.get("weight", weights.get(name)),
+                     "candidates": count, "ms": info.get("ms") or info.get("elapsed_ms"),
+                     "top": ", ".join(top) or (info.get("skipped") or info.get("note") or "")})
+    return rows
+
+
+def candidate_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
+    cands = (trace.get("candidates") or trace.get("fused") or trace.get("reranked") or [])
+    rows = []
+    for i, c in enumerate(cands, start=1):
+        c = _as_dict(c)
+        if not isinstance(c, Mapping):
+            continue
+        ranks = c.get("ranks") or c.get("path_ranks") or c.get("contributions") or {}
+        if isinstance(ranks, Mapping):
+            ranks_txt = ", ".join(f"{p}:{(r[0] if isinstance(r, (list, tuple)) else r)}" for p, r in ranks.items())
+        else:
+            ranks_txt = str(ranks)
+        delta = c.get("rerank_delta", c.get("delta"))
+        if isinstance(delta, Mapping):
+            delta = sum(float(v) for v in delta.values() if isinstance(v, (int, float)))
+        rows.append({"rank": c.get("final_rank", c.get("rank", i)), "event_id": c.get("event_id") or c.get("key"),
+                     "ranks": ranks_txt, "rrf": c.get("rrf", c.get("rrf_score", c.get("fused"))),
+                     "rerank_delta": delta, "final_score": c.get("final_score", c.get("score")),
+                     "outcome": c.get("outcome") or c.get("dropped") or c.get("status") or "",
+                     "content": c.get("content", "")})
+    return rows
+
+
+def _fmt(v: Any, _r: Any = None) -> str:
+    if isinstance(v, float):
+        return f"{v:.4f}"
+    return "" if v is None else str(v)
+
+
+class RetrievalTracePanel(Panel):
+    title = "Retrieval trace"
+    event_requested = Signal(str)
+
+    def __init__(self, host: EngineHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.package: dict[str, Any] | None = None
+        self.query_text = ""
+        self.explanation: Any = None
+        self.query = QLineEdit(placeholderText="A question to trace (as the agent would ask memory_query)…")
+        self.query.returnPressed.connect(self.run_query)
+        self.mode = QComboBox()
+        self.mode.addItem("mode: auto (intent parser)", None)
+        for m in QueryMode:
+            self.mode.addItem(m.value, m.value)
+        run = QPushButton("Trace")
+        run.clicked.connect(self.run_query)
+        bar = QHBoxLayout()
+        bar.addWidget(self.query, 1)
+        bar.addWidget(self.mode)
+        bar.addWidget(run)
+
+        self.headline = QLabel("")
+        self.headline.setWordWrap(True)
+        self.plan_view = KeyValueTree()
+        self.path_model = RowsModel(PATH_COLUMNS, formatters={"weight": _fmt})
+        self.path_table = _table(self.path_model)
+        self.cand_model = RowsModel(CAND_COLUMNS, formatters={
+            "rrf": _fmt, "rerank_delta": _fmt, "final_score": _fmt,
+            "content": lambda v, _r: one_line(v, 90)})
+        self.cand_table = _table(self.cand_model)
+        self.cand_table.doubleClicked.connect(
+            lambda i: self.event_requested.emit(self.cand_model.row(i.row())["event_id"]))
+        self.findings = EventList(extra_columns=(("evidence_strength", "strength"),))
+        self.findings.event_activated.connect(self.event_requested)
+        self.raw = KeyValueTree()
+
+        self.why_input = QLineEdit(placeholderText="Why not X? — an event id, or words of the event you expected")
+        self.why_input.returnPressed.connect(self.why_not)
+        why_button = QPushButton("Why not?")
+        why_button.clicked.connect(self.why_not)
+        self.why_view = QTextBrowser()
+        why_box = QWidget()
+        wl = QVBoxLayout(why_box)
+        wl.setContentsMargins(0, 0, 0, 0)
+        wrow = QHBoxLayout()
+        wrow.addWidget(self.why_input, 1)
+        wrow.addWidget(why_button)
+        wl.addLayout(wrow)
+        wl.addWidget(self.why_view)
+
+        tabs = QTabWidget()
+        tabs.addTab(self.cand_table, "Candidates (fused → reranked)")
+        tabs.addTab(self.findings, "Final findings")
+        tabs.addTab(why_box, "Why not X?")
+        tabs.addTab(self.raw, "Raw trace")
+        self.tabs = tabs
+        top = QSplitter(Qt.Orientation.Horizontal)
+        top.addWidget(self.plan_view)
+        top.addWidget(self.path_table)
+        top.setSizes([420, 700])
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top)
+        split.addWidget(tabs)
+        split.setSizes([260, 440])
+        lay = QVBoxLayout(self)
+        lay.addLayout(bar)
+        lay.addWidget(self.headline)
+        lay.addWidget(split, 1)
+
+    def reload(self) -> None:
+        self.loaded.emit()
+
+    # -- tracing -------------------------------------------------------------------------------
+
+    def trace(self, text: str, mode: str | None = None) -> None:
+        self.query.setText(text)
+        if mode is not None:
+            self.mode.setCurrentIndex(max(0, self.mode.findData(mode)))
+        self.run_query()
+
+    def run_query(self) -> None:
+        text = self.query.text().strip()
+        if not text:
+            return
+        self.query_text = text
+        mode = self.mode.currentData()
+        self.headline.setText("tracing…")
+        self.submit(lambda engine: engine.query(text, mode, now=engine.clock.now() + 1, trace=True),
+                    on_done=lambda p: self.show_package(package_dict(p)), on_error=self._failed)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.headline.setText(f"<span style='color:#a33'>memory_query failed: {exc}</span>")
+
+    def show_answer(self, answer: Any) -> None:
+        """A chat answer's trace (its last package)."""
+        self.query.setText(answer.question)
+        self.query_text = answer.question
+        if answer.packages:
+            self.show_package(answer.package)
+
+    def show_package(self, package: dict[str, Any]) -> None:
+        self.package = package
+        trace = extract_trace(package)
+        plan = _as_dict(trace.get("plan") or package.get("plan") or {})
+        found = findings(package)
+        self.headline.setText(
+            f"<b>{package.get('status', '')}</b> · mode <b>{package.get('query_mode')}</b> · "
+            f"{len(found)} findings · insufficient evidence: {package.get('insufficient_evidence')} · "
+            f"{one_line(package.get('summary') or '', 160)}")
+        self.plan_view.show_value({"plan": plan, "scope filters": trace.get("scopes") or trace.get("scope")
+                                   or (plan.get("allowed_scopes") if isinstance(plan, Mapping) else None),
+                                   "answering hints": package.get("answering_hints")}, expand_depth=2)
+        self.path_model.set_rows(path_rows(trace))
+        self.path_table.resizeColumnsToContents()
+        self.cand_model.set_rows(candidate_rows(trace))
+        self.cand_table.resizeColumnsToContents()
+        self.findings.set_rows([{**f, "content": f.get("content") or f.get("text")} for f in found])
+        self.raw.show_value(trace, expand_depth=1)
+        self.loaded.emit()
+
+    # -- why not X? ----------------------------------------------------------------------------
+
+    def why_not(self) -> None:
+        target = self.why_input.text().strip()
+        if not target or not self.query_text:
+            self.why_view.setPlainText("Trace a query first, then name the event you expected.")
+            return
+        query, mode = self.query_text, self.mode.currentData()
+
+        def work() -> Any:
+            engine = self.host.engine
+            event_id = _resolve_event(engine, target)
+            if event_id is None:
+                return {"event_id": None, "explanation": f"no event in memory matches {target!r}"}
+            fn = _explain_fn(engine)
+            if fn is None:
+                return {"event_id": event_id, "explanation": "the retrieval layer offers no explain_missing()"}
+            return {"event_id": event_id, "explanation": fn(query, event_id, mode)}
+
+        self.call(work, on_done=self._explained)
+
+    def _explained(self, result: dict[str, Any]) -> None:
+        self.explanation = result
+        self.tabs.setCurrentIndex(2)
+        exp = _as_dict(result["explanation"])
+        if isinstance(exp, Mapping):
+            stage = exp.get("stage") or exp.get("dropped_at") or exp.get("dropped_by")
+            reason = exp.get("reason") or exp.get("explanation") or ""
+            rows = "".join(f"<tr><td><b>{k}</b></td><td>{_esc(v)}</td></tr>" for k, v in exp.items()
+                           if k not in ("stage", "reason"))
+            self.why_view.setHtml(f"<p>Event <code>{result['event_id']}</code></p>"
+                                  f"<h3>Dropped at: {_esc(stage)}</h3><p>{_esc(reason)}</p>"
+                                  f"<table cellspacing=4>{rows}</table>")
+        else:
+            self.why_view.setPlainText(f"Event {result['event_id']}: {exp}")
+
+
+def _resolve_event(engine: Any, target: str) -> str | None:
+    """An event id as given, or the newest event whose text matches ``target``."""
+    conn = engine.db.reader()
+    if conn.execute("SELECT 1 FROM fact_events WHERE event_id = ?", (target,)).fetchone():
+        return target
+    seqs = load_seqs(conn, TimelineFilter(text=target))
+    if not seqs:
+        return None
+    return conn.execute("SELECT event_id FROM fact_events WHERE seq = ?", (seqs[0],)).fetchone()[0]
+
+
+def _explain_fn(engine: Any) -> Any:
+    retrieval = getattr(engine, "retrieval", None)
+    fn = getattr(retrieval, "explain_missing", None)
+    if callable(fn):
+        return lambda query, event_id, mode: fn(query, event_id, query_mode=mode, now=engine.clock.now() + 1)
+    try:
+        from memory_core.retrieval import explain as explain_mod  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    fn = getattr(explain_mod, "explain_missing", None)
+    if callable(fn):
+        return lambda query, event_id, mode: fn(engine, query, event_id, query_mode=mode,
+                                                now=engine.clock.now() + 1)
+    return None
+
+
+def _table(model: RowsModel) -> QTableView:
+    t = QTableView()
+    t.setModel(model)
+    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    t.verticalHeader().setVisible(False)
+    t.horizontalHeader().setStretchLastSection(True)
+    t.setWordWrap(False)
+    return t
+
+
+def _esc(v: Any) -> str:
+    return str("" if v is None else v).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
