@@ -279,6 +279,47 @@ CHARS_PER_TOKEN: Final = 4
 EVIDENCE_STRONG_SCORE: Final = 0.6
 EVIDENCE_WEAK_SCORE: Final = 0.25
 
+# -- retrieval implementation choices (issue 3; not fixed by the design) ------------------------
+#: Vector search (retrieval/vector_search.py). Below VECTOR_PREFILTER_MIN_CHUNKS the exact
+#: sqlite-vec KNN is fast enough (~9 ms at 20k x 256); above it a numpy Hamming prefilter over
+#: the 1-bit copies keeps VECTOR_PREFILTER_CANDIDATES (at least k * OVERSAMPLE) chunks, which
+#: are rescored with exact float cosine read back from SQLite (the array is only a cache).
+VECTOR_PREFILTER_MIN_CHUNKS: Final = 20_000
+VECTOR_PREFILTER_CANDIDATES: Final = 600
+VECTOR_PREFILTER_OVERSAMPLE: Final = 10
+#: Rebuild the prefilter cache when this fraction of its rows is known stale (deleted/re-embedded).
+VECTOR_CACHE_STALE_REBUILD: Final = 0.2
+#: sqlite-vec KNN fetches this many chunks per wanted event (scope/time filtering happens after
+#: folding chunks to events; it doubles until enough events survive or the table is exhausted).
+VECTOR_KNN_OVERFETCH: Final = 4
+#: Keyword path (LIKE + token coverage): it scans at most this many newest rows of the allowed
+#: scopes — it is the fallback for what FTS tokens miss, not a second full-text index.
+KEYWORD_SCAN_MAX_ROWS: Final = 20_000
+KEYWORD_MIN_COVERAGE: Final = 0.34
+#: Entity / graph expansion start from this many best seed events of the lexical/vector paths.
+EXPANSION_SEEDS: Final = 10
+#: "recently" / "最近" without a number: this many days before the question date.
+RECENT_WINDOW_DAYS: Final = 14
+#: "3 days ago" is approximate in speech: the window extends this many units on each side.
+TIME_AGO_SLACK_UNITS: Final = 1.0
+#: Longest finding text handed to the answerer (the full event stays one event_id away).
+FINDING_MAX_CHARS: Final = 800
+#: Cross-layer fusion per mode: weighted RRF over the L1 list and each layer's hit list. The
+#: preferred layer of a mode leads (current_state -> L2 snapshots/assertions, summary and
+#: activity_summary -> L3, strategy -> L4, episode_recall -> L2 episodes and L1 alike); L1 stays
+#: at >= 0.6 everywhere because it is the evidence base and the safety net.
+LAYER_WEIGHTS: Final[Mapping[QueryMode, Mapping[str, float]]] = MappingProxyType({
+    QueryMode.EXACT_FACT: MappingProxyType({"l1": 1.0, "l2": 1.0, "l3": 0.3, "l4": 0.2}),
+    QueryMode.CURRENT_STATE: MappingProxyType({"l1": 0.8, "l2": 1.2, "l3": 0.4, "l4": 0.2}),
+    QueryMode.TEMPORAL_COMPARE: MappingProxyType({"l1": 1.0, "l2": 0.9, "l3": 0.4, "l4": 0.1}),
+    QueryMode.SUMMARY: MappingProxyType({"l1": 0.7, "l2": 0.5, "l3": 1.3, "l4": 0.2}),
+    QueryMode.ACTIVITY_SUMMARY: MappingProxyType({"l1": 0.8, "l2": 0.4, "l3": 1.3, "l4": 0.3}),
+    QueryMode.STRATEGY: MappingProxyType({"l1": 0.6, "l2": 0.3, "l3": 0.4, "l4": 1.4}),
+    QueryMode.EPISODE_RECALL: MappingProxyType({"l1": 1.0, "l2": 1.0, "l3": 0.6, "l4": 0.1}),
+    QueryMode.CROSS_SESSION: MappingProxyType({"l1": 1.0, "l2": 1.0, "l3": 0.5, "l4": 0.1}),
+    QueryMode.EVENT_STREAM: MappingProxyType({"l1": 1.0, "l3": 0.5}),
+})
+
 # ---------------------------------------------------------------------------------------------
 # L2 structured cognition
 # ---------------------------------------------------------------------------------------------
@@ -394,8 +435,9 @@ SUMMARY_SOURCE_CATEGORIES: Final[Mapping[str, str]] = MappingProxyType({
     "calendar": "schedule", "photo": "photo_activity", "system_usage": "app_usage"})
 #: The category of the whole-window temporal summary.
 SUMMARY_OVERVIEW_CATEGORY: Final = "activity_overview"
-#: Thematic (per-category) summaries: for these windows, for categories with this many events.
-SUMMARY_THEMATIC_GRANULARITIES: Final = ("day", "week", "month")
+#: Thematic (per-category) summaries: for these windows (a day is the overview's job; one LLM call
+#: per category per day would triple the summariser cost), for categories with this many events.
+SUMMARY_THEMATIC_GRANULARITIES: Final = ("week", "month")
 SUMMARY_THEMATIC_MIN_EVENTS: Final = 8
 #: Summary jobs use the shared JobQueue backoff; a window job processes this many at a time.
 SUMMARY_JOBS_PER_RUN: Final = 4
