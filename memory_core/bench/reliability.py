@@ -385,6 +385,71 @@ def provider_faults(workdir: Path, *, events: int = 200, seed: int = 46,
     return out
 
 
+HTTP_FAULTS = ("http_500", "timeout", "malformed", "rate_limited")
+
+
+def provider_faults_http(workdir: Path, *, events: int = 120, seed: int = 46,
+                         faults: Sequence[str] = HTTP_FAULTS) -> dict[str, Any]:
+    """The real OpenAI-compatible embedder (httpx, retries, breaker, ledger) against the
+    providers' fake server on 127.0.0.1, scripted to fail; then the server recovers."""
+    from ..config import ProviderSettings
+    from ..l1.embedding_worker import EMBEDDING_QUEUE
+    from ..providers.factory import build_providers
+    from ..providers.resilience import ResiliencePolicy
+    from ..providers.testing import FakeProviderServer, Reply
+
+    policy = ResiliencePolicy(timeout_s=0.2, max_retries=1, backoff_base_s=0.0, backoff_max_s=0.0,
+                              retry_after_max_s=0.0, breaker_failures=1000, breaker_cooldown_s=0.0)
+    replies = {"http_500": lambda: Reply.server_error(500), "timeout": lambda: Reply.timeout(0.6),
+               "malformed": Reply.malformed, "rate_limited": lambda: Reply.rate_limited(retry_after=0.0)}
+    out: dict[str, Any] = {}
+    for fault in faults:
+        db = workdir / f"http-fault-{fault}.db"
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(db) + suffix).unlink(missing_ok=True)
+        with FakeProviderServer("openai", default_dim=64) as server:
+            server.responder = lambda endpoint, body, f=fault: replies[f]() if endpoint == "embed" else None
+            config = MemoryConfig(data_dir=workdir, providers=ProviderSettings(
+                chat_provider="offline", embedding_provider="openai_compat",
+                openai_base_url=server.base_url, embedding_model="bge-m3", embedding_dim=64))
+            providers = build_providers(config, policy=policy, sleep=lambda _s: None, use_keyring=False)
+            clock = FakeClock(1_700_000_000.0)
+            engine = open_engine(db, clock=clock, providers=providers)
+            try:
+                engine.ingest_payloads(generate(events, seed))
+                conn = engine.db.reader()
+                digest = _l1_digest(conn)
+                attempts_seen: set[int] = set()
+                for _ in range(100):
+                    engine.embedding_worker.run_once()
+                    attempts_seen |= {r[0] for r in conn.execute(
+                        "SELECT DISTINCT attempts FROM embedding_jobs WHERE target_kind = 'event'")}
+                    if not conn.execute("SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' "
+                                        "AND state IN ('pending','running')").fetchone()[0]:
+                        break
+                    clock.advance(JOB_BACKOFF_MAX_S * 1.6)
+                jobs = dict(conn.execute("SELECT state, count(*) FROM embedding_jobs WHERE target_kind = "
+                                         "'event' GROUP BY 1"))
+                errors = [r[0] for r in conn.execute(
+                    "SELECT DISTINCT last_error FROM embedding_jobs WHERE state = 'failed' LIMIT 2")]
+                ledger = dict(conn.execute("SELECT outcome, count(*) FROM provider_calls WHERE kind = 'embed' "
+                                           "GROUP BY 1")) if "provider_calls" in _tables(conn) else {}
+                requests = len(server.requests_for("embed"))
+                intact = _l1_digest(conn) == digest
+                server.responder = None  # the provider is back
+                with engine.db.write() as w:
+                    EMBEDDING_QUEUE.retry_failed(w, clock.now())
+                engine.run_until_idle()
+                recovered = dict(conn.execute("SELECT embedding_state, count(*) FROM fact_events GROUP BY 1"))
+                out[fault] = {"http_requests": requests, "attempt_values_seen": sorted(attempts_seen),
+                              "job_states": jobs, "last_errors": errors, "ledger_outcomes": ledger,
+                              "l1_intact": intact, "after_recovery": recovered,
+                              "l1_ok": l1_ok(audit_l1(engine.db))}
+            finally:
+                engine.close()
+    return out
+
+
 def _l1_digest(conn: apsw.Connection) -> str:
     h = hashlib.sha256()
     for row in conn.execute("SELECT seq, event_id, content, evidence_class, l1_retrieval_scope, metadata_json "
@@ -675,6 +740,7 @@ def main(argv: list[str] | None = None) -> int:
                  Scenario("sigkill_l2_projection", lambda: kill_during_l2(work, rng=rng)),
                  Scenario("replay_export", lambda: replay_export(work, events=args.events)),
                  Scenario("provider_faults", lambda: provider_faults(work)),
+                 Scenario("provider_faults_http", lambda: provider_faults_http(work)),
                  Scenario("concurrent_readers", lambda: concurrent_readers(work, events=args.events)),
                  Scenario("deletion_audit", lambda: deletion_audit(work)),
                  Scenario("file_modes", lambda: file_modes(work))):
@@ -725,6 +791,11 @@ def reliability_markdown(r: dict[str, Any]) -> str:
         lines.append(f"| embedder fault `{fault}` | L1 intact {f['l1_intact']}; attempts {f['attempt_values_seen']}; "
                      f"jobs {f['job_states']}; NaN vectors stored {f['nan_vectors_stored']}; after recovery "
                      f"{f['after_recovery']} |")
+    ph = r.get("provider_faults_http", {})
+    for fault, f in ph.items() if isinstance(ph, dict) and "error" not in ph else ():
+        lines.append(f"| fake OpenAI-compatible server: `{fault}` | {f['http_requests']} HTTP requests; L1 intact "
+                     f"{f['l1_intact']}; attempts {f['attempt_values_seen']}; jobs {f['job_states']}; ledger "
+                     f"{f['ledger_outcomes']}; after recovery {f['after_recovery']} |")
     c = r.get("concurrent_readers", {})
     if c and "error" not in c:
         lines.append(f"| {c['reader_threads']} readers during a {c['events']:,}-event write | {c['reads']:,} reads, "
