@@ -289,13 +289,44 @@ def replay_export(workdir: Path, *, events: int = 5000, seed: int = 45, delete: 
         engine.delete_events(victims)
         third = engine.ingest_jsonl(export).result
         count3 = engine.l1.count()
+        app_export = _app_export_roundtrip(engine, workdir)
         audit = audit_l1(engine.db)
     finally:
         engine.close()
     return {"events": events, "first_ingested": first.ingested, "replay_new_rows": count2 - count1,
             "replay_duplicates": second.duplicates, "deleted": len(victims),
             "replay_after_delete_new_rows": count3 - (count1 - len(victims)),
-            "replay_after_delete_suppressed": third.suppressed, "l1_ok": l1_ok(audit)}
+            "replay_after_delete_suppressed": third.suppressed, "app_export": app_export,
+            "l1_ok": l1_ok(audit)}
+
+
+def _app_export_roundtrip(engine: Any, workdir: Path) -> dict[str, Any]:
+    """The desktop app's own export (``magi_desktop.memory_export``): replayed into the same
+    memory it adds 0 rows; into a fresh one it recreates every event and keeps deleted ones out."""
+    try:
+        from magi_desktop.memory_export import export_memory, import_memory
+    except ImportError as exc:  # the desktop package (PySide6) is optional for the engine
+        return {"skipped": f"magi_desktop.memory_export unavailable: {exc}"}
+    path = workdir / "app-export.json"
+    exported = export_memory(engine, path)
+    before = engine.l1.count()
+    same = import_memory(engine, path)
+    same_new = engine.l1.count() - before
+    fresh_db = workdir / "replay-fresh.db"
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(fresh_db) + suffix).unlink(missing_ok=True)
+    fresh = open_engine(fresh_db)
+    try:
+        into_fresh = import_memory(fresh, path)
+        fresh_count = fresh.l1.count()
+        again = import_memory(fresh, path)
+    finally:
+        fresh.close()
+    return {"exported_events": exported["events"], "tombstones": exported["tombstones"],
+            "same_memory_new_rows": same_new, "same_memory_duplicates": same["duplicates"],
+            "same_memory_rejected": len(same["rejected"]), "fresh_ingested": into_fresh["ingested"],
+            "fresh_count": fresh_count, "fresh_reclassified": into_fresh["reclassified"],
+            "fresh_replay_new_rows": again["ingested"]}
 
 
 # -- provider faults --------------------------------------------------------------------------------
@@ -786,6 +817,12 @@ def reliability_markdown(r: dict[str, Any]) -> str:
         lines.append(f"| replay of a {rp['events']:,}-event export | new rows {rp['replay_new_rows']} "
                      f"({rp['replay_duplicates']:,} duplicates); after deleting {rp['deleted']}: new rows "
                      f"{rp['replay_after_delete_new_rows']}, suppressed {rp['replay_after_delete_suppressed']} |")
+        ax = rp.get("app_export") or {}
+        if "exported_events" in ax:
+            lines.append(f"| the app's JSON export ({ax['exported_events']:,} events, {ax['tombstones']} tombstones) "
+                         f"| replay into the same memory: new rows {ax['same_memory_new_rows']}; into a fresh one: "
+                         f"{ax['fresh_ingested']:,} ingested (reclassified {ax['fresh_reclassified']}), replayed "
+                         f"again: new rows {ax['fresh_replay_new_rows']} |")
     pf = r.get("provider_faults", {})
     for fault, f in pf.items() if isinstance(pf, dict) and "error" not in pf else ():
         lines.append(f"| embedder fault `{fault}` | L1 intact {f['l1_intact']}; attempts {f['attempt_values_seen']}; "

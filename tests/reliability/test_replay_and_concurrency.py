@@ -14,6 +14,14 @@ def test_replay_of_a_whole_export_adds_zero_rows(tmp_path: Path) -> None:
     # deleted events stay deleted when the export comes back
     assert r["replay_after_delete_new_rows"] == 0 and r["replay_after_delete_suppressed"] == 10
     assert r["l1_ok"]
+    ax = r["app_export"]
+    if "skipped" in ax:
+        return
+    assert ax["exported_events"] == 1990 and ax["tombstones"] == 10
+    assert ax["same_memory_new_rows"] == 0 and ax["same_memory_rejected"] == 0
+    assert ax["fresh_ingested"] == ax["fresh_count"] == 1990
+    assert ax["fresh_reclassified"] == 0
+    assert ax["fresh_replay_new_rows"] == 0
 
 
 def test_concurrent_readers_during_writes(tmp_path: Path) -> None:
