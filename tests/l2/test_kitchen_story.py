@@ -1,0 +1,82 @@
+"""Must-show: the kitchen-appliance story through the offline rule extractor (no network)."""
+
+from __future__ import annotations
+
+from memory_core.policy import QueryMode
+from memory_core.retrieval.intent import build_plan
+from tests.helpers import DAY, T0
+from tests.l2.conftest import project
+from tests.l2.stories import KITCHEN_EN, KITCHEN_QUESTION_EN, KITCHEN_QUESTION_ZH, KITCHEN_ZH
+import pytest
+
+
+def _ids(engine):
+    return {e.source_item_id: e.event_id for e in engine.list_events(limit=50)}
+
+
+def test_entities_and_edges_with_evidence_and_times(l2_engine, clock):
+    res = l2_engine.ingest_payloads(KITCHEN_ZH)
+    assert res.ingested == 6 and not res.hook_errors
+    project(l2_engine)
+    svc = l2_engine.components["l2"]
+    ids = _ids(l2_engine)
+    appliances = {e.canonical_name: e for e in svc.entities(entity_type="appliance")}
+    assert set(appliances) == {"高压锅", "空气炸锅", "电饭煲"}
+    edges = {(e.predicate, e.object_name): e for e in svc.edges(svc.user_id())}
+    # pressure cooker: ownership only implied by "新的高压锅" -> weaker, marked implied
+    pc = edges[("OWNS", "高压锅")]
+    assert pc.directness == "implied" and pc.evidence_event_ids == [ids["k1u"]]
+    assert pc.first_observed_at == T0 and pc.valid_from == T0
+    af_buy, af_own = edges[("BOUGHT", "空气炸锅")], edges[("OWNS", "空气炸锅")]
+    assert af_buy.evidence_event_ids == af_own.evidence_event_ids == [ids["k2u"]]
+    assert af_buy.first_observed_at == T0 + DAY and af_buy.directness == "explicit"
+    assert edges[("BOUGHT", "电饭煲")].first_observed_at == T0 + 2 * DAY
+    assert pc.confidence < af_own.confidence  # implied evidence counts for less
+    # the assistant's recipe talk never became evidence
+    all_evidence = {eid for e in edges.values() for eid in e.evidence_event_ids}
+    assert not all_evidence & {ids["k1a"], ids["k2a"], ids["k3a"]}
+    # the inverted index links each user event to its appliance
+    links = {r["event_id"] for r in svc.entity_events(appliances["空气炸锅"].entity_id)}
+    assert links == {ids["k2u"]}
+    # lexicon facet: every appliance is in the kitchen_appliance category
+    conn = l2_engine.db.reader()
+    cats = {r[0] for r in conn.execute("SELECT entity_id FROM entity_facets WHERE value = 'kitchen_appliance'")}
+    assert cats == {e.entity_id for e in appliances.values()}
+
+
+def _l2_answer(engine, question, clock):
+    plan = build_plan(question, mode=None, now=clock.now())
+    result = engine.components["l2"]  # service
+    layer = engine.retrieval.registry.layers["l2"]
+    return plan, layer.search(plan)
+
+
+@pytest.mark.parametrize("payloads,question,pc,af,rc,prefix", [
+    (KITCHEN_ZH, KITCHEN_QUESTION_ZH, "高压锅", "空气炸锅", "电饭煲", "k"),
+    (KITCHEN_EN, KITCHEN_QUESTION_EN, "pressure cooker", "air fryer", "rice cooker", "e"),
+])
+def test_l2_layer_answers_before_the_air_fryer(l2_engine, clock, payloads, question, pc, af, rc, prefix):
+    l2_engine.ingest_payloads(payloads)
+    project(l2_engine)
+    ids = _ids(l2_engine)
+    plan, result = _l2_answer(l2_engine, question, clock)
+    g = result.trace["grounding"]
+    assert g["anchor_at"] == T0 + DAY, g  # anchored on the air fryer's BOUGHT edge
+    edge_hits = [h for h in result.hits if h.kind == "edge"]
+    objects = {h.payload["object"] for h in edge_hits}
+    assert objects == {pc}, [h.text for h in result.hits]
+    top = edge_hits[0]
+    assert top.event_ids == [ids[f"{prefix}1u"]] and top.payload["directness"] == "implied"
+    assert rc not in " ".join(h.text for h in result.hits)
+
+
+def test_graph_path_spreads_from_seed_events(l2_engine, clock):
+    l2_engine.ingest_payloads(KITCHEN_ZH)
+    project(l2_engine)
+    ids = _ids(l2_engine)
+    seq = {e.event_id: e.seq for e in l2_engine.list_events(limit=50)}
+    path = l2_engine.retrieval.registry.event_paths["graph"]
+    plan = build_plan("air fryer recipes", mode=QueryMode.EXACT_FACT, now=clock.now())
+    scored = path.search(plan, [seq[ids["k2u"]]])
+    assert scored and scored[0][0] == seq[ids["k2u"]]
+    assert all(s > 0 for _, s in scored)
