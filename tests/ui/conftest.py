@@ -1,15 +1,25 @@
-"""Fixtures for the desktop app tests: engine hosts on an empty and on a generated 100k-event DB.
+"""Fixtures for the desktop app tests: engine hosts on an empty, a demo and a 100k-event DB.
 
-The 100k database is generated once per test session through the engine's batch write path
-(~10 s on two cores) and copied for tests that delete. Engine workers are not started here
-(``start_workers=False``): the panels are under test, not the embedding of 100k events, and a
-background embedder would steal one of the machine's two cores from every test.
+* demo DB: the bundled sample (worked example, move story, sensors, tool calls) ingested and
+  every derived layer run to idle — real L2 entities/edges/assertions, L3 summaries, L4 skills.
+* 100k DB: 100,000 generated events (``magi_desktop.sample_data``, written through the engine's
+  batch path with L4 on, so tool executions become skills) plus the demo sample, derived layers
+  run to idle with the embedding worker paused (embedding 100k events is not what these tests
+  test). Building it takes ~30 s on two cores, so it is cached under the temp dir keyed by the
+  migrations, the generator and the sample; a changed schema builds a new one.
+
+Engine workers are not started by the hosts here (``start_workers=False``) unless a test asks:
+a background embedder would steal one of the machine's two cores from every test.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import shutil
+import tempfile
 import time
+from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -21,12 +31,13 @@ from magi_desktop.engine_host import EngineHost  # noqa: E402
 from magi_desktop.sample_data import bulk_ingest, generate_payloads  # noqa: E402
 from memory_core.clock import FakeClock  # noqa: E402
 from memory_core.config import MemoryConfig  # noqa: E402
-from memory_core.engine import MemoryEngine  # noqa: E402
-
-from tests.helpers import T0  # noqa: E402
+from memory_core.engine import MemoryEngine, WorkerStatus  # noqa: E402
 
 BIG_N = 100_000
-BIG_START = T0 - 90 * 86400.0
+#: one day after the bundled sample's last event: "now" for every UI test
+UI_NOW = 1_795_227_300.0 + 86400.0
+BIG_START = UI_NOW - 120 * 86400.0
+_CACHE_FORMAT = "3"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -35,31 +46,78 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.qt)
 
 
-def _engine_factory(db_path: Path, clock: FakeClock, **kw) -> Callable[[], MemoryEngine]:
-    def factory() -> MemoryEngine:
-        config = MemoryConfig(data_dir=db_path.parent)
-        config.providers.offline_only = True
-        return MemoryEngine(db_path, config=config, clock=clock, **kw)
-    return factory
+def sample_path() -> Path:
+    return Path(str(resources.files("memory_core.resources").joinpath("sample_memory.jsonl")))
 
 
-@pytest.fixture(scope="session")
-def big_db_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("big") / "big.db"
-    config = MemoryConfig(data_dir=path.parent)
-    started = time.perf_counter()
-    with MemoryEngine(path, config=config, clock=FakeClock(T0), layers=()) as engine:
-        written = bulk_ingest(engine, generate_payloads(BIG_N, start=BIG_START))
-    assert written == BIG_N, written
-    print(f"\ngenerated the {BIG_N:,}-event database in {time.perf_counter() - started:.1f} s")
-    return path
+def _config(db_path: Path) -> MemoryConfig:
+    config = MemoryConfig(data_dir=db_path.parent)
+    config.providers.offline_only = True
+    return config
+
+
+def _derive_demo(db_path: Path, clock: FakeClock) -> dict[str, int]:
+    """Ingest the bundled sample and run every derived layer (embeddings paused) to idle."""
+    with MemoryEngine(db_path, config=_config(db_path), clock=clock) as engine:
+        engine.worker_status["embedding"] = WorkerStatus("embedding", paused=True)
+        report = engine.ingest_jsonl(sample_path())
+        assert not report.rejected, report.rejected
+        return engine.run_until_idle()
+
+
+def _cache_key() -> str:
+    h = hashlib.sha256(_CACHE_FORMAT.encode())
+    migrations = Path(str(resources.files("memory_core.db").joinpath("migrations")))
+    for f in sorted(migrations.glob("*.sql")):
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    import magi_desktop.sample_data as gen
+
+    h.update(Path(gen.__file__).read_bytes())
+    h.update(sample_path().read_bytes())
+    return h.hexdigest()[:16]
 
 
 @pytest.fixture
-def big_db_copy(big_db_template: Path, tmp_path: Path) -> Path:
-    dest = tmp_path / "big" / "big.db"
-    dest.parent.mkdir()
-    shutil.copy(big_db_template, dest)
+def clock() -> FakeClock:
+    return FakeClock(UI_NOW)
+
+
+@pytest.fixture(scope="session")
+def demo_db_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("demo") / "demo.db"
+    _derive_demo(path, FakeClock(UI_NOW))
+    return path
+
+
+@pytest.fixture(scope="session")
+def big_db_template() -> Path:
+    cache = Path(tempfile.gettempdir()) / "magi-ui-test-cache" / _cache_key()
+    path = cache / "big.db"
+    if path.exists():
+        return path
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = cache / f"building-{os.getpid()}"
+    partial.mkdir(exist_ok=True)
+    tmp_db = partial / "big.db"
+    started = time.perf_counter()
+    clock = FakeClock(UI_NOW)
+    with MemoryEngine(tmp_db, config=_config(tmp_db), clock=clock, layers=("l4",)) as engine:
+        written = bulk_ingest(engine, generate_payloads(BIG_N, start=BIG_START, span_days=110))
+    assert written == BIG_N, written
+    _derive_demo(tmp_db, clock)
+    for suffix in ("-wal", "-shm"):
+        Path(str(tmp_db) + suffix).unlink(missing_ok=True)
+    os.replace(tmp_db, path)
+    shutil.rmtree(partial, ignore_errors=True)
+    print(f"\nbuilt the {BIG_N:,}-event database in {time.perf_counter() - started:.1f} s ({path})")
+    return path
+
+
+def _copy(template: Path, dest_dir: Path) -> Path:
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    dest = dest_dir / template.name
+    shutil.copy(template, dest)
     return dest
 
 
@@ -68,7 +126,13 @@ def host_on(qtbot, clock: FakeClock) -> Iterator[Callable[..., EngineHost]]:
     hosts: list[EngineHost] = []
 
     def make(db_path: Path, *, start_workers: bool = False, **kw) -> EngineHost:
-        host = EngineHost(_engine_factory(db_path, clock, **kw), start_workers=start_workers)
+        def factory() -> MemoryEngine:
+            engine = MemoryEngine(db_path, config=_config(db_path), clock=clock, **kw)
+            if not start_workers:
+                engine.worker_status["embedding"] = WorkerStatus("embedding", paused=True)
+            return engine
+
+        host = EngineHost(factory, start_workers=start_workers)
         with qtbot.waitSignal(host.ready, timeout=60_000):
             host.start()
         hosts.append(host)
@@ -85,15 +149,26 @@ def empty_host(host_on, tmp_path: Path) -> EngineHost:
 
 
 @pytest.fixture
-def big_host(host_on, big_db_template: Path) -> EngineHost:
-    """Read-only use of the shared 100k database (tests that delete use ``big_host_rw``)."""
-    return host_on(big_db_template)
+def demo_host(host_on, demo_db_template: Path, tmp_path: Path) -> EngineHost:
+    """The derived demo memory (a private copy: tests may change it)."""
+    return host_on(_copy(demo_db_template, tmp_path / "demo"))
 
 
 @pytest.fixture
-def big_host_rw(host_on, big_db_copy: Path) -> EngineHost:
-    return host_on(big_db_copy)
+def big_host(host_on, big_db_template: Path, tmp_path: Path) -> EngineHost:
+    """A private copy of the 100k database (copying 120 MB costs ~0.1 s; tests may delete)."""
+    return host_on(_copy(big_db_template, tmp_path / "big"))
 
 
 def wait_idle(qtbot, *panels, timeout: int = 20_000) -> None:
     qtbot.waitUntil(lambda: all(p.idle for p in panels), timeout=timeout)
+
+
+def show_panel(qtbot, panel_cls, host, size=(1300, 800)):
+    panel = panel_cls(host)
+    qtbot.addWidget(panel)
+    panel.resize(*size)
+    panel.show()
+    panel.reload()
+    wait_idle(qtbot, panel)
+    return panel

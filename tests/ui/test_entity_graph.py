@@ -1,0 +1,148 @@
+"""L2 panel: entity list/search, neighbourhood graph, edge evidence, assertion history, time
+travel through a supersession chain, "this is wrong", evidence delete — on real L2 output."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.conftest import show_panel, wait_idle
+from ui import l2_queries as q
+from ui.entity_graph import EntityGraphPanel
+
+
+def _entity(panel: EntityGraphPanel, name: str) -> str:
+    for r in panel.entities.rows():
+        if r["canonical_name"].lower() == name.lower():
+            return r["entity_id"]
+    raise AssertionError(f"{name} not in {[r['canonical_name'] for r in panel.entities.rows()]}")
+
+
+def test_empty_database_shows_empty_state(qtbot, empty_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, empty_host)
+    assert panel.stack.is_empty
+    assert panel.entities.rowCount() == 0
+    panel.search.setText("anything")
+    panel.reload()
+    wait_idle(qtbot, panel)
+    assert panel.last_error == ""
+
+
+def _user_with_history(panel: EntityGraphPanel, qtbot) -> str:
+    user = next(r["entity_id"] for r in panel.entities.rows() if r["is_user"])
+    panel.select_entity(user)
+    wait_idle(qtbot, panel)
+    return user
+
+
+def test_search_graph_edge_evidence(qtbot, demo_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    assert not panel.stack.is_empty and panel.entities.rowCount() > 5
+    panel.search.setText("air fr")
+    panel.reload()
+    wait_idle(qtbot, panel)
+    names = [r["canonical_name"].lower() for r in panel.entities.rows()]
+    assert names and all("air fr" in n for n in names)
+    panel.search.setText("")
+    panel.reload()
+    wait_idle(qtbot, panel)
+    user = _user_with_history(panel, qtbot)
+    assert panel.hood is not None and panel.hood.edges, "the user entity has edges in the demo"
+    assert len(panel.graph.node_items()) == len(panel.hood.nodes)
+    assert len(panel.graph.edge_items()) == len(panel.hood.edges)
+    appliance_edge = next(e for e in panel.hood.edges
+                          if panel.hood.nodes[e["object_id"]].get("canonical_name", "").lower() == "air fryer")
+    panel.select_edge(appliance_edge["triple_id"])
+    wait_idle(qtbot, panel)
+    assert panel.edge is not None and panel.edge["subject"] and panel.edge["evidence"]
+    ev_ids = [e["event_id"] for e in panel.edge["evidence"]]
+    assert all(demo_host.engine.get_event(i) is not None for i in ev_ids)
+    assert "air fryer" in " ".join(e["content"] for e in panel.edge["evidence"]).lower()
+    assert panel.delete_button.isEnabled() and panel.wrong_button.isEnabled()
+    del user
+
+
+def test_assertion_history_time_travel_and_chain(qtbot, demo_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    superseded = [a for a in panel.assertions if a["status"] == "superseded"]
+    assert superseded, "the move story supersedes an assertion"
+    old = superseded[0]
+    assert old["exit"] == q.EXIT_REASONS["superseded"]
+    panel.select_assertion(old["assertion_id"])
+    wait_idle(qtbot, panel)
+    chain = panel.assertion["chain"]
+    assert len(chain) >= 2 and chain[0]["assertion_id"] == old["assertion_id"]
+    assert panel.next_button.isEnabled() and not panel.prev_button.isEnabled()
+    # step forward: time travel to the successor's start, the successor is selected
+    panel.step_chain(+1)
+    wait_idle(qtbot, panel)
+    qtbot.waitUntil(lambda: panel.assertion is not None and
+                    panel.assertion["assertion"]["assertion_id"] == chain[1]["assertion_id"], timeout=5000)
+    wait_idle(qtbot, panel)
+    assert panel.as_of is not None and panel.profile["computed by"].startswith("L2 service")
+    believed_now = {a["value"] for a in panel.profile["assertions"]}
+    assert chain[1]["value"] in believed_now and old["value"] not in believed_now
+    # back in time: before the successor, memory believed the old value
+    before = (chain[1]["valid_from"] or chain[1]["first_observed_at"]) - 3600
+    panel.travel_to(before)
+    wait_idle(qtbot, panel)
+    believed_then = {a["value"] for a in panel.profile["assertions"]}
+    assert old["value"] in believed_then and chain[1]["value"] not in believed_then
+    assert all(a["believed_then"] for a in panel.assertion_model.rows())
+    panel.travel_to(None)
+    wait_idle(qtbot, panel)
+    assert panel.as_of is None and "current snapshot" in panel.profile
+
+
+def test_this_is_wrong_marks_user_denied(qtbot, demo_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    live = [a for a in panel.assertions if a["status"] in ("tentative", "corroborated", "stable")]
+    assert live
+    target = live[0]
+    panel.select_assertion(target["assertion_id"])
+    wait_idle(qtbot, panel)
+    assert panel.wrong_button.isEnabled()
+    panel.mark_wrong()
+    wait_idle(qtbot, panel)
+    qtbot.waitUntil(lambda: panel.last_action is not None, timeout=5000)
+    wait_idle(qtbot, panel)
+    status = demo_host.engine.db.read_value(
+        "SELECT status FROM tom_trait_assertions WHERE assertion_id = ?", (target["assertion_id"],))
+    assert status == "user_denied"
+    assert panel.assertion["assertion"]["status"] == "user_denied"
+
+
+def test_delete_edge_evidence_with_cascade_preview(qtbot, demo_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    edge = panel.hood.edges[0]
+    panel.select_edge(edge["triple_id"])
+    wait_idle(qtbot, panel)
+    ids = [e["event_id"] for e in panel.edge["evidence"]]
+    panel.preview_delete_evidence()
+    wait_idle(qtbot, panel)
+    dialog = panel.preview_dialog
+    assert dialog is not None and dialog.layers["l1"]["fact_events"] == len(ids)
+    assert "l2" in dialog.layers
+    dialog.accept()
+    qtbot.waitUntil(lambda: panel.last_action is not None, timeout=10_000)
+    wait_idle(qtbot, panel)
+    engine = demo_host.engine
+    assert all(engine.get_event(i) is None for i in ids)
+    left = engine.db.read_value(f"SELECT count(*) FROM l2_evidence WHERE event_id IN "
+                                f"({','.join('?' * len(ids))})", ids)
+    assert left == 0
+
+
+@pytest.mark.slow
+def test_100k_database_loads_and_searches(qtbot, big_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, big_host)
+    assert panel.entities.rowCount() > 5
+    panel.type_filter.setCurrentIndex(panel.type_filter.findData("appliance"))
+    wait_idle(qtbot, panel)
+    assert panel.entities.rowCount() > 0
+    assert {r["entity_type"] for r in panel.entities.rows()} == {"appliance"}
+    panel.select_entity(panel.entities.row(0)["entity_id"])
+    wait_idle(qtbot, panel)
+    assert panel.hood is not None and panel.last_error == ""
