@@ -513,7 +513,7 @@ class Planner:
                 plan.edge_status_ops.append(EdgeStatusOp(old.triple_id, EDGE_INVALIDATED, t, tid, d.reason))
                 self._record_conflict(plan, "antonym", "edge", old.triple_id, "edge", tid, d,
                                       [*_ids(old.evidence), cand.event.event_id], _edge_text(conn, old),
-                                      cand.evidence_text, decision_name="invalidate_old")
+                                      _cand_text(conn, cand), decision_name="invalidate_old")
         status = EDGE_ACTIVE
         reactivate = existing is not None and existing.status != EDGE_ACTIVE
         # single-valued predicate: another active object is a state reversal
@@ -540,7 +540,7 @@ class Planner:
                 d = ArbitrationDecision("coexist", severity, "conflict hint below arbitration severity", "rule")
             self._record_conflict(plan, ctype, "edge", old.triple_id, "edge", tid, d,
                                   [*_ids(old.evidence), cand.event.event_id], _edge_text(conn, old),
-                                  cand.evidence_text, severity=severity)
+                                  _cand_text(conn, cand), severity=severity)
             if d.decision == "evolve":
                 old.status = EDGE_SUPERSEDED
                 plan.edge_status_ops.append(EdgeStatusOp(old.triple_id, EDGE_SUPERSEDED, t, tid,
@@ -682,6 +682,11 @@ def _names(conn: apsw.Connection, ids: Iterable[str]) -> dict[str, str]:
 def _entity_name(conn: apsw.Connection, entity_id: str, fallback: str) -> str:
     row = conn.execute("SELECT canonical_name FROM entity_catalog WHERE entity_id = ?", (entity_id,)).fetchone()
     return row[0] if row else fallback
+
+
+def _cand_text(conn: apsw.Connection, c: CandidateEdge) -> str:
+    subject = _names(conn, [c.subject_id]).get(c.subject_id, "user")
+    return f"{subject} {c.predicate} {c.object_name} (\"{c.evidence_text[:120]}\")"
 
 
 def _edge_text(conn: apsw.Connection, e: _EdgeState) -> str:

@@ -121,6 +121,9 @@ class ProjectionWorker:
                 PROJECTION_QUEUE.complete(conn, job_ids, now)
             from .reconcile import ApplyReport
             return ApplyReport()
+        # providers may be swapped at run time (settings panel, tests): read them per batch
+        svc.planner.chat = svc.resolver.chat = svc.chat
+        svc.resolver.embedder, svc.resolver.space_id = svc.embedder, svc.space_id
         ctx = build_context(reader, batch, embedder=svc.embedder, space_id=svc.space_id)
         phase1 = run_phase1(ctx, svc.chat)
         uid = user_entity_id(batch[0]["user_id"])

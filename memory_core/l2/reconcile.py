@@ -191,7 +191,9 @@ def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors
                                     succ["confidence"] if succ else None))
         rep.touched_entities.add(row["entity_id"])
 
-    # conflicts and review items
+    # conflicts and review items. A mirrored edge + assertion pair (LIVES_IN / residence) was one
+    # decision: it is one review item whose approve / reject acts on both conflict rows.
+    groups: dict[tuple[Any, ...], list[tuple[int, ConflictRecord]]] = {}
     for c in plan.conflicts:
         c.old_id = tid_map.get(c.old_id, c.old_id)
         c.new_id = tid_map.get(c.new_id, c.new_id)
@@ -202,14 +204,22 @@ def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors
                                         c.old_summary, c.new_summary, tuple(c.evidence_event_ids), now,
                                         f"{c.decision}: {c.reason}", (c.old_id, c.new_id), c.confidence))
         if c.review:
-            create_item(conn, kind="supersession" if c.decision == "evolve" else "arbitration",
-                        confidence=c.confidence,
-                        title=f"{c.conflict_type}: {c.old_summary} → {c.new_summary}"[:300],
-                        old_side={"kind": c.old_kind, "id": c.old_id, "summary": c.old_summary},
-                        new_side={"kind": c.new_kind, "id": c.new_id, "summary": c.new_summary},
-                        evidence_event_ids=c.evidence_event_ids, ref_kind="conflict", ref_id=cid,
-                        provisional=c.decision, reason=c.reason, now=now)
-            rep.review_items += 1
+            key = (c.decision, c.decided_by, c.reason, c.confidence, tuple(sorted(c.evidence_event_ids)))
+            groups.setdefault(key, []).append((cid, c))
+    for members in groups.values():
+        cid, c = members[0]
+        conflict_ids = [m[0] for m in members]
+        create_item(conn, kind="supersession" if c.decision == "evolve" else "arbitration",
+                    confidence=c.confidence,
+                    title=f"{c.conflict_type}: {c.old_summary} → {c.new_summary}"[:300],
+                    old_side={"kind": c.old_kind, "id": c.old_id, "summary": c.old_summary,
+                              "rows": [{"kind": m.old_kind, "id": m.old_id} for _, m in members]},
+                    new_side={"kind": c.new_kind, "id": c.new_id, "summary": c.new_summary,
+                              "rows": [{"kind": m.new_kind, "id": m.new_id} for _, m in members],
+                              "conflict_ids": conflict_ids},
+                    evidence_event_ids=c.evidence_event_ids, ref_kind="conflict", ref_id=cid,
+                    provisional=c.decision, reason=c.reason, now=now)
+        rep.review_items += 1
     enqueue_snapshots(conn, sorted(rep.touched_entities), now)
     return rep
 

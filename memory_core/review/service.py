@@ -58,8 +58,10 @@ class ReviewService:
             if item.ref_kind == "merge":
                 effect = split_merge(conn, item.ref_id, now)
             else:
-                effect = set_conflict_outcome(conn, item.ref_id, _OPPOSITE.get(item.provisional, "keep_old"), now,
-                                              f"review: user rejected ({reason or 'no reason given'})")
+                effect = {"conflicts": [set_conflict_outcome(conn, cid, _OPPOSITE.get(item.provisional, "keep_old"),
+                                                             now, f"review: user rejected ({reason or 'no reason given'})")
+                                        for cid in _conflict_ids(item)]}
+                effect["to"] = _OPPOSITE.get(item.provisional, "keep_old")
             conn.execute("UPDATE review_items SET status = 'rejected', decided_at = ? WHERE item_id = ?", (now, item_id))
             record_decision(conn, item_id, "split" if item.ref_kind == "merge" else "reject", reason, effect, now)
         return effect
@@ -88,8 +90,15 @@ class ReviewService:
                     conn.execute("UPDATE review_items SET ref_id = ? WHERE item_id = ?", (new_id, item_id))
                     effect["re_merged"] = new_id
                 else:
-                    effect.update(set_conflict_outcome(conn, item.ref_id, item.provisional, now, "review: decision undone"))
+                    effect["conflicts"] = [set_conflict_outcome(conn, cid, item.provisional, now, "review: decision undone")
+                                           for cid in _conflict_ids(item)]
             conn.execute("UPDATE review_decisions SET undone_at = ? WHERE item_id = ? AND undone_at IS NULL", (now, item_id))
             conn.execute("UPDATE review_items SET status = 'pending', decided_at = NULL WHERE item_id = ?", (item_id,))
             record_decision(conn, item_id, "undo", reason, effect, now)
         return effect
+
+
+def _conflict_ids(item: ReviewItem) -> list[int]:
+    """All conflict rows of the item's one decision (edge + mirrored assertion)."""
+    ids = item.new_side.get("conflict_ids") or [item.ref_id]
+    return [int(i) for i in ids]
