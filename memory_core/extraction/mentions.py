@@ -61,14 +61,18 @@ def valid_type(entity_type: str) -> str:
     return t if t in ENTITY_TYPES else "other"
 
 
-def find_all(text: str, term: str) -> list[tuple[int, int]]:
-    """Case-insensitive occurrences; whole words for Latin terms, substrings for Chinese."""
+def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, int]]:
+    """Case-insensitive occurrences; whole words for Latin terms, substrings for Chinese.
+
+    ``plural`` also accepts an English plural ("cats" for the lexicon member "cat").
+    """
     if not term:
         return []
     if is_cjk(term):
         pattern = re.escape(term)
     else:
-        pattern = r"(?<![\w])" + re.escape(term) + r"(?![\w])"
+        suffix = "(?:s|es)?" if plural and term[-1:].isalpha() else ""
+        pattern = r"(?<![\w])" + re.escape(term) + suffix + r"(?![\w])"
     return [(m.start(), m.end()) for m in re.finditer(pattern, text, flags=re.IGNORECASE)]
 
 
@@ -116,7 +120,7 @@ def lexicon_type(phrase: str) -> str | None:
     """The entity type of the longest lexicon member inside ``phrase`` (its head noun)."""
     low = phrase.lower()
     for term, etype in _lexicon_terms():
-        if find_all(low, term):
+        if find_all(low, term, plural=True):
             return etype
     return None
 
@@ -126,7 +130,7 @@ def lexicon_mentions(text: str) -> list[Mention]:
     for term, etype in _lexicon_terms():
         if term in _WEAK_MEMBERS:
             continue
-        for start, end in find_all(text, term):
+        for start, end in find_all(text, term, plural=True):
             surface = text[start:end]
             if term in _CASED_MEMBERS and not surface[:1].isupper():
                 continue
@@ -149,9 +153,20 @@ def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
 
 
 def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
-                     known: list[KnownEntity]) -> list[Mention]:
-    mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints),
-                *lexicon_mentions(text)]
+                     known: list[KnownEntity], *,
+                     lexicon_fields: list[str] | None = None) -> list[Mention]:
+    """All mentions of one event.
+
+    ``lexicon_fields``: for a sensor event, the provenance values to scan with the lexicon
+    instead of the rendered text (whose source labels — 网易云音乐, Git — would otherwise
+    become an entity on every single event of that source).
+    """
+    if lexicon_fields is None:
+        lexical = lexicon_mentions(text)
+    else:
+        lexical = [Mention(-1, -1, m.surface, m.name, m.entity_type, m.source)
+                   for value in lexicon_fields for m in lexicon_mentions(value)]
+    mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
     # a hint naming a catalog entity inherits its id (the catalog is the stronger evidence)
     by_form = {f.lower(): e for e in known for f in e.surface_forms()}

@@ -103,7 +103,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_dislike", r"不喜欢|讨厌|不爱|受不了|烦透了", "DISLIKES", "topic", trait="preference"),
     _zh("zh_like", r"喜欢|热爱|爱上了|爱(?=[吃喝看听玩打])|爱(?!人)", "LIKES", "topic",
         trait="preference"),
-    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过", "BOUGHT", "product"),
+    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|买", "BOUGHT", "product"),
     _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来", "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _zh("zh_lived", r"以前住在|之前住在|曾经住在|原来住在", "LIVES_IN", "place", time_hint="past",

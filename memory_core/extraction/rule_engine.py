@@ -156,7 +156,9 @@ class _Extractor:
     def run(self, events: list[ExtractionInput]) -> Phase1Output:
         for event in events:
             state = _EventState(event)
-            mentions = collect_mentions(event.content, event.structured_entity_hints, self.known)
+            mentions = collect_mentions(event.content, event.structured_entity_hints, self.known,
+                                        lexicon_fields=_provenance_text(event)
+                                        if _is_observation(event) else None)
             for m in mentions:
                 state.add_mention(m)
             if _is_observation(event):
@@ -259,6 +261,8 @@ class _Extractor:
                        cleaned: str, pattern: StatementPattern, obj_offset: int | None,
                        match: re.Match[str]) -> ExtractedEntity | None:
         pronouns = PRONOUNS_ZH if pattern.lang == "zh" else PRONOUNS_EN
+        if pattern.lang == "en" and cleaned.split()[0] in pronouns:
+            cleaned = cleaned.split()[0]  # "it almost every day": the object is "it"
         if cleaned in pronouns:
             pos = sentence.start + match.start("obj") if pattern.lang == "zh" else \
                 sentence.start + _find_ci(sentence.text, cleaned, default=0)
@@ -386,6 +390,18 @@ def _plausible_name(phrase: str) -> bool:
     if p in _NOT_NAMES or len(p) < 2 and not is_cjk(p):
         return False
     return not (is_cjk(p) and len(p) > 12)
+
+
+#: provenance fields that carry free text worth a lexicon scan (not URLs, ids, durations)
+_PROVENANCE_TEXT_FIELDS = ("title", "track_name", "query", "message", "caption", "window_title",
+                           "file_name", "location")
+
+
+def _provenance_text(event: ExtractionInput) -> list[str]:
+    provenance = event.raw.get("provenance") if isinstance(event.raw, dict) else None
+    if not isinstance(provenance, dict):
+        return []
+    return [str(provenance[k]) for k in _PROVENANCE_TEXT_FIELDS if provenance.get(k)]
 
 
 def _is_observation(event: ExtractionInput) -> bool:

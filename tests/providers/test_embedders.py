@@ -1,0 +1,52 @@
+"""Offline embedders on a small bilingual paraphrase set (tests/providers/paraphrase_pairs.json)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from memory_core.providers.embedding import Embedder
+from memory_core.providers.embedding_eval import score
+from memory_core.providers.hashing_embedder import HashingEmbedder
+from memory_core.providers.sentence_model import SentenceModelUnavailable, load_sentence_embedder
+
+PAIRS = json.loads((Path(__file__).parent / "paraphrase_pairs.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_hashing_embedder_puts_paraphrases_closer_than_unrelated_text(lang):
+    result = score(HashingEmbedder(), PAIRS[lang])
+    assert result["win_rate"] == 1.0, result
+    assert result["mean_margin"] > 0.3, result
+
+
+def test_hashing_embedder_is_deterministic_and_normalised():
+    a, b = HashingEmbedder(), HashingEmbedder()
+    assert isinstance(a, Embedder) and a.uses_network is False
+    texts = ["空气炸锅 air fryer", "", "jazz"]
+    va, vb = a.embed(texts), b.embed(texts)
+    assert np.array_equal(va, vb) and va.shape == (3, a.dim)
+    assert np.allclose(np.linalg.norm(va[[0, 2]], axis=1), 1.0)
+
+
+def _sentence_model():
+    try:
+        return load_sentence_embedder()
+    except SentenceModelUnavailable as exc:
+        reason = f"packaged sentence model not installed: {exc}"
+        print(f"SKIP: {reason}")
+        pytest.skip(reason)
+
+
+def test_packaged_sentence_model_when_the_extra_is_installed():
+    model = _sentence_model()
+    assert isinstance(model, Embedder) and model.uses_network is False and model.dim == 384
+    en = score(model, PAIRS["en"])
+    assert en["win_rate"] == 1.0 and en["mean_margin"] > 0.5, en
+    zh = score(model, PAIRS["zh"])
+    assert zh["win_rate"] >= 0.75, zh  # an English model: weaker on Chinese (docs/providers.md)
+    v = model.embed(["I bought an air fryer", "I bought an air fryer"])
+    assert np.allclose(v[0], v[1], atol=1e-5)
