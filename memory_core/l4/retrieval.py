@@ -21,8 +21,9 @@ import apsw
 
 from ..clock import Clock
 from ..db.connection import Database, query_all
-from ..policy import L4_RRF_WEIGHTS, RRF_K, QueryMode
+from ..policy import L4_RRF_WEIGHTS, QueryMode
 from ..retrieval.plan import LayerHit, LayerResult, QueryPlan
+from ..retrieval.rrf import weighted_rrf
 from ..text.segment import fts_or_query, query_terms
 from .breaker import effective
 from .distill import strategy_hint
@@ -35,13 +36,9 @@ log = logging.getLogger(__name__)
 HIT_TRACE_EVENTS = 10
 
 
-def rrf(ranked: dict[str, list[int]], weights: dict[str, float], k: int = RRF_K) -> dict[int, float]:
-    fused: dict[int, float] = defaultdict(float)
-    for path, ids in ranked.items():
-        w = weights.get(path, 0.0)
-        for rank, i in enumerate(ids, 1):
-            fused[i] += w / (k + rank)
-    return dict(fused)
+def rrf(ranked: dict[str, list[int]], weights: dict[str, float]) -> dict[int, float]:
+    """Weighted RRF (the retrieval package's implementation) as seq -> fused score."""
+    return {f.key: f.score for f in weighted_rrf(ranked, weights)}
 
 
 def bm25_path(conn: apsw.Connection, terms: list[str], k: int) -> list[int]:

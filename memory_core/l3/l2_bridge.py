@@ -1,0 +1,130 @@
+"""L2 reconcile → L3 insights: state change, contradiction resolved, long-term trend.
+
+L2 calls :meth:`InsightBridge.on_change` with an ``L2Change`` (``memory_core/l2/models.py``)
+after it decides something; the matching rule template (``insights.py``) turns it into one
+insight row linked to the change's events. A failing template never reaches back into L2: the
+error is counted and logged.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Sequence
+
+import apsw
+
+from ..clock import Clock
+from ..db.connection import Database, placeholders, query_all, query_one
+from . import insights
+from .records import SummaryDraft
+from .store import Embed, write_summary
+
+log = logging.getLogger(__name__)
+
+STATE_KINDS = frozenset({"state_change", "superseded"})
+CONTRADICTION_KINDS = frozenset({"contradiction_resolved"})
+TREND_KINDS = frozenset({"edge_corroborated", "assertion_corroborated"})
+#: evidence events an insight keeps (the newest)
+MAX_INSIGHT_EVIDENCE = 20
+
+
+def _get(change: Any, name: str, default: Any = None) -> Any:
+    if isinstance(change, dict):
+        return change.get(name, default)
+    return getattr(change, name, default)
+
+
+def _times(conn: apsw.Connection, event_ids: Sequence[str]) -> list[float]:
+    ids = list(event_ids)[:400]
+    if not ids:
+        return []
+    return [r[0] for r in conn.execute(f"SELECT occurred_at FROM fact_events WHERE event_id IN "
+                                       f"({placeholders(len(ids))})", ids)]
+
+
+def _existing(conn: apsw.Connection, event_ids: Sequence[str]) -> list[str]:
+    ids = list(dict.fromkeys(event_ids))[:400]
+    if not ids:
+        return []
+    have = {r[0] for r in conn.execute(f"SELECT event_id FROM fact_events WHERE event_id IN "
+                                       f"({placeholders(len(ids))})", ids)}
+    return [i for i in ids if i in have]
+
+
+def draft_for_change(conn: apsw.Connection, change: Any) -> SummaryDraft | None:
+    """The insight for one L2 change (or None: not an insight-worthy kind / not enough)."""
+    kind = _get(change, "kind", "")
+    event_ids = _existing(conn, _get(change, "event_ids", ()) or ())
+    if not event_ids:
+        return None
+    entity = _get(change, "entity_name", "") or _get(change, "entity_id", "")
+    key_name = _get(change, "trait_or_predicate", "") or ""
+    ids = list(_get(change, "ids", ()) or ())
+    at = float(_get(change, "occurred_at", 0.0) or 0.0)
+    key = "|".join(ids) if ids else ""
+    if kind in STATE_KINDS:
+        return insights.state_change(
+            entity=entity, trait=key_name, old_value=_get(change, "old_value"),
+            new_value=_get(change, "new_value"), at=at, event_ids=event_ids,
+            reason=_get(change, "reason", "") or "", key=key, evidence_times=_times(conn, event_ids),
+            superseded=kind == "superseded")
+    if kind in CONTRADICTION_KINDS:
+        return insights.contradiction_resolved(
+            entity=entity, predicate=key_name, old_value=_get(change, "old_value"),
+            new_value=_get(change, "new_value"), resolution=_get(change, "reason", "") or "resolved",
+            at=at, event_ids=event_ids, key=key, evidence_times=_times(conn, event_ids))
+    if kind in TREND_KINDS and ids:
+        return _trend(conn, change, entity, key_name, ids[0], event_ids)
+    return None
+
+
+def _trend(conn: apsw.Connection, change: Any, entity: str, predicate: str, owner_id: str,
+           event_ids: list[str]) -> SummaryDraft | None:
+    """Observation count and span from the L2 row (edge or assertion), evidence from l2_evidence."""
+    row = None
+    try:
+        row = query_one(conn, "SELECT observation_count AS n, first_observed_at AS first_at, "
+                              "last_observed_at AS last_at FROM knowledge_graph WHERE triple_id = ?",
+                        (owner_id,))
+        if row is None:
+            row = query_one(conn, "SELECT evidence_count AS n, first_observed_at AS first_at, "
+                                  "last_observed_at AS last_at FROM tom_trait_assertions "
+                                  "WHERE assertion_id = ?", (owner_id,))
+        evidence = [r["event_id"] for r in query_all(
+            conn, "SELECT event_id FROM l2_evidence WHERE owner_id = ? ORDER BY occurred_at DESC LIMIT ?",
+            (owner_id, MAX_INSIGHT_EVIDENCE))]
+    except apsw.SQLError:  # L2 not installed in this database
+        evidence = []
+    if row is None or row["n"] is None or row["first_at"] is None:
+        return None
+    ids = _existing(conn, [*evidence, *event_ids])[:MAX_INSIGHT_EVIDENCE]
+    return insights.long_term_trend(
+        subject=entity, predicate=predicate, obj=_get(change, "new_value") or "",
+        observations=int(row["n"]), first_at=float(row["first_at"]),
+        last_at=float(row["last_at"] or row["first_at"]), event_ids=ids, key=owner_id)
+
+
+class InsightBridge:
+    def __init__(self, db: Database, clock: Clock, embed: Embed | None) -> None:
+        self.db = db
+        self.clock = clock
+        self.embed = embed
+        self.written = 0
+        self.errors = 0
+        self.last_error: str | None = None
+
+    def on_change(self, change: Any) -> str | None:
+        """Observer callback for L2. Returns the insight's summary_id, if one was written."""
+        try:
+            with self.db.write() as conn:
+                draft = draft_for_change(conn, change)
+                if draft is None:
+                    return None
+                sid = write_summary(conn, draft, self.clock.now(), self.embed)
+            self.written += 1
+            return sid
+        except Exception as exc:  # noqa: BLE001 - an insight must never break L2
+            self.errors += 1
+            self.last_error = f"{type(exc).__name__}: {exc}"
+            log.exception("l3 insight for L2 change failed")
+            return None
