@@ -205,7 +205,8 @@ def kill_during_embedding(workdir: Path, *, events: int = 3000, seed: int = 43,
     engine = open_engine(db)
     try:
         after_restart = audit_l1(engine.db)
-        engine.run_until_idle()
+        while engine.embedding_worker.run_once():
+            pass
         final = audit_l1(engine.db)
         conn = engine.db.reader()
         states = dict(conn.execute("SELECT embedding_state, count(*) FROM fact_events GROUP BY 1"))
@@ -404,7 +405,8 @@ def provider_faults(workdir: Path, *, events: int = 200, seed: int = 46,
                 from ..l1.embedding_worker import EMBEDDING_QUEUE
 
                 EMBEDDING_QUEUE.retry_failed(w, clock.now())
-            engine.run_until_idle()
+            while engine.embedding_worker.run_once():
+                pass
             recovered = dict(conn.execute("SELECT embedding_state, count(*) FROM fact_events GROUP BY 1"))
             out[fault] = {"provider_calls": bad.calls, "attempt_values_seen": sorted(attempts_seen),
                           "max_attempts": max_attempts, "job_states": jobs, "event_embedding_states": states,
@@ -470,7 +472,8 @@ def provider_faults_http(workdir: Path, *, events: int = 120, seed: int = 46,
                 server.responder = None  # the provider is back
                 with engine.db.write() as w:
                     EMBEDDING_QUEUE.retry_failed(w, clock.now())
-                engine.run_until_idle()
+                while engine.embedding_worker.run_once():
+                    pass
                 recovered = dict(conn.execute("SELECT embedding_state, count(*) FROM fact_events GROUP BY 1"))
                 out[fault] = {"http_requests": requests, "attempt_values_seen": sorted(attempts_seen),
                               "job_states": jobs, "last_errors": errors, "ledger_outcomes": ledger,
@@ -605,6 +608,8 @@ def deletion_audit(workdir: Path, *, events: int = 1500, seed: int = 48, victims
             vector_blobs += [r[0] for r in conn.execute(
                 f"SELECT embedding FROM vec_chunks_{int(sid)} WHERE chunk_id = ?", (cid,))]
         derived_before = _derived_counts(engine.db.writer)
+        # the same scan before deleting: what references the victims (proves the audit can see it)
+        traces_before = _scan_for_traces(engine.db.writer, ids, seqs, chunk_ids)
         preview = engine.preview_delete(ids)
         report = engine.delete_events(ids)
         engine.db.writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -623,6 +628,7 @@ def deletion_audit(workdir: Path, *, events: int = 1500, seed: int = 48, victims
     return {"victims": len(ids), "background_work": drained, "vector_chunks_of_victims": len(chunk_ids),
             "preview_equals_apply": preview.layers == report.layers, "layers_reporting": sorted(report.layers),
             "derived_rows_before": derived_before, "derived_rows_after": derived_after,
+            "traces_before": {t: len(v) for t, v in traces_before.items()},
             "leaks": leaks, "leak_count": sum(len(v) for v in leaks.values()),
             "replay_new_rows": replay.ingested, "replay_suppressed": replay.suppressed,
             "marker_bytes_in_file": file_hits, "marker_bytes_in_file_after_fts_optimize": file_hits_after_optimize,
@@ -660,7 +666,7 @@ def _scan_for_traces(conn: apsw.Connection, ids: Sequence[str], seqs: Sequence[i
                     for s in seqs:
                         if conn.execute("SELECT count(*) FROM fact_events_fts WHERE rowid = ?", (s,)).fetchone()[0]:
                             leaks.setdefault(table, []).append(f"rowid {s} still indexed")
-            elif "vec0" in sql.lower():
+            elif "vec0" in sql.lower() and table.startswith("vec_chunks_"):  # event chunk vectors
                 for cid in chunk_ids:
                     if conn.execute(f"SELECT count(*) FROM \"{table}\" WHERE chunk_id = ?", (cid,)).fetchone()[0]:
                         leaks.setdefault(table, []).append(f"chunk {cid} vector still stored")

@@ -11,13 +11,15 @@ from memory_core.bench import reliability
 
 @pytest.fixture(scope="module")
 def audit(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    # 1500 events: enough for the FTS index to hold several segments, as a real store does
-    return reliability.deletion_audit(tmp_path_factory.mktemp("deletion"), events=1500)
+    # 1000 events: enough for the FTS index to hold several segments, as a real store does
+    return reliability.deletion_audit(tmp_path_factory.mktemp("deletion"), events=1000)
 
 
 def test_no_trace_of_deleted_events_anywhere(audit: dict) -> None:
     assert audit["victims"] == 7
     assert audit["vector_chunks_of_victims"] >= 7, "victims were not embedded before deletion"
+    # before deleting, the same scan sees the victims in L1, its indexes and the derived layers
+    assert {"fact_events", "fact_events_fts", "embedding_jobs"} <= set(audit["traces_before"])
     assert audit["leaks"] == {}, audit["leaks"]
     assert audit["preview_equals_apply"]
     assert audit["replay_new_rows"] == 0 and audit["replay_suppressed"] == 7
