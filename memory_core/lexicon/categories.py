@@ -65,7 +65,7 @@ CATEGORIES: tuple[Category, ...] = (
               "cilantro", "coriander", "tofu", "durian", "spicy food", "seafood", "ice cream",
               "香菜", "豆腐", "榴莲", "辣椒", "海鲜", "冰淇淋", "臭豆腐", "烧烤")),
     Category("media", "media",
-             ("movie", "film", "show", "book", "电影", "影视", "节目", "书"),
+             ("movie", "film", "电影", "影视", "节目"),
              ("movie", "movies", "film", "films", "horror movies", "horror movie", "documentary",
               "documentaries", "tv show", "tv series", "anime", "podcast", "podcasts", "novel",
               "novels", "audiobook", "sitcom",
