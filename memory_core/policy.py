@@ -285,8 +285,13 @@ EVIDENCE_WEAK_SCORE: Final = 0.25
 #: the 1-bit copies keeps VECTOR_PREFILTER_CANDIDATES (at least k * OVERSAMPLE) chunks, which
 #: are rescored with exact float cosine read back from SQLite (the array is only a cache).
 VECTOR_PREFILTER_MIN_CHUNKS: Final = 20_000
-VECTOR_PREFILTER_CANDIDATES: Final = 600
+VECTOR_PREFILTER_CANDIDATES: Final = 2000
 VECTOR_PREFILTER_OVERSAMPLE: Final = 10
+#: ... or this fraction of the (filtered) store, whichever is larger: 1-bit codes are coarse, the
+#: int8 rescoring that follows is cheap (~1 ms per 5k candidates), recall grows with the pool.
+VECTOR_PREFILTER_CANDIDATE_FRACTION: Final = 0.03
+#: The final head is rescored with the exact float vectors read back from sqlite-vec (~50 us each).
+VECTOR_EXACT_RESCORE: Final = 64
 #: Rebuild the prefilter cache when this fraction of its rows is known stale (deleted/re-embedded).
 VECTOR_CACHE_STALE_REBUILD: Final = 0.2
 #: sqlite-vec KNN fetches this many chunks per wanted event (scope/time filtering happens after

@@ -1,17 +1,139 @@
-"""The retrieval service behind ``engine.retrieval`` (memory_query itself lands next)."""
+"""``memory_query``: the retrieval service behind ``engine.retrieval``.
+
+One query, in order (every step recorded in the trace):
+
+1. **Plan** — validate the arguments, parse the question (mode, time window / anchor, terms,
+   entities, category, predicate family: ``intent.build_plan``), embed it once.
+2. **Anchor** — "before the air fryer": find the best fact event about the anchor and turn its
+   time into the window's bound.
+3. **L1 paths in parallel** (``asyncio.gather`` over a thread pool, one reader connection per
+   thread) together with the registered layer retrievers (L2/L3/L4); then, from the best seeds,
+   the expansion paths (entity, registered graph spreading), also in parallel.
+4. **Weighted RRF** per mode (``policy.RRF_WEIGHTS``).
+5. **Fetch** — hydrate whole events; drop what fails scope, the time window, the caller's
+   filters, the anchor event itself and (fact modes) chat artifacts.
+6. **Rerank** the top 20 (``rerank.rerank``), assess each finding's evidence strength.
+7. **Fuse layers** (``policy.LAYER_WEIGHTS``), dedup, limit, token budget.
+8. **Project** into the answer package (``projection``).
+
+``query`` is synchronous (the engine calls it on its thread pool); it starts its own short-lived
+event loop to gather the paths, or — if called from a thread that already runs a loop — does
+the same on a helper thread.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import logging
+import math
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+from typing import Any, Callable, Mapping, Sequence
 
-from .plan import EventPath, LayerRetriever
+import numpy as np
+
+from ..db.connection import placeholders, query_all
+from ..events.model import StoredEvent
+from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, FINDING_MAX_CHARS, LAYER_WEIGHTS,
+                      PATH_FETCH_K, RERANK_TOP_N, RRF_K, RRF_WEIGHTS, TOKEN_BUDGET, QueryMode,
+                      RetrievalScope)
+from ..text.segment import fts_or_query, query_terms
+from . import trace as tr
+from .evidence import assess
+from .fusion import apply_budget, bundles, dedup, timeline
+from .intent import build_plan
+from .package import Finding, MemoryPackage, iso
+from .paths import FILTER_COLUMNS, PathContext, PathResult, default_paths
+from .paths.keyword import coverage, keyword_terms
+from .plan import Anchor, EventPath, LayerHit, LayerResult, LayerRetriever, QueryPlan, TimeWindow
+from .predicates import FAMILY_BY_NAME, match_family, question_family
+from .projection import answering_hints, asset_refs, entity_refs, status_of, summary_of
 from .registry import Registry
+from .rerank import RerankCandidate, rerank
+from .rrf import weighted_rrf
+from .scope import chat_artifact_reason
+from .vector_search import VectorIndex
+
+log = logging.getLogger(__name__)
+
+MAX_QUERY_CHARS = 4000
+MAX_LIMIT = 200
+#: filters only a layer understands (L3: summary_type is a hard filter, summary_category a soft
+#: boost); L1 paths ignore them, the plan carries them to the layer retrievers
+LAYER_FILTERS = ("summary_type", "summary_category")
+#: threads for parallel paths: one per L1 path plus layer retrievers
+RETRIEVAL_THREADS = 8
+
+
+class QueryInputError(ValueError):
+    """A bad ``memory_query`` argument; ``field`` names it (the tool schema's property)."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+def _parse_time(value: Any, field: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise QueryInputError(field, "expected unix seconds or ISO-8601 text, got bool")
+    if isinstance(value, (int, float)):
+        ts = float(value)
+    elif isinstance(value, datetime):
+        ts = (value if value.tzinfo else value.replace(tzinfo=timezone.utc)).timestamp()
+    elif isinstance(value, str):
+        text = value.strip()
+        try:
+            ts = float(text)
+        except ValueError:
+            try:
+                dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
+            except ValueError:
+                raise QueryInputError(field, f"not unix seconds or ISO-8601: {text[:40]!r}") from None
+            ts = (dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)).timestamp()
+    else:
+        raise QueryInputError(field, f"expected unix seconds or ISO-8601 text, got {type(value).__name__}")
+    if not math.isfinite(ts):
+        raise QueryInputError(field, "not a finite time")
+    return ts
+
+
+def _window_json(w: TimeWindow | None) -> dict[str, Any] | None:
+    if w is None:
+        return None
+    return {"start": w.start, "end": w.end, "start_iso": iso(w.start), "end_iso": iso(w.end),
+            "source": w.source}
+
+
+def intersect(a: TimeWindow | None, b: TimeWindow | None) -> TimeWindow | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    starts = [x for x in (a.start, b.start) if x is not None]
+    ends = [x for x in (a.end, b.end) if x is not None]
+    return TimeWindow(max(starts) if starts else None, min(ends) if ends else None,
+                      source=" & ".join(s for s in (a.source, b.source) if s))
 
 
 class RetrievalService:
     def __init__(self, engine: Any) -> None:
         self.engine = engine
+        self.db = engine.db
         self.registry = Registry()
+        self.paths = default_paths()
+        self._executor = ThreadPoolExecutor(max_workers=RETRIEVAL_THREADS,
+                                            thread_name_prefix="magi-retrieval")
+        self._vector_indexes: dict[int, VectorIndex] = {}
+        self._vi_lock = threading.Lock()
+        self.last_trace: tr.QueryTrace | None = None
+        engine.add_deletion(VectorCacheDeletion(self))
+
+    # -- registration (contract in plan.py) ----------------------------------------------------
 
     def register_layer(self, retriever: LayerRetriever) -> None:
         self.registry.register_layer(retriever)
@@ -19,5 +141,518 @@ class RetrievalService:
     def register_event_path(self, path: EventPath) -> None:
         self.registry.register_event_path(path)
 
-    def query(self, query: str, query_mode: str | None = None, **kwargs: Any) -> Any:
-        raise NotImplementedError("memory_query is being built (issue 3)")
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- vector index ---------------------------------------------------------------------------
+
+    def vector_index(self) -> VectorIndex | None:
+        space_id = getattr(self.engine.l1, "space_id", None)
+        if space_id is None:
+            return None
+        with self._vi_lock:
+            vi = self._vector_indexes.get(space_id)
+            if vi is None:
+                vi = VectorIndex(self.db, space_id, self.engine.providers.embedder.dim)
+                self._vector_indexes[space_id] = vi
+            return vi
+
+    # -- the query -----------------------------------------------------------------------------
+
+    def plan(self, query: str, query_mode: str | QueryMode | None = None, *,
+             time_range: Any = None, filters: Mapping[str, Any] | None = None,
+             limit: int = DEFAULT_QUERY_LIMIT, now: Any = None) -> QueryPlan:
+        """Validate the arguments and parse the question (no retrieval yet)."""
+        if not isinstance(query, str) or not query.strip():
+            raise QueryInputError("query", "must be a non-empty string")
+        if len(query) > MAX_QUERY_CHARS:
+            raise QueryInputError("query", f"longer than {MAX_QUERY_CHARS} characters")
+        mode: QueryMode | None
+        if query_mode is None or query_mode == "":
+            mode = None
+        else:
+            try:
+                mode = QueryMode(query_mode)
+            except ValueError:
+                raise QueryInputError("query_mode", f"unknown mode {query_mode!r}; expected one of "
+                                      + ", ".join(m.value for m in QueryMode)) from None
+        if isinstance(limit, bool) or not isinstance(limit, int) or not (1 <= limit <= MAX_LIMIT):
+            raise QueryInputError("limit", f"must be an integer 1..{MAX_LIMIT}, got {limit!r}")
+        now_ts = _parse_time(now, "now")
+        if now_ts is None:
+            now_ts = self.engine.clock.now()
+        window: TimeWindow | None = None
+        if time_range is not None:
+            if isinstance(time_range, Mapping):
+                start, end = time_range.get("start"), time_range.get("end")
+            elif isinstance(time_range, (list, tuple)) and len(time_range) == 2:
+                start, end = time_range
+            else:
+                raise QueryInputError("time_range", "expected (start, end) or {start, end}")
+            s, e = _parse_time(start, "time_range.start"), _parse_time(end, "time_range.end")
+            if s is not None and e is not None and s >= e:
+                raise QueryInputError("time_range", "start must be before end")
+            window = TimeWindow(s, e, source="caller")
+        clean_filters: dict[str, Any] = {}
+        for key, value in (filters or {}).items():
+            if key not in FILTER_COLUMNS and key not in LAYER_FILTERS:
+                raise QueryInputError(f"filters.{key}", "unknown filter; expected one of "
+                                      + ", ".join((*FILTER_COLUMNS, *LAYER_FILTERS)))
+            if value is not None and not isinstance(value, (str, list, tuple)):
+                raise QueryInputError(f"filters.{key}", f"expected text or a list, got {type(value).__name__}")
+            clean_filters[key] = value
+        return build_plan(query.strip(), mode=mode, now=now_ts, time_range=window,
+                          filters=clean_filters, limit=limit)
+
+    def query(self, query: str, query_mode: str | QueryMode | None = None, *, time_range: Any = None,
+              filters: Mapping[str, Any] | None = None, limit: int = DEFAULT_QUERY_LIMIT,
+              now: Any = None, budget_tokens: int | None = TOKEN_BUDGET,
+              layers: bool = True) -> MemoryPackage:
+        """Answer-facing package for ``query`` (see the module docstring for the stages)."""
+        t_start = time.perf_counter()
+        plan = self.plan(query, query_mode, time_range=time_range, filters=filters, limit=limit, now=now)
+        trace = tr.QueryTrace(query=plan.query, mode=plan.mode.value, mode_reason=plan.mode_reason,
+                              scopes=sorted(s.value for s in plan.allowed_scopes))
+        timings = trace.timings_ms
+        t = time.perf_counter()
+        plan.query_vector = self._embed(plan.query, trace)
+        timings["embed"] = _ms(t)
+        ctx = PathContext(plan, self.db, tuple(sorted(s.value for s in plan.allowed_scopes)),
+                          PATH_FETCH_K, self.vector_index())
+        if plan.anchor is not None:
+            t = time.perf_counter()
+            self._resolve_anchor(plan, ctx)
+            timings["anchor"] = _ms(t)
+        trace.anchor = _anchor_json(plan.anchor)
+        trace.time_window = _window_json(plan.time_window)
+        trace.plan = plan.to_json()
+        results, layer_results = self._run_parallel(lambda: self._search(ctx, trace, layers))
+        timings.update(results.pop("_timings", {}))  # type: ignore[arg-type]
+        package = self._assemble(plan, trace, results, layer_results, budget_tokens)
+        timings["total"] = _ms(t_start)
+        self.last_trace = trace
+        return package
+
+    def explain_missing(self, trace_or_query: tr.QueryTrace | str, event_id: str,
+                        **query_kwargs: Any) -> dict[str, Any]:
+        """Why ``event_id`` is not among the findings: the stage that dropped it."""
+        if isinstance(trace_or_query, str):
+            self.query(trace_or_query, query_kwargs.pop("query_mode", None), **query_kwargs)
+            trace = self.last_trace
+            assert trace is not None
+        else:
+            trace = trace_or_query
+        row = self.db.read_one("SELECT seq, event_id, occurred_at, author_type, l1_retrieval_scope, "
+                               "evidence_class, content FROM fact_events WHERE event_id = ?", (event_id,))
+        probe = None
+        if row is not None and event_id not in trace.final and not trace.path_ranks(event_id):
+            probe = self._probe_paths(trace, row)
+        return tr.explain_missing(trace, event_id, event=row, path_probe=probe)
+
+    # -- stages --------------------------------------------------------------------------------
+
+    def _embed(self, text: str, trace: tr.QueryTrace) -> np.ndarray | None:
+        embedder = getattr(self.engine.providers, "embedder", None)
+        if embedder is None:
+            return None
+        try:
+            vec = np.asarray(embedder.embed([text]), np.float32)[0]
+        except Exception as exc:  # noqa: BLE001 - no embedding: the vector path is skipped
+            trace.errors.append(f"embed: {type(exc).__name__}: {exc}")
+            return None
+        if not np.any(vec):
+            return None
+        return vec
+
+    def _resolve_anchor(self, plan: QueryPlan, ctx: PathContext) -> None:
+        """The anchor's time = the best fact event about the anchor text (see anchor rules)."""
+        anchor = plan.anchor
+        assert anchor is not None
+        terms = query_terms(anchor.text)
+        expr = fts_or_query(terms)
+        if not expr:
+            anchor.how = "no searchable anchor terms"
+            return
+        fact = (RetrievalScope.FACT_AUTHORITATIVE.value,)
+        actx = PathContext(plan, self.db, fact, 20)
+        where, params = actx.where()
+        rows = self.db.reader().execute(
+            f"SELECT e.seq, e.event_id, e.occurred_at, e.content, bm25(fact_events_fts) FROM fact_events_fts f "
+            f"JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
+            f"ORDER BY 5 LIMIT 20", (expr, *params)).fetchall()
+        if not rows:
+            anchor.how = f"no fact event matches {expr!r}"
+            return
+        family = question_family(anchor.text) or FAMILY_BY_NAME.get(plan.predicate_family or "")
+        kterms = keyword_terms(QueryPlan(anchor.text, plan.mode, plan.now, terms=terms))
+        scored = []
+        for rank, (seq, eid, occ, content, _s) in enumerate(rows):
+            full = coverage(content, kterms) >= 0.999
+            cue = family is not None and match_family(content, family).level == "explicit"
+            scored.append(((not full, not cue, occ if full else rank), seq, eid, occ, full, cue))
+        scored.sort(key=lambda s: s[0])
+        _key, seq, eid, occ, full, cue = scored[0]
+        anchor.resolved_at, anchor.event_id = float(occ), eid
+        anchor.how = (f"best of {len(rows)} fact events matching {expr!r}: "
+                      f"{'all anchor terms' if full else 'partial match'}"
+                      f"{', states ' + family.name if cue and family else ''}; earliest such")
+        bound = (TimeWindow(None, float(occ), source=f"{anchor.direction} {anchor.text}")
+                 if anchor.direction == "before"
+                 else TimeWindow(float(occ), None, source=f"{anchor.direction} {anchor.text}"))
+        plan.time_window = intersect(plan.time_window, bound)
+
+    async def _search(self, ctx: PathContext, trace: tr.QueryTrace, use_layers: bool
+                      ) -> tuple[dict[str, PathResult], dict[str, tuple[LayerResult | None, str | None, float]]]:
+        loop = asyncio.get_running_loop()
+        plan = ctx.plan
+        results: dict[str, Any] = {}
+        timings: dict[str, float] = {}
+        t = time.perf_counter()
+        first = [p for p in self.paths if not p.needs_seeds]
+        second = [p for p in self.paths if p.needs_seeds]
+        layer_items = list(self.registry.layers.items()) if use_layers else []
+
+        def run_path(path: Any, seeds: Sequence[int]) -> PathResult:
+            reason = path.skip_reason(plan)
+            if reason:
+                return PathResult(path.name, skipped=reason)
+            t0 = time.perf_counter()
+            try:
+                res = path.search(ctx, seeds)
+            except Exception as exc:  # noqa: BLE001 - one failing path must not sink the query
+                log.exception("retrieval path %s failed", path.name)
+                return PathResult(path.name, error=f"{type(exc).__name__}: {exc}", elapsed_ms=_ms(t0))
+            res.elapsed_ms = res.elapsed_ms or _ms(t0)
+            return res
+
+        def run_layer(name: str, retriever: LayerRetriever) -> tuple[LayerResult | None, str | None, float]:
+            t0 = time.perf_counter()
+            try:
+                res = retriever.search(plan)
+                if not isinstance(res, LayerResult):
+                    raise TypeError(f"search() returned {type(res).__name__}, expected LayerResult")
+                return res, None, _ms(t0)
+            except Exception as exc:  # noqa: BLE001 - a derived layer never breaks L1 retrieval
+                log.exception("layer retriever %s failed", name)
+                return None, f"{type(exc).__name__}: {exc}", _ms(t0)
+
+        futs = [loop.run_in_executor(self._executor, run_path, p, ()) for p in first]
+        lfuts = [loop.run_in_executor(self._executor, run_layer, n, r) for n, r in layer_items]
+        done = await asyncio.gather(*futs, *lfuts)
+        for p, res in zip(first, done[: len(first)]):
+            results[p.name] = res
+        layer_results = {n: r for (n, _), r in zip(layer_items, done[len(first):])}
+        timings["paths_round1"] = _ms(t)
+        # seeds for expansion: a preliminary fusion of the first round
+        t = time.perf_counter()
+        prelim = weighted_rrf({n: [s for s, _ in r.hits] for n, r in results.items()},
+                              RRF_WEIGHTS[plan.mode])
+        seeds = [f.key for f in prelim[:EXPANSION_SEEDS]]
+        extra_paths = list(self.registry.event_paths.values())
+
+        def run_event_path(path: EventPath) -> PathResult:
+            t0 = time.perf_counter()
+            try:
+                hits = path.search(plan, seeds)
+                return PathResult(path.name, [(int(s), float(v)) for s, v in hits][: ctx.fetch_k],
+                                  _ms(t0), info={"registered": True})
+            except Exception as exc:  # noqa: BLE001
+                log.exception("event path %s failed", path.name)
+                return PathResult(path.name, error=f"{type(exc).__name__}: {exc}", elapsed_ms=_ms(t0))
+
+        futs2 = [loop.run_in_executor(self._executor, run_path, p, seeds) for p in second]
+        futs2 += [loop.run_in_executor(self._executor, run_event_path, p) for p in extra_paths]
+        done2 = await asyncio.gather(*futs2)
+        for res in done2:
+            results[res.name] = res
+        timings["paths_round2"] = _ms(t)
+        results["_timings"] = timings
+        return results, layer_results
+
+    def _assemble(self, plan: QueryPlan, trace: tr.QueryTrace, results: dict[str, PathResult],
+                  layer_results: dict[str, tuple[LayerResult | None, str | None, float]],
+                  budget_tokens: int | None) -> MemoryPackage:
+        timings = trace.timings_ms
+        t = time.perf_counter()
+        weights = RRF_WEIGHTS[plan.mode]
+        all_seqs: list[int] = []
+        for res in results.values():
+            all_seqs.extend(s for s, _ in res.hits)
+        events = self.engine.l1.get_by_seq(list(dict.fromkeys(all_seqs)))
+        for name, res in results.items():
+            trace.paths[name] = tr.PathTrace(
+                name, float(weights.get(name, 0.0)), round(res.elapsed_ms, 3), res.skipped, res.error,
+                [{"seq": s, "event_id": events[s].event_id if s in events else None, "rank": i + 1,
+                  "score": round(sc, 6)} for i, (s, sc) in enumerate(res.hits)], res.info)
+        fused = weighted_rrf({n: [s for s, _ in r.hits] for n, r in results.items()}, weights, k=RRF_K)
+        trace.fused = [{"seq": f.key, "event_id": events[f.key].event_id if f.key in events else None,
+                        "rank": i + 1, "fused": round(f.score, 6),
+                        "contributions": {p: {"rank": c[0], "weight": c[1], "rrf": round(c[2], 6)}
+                                          for p, c in f.contributions.items()}}
+                       for i, f in enumerate(fused)]
+        timings["fuse"] = _ms(t)
+        # -- fetch filters ----------------------------------------------------------------------
+        t = time.perf_counter()
+        allowed = {s.value for s in plan.allowed_scopes}
+        window = plan.time_window
+        anchor_id = plan.anchor.event_id if plan.anchor else None
+        kept: list[tuple[StoredEvent, float]] = []
+        window_dropped = 0
+        for f in fused:
+            ev = events.get(f.key)
+            if ev is None:
+                trace.dropped[f"seq:{f.key}"] = {"stage": tr.DROP_MISSING, "detail": "deleted during the query"}
+                continue
+            reason = self._fetch_filter(plan, ev, allowed, window, anchor_id)
+            if reason is not None:
+                stage, detail = reason
+                trace.dropped[ev.event_id] = {"stage": stage, "detail": detail}
+                window_dropped += stage == tr.DROP_WINDOW
+                continue
+            kept.append((ev, f.score))
+        timings["fetch"] = _ms(t)
+        # -- rerank -----------------------------------------------------------------------------
+        t = time.perf_counter()
+        window_n = max(RERANK_TOP_N, plan.limit + 10)
+        head, beyond = kept[:window_n], kept[window_n:]
+        for ev, _ in beyond:
+            trace.cuts[ev.event_id] = {"stage": tr.CUT_RRF, "detail": (
+                f"fused rank beyond the candidate window ({window_n}) after filtering")}
+        reranked = rerank([RerankCandidate(ev.event_id, s, ev.author_type, ev.content, ev.occurred_at)
+                           for ev, s in head], quoted=plan.quoted_phrases, now=plan.now)
+        by_id = {ev.event_id: ev for ev, _ in head}
+        for i, r in enumerate(reranked):
+            if r.reranked:
+                trace.rerank.append({"event_id": r.key, "rank_before": r.rank_before, "rank_after": i + 1,
+                                     "base": round(r.base, 6), "deltas": r.deltas, "score": round(r.score, 6)})
+        findings: list[Finding] = []
+        for i, r in enumerate(reranked):
+            ev = by_id[str(r.key)]
+            a = assess(plan, content=ev.content, author_type=ev.author_type, evidence_class=ev.evidence_class)
+            text, truncated = _clip(ev.content)
+            findings.append(Finding(
+                rank=i + 1, event_id=ev.event_id, content=text, occurred_at=ev.occurred_at,
+                author_type=ev.author_type, evidence_strength=a.strength, score=round(r.score, 6),
+                event_ids=[ev.event_id], source=ev.source, session_id=ev.session_id,
+                evidence_class=ev.evidence_class, evidence=a.to_json(), truncated=truncated))
+        timings["rerank"] = _ms(t)
+        # -- layers, dedup, limit, budget -------------------------------------------------------
+        findings = self._fuse_layers(plan, trace, findings, layer_results)
+        findings, dups = dedup(findings)
+        for f, first in dups:
+            trace.cuts[f.event_id] = {"stage": tr.CUT_DEDUP,
+                                      "detail": f"same content as finding {first.event_id}"}
+        for f in findings[plan.limit:]:
+            trace.cuts.setdefault(f.event_id, {"stage": tr.CUT_LIMIT, "detail": (
+                f"ranked #{findings.index(f) + 1} after reranking; limit is {plan.limit}")})
+        findings = findings[: plan.limit]
+        findings, over, used = apply_budget(findings, budget_tokens)
+        for f in over:
+            trace.cuts[f.event_id] = {"stage": tr.CUT_BUDGET, "detail": (
+                f"did not fit the token budget ({budget_tokens} tokens)")}
+        for i, f in enumerate(findings):
+            f.rank = i + 1
+        trace.budget = {"tokens": budget_tokens, "used": used}
+        trace.final = [f.event_id for f in findings]
+        # -- projection -------------------------------------------------------------------------
+        status, level, insufficient = status_of(findings)
+        anchor_info = _anchor_json(plan.anchor)
+        meta = {f.event_id: by_id[f.event_id].metadata for f in findings if f.event_id in by_id}
+        return MemoryPackage(
+            status=status, query_mode=plan.mode.value, query=plan.query,
+            summary=summary_of(plan, findings, status, insufficient), findings=findings,
+            entity_refs=entity_refs(plan, findings, self._linked_entities(findings)),
+            asset_refs=asset_refs(findings, meta), insufficient_evidence=insufficient,
+            evidence_level=level,
+            answering_hints=answering_hints(plan, findings, insufficient=insufficient,
+                                            anchor_info=anchor_info, window_dropped=window_dropped),
+            timeline=timeline(findings), evidence_bundles=bundles(findings), anchor=anchor_info,
+            time_window=_window_json(plan.time_window), trace=trace)
+
+    @staticmethod
+    def _fetch_filter(plan: QueryPlan, ev: StoredEvent, allowed: set[str], window: TimeWindow | None,
+                      anchor_id: str | None) -> tuple[str, str] | None:
+        if ev.l1_retrieval_scope not in allowed:
+            return tr.DROP_SCOPE, (f"scope {ev.l1_retrieval_scope!r} not trusted by mode {plan.mode.value} "
+                                   f"({', '.join(sorted(allowed))})")
+        if window is not None and not window.contains(ev.occurred_at):
+            return tr.DROP_WINDOW, (f"occurred {iso(ev.occurred_at)}, outside the window "
+                                    f"[{iso(window.start) or '-inf'}, {iso(window.end) or '+inf'}) "
+                                    f"({window.source})")
+        for col in FILTER_COLUMNS:
+            want = plan.filters.get(col)
+            if want is None:
+                continue
+            have = getattr(ev, col, None)
+            ok = have in want if isinstance(want, (list, tuple)) else have == want
+            if not ok:
+                return tr.DROP_FILTER, f"filter {col}={want!r} (event has {have!r})"
+        if anchor_id is not None and ev.event_id == anchor_id:
+            return tr.DROP_ANCHOR, "the anchor event itself (the reference point, not an answer)"
+        reason = chat_artifact_reason(plan.mode, plan.query, author_type=ev.author_type,
+                                      evidence_class=ev.evidence_class, content=ev.content)
+        if reason is not None:
+            return tr.DROP_ARTIFACT, f"chat artifact ({reason}) filtered from fact-mode findings"
+        return None
+
+    def _fuse_layers(self, plan: QueryPlan, trace: tr.QueryTrace, l1: list[Finding],
+                     layer_results: dict[str, tuple[LayerResult | None, str | None, float]]) -> list[Finding]:
+        layer_findings: dict[str, list[Finding]] = {}
+        for name, (res, err, ms) in layer_results.items():
+            entry: dict[str, Any] = {"elapsed_ms": round(ms, 3), "error": err}
+            if res is not None:
+                hits = [h for h in res.hits if isinstance(h, LayerHit)]
+                if plan.time_window is not None:
+                    hits = [h for h in hits if h.occurred_at is None or plan.time_window.contains(h.occurred_at)]
+                hits.sort(key=lambda h: -h.score)
+                entry.update(hits=len(res.hits), kept=len(hits), trace=res.trace)
+                layer_findings[name] = [self._layer_finding(plan, h) for h in hits if h.event_ids]
+                entry["without_event_ids"] = sum(1 for h in hits if not h.event_ids)
+            trace.layers[name] = entry
+        if not any(layer_findings.values()):
+            return l1
+        lists: dict[str, list[Finding]] = {"l1": l1, **layer_findings}
+        keyed = {f"{n}:{i}": f for n, fs in lists.items() for i, f in enumerate(fs)}
+        fused = weighted_rrf({n: [f"{n}:{i}" for i in range(len(fs))] for n, fs in lists.items()},
+                             LAYER_WEIGHTS[plan.mode])
+        return [keyed[str(f.key)] for f in fused]
+
+    @staticmethod
+    def _layer_finding(plan: QueryPlan, hit: LayerHit) -> Finding:
+        strength = hit.payload.get("evidence_strength")
+        a = assess(plan, content=hit.text, author_type="external", evidence_class=None)
+        text, truncated = _clip(hit.text)
+        return Finding(rank=0, event_id=hit.event_ids[0], content=text, occurred_at=hit.occurred_at,
+                       author_type="derived", evidence_strength=strength or a.strength,
+                       score=round(float(hit.score), 6), layer=hit.layer, kind=hit.kind,
+                       event_ids=list(hit.event_ids), evidence=a.to_json(), truncated=truncated,
+                       hit_id=hit.id)
+
+    def _linked_entities(self, findings: Sequence[Finding]) -> dict[str, list[dict[str, Any]]]:
+        ids = [f.event_id for f in findings if f.layer == "l1"]
+        if not ids:
+            return {}
+        conn = self.db.reader()
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'l1_event_entities'"
+                            ).fetchall():
+            return {}
+        try:
+            rows = query_all(conn, f"SELECT x.event_id, x.entity_id, x.entity_type, c.canonical_name AS name "
+                                   f"FROM l1_event_entities x JOIN entity_catalog c ON c.entity_id = x.entity_id "
+                                   f"WHERE x.event_id IN ({placeholders(len(ids))})", ids)
+        except Exception as exc:  # noqa: BLE001 - L2 schema drift must not break the package
+            log.warning("entity refs unavailable: %s", exc)
+            return {}
+        out: dict[str, list[dict[str, Any]]] = {}
+        for r in rows:
+            out.setdefault(r["event_id"], []).append(r)
+        return out
+
+    def _probe_paths(self, trace: tr.QueryTrace, row: dict[str, Any]) -> dict[str, Any]:
+        """For "why not X": would each lexical/vector path match this event, and how well?"""
+        probe: dict[str, Any] = {}
+        conn = self.db.reader()
+        seq = row["seq"]
+        for name in ("bm25", "temporal_bm25", "category"):
+            p = trace.paths.get(name)
+            expr = (p.info or {}).get("match") if p else None
+            if not expr:
+                continue
+            got = conn.execute("SELECT bm25(fact_events_fts) FROM fact_events_fts WHERE fact_events_fts "
+                               "MATCH ? AND rowid = ?", (expr, seq)).fetchall()
+            if not got:
+                probe[name] = {"matches": False}
+                continue
+            better = conn.execute(
+                "SELECT count(*) FROM fact_events_fts f JOIN fact_events e ON e.seq = f.rowid "
+                f"WHERE fact_events_fts MATCH ? AND bm25(fact_events_fts) < ? AND e.l1_retrieval_scope IN "
+                f"({placeholders(len(trace.scopes))})", (expr, got[0][0], *trace.scopes)).fetchone()[0]
+            probe[name] = {"matches": True, "score": -float(got[0][0]), "would_rank": int(better) + 1,
+                           "fetch_k": PATH_FETCH_K}
+        kw = trace.paths.get("keyword")
+        if kw and kw.info.get("terms"):
+            probe["keyword"] = {"coverage": round(coverage(row["content"], kw.info["terms"]), 3)}
+        vp = trace.paths.get("vector")
+        vi = self.vector_index()
+        if vp is not None and vi is not None and not vp.skipped:
+            qv = self._embed(trace.query, tr.QueryTrace(trace.query, trace.mode, ""))
+            chunk_ids = [r[0] for r in conn.execute(
+                "SELECT chunk_id FROM event_chunks WHERE event_seq = ? AND space_id = ?", (seq, vi.space_id))]
+            if qv is None or not chunk_ids:
+                probe["vector"] = {"embedded": bool(chunk_ids)}
+            else:
+                sims = vi._exact_similarities(qv / np.linalg.norm(qv), chunk_ids)
+                best = max(sims.values()) if sims else None
+                cutoff = vp.candidates[-1]["score"] if len(vp.candidates) >= PATH_FETCH_K else None
+                probe["vector"] = {"similarity": None if best is None else round(best, 4),
+                                   "path_cutoff_similarity": cutoff}
+        return probe
+
+    # -- parallel runner -----------------------------------------------------------------------
+
+    def _run_parallel(self, coro_factory: Callable[[], Any]) -> Any:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(coro_factory())
+        # called from a thread with a running loop (e.g. a GUI thread): never block it
+        # re-entrantly; run the gather on a helper thread instead
+        box: dict[str, Any] = {}
+
+        def target() -> None:
+            try:
+                box["value"] = asyncio.run(coro_factory())
+            except BaseException as exc:  # noqa: BLE001
+                box["error"] = exc
+
+        th = threading.Thread(target=target, name="magi-retrieval-query")
+        th.start()
+        th.join()
+        if "error" in box:
+            raise box["error"]
+        return box["value"]
+
+
+class VectorCacheDeletion:
+    """Deletion participant: the numpy vector cache is derived data too (preview == apply)."""
+
+    name = "retrieval_vector_cache"
+    order = 90
+
+    def __init__(self, service: RetrievalService) -> None:
+        self.service = service
+
+    def _count(self, target: Any) -> int:
+        total = 0
+        for vi in list(self.service._vector_indexes.values()):
+            cache = vi._cache
+            if cache is not None and target.seqs:
+                total += int(np.count_nonzero(
+                    np.isin(cache.seqs[: cache.n], np.array(target.seqs, np.int64)) & cache.alive[: cache.n]))
+        return total
+
+    def preview(self, conn: Any, target: Any) -> dict[str, Any]:
+        return {"cached_vectors": self._count(target)}
+
+    def apply(self, conn: Any, target: Any, now: float) -> dict[str, Any]:
+        report = self.preview(conn, target)
+        for vi in list(self.service._vector_indexes.values()):
+            vi.mark_deleted(target.seqs)
+        return report
+
+
+def _anchor_json(anchor: Anchor | None) -> dict[str, Any] | None:
+    if anchor is None:
+        return None
+    return {"text": anchor.text, "direction": anchor.direction, "resolved_at": anchor.resolved_at,
+            "resolved_at_iso": iso(anchor.resolved_at), "event_id": anchor.event_id, "how": anchor.how}
+
+
+def _clip(text: str) -> tuple[str, bool]:
+    if len(text) <= FINDING_MAX_CHARS:
+        return text, False
+    return text[: FINDING_MAX_CHARS - 1] + "…", True
+
+
+def _ms(t0: float) -> float:
+    return round((time.perf_counter() - t0) * 1000, 3)

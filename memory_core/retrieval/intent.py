@@ -1,0 +1,166 @@
+"""The rule-based intent parser: question text → :class:`~.plan.QueryPlan`.
+
+The design has the calling LLM pick ``query_mode``; when a caller gives none (the CLI, the GUI's
+search box, an eval), these ordered rules pick one — first hit wins, and the rule id goes into
+the plan (``mode_reason``) so the trace says *why* a question was treated as, say, a fact
+question. The same pass extracts everything else the grounding plan needs: time window /
+anchor, content terms, entity mentions, the category or entity type asked for, the predicate
+family, quoted phrases.
+
+Rules are deliberately narrow and bilingual. The one structural rule worth calling out is
+``not_about_user``: a question with no first-person reference ("What is the final step of
+fact-checking?") is not about the user's life, so the user's own statements cannot be its
+evidence — what was *said in the conversation* is, which is episode_recall's unrestricted scope.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..lexicon.categories import categories_named_in, members_in
+from ..policy import MODE_SCOPES, QueryMode
+from ..text.segment import query_terms
+from .plan import Anchor, QueryPlan, TimeWindow
+from .predicates import question_family
+from .timeparse import ParsedTime, parse_time
+
+
+@dataclass(frozen=True, slots=True)
+class ModeRule:
+    rule_id: str
+    mode: QueryMode
+    pattern: re.Pattern[str]
+
+
+def _r(p: str) -> re.Pattern[str]:
+    return re.compile(p, re.I)
+
+
+MODE_RULES: tuple[ModeRule, ...] = (
+    ModeRule("strategy_cue", QueryMode.STRATEGY, _r(
+        r"\bhow (?:did|do|should|can) (?:i|we|you) (?:handle|deal with|fix|solve|approach|use|run|call)\b"
+        r"|\bwhat (?:worked|works|failed)\b|\b(?:strategy|workflow|procedure|playbook)\b"
+        r"|\b\w+_\w+ tool\b|\bthe \w+ tool\b|怎么处理|如何处理|怎么解决|如何解决|用什么工具|工具.*(?:怎么|失败|成功)"
+        r"|流程是什么|处理方式|经验")),
+    ModeRule("summary_cue", QueryMode.SUMMARY, _r(
+        r"\b(?:summari[sz]e|summary|overview|recap|sum up|in a nutshell)\b|总结|概括|汇总|回顾一下|综述")),
+    ModeRule("activity_cue", QueryMode.ACTIVITY_SUMMARY, _r(
+        r"\bwhat (?:was|were|have|had) (?:i|we) (?:been )?(?:busy|doing|up to|working on)\b"
+        r"|\bbusy with\b|\bwhat did (?:i|we) (?:do|work on)\b|\bhow did (?:i|we) spend\b"
+        r"|在忙什么|忙什么|忙些什么|做了什么|干了什么|都做了|做了哪些")),
+    ModeRule("event_stream_cue", QueryMode.EVENT_STREAM, _r(
+        r"\bwhat(?:'s| has)? happened (?:recently|lately|today|this week)\b|\brecent (?:events|activity)\b"
+        r"|\btimeline\b|\bevent stream\b|\bwhat(?:'s| is) new\b|最近发生|发生了什么|翻翻|时间线|最近都有什么")),
+    ModeRule("assistant_reference", QueryMode.EPISODE_RECALL, _r(
+        r"\byou (?:said|told|mentioned|recommended|suggested|gave|wrote|listed|provided|shared|explained|"
+        r"came up with|helped)\b|\byour (?:suggestion|recommendation|answer|advice|reply|response|list)\b"
+        r"|\bour (?:previous |last |earlier )?(?:chat|conversation|discussion)\b|\bwe (?:talked|discussed|chatted)\b"
+        r"|\bremind me what you\b|你(?:说过|推荐|建议|提到|告诉|给我|写的|列的)|我们(?:聊|讨论|谈)")),
+    ModeRule("episode_cue", QueryMode.EPISODE_RECALL, _r(
+        r"\b(?:what happened|tell me about) (?:when|during|on|at|that)\b|\bthat time\b|\bduring (?:the|my|our) trip\b"
+        r"|那次|那阵子|那段时间|上次.*(?:时候|期间)|那个时候|经历")),
+    ModeRule("temporal_compare_cue", QueryMode.TEMPORAL_COMPARE, _r(
+        r"\bwhich (?:\w+ )?(?:came|happened|did i \w+) first\b|\bfirst,? (?:the|my)\b|\b(?:earlier|later) than\b"
+        r"|\bbefore or after\b|\bhow (?:many|long) (?:days|weeks|months|years)\b"
+        r"|\b(?:order of|in what order)\b|\bchanged? (?:from|since)\b|\bhow has .* changed\b"
+        r"|先还是|哪个先|先后|之前还是之后|多久|几天|几个月|变化|哪一个更早")),
+    ModeRule("current_state_cue", QueryMode.CURRENT_STATE, _r(
+        r"\b(?:now|currently|current|these days|still|at the moment|at present|anymore|any more|nowadays)\b"
+        r"|现在|目前|当前|如今|还在|还是|最新|仍然")),
+    ModeRule("aggregate_cue", QueryMode.CROSS_SESSION, _r(
+        r"\bhow many (?:times|different|of|kinds|types)\b|\bin total\b|\ball (?:the|my) \w+s\b|\bevery time\b"
+        r"|\bacross\b|\beach time\b|\bhow many \w+s? (?:have|did|do) i\b|总共|一共|几次|多少次|所有的|每次|几个")),
+)
+
+#: "the user" counts: benchmark questions often speak of the user in the third person
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|i'm|i've|i'd|i'll|the user)\b|我",
+                           re.I)
+_QUOTED = re.compile(r"\"([^\"]{2,80})\"|“([^”]{2,80})”|「([^」]{1,80})」|『([^』]{1,80})』|‘([^’]{2,80})’")
+#: Capitalised names in English questions ("Wells Fargo", "Rachel"), not sentence-initial words.
+_NAME = re.compile(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z0-9'’]+(?:\s+[A-Z][a-z0-9'’]+)*)\b")
+_NAME_STOP = frozenset({"I", "What", "When", "Where", "Which", "Who", "How", "Why", "Do", "Did", "Can",
+                        "Could", "Would", "Is", "Are", "Was", "Were", "The", "A", "An", "My", "In",
+                        "On", "At", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+                        "Saturday", "Sunday", "January", "February", "March", "April", "May", "June",
+                        "July", "August", "September", "October", "November", "December"})
+
+
+def choose_mode(question: str, parsed: ParsedTime | None = None) -> tuple[QueryMode, str]:
+    """The mode for ``question`` and the id of the rule that chose it."""
+    for rule in MODE_RULES:
+        if rule.mode is QueryMode.TEMPORAL_COMPARE and parsed is not None and parsed.anchor_text:
+            return QueryMode.TEMPORAL_COMPARE, "anchor"
+        if rule.pattern.search(question):
+            return rule.mode, rule.rule_id
+    if parsed is not None and parsed.anchor_text:
+        return QueryMode.TEMPORAL_COMPARE, "anchor"
+    if not _FIRST_PERSON.search(question):
+        return QueryMode.EPISODE_RECALL, "not_about_user"
+    return QueryMode.EXACT_FACT, "default"
+
+
+def quoted_phrases(question: str) -> list[str]:
+    return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]
+
+
+def entity_mentions(question: str, exclude: str = "") -> list[str]:
+    """Things the question names: lexicon members, quoted phrases, capitalised names."""
+    out: list[str] = []
+    for member, _cat in members_in(question):
+        if member not in out:
+            out.append(member)
+    for phrase in quoted_phrases(question):
+        if phrase not in out:
+            out.append(phrase)
+    for m in _NAME.finditer(question):
+        words = [w for w in m[1].split() if w not in _NAME_STOP]
+        name = " ".join(words)
+        if name and name.lower() not in (o.lower() for o in out):
+            out.append(name)
+    if exclude:
+        ex = exclude.lower()
+        out = [o for o in out if o.lower() not in ex and ex not in o.lower()] + \
+              [o for o in out if o.lower() in ex or ex in o.lower()]
+    return out
+
+
+def _remove_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    for a, b in sorted(spans, reverse=True):
+        text = text[:a] + " " + text[b:]
+    return text
+
+
+def build_plan(query: str, *, mode: QueryMode | None, now: float,
+               time_range: TimeWindow | None = None, filters: dict[str, Any] | None = None,
+               limit: int = 10) -> QueryPlan:
+    """Everything but the anchor's time (that needs retrieval: see ``service.resolve_anchor``)."""
+    parsed = parse_time(query, now)
+    if mode is None:
+        mode, reason = choose_mode(query, parsed)
+    else:
+        reason = "caller"
+    window = time_range if time_range is not None else parsed.window
+    anchor = (Anchor(parsed.anchor_text, parsed.direction)  # type: ignore[arg-type]
+              if parsed.anchor_text and parsed.direction else None)
+    without_time = _remove_spans(query, [s for s in parsed.spans])
+    anchor_free = without_time
+    terms = query_terms(query)
+    target_terms = query_terms(anchor_free)
+    if anchor is not None:
+        anchor_terms = set(query_terms(anchor.text))
+        target_terms = [t for t in target_terms if t not in anchor_terms]
+    cats = categories_named_in(anchor_free)
+    family = question_family(query)
+    mentions = entity_mentions(query, exclude=anchor.text if anchor else "")
+    first_person = bool(_FIRST_PERSON.search(query))
+    subject = "user" if first_person or not mentions else mentions[0]
+    return QueryPlan(
+        query=query, mode=mode, now=now, time_window=window, anchor=anchor, terms=terms,
+        target_terms=target_terms, entity_mentions=mentions,
+        target_entity_type=cats[0].entity_type if cats else None,
+        target_category=cats[0].key if cats else None,
+        predicate_family=family.name if family else None, subject=subject,
+        quoted_phrases=quoted_phrases(query), filters=dict(filters or {}), limit=limit,
+        allowed_scopes=MODE_SCOPES[mode], mode_reason=reason)

@@ -1,0 +1,85 @@
+"""L1 retrieval paths. Each path turns the plan into a ranked list of event seqs, best first.
+
+Paths are independent and read-only, so the service runs them in parallel (``asyncio.gather``,
+each on its own reader thread and connection). Scope and the caller's filters are applied in
+each path's SQL: a fact question never spends its candidate budget on assistant text. Only the
+temporal path applies the time window in SQL (design); the window is enforced for every path's
+hits at fetch, and structured expansions (category, entity) also restrict to it in SQL because
+they exist to find candidates *around the anchor* ("before the air fryer").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+from ...db.connection import Database
+from ..plan import QueryPlan, TimeWindow
+from ..vector_search import VectorIndex
+
+#: caller filters the L1 paths understand (column names of fact_events)
+FILTER_COLUMNS = ("source", "session_id", "author_type", "evidence_class", "event_type",
+                  "content_type", "memory_domain", "user_id")
+
+
+@dataclass(slots=True)
+class PathContext:
+    plan: QueryPlan
+    db: Database
+    scopes: tuple[str, ...]
+    fetch_k: int
+    vector_index: VectorIndex | None = None
+
+    def where(self, alias: str = "e", *, window: TimeWindow | None = None) -> tuple[str, list[Any]]:
+        """`` AND ...`` clauses for scope, caller filters and (optionally) the time window."""
+        clauses = [f"{alias}.l1_retrieval_scope IN ({','.join('?' * len(self.scopes))})"]
+        params: list[Any] = list(self.scopes)
+        for col in FILTER_COLUMNS:
+            value = self.plan.filters.get(col)
+            if value is None:
+                continue
+            if isinstance(value, (list, tuple, set, frozenset)):
+                vals = list(value)
+                clauses.append(f"{alias}.{col} IN ({','.join('?' * len(vals))})")
+                params.extend(vals)
+            else:
+                clauses.append(f"{alias}.{col} = ?")
+                params.append(value)
+        if window is not None:
+            if window.start is not None:
+                clauses.append(f"{alias}.occurred_at >= ?")
+                params.append(window.start)
+            if window.end is not None:
+                clauses.append(f"{alias}.occurred_at < ?")
+                params.append(window.end)
+        return " AND " + " AND ".join(clauses), params
+
+
+@dataclass(slots=True)
+class PathResult:
+    name: str
+    hits: list[tuple[int, float]] = field(default_factory=list)  # (seq, score) best first
+    elapsed_ms: float = 0.0
+    error: str | None = None
+    skipped: str | None = None  # why the path did not run
+    info: dict[str, Any] = field(default_factory=dict)  # query expression, sub-counts, strategy
+
+
+class L1Path(Protocol):
+    name: str
+    #: True when the path needs the seeds of the first round (entity / graph expansion)
+    needs_seeds: bool
+
+    def skip_reason(self, plan: QueryPlan) -> str | None: ...
+
+    def search(self, ctx: PathContext, seeds: Sequence[int]) -> PathResult: ...
+
+
+def default_paths() -> list[L1Path]:
+    from .bm25 import BM25Path, TemporalBM25Path
+    from .category import CategoryPath
+    from .entity import EntityPath
+    from .keyword import KeywordPath
+    from .vector import VectorPath
+
+    return [BM25Path(), VectorPath(), KeywordPath(), TemporalBM25Path(), CategoryPath(), EntityPath()]

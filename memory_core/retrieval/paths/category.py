@@ -1,0 +1,49 @@
+"""Category expansion: a question that names a category ("kitchen appliance", "厨房家电")
+also searches for the category's members (pressure cooker, 高压锅, rice cooker, ...).
+
+This is how the offline path knows that a pressure cooker is a kitchen appliance: the bilingual
+lexicon (``lexicon/categories.py``) stands in for model semantics (L2's entity types do the same
+job once extracted — the entity path reads them). Members named by the anchor are left out: in
+"which appliance before the air fryer" the air fryer is the reference point, not a candidate.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+from ...lexicon.categories import CATEGORIES
+from ...text.segment import fts_phrase
+from ..plan import QueryPlan
+from . import PathContext, PathResult
+
+_BY_KEY = {c.key: c for c in CATEGORIES}
+
+
+def category_members(plan: QueryPlan) -> list[str]:
+    cat = _BY_KEY.get(plan.target_category or "")
+    if cat is None:
+        return []
+    anchor = (plan.anchor.text.lower() if plan.anchor else "")
+    return [m for m in cat.members if not (anchor and (m.lower() in anchor or anchor in m.lower()))]
+
+
+class CategoryPath:
+    name = "category"
+    needs_seeds = False
+
+    def skip_reason(self, plan: QueryPlan) -> str | None:
+        return None if category_members(plan) else "question names no category"
+
+    def search(self, ctx: PathContext, seeds: Sequence[int]) -> PathResult:
+        t0 = time.perf_counter()
+        members = category_members(ctx.plan)
+        expr = " OR ".join(p for p in (fts_phrase(m) for m in members) if p)
+        where, params = ctx.where(window=ctx.plan.time_window)
+        rows = ctx.db.reader().execute(
+            f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
+            f"JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
+            f"ORDER BY s LIMIT ?", (expr, *params, ctx.fetch_k)).fetchall()
+        hits = [(int(seq), -float(s)) for seq, s in rows]
+        return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000,
+                          info={"category": ctx.plan.target_category, "members": len(members)})

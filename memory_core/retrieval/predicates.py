@@ -1,0 +1,159 @@
+"""Predicate families: what kind of relation a question asks about, and how a text states it.
+
+The grounding plan needs the question's predicate family ("did I *buy*" → acquisition), and the
+answer package needs to know whether a finding *states* that relation ("I bought an air fryer":
+explicit), only *implies* it ("my new pressure cooker": implied — new things are usually
+recently acquired), or merely mentions the thing. That difference is the design's weak-evidence
+rule: say "you mentioned a new pressure cooker", not "you bought one".
+
+Families match L2's predicate families by name (acquisition, preference, residence, visit, ...)
+so an L2 retriever can filter edges by ``plan.predicate_family`` directly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True, slots=True)
+class PredicateFamily:
+    name: str
+    #: words in a *question* that ask about this family
+    question_cues: tuple[str, ...]
+    #: words in a *finding* that state it explicitly
+    explicit_cues: tuple[str, ...]
+    #: words that imply it without stating it
+    implied_cues: tuple[str, ...] = ()
+    #: how the package names a record of it ("a purchase record")
+    record_en: str = "record"
+    record_zh: str = "记录"
+
+
+FAMILIES: tuple[PredicateFamily, ...] = (
+    PredicateFamily(
+        "acquisition",
+        ("buy", "bought", "buying", "purchase", "purchased", "order", "ordered", "get", "got",
+         "acquire", "acquired", "pick up", "picked up", "买", "购买", "入手", "下单", "购入", "订购",
+         "买了", "添置"),
+        ("bought", "buy", "buying", "purchased", "purchase", "ordered", "got", "acquired",
+         "picked up", "买", "购买", "入手", "下单", "购入", "订购", "添置", "网购"),
+        ("new", "brand-new", "brand new", "just got", "latest", "新的", "新", "刚到手", "到货"),
+        "purchase record", "购买记录"),
+    PredicateFamily(
+        "preference",
+        ("like", "likes", "love", "enjoy", "favorite", "favourite", "prefer", "fan of", "into",
+         "喜欢", "爱", "最爱", "偏好", "喜爱", "爱好"),
+        ("like", "love", "enjoy", "favorite", "favourite", "prefer", "fan of", "adore", "into",
+         "喜欢", "爱", "最爱", "偏好", "喜爱", "热爱"),
+        ("always", "often", "usually", "again", "every", "经常", "总是", "常常", "又"),
+        "stated preference", "明确的偏好表述"),
+    PredicateFamily(
+        "residence",
+        ("live", "lived", "living", "reside", "move", "moved", "home", "住", "居住", "搬", "搬家",
+         "定居"),
+        ("live", "lived", "living", "moved", "move", "reside", "relocated", "住在", "居住", "搬到",
+         "搬家", "定居"),
+        ("home", "apartment", "neighborhood", "家", "小区"),
+        "statement of where you live", "居住地表述"),
+    PredicateFamily(
+        "visit",
+        ("visit", "visited", "go to", "went to", "travel", "traveled", "travelled", "trip", "been to",
+         "去过", "去了", "旅行", "旅游", "参观", "到过"),
+        ("visited", "visit", "went to", "traveled", "travelled", "trip", "been to", "去过", "去了",
+         "旅行", "旅游", "参观", "到过"),
+        ("back from", "回来", "photos", "照片"),
+        "visit record", "到访记录"),
+    PredicateFamily(
+        "usage",
+        ("use", "used", "using", "用", "使用"),
+        ("use", "used", "using", "用", "使用", "用了"),
+        ("with my", "my", "我的"),
+        "usage record", "使用记录"),
+    PredicateFamily(
+        "consumption",
+        ("eat", "ate", "drink", "drank", "watch", "watched", "read", "listen", "listened", "play",
+         "played", "吃", "喝", "看了", "听了", "读了", "玩"),
+        ("ate", "eat", "drank", "drink", "watched", "watch", "read", "listened", "played",
+         "吃", "喝", "看了", "听了", "读了", "玩了"),
+        ("tried", "尝了", "试了"),
+        "record", "记录"),
+    PredicateFamily(
+        "work",
+        ("work", "job", "employer", "company", "colleague", "boss", "career", "工作", "上班", "公司",
+         "同事", "职业"),
+        ("work", "job", "employer", "hired", "joined", "company", "工作", "上班", "入职", "公司"),
+        ("office", "team", "project", "办公室", "团队", "项目"),
+        "statement about your work", "工作表述"),
+    PredicateFamily(
+        "ownership",
+        ("own", "owned", "have", "has", "拥有", "有"),
+        ("own", "owned", "have", "has", "got", "拥有", "有"),
+        ("my", "我的"),
+        "ownership record", "拥有记录"),
+)
+
+FAMILY_BY_NAME = {f.name: f for f in FAMILIES}
+
+
+def _is_cjk(s: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" for ch in s)
+
+
+@lru_cache(maxsize=256)
+def _word_re(cue: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w])" + re.escape(cue) + r"(?![\w])", re.I)
+
+
+def find_cue(text: str, cues: tuple[str, ...]) -> tuple[str, int] | None:
+    """The first cue present in ``text`` (whole words for English, substrings for Chinese)."""
+    lowered = text.lower()
+    best: tuple[str, int] | None = None
+    for cue in sorted(cues, key=len, reverse=True):
+        if _is_cjk(cue):
+            pos = lowered.find(cue)
+        else:
+            m = _word_re(cue).search(lowered)
+            pos = m.start() if m else -1
+        if pos >= 0 and (best is None or pos < best[1]):
+            best = (cue, pos)
+    return best
+
+
+#: "ownership" only when nothing more specific is asked ("do I have a car" vs "did I buy a car")
+_FAMILY_ORDER = ("acquisition", "residence", "visit", "preference", "work", "consumption",
+                 "usage", "ownership")
+
+
+def question_family(question: str) -> PredicateFamily | None:
+    """The family a question asks about ("What did I buy…" → acquisition), or None."""
+    lowered = question.lower()
+    for name in _FAMILY_ORDER:
+        fam = FAMILY_BY_NAME[name]
+        if name == "ownership" and not re.search(r"\b(?:do|did) i (?:own|have)\b|我有没有|我有几|拥有", lowered):
+            continue
+        if name == "usage" and not re.search(r"\b(?:use|used|using)\b|使用|用什么|用的", lowered):
+            continue
+        if find_cue(question, fam.question_cues):
+            return fam
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PredicateMatch:
+    level: str  # explicit | implied | none
+    cue: str | None = None
+
+
+def match_family(text: str, family: PredicateFamily | None) -> PredicateMatch:
+    """How ``text`` states the family's relation. No family asked → "explicit" (nothing to miss)."""
+    if family is None:
+        return PredicateMatch("explicit")
+    hit = find_cue(text, family.explicit_cues)
+    if hit:
+        return PredicateMatch("explicit", hit[0])
+    hit = find_cue(text, family.implied_cues)
+    if hit:
+        return PredicateMatch("implied", hit[0])
+    return PredicateMatch("none")

@@ -1,0 +1,105 @@
+"""The L1 reranker over the RRF top 20 (design numbers, ``policy.RERANK_*``).
+
+RRF agrees on *relevance*; the reranker adds what ranks cannot see — who said it. The user's own
+words go up (+0.35), the assistant's go down (-0.10, and long assistant monologues, which
+dominate lexical and vector similarity simply by being long, lose up to a further 0.25); a
+quoted phrase from the question found verbatim is strong evidence (+0.45 in a user event, only
++0.15 in an assistant event, which may just be echoing it); a small recency bonus breaks ties
+toward newer events. Together with the ``fact_authoritative`` scope this keeps the assistant's
+own talk from sitting on top of the answer.
+
+RRF scores are ~1/(k+rank) (~0.016 at the head), the deltas are on a unit scale, so the fused
+score is first normalised to [0, 1] over the reranked candidates (divided by the best one).
+Pure function: no database, fully unit-testable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Hashable, Sequence
+
+from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
+                      RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
+                      RERANK_FUSED_SCALE, RERANK_QUOTE_HIT_ASSISTANT, RERANK_QUOTE_HIT_USER,
+                      RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
+                      RERANK_USER_BONUS)
+
+
+@dataclass(frozen=True, slots=True)
+class RerankCandidate:
+    key: Hashable
+    fused: float
+    author_type: str
+    content: str
+    occurred_at: float
+
+
+@dataclass(slots=True)
+class Reranked:
+    key: Hashable
+    fused: float
+    base: float  # normalised fused score (0..1); None-like 0 for the un-reranked tail
+    deltas: dict[str, float] = field(default_factory=dict)
+    score: float = 0.0
+    reranked: bool = True
+    rank_before: int = 0  # 1-based fused rank
+
+
+def author_delta(author_type: str) -> float:
+    if author_type == "user":
+        return RERANK_USER_BONUS
+    if author_type == "assistant":
+        return RERANK_ASSISTANT_PENALTY
+    return 0.0
+
+
+def length_penalty(author_type: str, n_chars: int) -> float:
+    """Assistant text over 240 chars: linear down to the maximum penalty at the 'full' length."""
+    if author_type != "assistant" or n_chars <= RERANK_ASSISTANT_LONG_CHARS:
+        return 0.0
+    span = RERANK_ASSISTANT_LONG_FULL_CHARS - RERANK_ASSISTANT_LONG_CHARS
+    frac = min(1.0, (n_chars - RERANK_ASSISTANT_LONG_CHARS) / span)
+    return RERANK_ASSISTANT_LONG_MAX_PENALTY * frac
+
+
+def quote_delta(author_type: str, content: str, quoted: Sequence[str]) -> float:
+    """Once per event that contains any quoted phrase of the question (design: "per event")."""
+    if not quoted:
+        return 0.0
+    lowered = content.lower()
+    if not any(q.strip() and q.lower().strip() in lowered for q in quoted):
+        return 0.0
+    if author_type == "user":
+        return RERANK_QUOTE_HIT_USER
+    if author_type == "assistant":
+        return RERANK_QUOTE_HIT_ASSISTANT
+    return RERANK_QUOTE_HIT_ASSISTANT  # external/system text quoting the phrase: weak support
+
+
+def recency_bonus(occurred_at: float, now: float) -> float:
+    age_days = max(0.0, now - occurred_at) / 86400.0
+    return RERANK_RECENCY_MAX_BONUS * 0.5 ** (age_days / RERANK_RECENCY_HALF_LIFE_DAYS)
+
+
+def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,
+           top_n: int = RERANK_TOP_N) -> list[Reranked]:
+    """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged."""
+    head, tail = list(candidates[:top_n]), list(candidates[top_n:])
+    best = max((c.fused for c in head), default=0.0)
+    out: list[Reranked] = []
+    for i, c in enumerate(head):
+        base = (c.fused / best) * RERANK_FUSED_SCALE if best > 0 else 0.0
+        deltas = {
+            "author": author_delta(c.author_type),
+            "quote": quote_delta(c.author_type, c.content, quoted),
+            "length": length_penalty(c.author_type, len(c.content)),
+            "recency": recency_bonus(c.occurred_at, now),
+        }
+        deltas = {k: round(v, 6) for k, v in deltas.items() if v}
+        out.append(Reranked(c.key, c.fused, base, deltas, base + sum(deltas.values()),
+                            True, i + 1))
+    out.sort(key=lambda r: (-r.score, r.rank_before))
+    for j, c in enumerate(tail):
+        base = (c.fused / best) * RERANK_FUSED_SCALE if best > 0 else 0.0
+        out.append(Reranked(c.key, c.fused, base, {}, base, False, len(head) + j + 1))
+    return out

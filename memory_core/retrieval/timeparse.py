@@ -1,0 +1,380 @@
+"""Time expressions in a question, English and Chinese, resolved against the question's date.
+
+A question's time words become either an absolute window ("last week", "上周三", "in March",
+"3 days ago") or an *anchor*: a relative time given by another event ("before the air fryer",
+"在买空气炸锅前"). Anchors cannot be resolved here — that needs retrieval — so the parser
+returns the anchor's text and direction, and the service finds the anchor event's time.
+
+Why hand-written rules and not a date library: the expressions that matter in memory questions
+are relative ("上周三", "the weekend before last") and library parsers (dateutil) only read
+absolute dates; the few absolute forms we need are cheap to match. Every rule is a small regex
+with a resolver, so adding a form is one entry.
+
+Calendar arithmetic happens in ``tz`` (UTC unless the caller says otherwise); weeks start on
+Monday (ISO, and the Chinese 周一). Speech is approximate: "3 days ago" gets a day of slack on
+both sides, "two weeks ago" a week (``policy.TIME_AGO_SLACK_UNITS``) — a window is a hard filter,
+too tight a window loses the answer.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone, tzinfo
+from typing import Callable
+
+from ..policy import RECENT_WINDOW_DAYS, TIME_AGO_SLACK_UNITS
+from .plan import Direction, TimeWindow
+
+_DAY = 86400.0
+
+EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+              "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+              "a couple of": 2, "couple of": 2, "a few": 3, "few": 3, "several": 3}
+ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+             "七": 7, "八": 8, "九": 9, "十": 10, "几": 3}
+EN_WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4,
+               "saturday": 5, "sunday": 6, "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3,
+               "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6}
+ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 5}
+EN_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+EN_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+EN_MONTHS["sept"] = 9
+
+
+@dataclass(slots=True)
+class ParsedTime:
+    """What the question says about time."""
+
+    window: TimeWindow | None = None
+    anchor_text: str | None = None
+    direction: Direction | None = None
+    #: character spans of the time expressions (removed from the question's content terms)
+    spans: list[tuple[int, int]] = field(default_factory=list)
+    expressions: list[str] = field(default_factory=list)
+
+    @property
+    def has_time_intent(self) -> bool:
+        return self.window is not None or self.anchor_text is not None
+
+
+def parse_zh_number(text: str) -> int | None:
+    """Arabic or Chinese numerals up to 99 ("3", "三", "十二", "二十", "两")."""
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    if not text or any(ch not in ZH_DIGITS for ch in text):
+        return None
+    if "十" in text:
+        left, _, right = text.partition("十")
+        tens = ZH_DIGITS[left] if left else 1
+        ones = ZH_DIGITS[right] if right else 0
+        return tens * 10 + ones
+    if len(text) == 1:
+        return ZH_DIGITS[text]
+    return None
+
+
+class _Cal:
+    """Calendar helpers bound to the question's date and time zone."""
+
+    def __init__(self, now: float, tz: tzinfo) -> None:
+        self.now = now
+        self.tz = tz
+        self.dt = datetime.fromtimestamp(now, tz)
+
+    def ts(self, dt: datetime) -> float:
+        return dt.timestamp()
+
+    def day_start(self, dt: datetime) -> datetime:
+        return dt.replace(hour=0, minute=0, second=0, microsecond=0)
+
+    def day(self, offset_days: int) -> tuple[float, float]:
+        start = self.day_start(self.dt) + timedelta(days=offset_days)
+        return self.ts(start), self.ts(start + timedelta(days=1))
+
+    def week(self, offset_weeks: int) -> tuple[float, float]:
+        monday = self.day_start(self.dt) - timedelta(days=self.dt.weekday())
+        start = monday + timedelta(weeks=offset_weeks)
+        return self.ts(start), self.ts(start + timedelta(weeks=1))
+
+    def month(self, offset_months: int) -> tuple[float, float]:
+        y, m = self.dt.year, self.dt.month + offset_months
+        while m < 1:
+            y, m = y - 1, m + 12
+        while m > 12:
+            y, m = y + 1, m - 12
+        return self.month_of(y, m)
+
+    def month_of(self, year: int, month: int) -> tuple[float, float]:
+        start = datetime(year, month, 1, tzinfo=self.tz)
+        end = datetime(year + (month == 12), 1 if month == 12 else month + 1, 1, tzinfo=self.tz)
+        return self.ts(start), self.ts(end)
+
+    def year(self, year: int) -> tuple[float, float]:
+        return (self.ts(datetime(year, 1, 1, tzinfo=self.tz)),
+                self.ts(datetime(year + 1, 1, 1, tzinfo=self.tz)))
+
+    def date(self, year: int | None, month: int, day: int) -> tuple[float, float] | None:
+        """A calendar day; without a year, the latest such day not after the question date."""
+        y = year if year is not None else self.dt.year
+        try:
+            start = datetime(y, month, day, tzinfo=self.tz)
+        except ValueError:
+            return None
+        if year is None and start > self.dt:
+            try:
+                start = datetime(y - 1, month, day, tzinfo=self.tz)
+            except ValueError:
+                return None
+        return self.ts(start), self.ts(start + timedelta(days=1))
+
+    def month_no_year(self, month: int, year: int | None) -> tuple[float, float]:
+        if year is not None:
+            return self.month_of(year, month)
+        y = self.dt.year if month <= self.dt.month else self.dt.year - 1
+        return self.month_of(y, month)
+
+    def weekday(self, weekday: int, weeks_back: int | None) -> tuple[float, float]:
+        """``weeks_back=None``: the most recent such day (today counts); 1: that day of last
+        week (Chinese 上周三 = Wednesday of the previous calendar week)."""
+        today = self.day_start(self.dt)
+        if weeks_back is None:
+            delta = (today.weekday() - weekday) % 7
+            start = today - timedelta(days=delta)
+        else:
+            monday = today - timedelta(days=today.weekday()) - timedelta(weeks=weeks_back)
+            start = monday + timedelta(days=weekday)
+        return self.ts(start), self.ts(start + timedelta(days=1))
+
+    def ago(self, n: float, unit: str) -> tuple[float, float]:
+        """"N units ago", with slack (speech is approximate), never past the question date."""
+        unit_s = {"day": _DAY, "week": 7 * _DAY, "month": 30.44 * _DAY, "year": 365.25 * _DAY}[unit]
+        center = self.now - n * unit_s
+        if unit == "day":
+            start = self.ts(self.day_start(datetime.fromtimestamp(center, self.tz)))
+            return start - TIME_AGO_SLACK_UNITS * _DAY, min(self.now, start + _DAY + TIME_AGO_SLACK_UNITS * _DAY)
+        slack = TIME_AGO_SLACK_UNITS * unit_s
+        return center - slack, min(self.now, center + slack)
+
+    def last_n(self, n: float, unit: str) -> tuple[float, float]:
+        unit_s = {"hour": 3600.0, "day": _DAY, "week": 7 * _DAY, "month": 30.44 * _DAY,
+                  "year": 365.25 * _DAY}[unit]
+        return self.now - n * unit_s, self.now
+
+
+Resolver = Callable[[re.Match[str], _Cal], "tuple[float, float] | None"]
+
+
+def _en_num(s: str) -> float | None:
+    s = s.strip().lower()
+    if s.replace(".", "", 1).isdigit():
+        return float(s)
+    return float(EN_NUMBERS[s]) if s in EN_NUMBERS else None
+
+
+def _unit(s: str) -> str:
+    s = s.lower().rstrip("s")
+    return {"wk": "week", "yr": "year", "hr": "hour", "mo": "month"}.get(s, s)
+
+
+_EN_NUM = r"(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:a )?couple of|(?:a )?few|several)"
+_MONTH_RE = "|".join(sorted(EN_MONTHS, key=len, reverse=True))
+_WD_RE = "|".join(sorted(EN_WEEKDAYS, key=len, reverse=True))
+_ZH_NUM = r"([0-9]+|[零〇一二两三四五六七八九十几]+)"
+
+
+def _r(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
+
+
+# (pattern, resolver) — order matters: longer, more specific forms first.
+_RULES: list[tuple[re.Pattern[str], Resolver]] = [
+    # -- explicit dates ------------------------------------------------------------------------
+    (_r(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b"),
+     lambda m, c: c.date(int(m[1]), int(m[2]), int(m[3]))),
+    (_r(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]"),
+     lambda m, c: c.date(int(m[1]), int(m[2]), int(m[3]))),
+    (_r(r"(?<![\d年])(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]"),
+     lambda m, c: c.date(None, int(m[1]), int(m[2]))),
+    (_r(rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?\b"),
+     lambda m, c: c.date(int(m[3]) if m[3] else None, EN_MONTHS[m[1].lower()], int(m[2]))),
+    (_r(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?\b"),
+     lambda m, c: c.date(int(m[3]) if m[3] else None, EN_MONTHS[m[2].lower()], int(m[1]))),
+    (_r(r"(\d{4})\s*年\s*(\d{1,2})\s*月(?!\s*\d)"),
+     lambda m, c: c.month_of(int(m[1]), int(m[2]))),
+    (_r(rf"\b(?:in|during|of|since|until|before|after)\s+({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?\b"),
+     lambda m, c: c.month_no_year(EN_MONTHS[m[1].lower()], int(m[2]) if m[2] else None)),
+    (_r(rf"\b({_MONTH_RE})\s+(\d{{4}})\b"),
+     lambda m, c: c.month_of(int(m[2]), EN_MONTHS[m[1].lower()])),
+    (_r(r"(?<![\d年])(\d{1,2})\s*月份?(?![\d日号])"),
+     lambda m, c: c.month_no_year(int(m[1]), None) if 1 <= int(m[1]) <= 12 else None),
+    (_r(r"(\d{4})\s*年(?!\s*\d)"), lambda m, c: c.year(int(m[1]))),
+    (_r(r"\b(?:in|during)\s+(\d{4})\b"), lambda m, c: c.year(int(m[1]))),
+    # -- relative days -------------------------------------------------------------------------
+    (_r(r"\bthe day before yesterday\b|大前天"), lambda m, c: c.day(-3 if "大" in m[0] else -2)),
+    (_r(r"前天"), lambda m, c: c.day(-2)),
+    (_r(r"\byesterday\b|昨天|昨日|昨晚"), lambda m, c: c.day(-1)),
+    (_r(r"\blast night\b"), lambda m, c: (c.day(-1)[0] + 18 * 3600, c.day(0)[0] + 6 * 3600)),
+    (_r(r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b|今天|今日|今晚|今早"),
+     lambda m, c: c.day(0)),
+    # -- "N units ago" / "past N units" --------------------------------------------------------
+    (_r(rf"\b{_EN_NUM}\s+(day|week|month|year)s?\s+ago\b"),
+     lambda m, c: c.ago(_en_num(m[1]) or 1, _unit(m[2]))),
+    (_r(r"\b(?:a|one)\s+(day|week|month|year)\s+ago\b"), lambda m, c: c.ago(1, _unit(m[1]))),
+    (_r(rf"\b(?:in\s+)?(?:the\s+)?(?:past|last|previous)\s+{_EN_NUM}\s+(hour|day|week|month|year)s?\b"),
+     lambda m, c: c.last_n(_en_num(m[1]) or 1, _unit(m[2]))),
+    (_r(rf"{_ZH_NUM}\s*(天|日|周|个?星期|个?礼拜|个月|年)(?:之?前|以前)"),
+     lambda m, c: _zh_ago(m, c)),
+    (_r(rf"(?:过去|最近|近)\s*{_ZH_NUM}\s*(天|日|周|个?星期|个?礼拜|个月|年)"),
+     lambda m, c: _zh_last_n(m, c)),
+    # -- weeks / weekdays ----------------------------------------------------------------------
+    (_r(r"\b(?:the )?weekend before last\b"),
+     lambda m, c: (c.week(-2)[0] + 5 * _DAY, c.week(-2)[0] + 7 * _DAY)),
+    (_r(r"\blast weekend\b|上(?:个)?周末"),
+     lambda m, c: (c.week(-1)[0] + 5 * _DAY, c.week(-1)[0] + 7 * _DAY)),
+    (_r(r"\bthis weekend\b|这(?:个)?周末|本周末"),
+     lambda m, c: (c.week(0)[0] + 5 * _DAY, c.week(0)[0] + 7 * _DAY)),
+    (_r(r"(上上|上|这|本|下)(?:个)?(?:周|星期|礼拜)([一二三四五六日天])"),
+     lambda m, c: c.weekday(ZH_WEEKDAYS[m[2]], {"上上": 2, "上": 1, "这": 0, "本": 0, "下": -1}[m[1]])),
+    (_r(rf"\blast\s+({_WD_RE})\b"), lambda m, c: _last_weekday(m, c)),
+    (_r(rf"\b(?:on|this\s+past)\s+({_WD_RE})\b"),
+     lambda m, c: c.weekday(EN_WEEKDAYS[m[1].lower()], None)),
+    (_r(r"(?:周|星期|礼拜)([一二三四五六日天])"),
+     lambda m, c: c.weekday(ZH_WEEKDAYS[m[1]], None)),
+    (_r(r"\b(?:the )?week before last\b|上上(?:个)?(?:周|星期|礼拜)"), lambda m, c: c.week(-2)),
+    (_r(r"\blast week\b|\bprevious week\b|上(?:个)?(?:周|星期|礼拜)"), lambda m, c: c.week(-1)),
+    (_r(r"\bthis week\b|这(?:个)?(?:周|星期|礼拜)|本周"), lambda m, c: (c.week(0)[0], c.now)),
+    # -- months / years ------------------------------------------------------------------------
+    (_r(r"\b(?:the )?month before last\b|上上个?月"), lambda m, c: c.month(-2)),
+    (_r(r"\blast month\b|\bprevious month\b|上个?月"), lambda m, c: c.month(-1)),
+    (_r(r"\bthis month\b|这个月|本月"), lambda m, c: (c.month(0)[0], c.now)),
+    (_r(r"\blast year\b|去年"), lambda m, c: c.year(c.dt.year - 1)),
+    (_r(r"前年"), lambda m, c: c.year(c.dt.year - 2)),
+    (_r(r"\bthis year\b|今年"), lambda m, c: (c.year(c.dt.year)[0], c.now)),
+    # -- vague recency -------------------------------------------------------------------------
+    (_r(r"\b(?:recently|lately|these days|in recent days)\b|最近|近期|近来|这几天|这段时间"),
+     lambda m, c: (c.now - RECENT_WINDOW_DAYS * _DAY, c.now)),
+]
+
+_ZH_UNIT = {"天": "day", "日": "day", "周": "week", "星期": "week", "个星期": "week",
+            "礼拜": "week", "个礼拜": "week", "个月": "month", "年": "year"}
+
+
+def _zh_ago(m: re.Match[str], c: _Cal) -> tuple[float, float] | None:
+    n = parse_zh_number(m[1])
+    return None if n is None else c.ago(n, _ZH_UNIT[m[2]])
+
+
+def _zh_last_n(m: re.Match[str], c: _Cal) -> tuple[float, float] | None:
+    n = parse_zh_number(m[1])
+    return None if n is None else c.last_n(n, _ZH_UNIT[m[2]])
+
+
+def _last_weekday(m: re.Match[str], c: _Cal) -> tuple[float, float]:
+    """"last Tuesday": the most recent Tuesday strictly before today."""
+    wd = EN_WEEKDAYS[m[1].lower()]
+    start, end = c.weekday(wd, None)
+    if start >= c.day(0)[0]:
+        start, end = start - 7 * _DAY, end - 7 * _DAY
+    return start, end
+
+
+# -- anchors: "before X" / "after X" / "在X之前" -----------------------------------------------
+
+_EN_ANCHOR = re.compile(
+    r"\b(before|after|since|prior to|until|till|ahead of|following)\s+(.+?)"
+    r"(?=\s*(?:[,?.!;]|\band\b(?! (?:a|an|the)\b)|\b(?:what|which|where|when|did|do|does|was|"
+    r"were|is|are|have|has|had|will|would|should|could|can)\b|$))", re.I)
+_ZH_ANCHOR = re.compile(r"(?:在|于|从|自从|自)?([^，。？！,.?!在于从自]{1,24}?)(之前|以前|之后|以后|前|后|以来)")
+_EN_DIRECTION = {"before": "before", "prior to": "before", "until": "before", "till": "before",
+                 "ahead of": "before", "after": "after", "since": "after", "following": "after"}
+_ZH_DIRECTION = {"之前": "before", "以前": "before", "前": "before", "之后": "after",
+                 "以后": "after", "后": "after", "以来": "after"}
+#: words that are not anchors even after "before/after" ("before that", "after work" is fine)
+_EN_NON_ANCHOR = re.compile(r"^(?:that|this|it|then|now|(?:a|an|the)\s+(?:while|moment))$", re.I)
+_EN_ARTICLES = re.compile(r"^(?:the|a|an|my|our|i)\s+", re.I)
+
+
+def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(a < span[1] and span[0] < b for a, b in spans)
+
+
+def parse_time(text: str, now: float, *, tz: tzinfo = timezone.utc) -> ParsedTime:
+    """Find the time window and/or anchor of a question (first, most specific expression wins
+    for the window; an anchor is kept alongside an explicit window only if they do not overlap)."""
+    cal = _Cal(now, tz)
+    out = ParsedTime()
+    found: list[tuple[int, int, float, float, str]] = []
+    for pattern, resolve in _RULES:
+        for m in pattern.finditer(text):
+            span = (m.start(), m.end())
+            if _overlaps(span, [(a, b) for a, b, *_ in found]):
+                continue
+            bounds = resolve(m, cal)
+            if bounds is None:
+                continue
+            found.append((span[0], span[1], bounds[0], bounds[1], m[0]))
+    # Anchors: "before X" where X is not itself a date expression.
+    anchor = _find_anchor(text, [(a, b) for a, b, *_ in found])
+    if anchor is not None:
+        a_text, direction, span, date_span = anchor
+        if date_span is not None:
+            # "before March 5" / "在3月5日之前": the date bounds one side of the window
+            # ("before" excludes the day itself, "after"/"since" start with it)
+            for i, (a, b, lo, hi, _expr) in enumerate(found):
+                if (a, b) == date_span:
+                    bounds = (float("-inf"), lo) if direction == "before" else (lo, float("inf"))
+                    found[i] = (span[0], span[1], *bounds, text[span[0]:span[1]])
+        else:
+            out.anchor_text, out.direction = a_text, direction
+            out.spans.append(span)
+            out.expressions.append(text[span[0]:span[1]])
+    if found:
+        found.sort(key=lambda f: f[0])
+        lo = max(f[2] for f in found)  # several expressions: intersect ("last week on Tuesday")
+        hi = min(f[3] for f in found)
+        if lo >= hi:  # contradictory: keep the first expression only
+            lo, hi = found[0][2], found[0][3]
+        out.window = TimeWindow(None if lo == float("-inf") else lo,
+                                None if hi == float("inf") else hi,
+                                source=" / ".join(f[4] for f in found))
+        for a, b, *_ in found:
+            out.spans.append((a, b))
+            out.expressions.append(text[a:b])
+    return out
+
+
+def _find_anchor(text: str, date_spans: list[tuple[int, int]]
+                 ) -> tuple[str, Direction, tuple[int, int], tuple[int, int] | None] | None:
+    for m in _EN_ANCHOR.finditer(text):
+        target = m[2].strip()
+        target_span = (m.start(2), m.start(2) + len(target))
+        inside = [s for s in date_spans if target_span[0] <= s[0] and s[1] <= target_span[1] + 1]
+        direction: Direction = _EN_DIRECTION[m[1].lower()]  # type: ignore[assignment]
+        if inside:
+            return target, direction, (m.start(), max(inside[0][1], target_span[1])), inside[0]
+        if _overlaps(target_span, date_spans) or _EN_NON_ANCHOR.match(target):
+            continue
+        if len(target) < 2:
+            continue
+        cleaned = _EN_ARTICLES.sub("", target)
+        return cleaned, direction, (m.start(), target_span[1]), None
+    for m in _ZH_ANCHOR.finditer(text):
+        target = m[1].strip()
+        span = (m.start(), m.end())
+        direction = _ZH_DIRECTION[m[2]]  # type: ignore[assignment]
+        inside = [s for s in date_spans if m.start(1) <= s[0] and s[1] <= m.end(1)]
+        if inside:
+            return target, direction, span, inside[0]
+        if _overlaps((m.start(1), m.end(1)), date_spans) or _overlaps(span, date_spans):
+            continue
+        # bare 前/后 need the 在…前 frame ("在买空气炸锅前"); otherwise 前 is too ambiguous (前面, 前天)
+        if m[2] in ("前", "后") and not m[0].startswith(("在", "于")):
+            continue
+        target = re.sub(r"^(?:我|我们|你)", "", target)
+        if len(target) < 2 or target in ("之", "以", "不久", "很久", "刚才", "此", "那", "这"):
+            continue
+        return target, direction, span, None
+    return None

@@ -1,0 +1,381 @@
+"""Vector KNN over ``vec_chunks_<space>``: exact sqlite-vec for small stores, a quantised
+in-process prefilter above ``policy.VECTOR_PREFILTER_MIN_CHUNKS``.
+
+Why two strategies. sqlite-vec's KNN is an exact brute-force scan in C: ~9 ms at 20k x 256,
+~44 ms at 100k, ~460 ms at 1M — fine for most desktops, too slow for the 50 ms / 250 ms
+``memory_query`` targets at 100k / 1M. Above the threshold we keep a cache in numpy, built lazily
+from the table (SQLite stays the only store; the cache is derived and disposable):
+
+1. **Hamming prefilter** over the 1-bit copies (``embedding_bits``, 32 bytes per 256-d chunk):
+   XOR + popcount of the whole store in a few ms; the mode's scope and the time window are
+   applied here as masks, so filtered search stays exact in what it may return.
+2. **int8 rescoring** of the best ``candidates`` (a few thousand) with per-vector scaled int8
+   copies (256 bytes per chunk): a near-exact cosine, cheap enough for a large candidate pool —
+   the pool size is what recall depends on (1-bit codes are coarse, especially for sparse
+   hashed features).
+3. **exact float cosine** for the final top ``VECTOR_EXACT_RESCORE`` chunks, read back from
+   sqlite-vec (a point read costs ~50 us because vec0 stores 1024 vectors per blob, hence only
+   for the head), so the similarities reported in the trace are the true ones.
+
+Freshness: new chunks (chunk ids only grow) are appended incrementally before each search
+(``max(chunk_id)`` on the ``event_chunks`` index is microseconds). Deleted or re-embedded
+chunks are noticed lazily and safely: a deletion participant marks the deleted events'
+chunks *suspect*, and the next search confirms against the table which are really gone
+(a rolled-back deletion therefore loses nothing); rows found missing during exact rescoring
+are dropped too. When a fifth of the cache is dead it is rebuilt.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from ..db.connection import Database, placeholders
+from ..l1.vectors import vec_table
+from ..policy import (VECTOR_CACHE_STALE_REBUILD, VECTOR_EXACT_RESCORE, VECTOR_KNN_OVERFETCH,
+                      VECTOR_PREFILTER_CANDIDATES, VECTOR_PREFILTER_CANDIDATE_FRACTION,
+                      VECTOR_PREFILTER_MIN_CHUNKS, VECTOR_PREFILTER_OVERSAMPLE, RetrievalScope)
+from .plan import TimeWindow
+
+log = logging.getLogger(__name__)
+
+#: scope -> small integer code in the cache (unknown scopes get -1 and are never returned)
+SCOPE_CODES = {s.value: i for i, s in enumerate(RetrievalScope)}
+
+
+@dataclass(slots=True)
+class ChunkHit:
+    chunk_id: int
+    event_seq: int
+    similarity: float  # cosine similarity (1 = identical direction)
+    exact: bool  # True when computed from the stored float vector
+
+
+@dataclass(slots=True)
+class SearchStats:
+    strategy: str  # sqlite_vec | prefilter
+    chunks: int = 0
+    candidates: int = 0
+    rounds: int = 0
+    elapsed_ms: float = 0.0
+    cache_rows: int = 0
+    refreshed: int = 0
+    dead: int = 0
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"strategy": self.strategy, "chunks": self.chunks, "candidates": self.candidates,
+                "rounds": self.rounds, "elapsed_ms": round(self.elapsed_ms, 2),
+                "cache_rows": self.cache_rows, "refreshed": self.refreshed, "dead": self.dead,
+                **self.extra}
+
+
+def quantize_bits(vec: np.ndarray) -> np.ndarray:
+    """Same bit layout as sqlite-vec's ``vec_quantize_binary`` (x > 0, little-endian bits)."""
+    return np.packbits(np.asarray(vec) > 0, bitorder="little")
+
+
+class _Cache:
+    """Columnar arrays for every chunk of one space (see module docstring)."""
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self.words = dim // 64 if dim % 64 == 0 else 0
+        self.n = 0
+        cap = 1024
+        self.chunk_ids = np.zeros(cap, np.int64)
+        self.seqs = np.zeros(cap, np.int64)
+        self.scope = np.zeros(cap, np.int8)
+        self.occurred = np.zeros(cap, np.float64)
+        self.alive = np.zeros(cap, bool)
+        self.bits = np.zeros((cap, (dim + 7) // 8), np.uint8)
+        self.q8 = np.zeros((cap, dim), np.int8)
+        self.scale = np.zeros(cap, np.float32)
+        self.max_chunk_id = 0
+        self.dead = 0
+        self.suspect_seqs: set[int] = set()
+
+    def _grow(self, need: int) -> None:
+        cap = len(self.chunk_ids)
+        if need <= cap:
+            return
+        new = max(need, cap * 2)
+        for name in ("chunk_ids", "seqs", "scope", "occurred", "alive", "scale"):
+            arr = getattr(self, name)
+            grown = np.zeros(new, arr.dtype)
+            grown[: self.n] = arr[: self.n]
+            setattr(self, name, grown)
+        for name in ("bits", "q8"):
+            arr = getattr(self, name)
+            grown = np.zeros((new, arr.shape[1]), arr.dtype)
+            grown[: self.n] = arr[: self.n]
+            setattr(self, name, grown)
+
+    def append(self, chunk_ids: np.ndarray, seqs: np.ndarray, scope: np.ndarray,
+               occurred: np.ndarray, bits: np.ndarray, floats: np.ndarray) -> None:
+        k = len(chunk_ids)
+        if not k:
+            return
+        self._grow(self.n + k)
+        s = slice(self.n, self.n + k)
+        self.chunk_ids[s], self.seqs[s], self.scope[s], self.occurred[s] = chunk_ids, seqs, scope, occurred
+        self.alive[s] = True
+        self.bits[s] = bits
+        scale = np.abs(floats).max(axis=1) / 127.0
+        scale[scale == 0] = 1.0
+        self.q8[s] = np.round(floats / scale[:, None]).astype(np.int8)
+        self.scale[s] = scale
+        self.n += k
+        self.max_chunk_id = max(self.max_chunk_id, int(chunk_ids.max()))
+
+    def kill(self, mask: np.ndarray) -> int:
+        newly = int(np.count_nonzero(mask & self.alive[: self.n]))
+        self.alive[: self.n][mask] = False
+        self.dead += newly
+        return newly
+
+    @property
+    def nbytes(self) -> int:
+        n = self.n
+        return n * (8 + 8 + 1 + 8 + 1 + 4 + self.bits.shape[1] + self.dim)
+
+
+class VectorIndex:
+    """KNN over one embedding space. Thread-safe; one instance per (database, space)."""
+
+    def __init__(self, db: Database, space_id: int, dim: int, *,
+                 prefilter_min_chunks: int = VECTOR_PREFILTER_MIN_CHUNKS) -> None:
+        self.db = db
+        self.space_id = space_id
+        self.dim = dim
+        self.table = vec_table(space_id)
+        self.prefilter_min_chunks = prefilter_min_chunks
+        self._cache: _Cache | None = None
+        self._lock = threading.Lock()
+
+    # -- public --------------------------------------------------------------------------------
+
+    def chunk_count(self) -> int:
+        row = self.db.reader().execute(
+            "SELECT count(*) FROM event_chunks WHERE space_id = ?", (self.space_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def search(self, query: np.ndarray, k_events: int, *, scopes: Iterable[str] | None = None,
+               window: TimeWindow | None = None, strategy: str | None = None
+               ) -> tuple[list[ChunkHit], SearchStats]:
+        """Best chunks for ``query`` such that at least ``k_events`` distinct events are covered
+        (when that many exist), restricted to ``scopes`` and ``window``. Best first."""
+        t0 = time.perf_counter()
+        q = np.asarray(query, np.float32)
+        norm = float(np.linalg.norm(q))
+        if q.shape != (self.dim,) or norm == 0 or not np.isfinite(norm):
+            raise ValueError(f"query vector must be a non-zero float vector of dim {self.dim}")
+        q = q / norm
+        scope_set = {str(s) for s in scopes} if scopes is not None else None
+        if strategy is None:
+            strategy = "prefilter" if self.chunk_count() >= self.prefilter_min_chunks else "sqlite_vec"
+        if strategy == "prefilter":
+            hits, stats = self._search_prefilter(q, k_events, scope_set, window)
+        elif strategy == "sqlite_vec":
+            hits, stats = self._search_sqlite(q, k_events, scope_set, window)
+        else:
+            raise ValueError(f"unknown vector search strategy {strategy!r}")
+        stats.elapsed_ms = (time.perf_counter() - t0) * 1000
+        return hits, stats
+
+    def mark_deleted(self, seqs: Sequence[int]) -> None:
+        """Deletion participant hook: these events' chunks may be gone (confirmed lazily)."""
+        with self._lock:
+            if self._cache is not None:
+                self._cache.suspect_seqs.update(int(s) for s in seqs)
+
+    def invalidate(self) -> None:
+        with self._lock:
+            self._cache = None
+
+    def warm(self) -> int:
+        """Build/refresh the prefilter cache now (e.g. at start-up); returns its row count."""
+        with self._lock:
+            cache = self._refresh_locked()
+            return cache.n
+
+    def cache_info(self) -> dict:
+        c = self._cache
+        if c is None:
+            return {"built": False}
+        return {"built": True, "rows": c.n, "dead": c.dead, "bytes": c.nbytes,
+                "max_chunk_id": c.max_chunk_id}
+
+    # -- exact sqlite-vec ----------------------------------------------------------------------
+
+    def _search_sqlite(self, q: np.ndarray, k_events: int, scopes: set[str] | None,
+                       window: TimeWindow | None) -> tuple[list[ChunkHit], SearchStats]:
+        conn = self.db.reader()
+        stats = SearchStats("sqlite_vec")
+        total = self.chunk_count()
+        stats.chunks = total
+        if total == 0 or k_events <= 0:
+            return [], stats
+        k = min(total, max(k_events * VECTOR_KNN_OVERFETCH, 32))
+        blob = q.tobytes()
+        while True:
+            stats.rounds += 1
+            rows = conn.execute(
+                f"SELECT v.chunk_id, v.distance, c.event_seq, e.l1_retrieval_scope, e.occurred_at "
+                f"FROM (SELECT chunk_id, distance FROM {self.table} WHERE embedding MATCH ? AND k = ?) v "
+                f"JOIN event_chunks c ON c.chunk_id = v.chunk_id "
+                f"JOIN fact_events e ON e.seq = c.event_seq ORDER BY v.distance", (blob, k)).fetchall()
+            stats.candidates = len(rows)
+            hits = [ChunkHit(int(cid), int(seq), 1.0 - float(dist), True)
+                    for cid, dist, seq, scope, occ in rows
+                    if (scopes is None or scope in scopes) and (window is None or window.contains(occ))]
+            if len({h.event_seq for h in hits}) >= k_events or k >= total:
+                return hits, stats
+            k = min(total, k * 4)
+
+    # -- quantised prefilter -------------------------------------------------------------------
+
+    def _refresh_locked(self) -> _Cache:
+        cache = self._cache
+        if cache is None or (cache.n and cache.dead / cache.n > VECTOR_CACHE_STALE_REBUILD):
+            cache = _Cache(self.dim)
+            self._cache = cache
+        conn = self.db.reader()
+        if cache.suspect_seqs:
+            suspects = sorted(cache.suspect_seqs)
+            cache.suspect_seqs.clear()
+            present: set[int] = set()
+            for i in range(0, len(suspects), 500):
+                part = suspects[i:i + 500]
+                present.update(r[0] for r in conn.execute(
+                    f"SELECT seq FROM fact_events WHERE seq IN ({placeholders(len(part))})", part))
+            gone = np.array([s for s in suspects if s not in present], np.int64)
+            if len(gone):
+                cache.kill(np.isin(cache.seqs[: cache.n], gone))
+        row = conn.execute("SELECT max(chunk_id) FROM event_chunks WHERE space_id = ?",
+                           (self.space_id,)).fetchone()
+        top = int(row[0] or 0) if row else 0
+        if top > cache.max_chunk_id:
+            self._load_after(cache, cache.max_chunk_id)
+        return cache
+
+    def _load_after(self, cache: _Cache, after: int) -> int:
+        conn = self.db.reader()
+        meta = conn.execute(
+            "SELECT c.chunk_id, c.event_seq, e.l1_retrieval_scope, e.occurred_at FROM event_chunks c "
+            "JOIN fact_events e ON e.seq = c.event_seq WHERE c.space_id = ? AND c.chunk_id > ? "
+            "ORDER BY c.chunk_id", (self.space_id, after)).fetchall()
+        if not meta:
+            return 0
+        by_id = {r[0]: r for r in meta}
+        ids: list[int] = []
+        seqs: list[int] = []
+        scopes: list[int] = []
+        occ: list[float] = []
+        bits: list[bytes] = []
+        floats: list[bytes] = []
+        for cid, emb, eb in conn.execute(
+                f"SELECT chunk_id, embedding, embedding_bits FROM {self.table} WHERE chunk_id > ? "
+                f"ORDER BY chunk_id", (after,)):
+            m = by_id.get(cid)
+            if m is None:  # vector without a chunk row (being replaced): skip
+                continue
+            ids.append(cid)
+            seqs.append(m[1])
+            scopes.append(SCOPE_CODES.get(m[2], -1))
+            occ.append(m[3])
+            bits.append(eb)
+            floats.append(emb)
+        if not ids:
+            cache.max_chunk_id = max(cache.max_chunk_id, max(by_id))
+            return 0
+        nb = (self.dim + 7) // 8
+        cache.append(np.array(ids, np.int64), np.array(seqs, np.int64), np.array(scopes, np.int8),
+                     np.array(occ, np.float64),
+                     np.frombuffer(b"".join(bits), np.uint8).reshape(len(ids), nb),
+                     np.frombuffer(b"".join(floats), np.float32).reshape(len(ids), self.dim))
+        cache.max_chunk_id = max(cache.max_chunk_id, max(by_id))
+        return len(ids)
+
+    def _search_prefilter(self, q: np.ndarray, k_events: int, scopes: set[str] | None,
+                          window: TimeWindow | None) -> tuple[list[ChunkHit], SearchStats]:
+        stats = SearchStats("prefilter")
+        with self._lock:
+            before = self._cache.n if self._cache is not None else 0
+            cache = self._refresh_locked()
+            stats.refreshed = cache.n - before if cache.n >= before else cache.n
+            n = cache.n
+            stats.cache_rows = n
+            stats.dead = cache.dead
+            if n == 0 or k_events <= 0:
+                return [], stats
+            mask = cache.alive[:n].copy()
+            if scopes is not None:
+                codes = [SCOPE_CODES[s] for s in scopes if s in SCOPE_CODES]
+                mask &= np.isin(cache.scope[:n], np.array(codes, np.int8))
+            if window is not None:
+                if window.start is not None:
+                    mask &= cache.occurred[:n] >= window.start
+                if window.end is not None:
+                    mask &= cache.occurred[:n] < window.end
+            idx_all = np.flatnonzero(mask)
+            stats.chunks = len(idx_all)
+            if not len(idx_all):
+                return [], stats
+            qbits = quantize_bits(q)
+            if cache.words:
+                qw = qbits.view(np.uint64)
+                dist = np.bitwise_count(cache.bits[idx_all].view(np.uint64) ^ qw).sum(
+                    axis=1, dtype=np.int32)
+            else:
+                dist = np.bitwise_count(cache.bits[idx_all] ^ qbits).sum(axis=1, dtype=np.int32)
+            m = min(len(idx_all), max(VECTOR_PREFILTER_CANDIDATES,
+                                      k_events * VECTOR_KNN_OVERFETCH * VECTOR_PREFILTER_OVERSAMPLE,
+                                      int(VECTOR_PREFILTER_CANDIDATE_FRACTION * len(idx_all))))
+            cand = idx_all[np.argpartition(dist, m - 1)[:m]] if m < len(idx_all) else idx_all
+            stats.candidates = len(cand)
+            approx = (cache.q8[cand].astype(np.float32) @ q) * cache.scale[cand]
+            perm = np.argsort(-approx, kind="stable")
+            order, approx = cand[perm], approx[perm]
+            # enough chunks to cover k_events distinct events
+            seen: set[int] = set()
+            head: list[int] = []
+            for i in order:
+                head.append(int(i))
+                seen.add(int(cache.seqs[i]))
+                if len(seen) >= k_events:
+                    break
+            chunk_ids = cache.chunk_ids[head]
+            seq_of = {int(cache.chunk_ids[i]): int(cache.seqs[i]) for i in head}
+            approx_of = {int(cache.chunk_ids[i]): float(a) for i, a in zip(head, approx[: len(head)])}
+        exact_ids = [int(c) for c in chunk_ids[:VECTOR_EXACT_RESCORE]]
+        exact = self._exact_similarities(q, exact_ids)
+        missing = [c for c in exact_ids if c not in exact]
+        if missing:
+            with self._lock:
+                if self._cache is cache:
+                    stats.dead += cache.kill(np.isin(cache.chunk_ids[: cache.n], np.array(missing)))
+        hits = [ChunkHit(c, seq_of[c], exact[c], True) for c in exact_ids if c in exact]
+        hits += [ChunkHit(int(c), seq_of[int(c)], approx_of[int(c)], False)
+                 for c in chunk_ids[VECTOR_EXACT_RESCORE:]]
+        hits.sort(key=lambda h: -h.similarity)
+        return hits, stats
+
+    def _exact_similarities(self, q: np.ndarray, chunk_ids: Sequence[int]) -> dict[int, float]:
+        if not chunk_ids:
+            return {}
+        conn = self.db.reader()
+        out: dict[int, float] = {}
+        for cid in chunk_ids:
+            row = conn.execute(f"SELECT embedding FROM {self.table} WHERE chunk_id = ?", (cid,)).fetchone()
+            if row is None:
+                continue
+            v = np.frombuffer(row[0], np.float32)
+            nv = float(np.linalg.norm(v))
+            out[cid] = float(v @ q) / nv if nv > 0 else 0.0
+        return out
