@@ -15,6 +15,7 @@ import apsw
 
 from ..clock import Clock
 from ..db.connection import Database, placeholders, query_all, query_one
+from ..ids import short_hash
 from . import insights
 from .records import SummaryDraft
 from .store import Embed, write_summary
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 
 STATE_KINDS = frozenset({"state_change", "superseded"})
 CONTRADICTION_KINDS = frozenset({"contradiction_resolved"})
-TREND_KINDS = frozenset({"edge_corroborated", "assertion_corroborated"})
+TREND_KINDS = frozenset({"edge_corroborated"})
 #: evidence events an insight keeps (the newest)
 MAX_INSIGHT_EVIDENCE = 20
 
@@ -69,10 +70,14 @@ def draft_for_change(conn: apsw.Connection, change: Any) -> SummaryDraft | None:
             reason=_get(change, "reason", "") or "", key=key, evidence_times=_times(conn, event_ids),
             superseded=kind == "superseded")
     if kind in CONTRADICTION_KINDS:
+        # L2 reports a mirrored edge + assertion pair (LIVES_IN / residence) as two changes of
+        # one decision: key the insight on the decision and its evidence, not on the row ids
+        reason = _get(change, "reason", "") or "resolved"
+        decision_key = short_hash("|".join([key_name, reason.split(":", 1)[0], *sorted(event_ids)]))
         return insights.contradiction_resolved(
             entity=entity, predicate=key_name, old_value=_get(change, "old_value"),
-            new_value=_get(change, "new_value"), resolution=_get(change, "reason", "") or "resolved",
-            at=at, event_ids=event_ids, key=key, evidence_times=_times(conn, event_ids))
+            new_value=_get(change, "new_value"), resolution=reason,
+            at=at, event_ids=event_ids, key=decision_key, evidence_times=_times(conn, event_ids))
     if kind in TREND_KINDS and ids:
         return _trend(conn, change, entity, key_name, ids[0], event_ids)
     return None

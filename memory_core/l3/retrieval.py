@@ -218,7 +218,7 @@ class L3Retriever:
             text = text[:_TEXT_CHARS - 1] + "…"
         return LayerHit(
             layer="l3", kind="summary", id=s.summary_id, text=text, score=score,
-            event_ids=list(s.source_event_ids), occurred_at=s.window_end,
+            event_ids=list(s.source_event_ids), occurred_at=_about(s),
             payload={"summary_type": s.summary_type, "summary_category": s.summary_category,
                      "granularity": s.granularity, "window_start": s.window_start,
                      "window_end": s.window_end, "producer": s.producer, "status": s.status,
@@ -226,3 +226,12 @@ class L3Retriever:
                      "title": s.title, "category_boosted": bool(category and s.summary_category == category),
                      "window_fit": fit, "path_ranks": ranks,
                      "drill_down": {"summary_id": s.summary_id, "event_ids": len(s.source_event_ids)}})
+
+
+def _about(s: Summary) -> float | None:
+    """The point in time a summary is about, for point-in-window checks downstream: the middle
+    of a window summary (its end lies on the next window's border, e.g. Monday 00:00 for "last
+    week"), the moment of an insight."""
+    if s.summary_type != "insight" and s.window_start is not None and s.window_end is not None:
+        return (s.window_start + s.window_end) / 2
+    return s.window_end

@@ -147,8 +147,7 @@ def template_strategy(skill: Skill, traces: Sequence[Trace]) -> dict[str, Any]:
     words = failure_words(traces)
     summary = (f"{skill.tool_name} ({skill.category}): {skill.success_count}/{skill.executions} "
                f"executions succeeded" + (f" ({rate:.0%})" if rate is not None else "")
-               + (f", typically {ok_ms:.0f} ms when it works" if ok_ms is not None else "")
-               + f"; breaker {skill.breaker.state.value}.")
+               + (f", typically {ok_ms:.0f} ms when it works" if ok_ms is not None else "") + ".")
     patterns = [f"{count}× {sig}" for sig, count in sigs.most_common(3)]
     if bad_ms is not None and ok_ms is not None and bad_ms > 2 * ok_ms:
         patterns.append(f"failures are slow ({bad_ms:.0f} ms vs {ok_ms:.0f} ms): likely timeouts")
@@ -156,8 +155,8 @@ def template_strategy(skill: Skill, traces: Sequence[Trace]) -> dict[str, Any]:
         patterns.append(f"inputs containing '{w}' failed {fc} time(s) vs {sc} success(es)")
     recs: list[str] = []
     if skill.breaker.state.value == "open":
-        recs.append("The tool failed repeatedly and is paused: use an alternative or wait for the "
-                    "cool-down before retrying.")
+        recs.append(f"It failed {skill.breaker.consecutive_failures} times in a row (the breaker "
+                    "opened): prefer an alternative, or retry after the cool-down.")
     if sigs:
         top_sig = sigs.most_common(1)[0][0]
         recs.append(f"Check for the recurring error before calling: {top_sig}")

@@ -249,6 +249,12 @@ def test_summary_type_is_a_hard_filter_and_category_a_soft_boost(engine, at_t) -
     # a wrong category guess does not kill the path
     wrong = l3.search(_plan("rust", at_t.now(), summary_category="media_activity"))
     assert wrong.hits
+    # the same hard filter through memory_query's filters
+    pkg = engine.retrieval.query("rust", "summary", filters={"summary_type": "thematic"})
+    l3_findings = [f for f in pkg.findings if f.layer == "l3"]
+    assert l3_findings
+    kinds = {engine.components["l3"].get(f.hit_id).summary_type for f in l3_findings}
+    assert kinds == {"thematic"}
     # query words suggest the category when the caller gives none
     assert l3.search(_plan("what did I browse", at_t.now())).trace["summary_category_boost"] == "browser_activity"
 

@@ -185,32 +185,35 @@ def _plan(engine, clock, question: str) -> QueryPlan:
 @pytest.mark.parametrize("question", ["What was I busy with last week?", "我上周主要在忙什么"])
 def test_what_was_i_busy_with_last_week_returns_the_week_summary_first(week, question) -> None:
     engine, clock, _ = week
-    hits = None
-    try:
-        pkg = engine.retrieval.query(question, "activity_summary")
-        hits = _l3_hits_from_package(pkg)
-    except NotImplementedError:
-        pass
-    if hits is None:  # memory_query not wired yet: the registered L3 retriever directly
-        hits = engine.retrieval.registry.layers["l3"].search(_plan(engine, clock, question)).hits
-    top = hits[0]
     week_summary = temporal(engine, "week")[0]
-    assert top.id == week_summary.summary_id
-    assert top.payload["granularity"] == "week" and top.payload["summary_type"] == "temporal"
-    # drill-down: the summary's source events are reachable in L1
-    events = engine.components["l3"].drill_down(top.id)
-    assert [e.event_id for e in events] == sorted(top.event_ids, key=lambda i: next(
-        (e.occurred_at, e.seq) for e in events if e.event_id == i))
-    assert {e.source for e in events} >= {"browser", "chat", "git", "terminal", "netease_music",
-                                          "system_usage"}
-    # and the day summaries rank below it
+    # the L3 layer on its own: the week summary outranks the 7 days and 100+ hours inside it
+    hits = engine.retrieval.registry.layers["l3"].search(_plan(engine, clock, question)).hits
+    assert hits[0].id == week_summary.summary_id
+    assert hits[0].payload["granularity"] == "week" and hits[0].payload["summary_type"] == "temporal"
     days = {s.summary_id for s in temporal(engine, "day")}
     assert any(h.id in days for h in hits[1:])
+    # through memory_query (L1 + layers fused per mode): the week summary is the first finding
+    pkg = engine.retrieval.query(question, "activity_summary")
+    assert pkg.time_window is not None
+    first = pkg.findings[0]
+    assert first.layer == "l3" and first.hit_id == week_summary.summary_id
+    assert set(first.event_ids) == set(week_summary.source_event_ids)
+    # drill-down: the summary's source events are reachable in L1, every source among them
+    events = engine.components["l3"].drill_down(first.hit_id)
+    assert {e.event_id for e in events} == set(first.event_ids)
+    assert {e.source for e in events} >= {"browser", "chat", "git", "terminal", "netease_music",
+                                          "system_usage"}
+    assert all(week_summary.window_start <= e.occurred_at < week_summary.window_end for e in events)
 
 
-def _l3_hits_from_package(pkg):
-    """The L3 hits of an answer package, best first (shape owned by the retrieval service)."""
-    trace = getattr(pkg, "trace", None) or (pkg.get("trace") if isinstance(pkg, dict) else None)
-    layers = (trace or {}).get("layers", {}) if isinstance(trace, dict) else {}
-    hits = layers.get("l3", {}).get("hits") if isinstance(layers.get("l3"), dict) else None
-    return hits or None
+def test_how_did_i_handle_this_last_time_returns_the_skill(week) -> None:
+    engine, _, _ = week
+    pkg = engine.retrieval.query("How did I handle this last time?", "strategy")
+    first = pkg.findings[0]
+    assert first.layer == "l4" and first.kind == "skill"
+    check = engine.components["l4"].check_skill("pdf_convert")
+    assert first.hit_id == check.skill_id
+    assert "success rate 67%" in first.content and "breaker closed" in first.content
+    assert "Strategy:" in first.content  # the distilled strategy rides along
+    assert set(first.event_ids) <= {r[0] for r in engine.db.reader().execute(
+        "SELECT event_id FROM l4_execution_traces")}
