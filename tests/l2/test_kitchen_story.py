@@ -80,3 +80,26 @@ def test_graph_path_spreads_from_seed_events(l2_engine, clock):
     scored = path.search(plan, [seq[ids["k2u"]]])
     assert scored and scored[0][0] == seq[ids["k2u"]]
     assert all(s > 0 for _, s in scored)
+
+
+@pytest.mark.parametrize("payloads,question,pc,rc,prefix", [
+    (KITCHEN_ZH, KITCHEN_QUESTION_ZH, "高压锅", "电饭煲", "k"),
+    (KITCHEN_EN, KITCHEN_QUESTION_EN, "pressure cooker", "rice cooker", "e"),
+])
+def test_memory_query_answers_through_l2_and_l1(l2_engine, clock, payloads, question, pc, rc, prefix):
+    l2_engine.ingest_payloads(payloads)
+    clock.set(T0 + 3 * DAY)
+    project(l2_engine)
+    ids = _ids(l2_engine)
+    pkg = l2_engine.retrieval.query(question).to_json()
+    findings = pkg["findings"]
+    assert findings, pkg
+    layers = {(f["layer"], f.get("kind")) for f in findings}
+    assert ("l2", "edge") in layers and ("l1", "event") in layers
+    l2_edge = next(f for f in findings if f["layer"] == "l2")
+    assert pc in l2_edge["content"] and l2_edge["event_ids"] == [ids[f"{prefix}1u"]]
+    assert findings[0]["event_id"] == ids[f"{prefix}1u"]  # the day-1 statement leads
+    assert not any(rc in f["content"] for f in findings)  # after the anchor: excluded
+    assert not any(f["event_id"] in (ids[f"{prefix}1a"], ids[f"{prefix}2a"], ids[f"{prefix}3a"]) for f in findings)
+    assert pkg["status"] == "weak_evidence"  # "a new pressure cooker" is not a purchase record
+    assert any("not an explicit purchase record" in h or "不是明确的购买记录" in h for h in pkg["answering_hints"])
