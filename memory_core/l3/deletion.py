@@ -91,9 +91,23 @@ class L3Deletion:
             return RERENDER if left and self._reflection(conn, s, deleted) else REMOVE
         if s.window_start is None or s.window_end is None:
             return REMOVE
-        if not self._window_plans(conn, s, deleted):
+        if not self._anything_left(conn, s, deleted):
             return REMOVE
         return REBUILD if s.producer == EXTRACTIVE else REDACT
+
+    @staticmethod
+    def _anything_left(conn: apsw.Connection, s: Summary, deleted: set[str]) -> bool:
+        """Does the summary's window still hold events it would summarise? (ids and sources
+        only: the rebuild itself loads the window once, in apply)."""
+        for event_id, source, event_type in conn.execute(
+                f"SELECT event_id, source, event_type FROM fact_events WHERE occurred_at >= ? AND "
+                f"occurred_at < ? AND {SUMMARIZABLE}", (s.window_start, s.window_end)):
+            if event_id in deleted:
+                continue
+            key = f"{source}:{event_type}" if event_type == "ACTION_EXECUTED" else source
+            if s.summary_type == "temporal" or category_of(key) == s.summary_category:
+                return True
+        return False
 
     @staticmethod
     def _window_plans(conn: apsw.Connection, s: Summary, deleted: set[str]) -> list:
@@ -140,6 +154,9 @@ class L3Deletion:
                 write_summary(conn, draft, now, self.embed)
                 continue
             plans = self._window_plans(conn, s, deleted)
+            if not plans:  # pragma: no cover - _anything_left said otherwise
+                delete_summary(conn, s.seq, s.summary_id)
+                continue
             spec = WindowSpec(s.granularity, s.window_start, s.window_end, s.trigger)  # type: ignore[arg-type]
             draft = extractive_draft(spec, plans[0])
             draft.dedup_key = s.dedup_key or draft.dedup_key
