@@ -55,7 +55,8 @@ MODE_RULES: tuple[ModeRule, ...] = (
         r"|\btimeline\b|\bevent stream\b|\bwhat(?:'s| is) new\b|最近发生|发生了什么|翻翻|时间线|最近都有什么")),
     ModeRule("assistant_reference", QueryMode.EPISODE_RECALL, _r(
         r"\byou (?:said|told|mentioned|recommended|suggested|gave|wrote|listed|provided|shared|explained|"
-        r"came up with|helped)\b|\byour (?:suggestion|recommendation|answer|advice|reply|response|list)\b"
+        r"came up with|helped)\b|\b(?:did|do|would|could) you (?:say|tell|recommend|suggest|mention|"
+        r"give|write|list|explain)\b|\byour (?:suggestion|recommendation|answer|advice|reply|response|list)\b"
         r"|\bour (?:previous |last |earlier )?(?:chat|conversation|discussion)\b|\bwe (?:talked|discussed|chatted)\b"
         r"|\bremind me what you\b|你(?:说过|推荐|建议|提到|告诉|给我|写的|列的)|我们(?:聊|讨论|谈)")),
     ModeRule("episode_cue", QueryMode.EPISODE_RECALL, _r(

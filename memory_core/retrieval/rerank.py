@@ -95,7 +95,7 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
             "length": length_penalty(c.author_type, len(c.content)),
             "recency": recency_bonus(c.occurred_at, now),
         }
-        deltas = {k: round(v, 6) for k, v in deltas.items() if v}
+        deltas = {k: round(v, 6) for k, v in deltas.items() if round(v, 6)}
         out.append(Reranked(c.key, c.fused, base, deltas, base + sum(deltas.values()),
                             True, i + 1))
     out.sort(key=lambda r: (-r.score, r.rank_before))

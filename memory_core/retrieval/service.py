@@ -475,6 +475,8 @@ class RetrievalService:
         if ev.l1_retrieval_scope not in allowed:
             return tr.DROP_SCOPE, (f"scope {ev.l1_retrieval_scope!r} not trusted by mode {plan.mode.value} "
                                    f"({', '.join(sorted(allowed))})")
+        if anchor_id is not None and ev.event_id == anchor_id:
+            return tr.DROP_ANCHOR, "the anchor event itself (the reference point, not an answer)"
         if window is not None and not window.contains(ev.occurred_at):
             return tr.DROP_WINDOW, (f"occurred {iso(ev.occurred_at)}, outside the window "
                                     f"[{iso(window.start) or '-inf'}, {iso(window.end) or '+inf'}) "
@@ -487,8 +489,6 @@ class RetrievalService:
             ok = have in want if isinstance(want, (list, tuple)) else have == want
             if not ok:
                 return tr.DROP_FILTER, f"filter {col}={want!r} (event has {have!r})"
-        if anchor_id is not None and ev.event_id == anchor_id:
-            return tr.DROP_ANCHOR, "the anchor event itself (the reference point, not an answer)"
         reason = chat_artifact_reason(plan.mode, plan.query, author_type=ev.author_type,
                                       evidence_class=ev.evidence_class, content=ev.content)
         if reason is not None:

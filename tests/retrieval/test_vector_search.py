@@ -1,0 +1,102 @@
+"""Vector KNN: sqlite-vec exact search and the quantised prefilter agree on clear neighbours,
+respect scope and window, pick up new chunks incrementally and never return deleted ones."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memory_core.l1.vectors import vec_table
+from memory_core.retrieval.plan import TimeWindow
+from memory_core.retrieval.vector_search import VectorIndex, quantize_bits
+from tests.helpers import DAY, T0, chat
+
+TOPICS = ["cat", "coffee", "hiking", "piano", "tax", "garden", "python", "sushi"]
+
+
+def _texts(n):
+    rng = np.random.default_rng(7)
+    words = ["morning", "evening", "friend", "weekend", "plan", "happy", "tired", "city", "book", "music"]
+    return [f"{TOPICS[i % len(TOPICS)]} " + " ".join(rng.choice(words, 4)) + f" note {i}" for i in range(n)]
+
+
+@pytest.fixture
+def store(make_engine):
+    engine = make_engine(layers=())
+    texts = _texts(400)
+    payloads = [chat(f"s{i % 20}", "user" if i % 3 else "assistant", t, T0 + i * 3600, f"m{i}")
+                for i, t in enumerate(texts)]
+    engine.ingest_payloads(payloads)
+    engine.run_until_idle()
+    return engine
+
+
+def test_bits_match_sqlite_vec_quantization(store):
+    vec = store.providers.embedder.embed(["a quick check of the bit layout"])[0]
+    blob = store.db.reader().execute("SELECT vec_quantize_binary(?)", (vec.astype(np.float32).tobytes(),)).fetchone()[0]
+    assert bytes(blob) == quantize_bits(vec).tobytes()
+
+
+def test_both_strategies_find_a_stored_vector_first(store):
+    vi = VectorIndex(store.db, store.l1.space_id, store.providers.embedder.dim)
+    target = store.list_events(limit=500, newest_first=True)[123]
+    q = store.providers.embedder.embed([target.content])[0]
+    exact, s1 = vi.search(q, 10, strategy="sqlite_vec")
+    pre, s2 = vi.search(q, 10, strategy="prefilter")
+    assert s1.strategy == "sqlite_vec" and s2.strategy == "prefilter"
+    assert exact[0].event_seq == target.seq == pre[0].event_seq
+    assert pre[0].similarity == pytest.approx(exact[0].similarity, abs=1e-5) and pre[0].exact
+    overlap = len({h.event_seq for h in exact[:10]} & {h.event_seq for h in pre[:10]})
+    assert overlap >= 7  # clear neighbours survive the 1-bit prefilter
+
+
+def test_scope_and_window_are_applied_inside_the_search(store):
+    vi = VectorIndex(store.db, store.l1.space_id, store.providers.embedder.dim)
+    q = store.providers.embedder.embed(["cat morning friend"])[0]
+    window = TimeWindow(T0 + 50 * 3600, T0 + 150 * 3600)
+    for strategy in ("sqlite_vec", "prefilter"):
+        hits, _ = vi.search(q, 20, scopes=["fact_authoritative"], window=window, strategy=strategy)
+        events = store.l1.get_by_seq([h.event_seq for h in hits])
+        assert len({h.event_seq for h in hits}) >= 20
+        assert all(e.l1_retrieval_scope == "fact_authoritative" for e in events.values())
+        assert all(window.contains(e.occurred_at) for e in events.values())
+
+
+def test_cache_refreshes_incrementally_and_forgets_deleted_events(store):
+    vi = VectorIndex(store.db, store.l1.space_id, store.providers.embedder.dim)
+    assert vi.warm() == 400
+    store.ingest_payloads([chat("new", "user", "zebra crossing saxophone quartet", T0 + 500 * 3600, "z1")])
+    store.run_until_idle()
+    q = store.providers.embedder.embed(["zebra crossing saxophone quartet"])[0]
+    hits, stats = vi.search(q, 5, strategy="prefilter")
+    new = store.list_events(limit=1)[0]
+    assert hits[0].event_seq == new.seq and stats.refreshed == 1
+    vi.mark_deleted([new.seq])
+    store.delete_events([new.event_id])
+    hits, stats = vi.search(q, 5, strategy="prefilter")
+    assert new.seq not in {h.event_seq for h in hits}
+    assert vi.cache_info()["dead"] >= 1
+
+
+def test_rows_missing_from_the_table_are_dropped_even_without_notice(store):
+    """Re-embedding replaces chunk rows behind the cache's back: exact rescoring notices."""
+    vi = VectorIndex(store.db, store.l1.space_id, store.providers.embedder.dim)
+    vi.warm()
+    target = store.list_events(limit=500, newest_first=False)[10]
+    q = store.providers.embedder.embed([target.content])[0]
+    chunk_ids = [r[0] for r in store.db.reader().execute(
+        "SELECT chunk_id FROM event_chunks WHERE event_seq = ?", (target.seq,))]
+    with store.db.write() as conn:
+        conn.execute(f"DELETE FROM {vec_table(store.l1.space_id)} WHERE chunk_id = ?", (chunk_ids[0],))
+    hits, _ = vi.search(q, 5, strategy="prefilter")
+    assert chunk_ids[0] not in {h.chunk_id for h in hits}
+
+
+def test_automatic_strategy_uses_the_threshold(store):
+    small = VectorIndex(store.db, store.l1.space_id, store.providers.embedder.dim, prefilter_min_chunks=10_000)
+    big = VectorIndex(store.db, store.l1.space_id, store.providers.embedder.dim, prefilter_min_chunks=100)
+    q = store.providers.embedder.embed(["coffee"])[0]
+    assert small.search(q, 5)[1].strategy == "sqlite_vec"
+    assert big.search(q, 5)[1].strategy == "prefilter"
+    with pytest.raises(ValueError):
+        small.search(np.zeros(store.providers.embedder.dim), 5)
