@@ -76,7 +76,7 @@ def machine() -> dict[str, object]:
     import apsw
     import sqlite_vec
 
-    return {"nproc": os.cpu_count(), "cpu_model": model, "memory_gib": mem_gb,
+    return {"nproc": os.cpu_count(), "loadavg_at_start": [round(x, 2) for x in os.getloadavg()], "cpu_model": model, "memory_gib": mem_gb,
             "python": platform.python_version(), "platform": platform.platform(),
             "sqlite": apsw.sqlite_lib_version(), "apsw": apsw.apsw_version(), "sqlite_vec": getattr(sqlite_vec, "__version__", "?"),
             "numpy": np.__version__}

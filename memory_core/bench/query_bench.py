@@ -68,6 +68,9 @@ def run(engine: Any, queries: Sequence[tuple[str, str]], *, now: float, warmup: 
     errors: dict[str, str] = {}
     statuses: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     all_lat: list[float] = []
+    stages: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    path_errors: dict[str, int] = {}
+    path_error_text: dict[str, str] = {}
     for mode, text in queries:
         t0 = time.perf_counter()
         try:
@@ -76,12 +79,31 @@ def run(engine: Any, queries: Sequence[tuple[str, str]], *, now: float, warmup: 
             errors.setdefault(mode, f"{type(exc).__name__}: {exc}")
             continue
         dt = time.perf_counter() - t0
+        trace = getattr(engine.retrieval, "last_trace", None)
+        for stage, ms in (getattr(trace, "timings_ms", None) or {}).items():
+            if isinstance(ms, (int, float)):
+                stages[mode][stage].append(ms / 1000.0)
+        for name, path in (getattr(trace, "paths", None) or {}).items():
+            if getattr(path, "skipped", None):
+                continue
+            stages[mode][f"path:{name}"].append(float(getattr(path, "elapsed_ms", 0.0)) / 1000.0)
+            if getattr(path, "error", None):
+                path_errors[f"{mode}/{name}"] = path_errors.get(f"{mode}/{name}", 0) + 1
+                path_error_text.setdefault(name, str(path.error)[:200])
+        for err in getattr(trace, "errors", None) or []:
+            path_error_text.setdefault("trace", str(err)[:200])
         per_mode[mode].append(dt)
         all_lat.append(dt)
         statuses[mode][str(getattr(pkg, "status", "?"))] += 1
     out["memory_query"] = {mode: {**percentiles(lat), "status": dict(statuses[mode])}
                            for mode, lat in per_mode.items()}
     out["memory_query_all"] = percentiles(all_lat)
+    # where the time goes: the retrieval trace's own per-stage timings (mean / p95 ms)
+    out["memory_query_stages"] = {
+        mode: {stage: {"mean_ms": percentiles(v)["mean_ms"], "p95_ms": percentiles(v)["p95_ms"]}
+               for stage, v in st.items()} for mode, st in stages.items()}
     if errors:
         out["memory_query_errors"] = errors
+    if path_errors:
+        out["memory_query_path_errors"] = {"counts": path_errors, "examples": path_error_text}
     return out

@@ -79,3 +79,37 @@ class RawBaseline:
 
     def close(self) -> None:
         self.db.close()
+
+
+class SchemaBaseline:
+    """Diagnostic second yardstick: the *L1 schema* (0001 migration: unique dedup key, four
+    secondary indexes, the embedding-job row) written with plain executemany, no pipeline.
+
+    ``raw`` → ``schema`` isolates what the schema costs; ``schema`` → L1 what the Python
+    pipeline costs (validation, rendering, classification, segmentation, per-row dedup and
+    tombstone checks, hooks).
+    """
+
+    def __init__(self, path: Path) -> None:
+        from ..db.migrate import migrate
+
+        self.db = Database(path)
+        migrate(self.db)
+
+    def insert_batch(self, rows: Sequence[RawRow], space_id: int = 1) -> None:
+        now = time.time()
+        with self.db.write() as conn:
+            conn.executemany(
+                "INSERT INTO fact_events(seq, event_id, occurred_at, ingested_at, event_type, source, "
+                "source_item_id, idempotency_key, session_id, user_id, author_type, content, content_type, "
+                "memory_domain, ingest_target, retention_class, evidence_class, l1_retrieval_scope, "
+                "cognition_eligible, classifier_rule, l2_batch_owner, tags_json, metadata_json, "
+                "embedding_state) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [r for r, _ in rows])
+            conn.executemany("INSERT INTO fact_events_fts(rowid, body) VALUES (?, ?)", [f for _, f in rows])
+            conn.executemany("INSERT INTO embedding_jobs(target_kind, target_id, space_id, created_at, "
+                             "updated_at) VALUES ('event', ?, ?, ?, ?)",
+                             [(r[1], space_id, now, now) for r, _ in rows])
+
+    def close(self) -> None:
+        self.db.close()

@@ -67,6 +67,8 @@ def rows(results: dict[int, dict[str, Any]]) -> list[tuple[str, list[str], str]]
     out = [
         row("L1 batch ingest (events/s)", lambda r: _fmt(_get(r, "ingest", "l1_events_per_s"))),
         row("raw SQLite+FTS5 baseline (rows/s)", lambda r: _fmt(_get(r, "ingest", "raw_rows_per_s"))),
+        row("  diagnostic: same rows into the L1 schema, no pipeline (rows/s)",
+            lambda r: _fmt(_get(r, "ingest", "schema_baseline_rows_per_s"))),
         row("**ratio L1 / raw**", lambda r: _fmt(_get(r, "ingest", "ratio_l1_over_raw"), 3), "≥ 0.5"),
         row("  of L1 time: normalise (validate, render, classify)",
             lambda r: _fmt(_get(r, "ingest", "normalize_share_of_l1"), 2)),

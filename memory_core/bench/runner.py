@@ -27,7 +27,7 @@ import numpy as np
 from . import ingest_bench, query_bench, vector_tradeoff
 from .generator import MemoryGenerator, queries
 from .measure import Stopwatch, db_bytes, machine, peak_rss_mb
-from .raw_baseline import RawBaseline
+from .raw_baseline import RawBaseline, SchemaBaseline
 
 log = logging.getLogger("memory_core.bench")
 
@@ -92,7 +92,9 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
             raw = RawBaseline(raw_path)
             gen = MemoryGenerator(seed)
             stream = gen.payloads(size + SINGLE_EVENTS)
-            result["ingest"] = ingest_bench.bulk(engine, raw, stream, size)
+            schema = SchemaBaseline(base / "schema.db")
+            result["ingest"] = ingest_bench.bulk(engine, raw, stream, size, schema=schema)
+            schema.close()
             checkpoint(engine.db)
             checkpoint(raw.db)
             n_events = engine.l1.count()
@@ -120,11 +122,12 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
         search = _retrieval_vector_search(engine)
         log.info("vector trade-off")
         result["vector_tradeoff"] = vector_tradeoff.run(
-            engine.db.reader(), engine.l1.space_id, qvecs[: min(len(qvecs), 60)], retrieval_search=search)
+            engine.db.reader(), engine.l1.space_id, qvecs[: min(len(qvecs), 30)], extra=search)
         result["deletion"] = deletion_cost(engine)
     finally:
         engine.close()
     result["peak_rss_mb"] = peak_rss_mb()
+    result["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     result["wall_seconds"] = round(time.perf_counter() - t_all, 1)
     return result
 
@@ -147,26 +150,20 @@ def deletion_cost(engine: Any, n: int = 10) -> dict[str, Any]:
     return {"delete_one_event": percentiles(sw.laps), "fts_optimize_seconds": round(optimize_s, 2)}
 
 
-def _retrieval_vector_search(engine: Any):
-    """The retrieval layer's own vector search as ``q -> [chunk_id…]``, when it exposes one."""
-    try:
-        from ..retrieval import vector_search  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    searcher = getattr(engine.retrieval, "vector_search", None) or getattr(engine.retrieval, "vectors", None)
-    fn = getattr(searcher, "search_chunks", None) or getattr(vector_search, "search_chunks", None)
-    if fn is None:
-        return None
-    conn = engine.db.reader()
-
-    def call(q: np.ndarray) -> list[int]:
-        try:
-            hits = fn(conn, engine.l1.space_id, q, 10) if searcher is None else fn(q, 10)
-        except TypeError:
-            return []
-        return [int(h[0] if isinstance(h, (tuple, list)) else getattr(h, "chunk_id", h)) for h in hits]
-
-    return call
+def _retrieval_vector_search(engine: Any) -> dict[str, Any]:
+    """The retrieval layer's own vector search (``VectorIndex.search``) per strategy, as
+    ``q -> [chunk_id…]`` over all scopes (the truth of the trade-off table is unfiltered)."""
+    vi_factory = getattr(engine.retrieval, "vector_index", None)
+    vi = vi_factory() if callable(vi_factory) else None
+    if vi is None:
+        return {}
+    out: dict[str, Any] = {}
+    for strategy in ("sqlite_vec", "prefilter"):
+        def call(q: np.ndarray, strategy: str = strategy) -> list[int]:
+            hits, _stats = vi.search(q, 10, strategy=strategy)
+            return [h.chunk_id for h in hits]
+        out[f"retrieval.VectorIndex[{strategy}]"] = call
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

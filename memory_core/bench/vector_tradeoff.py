@@ -115,7 +115,7 @@ def quantize(q: np.ndarray, words: bool) -> np.ndarray:
 
 
 def run(conn: apsw.Connection, space_id: int, query_vecs: np.ndarray, *,
-        candidates: Sequence[int] = CANDIDATES, retrieval_search: Any = None) -> dict[str, Any]:
+        candidates: Sequence[int] = CANDIDATES, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     ids, bits, load_s = load_bits(conn, space_id)
     if ids.size == 0:
         return {"skipped": "no vectors"}
@@ -164,6 +164,11 @@ def run(conn: apsw.Connection, space_id: int, query_vecs: np.ndarray, *,
                 f"vec_quantize_binary(?) AND k = ?", (q.tobytes(), c))]))
     # the prefilter alone (no rescoring): what the Hamming scan costs by itself
     record("numpy_hamming_scan_only_c1000", lambda q: list(ids[hamming_topc(bits, quantize(q, words), 1000)]))
-    if retrieval_search is not None:
-        record("retrieval.vector_search", retrieval_search)
+    for name, fn in (extra or {}).items():
+        try:
+            fn(query_vecs[0])  # builds a lazy cache once, outside the timed calls
+        except Exception as exc:  # noqa: BLE001 - reported, not fatal
+            out["options"][name] = {"error": f"{type(exc).__name__}: {exc}"}
+            continue
+        record(name, fn)
     return out
