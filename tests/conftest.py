@@ -11,6 +11,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Never pick up a developer's real key or config in tests.
 os.environ.pop("DASHSCOPE_API_KEY", None)
+os.environ.setdefault("MAGI_NO_KEYRING", "1")
 
 from memory_core.clock import FakeClock  # noqa: E402
 from memory_core.config import MemoryConfig  # noqa: E402

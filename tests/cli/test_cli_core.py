@@ -38,7 +38,7 @@ def test_ingest_twice_and_counts(capsys, tmp_path: Path, jsonl: Path) -> None:
     code, out, _ = run(capsys, "--db", db, "stats", "--json")
     stats = json.loads(out)
     assert stats["fact_events"] == 3 and stats["l1"]["fact_events"] == 3
-    assert stats["queues"]["embedding_jobs"]["done"] == 3  # ingest runs derived work by default
+    assert stats["l1"]["embedding_state"] == {"done": 3}  # ingest runs derived work by default
 
 
 def test_rejected_lines_are_reported_with_line_and_field(capsys, tmp_path: Path) -> None:
