@@ -17,19 +17,30 @@ from ..db.connection import Row, query_all
 from ..ids import new_ulid
 from ..policy import (EPISODE_MAX_GAP_S, EPISODE_MERGE_MIN_OVERLAP, EPISODE_PROMOTE_MIN_EVENTS,
                       EPISODE_PROMOTE_MIN_SPAN_S)
-from ..text.segment import query_terms
+import re
+
+from ..text.stopwords import STOPWORDS
 from .evidence import add_evidence, move_evidence
 from .lifecycle import jaccard
 
 EPISODE = "episode"
 
 
+_LATIN = re.compile(r"[a-z][a-z'\-]{3,}")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
+
+
 def _topic_terms(texts: Sequence[str], limit: int = 12) -> list[str]:
+    """Cheap topic words: Latin content words and CJK runs' bigrams (no jieba or lexicon scan on
+    this path: a sensor burst must not pay segmentation twice; entities are matched by id)."""
     counts: dict[str, int] = {}
     for t in texts:
-        for w in query_terms(t[:400]):
-            if len(w) > 1:
-                counts[w] = counts.get(w, 0) + 1
+        lowered = t[:400].lower()
+        words = [w for w in _LATIN.findall(lowered) if w not in STOPWORDS]
+        for run in _CJK_RUN.findall(lowered):
+            words += [run[i:i + 2] for i in range(len(run) - 1)]
+        for w in words:
+            counts[w] = counts.get(w, 0) + 1
     return [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]]
 
 

@@ -61,19 +61,23 @@ def recompute_edge(conn: apsw.Connection, tid: str, now: float) -> str:
     Returns ``"updated"``, or ``"deleted"`` when no evidence is left (the edge existed only
     because of deleted events). ``valid_from`` follows the earliest remaining evidence.
     """
-    rows = query_all(conn, "SELECT * FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ? "
-                           "ORDER BY occurred_at, event_seq", (tid,))
-    if not rows:
+    agg = conn.execute("SELECT count(*), min(occurred_at), max(occurred_at) FROM l2_evidence "
+                       "WHERE owner_kind = 'edge' AND owner_id = ?", (tid,)).fetchone()
+    if not agg or not agg[0]:
         conn.execute("DELETE FROM knowledge_graph WHERE triple_id = ?", (tid,))
         return "deleted"
-    best = max(rows, key=lambda r: (r["directness"] == "explicit", r["confidence"], r["occurred_at"]))
+    # a frequently re-observed edge (a favourite song) has thousands of evidence rows: fetch only
+    # the confidence column, and the best row by index order instead of loading every row
+    confs = (r[0] for r in conn.execute("SELECT confidence FROM l2_evidence WHERE owner_kind = 'edge' "
+                                        "AND owner_id = ? ORDER BY occurred_at, event_seq", (tid,)))
+    best = conn.execute("SELECT evidence_text, directness FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ? "
+                        "ORDER BY directness = 'explicit' DESC, confidence DESC, occurred_at DESC LIMIT 1",
+                        (tid,)).fetchone()
     conn.execute(
         "UPDATE knowledge_graph SET observation_count = ?, confidence = ?, first_observed_at = ?, "
         "last_observed_at = ?, valid_from = ?, evidence_text = ?, directness = ?, updated_at = ? "
         "WHERE triple_id = ?",
-        (len(rows), cumulative_confidence(r["confidence"] for r in rows), rows[0]["occurred_at"],
-         rows[-1]["occurred_at"], rows[0]["occurred_at"], best["evidence_text"], best["directness"],
-         now, tid))
+        (agg[0], cumulative_confidence(confs), agg[1], agg[2], agg[1], best[0], best[1], now, tid))
     return "updated"
 
 

@@ -45,6 +45,8 @@ def cumulative_confidence(confidences: Iterable[float]) -> float:
             c, first = x, False
         else:
             c = 1.0 - (1.0 - c) * (1.0 - TRIPLE_CONFIDENCE_GAIN * x)
+        if c >= TRIPLE_CONFIDENCE_CAP:  # saturated: further evidence cannot change it
+            break
     return round(min(TRIPLE_CONFIDENCE_CAP, c), 4)
 
 

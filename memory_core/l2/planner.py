@@ -181,6 +181,18 @@ class Plan:
 # -- overlay of current state --------------------------------------------------------------------
 
 
+class _Lazy:
+    """Evidence of an overlay row, loaded on first use (most rows are never in a conflict)."""
+
+    def __init__(self, conn: apsw.Connection | None, kind: str, owner: str, items: list[dict[str, Any]] | None = None):
+        self.conn, self.kind, self.owner, self.items = conn, kind, owner, items
+
+    def get(self) -> list[dict[str, Any]]:
+        if self.items is None:
+            self.items = _evidence(self.conn, self.kind, self.owner) if self.conn is not None else []
+        return self.items
+
+
 @dataclass(slots=True)
 class _EdgeState:
     triple_id: str
@@ -191,7 +203,11 @@ class _EdgeState:
     last_observed_at: float
     directness: str
     confidence: float
-    evidence: list[dict[str, Any]]
+    lazy: _Lazy
+
+    @property
+    def evidence(self) -> list[dict[str, Any]]:
+        return self.lazy.get()
 
 
 @dataclass(slots=True)
@@ -206,7 +222,11 @@ class _AssertionState:
     last_observed_at: float
     directness: str
     confidence: float
-    evidence: list[dict[str, Any]]
+    lazy: _Lazy
+
+    @property
+    def evidence(self) -> list[dict[str, Any]]:
+        return self.lazy.get()
 
 
 class _Overlay:
@@ -220,15 +240,19 @@ class _Overlay:
         for r in query_all(conn, f"SELECT * FROM knowledge_graph WHERE subject_id IN ({ph})", ids):
             self.edges[r["triple_id"]] = _EdgeState(
                 r["triple_id"], r["subject_id"], r["predicate"], r["object_id"], r["status"],
-                r["last_observed_at"] or 0.0, r["directness"], r["confidence"], _evidence(conn, "edge", r["triple_id"]))
+                r["last_observed_at"] or 0.0, r["directness"], r["confidence"], _Lazy(conn, "edge", r["triple_id"]))
         for r in query_all(conn, f"SELECT * FROM tom_trait_assertions WHERE entity_id IN ({ph})", ids):
             self.assertions[r["assertion_id"]] = _AssertionState(
                 r["assertion_id"], r["entity_id"], r["trait"], r["value"], r["value_norm"], r["polarity"],
                 r["status"], r["last_observed_at"] or 0.0, "explicit", r["confidence"],
-                _evidence(conn, "assertion", r["assertion_id"]))
-        for a in self.assertions.values():
-            if a.evidence:
-                a.directness = max(a.evidence, key=lambda e: e["directness"] == "explicit")["directness"]
+                _Lazy(conn, "assertion", r["assertion_id"]))
+        if self.assertions:
+            implied_only = {a for (a,) in conn.execute(
+                f"SELECT owner_id FROM l2_evidence WHERE owner_kind = 'assertion' AND owner_id IN "
+                f"({placeholders(len(self.assertions))}) GROUP BY owner_id HAVING max(directness = 'explicit') = 0",
+                list(self.assertions))}
+            for aid in implied_only:
+                self.assertions[aid].directness = "implied"
 
     def active_edges(self, subject_id: str, *, predicate: str | None = None,
                      object_id: str | None = None) -> list[_EdgeState]:
@@ -552,7 +576,7 @@ class Planner:
         plan.edge_ops.append(EdgeOp(cand, status=status, reactivate=reactivate and status == EDGE_ACTIVE))
         if existing is None:
             overlay.edges[tid] = _EdgeState(tid, cand.subject_id, cand.predicate, cand.object_id, status, t,
-                                            cand.directness, cand.confidence, [_cand_ev(cand)])
+                                            cand.directness, cand.confidence, _Lazy(None, "edge", tid, [_cand_ev(cand)]))
         else:
             existing.status = status if (reactivate or status == EDGE_REJECTED) and existing.status != EDGE_ACTIVE \
                 else existing.status
@@ -631,7 +655,7 @@ class Planner:
         plan.assertion_ops.append(AssertionOp(cand, new_id, create=True, status=status, supersedes=supersedes))
         overlay.assertions[new_id] = _AssertionState(new_id, cand.entity_id, cand.trait, cand.value, vnorm,
                                                      cand.polarity, status, t, cand.directness, cand.confidence,
-                                                     [_cand_ev(cand)])
+                                                     _Lazy(None, "assertion", new_id, [_cand_ev(cand)]))
 
     def _record_conflict(self, plan: Plan, ctype: str, old_kind: str, old_id: str, new_kind: str, new_id: str,
                          d: ArbitrationDecision, evidence: list[str], old_summary: str, new_summary: str, *,
