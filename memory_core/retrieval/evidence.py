@@ -19,7 +19,7 @@ import re
 from dataclasses import asdict, dataclass
 
 from ..lexicon.categories import CATEGORIES, members_in
-from ..policy import EvidenceClass
+from ..policy import FACT_MODES, EvidenceClass
 from ..text.stopwords import STOPWORDS
 from .plan import QueryPlan
 from .predicates import FAMILY_BY_NAME, match_family
@@ -121,6 +121,12 @@ def assess(plan: QueryPlan, *, content: str, author_type: str, evidence_class: s
     record = (family.record_zh if zh else family.record_en) if family else ("记录" if zh else "record")
     if author_type not in _FACT_AUTHORS or (evidence_class or "") in _NON_FACT_CLASSES:
         who = "assistant" if author_type == "assistant" else (evidence_class or author_type)
+        if target is not None and plan.mode not in FACT_MODES:
+            # conversation modes ask what was *said*: naming the target is real (if indirect) evidence
+            return Assessment(INDIRECT, target, pm.level, pm.cue, phrase,
+                              (f"对话中{'助手' if who == 'assistant' else '用户'}提到“{phrase}”（是说过的话，不是用户事实）"
+                               if zh else f'the {who} said "{phrase}" in conversation (what was said, '
+                                          f'not a fact about the user)'))
         return Assessment(WEAK, target, pm.level, pm.cue, phrase,
                           (f"来自{'助手的回答' if who == 'assistant' else who}，不是用户陈述的事实" if zh else
                            f"said by the {who}, not a fact stated by the user"))

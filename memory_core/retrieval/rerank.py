@@ -9,8 +9,11 @@ toward newer events. Together with the ``fact_authoritative`` scope this keeps t
 own talk from sitting on top of the answer.
 
 RRF scores are ~1/(k+rank) (~0.016 at the head), the deltas are on a unit scale, so the fused
-score is first normalised to [0, 1] over the reranked candidates (divided by the best one).
-Pure function: no database, fully unit-testable.
+score is first normalised to [0, 1] over the reranked candidates — min-max, not division by the
+best: with k = 60 the fused scores are flat (rank 10 still has ~60% of rank 1's score), so
+dividing by the maximum would leave every candidate near 1 and let the +0.35 user bonus lift
+*any* user event above the assistant's best-matching answer even in episode_recall. Min-max
+keeps relevance and authorship on comparable scales. Pure function: no database.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ class RerankCandidate:
 class Reranked:
     key: Hashable
     fused: float
-    base: float  # normalised fused score (0..1); None-like 0 for the un-reranked tail
+    base: float  # min-max normalised fused score over the reranked head (0..1)
     deltas: dict[str, float] = field(default_factory=dict)
     score: float = 0.0
     reranked: bool = True
@@ -86,9 +89,17 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
     """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged."""
     head, tail = list(candidates[:top_n]), list(candidates[top_n:])
     best = max((c.fused for c in head), default=0.0)
+    worst = min((c.fused for c in head), default=0.0)
+    span = best - worst
+
+    def norm(fused: float) -> float:
+        if span <= 0:
+            return RERANK_FUSED_SCALE if best > 0 else 0.0
+        return max(0.0, (fused - worst) / span) * RERANK_FUSED_SCALE
+
     out: list[Reranked] = []
     for i, c in enumerate(head):
-        base = (c.fused / best) * RERANK_FUSED_SCALE if best > 0 else 0.0
+        base = norm(c.fused)
         deltas = {
             "author": author_delta(c.author_type),
             "quote": quote_delta(c.author_type, c.content, quoted),
@@ -100,6 +111,6 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
                             True, i + 1))
     out.sort(key=lambda r: (-r.score, r.rank_before))
     for j, c in enumerate(tail):
-        base = (c.fused / best) * RERANK_FUSED_SCALE if best > 0 else 0.0
+        base = norm(c.fused)
         out.append(Reranked(c.key, c.fused, base, {}, base, False, len(head) + j + 1))
     return out

@@ -511,11 +511,21 @@ class RetrievalService:
             trace.layers[name] = entry
         if not any(layer_findings.values()):
             return l1
-        lists: dict[str, list[Finding]] = {"l1": l1, **layer_findings}
+        # A layer that is not this mode's preferred one only interleaves with L1 when its hit names
+        # what the question asks about; its other hits follow the L1 findings (still cited, never
+        # crowding out better-matching events). Preferred layers (weight above L1's) are trusted.
+        weights = LAYER_WEIGHTS[plan.mode]
+        lists: dict[str, list[Finding]] = {"l1": l1}
+        trailing: list[Finding] = []
+        for name, fs in layer_findings.items():
+            preferred = weights.get(name, 0.0) > weights.get("l1", 1.0)
+            lists[name] = [f for f in fs if preferred or f.evidence_strength != "weak"]
+            demoted = [f for f in fs if not (preferred or f.evidence_strength != "weak")]
+            trailing.extend(demoted)
+            trace.layers[name]["demoted_weak_hits"] = len(demoted)
         keyed = {f"{n}:{i}": f for n, fs in lists.items() for i, f in enumerate(fs)}
-        fused = weighted_rrf({n: [f"{n}:{i}" for i in range(len(fs))] for n, fs in lists.items()},
-                             LAYER_WEIGHTS[plan.mode])
-        return [keyed[str(f.key)] for f in fused]
+        fused = weighted_rrf({n: [f"{n}:{i}" for i in range(len(fs))] for n, fs in lists.items()}, weights)
+        return [keyed[str(f.key)] for f in fused] + trailing
 
     @staticmethod
     def _layer_finding(plan: QueryPlan, hit: LayerHit) -> Finding:

@@ -47,19 +47,30 @@ def test_recency_bonus_is_small_and_halves():
 
 
 def test_user_statement_overtakes_a_better_fused_long_assistant_answer():
-    out = rerank([cand("asst", 1.0, "assistant", "y" * 2000), cand("user", 0.7, "user")],
-                 quoted=[], now=NOW)
-    assert [r.key for r in out] == ["user", "asst"]
+    out = rerank([cand("asst", 1.0, "assistant", "y" * 2000), cand("user", 0.7, "user"),
+                  cand("floor", 0.4, "external")], quoted=[], now=NOW)
+    assert [r.key for r in out] == ["user", "asst", "floor"]
     asst = out[1]
     assert asst.base == 1.0
     assert asst.deltas == {"author": -0.10, "length": -0.25}
     assert asst.score == pytest.approx(0.65, abs=1e-6)
-    assert out[0].score == pytest.approx(0.7 + 0.35, abs=1e-6)
+    assert out[0].score == pytest.approx(0.5 + 0.35, abs=1e-6)
 
 
-def test_fused_scores_are_normalised_by_the_best_candidate():
-    out = rerank([cand("a", 0.032, "external"), cand("b", 0.016, "external")], quoted=[], now=NOW)
-    assert [round(r.base, 6) for r in out] == [1.0, 0.5]
+def test_fused_scores_are_min_max_normalised_over_the_head():
+    out = rerank([cand("a", 0.032, "external"), cand("b", 0.024, "external"), cand("c", 0.016, "external")],
+                 quoted=[], now=NOW)
+    assert [round(r.base, 6) for r in out] == [1.0, 0.5, 0.0]
+    same = rerank([cand("a", 0.02, "external"), cand("b", 0.02, "external")], quoted=[], now=NOW)
+    assert [r.base for r in same] == [1.0, 1.0]
+
+
+def test_a_much_better_assistant_answer_still_beats_a_barely_related_user_event():
+    """Flat RRF scores (k = 60) must not let the user bonus override relevance entirely."""
+    fused = [1 / 61 * 2.6, 1 / 62 * 2.5, 1 / 64 * 0.5, 1 / 69 * 0.5]  # strong, strong, weak, weak
+    out = rerank([cand("asst", fused[0], "assistant", "z" * 300), cand("asst2", fused[1], "assistant"),
+                  cand("u1", fused[2], "user"), cand("u2", fused[3], "user")], quoted=[], now=NOW)
+    assert out[0].key == "asst"
 
 
 def test_only_the_top_n_are_reranked():
