@@ -18,7 +18,8 @@ log = logging.getLogger(__name__)
 def install(engine: Any) -> None:
     from .deletion import L2Deletion
     from .maintenance import ExpiryWorker, MaintenanceWorker
-    from .projection import PROJECTION_QUEUE, SNAPSHOT_QUEUE, ProjectionHook, ProjectionWorker, SnapshotWorker
+    from .projection import (PROJECTION_QUEUE, SNAPSHOT_QUEUE, ProjectionHook, ProjectionWorker, SnapshotWorker,
+                             backfill)
     from .service import L2Service
     from .vectors import EdgeEmbeddingTarget, EntityEmbeddingTarget
 
@@ -30,7 +31,10 @@ def install(engine: Any) -> None:
             n = queue.recover_stuck(conn, now, all_running=True)
             if n:
                 log.info("recovered %d interrupted %s jobs", n, queue.table)
-    engine.add_hook(ProjectionHook())
+        n = backfill(conn, now)
+        if n:
+            log.info("enqueued %d existing events for L2 projection", n)
+    engine.add_hook(ProjectionHook(engine.clock))
     engine.add_worker(ProjectionWorker(service))
     engine.add_worker(SnapshotWorker(service))
     engine.add_worker(ExpiryWorker(service))

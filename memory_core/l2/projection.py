@@ -51,15 +51,27 @@ def eligible(ev: MemoryEvent) -> bool:
 class ProjectionHook:
     name = "l2_projection"
 
+    def __init__(self, clock: Any = None) -> None:
+        self.clock = clock
+
     def on_inserted(self, conn: apsw.Connection, events: Sequence[MemoryEvent]) -> None:
-        rows = [(ev.event_id, ev.seq, batch_key_of(ev), ev.occurred_at, ev.occurred_at, ev.occurred_at)
-                for ev in events if eligible(ev)]
+        rows = [(ev.event_id, ev.seq, batch_key_of(ev), ev.occurred_at) for ev in events if eligible(ev)]
         if rows:
-            now = time.time()
+            now = self.clock.now() if self.clock is not None else time.time()
             conn.executemany(
                 "INSERT INTO l2_projection_jobs(event_id, event_seq, batch_key, occurred_at, created_at, updated_at) "
                 "VALUES (?,?,?,?,?,?) ON CONFLICT(event_id) DO NOTHING",
-                [(a, b, c, d, now, now) for a, b, c, d, _e, _f in rows])
+                [(a, b, c, d, now, now) for a, b, c, d in rows])
+
+
+def backfill(conn: apsw.Connection, now: float) -> int:
+    """Enqueue eligible events that have no projection job (L2 enabled on an existing store)."""
+    conn.execute(
+        "INSERT OR IGNORE INTO l2_projection_jobs(event_id, event_seq, batch_key, occurred_at, created_at, updated_at) "
+        "SELECT e.event_id, e.seq, coalesce(e.session_id, e.l2_batch_owner, 'source:' || e.source), e.occurred_at, ?, ? "
+        "FROM fact_events e WHERE e.cognition_eligible = 1 AND e.l1_retrieval_scope = 'fact_authoritative' "
+        "AND NOT EXISTS (SELECT 1 FROM l2_projection_jobs j WHERE j.event_id = e.event_id)", (now, now))
+    return conn.changes()
 
 
 class ProjectionWorker:

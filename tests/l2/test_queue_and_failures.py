@@ -77,3 +77,14 @@ def test_provider_failure_retries_then_fails_visibly_and_l1_is_untouched(l2_engi
         assert PROJECTION_QUEUE.retry_failed(conn, clock.now()) == 1
     project(l2_engine)
     assert PROJECTION_QUEUE.counts(l2_engine.db.reader())["done"] == 1
+
+
+def test_enabling_l2_on_an_l1_only_store_backfills(make_engine):
+    l1 = make_engine("bf.db", layers=())
+    l1.ingest_payloads([chat("s", "user", "I live in Shanghai.", T0, "a"),
+                        chat("s", "assistant", "Nice city.", T0 + 1, "b")])
+    l1.close()
+    engine = make_engine("bf.db", layers=("l2",))
+    assert PROJECTION_QUEUE.counts(engine.db.reader())["pending"] == 1  # only the eligible event
+    project(engine)
+    assert engine.components["l2"].assertions(engine.components["l2"].user_id())[0].value == "shanghai"
