@@ -110,10 +110,18 @@ class L3Deletion:
         return False
 
     @staticmethod
-    def _window_plans(conn: apsw.Connection, s: Summary, deleted: set[str]) -> list:
+    def _window_plans(conn: apsw.Connection, s: Summary, deleted: set[str],
+                      cache: dict[tuple[float, float], list] | None = None) -> list:
+        """The rebuild plan of a window summary; ``cache`` shares one load between the temporal
+        and thematic summaries of the same window."""
         assert s.window_start is not None and s.window_end is not None
         spec = WindowSpec(s.granularity, s.window_start, s.window_end, s.trigger)
-        events = load_window_events(conn, s.window_start, s.window_end, exclude=deleted)
+        key = (s.window_start, s.window_end)
+        events = cache.get(key) if cache is not None else None
+        if events is None:
+            events = load_window_events(conn, s.window_start, s.window_end, exclude=deleted)
+            if cache is not None:
+                cache[key] = events
         return plan_window(spec, events, only=(s.summary_type, s.summary_category))
 
     @staticmethod
@@ -142,6 +150,7 @@ class L3Deletion:
         actions = self.plan(conn, target)
         report = self._report(conn, actions, target)
         deleted = set(target.event_ids)
+        windows: dict[tuple[float, float], list] = {}
         for a in actions:
             s = a.summary
             if a.action == REMOVE:
@@ -153,7 +162,7 @@ class L3Deletion:
                 draft.dedup_key = s.dedup_key or draft.dedup_key
                 write_summary(conn, draft, now, self.embed)
                 continue
-            plans = self._window_plans(conn, s, deleted)
+            plans = self._window_plans(conn, s, deleted, windows)
             if not plans:  # pragma: no cover - _anything_left said otherwise
                 delete_summary(conn, s.seq, s.summary_id)
                 continue

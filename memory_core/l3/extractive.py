@@ -9,10 +9,10 @@ summary immediately when one of its events is deleted.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from datetime import datetime
 from typing import Any, Sequence
-from urllib.parse import urlparse
 
 from .compression import Compression
 from .records import WindowEvent, category_of
@@ -34,6 +34,8 @@ CATEGORY_LABELS = {"browser_activity": "browsing 浏览", "coding_activity": "co
 _FACETS: tuple[tuple[str, str], ...] = (
     ("url", "sites"), ("repo", "repositories"), ("app_name", "apps"), ("artist_name", "artists"),
     ("creator", "creators"), ("command", "commands"), ("query", "searches"), ("location", "places"))
+FACET_KEYS: tuple[str, ...] = tuple(k for k, _ in _FACETS)
+_HOST = re.compile(r"^(?:[a-z][a-z0-9+.\-]*:)?//([^/?#:@]+@)?([^/?#:]+)", re.I)
 _EXAMPLES_PER_SOURCE = 3
 _CLIP = 110
 
@@ -59,7 +61,8 @@ def _facet_value(key: str, value: Any) -> str | None:
     if not text:
         return None
     if key == "url":
-        host = urlparse(text if "//" in text else f"//{text}").netloc.lower()
+        m = _HOST.match(text if "//" in text else f"//{text}")
+        host = m.group(2).lower() if m else ""
         return host[4:] if host.startswith("www.") else (host or None)
     if key == "command":
         return text.split()[0] if text.split() else None
@@ -80,7 +83,10 @@ def facets(events: Sequence[WindowEvent]) -> dict[str, Counter[str]]:
         if not isinstance(prov, dict):
             continue
         for key, label in _FACETS:
-            v = _facet_value(key, prov.get(key))
+            raw = prov.get(key)
+            if raw is None:
+                continue
+            v = _facet_value(key, raw)
             if v:
                 out[label][v] += 1
     return out

@@ -32,8 +32,19 @@ class WindowEvent:
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "WindowEvent":
+        """From a full row (``metadata_json``) or a light one (``tool_json`` and ``p_<key>``
+        columns extracted in SQL: a window of 30k events need not parse 30k JSON documents)."""
+        if "metadata_json" in row:
+            metadata = json.loads(row["metadata_json"] or "{}")
+        else:
+            metadata = {}
+            if row.get("tool_json"):
+                metadata["tool"] = json.loads(row["tool_json"])
+            prov = {k[2:]: v for k, v in row.items() if k.startswith("p_") and v is not None}
+            if prov:
+                metadata["raw"] = {"provenance": prov}
         return cls(row["event_id"], row["seq"], row["occurred_at"], row["source"], row["event_type"],
-                   row["author_type"], row["content"], json.loads(row.get("metadata_json") or "{}"),
+                   row["author_type"], row["content"], metadata,
                    row.get("evidence_class") or "", row.get("session_id"))
 
 

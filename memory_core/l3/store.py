@@ -16,6 +16,7 @@ import apsw
 from ..db.connection import Row, placeholders, query_all, query_one
 from ..ids import new_ulid
 from ..text.segment import index_text
+from .extractive import FACET_KEYS
 from .records import Summary, SummaryDraft, WindowEvent
 
 EVENT_COLUMNS = ("event_id, seq, occurred_at, source, event_type, author_type, content, "
@@ -30,10 +31,17 @@ SUMMARIZABLE = ("author_type != 'assistant' AND l1_retrieval_scope IN "
 Embed = Callable[[apsw.Connection, list[str]], None]
 
 
+#: provenance fields the summarisers read (extractive.FACET_KEYS), pulled out in SQL
+_LIGHT_COLUMNS = ("event_id, seq, occurred_at, source, event_type, author_type, content, "
+                  "evidence_class, session_id, json_extract(metadata_json, '$.tool') AS tool_json, "
+                  + ", ".join(f"json_extract(metadata_json, '$.raw.provenance.{k}') AS p_{k}"
+                              for k in FACET_KEYS))
+
+
 def load_window_events(conn: apsw.Connection, start: float, end: float,
                        exclude: Iterable[str] = ()) -> list[WindowEvent]:
     skip = set(exclude)
-    rows = query_all(conn, f"SELECT {EVENT_COLUMNS} FROM fact_events WHERE occurred_at >= ? AND "
+    rows = query_all(conn, f"SELECT {_LIGHT_COLUMNS} FROM fact_events WHERE occurred_at >= ? AND "
                            f"occurred_at < ? AND {SUMMARIZABLE} ORDER BY occurred_at, seq", (start, end))
     return [WindowEvent.from_row(r) for r in rows if r["event_id"] not in skip]
 

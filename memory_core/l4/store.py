@@ -141,11 +141,14 @@ def error_text(error: str | None, output: str | None) -> str | None:
 
 
 def prune_traces(conn: apsw.Connection, skill_id: str, keep: int = L4_TRACES_PER_SKILL) -> int:
-    """Keep the newest ``keep`` traces of a skill (by occurrence time)."""
+    """Keep the newest ``keep`` traces of a skill (by occurrence time). Counting first (an index
+    range) skips the sort for the many skills below the cap."""
+    n = conn.execute("SELECT count(*) FROM l4_execution_traces WHERE skill_id = ?", (skill_id,)).fetchone()[0]
+    if n <= keep:
+        return 0
     conn.execute(
         "DELETE FROM l4_execution_traces WHERE trace_id IN (SELECT trace_id FROM l4_execution_traces "
-        "WHERE skill_id = ? ORDER BY occurred_at DESC, trace_id DESC LIMIT -1 OFFSET ?)",
-        (skill_id, keep))
+        "WHERE skill_id = ? ORDER BY occurred_at, trace_id LIMIT ?)", (skill_id, n - keep))
     return conn.changes()
 
 
