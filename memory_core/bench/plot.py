@@ -50,6 +50,12 @@ def latency_plot(path: Path, sizes: Sequence[int], series: Mapping[str, Sequence
         plot.plot(list(xs), list(ys), pen=pen, symbol=None if dashed else "o", symbolSize=7,
                   symbolBrush=color, name=name)
     plot.getAxis("bottom").setTicks([[(math.log10(s), size_label(s)) for s in sizes], []])
+    values = [v for vs in series.values() for v in vs if v is not None and v > 0]
+    if values:
+        lo_e, hi_e = math.floor(math.log10(min(values))), math.ceil(math.log10(max(values)))
+        major = [(e, f"{10.0 ** e:g}") for e in range(lo_e, hi_e + 1)]
+        minor = [(math.log10(m * 10.0 ** e), "") for e in range(lo_e, hi_e) for m in (2, 5)]
+        plot.getAxis("left").setTicks([major, minor])
     lo = min(sizes)
     hi = max(sizes)
     plot.setXRange(math.log10(lo) - 0.1, math.log10(hi) + 0.1, padding=0)
