@@ -444,8 +444,6 @@ SUMMARY_OVERVIEW_CATEGORY: Final = "activity_overview"
 #: per category per day would triple the summariser cost), for categories with this many events.
 SUMMARY_THEMATIC_GRANULARITIES: Final = ("week", "month")
 SUMMARY_THEMATIC_MIN_EVENTS: Final = 8
-#: Summary jobs use the shared JobQueue backoff; a window job processes this many at a time.
-SUMMARY_JOBS_PER_RUN: Final = 4
 #: L3 retrieval RRF weights. "window" ranks temporal summaries by how well their window fits the
 #: question's time window (IoU); it runs only with time intent. After fusion a fit boost
 #: multiplies by (1 + L3_WINDOW_FIT_BOOST * IoU), so "last week" prefers the week summary over
