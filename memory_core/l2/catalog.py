@@ -8,6 +8,7 @@ the writer inside ``Database.write()`` for changes).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Iterable, Sequence
 
 import apsw
@@ -108,16 +109,32 @@ def instr_lookup(conn: apsw.Connection, text: str, limit: int) -> list[Row]:
     """Pre-lookup: entities whose canonical name or alias occurs in ``text`` (SQL INSTR()).
 
     Short aliases (one character, or two Latin letters) would match almost anything and are
-    skipped; longer names first, so "air fryer" beats "fryer".
+    skipped; Latin aliases must match whole words ("tag" is not in "stage"); longer names
+    first, so "air fryer" beats "fryer".
     """
     lowered = text.lower()
-    return query_all(
-        conn, "SELECT c.*, max(length(a.alias_norm)) AS hit_len FROM entity_aliases a "
+    rows = query_all(
+        conn, "SELECT c.*, a.alias_norm AS hit_alias, length(a.alias_norm) AS hit_len FROM entity_aliases a "
               "JOIN entity_catalog c ON c.entity_id = a.entity_id "
               "WHERE c.status = 'active' AND c.is_user = 0 AND instr(?, a.alias_norm) > 0 "
               "AND (length(a.alias_norm) >= 3 OR (length(a.alias_norm) = 2 AND unicode(a.alias_norm) > 11903)) "
-              "GROUP BY c.entity_id ORDER BY hit_len DESC, c.mention_count DESC LIMIT ?",
-        (lowered, limit))
+              "ORDER BY hit_len DESC, c.mention_count DESC", (lowered,))
+    out: list[Row] = []
+    seen: set[str] = set()
+    for r in rows:
+        if r["entity_id"] in seen or not _whole_word(lowered, r["hit_alias"]):
+            continue
+        seen.add(r["entity_id"])
+        out.append(r)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def _whole_word(text: str, alias: str) -> bool:
+    if any("\u3400" <= ch <= "\u9fff" for ch in alias):
+        return True  # CJK has no word boundaries; INSTR is the match
+    return re.search(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text) is not None
 
 
 def known_entities(conn: apsw.Connection, limit: int, prefer: Sequence[str] = ()) -> list[KnownEntity]:

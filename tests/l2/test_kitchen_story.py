@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from memory_core.policy import QueryMode
 from memory_core.retrieval.intent import build_plan
-from tests.helpers import DAY, T0
+from tests.helpers import DAY, T0, chat
 from tests.l2.conftest import project
 from tests.l2.stories import KITCHEN_EN, KITCHEN_QUESTION_EN, KITCHEN_QUESTION_ZH, KITCHEN_ZH
 import pytest
@@ -71,15 +71,27 @@ def test_l2_layer_answers_before_the_air_fryer(l2_engine, clock, payloads, quest
 
 
 def test_graph_path_spreads_from_seed_events(l2_engine, clock):
-    l2_engine.ingest_payloads(KITCHEN_ZH)
+    from memory_core.l2.graph_store import upsert_edge
+
+    l2_engine.ingest_payloads([chat("g1", "user", "I visited West Lake yesterday.", T0, "g1"),
+                               chat("g2", "user", "I live in Hangzhou.", T0 + DAY, "g2"),
+                               chat("g3", "user", "I bought a rice cooker.", T0 + 2 * DAY, "g3")])
     project(l2_engine)
-    ids = _ids(l2_engine)
-    seq = {e.event_id: e.seq for e in l2_engine.list_events(limit=50)}
+    svc = l2_engine.components["l2"]
+    ev = {e.source_item_id: e for e in l2_engine.list_events(limit=50)}
+    names = {e.canonical_name: e.entity_id for e in svc.entities()}
+    with l2_engine.db.write() as conn:  # place -> parent place (as an LLM Phase 1 would extract)
+        upsert_edge(conn, subject_id=names["west lake"], predicate="LOCATED_IN", object_id=names["hangzhou"],
+                    family="structure", is_core=True, event_id=ev["g1"].event_id, event_seq=ev["g1"].seq,
+                    occurred_at=T0, evidence_text="West Lake in Hangzhou", confidence=0.9, directness="explicit",
+                    label="new", reason="test", now=clock.now())
     path = l2_engine.retrieval.registry.event_paths["graph"]
-    plan = build_plan("air fryer recipes", mode=QueryMode.EXACT_FACT, now=clock.now())
-    scored = path.search(plan, [seq[ids["k2u"]]])
-    assert scored and scored[0][0] == seq[ids["k2u"]]
-    assert all(s > 0 for _, s in scored)
+    plan = build_plan("what did I do there", mode=QueryMode.EXACT_FACT, now=clock.now())
+    scored = dict(path.search(plan, [ev["g1"].seq]))
+    # seeded with the West Lake event: the graph reaches Hangzhou (1 hop) and its event; the seed
+    # entity's own event is L1 entity expansion's job, and the rice cooker is unrelated
+    assert set(scored) == {ev["g2"].seq}
+    assert path.search(plan, []) == []
 
 
 @pytest.mark.parametrize("payloads,question,pc,rc,prefix", [

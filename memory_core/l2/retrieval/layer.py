@@ -266,7 +266,11 @@ class L2Retriever:
 
 class GraphSpreadingPath:
     """L1 event path: seed events → their entities → spreading activation over the graph →
-    events of the activated entities (``l1_event_entities``), best first."""
+    events of the entities *reached* (hop ≥ 1), plus the events of entities the question names.
+
+    The seeds' own entities are not scored at hop 0: their events are what L1's entity
+    expansion already returns, and re-ranking them here only adds the same votes twice (on the
+    LongMemEval sample that pushed gold sessions from rank 1 to 2)."""
 
     name = "graph"
 
@@ -283,20 +287,22 @@ class GraphSpreadingPath:
                                           f"({placeholders(len(seq_list))}) GROUP BY entity_id", seq_list):
                 seeds[eid] = max(seeds.get(eid, 0.0), float(conf))
         g0 = ground(conn, plan)
-        for eid in g0.question_entity_ids + g0.anchor_entity_ids:
+        named = set(g0.question_entity_ids + g0.anchor_entity_ids)
+        for eid in named:
             seeds[eid] = 1.0
         if not seeds:
             return []
         graph = build_graph(conn, entity_ids=list(seeds), hops=2)
         act = spreading_activation(graph, seeds, skip=[uid])
         act.pop(uid, None)
-        ids = sorted(act, key=lambda e: -act[e])[:40]
+        reached = {e: a for e, a in act.items() if e not in seeds or e in named}
+        ids = sorted(reached, key=lambda e: -reached[e])[:40]
         if not ids:
             return []
         scores: dict[int, float] = {}
         for eid, seq, conf in conn.execute(f"SELECT entity_id, event_seq, confidence FROM l1_event_entities WHERE entity_id IN "
                                            f"({placeholders(len(ids))})", ids):
-            s = act[eid] * float(conf)
+            s = reached[eid] * float(conf)
             if s > scores.get(seq, 0.0):
                 scores[seq] = s
         return sorted(scores.items(), key=lambda kv: -kv[1])[:_FETCH]
