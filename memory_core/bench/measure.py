@@ -47,6 +47,21 @@ def peak_rss_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1)
 
 
+def memory_now() -> dict[str, float]:
+    """Current resident memory split as the kernel reports it: anonymous (the heap: numpy
+    caches, Python objects) vs file-backed (mostly the database pages SQLite memory-maps, which
+    are page cache shared with the OS, not memory the process owns). Linux only."""
+    out: dict[str, float] = {}
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            key, _, rest = line.partition(":")
+            if key in ("VmRSS", "VmHWM", "RssAnon", "RssFile"):
+                out[key] = round(int(rest.split()[0]) / 1024.0, 1)
+    except OSError:
+        pass
+    return out
+
+
 def db_bytes(path: Path) -> int:
     """Main file + WAL (+ shm): what the database occupies on disk right now."""
     total = 0

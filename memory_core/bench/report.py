@@ -81,6 +81,9 @@ def rows(results: dict[int, dict[str, Any]]) -> list[tuple[str, list[str], str]]
         row("DB KB per 1k events: L1 + vectors", lambda r: _fmt(_get(r, "db_kb_per_1k_events", "with_vectors"))),
         row("DB KB per 1k events: raw baseline", lambda r: _fmt(_get(r, "db_kb_per_1k_events", "raw_baseline"))),
         row("peak RSS (MB)", lambda r: _fmt(_get(r, "peak_rss_mb"))),
+        row("  after queries: anonymous / file-backed (mmap'd DB) MB",
+            lambda r: "–" if not _get(r, "memory_mb", "after_queries") else
+            f"{_get(r, 'memory_mb', 'after_queries', 'RssAnon'):,.0f} / {_get(r, 'memory_mb', 'after_queries', 'RssFile'):,.0f}"),
         row("delete one event (cascade), p50 / p95 / p99 ms", lambda r: _trio(_get(r, "deletion", "delete_one_event"))),
         row("FTS5 'optimize' (purges deleted postings), s", lambda r: _fmt(_get(r, "deletion", "fts_optimize_seconds"), 2)),
         row("raw FTS5 MATCH top-50, p50 / p95 / p99 ms", lambda r: _trio(_get(r, "query", "raw_fts5"))),

@@ -26,7 +26,7 @@ import numpy as np
 
 from . import ingest_bench, query_bench, vector_tradeoff
 from .generator import MemoryGenerator, queries
-from .measure import Stopwatch, db_bytes, machine, peak_rss_mb
+from .measure import Stopwatch, db_bytes, machine, memory_now, peak_rss_mb
 from .raw_baseline import RawBaseline, SchemaBaseline
 
 log = logging.getLogger("memory_core.bench")
@@ -100,11 +100,13 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
             n_events = engine.l1.count()
             result["db_bytes_l1"] = db_bytes(db_path)
             result["raw_db_bytes"] = db_bytes(raw_path)
+            result.setdefault("memory_mb", {})["after_ingest"] = memory_now()
             result["single_ingest"] = ingest_bench.single(engine, raw, list(stream))
             raw.close()
             log.info("embedding %d events", n_events)
             result["embedding"] = embed_all(engine)
             checkpoint(engine.db)
+            result.setdefault("memory_mb", {})["after_embedding"] = memory_now()
             n_events = engine.l1.count()
             result["events_total"] = n_events
             result["db_bytes_with_vectors"] = db_bytes(db_path)
@@ -119,10 +121,12 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
         q = query_bench.run(engine, qs, now=now)
         qvecs = q.pop("query_vectors")
         result["query"] = q
+        result.setdefault("memory_mb", {})["after_queries"] = memory_now()
         search = _retrieval_vector_search(engine)
         log.info("vector trade-off")
         result["vector_tradeoff"] = vector_tradeoff.run(
             engine.db.reader(), engine.l1.space_id, qvecs[: min(len(qvecs), 30)], extra=search)
+        result.setdefault("memory_mb", {})["after_vector_tradeoff"] = memory_now()
         result["deletion"] = deletion_cost(engine)
     finally:
         engine.close()
