@@ -4,4 +4,5 @@ import sys
 
 from .app import main
 
-sys.exit(main())
+if __name__ == "__main__":  # the engine process (spawn) imports this module too
+    sys.exit(main())

@@ -58,9 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     import qasync
     from PySide6.QtWidgets import QApplication, QSystemTrayIcon
 
-    from memory_core.engine import MemoryEngine
-
     from .engine_host import EngineHost
+    from .engine_server import EngineSpec
     from .main_window import MainWindow, app_icon
     from .network_guard import NetworkGuard
     from .settings import APP, ORG, AppSettings
@@ -82,7 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     guard = NetworkGuard().activate() if config.providers.offline_only else None
     db_path = args.db or config.db_path
 
-    host = EngineHost(lambda: MemoryEngine(db_path, config=config))
+    spec = EngineSpec(db_path=str(db_path), config=config.to_json(),
+                      offline_guard=config.providers.offline_only,
+                      log_level=logging.INFO if args.verbose else logging.WARNING)
+    host = EngineHost(spec)
     tray_ok = QSystemTrayIcon.isSystemTrayAvailable() and not args.no_tray
     window = MainWindow(host, settings, hide_on_close=tray_ok)
     tray = Tray(window) if tray_ok else None

@@ -1,40 +1,43 @@
-"""``EngineHost``: the memory engine on its own thread, reachable from the UI without blocking.
+"""``EngineHost``: the memory engine in its own process, reachable from the UI without blocking.
 
-Why a dedicated thread with its own asyncio loop (and not the qasync loop): the engine's
-background workers are asyncio tasks that hop onto a thread pool for every SQLite step. On the
-qasync loop each of those hops would wake the Qt event loop; a long ingest, a re-embedding or a
-slow provider call would then compete with painting. On a private loop the UI thread only ever
-receives *results*.
+The engine and all its workers run in a child process (``engine_server.serve``; why a process
+and not a thread is explained there: the GIL). The host, created on the UI thread, owns:
 
-Two ways in, both non-blocking:
+* the child process and the request pipe (``RpcClient``);
+* ``engine``: an :class:`~.engine_client.EngineClient` — local read connections plus forwarded
+  calls — which panels use exactly like a ``MemoryEngine``;
+* a small reader pool: ``host.call(fn, ..., on_done=...)`` runs ``fn`` off the UI thread and
+  delivers the result on the UI thread through a queued Qt signal;
+* an asyncio loop on a thread of its own: ``host.submit(lambda engine: engine.query(...))``
+  schedules a coroutine there (``asyncio.run_coroutine_threadsafe``) and returns a
+  ``concurrent.futures.Future``; ``await host.run(...)`` wraps that for the qasync loop.
 
-* ``host.call(fn, *args, on_done=..., on_error=...)`` runs a plain function on the host's small
-  reader pool (every thread gets its own ``db.reader()`` connection) and delivers the result on
-  the UI thread through a queued Qt signal. Panels use it for every read.
-* ``host.submit(coro_fn)`` schedules a coroutine on the engine loop
-  (``asyncio.run_coroutine_threadsafe``) and returns a ``concurrent.futures.Future``;
-  ``await host.run(coro_fn)`` wraps it for the qasync loop.
-
-A callback whose receiver widget was destroyed meanwhile is dropped, not called.
+A callback whose receiver widget was destroyed meanwhile is dropped, not called. Changes made
+by the engine's own background work (L2 projection, summaries) are noticed by polling SQLite's
+``PRAGMA data_version`` on a reader and announced as ``memory_changed("background")``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
+import sys
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Awaitable, Callable
 
 import shiboken6
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from memory_core.engine import MemoryEngine
+from .engine_client import EngineClient, RpcClient
+from .engine_server import EngineSpec, serve
 
 log = logging.getLogger(__name__)
 
-EngineFactory = Callable[[], MemoryEngine]
 Callback = Callable[[Any], None]
+BACKGROUND_POLL_MS = 1500
 
 
 class _Dispatcher(QObject):
@@ -55,28 +58,33 @@ class _Dispatcher(QObject):
 
 
 class EngineHost(QObject):
-    """Owns the engine thread, its loop and the engine. Create it on the UI thread."""
+    """Owns the engine process and the UI side of the conversation with it."""
 
     ready = Signal()
     failed = Signal(str)
-    #: something changed in memory ("events", "deleted", "imported", "settings", ...): panels reload
+    #: something changed in memory ("events", "deleted", "imported", "background", ...)
     memory_changed = Signal(str)
     stopped = Signal()
 
-    def __init__(self, factory: EngineFactory, *, start_workers: bool = True,
-                 reader_threads: int = 2, parent: QObject | None = None) -> None:
+    def __init__(self, spec: EngineSpec, *, reader_threads: int = 2, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._factory = factory
-        self._start_workers = start_workers
+        self.spec = spec
         self._dispatcher = _Dispatcher()
-        self._readers = ThreadPoolExecutor(max_workers=reader_threads, thread_name_prefix="magi-ui-read")
+        self._readers = ThreadPoolExecutor(max_workers=reader_threads, thread_name_prefix="magi-ui-read",
+                                           initializer=_lower_thread_priority)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
+        self._process: Any = None
+        self._rpc: RpcClient | None = None
         self._ready = threading.Event()
         self._done = threading.Event()
-        self._stop_requested: asyncio.Event | None = None
-        self.engine: MemoryEngine | None = None
+        self.engine: EngineClient | None = None
         self.error: str | None = None
+        self._data_versions: dict[int, int] = {}
+        self._poll = QTimer(self)
+        self._poll.setInterval(BACKGROUND_POLL_MS)
+        self._poll.timeout.connect(self._poll_background)
+        self.ready.connect(self._poll.start)
 
     # -- life cycle ----------------------------------------------------------------------------
 
@@ -91,37 +99,44 @@ class EngineHost(QObject):
         asyncio.set_event_loop(loop)
         self._loop = loop
         try:
-            loop.run_until_complete(self._serve())
+            self._open()
         except Exception as exc:  # noqa: BLE001 - reported to the UI, never silently lost
-            log.exception("engine host failed")
+            log.exception("engine process failed to start")
             self.error = f"{type(exc).__name__}: {exc}"
             self._ready.set()
             self._emit(lambda: self.failed.emit(self.error or "engine failed"))
-        finally:
-            try:
-                loop.run_until_complete(loop.shutdown_asyncgens())
-            finally:
-                loop.close()
-                self._done.set()
-                self._emit(self.stopped.emit)
-
-    async def _serve(self) -> None:
-        self._stop_requested = asyncio.Event()
-        engine = await asyncio.get_running_loop().run_in_executor(None, self._factory)
-        self.engine = engine
+            loop.close()
+            self._done.set()
+            return
+        self._ready.set()
+        self._emit(self.ready.emit)
         try:
-            if self._start_workers:
-                await engine.start()
-            self._ready.set()
-            self._emit(self.ready.emit)
-            await self._stop_requested.wait()
+            loop.run_forever()
         finally:
-            if self._start_workers:
-                await engine.stop()
-            await asyncio.get_running_loop().run_in_executor(None, engine.close)
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+            self._done.set()
+            self._emit(self.stopped.emit)
 
-    def wait_ready(self, timeout: float = 30.0) -> MemoryEngine:
-        """Block until the engine is open (tests and the CLI; never call it on the UI thread)."""
+    def _open(self) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        parent_conn, child_conn = ctx.Pipe(duplex=True)
+        self._process = ctx.Process(target=serve, args=(child_conn, self.spec), name="magi-engine",
+                                    daemon=True)
+        self._process.start()
+        child_conn.close()
+        while not parent_conn.poll(0.2):
+            if not self._process.is_alive():
+                raise RuntimeError(f"the engine process exited with code {self._process.exitcode}")
+        msg = parent_conn.recv()
+        if msg[0] != "ready":
+            raise RuntimeError(str(msg[1]).strip().splitlines()[0] if len(msg) > 1 else "engine failed")
+        self._rpc = RpcClient(parent_conn)
+        self._rpc.start()
+        self.engine = EngineClient(self._rpc, self.spec, msg[1])
+
+    def wait_ready(self, timeout: float = 60.0) -> EngineClient:
+        """Block until the engine is open (tests and tools; never call it on the UI thread)."""
         if not self._ready.wait(timeout):
             raise TimeoutError("the engine did not open in time")
         if self.engine is None:
@@ -132,17 +147,29 @@ class EngineHost(QObject):
     def is_ready(self) -> bool:
         return self._ready.is_set() and self.engine is not None and not self._done.is_set()
 
-    def stop(self, timeout: float = 30.0) -> None:
-        """Stop workers, close the engine, end the thread (waits: call at quit time)."""
-        loop, ev = self._loop, self._stop_requested
-        if loop is not None and ev is not None and not loop.is_closed():
+    def stop(self, timeout: float = 60.0) -> None:
+        """Stop the engine process (workers finish their step, the database closes cleanly)."""
+        self._poll.stop()
+        if self._rpc is not None:
+            self._rpc.stop()
+            self._rpc.closed.wait(timeout)
+        if self._process is not None:
+            self._process.join(timeout)
+            if self._process.is_alive():
+                log.warning("engine process did not stop in %.0f s: terminating it", timeout)
+                self._process.terminate()
+                self._process.join(5)
+        self._readers.shutdown(wait=True, cancel_futures=True)
+        if self.engine is not None:
+            self.engine.close()
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(ev.set)
+                loop.call_soon_threadsafe(loop.stop)
             except RuntimeError:
                 pass
         if self._thread is not None:
             self._thread.join(timeout)
-        self._readers.shutdown(wait=True, cancel_futures=True)
 
     # -- calls ---------------------------------------------------------------------------------
 
@@ -177,10 +204,10 @@ class EngineHost(QObject):
         future.add_done_callback(lambda f: self._deliver(f, on_done, on_error, receiver))
         return future
 
-    def submit(self, coro_fn: Callable[[MemoryEngine], Awaitable[Any]], *,
+    def submit(self, coro_fn: Callable[[EngineClient], Awaitable[Any]], *,
                on_done: Callback | None = None, on_error: Callback | None = None,
                receiver: QObject | None = None) -> Future:
-        """Schedule ``coro_fn(engine)`` on the engine loop."""
+        """Schedule ``coro_fn(engine)`` on the host loop."""
         if self._loop is None or self.engine is None:
             raise RuntimeError("the engine is not running")
         engine = self.engine
@@ -189,12 +216,43 @@ class EngineHost(QObject):
             future.add_done_callback(lambda f: self._deliver(f, on_done, on_error, receiver))
         return future
 
-    async def run(self, coro_fn: Callable[[MemoryEngine], Awaitable[Any]]) -> Any:
-        """``await`` a coroutine on the engine loop from the qasync (UI) loop."""
+    async def run(self, coro_fn: Callable[[EngineClient], Awaitable[Any]]) -> Any:
+        """``await`` a coroutine on the host loop from the qasync (UI) loop."""
         return await asyncio.wrap_future(self.submit(coro_fn))
 
     def notify_changed(self, what: str) -> None:
         self._emit(lambda: self.memory_changed.emit(what))
+
+    def _poll_background(self) -> None:
+        if not self.is_ready:
+            return
+
+        def version() -> tuple[int, int]:
+            # data_version is per connection: compare each reader thread with its own last value
+            return (threading.get_ident(),
+                    int(self.engine.db.reader().execute("PRAGMA data_version").fetchone()[0]))
+
+        def seen(tv: tuple[int, int]) -> None:
+            tid, v = tv
+            last = self._data_versions.get(tid)
+            if last is not None and v != last:
+                self.memory_changed.emit("background")
+            self._data_versions[tid] = v
+
+        self.call(version, on_done=seen, receiver=self)
+
+
+def _lower_thread_priority(niceness: int = 5) -> None:
+    """Reader threads yield the CPU to the UI thread (Linux: per-thread nice; elsewhere a no-op).
+
+    On two cores, a reload's SQL scans on two reader threads plus the engine process can keep
+    both cores busy; the UI thread then waits for a core, which is a visible stall.
+    """
+    if sys.platform.startswith("linux") and hasattr(os, "setpriority"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+        except OSError:
+            pass
 
 
 async def _as_coroutine(awaitable: Awaitable[Any]) -> Any:

@@ -93,7 +93,7 @@ class BackgroundJob(QObject):
 # -- the jobs ----------------------------------------------------------------------------------
 
 
-def ingest_file_job(engine: Any, path: str, *, batch_lines: int = 500) -> JobFn:
+def ingest_file_job(engine: Any, path: str, *, batch_lines: int = 100) -> JobFn:
     """Ingest a JSONL file batch by batch (each batch commits; cancel stops between batches)."""
     import json
     import os
@@ -140,33 +140,36 @@ def ingest_file_job(engine: Any, path: str, *, batch_lines: int = 500) -> JobFn:
 
 
 def reembed_job(engine: Any) -> JobFn:
-    """Re-embed every event in the active space (e.g. after switching embedding model)."""
+    """Re-embed every event in the active space (e.g. after switching embedding model).
+
+    The engine process does the work one embedding micro-batch per request, so a cancel takes
+    effect within one batch; progress is what the queue says is left (the engine's own
+    embedding worker may take jobs too).
+    """
 
     def run(progress: Progress, cancelled: Callable[[], bool]) -> dict[str, Any]:
-        worker = engine.embedding_worker
+        total = engine.rpc.call("reembed_enqueue")
+        space = engine.info["space_id"]
         conn = engine.db.reader()
-        ids = [r[0] for r in conn.execute("SELECT event_id FROM fact_events")]
-        for i in range(0, len(ids), 5000):
-            with engine.db.write() as wconn:
-                worker.enqueue(wconn, "event", ids[i:i + 5000])
-        total = len(ids)
-        done = 0
-        progress(0, total, "re-embedding…")
-        space = worker.space_id
-        while not cancelled():
-            n = worker.run_once()
-            # the engine's own embedding worker may take jobs too: progress is what is left
-            left = conn.execute("SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' "
+
+        def left() -> int:
+            return conn.execute("SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' "
                                 "AND space_id = ? AND state IN ('pending', 'running')", (space,)).fetchone()[0]
-            done = total - left
-            progress(done, total, f"{done:,} / {total:,} embedded")
-            if n == 0:
-                busy = conn.execute("SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' "
-                                    "AND space_id = ? AND (state = 'running' OR (state = 'pending' "
-                                    "AND next_attempt_at <= ?))", (space, engine.clock.now())).fetchone()[0]
-                if not busy:
-                    break  # done, or only jobs waiting out a retry backoff are left
+
+        progress(0, total, "re-embedding…")
+        idle_rounds = 0
+        while not cancelled():
+            n = engine.rpc.call("run_worker", "embedding")
+            remaining = left()
+            progress(total - remaining, total, f"{total - remaining:,} / {total:,} embedded")
+            if remaining == 0:
+                break
+            idle_rounds = 0 if n else idle_rounds + 1
+            if idle_rounds > 40:  # only jobs waiting out a retry backoff are left
+                break
+            if not n:
                 time.sleep(0.05)
+        done = total - left()
         if cancelled():
             raise JobCancelled({"embedded": done, "total": total})
         return {"embedded": done, "total": total}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog,
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QVBoxLayout, QWidget)
@@ -27,8 +28,10 @@ _TIER_HELP = {
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None, *,
+                 store: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.store = store
         self.setWindowTitle("Magi settings")
         self.settings = settings
         self.stored_key_location: str | None = None
@@ -122,5 +125,5 @@ class SettingsDialog(QDialog):
         # the typed key leaves the widget as soon as it is stored
         self.api_key.clear()
         self.settings = new
-        new.save()
+        new.save(self.store)
         super().accept()

@@ -16,8 +16,10 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTextBrowser,
                                QVBoxLayout, QWidget)
 
-from magi_desktop.agent import AgentAnswer, ChatAgent
+from magi_desktop.agent import AgentAnswer
 from magi_desktop.engine_host import EngineHost
+from memory_core.ids import new_ulid
+from memory_core.policy import Tier
 
 from .panel import Panel
 from .widgets.formatting import one_line, ts
@@ -34,7 +36,7 @@ class ChatPanel(Panel):
 
     def __init__(self, host: EngineHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        self.agent: ChatAgent | None = None
+        self.session_id: str | None = None
         self.answers: list[AgentAnswer] = []
         self._html: list[str] = []
         self.view = QTextBrowser()
@@ -61,15 +63,19 @@ class ChatPanel(Panel):
         self._render()
 
     def reload(self) -> None:
-        if self.agent is None and self.host.is_ready:
-            self.agent = ChatAgent(self.host.engine)
-            self._update_mode()
+        if self.session_id is None and self.host.is_ready:
+            # one conversation per window: its messages share a session in memory
+            self.session_id = f"desktop-{new_ulid(self.host.engine.clock.now())}"
+        self._update_mode()
         self.loaded.emit()
 
+    def llm_available(self) -> bool:
+        return bool(self.host.is_ready and self.host.engine.providers.chat.available(Tier.CORE_REASONING))
+
     def _update_mode(self) -> None:
-        if self.agent is None:
+        if not self.host.is_ready:
             return
-        if self.agent.llm_available():
+        if self.llm_available():
             self.mode_label.setText("answering with the configured LLM + memory_query")
         else:
             self.mode_label.setText("offline: templated answers from memory_query findings")
@@ -78,17 +84,16 @@ class ChatPanel(Panel):
         message = (text if isinstance(text, str) else self.input.toPlainText()).strip()
         if not message or not self.host.is_ready:
             return
-        if self.agent is None:
+        if self.session_id is None:
             self.reload()
-        agent = self.agent
-        assert agent is not None
+        session = self.session_id
         self.input.clear()
         self.input.setEnabled(False)
         self.send_button.setEnabled(False)
         self.status.setText("thinking…")
         self._html.append(_bubble("you", html.escape(message).replace("\n", "<br>"), "#e8f0fe", right=True))
         self._render()
-        self.submit(lambda _engine: agent.ask(message), on_done=self._answered, on_error=self._failed)
+        self.submit(lambda engine: engine.ask(session, message), on_done=self._answered, on_error=self._failed)
 
     def _answered(self, answer: AgentAnswer) -> None:
         self.answers.append(answer)

@@ -86,6 +86,7 @@ def _chat_any_available(chat: Any) -> bool:
 
 class LedgerPanel(Panel):
     title = "Cost && privacy"
+    reload_on_background = True
 
     def __init__(self, host: EngineHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)

@@ -9,6 +9,7 @@ coalesced over 300 ms so a burst of ingests does not reload a panel a hundred ti
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any, Callable
 
 from PySide6.QtCore import QTimer, Signal
@@ -18,9 +19,14 @@ from magi_desktop.engine_host import EngineHost
 
 log = logging.getLogger(__name__)
 
+#: automatic reloads (after ingests, background work) are at least this far apart
+MIN_AUTO_RELOAD_S = 1.0
+
 
 class Panel(QWidget):
     title = "panel"
+    #: reload (when visible) after changes made by the engine's background work
+    reload_on_background = False
     #: a human-readable error from the last failed call ('' when fine)
     error_changed = Signal(str)
     #: emitted after a reload finished (tests and the screenshot tool wait for it)
@@ -34,7 +40,8 @@ class Panel(QWidget):
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(300)
-        self._reload_timer.timeout.connect(self.reload)
+        self._reload_timer.timeout.connect(self._timed_reload)
+        self._last_auto_reload = 0.0
         host.memory_changed.connect(self._on_memory_changed)
         host.ready.connect(self.reload)
 
@@ -94,10 +101,20 @@ class Panel(QWidget):
     # -- reloads -------------------------------------------------------------------------------
 
     def _on_memory_changed(self, what: str) -> None:
+        if what == "background" and not self.reload_on_background:
+            self._stale = True  # reload when next shown
+            return
         if self.isVisible() or what in ("deleted", "imported", "settings"):
-            self._reload_timer.start()
+            if not self._reload_timer.isActive():
+                # coalesce bursts: at least MIN_AUTO_RELOAD_S between automatic reloads
+                wait = max(0.3, MIN_AUTO_RELOAD_S - (time.monotonic() - self._last_auto_reload))
+                self._reload_timer.start(int(wait * 1000))
         else:
             self._stale = True
+
+    def _timed_reload(self) -> None:
+        self._last_auto_reload = time.monotonic()
+        self.reload()
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)

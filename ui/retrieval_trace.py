@@ -232,10 +232,8 @@ class RetrievalTracePanel(Panel):
             event_id = _resolve_event(engine, target)
             if event_id is None:
                 return {"event_id": None, "explanation": f"no event in memory matches {target!r}"}
-            fn = _explain_fn(engine)
-            if fn is None:
-                return {"event_id": event_id, "explanation": "the retrieval layer offers no explain_missing()"}
-            return {"event_id": event_id, "explanation": fn(query, event_id, mode)}
+            return {"event_id": event_id, "explanation": engine.rpc.call(
+                "explain_missing", query, event_id, query_mode=mode, now=engine.clock.now() + 1)}
 
         self.call(work, on_done=self._explained)
 
@@ -264,22 +262,6 @@ def _resolve_event(engine: Any, target: str) -> str | None:
     if not seqs:
         return None
     return conn.execute("SELECT event_id FROM fact_events WHERE seq = ?", (seqs[0],)).fetchone()[0]
-
-
-def _explain_fn(engine: Any) -> Any:
-    retrieval = getattr(engine, "retrieval", None)
-    fn = getattr(retrieval, "explain_missing", None)
-    if callable(fn):
-        return lambda query, event_id, mode: fn(query, event_id, query_mode=mode, now=engine.clock.now() + 1)
-    try:
-        from memory_core.retrieval import explain as explain_mod  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    fn = getattr(explain_mod, "explain_missing", None)
-    if callable(fn):
-        return lambda query, event_id, mode: fn(engine, query, event_id, query_mode=mode,
-                                                now=engine.clock.now() + 1)
-    return None
 
 
 def _table(model: RowsModel) -> QTableView:

@@ -60,6 +60,7 @@ def item_detail(conn: apsw.Connection, item_id: int) -> dict[str, Any] | None:
 
 class ReviewInboxPanel(Panel):
     title = "Review inbox"
+    reload_on_background = True
     event_requested = Signal(str)
 
     def __init__(self, host: EngineHost, parent: QWidget | None = None) -> None:

@@ -85,11 +85,15 @@ def load_rows(conn: apsw.Connection, seqs: Sequence[int]) -> dict[int, dict[str,
 
 def distinct_values(conn: apsw.Connection) -> dict[str, list[str]]:
     """Filter choices present in the data (sources, authors, classes, scopes)."""
-    out: dict[str, list[str]] = {}
-    for key, col in (("source", "source"), ("author_type", "author_type"),
-                     ("evidence_class", "evidence_class"), ("scope", "l1_retrieval_scope")):
-        out[key] = [r[0] for r in conn.execute(f"SELECT DISTINCT {col} FROM fact_events ORDER BY 1")]
-    return out
+    sets: dict[str, set[str]] = {"source": set(), "author_type": set(), "evidence_class": set(), "scope": set()}
+    # one scan for all four (the combinations are few: tens of rows, whatever the table size)
+    for src, author, cls, scope in conn.execute(
+            "SELECT source, author_type, evidence_class, l1_retrieval_scope FROM fact_events GROUP BY 1, 2, 3, 4"):
+        sets["source"].add(src)
+        sets["author_type"].add(author)
+        sets["evidence_class"].add(cls)
+        sets["scope"].add(scope)
+    return {k: sorted(v) for k, v in sets.items()}
 
 
 def time_bounds(conn: apsw.Connection, flt: TimelineFilter | None = None) -> tuple[float, float] | None:

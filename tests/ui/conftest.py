@@ -28,6 +28,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from magi_desktop.engine_host import EngineHost  # noqa: E402
+from magi_desktop.engine_server import EngineSpec  # noqa: E402
 from magi_desktop.sample_data import bulk_ingest, generate_payloads  # noqa: E402
 from memory_core.clock import FakeClock  # noqa: E402
 from memory_core.config import MemoryConfig  # noqa: E402
@@ -78,6 +79,17 @@ def _cache_key() -> str:
     return h.hexdigest()[:16]
 
 
+@pytest.fixture(autouse=True)
+def _isolated_qsettings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """QSettings (window state, provider choice) go to a temp dir, never the user's real ones."""
+    from PySide6.QtCore import QSettings
+
+    where = str(tmp_path_factory.mktemp("qsettings"))
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    for fmt in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        QSettings.setPath(fmt, QSettings.Scope.UserScope, where)
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock(UI_NOW)
@@ -125,14 +137,13 @@ def _copy(template: Path, dest_dir: Path) -> Path:
 def host_on(qtbot, clock: FakeClock) -> Iterator[Callable[..., EngineHost]]:
     hosts: list[EngineHost] = []
 
-    def make(db_path: Path, *, start_workers: bool = False, **kw) -> EngineHost:
-        def factory() -> MemoryEngine:
-            engine = MemoryEngine(db_path, config=_config(db_path), clock=clock, **kw)
-            if not start_workers:
-                engine.worker_status["embedding"] = WorkerStatus("embedding", paused=True)
-            return engine
-
-        host = EngineHost(factory, start_workers=start_workers)
+    def make(db_path: Path, *, start_workers: bool = False, layers: tuple[str, ...] | None = None,
+             offline_guard: bool = False) -> EngineHost:
+        spec = EngineSpec(db_path=str(db_path), config=_config(db_path).to_json(), clock_start=clock.now(),
+                          layers=layers, start_workers=start_workers, offline_guard=offline_guard,
+                          paused_workers=() if start_workers else ("embedding",))
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        host = EngineHost(spec)
         with qtbot.waitSignal(host.ready, timeout=60_000):
             host.start()
         hosts.append(host)
