@@ -126,18 +126,61 @@ def _index() -> tuple[dict[str, list[Category]], dict[str, list[Category]]]:
     return by_name, by_member
 
 
+_LATIN_WORD = re.compile(r"[0-9a-z][0-9a-z'\-]*")
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+
+
+@lru_cache(maxsize=1)
+def _spans() -> tuple[int, int]:
+    """Longest entry in words (Latin) and characters (CJK): the n-gram window to look up."""
+    by_name, by_member = _index()
+    entries = [*by_name, *by_member]
+    latin = max((len(e.split()) for e in entries if not _is_cjk(e)), default=1)
+    cjk = max((len(e) for e in entries if _is_cjk(e)), default=1)
+    return latin, cjk
+
+
+def _find(text: str, table: dict[str, list[Category]]) -> list[str]:
+    """Entries of ``table`` in ``text``: the longest entry starting at each word (Latin, whole
+    words only, so "cat" is not found in "category") or character (CJK), non-overlapping, left
+    to right. Dictionary look-ups over n-grams instead of one substring search per entry: the
+    embedder and the retrieval paths call this for every text."""
+    max_words, max_chars = _spans()
+    lowered = text.lower()
+    found: list[str] = []
+    words = [m.group(0).strip("'-") for m in _LATIN_WORD.finditer(lowered)]
+    i = 0
+    while i < len(words):
+        for n in range(min(max_words, len(words) - i), 0, -1):
+            cand = " ".join(words[i:i + n])
+            if cand in table:
+                found.append(cand)
+                i += n
+                break
+        else:
+            i += 1
+    for run in _CJK_RUN.findall(lowered):
+        j = 0
+        while j < len(run):
+            for n in range(min(max_chars, len(run) - j), 0, -1):
+                if run[j:j + n] in table:
+                    found.append(run[j:j + n])
+                    j += n
+                    break
+            else:
+                j += 1
+    return found
+
+
 def categories_named_in(text: str) -> list[Category]:
     """Categories whose *name* appears in ``text`` (longest names first, no double counting)."""
     by_name, _ = _index()
-    lowered = f" {text.lower()} "
+    names = set(_find(text, by_name))
     found: list[Category] = []
-    for name in sorted(by_name, key=len, reverse=True):
-        needle = name if _is_cjk(name) else f" {name} "
-        hay = lowered if _is_cjk(name) else _pad_words(lowered)
-        if needle in hay:
-            for cat in by_name[name]:
-                if cat not in found:
-                    found.append(cat)
+    for name in sorted(names, key=len, reverse=True):
+        for cat in by_name[name]:
+            if cat not in found:
+                found.append(cat)
     return found
 
 
@@ -148,28 +191,11 @@ def categories_of(term: str) -> list[Category]:
 
 
 def members_in(text: str) -> list[tuple[str, Category]]:
-    """Lexicon members that occur in ``text`` (longest match first, non-overlapping)."""
+    """Lexicon members that occur in ``text`` (longest match at each position, non-overlapping,
+    each member once, longest first)."""
     _, by_member = _index()
-    lowered = text.lower()
-    padded = _pad_words(f" {lowered} ")
-    taken: list[tuple[int, int]] = []
-    out: list[tuple[str, Category]] = []
-    for member in sorted(by_member, key=len, reverse=True):
-        if _is_cjk(member):
-            start = lowered.find(member)
-            hay_len = len(member)
-        else:
-            idx = padded.find(f" {member} ")
-            start = -1 if idx < 0 else idx
-            hay_len = len(member) + 2
-        if start < 0:
-            continue
-        span = (start, start + hay_len)
-        if _is_cjk(member) and any(a < span[1] and span[0] < b for a, b in taken if b - a < 100):
-            continue
-        taken.append(span)
-        out.append((member, by_member[member][0]))
-    return out
+    members = dict.fromkeys(_find(text, by_member))
+    return [(m, by_member[m][0]) for m in sorted(members, key=len, reverse=True)]
 
 
 def all_cjk_terms() -> list[str]:
@@ -181,8 +207,3 @@ def all_cjk_terms() -> list[str]:
 
 def _is_cjk(s: str) -> bool:
     return any("\u3400" <= ch <= "\u9fff" for ch in s)
-
-
-def _pad_words(s: str) -> str:
-    """Lower-cased text with punctuation turned into spaces, for whole-word matching."""
-    return " " + re.sub(r"[^\w'\-]+", " ", s).strip() + " "
