@@ -63,7 +63,8 @@ def tool_schema() -> dict[str, Any]:
     """The memory_query tool definition published by the retrieval layer (OpenAI style)."""
     import importlib
 
-    for mod_name, attr in (("memory_core.retrieval.tool", "MEMORY_QUERY_TOOL"),
+    for mod_name, attr in (("memory_core.retrieval.tool", "openai_tool"),
+                           ("memory_core.retrieval.tool", "MEMORY_QUERY_TOOL"),
                            ("memory_core.retrieval.tool", "tool_schema"),
                            ("memory_core.retrieval.tool_schema", "MEMORY_QUERY_TOOL"),
                            ("memory_core.retrieval.tool_schema", "tool_schema"),
@@ -107,8 +108,9 @@ class ChatAgent:
         result = await self.engine.ingest(payload)
         return result.event_ids[0] if result.event_ids else None
 
-    async def _query(self, text: str, mode: str | None = None) -> dict[str, Any]:
-        package = await self.engine.query(text, mode, now=self.engine.clock.now() + 1)
+    async def _query(self, text: str, mode: str | None = None, **kwargs: Any) -> dict[str, Any]:
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        package = await self.engine.query(text, mode, now=self.engine.clock.now() + 1, **kwargs)
         return package_dict(package)
 
     async def ask(self, text: str, *, query_mode: str | None = None) -> AgentAnswer:
@@ -178,8 +180,18 @@ class ChatAgent:
                 return
             messages.append(ChatMessage("assistant", result.text or "", tool_calls=list(result.tool_calls)))
             for call in result.tool_calls:
-                args = call.arguments or {}
-                package = await self._query(str(args.get("query") or text), args.get("query_mode"))
+                try:
+                    from memory_core.retrieval.tool import validate_arguments
+
+                    args = validate_arguments(call.arguments or {})
+                except ImportError:
+                    args = dict(call.arguments or {})
+                except Exception as exc:  # noqa: BLE001 - a bad tool call is answered, not fatal
+                    messages.append(ChatMessage("tool", json.dumps({"error": str(exc)}), tool_call_id=call.id,
+                                                name=call.name))
+                    continue
+                package = await self._query(str(args.get("query") or text), args.get("query_mode"),
+                                            time_range=args.get("time_range"), filters=args.get("filters"))
                 answer.packages.append(package)
                 messages.append(ChatMessage("tool", json.dumps(_tool_result(package), ensure_ascii=False),
                                             tool_call_id=call.id, name=call.name))

@@ -14,11 +14,11 @@ from typing import Any, Mapping
 
 STRENGTH_WORDS = {
     "strong": "strong evidence",
-    "direct": "strong evidence",
+    "direct": "direct evidence",
     "medium": "moderate evidence",
     "moderate": "moderate evidence",
-    "weak": "weak, indirect evidence",
-    "indirect": "weak, indirect evidence",
+    "weak": "weak evidence",
+    "indirect": "indirect evidence",
 }
 
 
@@ -30,7 +30,10 @@ def package_dict(package: Any) -> dict[str, Any]:
         return dict(package)
     to_json = getattr(package, "to_json", None)
     if callable(to_json):
-        return dict(to_json())
+        try:
+            return dict(to_json(include_trace=True))  # the retrieval package keeps its trace
+        except TypeError:
+            return dict(to_json())
     if dataclasses.is_dataclass(package):
         return dataclasses.asdict(package)
     return dict(vars(package))
@@ -54,6 +57,9 @@ def overall_strength(package: Mapping[str, Any]) -> str:
     found = findings(package)
     if package.get("insufficient_evidence") or not found:
         return "none"
+    level = package.get("evidence_level")
+    if level in ("strong", "weak", "none"):
+        return str(level)  # the retrieval layer's own verdict
     ranks = {"strong": 3, "direct": 3, "medium": 2, "moderate": 2, "weak": 1, "indirect": 1}
     best = max((ranks.get(str(f.get("evidence_strength", "")).lower(), 1) for f in found), default=0)
     return {3: "strong", 2: "moderate", 1: "weak"}.get(best, "none")
@@ -90,7 +96,11 @@ def compose_offline_answer(package: Any, *, max_findings: int = 3) -> str:
         lines.append(f"[{i}] On {_when(f.get('occurred_at'))} {_who(f.get('author_type'))}: "
                      f"“{content}”{tag}")
     if strength == "weak":
-        lines.append("This is indirect evidence — memory has no explicit record, so treat it as a hint.")
+        lines.append("The evidence is weak or indirect — memory has no explicit record of this, "
+                     "so treat it as a hint, not a fact.")
+    for hint in p.get("answering_hints") or []:
+        if isinstance(hint, str) and hint and "weak" in hint.lower() and hint not in lines:
+            lines.append(f"({hint})")
     if p.get("summary"):
         lines.append(str(p["summary"]))
     return "\n".join(lines)

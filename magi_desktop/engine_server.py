@@ -123,6 +123,7 @@ class _Server:
         self.engine = engine
         self.spec = spec
         self.agents: dict[str, Any] = {}
+        self.guard: Any = None
         self.agents_lock = threading.Lock()
 
     # -- helpers the UI calls by name ------------------------------------------------------------
@@ -148,7 +149,10 @@ class _Server:
     def query(self, query: str, query_mode: str | None = None, **kwargs: Any) -> Any:
         if self.engine.retrieval is None:
             raise RuntimeError("retrieval is not installed")
-        return self.engine.retrieval.query(query, query_mode, **kwargs)
+        from .answer_template import package_dict
+
+        # plain data with the trace: the UI shows it and pickling stays independent of classes
+        return package_dict(self.engine.retrieval.query(query, query_mode, **kwargs))
 
     def explain_missing(self, query: str, event_id: str, **kwargs: Any) -> Any:
         """Why did ``query`` not return ``event_id``? (the retrieval layer's explain_missing)."""
@@ -167,6 +171,10 @@ class _Server:
             if callable(fn):
                 return fn(self.engine, query, event_id, **kwargs)
         raise NotImplementedError("the retrieval layer offers no explain_missing()")
+
+    def network_attempts(self) -> list[str]:
+        """Off-machine connections the engine process's offline guard refused (none, we hope)."""
+        return list(self.guard.blocked) if self.guard is not None else []
 
     def run_worker(self, name: str) -> int:
         """One step of one worker, on request (re-embedding with progress), paused or not."""
@@ -208,7 +216,7 @@ class _Server:
 
 
 HELPERS = frozenset({"set_capture", "info", "ask_agent", "query", "explain_missing", "run_worker",
-                     "reembed_enqueue", "drain"})
+                     "reembed_enqueue", "drain", "network_attempts"})
 
 
 async def _await(aw: Any) -> Any:
@@ -249,6 +257,7 @@ def serve(conn: Any, spec: EngineSpec) -> None:
     if spec.start_workers:
         asyncio.run_coroutine_threadsafe(engine.start(), loop).result()
     server = _Server(engine, spec)
+    server.guard = guard
     send_lock = threading.Lock()
 
     def reply(message: tuple[Any, ...]) -> None:

@@ -28,10 +28,10 @@ from .widgets.kv_view import KeyValueTree
 from .widgets.rows_model import RowsModel
 
 PATH_COLUMNS = (("path", "path"), ("weight", "RRF weight"), ("candidates", "candidates"),
-                ("ms", "ms"), ("top", "top candidates"))
-CAND_COLUMNS = (("rank", "final"), ("event_id", "event"), ("ranks", "path ranks"),
-                ("rrf", "RRF score"), ("rerank_delta", "rerank Δ"), ("final_score", "score"),
-                ("outcome", "outcome"), ("content", "content"))
+                ("ms", "ms"), ("top", "top candidates / note"))
+CAND_COLUMNS = (("rank", "RRF rank"), ("outcome", "outcome"), ("ranks", "path rank × weight"),
+                ("rrf", "RRF score"), ("rerank_delta", "rerank Δ"), ("deltas", "reranker deltas"),
+                ("final_score", "score"), ("content", "content"), ("event_id", "event"))
 
 
 def _as_dict(x: Any) -> Any:
@@ -64,30 +64,51 @@ def path_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
                 top.append(str(c.get("event_id") or c.get("seq") or c.get("id")) if isinstance(c, Mapping) else str(c))
         rows.append({"path": name, "weight": info.get("weight", weights.get(name)),
                      "candidates": count, "ms": info.get("ms") or info.get("elapsed_ms"),
-                     "top": ", ".join(top) or (info.get("skipped") or info.get("note") or "")})
+                     "top": (f"error: {info['error']}" if info.get("error") else
+                             f"skipped: {info['skipped']}" if info.get("skipped") else ", ".join(top))})
     return rows
 
 
-def candidate_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
-    cands = (trace.get("candidates") or trace.get("fused") or trace.get("reranked") or [])
+def candidate_rows(trace: Mapping[str, Any], contents: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """The fused list joined with the reranker's deltas and each candidate's fate.
+
+    ``fused``: ``{event_id, rank, fused, contributions{path: [rank, weight, contribution]}}``;
+    ``rerank``: ``{event_id, rank_before, rank_after, base, deltas{...}, score}``; ``final`` are
+    the findings; ``cuts`` / ``dropped`` say why the others went (RRF window, dedup, limit,
+    token budget; scope, time window, chat artifact).
+    """
+    contents = contents or {}
+    rerank = {r.get("event_id"): r for r in trace.get("rerank") or [] if isinstance(r, Mapping)}
+    final = list(trace.get("final") or [])
+    cuts = dict(trace.get("cuts") or {})
+    dropped = dict(trace.get("dropped") or {})
     rows = []
-    for i, c in enumerate(cands, start=1):
+    for i, c in enumerate(trace.get("fused") or [], start=1):
         c = _as_dict(c)
         if not isinstance(c, Mapping):
             continue
-        ranks = c.get("ranks") or c.get("path_ranks") or c.get("contributions") or {}
-        if isinstance(ranks, Mapping):
-            ranks_txt = ", ".join(f"{p}:{(r[0] if isinstance(r, (list, tuple)) else r)}" for p, r in ranks.items())
+        eid = c.get("event_id") or c.get("key")
+        contrib = c.get("contributions") or {}
+        ranks_txt = ", ".join(
+            f"{p}#{v[0]}×{v[1]:g}" if isinstance(v, (list, tuple)) and len(v) >= 2 else f"{p}:{v}"
+            for p, v in contrib.items()) if isinstance(contrib, Mapping) else str(contrib)
+        rr = rerank.get(eid) or {}
+        deltas = rr.get("deltas") or {}
+        delta = sum(float(v) for v in deltas.values() if isinstance(v, (int, float))) if deltas else None
+        if eid in final:
+            outcome = f"finding #{final.index(eid) + 1}"
+        elif eid in cuts:
+            outcome = f"cut: {cuts[eid].get('stage')}"
+        elif eid in dropped:
+            outcome = f"dropped: {dropped[eid].get('stage')}"
         else:
-            ranks_txt = str(ranks)
-        delta = c.get("rerank_delta", c.get("delta"))
-        if isinstance(delta, Mapping):
-            delta = sum(float(v) for v in delta.values() if isinstance(v, (int, float)))
-        rows.append({"rank": c.get("final_rank", c.get("rank", i)), "event_id": c.get("event_id") or c.get("key"),
-                     "ranks": ranks_txt, "rrf": c.get("rrf", c.get("rrf_score", c.get("fused"))),
-                     "rerank_delta": delta, "final_score": c.get("final_score", c.get("score")),
-                     "outcome": c.get("outcome") or c.get("dropped") or c.get("status") or "",
-                     "content": c.get("content", "")})
+            outcome = ""
+        rows.append({"rank": c.get("rank", i), "event_id": eid, "ranks": ranks_txt,
+                     "rrf": c.get("fused", c.get("score")), "rerank_delta": delta,
+                     "deltas": ", ".join(f"{k} {v:+.2f}" for k, v in deltas.items()
+                                         if isinstance(v, (int, float)) and v),
+                     "final_score": rr.get("score"), "outcome": outcome,
+                     "content": contents.get(eid, "")})
     return rows
 
 
@@ -185,7 +206,7 @@ class RetrievalTracePanel(Panel):
         self.query_text = text
         mode = self.mode.currentData()
         self.headline.setText("tracing…")
-        self.submit(lambda engine: engine.query(text, mode, now=engine.clock.now() + 1, trace=True),
+        self.submit(lambda engine: engine.query(text, mode, now=engine.clock.now() + 1),
                     on_done=lambda p: self.show_package(package_dict(p)), on_error=self._failed)
 
     def _failed(self, exc: BaseException) -> None:
@@ -199,20 +220,37 @@ class RetrievalTracePanel(Panel):
             self.show_package(answer.package)
 
     def show_package(self, package: dict[str, Any]) -> None:
-        self.package = package
+        """Show a package; candidate texts are read from L1 on a reader thread first."""
         trace = extract_trace(package)
+        ids = [(_as_dict(c) or {}).get("event_id") for c in trace.get("fused") or []]
+
+        def contents() -> dict[str, str]:
+            from .widgets.event_list import load_events
+
+            return {r["event_id"]: r.get("content", "") for r in load_events(
+                self.host.engine.db.reader(), [i for i in ids if i])}
+
+        self.call(contents, on_done=lambda c: self._show_package(package, trace, c))
+
+    def _show_package(self, package: dict[str, Any], trace: dict[str, Any], contents: dict[str, str]) -> None:
+        self.package = package
         plan = _as_dict(trace.get("plan") or package.get("plan") or {})
         found = findings(package)
         self.headline.setText(
-            f"<b>{package.get('status', '')}</b> · mode <b>{package.get('query_mode')}</b> · "
+            f"<b>{package.get('status', '')}</b> · mode <b>{package.get('query_mode')}</b> "
+            f"({_esc(trace.get('mode_reason') or '')}) · evidence <b>{package.get('evidence_level', '?')}</b> · "
             f"{len(found)} findings · insufficient evidence: {package.get('insufficient_evidence')} · "
             f"{one_line(package.get('summary') or '', 160)}")
-        self.plan_view.show_value({"plan": plan, "scope filters": trace.get("scopes") or trace.get("scope")
-                                   or (plan.get("allowed_scopes") if isinstance(plan, Mapping) else None),
-                                   "answering hints": package.get("answering_hints")}, expand_depth=2)
+        self.plan_view.show_value({
+            "scope filters": trace.get("scopes") or (plan.get("allowed_scopes") if isinstance(plan, Mapping) else None),
+            "time window": trace.get("time_window") or package.get("time_window"),
+            "anchor": trace.get("anchor") or package.get("anchor"),
+            "answering hints": package.get("answering_hints"),
+            "token budget": trace.get("budget"), "timings (ms)": trace.get("timings_ms"),
+            "layers": trace.get("layers"), "errors": trace.get("errors"), "plan": plan}, expand_depth=1)
         self.path_model.set_rows(path_rows(trace))
         self.path_table.resizeColumnsToContents()
-        self.cand_model.set_rows(candidate_rows(trace))
+        self.cand_model.set_rows(candidate_rows(trace, contents))
         self.cand_table.resizeColumnsToContents()
         self.findings.set_rows([{**f, "content": f.get("content") or f.get("text")} for f in found])
         self.raw.show_value(trace, expand_depth=1)

@@ -1,0 +1,205 @@
+"""Chat round trip on the offline path (answers link to their findings, messages become memory),
+the retrieval trace view (paths, fused candidates, reranker deltas, scopes) and "Why not X?";
+plus the offline guarantee: a whole offline session makes zero outbound connections."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+
+from magi_desktop.answer_template import compose_offline_answer, overall_strength
+from magi_desktop.main_window import MainWindow
+from magi_desktop.network_guard import NetworkGuard, OfflineViolation, is_loopback
+from magi_desktop.settings import AppSettings
+from tests.ui.conftest import show_panel, wait_idle
+from ui.chat import ChatPanel
+from ui.retrieval_trace import RetrievalTracePanel
+
+QUESTION = "What kitchen appliance did I buy before the air fryer?"
+
+
+def _ask(qtbot, panel: ChatPanel, text: str):
+    n = len(panel.answers)
+    panel.send(text)
+    qtbot.waitUntil(lambda: len(panel.answers) > n or "Could not answer" in panel.view.toPlainText(),
+                    timeout=60_000)
+    assert len(panel.answers) > n, panel.view.toPlainText()
+    return panel.answers[-1]
+
+
+def test_offline_template_states_evidence_strength() -> None:
+    none = compose_offline_answer({"findings": [], "insufficient_evidence": True, "summary": ""})
+    assert "don't have enough evidence" in none and overall_strength({"findings": []}) == "none"
+    weak = {"evidence_level": "weak", "insufficient_evidence": False, "findings": [
+        {"event_id": "e1", "content": "I want to make soup with my new pressure cooker", "occurred_at": 1.7e9,
+         "author_type": "user", "evidence_strength": "indirect"}]}
+    text = compose_offline_answer(weak)
+    assert "[1]" in text and "pressure cooker" in text and "weak" in text and "hint" in text
+
+
+def test_chat_round_trip_offline(qtbot, demo_host) -> None:
+    engine = demo_host.engine
+    before = engine.db.read_value("SELECT count(*) FROM fact_events WHERE source = 'chat'")
+    panel = show_panel(qtbot, ChatPanel, demo_host)
+    assert "offline" in panel.mode_label.text()
+    answer = _ask(qtbot, panel, QUESTION)
+    assert not answer.used_llm
+    assert answer.finding_ids, answer.text
+    top = engine.db.read_value("SELECT content FROM fact_events WHERE event_id = ?", (answer.finding_ids[0],))
+    assert "pressure cooker" in top.lower() or "高压锅" in top
+    assert answer.strength in ("weak", "strong", "moderate") and "evidence" in answer.text
+    assert "rice cooker" not in answer.text.lower().split("[1]")[1].split("\n")[0]
+    # both messages are memory now; the assistant's reply records the findings it used
+    after = engine.db.read_value("SELECT count(*) FROM fact_events WHERE source = 'chat'")
+    assert after == before + 2
+    meta = json.loads(engine.db.read_value("SELECT metadata_json FROM fact_events WHERE event_id = ?",
+                                           (answer.assistant_event_id,)))
+    assert meta["raw"]["finding_event_ids"] == answer.finding_ids
+    user_row = engine.db.read_one("SELECT author_type, content, session_id FROM fact_events WHERE event_id = ?",
+                                  (answer.user_event_id,))
+    assert user_row["content"] == QUESTION and user_row["session_id"] == panel.session_id
+    # the findings are links: clicking one opens the event
+    assert f"event:{answer.finding_ids[0]}" in panel.view.toHtml()
+    got = []
+    panel.event_requested.connect(got.append)
+    from PySide6.QtCore import QUrl
+
+    panel._link(QUrl(f"event:{answer.finding_ids[0]}"))
+    assert got == [answer.finding_ids[0]]
+    # a second question in the same session
+    second = _ask(qtbot, panel, "Where do I live now?")
+    assert second.session_id == answer.session_id
+
+
+def test_trace_view_for_typed_query_and_why_not(qtbot, demo_host) -> None:
+    engine = demo_host.engine
+    panel = show_panel(qtbot, RetrievalTracePanel, demo_host)
+    panel.trace(QUESTION)
+    qtbot.waitUntil(lambda: panel.package is not None, timeout=60_000)
+    wait_idle(qtbot, panel)
+    trace = panel.package["trace"]
+    paths = {r["path"]: r for r in panel.path_model.rows()}
+    assert {"bm25", "vector", "keyword"} <= set(paths)
+    assert all(r["weight"] is not None for r in paths.values())
+    cands = panel.cand_model.rows()
+    assert len(cands) == len(trace["fused"]) > 0
+    findings = [r for r in cands if r["outcome"].startswith("finding")]
+    assert findings and findings[0]["outcome"] == "finding #1"
+    assert any(r["rerank_delta"] for r in cands), "the reranker adjusted some candidates"
+    assert panel.findings.model_.rowCount() == len(panel.package["findings"])
+    assert "fact_authoritative" in json.dumps(trace["scopes"])
+    # why not the rice cooker? (bought after the air fryer: outside the anchor's window)
+    rice = engine.db.read_value("SELECT event_id FROM fact_events WHERE content LIKE '%rice cooker%' "
+                                "AND author_type = 'user' ORDER BY occurred_at DESC LIMIT 1")
+    assert rice is not None
+    panel.why_input.setText(rice)
+    panel.why_not()
+    qtbot.waitUntil(lambda: panel.explanation is not None, timeout=60_000)
+    exp = panel.explanation["explanation"]
+    assert exp["stage"] != "included", exp
+    assert exp["stage"] in panel.why_view.toPlainText()
+    # why not the assistant's recipe talk? named by text instead of id
+    panel.explanation = None
+    panel.why_input.setText("recipe")
+    panel.why_not()
+    qtbot.waitUntil(lambda: panel.explanation is not None, timeout=60_000)
+    assert panel.explanation["event_id"] is not None
+
+
+def test_chat_answer_opens_its_trace(qtbot, demo_host) -> None:
+    w = MainWindow(demo_host, AppSettings(data_dir=demo_host.engine.db.path.parent))
+    qtbot.addWidget(w)
+    w.show()
+    answer = _ask(qtbot, w.chat, QUESTION)
+    w.chat._link(__import__("PySide6.QtCore", fromlist=["QUrl"]).QUrl("trace:0"))
+    qtbot.waitUntil(lambda: w.trace.package is not None, timeout=20_000)
+    wait_idle(qtbot, w.trace)
+    assert w.tabs.currentWidget() is w.trace
+    assert w.trace.query.text() == QUESTION
+    assert [f["event_id"] for f in w.trace.package["findings"]][:1] == answer.finding_ids[:1]
+
+
+def test_empty_database_chat_and_trace(qtbot, empty_host) -> None:
+    trace = show_panel(qtbot, RetrievalTracePanel, empty_host)
+    trace.trace("breakfast")
+    qtbot.waitUntil(lambda: trace.package is not None, timeout=60_000)
+    wait_idle(qtbot, trace)
+    assert trace.package["insufficient_evidence"] and trace.cand_model.rowCount() == 0
+    chat = show_panel(qtbot, ChatPanel, empty_host)
+    answer = _ask(qtbot, chat, "What did I have for breakfast?")
+    assert answer.strength == "none" and "enough evidence" in answer.text
+
+
+@pytest.mark.slow
+def test_100k_database_chat_and_trace(qtbot, big_host) -> None:
+    chat = show_panel(qtbot, ChatPanel, big_host)
+    answer = _ask(qtbot, chat, QUESTION)
+    assert answer.finding_ids
+    trace = show_panel(qtbot, RetrievalTracePanel, big_host)
+    trace.trace("嘉兴租房")
+    qtbot.waitUntil(lambda: trace.package is not None, timeout=60_000)
+    wait_idle(qtbot, trace)
+    assert trace.cand_model.rowCount() > 0
+
+
+# -- offline: zero outbound connections ---------------------------------------------------------
+
+
+def test_network_guard_refuses_off_machine_connections() -> None:
+    assert is_loopback(("127.0.0.1", 80)) and is_loopback(("::1", 80, 0, 0)) and is_loopback("/tmp/sock")
+    assert not is_loopback(("93.184.216.34", 443)) and not is_loopback(("example.com", 443))
+    with NetworkGuard() as guard:
+        s = socket.socket()
+        try:
+            with pytest.raises(OfflineViolation):
+                s.connect(("10.255.255.1", 9))
+        finally:
+            s.close()
+        srv = socket.socket()
+        srv.bind(("127.0.0.1", 0))
+        srv.listen(1)
+        c = socket.socket()
+        c.connect(srv.getsockname())  # loopback is allowed
+        c.close()
+        srv.close()
+    assert guard.blocked == ["('10.255.255.1', 9)"]
+    assert socket.socket.connect is not None and not guard.active
+
+
+def test_offline_session_makes_zero_outbound_connections(qtbot, host_on, tmp_path, monkeypatch) -> None:
+    """A whole session — ingest a file, chat, trace, export — with every connect() recorded.
+
+    The recorder wraps ``socket.socket.connect`` in this (UI) process; the engine process runs
+    its own guard (``offline_guard=True``), which counts and refuses, and reports what it saw.
+    """
+    attempts: list[object] = []
+    real_connect = socket.socket.connect
+
+    def recording_connect(sock, address):
+        if not is_loopback(address) and sock.family != getattr(socket, "AF_UNIX", None):
+            attempts.append(address)
+            raise OfflineViolation(f"test: outbound connection to {address!r}")
+        return real_connect(sock, address)
+
+    monkeypatch.setattr(socket.socket, "connect", recording_connect)
+    host = host_on(tmp_path / "off" / "memory.db", start_workers=True, offline_guard=True)
+    w = MainWindow(host, AppSettings(data_dir=tmp_path / "off", offline_only=True))
+    qtbot.addWidget(w)
+    w.show()
+    job = w.load_demo_sample()
+    qtbot.waitUntil(job.done.is_set, timeout=60_000)
+    assert job.result["ingested"] > 0
+    host.submit(lambda engine: engine.drain()).result(120)
+    answer = _ask(qtbot, w.chat, QUESTION)
+    assert answer.finding_ids and not answer.used_llm
+    w.trace.trace("Where do I live now?")
+    qtbot.waitUntil(lambda: w.trace.package is not None, timeout=60_000)
+    job = w.export_to(str(tmp_path / "off.json"))
+    qtbot.waitUntil(job.done.is_set, timeout=60_000)
+    assert job.error is None
+    qtbot.waitUntil(lambda: "offline" in w.offline_label.text(), timeout=10_000)
+    engine_side = host.engine.rpc.call("network_attempts")
+    assert attempts == [] and engine_side == [], (attempts, engine_side)
+    assert host.engine.db.read_value("SELECT count(*) FROM provider_calls WHERE network = 1") == 0
