@@ -61,6 +61,9 @@ class Grounding:
     anchor_at: float | None = None
     anchor_direction: str | None = None
     question_entity_ids: list[str] = field(default_factory=list)
+    #: the subset named by the intent parser's entity mentions (proper names, quoted phrases),
+    #: not just any catalog word occurring in the question ("films")
+    named_entity_ids: list[str] = field(default_factory=list)
     history: bool = False
     notes: list[str] = field(default_factory=list)
 
@@ -106,7 +109,9 @@ def ground(conn: apsw.Connection, plan: Any, *, user: str = "local_user") -> Gro
     anchor_text = anchor.text if anchor is not None else ""
     g.anchor_entity_ids = _entities_in(conn, anchor_text)
     mentions = " ".join(getattr(plan, "entity_mentions", []) or [])
-    g.question_entity_ids = [e for e in dict.fromkeys(_entities_in(conn, mentions) + _entities_in(conn, q))
+    named = _exact_entities(conn, getattr(plan, "entity_mentions", []) or [])
+    g.named_entity_ids = [e for e in named if e not in g.anchor_entity_ids]
+    g.question_entity_ids = [e for e in dict.fromkeys(named + _entities_in(conn, q))
                              if e not in g.anchor_entity_ids]
     if anchor is not None:
         g.anchor_direction = anchor.direction
@@ -120,6 +125,17 @@ def ground(conn: apsw.Connection, plan: Any, *, user: str = "local_user") -> Gro
         if g.anchor_at is not None:
             g.window = (None, g.anchor_at) if anchor.direction == "before" else (g.anchor_at, None)
     return g
+
+
+def _exact_entities(conn: apsw.Connection, mentions: list[str]) -> list[str]:
+    """Entities an alias names *exactly* ("films" is not named by "The Lord of the Rings films")."""
+    norms = [name_norm(m) for m in mentions if m and m.strip()]
+    if not norms:
+        return []
+    rows = query_all(conn, f"SELECT DISTINCT a.entity_id FROM entity_aliases a JOIN entity_catalog c "
+                           f"ON c.entity_id = a.entity_id WHERE c.status = 'active' AND a.alias_norm IN "
+                           f"({','.join('?' * len(norms))})", norms)
+    return [r["entity_id"] for r in rows]
 
 
 def _anchor_time(conn: apsw.Connection, subject_id: str, entity_ids: list[str], families: tuple[str, ...]) -> float | None:

@@ -266,7 +266,8 @@ class L2Retriever:
 
 class GraphSpreadingPath:
     """L1 event path: seed events → their entities → spreading activation over the graph →
-    events of the entities *reached* (hop ≥ 1), plus the events of entities the question names.
+    events of the entities *reached* (hop ≥ 1), plus the events of entities the question names
+    (the intent parser's entity mentions and the anchor — not any catalog word in the question).
 
     The seeds' own entities are not scored at hop 0: their events are what L1's entity
     expansion already returns, and re-ranking them here only adds the same votes twice (on the
@@ -287,7 +288,7 @@ class GraphSpreadingPath:
                                           f"({placeholders(len(seq_list))}) GROUP BY entity_id", seq_list):
                 seeds[eid] = max(seeds.get(eid, 0.0), float(conf))
         g0 = ground(conn, plan)
-        named = set(g0.question_entity_ids + g0.anchor_entity_ids)
+        named = set(g0.named_entity_ids + g0.anchor_entity_ids)
         for eid in named:
             seeds[eid] = 1.0
         if not seeds:
