@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from memory_core.ids import stable_id
 from memory_core.policy import QueryMode
 from memory_core.retrieval.intent import build_plan
 from tests.helpers import DAY, T0, chat
@@ -32,6 +33,7 @@ def test_entities_and_edges_with_evidence_and_times(l2_engine, clock):
     assert af_buy.first_observed_at == T0 + DAY and af_buy.directness == "explicit"
     assert edges[("BOUGHT", "电饭煲")].first_observed_at == T0 + 2 * DAY
     assert pc.confidence < af_own.confidence  # implied evidence counts for less
+    assert af_own.triple_id == stable_id(svc.user_id(), "OWNS", appliances["空气炸锅"].entity_id)
     # the assistant's recipe talk never became evidence
     all_evidence = {eid for e in edges.values() for eid in e.evidence_event_ids}
     assert not all_evidence & {ids["k1a"], ids["k2a"], ids["k3a"]}
