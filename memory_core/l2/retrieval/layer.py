@@ -22,12 +22,12 @@ from typing import Any, Sequence
 import apsw
 
 from ...db.connection import placeholders, query_all
-from ...policy import L2_SUBDOMAIN_WEIGHTS, RRF_K, QueryMode
+from ...policy import (L2_EPISODE_MIN_TERM_OVERLAP, L2_HIT_MAX_EVENT_IDS, L2_SUBDOMAIN_WEIGHTS, RRF_K,
+                       QueryMode)
 from ...retrieval.plan import LayerHit, LayerResult
 from .. import assertion_store as A
 from .. import graph_store as G
 from ..catalog import types_compatible
-from ..evidence import evidence_ids
 from ..graph import build_graph, multi_hop, spreading_activation
 from ..lifecycle import EDGE_ACTIVE, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES, LIVE_ASSERTION_STATES
 from ..vectors import EDGE_KIND, knn
@@ -128,8 +128,8 @@ class L2Retriever:
         text = (f"user {r['predicate']} {r['object_name']} ({r['object_type']}; {r['directness']}; "
                 f"first {_day(r['first_observed_at'])}, last {_day(r['last_observed_at'])}, "
                 f"seen {r['observation_count']}x{status}) — evidence: \"{r['evidence_text'][:160]}\"")
-        return LayerHit("l2", "edge", r["triple_id"], text, score, ev, r["first_observed_at"],
-                        {"predicate": r["predicate"], "family": r["predicate_family"], "object": r["object_name"],
+        return LayerHit("l2", "edge", r["triple_id"], text, score, ev[:L2_HIT_MAX_EVENT_IDS], r["first_observed_at"],
+                        {"all_event_ids": ev, "predicate": r["predicate"], "family": r["predicate_family"], "object": r["object_name"],
                          "object_id": r["object_id"], "object_type": r["object_type"], "status": r["status"],
                          "directness": r["directness"], "confidence": r["confidence"],
                          "valid_from": r["valid_from"], "valid_to": r["valid_to"],
@@ -179,7 +179,7 @@ class L2Retriever:
                         if r["triple_id"] not in scored and _in_window(r["first_observed_at"], g.window):
                             scored[r["triple_id"]] = (r["confidence"] * 0.8, r, f"multi_hop:{len(path) - 1}")
                             n_hop += 1
-        ev = evidence_ids(conn, "edge", list(scored))
+        ev = _ranked_evidence(conn, "edge", list(scored))
         hits = [self._edge_hit(r, s, ch, ev.get(tid, [])) for tid, (s, r, ch) in scored.items()]
         hits.sort(key=lambda h: (-h.score, h.occurred_at or 0))
         trace["subdomains"]["edge"] = {"structural": n_struct, "semantic": n_sem, "multi_hop": n_hop,
@@ -212,8 +212,9 @@ class L2Retriever:
             until = f", until {_day(a.valid_to or a.expires_at)}" if not live else ""
             text = (f"{a.trait}: {'' if a.polarity else 'not '}{a.value} ({a.status}; since {_day(a.valid_from)}{until}; "
                     f"{a.evidence_count} evidence)")
-            hits.append(LayerHit("l2", "assertion", a.assertion_id, text, score, a.evidence_event_ids, a.valid_from,
-                                 {"trait": a.trait, "value": a.value, "status": a.status, "term": a.term,
+            ev = list(reversed(a.evidence_event_ids))  # newest statement first
+            hits.append(LayerHit("l2", "assertion", a.assertion_id, text, score, ev[:L2_HIT_MAX_EVENT_IDS], a.valid_from,
+                                 {"all_event_ids": ev, "trait": a.trait, "value": a.value, "status": a.status, "term": a.term,
                                   "current": live, "valid_from": a.valid_from, "valid_to": a.valid_to,
                                   "expires_at": a.expires_at, "superseded_by": a.superseded_by,
                                   "confidence": a.confidence}))
@@ -228,8 +229,9 @@ class L2Retriever:
                           if (v.get("expires_at") or now + 1) > now}
                 traits = {k: [x["value"] for x in v] for k, v in prof.get("traits", {}).items()}
                 text = f"current profile: traits {traits}; states {states}"
-                hits.append(LayerHit("l2", "snapshot", g.subject_id, text, 0.3, json.loads(snap[1]), snap[2],
-                                     {"profile": prof}))
+                ev = json.loads(snap[1])
+                hits.append(LayerHit("l2", "snapshot", g.subject_id, text, 0.3, ev[:L2_HIT_MAX_EVENT_IDS], snap[2],
+                                     {"profile": prof, "all_event_ids": ev}))
         hits.sort(key=lambda h: -h.score)
         trace["subdomains"]["assertion"] = {"hits": len(hits), "history": g.history}
         return hits
@@ -248,20 +250,46 @@ class L2Retriever:
                 continue
             ents = set(json.loads(r["entity_ids"]))
             topic = set(json.loads(r["topic_terms"]))
-            overlap = len(ents & set(g.question_entity_ids)) + len(topic & terms) * 0.5
-            if overlap <= 0 and g.target_kind != "episode":
+            shared_entities = len(ents & set(g.question_entity_ids))
+            shared_terms = len(topic & terms)
+            if not shared_entities and shared_terms < L2_EPISODE_MIN_TERM_OVERLAP:
                 continue
-            score = overlap + (0.3 if r["status"] == "promoted" else 0.0)
+            score = shared_entities + shared_terms * 0.5 + (0.3 if r["status"] == "promoted" else 0.0)
             hits.append((score, r))
         hits.sort(key=lambda x: -x[0])
-        ev = evidence_ids(conn, "episode", [r["episode_id"] for _, r in hits[:20]])
-        out = [LayerHit("l2", "episode", r["episode_id"],
-                        f"episode {_day(r['started_at'])}–{_day(r['ended_at'])} ({r['status']}, {r['event_count']} events): "
-                        f"{r['title']}", s, ev.get(r["episode_id"], []), r["started_at"],
-                        {"status": r["status"], "started_at": r["started_at"], "ended_at": r["ended_at"]})
-               for s, r in hits[:20]]
+        out = []
+        for s, r in hits[:20]:
+            ev = _episode_events(conn, r["episode_id"], terms)
+            out.append(LayerHit("l2", "episode", r["episode_id"],
+                                f"episode {_day(r['started_at'])}–{_day(r['ended_at'])} ({r['status']}, "
+                                f"{r['event_count']} events): {r['title']}", s, ev[:L2_HIT_MAX_EVENT_IDS],
+                                r["started_at"], {"status": r["status"], "started_at": r["started_at"],
+                                                  "ended_at": r["ended_at"], "all_event_ids": ev}))
         trace["subdomains"]["episode"] = {"hits": len(out)}
         return out
+
+
+def _ranked_evidence(conn: apsw.Connection, kind: str, owner_ids: Sequence[str]) -> dict[str, list[str]]:
+    """Evidence ids per owner, the strongest first (explicit, confident, recent)."""
+    out: dict[str, list[str]] = {o: [] for o in owner_ids}
+    for i in range(0, len(owner_ids), 400):
+        part = list(owner_ids[i:i + 400])
+        for owner, eid in conn.execute(
+                f"SELECT owner_id, event_id FROM l2_evidence WHERE owner_kind = ? AND owner_id IN "
+                f"({placeholders(len(part))}) ORDER BY owner_id, directness = 'explicit' DESC, confidence DESC, "
+                f"occurred_at DESC", [kind, *part]):
+            out[owner].append(eid)
+    return out
+
+
+def _episode_events(conn: apsw.Connection, episode_id: str, terms: set[str]) -> list[str]:
+    """An episode's events, those sharing the question's terms first (then in time order)."""
+    rows = conn.execute("SELECT event_id, evidence_text FROM l2_evidence WHERE owner_kind = 'episode' AND owner_id = ? "
+                        "ORDER BY occurred_at", (episode_id,)).fetchall()
+    def overlap(text: str) -> int:
+        low = text.lower()
+        return sum(1 for t in terms if t in low)
+    return [eid for eid, _t in sorted(rows, key=lambda r: -overlap(r[1]))]
 
 
 class GraphSpreadingPath:
