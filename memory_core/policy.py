@@ -307,6 +307,19 @@ EXPANSION_SEEDS: Final = 10
 RECENT_WINDOW_DAYS: Final = 14
 #: "3 days ago" is approximate in speech: the window extends this many units on each side.
 TIME_AGO_SLACK_UNITS: Final = 1.0
+#: A date further back than this ("in 1720", "a 1929 film") is history, not a time in memory:
+#: it sets no window.
+MEMORY_HORIZON_YEARS: Final = 30
+#: L1 fusion uses a smaller RRF constant than the generic RRF_K: with a handful of paths, one of
+#: them clearly best for a question, k = 60 flattens the head (rank 1 and rank 10 differ by 15%)
+#: and lets weak paths' ranks drown the strong one's; measured on LoCoMo (3 conversations, 383
+#: questions, hashing embedder) session R@5 rises ~2-4 points at k = 15 for every weighting tried.
+L1_RRF_K: Final = 15
+#: The design's weights presume a semantic embedder (text-embedding-v3). An embedder whose model
+#: id starts with a key here gets its vector-path weight scaled: the offline hashing embedder is
+#: mostly lexical, i.e. a noisier copy of BM25 (LoCoMo, vector path alone: session R@5 0.73 vs
+#: BM25 alone 0.90), so at full weight it pulls fusion *below* BM25; neural embedders keep 1.0.
+VECTOR_WEIGHT_SCALE: Final[Mapping[str, float]] = MappingProxyType({"magi-hashing": 0.35})
 #: Longest finding text handed to the answerer (the full event stays one event_id away).
 FINDING_MAX_CHARS: Final = 800
 #: Cross-layer fusion per mode: weighted RRF over the L1 list and each layer's hit list. The
@@ -401,6 +414,13 @@ L2_SUBDOMAIN_WEIGHTS: Final[Mapping[QueryMode, Mapping[str, float]]] = MappingPr
     QueryMode.CROSS_SESSION: MappingProxyType({"edge": 1.0, "assertion": 0.8, "episode": 0.8}),
     QueryMode.EVENT_STREAM: MappingProxyType({"edge": 0.0, "assertion": 0.0, "episode": 0.0}),
 })
+
+#: An L2 retrieval hit lists at most this many event ids, most relevant first (the rest stay in
+#: its payload's ``all_event_ids``): downstream ranks a finding's events in list order, and a
+#: 40-event episode must not flood the answer with 40 loosely related turns.
+L2_HIT_MAX_EVENT_IDS: Final = 5
+#: An episode answers only when it shares a question entity or this many topic terms.
+L2_EPISODE_MIN_TERM_OVERLAP: Final = 2
 
 # Review inbox (L2-owned): supersessions, entity merges and arbitration outcomes whose
 # confidence is below this are applied provisionally and listed for the user to approve/reject.
