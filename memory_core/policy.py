@@ -291,15 +291,18 @@ VECTOR_PREFILTER_OVERSAMPLE: Final = 10
 #: int8 rescoring that follows is cheap (~1 ms per 5k candidates), recall grows with the pool.
 VECTOR_PREFILTER_CANDIDATE_FRACTION: Final = 0.03
 #: The final head is rescored with the exact float vectors read back from sqlite-vec (~50 us each).
-VECTOR_EXACT_RESCORE: Final = 64
+VECTOR_EXACT_RESCORE: Final = 32
 #: Rebuild the prefilter cache when this fraction of its rows is known stale (deleted/re-embedded).
 VECTOR_CACHE_STALE_REBUILD: Final = 0.2
 #: sqlite-vec KNN fetches this many chunks per wanted event (scope/time filtering happens after
 #: folding chunks to events; it doubles until enough events survive or the table is exhausted).
 VECTOR_KNN_OVERFETCH: Final = 4
-#: Keyword path (LIKE + token coverage): it scans at most this many newest rows of the allowed
-#: scopes — it is the fallback for what FTS tokens miss, not a second full-text index.
-KEYWORD_SCAN_MAX_ROWS: Final = 20_000
+#: Keyword path (LIKE + token coverage): candidates come from FTS5 *prefix* matches of each term
+#: ("hunter2" finds "hunter2xyz", "fryer" finds "fryers") plus a LIKE scan of at most this many
+#: newest rows (infix matches); all are scored by token coverage. A full LIKE scan costs ~10 ms
+#: per 10k rows per term, so it stays bounded — BM25 covers the whole history.
+KEYWORD_SCAN_MAX_ROWS: Final = 3000
+KEYWORD_PREFIX_CANDIDATES: Final = 400
 KEYWORD_MIN_COVERAGE: Final = 0.34
 #: Entity / graph expansion start from this many best seed events of the lexical/vector paths.
 EXPANSION_SEEDS: Final = 10

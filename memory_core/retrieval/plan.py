@@ -38,6 +38,11 @@ class TimeWindow:
     end: float | None
     #: the expression it came from ("last week", "上周三", "before the air fryer")
     source: str = ""
+    #: hard: events outside are dropped at fetch ("last week", an anchor, the caller's range);
+    #: soft: only the temporal path is restricted to it, so in-window events gain through RRF
+    #: agreement but nothing is dropped ("recently", "these days": vague, and often the time of
+    #: what is *told*, not of the telling)
+    hard: bool = True
 
     def contains(self, t: float) -> bool:
         return (self.start is None or t >= self.start) and (self.end is None or t < self.end)
@@ -64,7 +69,7 @@ class QueryPlan:
     query: str
     mode: QueryMode
     now: float
-    #: a hard time window (explicit: "last week"; or derived from the anchor)
+    #: the time window (explicit: "last week"; vague: "recently" (soft); derived from the anchor)
     time_window: TimeWindow | None = None
     anchor: Anchor | None = None
     #: content terms of the question (``text.segment.query_terms``), anchor words included

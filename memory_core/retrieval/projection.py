@@ -65,7 +65,8 @@ def summary_of(plan: QueryPlan, findings: Sequence[Finding], status: str, insuff
 
 
 def answering_hints(plan: QueryPlan, findings: Sequence[Finding], *, insufficient: bool,
-                    anchor_info: dict[str, Any] | None, window_dropped: int) -> list[str]:
+                    anchor_info: dict[str, Any] | None, window_dropped: int,
+                    window_relaxed: bool = False) -> list[str]:
     zh = _zh(plan)
     hints: list[str] = []
     fam = FAMILY_BY_NAME.get(plan.predicate_family or "")
@@ -108,6 +109,12 @@ def answering_hints(plan: QueryPlan, findings: Sequence[Finding], *, insufficien
     elif anchor_info:
         hints.append(f"时间锚点“{anchor_info.get('text')}”没有在记忆中找到，未应用时间限制。" if zh else
                      f'The anchor "{anchor_info.get("text")}" was not found in memory; no time limit was applied.')
+    if window_relaxed and plan.time_window is not None:
+        src = plan.time_window.source
+        hints.append(f"记忆里没有发生在“{src}”范围内的事件；以下发现在此范围之外，"
+                     f"问题里的时间可能指事情发生的时间而不是记录的时间，请核对。" if zh else
+                     f'No memory was recorded within "{src}"; the findings lie outside it (the time may '
+                     f"be when it happened rather than when it was recorded) - check the dates before answering.")
     if plan.mode is QueryMode.CURRENT_STATE:
         hints.append("优先使用最新的发现；较早的可能已经过时。" if zh else
                      "Prefer the most recent finding; older ones may have been superseded.")

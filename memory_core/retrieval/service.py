@@ -36,9 +36,9 @@ import numpy as np
 
 from ..db.connection import placeholders, query_all
 from ..events.model import StoredEvent
-from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, FINDING_MAX_CHARS, LAYER_WEIGHTS,
-                      PATH_FETCH_K, RERANK_TOP_N, RRF_K, RRF_WEIGHTS, TOKEN_BUDGET, QueryMode,
-                      RetrievalScope)
+from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, FINDING_MAX_CHARS, L1_RRF_K,
+                      LAYER_WEIGHTS, PATH_FETCH_K, PATH_VECTOR, RERANK_TOP_N, RRF_WEIGHTS,
+                      TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, QueryMode, RetrievalScope)
 from ..text.segment import fts_or_query, query_terms
 from . import trace as tr
 from .evidence import assess
@@ -116,8 +116,10 @@ def intersect(a: TimeWindow | None, b: TimeWindow | None) -> TimeWindow | None:
         return a
     starts = [x for x in (a.start, b.start) if x is not None]
     ends = [x for x in (a.end, b.end) if x is not None]
+    if a.hard != b.hard:  # a soft window yields to a hard one
+        return a if a.hard else b
     return TimeWindow(max(starts) if starts else None, min(ends) if ends else None,
-                      source=" & ".join(s for s in (a.source, b.source) if s))
+                      source=" & ".join(s for s in (a.source, b.source) if s), hard=a.hard)
 
 
 class RetrievalService:
@@ -143,6 +145,15 @@ class RetrievalService:
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def path_weights(self, mode: QueryMode) -> dict[str, float]:
+        """The mode's RRF weights, the vector weight scaled for the active embedder."""
+        weights = dict(RRF_WEIGHTS[mode])
+        model_id = getattr(getattr(self.engine.providers, "embedder", None), "model_id", "") or ""
+        scale = next((v for k, v in VECTOR_WEIGHT_SCALE.items() if model_id.startswith(k)), 1.0)
+        if PATH_VECTOR in weights:
+            weights[PATH_VECTOR] = round(weights[PATH_VECTOR] * scale, 6)
+        return weights
 
     # -- vector index ---------------------------------------------------------------------------
 
@@ -346,7 +357,7 @@ class RetrievalService:
         # seeds for expansion: a preliminary fusion of the first round
         t = time.perf_counter()
         prelim = weighted_rrf({n: [s for s, _ in r.hits] for n, r in results.items()},
-                              RRF_WEIGHTS[plan.mode])
+                              self.path_weights(plan.mode), k=L1_RRF_K)
         seeds = [f.key for f in prelim[:EXPANSION_SEEDS]]
         extra_paths = list(self.registry.event_paths.values())
 
@@ -374,7 +385,7 @@ class RetrievalService:
                   budget_tokens: int | None) -> MemoryPackage:
         timings = trace.timings_ms
         t = time.perf_counter()
-        weights = RRF_WEIGHTS[plan.mode]
+        weights = self.path_weights(plan.mode)
         all_seqs: list[int] = []
         for res in results.values():
             all_seqs.extend(s for s, _ in res.hits)
@@ -384,7 +395,7 @@ class RetrievalService:
                 name, float(weights.get(name, 0.0)), round(res.elapsed_ms, 3), res.skipped, res.error,
                 [{"seq": s, "event_id": events[s].event_id if s in events else None, "rank": i + 1,
                   "score": round(sc, 6)} for i, (s, sc) in enumerate(res.hits)], res.info)
-        fused = weighted_rrf({n: [s for s, _ in r.hits] for n, r in results.items()}, weights, k=RRF_K)
+        fused = weighted_rrf({n: [s for s, _ in r.hits] for n, r in results.items()}, weights, k=L1_RRF_K)
         trace.fused = [{"seq": f.key, "event_id": events[f.key].event_id if f.key in events else None,
                         "rank": i + 1, "fused": round(f.score, 6),
                         "contributions": {p: {"rank": c[0], "weight": c[1], "rrf": round(c[2], 6)}
@@ -394,22 +405,39 @@ class RetrievalService:
         # -- fetch filters ----------------------------------------------------------------------
         t = time.perf_counter()
         allowed = {s.value for s in plan.allowed_scopes}
-        window = plan.time_window
+        window = plan.time_window if plan.time_window is not None and plan.time_window.hard else None
         anchor_id = plan.anchor.event_id if plan.anchor else None
-        kept: list[tuple[StoredEvent, float]] = []
-        window_dropped = 0
-        for f in fused:
-            ev = events.get(f.key)
-            if ev is None:
-                trace.dropped[f"seq:{f.key}"] = {"stage": tr.DROP_MISSING, "detail": "deleted during the query"}
-                continue
-            reason = self._fetch_filter(plan, ev, allowed, window, anchor_id)
-            if reason is not None:
-                stage, detail = reason
-                trace.dropped[ev.event_id] = {"stage": stage, "detail": detail}
-                window_dropped += stage == tr.DROP_WINDOW
-                continue
-            kept.append((ev, f.score))
+
+        def fetch(window: TimeWindow | None) -> tuple[list[tuple[StoredEvent, float]], dict[str, dict], int]:
+            kept: list[tuple[StoredEvent, float]] = []
+            dropped: dict[str, dict] = {}
+            n_window = 0
+            for f in fused:
+                ev = events.get(f.key)
+                if ev is None:
+                    dropped[f"seq:{f.key}"] = {"stage": tr.DROP_MISSING, "detail": "deleted during the query"}
+                    continue
+                reason = self._fetch_filter(plan, ev, allowed, window, anchor_id)
+                if reason is not None:
+                    stage, detail = reason
+                    dropped[ev.event_id] = {"stage": stage, "detail": detail}
+                    n_window += stage == tr.DROP_WINDOW
+                    continue
+                kept.append((ev, f.score))
+            return kept, dropped, n_window
+
+        kept, dropped, window_dropped = fetch(window)
+        relaxed = False
+        if (not kept and window_dropped and window is not None and plan.anchor is None
+                and window.source != "caller"):
+            # Nothing at all inside a window parsed from the question: the time words probably
+            # describe *when it happened* ("the camping trip last year"), not when it was
+            # recorded. Keep the candidates, say so in the hints (the window stays soft).
+            kept, dropped, _ = fetch(None)
+            relaxed = True
+            plan.time_window = TimeWindow(window.start, window.end, window.source, hard=False)
+        trace.dropped.update(dropped)
+        trace.budget["window_relaxed"] = relaxed
         timings["fetch"] = _ms(t)
         # -- rerank -----------------------------------------------------------------------------
         t = time.perf_counter()
@@ -452,7 +480,7 @@ class RetrievalService:
                 f"did not fit the token budget ({budget_tokens} tokens)")}
         for i, f in enumerate(findings):
             f.rank = i + 1
-        trace.budget = {"tokens": budget_tokens, "used": used}
+        trace.budget.update(tokens=budget_tokens, used=used)
         trace.final = [f.event_id for f in findings]
         # -- projection -------------------------------------------------------------------------
         status, level, insufficient = status_of(findings)
@@ -465,7 +493,8 @@ class RetrievalService:
             asset_refs=asset_refs(findings, meta), insufficient_evidence=insufficient,
             evidence_level=level,
             answering_hints=answering_hints(plan, findings, insufficient=insufficient,
-                                            anchor_info=anchor_info, window_dropped=window_dropped),
+                                            anchor_info=anchor_info, window_dropped=window_dropped,
+                                            window_relaxed=relaxed),
             timeline=timeline(findings), evidence_bundles=bundles(findings), anchor=anchor_info,
             time_window=_window_json(plan.time_window), trace=trace)
 

@@ -13,7 +13,7 @@ with a resolver, so adding a form is one entry.
 Calendar arithmetic happens in ``tz`` (UTC unless the caller says otherwise); weeks start on
 Monday (ISO, and the Chinese 周一). Speech is approximate: "3 days ago" gets a day of slack on
 both sides, "two weeks ago" a week (``policy.TIME_AGO_SLACK_UNITS``) — a window is a hard filter,
-too tight a window loses the answer.
+too tight a window loses the answer. Vague recency ("recently", "最近") makes a *soft* window.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Callable
 
-from ..policy import RECENT_WINDOW_DAYS, TIME_AGO_SLACK_UNITS
+from ..policy import MEMORY_HORIZON_YEARS, RECENT_WINDOW_DAYS, TIME_AGO_SLACK_UNITS
 from .plan import Direction, TimeWindow
 
 _DAY = 86400.0
@@ -254,7 +254,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (_r(r"前年"), lambda m, c: c.year(c.dt.year - 2)),
     (_r(r"\bthis year\b|今年"), lambda m, c: (c.year(c.dt.year)[0], c.now)),
     # -- vague recency -------------------------------------------------------------------------
-    (_r(r"\b(?:recently|lately|these days|in recent days)\b|最近|近期|近来|这几天|这段时间"),
+    (_VAGUE := _r(r"\b(?:recently|lately|these days|in recent days)\b|最近|近期|近来|这几天|这段时间"),
      lambda m, c: (c.now - RECENT_WINDOW_DAYS * _DAY, c.now)),
 ]
 
@@ -307,6 +307,7 @@ def parse_time(text: str, now: float, *, tz: tzinfo = timezone.utc) -> ParsedTim
     cal = _Cal(now, tz)
     out = ParsedTime()
     found: list[tuple[int, int, float, float, str]] = []
+    vague: set[tuple[int, int]] = set()
     for pattern, resolve in _RULES:
         for m in pattern.finditer(text):
             span = (m.start(), m.end())
@@ -315,7 +316,12 @@ def parse_time(text: str, now: float, *, tz: tzinfo = timezone.utc) -> ParsedTim
             bounds = resolve(m, cal)
             if bounds is None:
                 continue
+            if bounds[1] < now - MEMORY_HORIZON_YEARS * 365.25 * _DAY or bounds[0] > now + 366 * _DAY:
+                # "in 1720", "the 1929 film": history, not a time in the user's memory
+                continue
             found.append((span[0], span[1], bounds[0], bounds[1], m[0]))
+            if pattern is _VAGUE:
+                vague.add(span)
     # Anchors: "before X" where X is not itself a date expression.
     anchor = _find_anchor(text, [(a, b) for a, b, *_ in found])
     if anchor is not None:
@@ -339,7 +345,8 @@ def parse_time(text: str, now: float, *, tz: tzinfo = timezone.utc) -> ParsedTim
             lo, hi = found[0][2], found[0][3]
         out.window = TimeWindow(None if lo == float("-inf") else lo,
                                 None if hi == float("inf") else hi,
-                                source=" / ".join(f[4] for f in found))
+                                source=" / ".join(f[4] for f in found),
+                                hard=any((a, b) not in vague for a, b, *_ in found))
         for a, b, *_ in found:
             out.spans.append((a, b))
             out.expressions.append(text[a:b])

@@ -30,6 +30,12 @@ class PathContext:
     fetch_k: int
     vector_index: VectorIndex | None = None
 
+    @property
+    def hard_window(self) -> TimeWindow | None:
+        """The window every path may apply in its own search (soft windows: temporal path only)."""
+        w = self.plan.time_window
+        return w if w is not None and w.hard else None
+
     def where(self, alias: str = "e", *, window: TimeWindow | None = None) -> tuple[str, list[Any]]:
         """`` AND ...`` clauses for scope, caller filters and (optionally) the time window."""
         clauses = [f"{alias}.l1_retrieval_scope IN ({','.join('?' * len(self.scopes))})"]

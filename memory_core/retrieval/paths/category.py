@@ -39,7 +39,7 @@ class CategoryPath:
         t0 = time.perf_counter()
         members = category_members(ctx.plan)
         expr = " OR ".join(p for p in (fts_phrase(m) for m in members) if p)
-        where, params = ctx.where(window=ctx.plan.time_window)
+        where, params = ctx.where(window=ctx.hard_window)
         rows = ctx.db.reader().execute(
             f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
             f"JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "

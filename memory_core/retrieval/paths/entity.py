@@ -37,8 +37,7 @@ class EntityPath:
         plan = ctx.plan
         scores: dict[int, float] = {}
         info: dict[str, int] = {}
-        window = plan.time_window if (plan.anchor or plan.time_window) else None
-        where, params = ctx.where(window=window)
+        where, params = ctx.where(window=ctx.hard_window)
         seeds = list(seeds)[:EXPANSION_SEEDS]
         if seeds:
             rows = conn.execute(

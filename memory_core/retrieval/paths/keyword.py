@@ -1,19 +1,26 @@
-"""Keyword path: SQL ``LIKE`` substring match + token-coverage scoring — the fallback for what
-FTS tokens miss (parts of words, identifiers, numbers like "27:12", single CJK characters).
+"""Keyword path: substring matching + token-coverage scoring — the fallback for what BM25's exact
+tokens miss (word prefixes and variants, identifiers, numbers like "27:12", parts of words).
 
-It scans at most ``policy.KEYWORD_SCAN_MAX_ROWS`` of the newest rows (by seq) so its cost stays
-bounded on big stores; BM25 covers the whole history.
+Candidates come from two cheap sources: FTS5 *prefix* queries of each term over the whole store
+("hunter2" finds "hunter2xyz"), and a ``LIKE`` scan of the newest ``policy.KEYWORD_SCAN_MAX_ROWS``
+rows (infix matches: "fryer" inside "airfryer"). Both are scored the same way: the share of the
+question's term characters present in the event (longer terms weigh more), so the ranking is
+"covers most of the question", unlike BM25's "rarest terms".
 """
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Sequence
 
-from ...policy import KEYWORD_MIN_COVERAGE, KEYWORD_SCAN_MAX_ROWS
+from ...policy import KEYWORD_MIN_COVERAGE, KEYWORD_PREFIX_CANDIDATES, KEYWORD_SCAN_MAX_ROWS
+from ...text.segment import fts_phrase, has_cjk
 from ..plan import QueryPlan
 from . import PathContext, PathResult
 from .bm25 import search_terms
+
+_WORD = re.compile(r"^[0-9a-z][0-9a-z_]*$")
 
 
 def keyword_terms(plan: QueryPlan) -> list[str]:
@@ -27,6 +34,20 @@ def keyword_terms(plan: QueryPlan) -> list[str]:
 
 def _like_escape(term: str) -> str:
     return "%" + term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def _prefix_expr(terms: Sequence[str]) -> str:
+    parts = []
+    for t in terms:
+        if has_cjk(t):
+            parts.append(fts_phrase(t))
+        elif _WORD.match(t):
+            parts.append(f'"{t}" *')
+        else:
+            phrase = fts_phrase(t)
+            if phrase:
+                parts.append(phrase)
+    return " OR ".join(p for p in parts if p)
 
 
 def coverage(content: str, terms: Sequence[str]) -> float:
@@ -51,14 +72,26 @@ class KeywordPath:
         terms = keyword_terms(ctx.plan)[:12]
         where, params = ctx.where()
         conn = ctx.db.reader()
+        rows: dict[int, str] = {}
+        expr = _prefix_expr(terms)
+        if expr:
+            for seq, content in conn.execute(
+                    f"SELECT e.seq, e.content FROM fact_events_fts f JOIN fact_events e ON e.seq = f.rowid "
+                    f"WHERE fact_events_fts MATCH ?{where} ORDER BY bm25(fact_events_fts) LIMIT ?",
+                    (expr, *params, KEYWORD_PREFIX_CANDIDATES)):
+                rows[seq] = content
+        from_prefix = len(rows)
         top = conn.execute("SELECT max(seq) FROM fact_events").fetchone()[0] or 0
         low = max(0, int(top) - KEYWORD_SCAN_MAX_ROWS)
-        likes = " OR ".join("lower(e.content) LIKE ? ESCAPE '\\'" for _ in terms)
-        rows = conn.execute(
-            f"SELECT e.seq, e.content FROM fact_events e WHERE e.seq > ?{where} AND ({likes})",
-            (low, *params, *[_like_escape(t) for t in terms])).fetchall()
-        scored = [(int(seq), coverage(content, terms)) for seq, content in rows]
+        # LIKE is case-insensitive for ASCII already: no lower() copy of every row
+        likes = " OR ".join("e.content LIKE ? ESCAPE '\\'" for _ in terms)
+        for seq, content in conn.execute(
+                f"SELECT e.seq, e.content FROM fact_events e WHERE e.seq > ?{where} AND ({likes})",
+                (low, *params, *[_like_escape(t) for t in terms])):
+            rows[seq] = content
+        scored = [(int(seq), coverage(content, terms)) for seq, content in rows.items()]
         scored = [s for s in scored if s[1] >= KEYWORD_MIN_COVERAGE or len(terms) == 1]
         scored.sort(key=lambda s: (-s[1], -s[0]))
         return PathResult(self.name, scored[: ctx.fetch_k], (time.perf_counter() - t0) * 1000,
-                          info={"terms": terms, "matched": len(rows), "scan_from_seq": low})
+                          info={"terms": terms, "prefix_candidates": from_prefix,
+                                "scanned_candidates": len(rows) - from_prefix, "scan_from_seq": low})

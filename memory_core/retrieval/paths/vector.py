@@ -28,7 +28,7 @@ class VectorPath:
         # caller filters other than scope/time are checked at fetch: overfetch a little for them
         k = ctx.fetch_k * (2 if ctx.plan.filters else 1)
         chunks, stats = ctx.vector_index.search(ctx.plan.query_vector, k, scopes=ctx.scopes,
-                                                window=ctx.plan.time_window)
+                                                window=ctx.hard_window)
         best: dict[int, float] = {}
         for h in chunks:
             if h.event_seq not in best or h.similarity > best[h.event_seq]:

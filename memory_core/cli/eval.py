@@ -1,0 +1,114 @@
+"""``magi-memory eval``: retrieval evals (LongMemEval, LoCoMo) and the latency / vector-recall
+measurements. Offline components only; each prints what it measured, baseline included."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .output import print_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("eval", help="retrieval evals and latency measurements (offline)")
+    ev = p.add_subparsers(dest="eval_command", required=True, metavar="EVAL")
+
+    q = ev.add_parser("longmemeval", help="LongMemEval retrieval: session/turn Recall@k and NDCG@k")
+    q.add_argument("path", type=Path)
+    q.add_argument("--json", dest="json_out", type=Path, metavar="OUT", help="write the figures as JSON")
+    q.add_argument("--limit", type=int, help="ask at most N questions")
+    q.add_argument("--types", nargs="+", metavar="TYPE", help="only these question types")
+    q.add_argument("--layers", nargs="*", default=[], metavar="LAYER",
+                   help="derived layers to run too (default: none, L1 retrieval only)")
+    q.add_argument("--embedder", choices=("offline", "sentence_model"), default="offline",
+                   help="offline hashing embedder (default) or the packaged local sentence model")
+    q.add_argument("-q", "--quiet", action="store_true")
+    q.set_defaults(func=cmd_longmemeval)
+
+    c = ev.add_parser("locomo", help="LoCoMo retrieval: turn/session Recall@k and NDCG@k per category")
+    c.add_argument("path", type=Path)
+    c.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
+    c.add_argument("--limit", type=int, help="ask at most N questions")
+    c.add_argument("--conversations", type=int, help="only the first N conversations")
+    c.add_argument("--categories", nargs="+", type=int, metavar="N", help="only these categories (1-5)")
+    c.add_argument("--layers", nargs="*", default=[], metavar="LAYER")
+    c.add_argument("--embedder", choices=("offline", "sentence_model"), default="offline")
+    c.add_argument("-q", "--quiet", action="store_true")
+    c.set_defaults(func=cmd_locomo)
+
+    lat = ev.add_parser("latency", help="memory_query p50/p95 latency on a synthetic store")
+    lat.add_argument("--events", type=int, nargs="+", default=[10_000], metavar="N")
+    lat.add_argument("--queries", type=int, default=200)
+    lat.add_argument("--work-dir", type=Path, help="keep the generated stores here (reused when present)")
+    lat.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
+    lat.set_defaults(func=cmd_latency)
+
+    vec = ev.add_parser("vector", help="recall@10 and latency of the quantised prefilter vs exact KNN")
+    vec.add_argument("--chunks", type=int, default=100_000)
+    vec.add_argument("--queries", type=int, default=200)
+    vec.add_argument("--work-dir", type=Path)
+    vec.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
+    vec.set_defaults(func=cmd_vector)
+
+
+def _progress(args: argparse.Namespace):
+    if getattr(args, "quiet", False):
+        return None
+    return lambda msg: print(msg, file=sys.stderr, flush=True)
+
+
+def _finish(args: argparse.Namespace, result: dict) -> int:
+    if args.json_out:
+        args.json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
+        print(f"wrote {args.json_out}", file=sys.stderr)
+    from ..eval.report import render
+
+    print(render(result))
+    return 0
+
+
+def cmd_longmemeval(args: argparse.Namespace) -> int:
+    from ..eval import longmemeval
+
+    if not args.path.exists():
+        print(f"no such file: {args.path}", file=sys.stderr)
+        return 2
+    result = longmemeval.run(args.path, limit=args.limit, types=args.types, layers=args.layers,
+                             progress=_progress(args), embedder=args.embedder)
+    return _finish(args, result)
+
+
+def cmd_locomo(args: argparse.Namespace) -> int:
+    from ..eval import locomo
+
+    if not args.path.exists():
+        print(f"no such file: {args.path}", file=sys.stderr)
+        return 2
+    result = locomo.run(args.path, limit=args.limit, categories=args.categories,
+                        conversations=args.conversations, layers=args.layers, progress=_progress(args),
+                        embedder=args.embedder)
+    return _finish(args, result)
+
+
+def cmd_latency(args: argparse.Namespace) -> int:
+    from ..eval import latency
+
+    result = latency.run(args.events, queries=args.queries, work_dir=args.work_dir,
+                         progress=lambda m: print(m, file=sys.stderr, flush=True))
+    if args.json_out:
+        args.json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    print_json(result)
+    return 0
+
+
+def cmd_vector(args: argparse.Namespace) -> int:
+    from ..eval import latency
+
+    result = latency.vector_recall(args.chunks, queries=args.queries, work_dir=args.work_dir,
+                                   progress=lambda m: print(m, file=sys.stderr, flush=True))
+    if args.json_out:
+        args.json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    print_json(result)
+    return 0
