@@ -131,6 +131,13 @@ class Database:
         else:
             conn.execute(f"RELEASE {name}")
 
+    def checkpoint(self, mode: str = "TRUNCATE") -> tuple[int, int, int]:
+        """WAL checkpoint under the write lock: (busy, wal frames, frames checkpointed)."""
+        if mode not in ("PASSIVE", "FULL", "RESTART", "TRUNCATE"):
+            raise ValueError(f"unknown checkpoint mode {mode!r}")
+        with self._write_lock:
+            return tuple(self._writer.execute(f"PRAGMA wal_checkpoint({mode})").fetchone())  # type: ignore[return-value]
+
     @property
     def writer(self) -> apsw.Connection:
         """The raw writer, for migrations and maintenance that manage their own transactions."""

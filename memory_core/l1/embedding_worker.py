@@ -78,9 +78,17 @@ class EventEmbeddingTarget:
         conn.execute("UPDATE fact_events SET embedding_state = 'done' WHERE seq = ?", (seq,))
 
     def mark_failed(self, conn: apsw.Connection, target_ids: Sequence[str]) -> None:
+        self._set_state(conn, target_ids, "failed")
+
+    def mark_empty(self, conn: apsw.Connection, target_ids: Sequence[str]) -> None:
+        """Nothing embeddable in the text: lexical paths still find the event."""
+        self._set_state(conn, target_ids, "skipped")
+
+    @staticmethod
+    def _set_state(conn: apsw.Connection, target_ids: Sequence[str], state: str) -> None:
         if target_ids:
-            conn.execute(f"UPDATE fact_events SET embedding_state = 'failed' WHERE event_id IN "
-                         f"({placeholders(len(target_ids))})", list(target_ids))
+            conn.execute(f"UPDATE fact_events SET embedding_state = ? WHERE event_id IN "
+                         f"({placeholders(len(target_ids))})", [state, *target_ids])
 
 
 @dataclass
@@ -148,10 +156,31 @@ class EmbeddingWorker:
         grouped: dict[tuple[str, str], list[np.ndarray]] = defaultdict(list)
         for key, vec in zip(owners, vectors):
             grouped[key].append(vec)
+        # A provider can return well-shaped garbage: NaN/inf rows would poison every cosine
+        # comparison, so those targets fail (and retry) instead of being stored as done.
+        bad = {key for key, vecs in grouped.items() if not np.isfinite(np.vstack(vecs)).all()}
+        # An all-zero vector means "nothing to embed" (only punctuation, say). sqlite-vec ranks a
+        # zero vector first with distance NULL, so it is never stored.
+        empty = {key for key, vecs in grouped.items()
+                 if key not in bad and not np.linalg.norm(np.vstack(vecs), axis=1).any()}
+        job_of = {(j["target_kind"], j["target_id"]): j["job_id"] for j in jobs}
         with self.db.write() as conn:
+            now = self.clock.now()
             for (kind, target_id), vecs in grouped.items():
-                self.targets[kind].store(conn, self.space_id, target_id, np.vstack(vecs))
-            EMBEDDING_QUEUE.complete(conn, [j["job_id"] for j in jobs], self.clock.now())
+                if (kind, target_id) in empty:
+                    mark_empty = getattr(self.targets[kind], "mark_empty", None)
+                    if mark_empty is not None:
+                        mark_empty(conn, [target_id])
+                elif (kind, target_id) not in bad:
+                    self.targets[kind].store(conn, self.space_id, target_id, np.vstack(vecs))
+            if bad:
+                states = EMBEDDING_QUEUE.fail(conn, [job_of[k] for k in bad],
+                                              "embedder returned non-finite values (NaN/inf)", now)
+                for kind, target_id in bad:
+                    if states.get(job_of[(kind, target_id)]) == "failed":
+                        self.targets[kind].mark_failed(conn, [target_id])
+            EMBEDDING_QUEUE.complete(conn, [j["job_id"] for j in jobs
+                                            if (j["target_kind"], j["target_id"]) not in bad], now)
         return len(jobs)
 
     def enqueue(self, conn: apsw.Connection, kind: str, target_ids: Sequence[str]) -> None:

@@ -61,7 +61,10 @@ def insert_vectors(conn: apsw.Connection, space_id: int,
     table = vec_table(space_id)
     n = 0
     for chunk_id, vec in rows:
-        blob = as_f32(vec).tobytes()
+        arr = as_f32(vec)
+        if not arr.any():  # a zero vector would rank first with a NULL distance
+            continue
+        blob = arr.tobytes()
         conn.execute(f"INSERT OR REPLACE INTO {table}(chunk_id, embedding, embedding_bits) "
                      f"VALUES (?, ?, vec_quantize_binary(?))", (chunk_id, blob, blob))
         n += 1

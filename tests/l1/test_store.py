@@ -272,3 +272,47 @@ def test_chunk_spans_cover_the_text(text: str, n: int) -> None:
     assert len(spans) >= n and spans[0][0] == 0 and spans[-1][1] == len(text)
     assert all(b > a for a, b in spans)
     assert all(s2[0] <= s1[1] for s1, s2 in zip(spans, spans[1:]))  # contiguous or overlapping
+
+
+def test_non_finite_and_empty_vectors_are_never_stored(engine) -> None:
+    inner = engine.embedding_worker.embedder
+
+    class Garbage:
+        uses_network, model_id, dim = False, inner.model_id, inner.dim
+
+        def embed(self, texts):
+            out = inner.embed(texts)
+            for i, t in enumerate(texts):
+                if "nan" in t:
+                    out[i, 0] = np.nan
+                if "empty" in t:
+                    out[i] = 0.0
+            return out
+
+    r = engine.ingest_payloads([chat("s", "user", "a nan producing text", T0, "a"),
+                                chat("s", "user", "an empty vector text", T0 + 1, "b"),
+                                chat("s", "user", "a perfectly normal text", T0 + 2, "c")])
+    engine.embedding_worker.embedder = Garbage()
+    engine.embedding_worker.run_once()
+    states = {e.event_id: e.embedding_state for e in engine.list_events()}
+    assert states[r.event_ids[0]] == "pending"  # retried with backoff, not stored
+    assert states[r.event_ids[1]] == "skipped" and states[r.event_ids[2]] == "done"
+    space = engine.l1.space_id
+    assert engine.db.read_value(f"SELECT count(*) FROM vec_chunks_{space}") == 1
+    job = engine.db.read_one("SELECT * FROM embedding_jobs WHERE target_id = ?", (r.event_ids[0],))
+    assert job["attempts"] == 1 and "non-finite" in job["last_error"]
+
+
+def test_delete_purges_terms_from_the_file(make_engine) -> None:
+    engine = make_engine(layers=())
+    marker = "zyxwvutsrq"
+    r = engine.ingest_payloads([chat("s", "user", f"secret {marker} 秘密暗号", T0, "a"),
+                                chat("s", "user", "unrelated text stays", T0 + 1, "b")])
+    engine.run_until_idle()
+    report = engine.delete_events([r.event_ids[0]])
+    assert "fact_events_fts" in report.purge["fts_optimized"]
+    raw = Path(engine.db.path).read_bytes()
+    wal = Path(str(engine.db.path) + "-wal")
+    raw += wal.read_bytes() if wal.exists() else b""
+    assert marker.encode() not in raw
+    assert "秘密".encode() not in raw and "暗号".encode() not in raw

@@ -32,9 +32,6 @@ def test_fts_optimize_purges_deleted_terms_from_disk(audit: dict) -> None:
     assert after == {k: 0 for k in after}
 
 
-@pytest.mark.xfail(strict=True, reason="FTS5 contentless_delete keeps a deleted row's terms in the "
-                   "index segments until they are merged: the text is unreachable by queries but "
-                   "still on disk (reported; deletion could run FTS 'optimize'/'merge')")
 def test_deleted_terms_are_gone_from_disk_right_after_delete(audit: dict) -> None:
     hits = audit["marker_bytes_in_file"]
     assert hits[reliability.MARKER_EN] == 0 and hits["zh_bigrams"] == 0

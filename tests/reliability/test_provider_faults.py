@@ -30,9 +30,6 @@ def test_fault_retries_then_fails_visibly(faults: dict, fault: str) -> None:
     assert f["after_recovery"] == {"done": 120}
 
 
-@pytest.mark.xfail(strict=True, reason="embedding_worker checks only the shape of the embedder's "
-                   "output: NaN vectors are stored as 'done' (reported to the lead; fix in "
-                   "l1/embedding_worker.py or the embedders)")
 def test_nan_vectors_are_rejected_not_stored(faults: dict) -> None:
     f = faults["garbage_nan"]
     assert f["nan_vectors_stored"] == 0
