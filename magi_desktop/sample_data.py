@@ -20,28 +20,29 @@ DAY = 86400.0
 _TRACKS = [("晴天", "周杰伦"), ("End Of An Era", "Dua Lipa"), ("Clair de Lune", "Debussy"),
            ("夜曲", "周杰伦"), ("So What", "Miles Davis"), ("Blinding Lights", "The Weeknd")]
 _PAGES = [("Python asyncio documentation", "https://docs.python.org/3/library/asyncio.html"),
-          ("空气炸锅食谱大全", "https://www.xiachufang.com/airfryer"),
+          ("日语五十音图", "https://www.example.jp/kana"),
           ("SQLite FTS5 Extension", "https://sqlite.org/fts5.html"),
-          ("嘉兴租房信息", "https://jiaxing.58.com/zufang"),
+          ("Rust 程序设计语言", "https://kaisery.github.io/trpl-zh-cn/"),
           ("Qt for Python", "https://doc.qt.io/qtforpython-6/"),
-          ("高压锅炖牛肉的做法", "https://www.meishichina.com/recipe/beef"),
+          ("钢琴入门教程", "https://www.example.com/piano"),
           ("GitHub - pyqtgraph", "https://github.com/pyqtgraph/pyqtgraph"),
-          ("上海天气预报", "https://weather.com.cn/shanghai")]
+          ("Hacker News", "https://news.ycombinator.com/")]
 _REPOS = ["magi-desktop", "dotfiles", "blog"]
 _COMMANDS = ["pytest -q", "git status", "make build", "python -m magi_desktop", "ls -la"]
 _APPS = [("Visual Studio Code", "engine.py"), ("Firefox", "Qt docs"), ("微信", "家人群"),
          ("Terminal", "zsh")]
+#: neutral background statements: none of them contradicts the bundled sample's stories (what
+#: was bought when, where the user lives), so a demo built from both still tells those stories
 _USER_SAYS = [
-    "I just bought an air fryer", "我买了一个新的高压锅，想煲汤", "I live in Shanghai",
-    "我搬到嘉兴了", "I like jazz, especially Miles Davis", "今天压力好大",
-    "I use neovim for most of my coding", "我喜欢喝咖啡", "My sister lives in Hangzhou",
-    "I started learning the piano", "我在学日语", "I bought a rice cooker yesterday"]
-_USER_ASKS = ["What should I cook tonight?", "帮我推荐几首爵士乐", "How do I profile asyncio code?",
-              "嘉兴有什么好吃的？", "Can you summarise my week?"]
-_ASSISTANT = ["Here is a simple recipe you could try with the pressure cooker: …",
-              "好的，推荐你听 Miles Davis 的 Kind of Blue。",
+    "I use neovim for most of my coding", "我在学日语", "I started learning the piano",
+    "My sister works in Hangzhou", "I prefer tea in the afternoon", "今天跑了五公里",
+    "I am reading a book about Rust", "周末想去爬山"]
+_USER_ASKS = ["帮我推荐几首爵士乐", "How do I profile asyncio code?", "Can you summarise my week?",
+              "What is a good Rust book?", "日语的敬语怎么学？"]
+_ASSISTANT = ["好的，推荐你听 Miles Davis 的 Kind of Blue。",
               "You can use cProfile or py-spy to profile asyncio code.",
-              "嘉兴的粽子很有名，可以试试五芳斋。", "This week you mostly worked on magi-desktop."]
+              "This week you mostly worked on magi-desktop.",
+              "The Rust Programming Language is a good start.", "可以先从です・ます体开始。"]
 _TOOLS = [("web_search", "search"), ("calculator", "math"), ("calendar_lookup", "calendar"),
           ("file_reader", "files")]
 
@@ -116,7 +117,10 @@ def generate_payloads(n: int, *, start: float, span_days: float = 90.0,
                       seed: int = 7) -> Iterator[dict[str, Any]]:
     """About ``n`` payloads spread over ``span_days`` from ``start`` (daytime-heavy, like a person)."""
     rng = random.Random(seed)
-    step = span_days * DAY / max(n, 1)
+    # about 25 % of the slots fall in the night and are mostly skipped: stretch the slots so the
+    # n events still end near start + span_days
+    produced_per_slot = 1.0 - (7.0 / 24.0) * 0.85
+    step = span_days * DAY * produced_per_slot / max(n, 1)
     produced = 0
     i = 0
     while produced < n:

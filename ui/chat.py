@@ -104,8 +104,10 @@ class ChatPanel(Panel):
         for i, f in enumerate(answer.findings[:8], start=1):
             links.append(f"<a href='event:{f.get('event_id')}'>[{i}] {html.escape(ts(f.get('occurred_at')))} "
                          f"{html.escape(one_line(f.get('content'), 70))}</a>")
-        extra_ids = [e for e in answer.finding_ids if e not in {f.get('event_id') for f in answer.findings}]
-        links += [f"<a href='event:{e}'>{e}</a>" for e in extra_ids[:5]]
+        extra = len([e for e in answer.finding_ids if e not in {f.get('event_id') for f in answer.findings}])
+        if extra:
+            links.append(f"<span style='color:#666'>+ {extra} more evidence event(s) behind these findings "
+                         "(see the trace)</span>")
         meta = (f"<span style='color:{colour}'>● {label}</span> · mode {html.escape(str(answer.query_mode))} · "
                 f"{'LLM' if answer.used_llm else 'offline template'} · <a href='trace:{n - 1}'>show trace</a>")
         notes = "".join(f"<br><i style='color:#a33'>{html.escape(x)}</i>" for x in answer.notes)

@@ -69,6 +69,28 @@ class GraphView(QGraphicsView):
         self.setBackgroundBrush(QBrush(QColor("#fbfbfd")))
         self.hood: q.Neighbourhood | None = None
         self.positions: dict[str, tuple[float, float]] = {}
+        self.selected_edge: str | None = None
+
+    def highlight_edge(self, triple_id: str | None) -> None:
+        """Draw the selected edge thick and orange (the others keep their status colours)."""
+        self.selected_edge = triple_id
+        for item in self.edge_items():
+            tid = item.data(1)
+            pen = item.pen()
+            base = item.data(2)
+            if base is None:
+                item.setData(2, (pen.color().name(), pen.widthF()))
+                base = item.data(2)
+            colour, width = base
+            if tid == triple_id:
+                pen.setColor(QColor("#e07b00"))
+                pen.setWidthF(width + 3)
+                item.setZValue(1)
+            else:
+                pen.setColor(QColor(colour))
+                pen.setWidthF(width)
+                item.setZValue(0)
+            item.setPen(pen)
 
     def show_neighbourhood(self, hood: q.Neighbourhood) -> None:
         self.hood = hood
@@ -113,7 +135,9 @@ class GraphView(QGraphicsView):
             label.setFont(small)
             label.setBrush(QBrush(QColor("#333" if active else "#888")))
             br = label.boundingRect()
-            label.setPos(a[0] + dx * 0.5 + ox - br.width() / 2, a[1] + dy * 0.5 + oy - br.height() / 2)
+            # labels sit towards the outer end: near the centre node they would all overlap
+            f = 0.62 if e["subject_id"] == hood.center else 0.38
+            label.setPos(a[0] + dx * f + ox - br.width() / 2, a[1] + dy * f + oy - br.height() / 2)
             label.setData(0, "edge")
             label.setData(1, e["triple_id"])
             label.setZValue(2)
@@ -142,6 +166,8 @@ class GraphView(QGraphicsView):
             text.setData(1, nid)
             scene.addItem(text)
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
+        if self.selected_edge:
+            self.highlight_edge(self.selected_edge)
         self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
@@ -240,6 +266,7 @@ class EntityGraphPanel(Panel):
         self.entity_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.entity_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.entity_table.verticalHeader().setVisible(False)
+        self.entity_table.verticalHeader().setDefaultSectionSize(22)
         self.entity_table.horizontalHeader().setStretchLastSection(True)
         self.entity_table.selectionModel().currentRowChanged.connect(
             lambda cur, _p: self.select_entity(self.entities.row(cur.row())["entity_id"]) if cur.isValid() else None)
@@ -305,6 +332,7 @@ class EntityGraphPanel(Panel):
         self.assertion_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.assertion_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.assertion_table.verticalHeader().setVisible(False)
+        self.assertion_table.verticalHeader().setDefaultSectionSize(22)
         self.assertion_table.horizontalHeader().setStretchLastSection(True)
         self.assertion_table.selectionModel().currentRowChanged.connect(
             lambda cur, _p: self.select_assertion(self.assertion_model.row(cur.row())["assertion_id"])
@@ -318,7 +346,7 @@ class EntityGraphPanel(Panel):
         hist_box.addWidget(self.timeline)
         hist_box.addWidget(self.assertion_table)
         detail_tabs = QTabWidget()
-        detail_tabs.addTab(self.assertion_view, "Assertion & chain")
+        detail_tabs.addTab(self.assertion_view, "Assertion && chain")
         detail_tabs.addTab(self.assertion_evidence, "Evidence")
         hist_box.addWidget(detail_tabs)
         hist_box.setSizes([180, 200, 200])
@@ -334,7 +362,7 @@ class EntityGraphPanel(Panel):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         split.addWidget(self.entity_stack)
-        split.setSizes([300, 1100])
+        split.setSizes([340, 1060])
         body = QWidget()
         bl = QVBoxLayout(body)
         bl.setContentsMargins(0, 0, 0, 0)
@@ -388,6 +416,10 @@ class EntityGraphPanel(Panel):
         self.call(work, on_done=self._loaded)
 
     def _loaded(self, result: dict[str, Any]) -> None:
+        if not getattr(self, "_date_set", False) and self.engine is not None:
+            # time travel starts at memory's "now" (the engine clock), not the wall clock
+            self._date_set = True
+            self.travel_date.setDateTime(QDateTime.fromSecsSinceEpoch(int(self.engine.clock.now())))
         rows = result["entities"]
         if rows is None:
             self.stack.show_content(False, "L2 (entities, graph, assertions) is not installed in this "
@@ -486,6 +518,7 @@ class EntityGraphPanel(Panel):
             self.edge_evidence.set_rows([])
         else:
             e = d["edge"]
+            self.graph.highlight_edge(e["triple_id"])
             self.edge_view.show_value({
                 "relation": f"{d['subject']} —{e['predicate']}→ {d['object']}",
                 "status": e["status"], "exit reason": q.EXIT_REASONS.get(e["status"], ""),

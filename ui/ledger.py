@@ -174,5 +174,6 @@ def _table(model: RowsModel) -> QTableView:
     t.setModel(model)
     t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     t.verticalHeader().setVisible(False)
+    t.verticalHeader().setDefaultSectionSize(22)
     t.horizontalHeader().setStretchLastSection(True)
     return t

@@ -31,7 +31,7 @@ PATH_COLUMNS = (("path", "path"), ("weight", "RRF weight"), ("candidates", "cand
                 ("ms", "ms"), ("top", "top candidates / note"))
 CAND_COLUMNS = (("rank", "RRF rank"), ("outcome", "outcome"), ("ranks", "path rank × weight"),
                 ("rrf", "RRF score"), ("rerank_delta", "rerank Δ"), ("deltas", "reranker deltas"),
-                ("final_score", "score"), ("content", "content"), ("event_id", "event"))
+                ("final_score", "score"), ("content", "content"))
 
 
 def _as_dict(x: Any) -> Any:
@@ -89,9 +89,8 @@ def candidate_rows(trace: Mapping[str, Any], contents: Mapping[str, str] | None 
             continue
         eid = c.get("event_id") or c.get("key")
         contrib = c.get("contributions") or {}
-        ranks_txt = ", ".join(
-            f"{p}#{v[0]}×{v[1]:g}" if isinstance(v, (list, tuple)) and len(v) >= 2 else f"{p}:{v}"
-            for p, v in contrib.items()) if isinstance(contrib, Mapping) else str(contrib)
+        ranks_txt = ", ".join(_contribution(p, v) for p, v in contrib.items()) \
+            if isinstance(contrib, Mapping) else str(contrib)
         rr = rerank.get(eid) or {}
         deltas = rr.get("deltas") or {}
         delta = sum(float(v) for v in deltas.values() if isinstance(v, (int, float))) if deltas else None
@@ -110,6 +109,15 @@ def candidate_rows(trace: Mapping[str, Any], contents: Mapping[str, str] | None 
                      "final_score": rr.get("score"), "outcome": outcome,
                      "content": contents.get(eid, "")})
     return rows
+
+
+def _contribution(path: str, v: Any) -> str:
+    """'entity #2 ×1.0' from {'rank', 'weight', 'rrf'} (or a (rank, weight, contribution) tuple)."""
+    if isinstance(v, Mapping):
+        return f"{path} #{v.get('rank')} ×{float(v.get('weight') or 0):g}"
+    if isinstance(v, (list, tuple)) and len(v) >= 2:
+        return f"{path} #{v[0]} ×{float(v[1]):g}"
+    return f"{path}: {v}"
 
 
 def _fmt(v: Any, _r: Any = None) -> str:
@@ -270,7 +278,10 @@ class RetrievalTracePanel(Panel):
             event_id = _resolve_event(engine, target)
             if event_id is None:
                 return {"event_id": None, "explanation": f"no event in memory matches {target!r}"}
-            return {"event_id": event_id, "explanation": engine.rpc.call(
+            from .widgets.event_list import load_events
+
+            event = load_events(engine.db.reader(), [event_id])[0]
+            return {"event_id": event_id, "event": event, "explanation": engine.rpc.call(
                 "explain_missing", query, event_id, query_mode=mode, now=engine.clock.now() + 1)}
 
         self.call(work, on_done=self._explained)
@@ -283,8 +294,10 @@ class RetrievalTracePanel(Panel):
             stage = exp.get("stage") or exp.get("dropped_at") or exp.get("dropped_by")
             reason = exp.get("reason") or exp.get("explanation") or ""
             rows = "".join(f"<tr><td><b>{k}</b></td><td>{_esc(v)}</td></tr>" for k, v in exp.items()
-                           if k not in ("stage", "reason"))
-            self.why_view.setHtml(f"<p>Event <code>{result['event_id']}</code></p>"
+                           if k not in ("stage", "reason", "explanation", "event_id", "query"))
+            ev = result.get("event") or {}
+            self.why_view.setHtml(f"<p>Event <code>{result['event_id']}</code> — {_esc(ts(ev.get('occurred_at')))} "
+                                  f"{_esc(ev.get('author_type') or '')}: <i>{_esc(one_line(ev.get('content'), 200))}</i></p>"
                                   f"<h3>Dropped at: {_esc(stage)}</h3><p>{_esc(reason)}</p>"
                                   f"<table cellspacing=4>{rows}</table>")
         else:
@@ -307,6 +320,7 @@ def _table(model: RowsModel) -> QTableView:
     t.setModel(model)
     t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     t.verticalHeader().setVisible(False)
+    t.verticalHeader().setDefaultSectionSize(22)
     t.horizontalHeader().setStretchLastSection(True)
     t.setWordWrap(False)
     return t

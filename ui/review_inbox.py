@@ -28,8 +28,8 @@ from .widgets.formatting import pct, ts
 from .widgets.kv_view import KeyValueTree
 from .widgets.rows_model import RowsModel
 
-COLUMNS = (("status", "status"), ("kind", "kind"), ("confidence", "confidence"), ("title", "decision"),
-           ("provisional", "applied provisionally"), ("created_at", "since"))
+COLUMNS = (("status", "status"), ("kind", "kind"), ("confidence", "confidence"),
+           ("provisional", "applied"), ("created_at", "since"), ("title", "decision"))
 STATUS_COLOURS = {"pending": "#fff1c2", "approved": "#d5ecd9", "rejected": "#f3d6d6"}
 #: the review service's action for each button (first name it has wins)
 ACTIONS = {"approve": ("approve",), "reject": ("reject",), "split": ("split",),
@@ -53,9 +53,32 @@ def item_detail(conn: apsw.Connection, item_id: int) -> dict[str, Any] | None:
     ids = json.loads(item.get("evidence_event_ids") or "[]")
     decisions = query_all(conn, "SELECT * FROM review_decisions WHERE item_id = ? ORDER BY decided_at",
                           (item_id,)) if schema.has_table(conn, "review_decisions") else []
-    return {"item": item, "old": json.loads(item.get("old_side_json") or "{}"),
-            "new": json.loads(item.get("new_side_json") or "{}"), "events": load_events(conn, ids),
-            "decisions": decisions}
+    old = json.loads(item.get("old_side_json") or "{}")
+    new = json.loads(item.get("new_side_json") or "{}")
+    for side in (old, new):
+        if isinstance(side, dict):
+            now = describe_side(conn, side)
+            if now:
+                side["now"] = now
+    return {"item": item, "old": old, "new": new, "events": load_events(conn, ids), "decisions": decisions}
+
+
+def describe_side(conn: apsw.Connection, side: dict[str, Any]) -> str:
+    """What a side's row says and its status now ("user LIVES_IN shanghai — superseded")."""
+    kind, oid = side.get("kind"), side.get("id")
+    if kind == "edge" and schema.has_table(conn, "knowledge_graph"):
+        r = query_one(conn, "SELECT s.canonical_name AS s, k.predicate AS p, o.canonical_name AS o, k.status "
+                            "FROM knowledge_graph k LEFT JOIN entity_catalog s ON s.entity_id = k.subject_id "
+                            "LEFT JOIN entity_catalog o ON o.entity_id = k.object_id WHERE k.triple_id = ?", (oid,))
+        return f"{r['s']} {r['p']} {r['o']} — {r['status']}" if r else ""
+    if kind == "assertion" and schema.has_table(conn, "tom_trait_assertions"):
+        r = query_one(conn, "SELECT trait, value, polarity, status FROM tom_trait_assertions WHERE assertion_id = ?",
+                      (oid,))
+        return f"{r['trait']}: {'' if r['polarity'] else 'not '}{r['value']} — {r['status']}" if r else ""
+    if kind == "entity" and schema.has_table(conn, "entity_catalog"):
+        r = query_one(conn, "SELECT canonical_name, entity_type, status FROM entity_catalog WHERE entity_id = ?", (oid,))
+        return f"{r['canonical_name']} ({r['entity_type']}) — {r['status']}" if r else ""
+    return ""
 
 
 class ReviewInboxPanel(Panel):
@@ -80,11 +103,15 @@ class ReviewInboxPanel(Panel):
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self.select(cur.row()))
         self.old_view = KeyValueTree(headers=("old side", ""))
         self.new_view = KeyValueTree(headers=("new side", ""))
+        for view in (self.old_view, self.new_view):
+            view.setColumnWidth(0, 90)
         self.events = EventList()
         self.events.event_activated.connect(self.event_requested)
         self.decisions = KeyValueTree(headers=("decision", ""))

@@ -50,6 +50,13 @@ def skill_detail(conn: apsw.Connection, skill: dict[str, Any], *, bucket_s: int 
         conn, "SELECT t.*, e.source, e.author_type, e.evidence_class, e.content FROM l4_execution_traces t "
               "LEFT JOIN fact_events e ON e.event_id = t.event_id WHERE t.skill_id = ? "
               "ORDER BY t.occurred_at DESC, t.trace_id DESC", (skill["skill_id"],))
+    runs = conn.execute(
+        "SELECT occurred_at, CASE WHEN json_extract(metadata_json, '$.tool.success') THEN 1 ELSE 0 END "
+        "FROM fact_events WHERE event_type = 'ACTION_EXECUTED' "
+        "AND json_extract(metadata_json, '$.tool.tool_name') = ? "
+        "AND coalesce(json_extract(metadata_json, '$.tool.category'), 'general') = ? ORDER BY occurred_at",
+        (skill["tool_name"], skill["category"])).fetchall()
+    rolling = rolling_success(runs)
     series = conn.execute(
         "SELECT CAST(occurred_at / ? AS INTEGER) AS b, "
         "sum(CASE WHEN json_extract(metadata_json, '$.tool.success') THEN 1 ELSE 0 END), count(*) "
@@ -63,8 +70,25 @@ def skill_detail(conn: apsw.Connection, skill: dict[str, Any], *, bucket_s: int 
             strategy = json.loads(strategy)
         except (TypeError, ValueError):
             pass
-    return {"traces": traces, "strategy": strategy,
+    return {"traces": traces, "strategy": strategy, "rolling": rolling,
             "series": [(b * bucket_s, ok, n) for b, ok, n in series]}
+
+
+ROLLING_WINDOW = 10
+
+
+def rolling_success(runs: list[tuple[float, int]], window: int = ROLLING_WINDOW) -> list[tuple[float, float]]:
+    """Success rate over the last ``window`` executions, at each execution's time."""
+    out: list[tuple[float, float]] = []
+    acc: list[int] = []
+    total = 0
+    for t, ok in runs:
+        acc.append(int(ok))
+        total += int(ok)
+        if len(acc) > window:
+            total -= acc.pop(0)
+        out.append((float(t), total / len(acc)))
+    return out
 
 
 class SkillsPanel(Panel):
@@ -84,6 +108,7 @@ class SkillsPanel(Panel):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self.select(cur.row()))
 
@@ -100,7 +125,8 @@ class SkillsPanel(Panel):
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
-        rl.addWidget(QLabel("<b>Success rate over time</b> (per day, from every execution in L1)"))
+        rl.addWidget(QLabel(f"<b>Success rate over time</b> — line: last {ROLLING_WINDOW} runs; dots: per day "
+                            "(size = runs), from every execution in L1"))
         rl.addWidget(self.plot, 2)
         rl.addWidget(QLabel("<b>Distilled strategy</b> (fed to the agent before it uses the tool)"))
         rl.addWidget(self.strategy, 1)
@@ -146,14 +172,21 @@ class SkillsPanel(Panel):
         self.detail = detail
         self.plot.clear()
         series = detail["series"]
+        rolling = detail["rolling"]
+        if rolling:
+            self.plot.plot([t for t, _r in rolling], [r for _t, r in rolling],
+                           pen=pg.mkPen("#3a6fc4", width=2), name=f"last {ROLLING_WINDOW} runs")
         if series:
-            xs = [t for t, _ok, _n in series]
-            ys = [ok / n for _t, ok, n in series]
-            self.plot.plot(xs, ys, pen=pg.mkPen("#3a6fc4", width=2), symbol="o", symbolSize=5,
-                           symbolBrush="#3a6fc4")
-            self.plot.setYRange(0, 1.05)
+            # one dot per day, its size the number of runs that day
+            self.plot.plot([t + 43200 for t, _ok, _n in series], [ok / n for _t, ok, n in series], pen=None,
+                           symbol="o", symbolSize=[4 + min(10, n) for _t, _ok, n in series],
+                           symbolBrush=pg.mkBrush(240, 140, 40, 160), symbolPen=None, name="per day")
+        self.plot.setYRange(0, 1.05)
         strategy = detail["strategy"]
         if strategy:
+            if isinstance(strategy, dict):  # the advice first, its provenance last
+                strategy = {**{k: v for k, v in strategy.items() if k != "based_on"},
+                            **({"based_on": strategy["based_on"]} if "based_on" in strategy else {})}
             text = json.dumps(strategy, ensure_ascii=False, indent=2) if not isinstance(strategy, str) else strategy
             self.strategy.setPlainText(
                 f"{text}\n\n— {skill.get('distill_producer') or 'unknown producer'}, "
@@ -164,6 +197,7 @@ class SkillsPanel(Panel):
         rows = []
         for t in detail["traces"]:
             rows.append({**t, "success": "✓" if t["success"] else "✗",
+                         "duration_ms": "" if t.get("duration_ms") is None else f"{t['duration_ms']:.0f}",
                          "error": one_line(t.get("error") or "", 60),
                          "content": t.get("content") or t.get("output_text") or ""})
         self.traces.set_rows(rows)

@@ -28,8 +28,8 @@ from .widgets.rows_model import RowsModel
 
 LIST_LIMIT = 2000
 COLUMNS = (("window_start", "window"), ("granularity", "granularity"), ("summary_type", "type"),
-           ("summary_category", "category"), ("title", "title"), ("event_count", "events"),
-           ("producer", "producer"), ("status", "status"))
+           ("summary_category", "category"), ("event_count", "events"), ("producer", "producer"),
+           ("title", "title"))
 
 
 def list_summaries(conn: apsw.Connection, *, granularity: str | None, summary_type: str | None,
@@ -102,8 +102,11 @@ class SummariesPanel(Panel):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setColumnWidth(0, 250)
+        self.table.setWordWrap(False)
+        for col, width in enumerate((230, 80, 75, 130, 55, 90)):
+            self.table.setColumnWidth(col, width)
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self.select(cur.row()))
 
         self.body = QTextBrowser()
@@ -161,7 +164,8 @@ class SummariesPanel(Panel):
         stats_html = ""
         if isinstance(stats, dict) and stats:
             cells = "".join(
-                f"<tr><td>{src}</td><td align=right>{v.get('in_window', v) if isinstance(v, dict) else v}</td>"
+                f"<tr><td>{_esc(src)}</td><td align=right>"
+                f"{v.get('events', v.get('in_window', '')) if isinstance(v, dict) else v}</td>"
                 f"<td align=right>{v.get('kept', '') if isinstance(v, dict) else ''}</td></tr>"
                 for src, v in sorted(stats.items()))
             stats_html = ("<p><b>Sources</b> (in window / kept after compression)</p>"

@@ -334,6 +334,7 @@ class TimelinePanel(Panel):
         split.addWidget(detail_box)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setSizes([800, 520])
 
         lay = QVBoxLayout(self)
         lay.addLayout(bar)

@@ -138,7 +138,7 @@ def test_100k_database_chat_and_trace(qtbot, big_host) -> None:
     answer = _ask(qtbot, chat, QUESTION)
     assert answer.finding_ids
     trace = show_panel(qtbot, RetrievalTracePanel, big_host)
-    trace.trace("嘉兴租房")
+    trace.trace("Jiaxing rental apartment")
     qtbot.waitUntil(lambda: trace.package is not None, timeout=60_000)
     wait_idle(qtbot, trace)
     assert trace.cand_model.rowCount() > 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
@@ -31,6 +32,10 @@ def describe_changes(layers: Mapping[str, Mapping[str, Any]]) -> list[tuple[str,
     return out
 
 
+def _is_zero(shown: str) -> bool:
+    return shown.strip() in ("0", "0.0", "", "[]", "{}", "False", "None")
+
+
 class CascadePreviewDialog(QDialog):
     """Non-modal by default (``open()``): tests and the UI accept/reject it programmatically."""
 
@@ -48,13 +53,25 @@ class CascadePreviewDialog(QDialog):
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["layer", "what changes", "count"])
         by_layer: dict[str, QTreeWidgetItem] = {}
-        for layer, what, shown in describe_changes(layers):
+        bold = QFont()
+        bold.setBold(True)
+        grey = QBrush(QColor("#999"))
+        # what changes first (bold); untouched counts stay listed, greyed, so nothing is hidden
+        rows = sorted(describe_changes(layers), key=lambda r: (list(layers).index(r[0]), _is_zero(r[2])))
+        for layer, what, shown in rows:
             parent_item = by_layer.get(layer)
             if parent_item is None:
                 parent_item = QTreeWidgetItem([layer, "", ""])
+                parent_item.setFont(0, bold)
                 self.tree.addTopLevelItem(parent_item)
                 by_layer[layer] = parent_item
-            parent_item.addChild(QTreeWidgetItem(["", what, shown]))
+            item = QTreeWidgetItem(["", what, shown])
+            for col in (1, 2):
+                if _is_zero(shown):
+                    item.setForeground(col, grey)
+                else:
+                    item.setFont(col, bold)
+            parent_item.addChild(item)
         self.tree.expandAll()
         for col in range(3):
             self.tree.resizeColumnToContents(col)

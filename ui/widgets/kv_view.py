@@ -12,7 +12,7 @@ class KeyValueTree(QTreeWidget):
     def __init__(self, parent: QWidget | None = None, *, headers: tuple[str, str] = ("field", "value")) -> None:
         super().__init__(parent)
         self.setHeaderLabels(list(headers))
-        self.setColumnWidth(0, 220)
+        self.setColumnWidth(0, 180)
         self.setAlternatingRowColors(True)
 
     def show_value(self, value: Any, *, expand_depth: int = 1) -> None:
