@@ -581,8 +581,13 @@ def deletion_audit(workdir: Path, *, events: int = 1500, seed: int = 48, victims
     db = workdir / "deletion.db"
     for suffix in ("", "-wal", "-shm"):
         Path(str(db) + suffix).unlink(missing_ok=True)
-    payloads = generate(events, seed)
-    t = payloads[-1]["occurred_at"]
+    # the corpus ends just before "now", so L3's sliding windows (hour/day/week, relative to the
+    # clock) summarise the victims and the audit covers summaries too
+    from .generator import EVENTS_PER_DAY, MemoryGenerator
+
+    start = time.time() - (events / EVENTS_PER_DAY) * 86400.0 - 7200.0
+    payloads = list(MemoryGenerator(seed, start=start).payloads(events))
+    t = min(payloads[-1]["occurred_at"], time.time() - 7200.0)
     marked = []
     for i in range(victims):
         zh = i % 2 == 1
