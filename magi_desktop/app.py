@@ -36,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--offline", action="store_true", help="no network call at all for this session")
     p.add_argument("--no-tray", action="store_true", help="a plain window even where a tray exists")
     p.add_argument("--headless", action="store_true", help="run the headless demo (what runs with no screen)")
+    p.add_argument("--smoke-test", action="store_true",
+                   help="open the window and the engine, print what memory holds, quit (packaging check)")
     p.add_argument("-v", "--verbose", action="store_true")
     return p
 
@@ -93,6 +95,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setQuitOnLastWindowClosed(tray is None)
     window.show()
     host.start()
+
+    if args.smoke_test:
+        def report() -> None:
+            def count() -> int:
+                return host.engine.db.reader().execute("SELECT count(*) FROM fact_events").fetchone()[0]
+
+            def done(n: int) -> None:
+                print(f"magi-desktop smoke test: window up, engine process ready, {n} events in "
+                      f"{host.engine.db.path}, {window.tabs.count()} panels, tray: {tray is not None}")
+                app.quit()
+
+            host.call(count, on_done=done, on_error=lambda e: (print(f"smoke test failed: {e}"), app.exit(1)))
+
+        host.ready.connect(report)
+        host.failed.connect(lambda e: (print(f"smoke test failed: {e}"), app.exit(1)))
 
     quit_event = asyncio.Event()
     app.aboutToQuit.connect(quit_event.set)
