@@ -31,7 +31,7 @@ from ui.timeline import TimelinePanel
 
 from .engine_host import EngineHost
 from .jobs import BackgroundJob, JobFn, ingest_file_job, reembed_job
-from .memory_export import export_memory, import_memory
+from .memory_export import export_memory, import_memory, reapply_corrections
 from .settings import AppSettings
 
 log = logging.getLogger(__name__)
@@ -223,10 +223,20 @@ class MainWindow(QMainWindow):
 
     def import_from(self, path: str) -> BackgroundJob:
         engine = self.host.engine
-        return self.start_job("import", lambda progress, cancelled: import_memory(
-            engine, path, progress=progress, cancelled=cancelled),
-            describe=lambda r: f"{r['ingested']:,} new, {r['duplicates']:,} already present, "
-                               f"{len(r['rejected'])} rejected")
+
+        def run(progress: Any, cancelled: Any) -> dict[str, Any]:
+            report = import_memory(engine, path, progress=progress, cancelled=cancelled)
+            if report["corrections"]:
+                # the user's "this is wrong" decisions apply to rows L2 derives from the events
+                progress(report["events"], report["events"], "deriving, then re-applying corrections…")
+                engine.run_until_idle()
+                report["corrections_reapplied"] = reapply_corrections(engine, report["corrections"])
+            return report
+
+        return self.start_job("import", run, describe=lambda r: (
+            f"{r['ingested']:,} new, {r['duplicates']:,} already present, {len(r['rejected'])} rejected"
+            + (f", {r['corrections_reapplied']['applied'] + r['corrections_reapplied']['already']} of "
+               f"{len(r['corrections'])} corrections applied" if r.get("corrections_reapplied") else "")))
 
     def start_reembed(self) -> BackgroundJob | None:
         if not self.host.is_ready:

@@ -205,6 +205,57 @@ def import_memory(engine: Any, path: str | os.PathLike[str], *, progress: Progre
     return report
 
 
+def reapply_corrections(engine: Any, corrections: list[dict[str, Any]]) -> dict[str, Any]:
+    """Re-apply exported "this is wrong" decisions once L2 has re-derived the imported events.
+
+    Matching is by names (entity ids are per store): an assertion by entity + trait + value, an
+    edge by subject + predicate + object (the user entity matches the user entity). What cannot
+    be matched yet (L2 has not produced that row) is reported, not guessed.
+    """
+    from ui import schema
+
+    conn = engine.db.reader()
+    l2 = engine.components.get("l2")
+    out: dict[str, Any] = {"applied": 0, "already": 0, "unmatched": []}
+    if l2 is None or not schema.has_table(conn, "tom_trait_assertions"):
+        out["unmatched"] = list(corrections)
+        return out
+
+    def ent_clause(alias: str, name: str, is_user: Any) -> tuple[str, list[Any]]:
+        if is_user:
+            return f"{alias}.is_user = 1", []
+        return f"lower({alias}.canonical_name) = lower(?)", [name]
+
+    for c in corrections:
+        if c.get("kind") == "assertion":
+            where, params = ent_clause("e", c.get("entity", ""), c.get("is_user"))
+            rows = conn.execute(
+                "SELECT a.assertion_id, a.status FROM tom_trait_assertions a JOIN entity_catalog e "
+                f"ON e.entity_id = a.entity_id WHERE {where} AND a.trait = ? AND a.value = ? AND a.polarity = ?",
+                (*params, c.get("trait"), c.get("value"), int(c.get("polarity", 1)))).fetchall()
+            deny = getattr(l2, "deny_assertion", None)
+        elif c.get("kind") == "edge":
+            ws, ps = ent_clause("s", c.get("subject", ""), c.get("subject_is_user"))
+            wo, po = ent_clause("o", c.get("object", ""), False)
+            rows = conn.execute(
+                "SELECT k.triple_id, k.status FROM knowledge_graph k JOIN entity_catalog s ON s.entity_id = k.subject_id "
+                f"JOIN entity_catalog o ON o.entity_id = k.object_id WHERE {ws} AND k.predicate = ? AND {wo}",
+                (*ps, c.get("predicate"), *po)).fetchall()
+            deny = getattr(l2, "deny_edge", None)
+        else:
+            rows, deny = [], None
+        if not rows or deny is None:
+            out["unmatched"].append(c)
+            continue
+        for oid, status in rows:
+            if status == "user_denied":
+                out["already"] += 1
+            else:
+                deny(oid, "user: this is wrong (re-applied from an export)")
+                out["applied"] += 1
+    return out
+
+
 def _drift(engine: Any, new_ids: list[str], items: list[dict[str, Any]]) -> int:
     """How many re-ingested events got a different evidence class than in the export."""
     expected = {(it.get("l1") or {}).get("idempotency_key"): (it.get("l1") or {}).get("evidence_class")

@@ -300,11 +300,14 @@ class EntityGraphPanel(Panel):
         self.delete_button = QPushButton("Delete evidence…")
         self.delete_button.setToolTip("Preview and delete the evidence events of the selection, everywhere")
         self.delete_button.clicked.connect(self.preview_delete_evidence)
+        self.delete_entity_button = QPushButton("Delete entity…")
+        self.delete_entity_button.setToolTip("Remove the entity and everything derived about it (its events stay)")
+        self.delete_entity_button.clicked.connect(self.preview_delete_entity)
         tbar = QHBoxLayout()
         for w in (self.travel, self.travel_date, self.prev_button, self.next_button):
             tbar.addWidget(w)
         tbar.addStretch(1)
-        for w in (self.show_inactive, self.wrong_button, self.delete_button):
+        for w in (self.show_inactive, self.wrong_button, self.delete_button, self.delete_entity_button):
             tbar.addWidget(w)
 
         # centre: graph ; right: tabs
@@ -573,6 +576,9 @@ class EntityGraphPanel(Panel):
         service = self.engine.components.get("l2") if self.engine is not None else None
         self.wrong_button.setEnabled(has_sel and _deny_fn(service, self._selection_kind()) is not None)
         self.delete_button.setEnabled(has_sel)
+        is_user = any(r.get("is_user") for r in self.entities.rows() if r["entity_id"] == self.entity_id)
+        self.delete_entity_button.setEnabled(bool(self.entity_id) and not is_user and service is not None
+                                             and callable(getattr(service, "delete_entity", None)))
 
     # -- corrections ---------------------------------------------------------------------------
 
@@ -632,6 +638,37 @@ class EntityGraphPanel(Panel):
         dialog.accepted.connect(lambda: self.submit(lambda engine: engine.delete(ids), on_done=self._deleted))
         self.preview_dialog = dialog
         dialog.open()
+
+    def preview_delete_entity(self) -> None:
+        """L2-level delete: the entity, its aliases, mentions, edges and assertions (not the events)."""
+        eid = self.entity_id
+        if not eid:
+            return
+
+        def work() -> Any:
+            return self.host.engine.components["l2"].preview_delete_entity(eid)
+
+        self.call(work, on_done=lambda fp: self._show_entity_preview(eid, fp))
+
+    def _show_entity_preview(self, entity_id: str, footprint: dict[str, Any]) -> None:
+        shown = {k: v for k, v in footprint.items() if k not in ("exists", "entity_id", "name", "is_user")}
+        dialog = CascadePreviewDialog(
+            "Delete entity", f"Delete the entity “{footprint.get('name')}” and everything derived about it? "
+            "The L1 events that mention it stay (delete those from the timeline).",
+            {"l2": shown}, confirm_text="Delete entity", parent=self)
+        dialog.accepted.connect(lambda: self.call(
+            lambda: self.host.engine.components["l2"].delete_entity(entity_id), on_done=self._entity_deleted))
+        self.preview_dialog = dialog
+        dialog.open()
+
+    def _entity_deleted(self, report: Any) -> None:
+        self.last_action = report
+        self.entity_id = None
+        self.edge = None
+        self.assertion = None
+        self.entity_stack.show_content(False)
+        self.host.notify_changed("deleted")
+        self.reload()
 
     def _deleted(self, report: Any) -> None:
         self.last_action = report

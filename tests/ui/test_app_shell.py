@@ -215,3 +215,31 @@ def test_import_rejects_foreign_files_naming_the_field(empty_host, tmp_path, bad
     p.write_text(bad, encoding="utf-8")
     with pytest.raises(ExportFormatError, match=field):
         import_memory(empty_host.engine, p)
+
+
+def test_corrections_survive_export_and_import(qtbot, demo_host, host_on, tmp_path) -> None:
+    """"This is wrong" is not derivable from events: the export carries it and the import re-applies it."""
+    engine = demo_host.engine
+    target = engine.db.read_one(
+        "SELECT a.assertion_id, a.trait, a.value FROM tom_trait_assertions a JOIN entity_catalog e "
+        "ON e.entity_id = a.entity_id WHERE e.is_user = 1 AND a.status IN ('tentative', 'corroborated', 'stable') "
+        "LIMIT 1")
+    assert target is not None
+    engine.components["l2"].deny_assertion(target["assertion_id"])
+    w = _window(qtbot, demo_host)
+    out = tmp_path / "export.json"
+    job = w.export_to(str(out))
+    qtbot.waitUntil(job.done.is_set, timeout=30_000)
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert [(c["kind"], c["trait"], c["value"]) for c in doc["corrections"]] == [
+        ("assertion", target["trait"], target["value"])]
+    fresh = host_on(tmp_path / "fresh" / "memory.db")
+    w2 = _window(qtbot, fresh)
+    job = w2.import_from(str(out))
+    qtbot.waitUntil(job.done.is_set, timeout=120_000)
+    assert job.error is None, job.error
+    assert job.result["corrections_reapplied"]["applied"] == 1, job.result["corrections_reapplied"]
+    status = fresh.engine.db.read_value(
+        "SELECT a.status FROM tom_trait_assertions a JOIN entity_catalog e ON e.entity_id = a.entity_id "
+        "WHERE e.is_user = 1 AND a.trait = ? AND a.value = ?", (target["trait"], target["value"]))
+    assert status == "user_denied"

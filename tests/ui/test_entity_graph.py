@@ -146,3 +146,24 @@ def test_100k_database_loads_and_searches(qtbot, big_host) -> None:
     panel.select_entity(panel.entities.row(0)["entity_id"])
     wait_idle(qtbot, panel)
     assert panel.hood is not None and panel.last_error == ""
+
+
+def test_delete_entity_with_preview(qtbot, demo_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    target = next(r for r in panel.entities.rows() if not r["is_user"] and r["edge_count"])
+    panel.select_entity(target["entity_id"])
+    wait_idle(qtbot, panel)
+    assert panel.delete_entity_button.isEnabled()
+    panel.preview_delete_entity()
+    wait_idle(qtbot, panel)
+    dialog = panel.preview_dialog
+    assert dialog is not None and dialog.layers["l2"]["edges"] == target["edge_count"]
+    events_before = demo_host.engine.db.read_value("SELECT count(*) FROM fact_events")
+    dialog.accept()
+    qtbot.waitUntil(lambda: panel.last_action is not None, timeout=10_000)
+    wait_idle(qtbot, panel)
+    engine = demo_host.engine
+    assert engine.db.read_value("SELECT count(*) FROM entity_catalog WHERE entity_id = ? AND status = 'active'",
+                                (target["entity_id"],)) == 0
+    assert engine.db.read_value("SELECT count(*) FROM fact_events") == events_before  # memories stay
+    assert target["entity_id"] not in [r["entity_id"] for r in panel.entities.rows()]
