@@ -64,6 +64,7 @@ class Grounding:
     #: the subset named by the intent parser's entity mentions (proper names, quoted phrases),
     #: not just any catalog word occurring in the question ("films")
     named_entity_ids: list[str] = field(default_factory=list)
+    question_terms: list[str] = field(default_factory=list)
     history: bool = False
     notes: list[str] = field(default_factory=list)
 
@@ -104,6 +105,7 @@ def ground(conn: apsw.Connection, plan: Any, *, user: str = "local_user") -> Gro
     tw = getattr(plan, "time_window", None)
     window = (tw.start, tw.end) if tw is not None else (None, None)
     g = Grounding(subject_id, is_user, kind, etype, cat, families, traits, window,
+                  question_terms=list(getattr(plan, "target_terms", None) or getattr(plan, "terms", None) or []),
                   history=bool(_HISTORY.search(q)) or mode is QueryMode.TEMPORAL_COMPARE)
     anchor = getattr(plan, "anchor", None)
     anchor_text = anchor.text if anchor is not None else ""

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 import apsw
 
 from ...db.connection import placeholders, query_all
-from ...policy import (L2_EPISODE_MIN_TERM_OVERLAP, L2_HIT_MAX_EVENT_IDS, L2_SUBDOMAIN_WEIGHTS, RRF_K,
+from ...policy import (L2_EPISODE_MAX_EVENT_IDS, L2_EPISODE_MIN_TERM_OVERLAP, L2_HIT_MAX_EVENT_IDS, L2_SUBDOMAIN_WEIGHTS, RRF_K,
                        QueryMode)
 from ...retrieval.plan import LayerHit, LayerResult
 from .. import assertion_store as A
@@ -34,6 +34,8 @@ from ..vectors import EDGE_KIND, knn
 from .grounding import Grounding, ground
 
 _FETCH = 50
+#: edge-semantic recall keeps neighbours at least this similar unless structure names them
+EDGE_SEMANTIC_MIN_SIM = 0.5
 
 
 def _day(t: float | None) -> str:
@@ -140,7 +142,10 @@ class L2Retriever:
         scored: dict[str, tuple[float, dict[str, Any], str]] = {}
         rows = self._edge_rows(conn, g) if (g.families or g.target_entity_type or g.target_category
                                              or g.question_entity_ids) else []
+        constrained = bool(g.families or g.target_entity_type or g.target_category)
         for r in rows:
+            if not constrained and r["object_id"] not in g.question_entity_ids:
+                continue  # no family/type asked: only relations of the entities the question names
             s = self._structural_score(conn, r, g)
             if s is not None:
                 scored[r["triple_id"]] = (s, r, "structural")
@@ -157,6 +162,8 @@ class L2Retriever:
                     continue
                 if g.families and r[0]["predicate_family"] not in g.families:
                     continue
+                if sim < EDGE_SEMANTIC_MIN_SIM and r[0]["object_id"] not in g.question_entity_ids:
+                    continue  # a far neighbour is not a relation the question is about
                 s = self._structural_score(conn, r[0], g)
                 if s is None:
                     continue
@@ -198,6 +205,10 @@ class L2Retriever:
         elif g.target_kind != "state" and not g.history:
             return []
         rows = query_all(conn, sql, params)
+        if not g.traits:  # "how am I now": every current state, long-term traits only if named
+            words = {w.lower() for w in (g.question_terms or [])}
+            rows = [r for r in rows if r["term"] == "short" or r["trait"] in words
+                    or any(w in r["value_norm"].split() for w in words)]
         models = A.to_models(conn, rows)
         hits = []
         for a in models:
@@ -243,6 +254,9 @@ class L2Retriever:
 
         rows = query_all(conn, "SELECT * FROM episodes WHERE status IN ('candidate', 'promoted') ORDER BY ended_at DESC LIMIT 200")
         terms = set(getattr(plan, "target_terms", None) or plan.terms or [])
+        if len(rows) >= 4:  # a word in most episodes (a speaker's name) tells episodes apart poorly
+            df = {t: sum(1 for r in rows if t in r["topic_terms"]) for t in terms}
+            terms = {t for t in terms if df[t] <= 0.5 * len(rows)}
         hits = []
         for r in rows:
             start, end = g.window
@@ -259,10 +273,14 @@ class L2Retriever:
         hits.sort(key=lambda x: -x[0])
         out = []
         for s, r in hits[:20]:
-            ev = _episode_events(conn, r["episode_id"], terms)
+            ev, matching = _episode_events(conn, r["episode_id"], terms)
+            if not matching and g.target_kind != "episode":
+                continue
+            # the hit points at the episode's events that share the question's words (the rest
+            # are its context, in the payload): an episode is a boundary, not turn evidence
             out.append(LayerHit("l2", "episode", r["episode_id"],
                                 f"episode {_day(r['started_at'])}–{_day(r['ended_at'])} ({r['status']}, "
-                                f"{r['event_count']} events): {r['title']}", s, ev[:L2_HIT_MAX_EVENT_IDS],
+                                f"{r['event_count']} events): {r['title']}", s, (matching or ev)[:L2_EPISODE_MAX_EVENT_IDS],
                                 r["started_at"], {"status": r["status"], "started_at": r["started_at"],
                                                   "ended_at": r["ended_at"], "all_event_ids": ev}))
         trace["subdomains"]["episode"] = {"hits": len(out)}
@@ -282,14 +300,16 @@ def _ranked_evidence(conn: apsw.Connection, kind: str, owner_ids: Sequence[str])
     return out
 
 
-def _episode_events(conn: apsw.Connection, episode_id: str, terms: set[str]) -> list[str]:
-    """An episode's events, those sharing the question's terms first (then in time order)."""
+def _episode_events(conn: apsw.Connection, episode_id: str, terms: set[str]) -> tuple[list[str], list[str]]:
+    """(all events by overlap with the question's terms, the ones sharing at least two terms)."""
     rows = conn.execute("SELECT event_id, evidence_text FROM l2_evidence WHERE owner_kind = 'episode' AND owner_id = ? "
                         "ORDER BY occurred_at", (episode_id,)).fetchall()
+
     def overlap(text: str) -> int:
         low = text.lower()
         return sum(1 for t in terms if t in low)
-    return [eid for eid, _t in sorted(rows, key=lambda r: -overlap(r[1]))]
+    scored = sorted(((overlap(t), eid) for eid, t in rows), key=lambda x: -x[0])
+    return [eid for _o, eid in scored], [eid for o, eid in scored if o >= L2_EPISODE_MIN_TERM_OVERLAP]
 
 
 class GraphSpreadingPath:
