@@ -424,6 +424,8 @@ L2_SUBDOMAIN_WEIGHTS: Final[Mapping[QueryMode, Mapping[str, float]]] = MappingPr
 L2_HIT_MAX_EVENT_IDS: Final = 5
 #: An episode answers only when it shares a question entity or this many topic terms.
 L2_EPISODE_MIN_TERM_OVERLAP: Final = 2
+#: An episode hit points at no more than this many of its events (those matching the question).
+L2_EPISODE_MAX_EVENT_IDS: Final = 3
 
 # Review inbox (L2-owned): supersessions, entity merges and arbitration outcomes whose
 # confidence is below this are applied provisionally and listed for the user to approve/reject.
