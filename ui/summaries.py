@@ -95,7 +95,7 @@ class SummariesPanel(Panel):
         bar.addWidget(self.count_label)
 
         self.model = RowsModel(COLUMNS, formatters={
-            "window_start": lambda v, r: f"{ts(v)} → {ts(r.get('window_end'))}" if v else "",
+            "window_start": lambda v, r: window_text(v, r.get("window_end"), r.get("granularity")),
             "title": lambda v, _r: one_line(v, 120)})
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -105,7 +105,7 @@ class SummariesPanel(Panel):
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setWordWrap(False)
-        for col, width in enumerate((230, 80, 75, 130, 55, 90)):
+        for col, width in enumerate((165, 80, 75, 130, 55, 85)):
             self.table.setColumnWidth(col, width)
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self.select(cur.row()))
 
@@ -179,6 +179,19 @@ class SummariesPanel(Panel):
         self.events.set_rows(detail["events"])
         self.events_label.setText(f"<b>Linked L1 events</b>: {len(detail['events'])} "
                                   "(double-click to open in the timeline)")
+
+
+def window_text(start: Any, end: Any, granularity: Any) -> str:
+    """A compact window label: '2026-11-15 → 11-22' (days and longer), '11-21 14:00–15:00' (hours)."""
+    import datetime as dt
+
+    if start is None:
+        return ""
+    a = dt.datetime.fromtimestamp(float(start))
+    b = dt.datetime.fromtimestamp(float(end)) if end is not None else None
+    if granularity == "hour" and b is not None:
+        return f"{a:%Y-%m-%d %H:%M}–{b:%H:%M}"
+    return f"{a:%Y-%m-%d} → {b:%m-%d}" if b is not None else f"{a:%Y-%m-%d}"
 
 
 def _esc(text: Any) -> str:

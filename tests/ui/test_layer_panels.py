@@ -20,6 +20,12 @@ def test_empty_database_empty_state(qtbot, empty_host, cls) -> None:
     assert panel.last_error == ""
 
 
+def test_empty_database_ledger(qtbot, empty_host) -> None:
+    panel = show_panel(qtbot, LedgerPanel, empty_host)
+    assert panel.last_error == "" and panel.calls_model.rowCount() == 0
+    assert "Offline" in panel.banner.text() and "0 calls recorded" in panel.summary.text()
+
+
 def test_summaries_filter_and_drill_down(qtbot, demo_host) -> None:
     panel = show_panel(qtbot, SummariesPanel, demo_host)
     assert not panel.stack.is_empty and panel.model.rowCount() > 0

@@ -50,10 +50,10 @@ def test_ui_timer_gap_stays_under_50ms_during_10k_ingest(qtbot, host_on, tmp_pat
     qtbot.wait(800)  # first paint, font loading: before the measurement starts
     baseline = _max_gap(qtbot, 1500)  # the same timer with nothing going on: the machine's own jitter
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    if load > (os.cpu_count() or 1) * 1.5:
+    if load > (os.cpu_count() or 1) * 1.5 and not os.environ.get("MAGI_MEASURE_UNDER_LOAD"):
         pytest.skip(f"machine overloaded by other processes (load average {load:.1f} on {os.cpu_count()} "
                     "cores): a 50 ms scheduling bound cannot be measured")
-    if baseline >= MAX_GAP_S:
+    if baseline >= MAX_GAP_S and not os.environ.get("MAGI_MEASURE_UNDER_LOAD"):
         pytest.skip(f"this machine is too busy to measure a {MAX_GAP_S * 1000:.0f} ms bound: "
                     f"an idle UI timer already sees {baseline * 1000:.0f} ms gaps")
     payloads = list(generate_payloads(N_EVENTS, start=UI_NOW - 20 * 86400, seed=3))
@@ -94,7 +94,7 @@ def test_ui_timer_gap_stays_under_50ms_during_10k_ingest(qtbot, host_on, tmp_pat
     worst = max(gaps)
     with capsys.disabled():
         print(f"\nUI responsiveness: {N_EVENTS:,} events ingested in {ingest_s:.1f} s with workers running; "
-              f"{len(gaps)} timer ticks, max gap {worst * 1000:.1f} ms (idle baseline {baseline * 1000:.1f} ms), "
+              f"load average {load:.1f}; {len(gaps)} timer ticks, max gap {worst * 1000:.1f} ms (idle baseline {baseline * 1000:.1f} ms), "
               f"p99 {sorted(gaps)[int(len(gaps) * 0.99)] * 1000:.1f} ms; worst at "
               + ", ".join(f"{at[i]:.2f}s:{gaps[i] * 1000:.0f}ms" for i in sorted(
                   range(len(gaps)), key=lambda i: -gaps[i])[:5]))
