@@ -281,17 +281,27 @@ EVIDENCE_WEAK_SCORE: Final = 0.25
 
 # -- retrieval implementation choices (issue 3; not fixed by the design) ------------------------
 #: Vector search (retrieval/vector_search.py). Below VECTOR_PREFILTER_MIN_CHUNKS the exact
-#: sqlite-vec KNN is fast enough (~9 ms at 20k x 256); above it a numpy Hamming prefilter over
-#: the 1-bit copies keeps VECTOR_PREFILTER_CANDIDATES (at least k * OVERSAMPLE) chunks, which
-#: are rescored with exact float cosine read back from SQLite (the array is only a cache).
-VECTOR_PREFILTER_MIN_CHUNKS: Final = 20_000
+#: sqlite-vec KNN is used (a few ms at 5k x 256); above it (and for hard time windows at any
+#: size beyond 4,096 chunks) a numpy Hamming prefilter keeps VECTOR_PREFILTER_CANDIDATES (at least
+#: k * OVERSAMPLE) chunks for int8 and then exact float rescoring (the array is only a cache).
+#: Measured at 10k chunks: exact KNN p50 3 ms but p95 31 ms on a busy machine; the prefilter is
+#: flatter, and at 129k it is ~6x faster than exact (docs/retrieval-eval.md).
+VECTOR_PREFILTER_MIN_CHUNKS: Final = 5_000
 VECTOR_PREFILTER_CANDIDATES: Final = 2000
 VECTOR_PREFILTER_OVERSAMPLE: Final = 10
 #: ... or this fraction of the (filtered) store, whichever is larger: 1-bit codes are coarse, the
 #: int8 rescoring that follows is cheap (~1 ms per 5k candidates), recall grows with the pool.
-VECTOR_PREFILTER_CANDIDATE_FRACTION: Final = 0.03
-#: The final head is rescored with the exact float vectors read back from sqlite-vec (~50 us each).
-VECTOR_EXACT_RESCORE: Final = 32
+VECTOR_PREFILTER_CANDIDATE_FRACTION: Final = 0.02
+#: Prefilter codes: "simhash" = signs of VECTOR_PREFILTER_CODE_BITS random hyperplanes computed
+#: from the float vectors; "table_bits" = the table's embedding_bits (coordinate signs). Measured
+#: at 129k chunks of the offline (sparse) embedder, recall@10 with 2,000 candidates: 0.20 with
+#: table bits, 0.85 with 256 hyperplanes, 0.96 with 512 (0.997 with 5,000 candidates).
+VECTOR_PREFILTER_CODES: Final = "simhash"
+VECTOR_PREFILTER_CODE_BITS: Final = 512
+#: The final head is rescored with the exact float vectors read back from sqlite-vec. A point read
+#: from vec0 costs 0.05-0.7 ms (1024 vectors share one blob), so only the top 10 (the similarities
+#: a trace shows first) are exact; the rest keep their int8 cosine (error ~1e-3).
+VECTOR_EXACT_RESCORE: Final = 10
 #: Rebuild the prefilter cache when this fraction of its rows is known stale (deleted/re-embedded).
 VECTOR_CACHE_STALE_REBUILD: Final = 0.2
 #: sqlite-vec KNN fetches this many chunks per wanted event (scope/time filtering happens after
@@ -301,9 +311,14 @@ VECTOR_KNN_OVERFETCH: Final = 4
 #: ("hunter2" finds "hunter2xyz", "fryer" finds "fryers") plus a LIKE scan of at most this many
 #: newest rows (infix matches); all are scored by token coverage. A full LIKE scan costs ~10 ms
 #: per 10k rows per term, so it stays bounded — BM25 covers the whole history.
-KEYWORD_SCAN_MAX_ROWS: Final = 3000
-KEYWORD_PREFIX_CANDIDATES: Final = 400
+KEYWORD_SCAN_MAX_ROWS: Final = 500
+KEYWORD_PREFIX_CANDIDATES: Final = 200
 KEYWORD_MIN_COVERAGE: Final = 0.34
+#: Full-text paths on big stores drop terms that match more than this fraction of all events
+#: (a stop list computed from the store: such terms cost 50-100 ms per OR query at 100k events
+#: and add ~nothing to BM25); stores below BM25_PRUNE_MIN_EVENTS are never pruned.
+BM25_PRUNE_MIN_EVENTS: Final = 20_000
+BM25_PRUNE_DF_FRACTION: Final = 0.05
 #: Entity / graph expansion start from this many best seed events of the lexical/vector paths.
 EXPANSION_SEEDS: Final = 10
 #: "recently" / "最近" without a number: this many days before the question date.

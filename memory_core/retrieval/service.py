@@ -47,6 +47,7 @@ from .intent import build_plan
 from .package import Finding, MemoryPackage, iso
 from .paths import FILTER_COLUMNS, PathContext, PathResult, default_paths
 from .paths.keyword import coverage, keyword_terms
+from .paths.terms import informative_terms, search_terms
 from .plan import Anchor, EventPath, LayerHit, LayerResult, LayerRetriever, QueryPlan, TimeWindow
 from .predicates import FAMILY_BY_NAME, match_family, question_family
 from .projection import answering_hints, asset_refs, entity_refs, status_of, summary_of
@@ -134,6 +135,7 @@ class RetrievalService:
         self._vi_lock = threading.Lock()
         self.last_trace: tr.QueryTrace | None = None
         engine.add_deletion(VectorCacheDeletion(self))
+        engine.add_worker(VectorCacheWorker(self))
 
     # -- registration (contract in plan.py) ----------------------------------------------------
 
@@ -230,6 +232,9 @@ class RetrievalService:
         timings["embed"] = _ms(t)
         ctx = PathContext(plan, self.db, tuple(sorted(s.value for s in plan.allowed_scopes)),
                           PATH_FETCH_K, self.vector_index())
+        t = time.perf_counter()
+        ctx.fts_terms, ctx.pruned_terms = informative_terms(self.db, search_terms(plan))
+        timings["terms"] = _ms(t)
         if plan.anchor is not None:
             t = time.perf_counter()
             self._resolve_anchor(plan, ctx)
@@ -248,9 +253,7 @@ class RetrievalService:
                         **query_kwargs: Any) -> dict[str, Any]:
         """Why ``event_id`` is not among the findings: the stage that dropped it."""
         if isinstance(trace_or_query, str):
-            self.query(trace_or_query, query_kwargs.pop("query_mode", None), **query_kwargs)
-            trace = self.last_trace
-            assert trace is not None
+            trace = self.query(trace_or_query, query_kwargs.pop("query_mode", None), **query_kwargs).trace
         else:
             trace = trace_or_query
         row = self.db.read_one("SELECT seq, event_id, occurred_at, author_type, l1_retrieval_scope, "
@@ -650,6 +653,20 @@ class RetrievalService:
         if "error" in box:
             raise box["error"]
         return box["value"]
+
+
+class VectorCacheWorker:
+    """Keeps the vector prefilter cache built and current in the background (large stores only)."""
+
+    name = "vector_cache"
+    idle_interval_s = 30.0
+
+    def __init__(self, service: RetrievalService) -> None:
+        self.service = service
+
+    def run_once(self) -> int:
+        vi = self.service.vector_index()
+        return vi.refresh_if_large() if vi is not None else 0
 
 
 class VectorCacheDeletion:

@@ -29,6 +29,10 @@ class PathContext:
     scopes: tuple[str, ...]
     fetch_k: int
     vector_index: VectorIndex | None = None
+    #: the terms the full-text paths query, after dropping very common ones on big stores
+    #: (``paths.terms.informative_terms``; None = not computed, use the plan's)
+    fts_terms: list[str] | None = None
+    pruned_terms: list[str] = field(default_factory=list)
 
     @property
     def hard_window(self) -> TimeWindow | None:

@@ -12,23 +12,65 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
+from ...db.connection import placeholders
 from ...text.segment import fts_or_query
-from ..plan import QueryPlan
+from ..plan import QueryPlan, TimeWindow
 from . import PathContext, PathResult
+from .terms import search_terms
 
 
-def search_terms(plan: QueryPlan) -> list[str]:
-    return plan.target_terms or plan.terms
+def query_terms_of(ctx: PathContext) -> list[str]:
+    return ctx.fts_terms if ctx.fts_terms is not None else search_terms(ctx.plan)
 
 
-def bm25_search(ctx: PathContext, expr: str, *, windowed: bool, k: int) -> list[tuple[int, float]]:
-    where, params = ctx.where(window=ctx.plan.time_window if windowed else None)
-    rows = ctx.db.reader().execute(
+#: FTS-first top-k: fetch this many times k from the index alone, then filter; grow once if the
+#: filters ate too much (fact modes drop ~half the conversation), then fall back to the join
+_OVERFETCH = (4, 16)
+
+
+def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = None
+            ) -> list[tuple[int, float]]:
+    """BM25 top ``k`` for ``expr`` among events passing scope, caller filters and ``window``.
+
+    Ranking inside FTS5 first and checking the filters on the few hundred best rows is several
+    times cheaper than joining every match to ``fact_events`` (2.5k matches at 100k events:
+    1.5 ms vs 16 ms measured). A window is selective, so windowed searches keep the join (the
+    window is then applied in SQL, as the temporal path requires).
+    """
+    conn = ctx.db.reader()
+    if window is not None:
+        where, params = ctx.where(window=window)
+        rows = conn.execute(
+            f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
+            f"JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
+            f"ORDER BY s LIMIT ?", (expr, *params, k)).fetchall()
+        return [(int(seq), -float(s)) for seq, s in rows]  # bm25() is lower-is-better
+    where, params = ctx.where()
+    for factor in _OVERFETCH:
+        want = k * factor
+        ranked = conn.execute("SELECT rowid, bm25(fact_events_fts) FROM fact_events_fts "
+                              "WHERE fact_events_fts MATCH ? ORDER BY 2 LIMIT ?", (expr, want)).fetchall()
+        if not ranked:
+            return []
+        seqs = [r[0] for r in ranked]
+        ok: set[int] = set()
+        for i in range(0, len(seqs), 500):
+            part = seqs[i:i + 500]
+            ok.update(r[0] for r in conn.execute(
+                f"SELECT e.seq FROM fact_events e WHERE e.seq IN ({placeholders(len(part))}){where}",
+                (*part, *params)))
+        hits = [(int(seq), -float(s)) for seq, s in ranked if seq in ok]
+        if len(hits) >= k or len(ranked) < want:
+            return hits[:k]
+    rows = conn.execute(
         f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
         f"JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
         f"ORDER BY s LIMIT ?", (expr, *params, k)).fetchall()
-    # bm25() is lower-is-better (negative); report the usual higher-is-better score
     return [(int(seq), -float(s)) for seq, s in rows]
+
+
+def bm25_search(ctx: PathContext, expr: str, *, windowed: bool, k: int) -> list[tuple[int, float]]:
+    return fts_top(ctx, expr, k, window=ctx.plan.time_window if windowed else None)
 
 
 class BM25Path:
@@ -40,9 +82,10 @@ class BM25Path:
 
     def search(self, ctx: PathContext, seeds: Sequence[int]) -> PathResult:
         t0 = time.perf_counter()
-        expr = fts_or_query(search_terms(ctx.plan))
+        expr = fts_or_query(query_terms_of(ctx))
         hits = bm25_search(ctx, expr, windowed=False, k=ctx.fetch_k)
-        return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000, info={"match": expr})
+        return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000,
+                          info={"match": expr, "pruned_common_terms": ctx.pruned_terms})
 
 
 class TemporalBM25Path:
@@ -59,7 +102,7 @@ class TemporalBM25Path:
 
     def search(self, ctx: PathContext, seeds: Sequence[int]) -> PathResult:
         t0 = time.perf_counter()
-        expr = fts_or_query(search_terms(ctx.plan))
+        expr = fts_or_query(query_terms_of(ctx))
         hits = bm25_search(ctx, expr, windowed=True, k=ctx.fetch_k)
         w = ctx.plan.time_window
         return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000,

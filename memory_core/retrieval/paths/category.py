@@ -16,6 +16,7 @@ from ...lexicon.categories import CATEGORIES
 from ...text.segment import fts_phrase
 from ..plan import QueryPlan
 from . import PathContext, PathResult
+from .bm25 import fts_top
 
 _BY_KEY = {c.key: c for c in CATEGORIES}
 
@@ -39,11 +40,6 @@ class CategoryPath:
         t0 = time.perf_counter()
         members = category_members(ctx.plan)
         expr = " OR ".join(p for p in (fts_phrase(m) for m in members) if p)
-        where, params = ctx.where(window=ctx.hard_window)
-        rows = ctx.db.reader().execute(
-            f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
-            f"JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
-            f"ORDER BY s LIMIT ?", (expr, *params, ctx.fetch_k)).fetchall()
-        hits = [(int(seq), -float(s)) for seq, s in rows]
+        hits = fts_top(ctx, expr, ctx.fetch_k, window=ctx.hard_window)
         return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000,
                           info={"category": ctx.plan.target_category, "members": len(members)})

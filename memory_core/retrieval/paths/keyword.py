@@ -17,8 +17,10 @@ from typing import Sequence
 from ...policy import KEYWORD_MIN_COVERAGE, KEYWORD_PREFIX_CANDIDATES, KEYWORD_SCAN_MAX_ROWS
 from ...text.segment import fts_phrase, has_cjk
 from ..plan import QueryPlan
+from ...db.connection import placeholders
 from . import PathContext, PathResult
-from .bm25 import search_terms
+from .bm25 import fts_top
+from .terms import search_terms
 
 _WORD = re.compile(r"^[0-9a-z][0-9a-z_]*$")
 
@@ -73,13 +75,15 @@ class KeywordPath:
         where, params = ctx.where()
         conn = ctx.db.reader()
         rows: dict[int, str] = {}
-        expr = _prefix_expr(terms)
+        pruned = set(ctx.pruned_terms)
+        expr = _prefix_expr([t for t in terms if t not in pruned])
         if expr:
-            for seq, content in conn.execute(
-                    f"SELECT e.seq, e.content FROM fact_events_fts f JOIN fact_events e ON e.seq = f.rowid "
-                    f"WHERE fact_events_fts MATCH ?{where} ORDER BY bm25(fact_events_fts) LIMIT ?",
-                    (expr, *params, KEYWORD_PREFIX_CANDIDATES)):
-                rows[seq] = content
+            best = [seq for seq, _ in fts_top(ctx, expr, KEYWORD_PREFIX_CANDIDATES)]
+            for i in range(0, len(best), 500):
+                part = best[i:i + 500]
+                for seq, content in conn.execute(
+                        f"SELECT seq, content FROM fact_events WHERE seq IN ({placeholders(len(part))})", part):
+                    rows[seq] = content
         from_prefix = len(rows)
         top = conn.execute("SELECT max(seq) FROM fact_events").fetchone()[0] or 0
         low = max(0, int(top) - KEYWORD_SCAN_MAX_ROWS)
