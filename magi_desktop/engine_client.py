@@ -48,6 +48,9 @@ class RpcClient:
         self._reader.start()
 
     def _read_loop(self) -> None:
+        from .engine_host import lower_thread_priority
+
+        lower_thread_priority()
         while True:
             try:
                 msg = self._conn.recv()

@@ -65,6 +65,9 @@ class BackgroundJob(QObject):
             self.progressed.emit(done, total, message)
 
     def _run(self) -> None:
+        from .engine_host import lower_thread_priority
+
+        lower_thread_priority()  # background work yields the CPU to the UI thread
         try:
             self.result = self._fn(self._progress, self._cancel.is_set)
         except JobCancelled as exc:
