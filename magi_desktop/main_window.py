@@ -30,7 +30,7 @@ from ui.summaries import SummariesPanel
 from ui.timeline import TimelinePanel
 
 from .engine_host import EngineHost
-from .jobs import BackgroundJob, JobFn, ingest_file_job, reembed_job
+from .jobs import BackgroundJob, JobFn, eval_job, ingest_file_job, reembed_job
 from .memory_export import export_memory, import_memory, reapply_corrections
 from .settings import AppSettings
 
@@ -120,6 +120,7 @@ class MainWindow(QMainWindow):
         self.pause_action.toggled.connect(lambda paused: self.set_capture(not paused))
         mem.addAction(self.pause_action)
         self._action(mem, "Re-embed all events", self.start_reembed)
+        self._action(mem, "Run the retrieval eval (LongMemEval)…", self.choose_eval)
         self._action(mem, "Load the demo sample", self.load_demo_sample)
         self._action(mem, "Run background work now", self.run_background_now)
 
@@ -243,6 +244,24 @@ class MainWindow(QMainWindow):
             return None
         return self.start_job("re-embed", reembed_job(self.host.engine),
                               describe=lambda r: f"{r['embedded']:,} of {r['total']:,} embedded")
+
+    def run_eval(self, dataset: str, *, limit: int | None = None) -> BackgroundJob:
+        def describe(r: dict[str, Any]) -> str:
+            o = r.get("overall", {})
+            return (f"{r['questions']} questions, session R@5 {o.get('session_recall@5', '?')}, "
+                    f"turn R@5 {o.get('turn_recall@5', '?')} → {r['path']}")
+
+        return self.start_job("eval", eval_job(dataset, limit=limit), describe=describe)
+
+    def choose_eval(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "LongMemEval data", "", "JSON (*.json)")
+        if not path:
+            return
+        limit, ok = QInputDialog.getInt(self, "Retrieval eval", "Questions to ask (0 = all):", 20, 0, 100_000)
+        if ok:
+            self.run_eval(path, limit=limit or None)
 
     def load_demo_sample(self) -> BackgroundJob | None:
         if not self.host.is_ready:

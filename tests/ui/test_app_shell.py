@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -243,3 +244,30 @@ def test_corrections_survive_export_and_import(qtbot, demo_host, host_on, tmp_pa
         "SELECT a.status FROM tom_trait_assertions a JOIN entity_catalog e ON e.entity_id = a.entity_id "
         "WHERE e.is_user = 1 AND a.trait = ? AND a.value = ?", (target["trait"], target["value"]))
     assert status == "user_denied"
+
+
+def _bench_file() -> Path | None:
+    for base in (Path(__file__).resolve().parents[3] / "shared" / "bench", Path("/work/shared/bench")):
+        f = base / "longmemeval_s_3q_sample.json"
+        if f.exists():
+            return f
+    return None
+
+
+@pytest.mark.slow
+def test_eval_job_runs_with_progress_and_cancels(qtbot, tmp_path) -> None:
+    from magi_desktop.jobs import eval_job
+
+    data = _bench_file()
+    if data is None:
+        pytest.skip("no ../shared/bench/longmemeval_s_3q_sample.json here")
+    job = BackgroundJob("eval", eval_job(str(data), limit=1, json_out=str(tmp_path / "e.json")))
+    with qtbot.waitSignal(job.finished, timeout=300_000) as sig:
+        job.start()
+    assert sig.args[0]["questions"] == 1 and "session_recall@5" in sig.args[0]["overall"]
+    job = BackgroundJob("eval", eval_job(str(data), limit=3))
+    job.start()
+    job.cancel()  # before the child has printed anything: the watcher terminates it
+    started = time.perf_counter()
+    qtbot.waitUntil(job.done.is_set, timeout=30_000)
+    assert job.was_cancelled and time.perf_counter() - started < 15
