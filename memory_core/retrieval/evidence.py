@@ -16,7 +16,7 @@ the answer can say exactly what the memory contains.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from ..lexicon.categories import CATEGORIES, members_in
 from ..policy import FACT_MODES, EvidenceClass
@@ -43,7 +43,8 @@ class Assessment:
     reason: str
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return {"strength": self.strength, "target": self.target, "predicate": self.predicate,
+                "cue": self.cue, "phrase": self.phrase, "reason": self.reason}
 
 
 def _is_cjk(s: str) -> bool:

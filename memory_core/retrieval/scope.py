@@ -45,6 +45,8 @@ def _tokens(text: str) -> set[str]:
 
 def is_echo(question: str, content: str) -> bool:
     """The event is (a restatement of) the question being asked."""
+    if len(content) > 2 * len(question) + 20 or len(question) > 2 * len(content) + 20:
+        return False  # cannot reach the overlap threshold: skip tokenising
     a, b = _tokens(question), _tokens(content)
     if not a or not b:
         return False

@@ -24,18 +24,19 @@ the same on a helper thread.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
-from typing import Any, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 import numpy as np
 
 from ..db.connection import placeholders, query_all
-from ..events.model import StoredEvent
 from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, FINDING_MAX_CHARS, L1_RRF_K,
                       LAYER_WEIGHTS, PATH_FETCH_K, PATH_VECTOR, RERANK_TOP_N, RRF_WEIGHTS,
                       TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, QueryMode, RetrievalScope)
@@ -392,7 +393,7 @@ class RetrievalService:
         all_seqs: list[int] = []
         for res in results.values():
             all_seqs.extend(s for s, _ in res.hits)
-        events = self.engine.l1.get_by_seq(list(dict.fromkeys(all_seqs)))
+        events = self._hydrate(list(dict.fromkeys(all_seqs)))
         for name, res in results.items():
             trace.paths[name] = tr.PathTrace(
                 name, float(weights.get(name, 0.0)), round(res.elapsed_ms, 3), res.skipped, res.error,
@@ -411,8 +412,8 @@ class RetrievalService:
         window = plan.time_window if plan.time_window is not None and plan.time_window.hard else None
         anchor_id = plan.anchor.event_id if plan.anchor else None
 
-        def fetch(window: TimeWindow | None) -> tuple[list[tuple[StoredEvent, float]], dict[str, dict], int]:
-            kept: list[tuple[StoredEvent, float]] = []
+        def fetch(window: TimeWindow | None) -> tuple[list[tuple[Candidate, float]], dict[str, dict], int]:
+            kept: list[tuple[Candidate, float]] = []
             dropped: dict[str, dict] = {}
             n_window = 0
             for f in fused:
@@ -459,13 +460,13 @@ class RetrievalService:
         findings: list[Finding] = []
         for i, r in enumerate(reranked):
             ev = by_id[str(r.key)]
-            a = assess(plan, content=ev.content, author_type=ev.author_type, evidence_class=ev.evidence_class)
             text, truncated = _clip(ev.content)
+            # evidence strength is assessed once the final findings are known (it never reorders L1)
             findings.append(Finding(
                 rank=i + 1, event_id=ev.event_id, content=text, occurred_at=ev.occurred_at,
-                author_type=ev.author_type, evidence_strength=a.strength, score=round(r.score, 6),
+                author_type=ev.author_type, evidence_strength="", score=round(r.score, 6),
                 event_ids=[ev.event_id], source=ev.source, session_id=ev.session_id,
-                evidence_class=ev.evidence_class, evidence=a.to_json(), truncated=truncated))
+                evidence_class=ev.evidence_class, evidence={}, truncated=truncated))
         timings["rerank"] = _ms(t)
         # -- layers, dedup, limit, budget -------------------------------------------------------
         findings = self._fuse_layers(plan, trace, findings, layer_results)
@@ -483,12 +484,16 @@ class RetrievalService:
                 f"did not fit the token budget ({budget_tokens} tokens)")}
         for i, f in enumerate(findings):
             f.rank = i + 1
+            if not f.evidence_strength:
+                ev = by_id[f.event_id]
+                a = assess(plan, content=ev.content, author_type=ev.author_type, evidence_class=ev.evidence_class)
+                f.evidence_strength, f.evidence = a.strength, a.to_json()
         trace.budget.update(tokens=budget_tokens, used=used)
         trace.final = [f.event_id for f in findings]
         # -- projection -------------------------------------------------------------------------
         status, level, insufficient = status_of(findings)
         anchor_info = _anchor_json(plan.anchor)
-        meta = {f.event_id: by_id[f.event_id].metadata for f in findings if f.event_id in by_id}
+        meta = self._metadata([f.event_id for f in findings if f.event_id in by_id])
         return MemoryPackage(
             status=status, query_mode=plan.mode.value, query=plan.query,
             summary=summary_of(plan, findings, status, insufficient), findings=findings,
@@ -501,8 +506,34 @@ class RetrievalService:
             timeline=timeline(findings), evidence_bundles=bundles(findings), anchor=anchor_info,
             time_window=_window_json(plan.time_window), trace=trace)
 
+    def _hydrate(self, seqs: Sequence[int]) -> dict[int, "Candidate"]:
+        """The columns fetch, rerank and the package need — not metadata (JSON parsing every
+        candidate's metadata cost ~4 ms per query; only the findings' is read, later)."""
+        out: dict[int, Candidate] = {}
+        conn = self.db.reader()
+        for i in range(0, len(seqs), 500):
+            part = list(seqs[i:i + 500])
+            for row in conn.execute(f"SELECT {Candidate.COLUMNS} FROM fact_events WHERE seq IN "
+                                    f"({placeholders(len(part))})", part):
+                c = Candidate(*row)
+                out[c.seq] = c
+        return out
+
+    def _metadata(self, event_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        if not event_ids:
+            return {}
+        rows = self.db.read_all(f"SELECT event_id, metadata_json FROM fact_events WHERE event_id IN "
+                                f"({placeholders(len(event_ids))})", list(event_ids))
+        out: dict[str, dict[str, Any]] = {}
+        for r in rows:
+            try:
+                out[r["event_id"]] = json.loads(r["metadata_json"] or "{}")
+            except ValueError:
+                out[r["event_id"]] = {}
+        return out
+
     @staticmethod
-    def _fetch_filter(plan: QueryPlan, ev: StoredEvent, allowed: set[str], window: TimeWindow | None,
+    def _fetch_filter(plan: QueryPlan, ev: "Candidate", allowed: set[str], window: TimeWindow | None,
                       anchor_id: str | None) -> tuple[str, str] | None:
         if ev.l1_retrieval_scope not in allowed:
             return tr.DROP_SCOPE, (f"scope {ev.l1_retrieval_scope!r} not trusted by mode {plan.mode.value} "
@@ -653,6 +684,29 @@ class RetrievalService:
         if "error" in box:
             raise box["error"]
         return box["value"]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An L1 row as retrieval needs it (``StoredEvent`` minus metadata and tags)."""
+
+    seq: int
+    event_id: str
+    occurred_at: float
+    event_type: str
+    source: str
+    session_id: str | None
+    user_id: str
+    author_type: str
+    content: str
+    content_type: str
+    memory_domain: str
+    evidence_class: str
+    l1_retrieval_scope: str
+
+    COLUMNS: ClassVar[str] = ("seq, event_id, occurred_at, event_type, source, session_id, user_id, "
+                              "author_type, content, content_type, memory_domain, evidence_class, "
+                              "l1_retrieval_scope")
 
 
 class VectorCacheWorker:
