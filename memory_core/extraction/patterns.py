@@ -237,9 +237,21 @@ EN_CONTRACTIONS = (
     ("he's", "he is"),
 )
 
-#: clause cues that make a whole sentence not a statement about the present self
+#: clause cues that make a clause not a statement about the present self: nothing it asserts
+#: ("I want to buy X", "我打算搬到杭州") is a claim. See CONDITIONAL_* for what stays.
 EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|want to|"
                          r"going to|plan to|planning to|thinking about|considering|will|tomorrow|next week|"
                          r"next month|next year)\b")
 ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|"
-                         r"明天|后天|下周|下个月|明年|将要|要去|要买")
+                         r"想用|明天|后天|下周|下个月|明年|将要|要去|要买")
+#: the strongest irrealis cues: conditions, wishes, questions inside the clause. A clause with one
+#: yields nothing at all. Under the weaker ones (a wish or plan: "I want to make soup with my new
+#: pressure cooker", 我想用新的高压锅煲汤) the *presupposed* possession "my new X" still holds —
+#: the wish is about the soup, not about owning the cooker — so it stays an implied OWNS.
+EN_CONDITIONAL = re.compile(r"\b(?:if|unless|suppose|supposing|imagine|wish|hypothetically|"
+                            r"pretend)\b")
+ZH_CONDITIONAL = re.compile(r"如果|要是|假如|假设|万一|倘若|的话|会不会|是不是|吗")
+#: before 新X in a wish/plan clause: possession is presupposed only after a possessive or a use
+#: verb (用新的高压锅, 我的新手机, 新买的…), not after an acquisition verb (想买新的手机)
+ZH_PRESUPPOSED_NEW = re.compile(r"(?:(?:我的|我们的|我家|我们家)(?:新买的|新的|新)|新买的|"
+                                r"(?:用|拿|使用|带)(?:新的|新))$")

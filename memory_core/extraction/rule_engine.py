@@ -1,8 +1,13 @@
-"""The rule extractor's engine: sentences → mentions → pattern claims → coreference.
+"""The rule extractor's engine: statement clauses → mentions → pattern claims → coreference.
 
 Kept apart from ``rule_extractor.py`` (the public class) so the pieces are testable alone:
-``statement_claims`` for what a user says, ``sensor_rules.sensor_claims`` for what a plugin
+``statement_clauses`` for what a user says, ``sensor_rules.sensor_claims`` for what a plugin
 observed. Everything here is a pure function of the batch and the known entities.
+
+A user message is read clause by clause with the evidence classifier's own split
+(:func:`memory_core.governance.cues.statement_clauses`): "I just bought an air fryer, can you
+recommend recipes?" was kept as ``user_self_report`` for its leading clause, so that clause is
+read as a statement and the question clause yields no claim (a question is never a fact).
 """
 
 from __future__ import annotations
@@ -10,15 +15,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..governance.cues import split_sentences, statement_clauses
 from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name)
-from .patterns import (EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS, EN_LEADING,
-                       EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS, PRONOUNS_EN,
-                       PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
-                       ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING, ZH_OBJECT_STOP,
-                       StatementPattern)
+from .patterns import (EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
+                       EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
+                       PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
+                       ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
+                       ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
 from .sensor_rules import sensor_claims
 
@@ -42,19 +48,16 @@ _ZH_THIRD_PERSON = re.compile(r"(?:他|她|他们|她们|妈妈|妈|爸爸|爸|�
                               r"哥哥|弟弟|儿子|女儿|室友|老板)")
 _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wife|husband|friend|"
                               r"sister|brother|boss|colleague|partner))\b")
-_SENTENCE = re.compile(r"[^.!?。！？；;\n]+[.!?。！？；;]*")
 _REL_EN_TO_NAME = {"mum": "mom", "mother": "mom", "father": "dad"}
 _ZH_REL_NAME = {"妈": "妈妈", "爸": "爸爸"}
 
 
 @dataclass(slots=True)
 class _Sentence:
+    """One statement clause (a whole statement sentence, or a leading clause of a question)."""
+
     text: str
     start: int  # offset in the event content
-
-    @property
-    def is_question(self) -> bool:
-        return self.text.rstrip().endswith(("?", "？")) or bool(re.search(r"吗[。？?！!]*\s*$", self.text))
 
 
 @dataclass(slots=True)
@@ -89,8 +92,30 @@ class _EventState:
         return self.add(m.name, m.entity_type, m.surface, m.confidence, m.resolved_id, m.start)
 
 
-def split_sentences(text: str) -> list[_Sentence]:
-    return [_Sentence(m.group(0), m.start()) for m in _SENTENCE.finditer(text) if m.group(0).strip()]
+def statement_spans(text: str) -> list[_Sentence]:
+    """The statement clauses of ``text`` with their offsets (mentions are matched by offset)."""
+    out: list[_Sentence] = []
+    cursor = 0
+    for sentence in split_sentences(text):
+        cursor = max(text.find(sentence, cursor), cursor)
+        inner = cursor
+        for clause in statement_clauses(sentence):
+            inner = max(text.find(clause, inner), inner)
+            out.append(_Sentence(clause, inner))
+            inner += len(clause)
+        cursor += len(sentence)
+    return out
+
+
+def clause_mood(clause: str, zh: bool) -> str:
+    """``factual``, ``modal`` (a wish, plan or guess: only presupposed possession holds) or
+    ``conditional`` (nothing holds)."""
+    text = clause if zh else normalize_en(clause)
+    if (ZH_CONDITIONAL if zh else EN_CONDITIONAL).search(text):
+        return "conditional"
+    if (ZH_IRREALIS if zh else EN_IRREALIS).search(text):
+        return "modal"
+    return "factual"
 
 
 def normalize_en(sentence: str) -> str:
@@ -176,15 +201,15 @@ class _Extractor:
     # -- statements ----------------------------------------------------------------------------
 
     def _statements(self, state: _EventState, mentions: list[Mention]) -> None:
-        content = state.event.content
-        for sentence in split_sentences(content):
-            if sentence.is_question:
-                continue
+        for sentence in statement_spans(state.event.content):
             zh = is_cjk(sentence.text)
-            if (ZH_IRREALIS.search(sentence.text) if zh else
-                    EN_IRREALIS.search(normalize_en(sentence.text))):
+            mood = clause_mood(sentence.text, zh)
+            if mood == "conditional":
                 continue
             hint = time_hint(sentence.text)
+            if mood == "modal":  # "I want to make soup with my new pressure cooker"
+                self._new_thing(state, mentions, sentence, zh, hint, set(), presupposed_only=True)
+                continue
             consumed: list[tuple[int, int]] = []
             accepted: list[tuple[StatementPattern, re.Match[str]]] = []
             text = sentence.text if zh else normalize_en(sentence.text)
@@ -312,11 +337,18 @@ class _Extractor:
         return None
 
     def _new_thing(self, state: _EventState, mentions: list[Mention], sentence: _Sentence,
-                   zh: bool, hint: str | None, claimed: set[tuple[str, str]]) -> None:
+                   zh: bool, hint: str | None, claimed: set[tuple[str, str]], *,
+                   presupposed_only: bool = False) -> None:
+        """"my new X" / 新的X → OWNS, implied. ``presupposed_only`` (a wish or plan clause): in
+        Chinese only where possession is presupposed (用新的高压锅, not 想买新的手机); English
+        "my/our new X" always presupposes it."""
         regex = NEW_THING_ZH if zh else NEW_THING_EN
         text = sentence.text if zh else normalize_en(sentence.text)
         for match in regex.finditer(text):
             if zh and _ZH_THIRD_PERSON.search(sentence.text[max(0, match.start() - 4):match.start()]):
+                continue
+            if zh and presupposed_only and \
+                    not ZH_PRESUPPOSED_NEW.search(sentence.text[:match.start("obj")]):
                 continue
             phrase = match.group("obj")
             cleaned = clean_zh_object(phrase) if zh else clean_en_object(phrase)

@@ -101,6 +101,30 @@ def _is_declarative_clause(clause: str) -> bool:
     return cjk >= 4 or words >= 3
 
 
+def split_clauses(sentence: str) -> list[str]:
+    """The comma / semicolon / colon / dash clauses of one sentence, each an exact substring."""
+    return [c for c in _CLAUSE_SPLIT.split(sentence.strip()) if c.strip()]
+
+
+def statement_clauses(sentence: str) -> list[str]:
+    """The parts of one sentence that state something, in order (the extractor reads only these).
+
+    One rule for the classifier and the L2 rule extractor, so a message kept as
+    ``user_self_report`` for a leading clause is also read through that clause: a question
+    sentence states its declarative *leading* clauses ("I just bought an air fryer, can you
+    recommend recipes?"), an instruction its declarative *trailing* ones ("Recommend recipes, I
+    just bought a rice cooker"); hypotheticals and fillers state nothing; any other sentence is
+    one statement as a whole (its commas may join a list: "jazz, blues and rock").
+    """
+    if is_filler(sentence) or is_hypothetical(sentence):
+        return []
+    if has_question_cue(sentence):
+        return [c for c in split_clauses(sentence)[:-1] if _is_declarative_clause(c)]
+    if is_instruction(sentence):
+        return [c for c in split_clauses(sentence)[1:] if _is_declarative_clause(c)]
+    return [sentence]
+
+
 @dataclass(frozen=True, slots=True)
 class UtteranceShape:
     """What a user message contains, sentence by sentence."""
@@ -122,13 +146,11 @@ def analyse_utterance(text: str) -> UtteranceShape:
         elif has_question_cue(sentence):
             questions += 1
             # leading clauses of a question sentence may still state something about the user
-            clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if c.strip()]
-            if any(_is_declarative_clause(c) for c in clauses[:-1]):
+            if statement_clauses(sentence):
                 statements += 1
         elif is_instruction(sentence):
             instructions += 1
-            clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if c.strip()]
-            if any(_is_declarative_clause(c) for c in clauses[1:]):
+            if statement_clauses(sentence):
                 statements += 1
         else:
             statements += 1

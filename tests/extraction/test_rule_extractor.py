@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from memory_core.extraction.evaluation import evaluate, load
+from memory_core.extraction.evaluation import evaluate, known_entities, load
 from memory_core.extraction.inputs import EntityHintInput, ExtractionInput, KnownEntity
 from memory_core.extraction.rule_extractor import RuleExtractor
 from memory_core.extraction.schema import PHASE1_JSON_SCHEMA, Phase1Output
@@ -38,7 +38,7 @@ def test_labelled_set_precision_and_recall(capsys):
 
 def test_output_is_valid_phase1_json_and_round_trips():
     data = load(LABELLED)
-    from memory_core.extraction.evaluation import known_entities, to_input
+    from memory_core.extraction.evaluation import to_input
 
     out = R.extract([to_input(i) for i in data["items"]], known_entities(data))
     payload = out.to_json()
@@ -107,3 +107,67 @@ def test_from_row_reads_metadata_json():
     assert event.structured_entity_hints == (EntityHintInput("magi-desktop", "project"),)
     out = R.extract([event], [])
     assert [(c.predicate, c.object) for c in out.fact_claims] == [("WORKS_ON", "magi-desktop")]
+
+
+def _full(text: str):
+    out = R.extract([ExtractionInput("e1", text)], [])
+    return [(c.subject, c.predicate, c.object, c.kind, c.directness, c.evidence_text)
+            for c in out.fact_claims], out
+
+
+def test_worked_example_statement_before_a_question_is_read_clause_by_clause():
+    # day 1 of the design's worked example, as written (dash / comma, not a full stop)
+    for text, name, clause in [
+            ("I want to make soup with my new pressure cooker — any recipes designed for it?",
+             "pressure cooker", "I want to make soup with my new pressure cooker"),
+            ("I want to make soup with my new pressure cooker — recipes?",
+             "pressure cooker", "I want to make soup with my new pressure cooker"),
+            ("我想用新的高压锅煲汤，有什么专为高压锅设计的食谱吗？", "高压锅", "我想用新的高压锅煲汤")]:
+        found, out = _full(text)
+        # the wish is about the soup; "my new pressure cooker" presupposes ownership: implied
+        assert found == [("user", "OWNS", name, "relation", "implied", clause)], text
+        assert (name, "appliance") in {(e.name, e.entity_type) for e in out.entities}
+    found, _ = _full("I just bought an air fryer, can you recommend recipes?")
+    assert found == [("user", "BOUGHT", "air fryer", "relation", "explicit",
+                      "I just bought an air fryer")]
+    found, _ = _full("Recommend a few recipes, I just bought a rice cooker.")  # instruction first
+    assert [c[:3] for c in found] == [("user", "BOUGHT", "rice cooker")]
+
+
+def test_question_clauses_and_acquisition_wishes_yield_no_claims():
+    for text in ["Can my new laptop run this game?",  # presupposes, but a question is no fact
+                 "我新买的电饭煲是不是坏了？",
+                 "我想买新的手机，有什么推荐吗？",  # a wish to acquire: nothing owned yet
+                 "I want to buy a new phone, any suggestions?",
+                 "If I buy an air fryer, what should I cook first?",
+                 "如果买了新的空气炸锅，先做什么好？",
+                 "我想去成都旅游，有什么推荐的景点吗？"]:
+        assert _full(text)[0] == [], text
+
+
+def test_offsets_of_clauses_point_into_the_event_text():
+    # the same word in the question and the statement: the mention of the statement clause is used
+    text = "空气炸锅好用吗？我昨天买了一个空气炸锅，有什么食谱？"
+    found, out = _full(text)
+    assert [c[:3] for c in found] == [("user", "BOUGHT", "空气炸锅")]
+    assert found[0][5] == "我昨天买了一个空气炸锅"
+
+
+def test_extractor_states_nothing_where_the_classifier_saw_no_statement():
+    """The classifier and the extractor share one clause rule (governance.cues.statement_clauses):
+    a user message not kept as user_self_report yields no fact claim."""
+    from memory_core.governance.classifier import ClassifierInput, classify
+    from memory_core.policy import AuthorType, ContentType, EventType, EvidenceClass
+
+    data = load(LABELLED)
+    checked = 0
+    for item in data["items"]:
+        if item.get("author_type", "user") != "user":
+            continue
+        cls = classify(ClassifierInput(AuthorType.USER, ContentType.UTTERANCE,
+                                       EventType.CHAT_MESSAGE, item["text"])).evidence_class
+        found, _ = claims(item["text"], known_entities(data))
+        if cls is not EvidenceClass.USER_SELF_REPORT:
+            checked += 1
+            assert found == set(), (item["id"], cls, found)
+    assert checked >= 8

@@ -7,7 +7,8 @@ from memory_core.policy import QueryMode
 from memory_core.retrieval.intent import build_plan
 from tests.helpers import DAY, T0, chat
 from tests.l2.conftest import project
-from tests.l2.stories import KITCHEN_EN, KITCHEN_QUESTION_EN, KITCHEN_QUESTION_ZH, KITCHEN_ZH
+from tests.l2.stories import (KITCHEN_EN, KITCHEN_EN_SPLIT, KITCHEN_QUESTION_EN, KITCHEN_QUESTION_ZH,
+                              KITCHEN_ZH, KITCHEN_ZH_SPLIT)
 import pytest
 
 
@@ -27,6 +28,9 @@ def test_entities_and_edges_with_evidence_and_times(l2_engine, clock):
     # pressure cooker: ownership only implied by "新的高压锅" -> weaker, marked implied
     pc = edges[("OWNS", "高压锅")]
     assert pc.directness == "implied" and pc.evidence_event_ids == [ids["k1u"]]
+    # read from the statement clause; the question clause after the comma is no evidence
+    assert pc.evidence_text == "我想用新的高压锅煲汤"
+    assert edges[("BOUGHT", "电饭煲")].evidence_text == "我买了一个电饭煲"
     assert pc.first_observed_at == T0 and pc.valid_from == T0
     af_buy, af_own = edges[("BOUGHT", "空气炸锅")], edges[("OWNS", "空气炸锅")]
     assert af_buy.evidence_event_ids == af_own.evidence_event_ids == [ids["k2u"]]
@@ -56,7 +60,9 @@ def _l2_answer(engine, question, clock):
 @pytest.mark.parametrize("payloads,question,pc,af,rc,prefix", [
     (KITCHEN_ZH, KITCHEN_QUESTION_ZH, "高压锅", "空气炸锅", "电饭煲", "k"),
     (KITCHEN_EN, KITCHEN_QUESTION_EN, "pressure cooker", "air fryer", "rice cooker", "e"),
-])
+    (KITCHEN_ZH_SPLIT, KITCHEN_QUESTION_ZH, "高压锅", "空气炸锅", "电饭煲", "k"),
+    (KITCHEN_EN_SPLIT, KITCHEN_QUESTION_EN, "pressure cooker", "air fryer", "rice cooker", "e"),
+], ids=["zh-design-wording", "en-design-wording", "zh-split", "en-split"])
 def test_l2_layer_answers_before_the_air_fryer(l2_engine, clock, payloads, question, pc, af, rc, prefix):
     l2_engine.ingest_payloads(payloads)
     project(l2_engine)
@@ -99,7 +105,9 @@ def test_graph_path_spreads_from_seed_events(l2_engine, clock):
 @pytest.mark.parametrize("payloads,question,pc,rc,prefix", [
     (KITCHEN_ZH, KITCHEN_QUESTION_ZH, "高压锅", "电饭煲", "k"),
     (KITCHEN_EN, KITCHEN_QUESTION_EN, "pressure cooker", "rice cooker", "e"),
-])
+    (KITCHEN_ZH_SPLIT, KITCHEN_QUESTION_ZH, "高压锅", "电饭煲", "k"),
+    (KITCHEN_EN_SPLIT, KITCHEN_QUESTION_EN, "pressure cooker", "rice cooker", "e"),
+], ids=["zh-design-wording", "en-design-wording", "zh-split", "en-split"])
 def test_memory_query_answers_through_l2_and_l1(l2_engine, clock, payloads, question, pc, rc, prefix):
     l2_engine.ingest_payloads(payloads)
     clock.set(T0 + 3 * DAY)
