@@ -307,10 +307,11 @@ VECTOR_CACHE_STALE_REBUILD: Final = 0.2
 #: sqlite-vec KNN fetches this many chunks per wanted event (scope/time filtering happens after
 #: folding chunks to events; it doubles until enough events survive or the table is exhausted).
 VECTOR_KNN_OVERFETCH: Final = 4
-#: Keyword path (LIKE + token coverage): candidates come from FTS5 *prefix* matches of each term
-#: ("hunter2" finds "hunter2xyz", "fryer" finds "fryers") plus a LIKE scan of at most this many
-#: newest rows (infix matches); all are scored by token coverage. A full LIKE scan costs ~10 ms
-#: per 10k rows per term, so it stays bounded — BM25 covers the whole history.
+#: Keyword path (LIKE + token coverage): candidates are the newest KEYWORD_PREFIX_CANDIDATES FTS5
+#: *prefix* matches ("hunter2" finds "hunter2xyz", "fryer" finds "fryers"; newest-first needs no
+#: scoring of every match) plus a LIKE scan of the KEYWORD_SCAN_MAX_ROWS newest rows (infix
+#: matches), scored by token coverage. A full LIKE scan costs ~10 ms per 10k rows per term, so
+#: both stay bounded — BM25 covers the whole history.
 KEYWORD_SCAN_MAX_ROWS: Final = 500
 KEYWORD_PREFIX_CANDIDATES: Final = 200
 KEYWORD_MIN_COVERAGE: Final = 0.34

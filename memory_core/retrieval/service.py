@@ -47,6 +47,7 @@ from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
 from .package import Finding, MemoryPackage, iso
 from .paths import FILTER_COLUMNS, PathContext, PathResult, default_paths
+from .paths.bm25 import fts_top
 from .paths.keyword import coverage, keyword_terms
 from .paths.terms import informative_terms, search_terms
 from .plan import Anchor, EventPath, LayerHit, LayerResult, LayerRetriever, QueryPlan, TimeWindow
@@ -290,11 +291,10 @@ class RetrievalService:
             return
         fact = (RetrievalScope.FACT_AUTHORITATIVE.value,)
         actx = PathContext(plan, self.db, fact, 20)
-        where, params = actx.where()
-        rows = self.db.reader().execute(
-            f"SELECT e.seq, e.event_id, e.occurred_at, e.content, bm25(fact_events_fts) FROM fact_events_fts f "
-            f"JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
-            f"ORDER BY 5 LIMIT 20", (expr, *params)).fetchall()
+        best = fts_top(actx, expr, 20)
+        found = {c.seq: c for c in self._hydrate([s for s, _ in best]).values()}
+        rows = [(seq, found[seq].event_id, found[seq].occurred_at, found[seq].content, -score)
+                for seq, score in best if seq in found]
         if not rows:
             anchor.how = f"no fact event matches {expr!r}"
             return

@@ -19,7 +19,6 @@ from ...text.segment import fts_phrase, has_cjk
 from ..plan import QueryPlan
 from ...db.connection import placeholders
 from . import PathContext, PathResult
-from .bm25 import fts_top
 from .terms import search_terms
 
 _WORD = re.compile(r"^[0-9a-z][0-9a-z_]*$")
@@ -78,12 +77,19 @@ class KeywordPath:
         pruned = set(ctx.pruned_terms)
         expr = _prefix_expr([t for t in terms if t not in pruned])
         if expr:
-            best = [seq for seq, _ in fts_top(ctx, expr, KEYWORD_PREFIX_CANDIDATES)]
-            for i in range(0, len(best), 500):
-                part = best[i:i + 500]
+            # newest matches first, no BM25 scoring: FTS5 walks its doclists in rowid order and
+            # stops at the LIMIT, so the cost is the rows read, not the (possibly huge) match
+            # count; relevance over the whole history is BM25's job, coverage ranks these
+            recent = [r[0] for r in conn.execute(
+                "SELECT rowid FROM fact_events_fts WHERE fact_events_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
+                (expr, KEYWORD_PREFIX_CANDIDATES * 4))]
+            for i in range(0, len(recent), 500):
+                part = recent[i:i + 500]
                 for seq, content in conn.execute(
-                        f"SELECT seq, content FROM fact_events WHERE seq IN ({placeholders(len(part))})", part):
-                    rows[seq] = content
+                        f"SELECT e.seq, e.content FROM fact_events e WHERE e.seq IN ({placeholders(len(part))})"
+                        f"{where}", (*part, *params)):
+                    if len(rows) < KEYWORD_PREFIX_CANDIDATES:
+                        rows[seq] = content
         from_prefix = len(rows)
         top = conn.execute("SELECT max(seq) FROM fact_events").fetchone()[0] or 0
         low = max(0, int(top) - KEYWORD_SCAN_MAX_ROWS)
