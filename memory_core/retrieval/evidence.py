@@ -19,12 +19,14 @@ import re
 from dataclasses import dataclass
 
 from ..lexicon.categories import CATEGORIES, members_in
-from ..policy import FACT_MODES, EvidenceClass
+from ..policy import FACT_MODES, EvidenceClass, QueryMode
 from ..text.stopwords import STOPWORDS
 from .plan import QueryPlan
 from .predicates import FAMILY_BY_NAME, match_family
 
 DIRECT, INDIRECT, WEAK = "direct", "indirect", "weak"
+#: modes that ask about a period or a theme, not a specific thing
+UNTARGETED_MODES = frozenset({QueryMode.SUMMARY, QueryMode.ACTIVITY_SUMMARY, QueryMode.EVENT_STREAM})
 _FACT_AUTHORS = frozenset({"user", "external"})
 _NON_FACT_CLASSES = frozenset({EvidenceClass.USER_QUESTION.value, EvidenceClass.ASSISTANT_GENERATED.value,
                                EvidenceClass.USER_HYPOTHETICAL.value,
@@ -106,11 +108,39 @@ def find_target(plan: QueryPlan, content: str) -> str | None:
         if m in lowered:
             return mention
     terms = [t for t in plan.target_terms if len(t) > 1]
-    if plan.target_category is None and terms:
+    if terms:
         found = [t for t in terms if t in lowered]
         if len(found) * 2 >= len(terms):
             return " ".join(found)
     return None
+
+
+def assess_layer_hit(plan: QueryPlan, *, kind: str, text: str, payload: dict, preferred: bool) -> Assessment:
+    """A derived hit's strength from what the layer says about it (an L2 edge's predicate family
+    and directness, an assertion's trait), else from its text; a summary or skill of the mode's
+    preferred layer is at least indirect material."""
+    given = payload.get("evidence_strength")
+    if given in (DIRECT, INDIRECT, WEAK):
+        return Assessment(given, None, "explicit", None, None, "as reported by the layer")
+    family = plan.predicate_family
+    zh = _is_cjk(plan.query)
+    if kind == "edge" and payload.get("family") and (family is None or payload["family"] == family):
+        explicit = payload.get("directness") == "explicit"
+        return Assessment(DIRECT if explicit else INDIRECT, payload.get("object"),
+                          "explicit" if explicit else "implied", payload.get("predicate"), payload.get("object"),
+                          (f"结构化关系 {payload.get('predicate')}（{'明确' if explicit else '推断'}）" if zh else
+                           f"structured relation {payload.get('predicate')} ({payload.get('directness')})"))
+    if kind == "assertion" and family and payload.get("trait") == family:
+        current = bool(payload.get("current", True))
+        return Assessment(DIRECT if current else INDIRECT, payload.get("value"), "explicit", payload.get("trait"),
+                          payload.get("value"), ("当前有效的断言" if current else "已不再有效的断言") if zh else
+                          ("a current assertion" if current else "an assertion no longer current"))
+    a = assess(plan, content=text, author_type="external", evidence_class=None)
+    if a.strength == WEAK and preferred:
+        return Assessment(INDIRECT, a.target, a.predicate, a.cue, a.phrase,
+                          "该层的摘要/经验（引用了事件）" if zh else
+                          "derived from the cited events by the layer this mode prefers")
+    return a
 
 
 def assess(plan: QueryPlan, *, content: str, author_type: str, evidence_class: str | None) -> Assessment:
@@ -131,6 +161,11 @@ def assess(plan: QueryPlan, *, content: str, author_type: str, evidence_class: s
         return Assessment(WEAK, target, pm.level, pm.cue, phrase,
                           (f"来自{'助手的回答' if who == 'assistant' else who}，不是用户陈述的事实" if zh else
                            f"said by the {who}, not a fact stated by the user"))
+    if target is None and plan.mode in UNTARGETED_MODES:
+        # "what was I busy with last week": any recorded activity of the period is material
+        return Assessment(INDIRECT, None, pm.level, pm.cue, None,
+                          "这段时间记录下的活动（不是对问题的直接回答）" if zh else
+                          "recorded activity of the period (material to summarise, not a direct answer)")
     if target is None:
         return Assessment(WEAK, None, pm.level, pm.cue, None,
                           "没有直接提到问题所问的对象（仅相似）" if zh else

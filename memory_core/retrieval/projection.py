@@ -29,7 +29,7 @@ def status_of(findings: Sequence[Finding]) -> tuple[str, str, bool]:
     if not findings:
         return NOT_FOUND, "none", True
     strengths = [f.evidence_strength for f in findings]
-    if strengths[0] == DIRECT or (DIRECT in strengths[:3]):
+    if strengths[0] == DIRECT:
         return FOUND, "strong", False
     if INDIRECT in strengths:
         return WEAK_ONLY, "weak", False

@@ -42,7 +42,7 @@ from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, FINDING_MAX_CHARS, L
                       TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, QueryMode, RetrievalScope)
 from ..text.segment import fts_or_query, query_terms
 from . import trace as tr
-from .evidence import assess
+from .evidence import assess, assess_layer_hit
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
 from .package import Finding, MemoryPackage, iso
@@ -569,7 +569,9 @@ class RetrievalService:
                     hits = [h for h in hits if h.occurred_at is None or plan.time_window.contains(h.occurred_at)]
                 hits.sort(key=lambda h: -h.score)
                 entry.update(hits=len(res.hits), kept=len(hits), trace=res.trace)
-                layer_findings[name] = [self._layer_finding(plan, h) for h in hits if h.event_ids]
+                weights = LAYER_WEIGHTS[plan.mode]
+                preferred = weights.get(name, 0.0) > weights.get("l1", 1.0)
+                layer_findings[name] = [self._layer_finding(plan, h, preferred) for h in hits if h.event_ids]
                 entry["without_event_ids"] = sum(1 for h in hits if not h.event_ids)
             trace.layers[name] = entry
         if not any(layer_findings.values()):
@@ -591,12 +593,11 @@ class RetrievalService:
         return [keyed[str(f.key)] for f in fused] + trailing
 
     @staticmethod
-    def _layer_finding(plan: QueryPlan, hit: LayerHit) -> Finding:
-        strength = hit.payload.get("evidence_strength")
-        a = assess(plan, content=hit.text, author_type="external", evidence_class=None)
+    def _layer_finding(plan: QueryPlan, hit: LayerHit, preferred: bool) -> Finding:
+        a = assess_layer_hit(plan, kind=hit.kind, text=hit.text, payload=hit.payload, preferred=preferred)
         text, truncated = _clip(hit.text)
         return Finding(rank=0, event_id=hit.event_ids[0], content=text, occurred_at=hit.occurred_at,
-                       author_type="derived", evidence_strength=strength or a.strength,
+                       author_type="derived", evidence_strength=a.strength,
                        score=round(float(hit.score), 6), layer=hit.layer, kind=hit.kind,
                        event_ids=list(hit.event_ids), evidence=a.to_json(), truncated=truncated,
                        hit_id=hit.id)
