@@ -48,6 +48,12 @@ def app_icon() -> QIcon:
     return icon
 
 
+def _set_text(label: QLabel, text: str) -> None:
+    """Set a label only when its text changes (a rich-text label re-lays out the status bar)."""
+    if label.text() != text:
+        label.setText(text)
+
+
 class MainWindow(QMainWindow):
     capture_toggled = Signal(bool)
 
@@ -98,7 +104,10 @@ class MainWindow(QMainWindow):
 
         host.ready.connect(self._ready)
         host.failed.connect(self._failed)
-        host.memory_changed.connect(lambda _w: self.refresh_status())
+        self._status_soon = QTimer(self, singleShot=True, interval=1000)
+        self._status_soon.timeout.connect(self.refresh_status)
+        # coalesced: a burst of ingests refreshes the status bar about once a second
+        host.memory_changed.connect(lambda _w: self._status_soon.isActive() or self._status_soon.start())
         self._status_timer = QTimer(self, interval=5000)
         self._status_timer.timeout.connect(self.refresh_status)
         if host.is_ready:
@@ -160,14 +169,14 @@ class MainWindow(QMainWindow):
 
     def _status(self, s: dict[str, Any]) -> None:
         pending = f" · {s['pending_embeddings']:,} awaiting embedding" if s["pending_embeddings"] else ""
-        self.count_label.setText(f"{s['events']:,} events{pending}")
-        self.capture_label.setText("<b style='color:#b35c00'>⏸ capture paused</b>" if not s["capture"]
-                                   else "● capturing")
+        _set_text(self.count_label, f"{s['events']:,} events{pending}")
+        _set_text(self.capture_label, "<b style='color:#b35c00'>⏸ capture paused</b>" if not s["capture"]
+                  else "● capturing")
         off = s["offline"]
         if off["offline_only"] or not off["network_possible"]:
-            self.offline_label.setText("<b style='color:#1e7b34'>● offline — no network calls</b>")
+            _set_text(self.offline_label, "<b style='color:#1e7b34'>● offline — no network calls</b>")
         else:
-            self.offline_label.setText(f"<b style='color:#b35c00'>● online ({off['chat_provider']})</b>")
+            _set_text(self.offline_label, f"<b style='color:#b35c00'>● online ({off['chat_provider']})</b>")
         self.offline_label.setToolTip("\n".join(off.get("notes") or []) or "")
 
     def set_capture(self, enabled: bool) -> None:

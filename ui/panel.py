@@ -42,6 +42,7 @@ class Panel(QWidget):
         self._reload_timer.setInterval(300)
         self._reload_timer.timeout.connect(self._timed_reload)
         self._last_auto_reload = 0.0
+        self.auto_reload = False
         host.memory_changed.connect(self._on_memory_changed)
         host.ready.connect(self.reload)
 
@@ -114,7 +115,11 @@ class Panel(QWidget):
 
     def _timed_reload(self) -> None:
         self._last_auto_reload = time.monotonic()
-        self.reload()
+        self.auto_reload = True  # panels may skip cosmetic work on automatic reloads
+        try:
+            self.reload()
+        finally:
+            self.auto_reload = False
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import time
 from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
@@ -33,6 +34,7 @@ from .widgets.formatting import one_line, ts
 from .widgets.kv_view import KeyValueTree
 
 PAGE_ROWS = 256
+HIST_MIN_INTERVAL_S = 3.0
 MAX_PAGES = 64
 PLACEHOLDER = "…"
 
@@ -173,17 +175,28 @@ class ActivityHistogram(pg.PlotWidget):
         self._suppress = False
 
     def set_histogram(self, hist: Histogram) -> None:
+        old = self.histogram
         self.histogram = hist
-        if self._bars is not None:
-            self.removeItem(self._bars)
-            self._bars = None
-        if hist.counts:
-            w = hist.width_s
+        if old is not None and old == hist:
+            return
+        if not hist.counts:
+            if self._bars is not None:
+                self.removeItem(self._bars)
+                self._bars = None
+            return
+        w = hist.width_s
+        if self._bars is None:
             self._bars = pg.BarGraphItem(x0=hist.starts, height=hist.counts, width=w * 0.9,
                                          brush=pg.mkBrush(70, 120, 200), pen=pg.mkPen(None))
             self.addItem(self._bars)
-            self.setXRange(hist.starts[0], hist.starts[-1] + w, padding=0.02)
-            self.setYRange(0, max(hist.counts) * 1.1, padding=0)
+        else:  # update in place: cheaper than a new item (reloads during an ingest burst)
+            self._bars.setOpts(x0=hist.starts, height=hist.counts, width=w * 0.9)
+        x_range = (hist.starts[0], hist.starts[-1] + w)
+        y_top = max(hist.counts) * 1.1
+        if old is None or not old.counts or (old.starts[0], old.starts[-1] + old.width_s) != x_range:
+            self.setXRange(*x_range, padding=0.02)
+        if old is None or not old.counts or abs(max(old.counts) * 1.1 - y_top) > y_top * 0.1:
+            self.setYRange(0, y_top, padding=0)
 
     def show_range(self, since: float | None, until: float | None) -> None:
         self._suppress = True
@@ -217,6 +230,8 @@ class FilterCombo(QComboBox):
         self.set_values([])
 
     def set_values(self, values: Sequence[str]) -> None:
+        if list(values) == [self.itemData(i) for i in range(1, self.count())]:
+            return  # unchanged: rebuilding a combo re-measures every item (visible on reloads)
         current = self.value()
         self.blockSignals(True)
         self.clear()
@@ -285,6 +300,10 @@ class TimelinePanel(Panel):
 
         self.histogram = ActivityHistogram()
         self.histogram.range_chosen.connect(self._region_chosen)
+        self._pending_hist: tuple[Histogram, TimelineFilter] | None = None
+        self._hist_timer = QTimer(self, singleShot=True)
+        self._hist_timer.timeout.connect(
+            lambda: self._pending_hist is not None and self._draw_histogram(*self._pending_hist))
 
         self.model = TimelineModel(self)
         self.model.page_requested.connect(self._fetch_page)
@@ -413,15 +432,21 @@ class TimelinePanel(Panel):
         if not self.host.is_ready:
             return
         flt = self.filter
+        auto = self.auto_reload
 
         def work() -> dict[str, Any]:
             conn = self.host.engine.db.reader()
             return {"seqs": load_seqs(conn, flt), "hist": histogram(conn, flt),
                     "choices": distinct_values(conn)}
 
-        self.call(work, on_done=lambda r: self._loaded(flt, r))
+        self.call(work, on_done=lambda r: self._loaded(flt, r, auto))
 
-    def _loaded(self, flt: TimelineFilter, result: dict[str, Any]) -> None:
+    def _draw_histogram(self, hist: Histogram, flt: TimelineFilter) -> None:
+        self._last_hist_draw = time.monotonic()
+        self.histogram.set_histogram(hist)
+        self.histogram.show_range(flt.since, flt.until)
+
+    def _loaded(self, flt: TimelineFilter, result: dict[str, Any], auto: bool = False) -> None:
         if flt != self.filter:
             return  # a newer filter is loading
         choices = result["choices"]
@@ -430,8 +455,16 @@ class TimelinePanel(Panel):
         self.evidence.set_values(choices["evidence_class"])
         self.scope.set_values(choices["scope"])
         self.model.set_seqs(result["seqs"])
-        self.histogram.set_histogram(result["hist"])
-        self.histogram.show_range(flt.since, flt.until)
+        # during an ingest burst the plot is redrawn at most every HIST_MIN_INTERVAL_S (a plot
+        # repaint is the most expensive thing the UI thread does); the last state always lands
+        since_draw = time.monotonic() - getattr(self, "_last_hist_draw", 0.0)
+        if auto and since_draw < HIST_MIN_INTERVAL_S:
+            self._pending_hist = (result["hist"], flt)
+            if not self._hist_timer.isActive():
+                self._hist_timer.start(int((HIST_MIN_INTERVAL_S - since_draw) * 1000) + 50)
+        else:
+            self._hist_timer.stop()
+            self._draw_histogram(result["hist"], flt)
         n = len(result["seqs"])
         total = result["hist"].total
         filtered = any((flt.source, flt.author_type, flt.evidence_class, flt.scope, flt.text,
