@@ -39,7 +39,7 @@ def install(engine: Any) -> None:
     engine.add_worker(SnapshotWorker(service))
     engine.add_worker(ExpiryWorker(service))
     engine.add_worker(MaintenanceWorker(service))
-    engine.add_deletion(L2Deletion())
+    engine.add_deletion(L2Deletion(service.enqueue_vectors))
     engine.add_embedding_target(EntityEmbeddingTarget())
     engine.add_embedding_target(EdgeEmbeddingTarget())
     engine.add_queue("l2_projection_jobs", PROJECTION_QUEUE)

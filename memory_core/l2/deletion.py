@@ -7,21 +7,27 @@ conflict decisions that those events had decided (the superseded Shanghai assert
 when "I moved to Jiaxing" is deleted), drops the batch logs that quoted them, refreshes the
 snapshots of touched entities and removes entities left orphaned, with their vectors.
 
-``preview`` and ``apply`` share :func:`_compute`, so the preview is exactly what apply does.
+Text copied from a deleted event into rows that survive is recomputed from the remaining
+events (:mod:`.derived_text`, :func:`.episodes.text_updates`): episode terms / titles / entity
+ids, aliases and names, the best evidence text of edges (and their vectors, re-embedded), review
+summaries and model-written arbitration reasons. ``preview`` and ``apply`` share
+:func:`_compute`, so the preview is exactly what apply does.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import apsw
 
 from ..db.connection import placeholders, query_all
 from . import assertion_store as A
 from . import graph_store as G
+from . import derived_text as T
 from .catalog import refresh_entity_stats
+from .episodes import EpisodeTextUpdate, apply_text_update, text_updates
 from .episodes import recount as recount_episode
 from .reconcile import set_conflict_outcome
 from .snapshots import refresh as refresh_snapshot
@@ -52,9 +58,18 @@ class _DeletionPlan:
     jobs: int = 0
     entity_vectors: int = 0
     edge_vectors: int = 0
+    episode_text: list[EpisodeTextUpdate] = field(default_factory=list)
+    merged_episodes_deleted: list[str] = field(default_factory=list)
+    entity_text: list[T.EntityTextUpdate] = field(default_factory=list)
+    edge_vectors_refreshed: list[str] = field(default_factory=list)
+    conflict_text: T.ConflictTextPlan = field(default_factory=T.ConflictTextPlan)
 
     def report(self) -> dict[str, Any]:
         return {
+            "episode_texts_recomputed": len(self.episode_text),
+            "episode_terms_removed": sum(u.terms_removed for u in self.episode_text),
+            "merged_episodes_deleted": len(self.merged_episodes_deleted),
+            **T.report_counts(self.entity_text, self.edge_vectors_refreshed, self.conflict_text),
             "event_entity_links": self.links, "entity_mentions": self.mentions,
             "edges_deleted": len(self.owners_deleted["edge"]), "edges_recomputed": len(self.owners_recomputed["edge"]),
             "assertions_deleted": len(self.owners_deleted["assertion"]),
@@ -136,9 +151,24 @@ def _compute(conn: apsw.Connection, event_ids: Sequence[str]) -> _DeletionPlan:
         asr = [r[0] for r in conn.execute("SELECT assertion_id FROM tom_trait_assertions WHERE entity_id = ?", (eid,))]
         if all(e in deleted_edges for e in edges) and all(a in deleted_assertions for a in asr):
             p.entities_removed.append(eid)
+    p.entity_text = T.plan_entity_text(conn, sorted(touched - set(p.entities_removed)), ids)
+    renamed = [u.entity_id for u in p.entity_text if u.rename_to]
+    p.edge_vectors_refreshed = [t for t in T.plan_edge_vector_refresh(conn, p.owners_recomputed["edge"], renamed, ids)
+                                if t not in deleted_edges]
+    for tid in p.edge_vectors_refreshed:  # a renamed endpoint is named in its neighbours' profiles
+        row = G.get_edge(conn, tid)
+        if row:
+            touched.update((row["subject_id"], row["object_id"]))
     p.entities_touched = sorted(touched - set(p.entities_removed))
     p.entity_vectors = count_item_vectors(conn, ENTITY_KIND, p.entities_removed)
     p.edge_vectors = count_item_vectors(conn, EDGE_KIND, sorted(deleted_edges))
+    p.conflict_text = T.plan_conflict_text(conn, p.conflicts_removed, ids)
+    for epi in p.owners_recomputed["episode"]:
+        p.episode_text += text_updates(conn, epi, ids)
+    for epi in p.owners_deleted["episode"]:  # merged-in pointers of a vanished episode go with it
+        p.merged_episodes_deleted += [r[0] for r in conn.execute(
+            "WITH RECURSIVE fam(id) AS (SELECT ? UNION SELECT e.episode_id FROM episodes e JOIN fam "
+            "ON e.merged_into = fam.id) SELECT id FROM fam WHERE id != ?", (epi, epi))]
     return p
 
 
@@ -150,6 +180,10 @@ def _remaining_slow(conn: apsw.Connection, kind: str, oid: str, target: set[str]
 class L2Deletion:
     name = "l2"
     order = 20
+
+    def __init__(self, enqueue_vectors: Callable[[apsw.Connection, str, Sequence[str]], None] | None = None) -> None:
+        #: re-embeds entities / edges whose text changed (None: their stale vectors are only dropped)
+        self.enqueue_vectors = enqueue_vectors
 
     def preview(self, conn: apsw.Connection, target: Any) -> dict[str, Any]:
         return _compute(conn, target.event_ids).report()
@@ -181,9 +215,23 @@ class L2Deletion:
             conn.execute(f"UPDATE knowledge_graph SET superseded_by = NULL WHERE superseded_by IN {_in(part)}", part)
         for epi in p.owners_deleted["episode"] + p.owners_recomputed["episode"]:
             recount_episode(conn, epi, now)
+        for u in p.episode_text:
+            apply_text_update(conn, u, now)
+        for part in _chunks(p.merged_episodes_deleted):
+            conn.execute(f"DELETE FROM episodes WHERE episode_id IN {_in(part)}", part)
         for eid in p.entities_removed:
             _drop_entity(conn, eid)
         delete_item_vectors(conn, ENTITY_KIND, p.entities_removed)
+        T.apply_entity_text(conn, p.entity_text, now)
+        T.apply_conflict_text(conn, p.conflict_text, ids, now)
+        changed_entities = [u.entity_id for u in p.entity_text]
+        delete_item_vectors(conn, ENTITY_KIND, changed_entities)
+        delete_item_vectors(conn, EDGE_KIND, p.edge_vectors_refreshed)
+        for part in _chunks(p.edge_vectors_refreshed):
+            conn.execute(f"UPDATE knowledge_graph SET embedding_state = 'pending' WHERE triple_id IN {_in(part)}", part)
+        if self.enqueue_vectors is not None:
+            self.enqueue_vectors(conn, ENTITY_KIND, changed_entities)
+            self.enqueue_vectors(conn, EDGE_KIND, p.edge_vectors_refreshed)
         refresh_entity_stats(conn, p.entities_touched, now)
         for eid in p.entities_touched:
             refresh_snapshot(conn, eid, now)

@@ -9,6 +9,8 @@ too small once closed, and merges episodes that overlap in time and content.
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 import apsw
@@ -17,8 +19,6 @@ from ..db.connection import Row, query_all
 from ..ids import new_ulid
 from ..policy import (EPISODE_MAX_GAP_S, EPISODE_MERGE_MIN_OVERLAP, EPISODE_PROMOTE_MIN_EVENTS,
                       EPISODE_PROMOTE_MIN_SPAN_S)
-import re
-
 from ..text.stopwords import STOPWORDS
 from .evidence import add_evidence, move_evidence
 from .lifecycle import jaccard
@@ -30,9 +30,7 @@ _LATIN = re.compile(r"[a-z][a-z'\-]{3,}")
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 
 
-def _topic_terms(texts: Sequence[str], limit: int = 12) -> list[str]:
-    """Cheap topic words: Latin content words and CJK runs' bigrams (no jieba or lexicon scan on
-    this path: a sensor burst must not pay segmentation twice; entities are matched by id)."""
+def _term_counts(texts: Sequence[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for t in texts:
         lowered = t[:400].lower()
@@ -41,7 +39,79 @@ def _topic_terms(texts: Sequence[str], limit: int = 12) -> list[str]:
             words += [run[i:i + 2] for i in range(len(run) - 1)]
         for w in words:
             counts[w] = counts.get(w, 0) + 1
+    return counts
+
+
+def _topic_terms(texts: Sequence[str], limit: int = 12) -> list[str]:
+    """Cheap topic words: Latin content words and CJK runs' bigrams (no jieba or lexicon scan on
+    this path: a sensor burst must not pay segmentation twice; entities are matched by id)."""
+    counts = _term_counts(texts)
     return [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]]
+
+
+def episode_title(terms: Sequence[str]) -> str:
+    return ", ".join(terms[:4])
+
+
+def surviving_terms(terms: Sequence[str], surviving_texts: Sequence[str]) -> list[str]:
+    """The episode's terms that its remaining events still contain, in their order.
+
+    Pure: a term only a deleted event contributed must not outlive it (it is that event's text),
+    while a term some surviving event also has is that event's text and stays. No replacement
+    terms are mined, so an episode without deletions keeps exactly the terms it grew with.
+    """
+    universe = _term_counts(surviving_texts)
+    return [t for t in terms if t in universe]
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeTextUpdate:
+    """What deleting events changes in an episode's derived text (preview == apply)."""
+
+    episode_id: str
+    topic_terms: list[str]
+    title: str
+    entity_ids: list[str]
+    terms_removed: int
+    entities_removed: int
+
+
+def text_updates(conn: apsw.Connection, episode_id: str, deleted: Sequence[str]) -> list[EpisodeTextUpdate]:
+    """Recomputed terms / title / entity ids of ``episode_id`` and of the episodes merged into
+    it, from the events that remain once ``deleted`` are gone (only rows that change)."""
+    gone = set(deleted)
+    rows = query_all(conn, "SELECT e.event_id, e.content FROM l2_evidence v JOIN fact_events e "
+                           "ON e.event_id = v.event_id WHERE v.owner_kind = 'episode' AND v.owner_id = ? "
+                           "ORDER BY v.occurred_at, v.event_seq", (episode_id,))
+    survivors = [r for r in rows if r["event_id"] not in gone]
+    texts = [r["content"] or "" for r in survivors]
+    linked: set[str] = set()  # what the batch touched: linked mentions and edge endpoints
+    for r in survivors:
+        linked.update(x for (x,) in conn.execute("SELECT entity_id FROM l1_event_entities WHERE event_id = ?",
+                                                 (r["event_id"],)))
+        for subject, obj in conn.execute("SELECT g.subject_id, g.object_id FROM l2_evidence v JOIN knowledge_graph g "
+                                         "ON g.triple_id = v.owner_id WHERE v.owner_kind = 'edge' AND v.event_id = ?",
+                                         (r["event_id"],)):
+            linked.update((subject, obj))
+    out: list[EpisodeTextUpdate] = []
+    family = query_all(conn, "WITH RECURSIVE fam(id) AS (SELECT ? UNION SELECT e.episode_id FROM episodes e "
+                             "JOIN fam ON e.merged_into = fam.id) SELECT * FROM episodes WHERE episode_id IN "
+                             "(SELECT id FROM fam)", (episode_id,))
+    for ep in family:
+        terms, ents = json.loads(ep["topic_terms"]), json.loads(ep["entity_ids"])
+        kept_terms = surviving_terms(terms, texts)
+        kept_ents = [e for e in ents if e in linked]
+        title = episode_title(kept_terms)
+        if kept_terms != terms or kept_ents != ents or title != ep["title"]:
+            out.append(EpisodeTextUpdate(ep["episode_id"], kept_terms, title, kept_ents,
+                                         len(terms) - len(kept_terms), len(ents) - len(kept_ents)))
+    return out
+
+
+def apply_text_update(conn: apsw.Connection, u: EpisodeTextUpdate, now: float) -> None:
+    conn.execute("UPDATE episodes SET topic_terms = ?, title = ?, entity_ids = ?, updated_at = ? "
+                 "WHERE episode_id = ?", (json.dumps(u.topic_terms), u.title, json.dumps(u.entity_ids),
+                                          now, u.episode_id))
 
 
 def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequence[str], batch_key: str,
@@ -65,7 +135,7 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
         conn.execute("INSERT INTO episodes(episode_id, status, batch_key, started_at, ended_at, entity_ids, "
                      "topic_terms, title, reason, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                      (eid, "candidate", batch_key, start, end, json.dumps(ents), json.dumps(terms),
-                      ", ".join(terms[:4]), "new episode: no recent episode shares an entity or topic", now, now))
+                      episode_title(terms), "new episode: no recent episode shares an entity or topic", now, now))
     else:
         eid = target["episode_id"]
         conn.execute("UPDATE episodes SET started_at = min(started_at, ?), ended_at = max(ended_at, ?), "

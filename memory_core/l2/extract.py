@@ -104,7 +104,9 @@ def sanitize(out: Phase1Output, ctx: Phase1Context) -> list[str]:
     entities = []
     for e in out.entities:
         if e.event_id not in batch_ids:
-            dropped.append(f"entity {e.mention!r}: event_id {e.event_id!r} is not in the batch")
+            # not quoted: the text may be a context event's, and this batch's log must not keep
+            # it once that event is deleted (the id says where it came from)
+            dropped.append(f"entity of event_id {e.event_id!r}: not in the batch")
             continue
         if not isinstance(e.name, str) or not e.name.strip():
             dropped.append(f"entity {e.mention!r}: empty name")

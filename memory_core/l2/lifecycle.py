@@ -95,6 +95,14 @@ def name_norm(name: str) -> str:
     return s.strip()
 
 
+def strip_articles(name: str) -> str:
+    """Leading articles off a name as written ("the bakery" → "bakery"), case kept."""
+    prev = None
+    while prev != name:
+        prev, name = name, _ARTICLES.sub("", name).strip() or name
+    return name
+
+
 def display_name(name: str) -> str:
     s = unicodedata.normalize("NFKC", name or "").strip()
     s = _EDGE_PUNCT.sub("", s)

@@ -27,6 +27,13 @@ def test_deleting_events_removes_everything_derived_from_them(l2_engine):
     own = next(e for e in svc.edges(svc.user_id()) if e.predicate == "OWNS" and e.object_id == af.entity_id)
     assert own.observation_count == 1 and own.evidence_event_ids == [ids["k2u"]]
     assert own.last_observed_at == T0 + DAY and own.confidence == 0.7
+    # the edges' best evidence text was k4u's: their vectors (embedded from it) are dropped and
+    # re-embedded from the surviving text
+    assert own.evidence_text == "我新买了一个空气炸锅，我觉得它很好用"
+    assert applied["edge_vectors_refreshed"] == 2
+    assert _count(l2_engine, "SELECT count(*) FROM l2_vectors WHERE kind = 'edge' AND item_id = ?", own.triple_id) == 0
+    project(l2_engine)
+    assert _count(l2_engine, "SELECT count(*) FROM l2_vectors WHERE kind = 'edge' AND item_id = ?", own.triple_id) == 1
     # delete the last one: edges, links, mentions, the orphaned entity and its vectors go
     preview = l2_engine.preview_delete([ids["k2u"]]).layers["l2"]
     applied = l2_engine.delete_events([ids["k2u"]]).layers["l2"]
