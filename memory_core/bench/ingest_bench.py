@@ -91,3 +91,36 @@ def single(engine: Any, raw: RawBaseline, payloads: list[dict[str, Any]]) -> dic
         with raw_sw():
             raw.insert_batch([r])
     return {"l1": percentiles(l1.laps), "raw": percentiles(raw_sw.laps)}
+
+
+def profile(n: int = 12_000, *, top: int = 30, seed: int = 42) -> str:
+    """cProfile of ``engine.ingest_payloads`` (batches of 500, every layer installed) on a fresh
+    temporary database; returns the report sorted by cumulative and by own time."""
+    import cProfile
+    import io
+    import pstats
+    import tempfile
+    from pathlib import Path
+
+    from ..config import MemoryConfig
+    from ..engine import MemoryEngine
+    from .generator import generate
+
+    tmp = Path(tempfile.mkdtemp(prefix="magi-profile-"))
+    engine = MemoryEngine(tmp / "memory.db", config=MemoryConfig(data_dir=tmp), max_threads=2)
+    payloads = generate(n, seed)
+    warm = min(2000, n // 5)
+    try:
+        engine.ingest_payloads(payloads[:warm])
+        prof = cProfile.Profile()
+        prof.enable()
+        for i in range(warm, n, INGEST_BATCH_SIZE):
+            engine.ingest_payloads(payloads[i:i + INGEST_BATCH_SIZE])
+        prof.disable()
+    finally:
+        engine.close()
+    buf = io.StringIO()
+    stats = pstats.Stats(prof, stream=buf)
+    stats.sort_stats("cumulative").print_stats(top)
+    stats.sort_stats("tottime").print_stats(top)
+    return buf.getvalue()

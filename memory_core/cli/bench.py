@@ -5,6 +5,7 @@
     magi-memory bench report [--out DIR]                   # rebuild table/JSON/PNG from results
     magi-memory bench reliability [--kills 10]             # SIGKILL / replay / faults / deletion
     magi-memory bench fuzz [--cases 10000]                 # hypothesis-fuzzed payloads
+    magi-memory bench profile [--events 12000]             # cProfile of L1 ingest
 
 Each size runs in its own process (``python -m memory_core.bench.runner``) so the peak RSS
 reported is that size's; results accumulate as ``bench-<size>.json`` in ``--out`` and the
@@ -65,6 +66,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     fp.add_argument("--seed", type=int, default=0)
     fp.add_argument("--out", type=Path, default=DEFAULT_OUT)
     fp.set_defaults(func=cmd_fuzz)
+
+    pp = bsub.add_parser("profile", help="cProfile of L1 ingest (where the time goes)")
+    pp.add_argument("--events", type=int, default=12_000)
+    pp.add_argument("--top", type=int, default=30)
+    pp.set_defaults(func=cmd_profile)
 
     xp = bsub.add_parser("reliability", help="SIGKILL during ingest/L2, replay, provider faults, deletion audit")
     xp.add_argument("--kills", type=int, default=10, help="SIGKILL/restart cycles during ingest")
@@ -128,6 +134,13 @@ def cmd_large(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     return _report(args.out)
+
+
+def cmd_profile(args: argparse.Namespace) -> int:
+    from ..bench.ingest_bench import profile
+
+    print(profile(args.events, top=args.top))
+    return 0
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
