@@ -23,7 +23,42 @@ RAW_FTS_SQL = ("SELECT rowid, bm25(fact_events_fts) AS score FROM fact_events_ft
                "WHERE fact_events_fts MATCH ? ORDER BY score LIMIT 50")
 
 
-def run(engine: Any, queries: Sequence[tuple[str, str]], *, now: float, warmup: int = 3) -> dict[str, Any]:
+class Watchdog:
+    """Interrupts every SQLite read connection of the engine when one query runs past
+    ``timeout_s``: a pathological plan must cost the benchmark a counted timeout, not an hour.
+    (``apsw.Connection.interrupt`` is thread-safe; the interrupted statement raises, the path
+    reports the error and ``memory_query`` returns what the other paths found.)"""
+
+    def __init__(self, engine: Any, timeout_s: float) -> None:
+        self.engine, self.timeout_s = engine, timeout_s
+        self._timer: Any = None
+        self.fired = False
+
+    def __enter__(self) -> "Watchdog":
+        import threading
+
+        self.fired = False
+        if self.timeout_s > 0:
+            self._timer = threading.Timer(self.timeout_s, self._fire)
+            self._timer.daemon = True
+            self._timer.start()
+        return self
+
+    def _fire(self) -> None:
+        self.fired = True
+        for conn in list(getattr(self.engine.db, "_readers", [])):
+            try:
+                conn.interrupt()
+            except Exception:  # noqa: BLE001 - a closed connection cannot be interrupted
+                pass
+
+    def __exit__(self, *exc: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+
+
+def run(engine: Any, queries: Sequence[tuple[str, str]], *, now: float, warmup: int = 3,
+        timeout_s: float = 0.0) -> dict[str, Any]:
     conn = engine.db.reader()
     space_id = engine.l1.space_id
     embedder = engine.providers.embedder
@@ -71,14 +106,21 @@ def run(engine: Any, queries: Sequence[tuple[str, str]], *, now: float, warmup: 
     stages: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     path_errors: dict[str, int] = {}
     path_error_text: dict[str, str] = {}
+    timeouts: dict[str, int] = defaultdict(int)
     for mode, text in queries:
         t0 = time.perf_counter()
+        dog = Watchdog(engine, timeout_s)
         try:
-            pkg = engine.retrieval.query(text, mode, now=now)
+            with dog:
+                pkg = engine.retrieval.query(text, mode, now=now)
         except Exception as exc:  # noqa: BLE001 - a failing mode is reported, not hidden
             errors.setdefault(mode, f"{type(exc).__name__}: {exc}")
+            if dog.fired:
+                timeouts[mode] += 1
             continue
         dt = time.perf_counter() - t0
+        if dog.fired:  # interrupted: the latency is the timeout, the answer is incomplete
+            timeouts[mode] += 1
         trace = getattr(engine.retrieval, "last_trace", None)
         for stage, ms in (getattr(trace, "timings_ms", None) or {}).items():
             if isinstance(ms, (int, float)):
@@ -104,6 +146,9 @@ def run(engine: Any, queries: Sequence[tuple[str, str]], *, now: float, warmup: 
                for stage, v in st.items()} for mode, st in stages.items()}
     if errors:
         out["memory_query_errors"] = errors
+    if timeouts:
+        out["memory_query_timeouts"] = {"timeout_s": timeout_s, "counts": dict(timeouts),
+                                        "queries": [t for m, t in queries if m in timeouts][:5]}
     if path_errors:
         out["memory_query_path_errors"] = {"counts": path_errors, "examples": path_error_text}
     return out

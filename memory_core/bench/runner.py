@@ -65,7 +65,9 @@ def embed_all(engine: Any) -> dict[str, Any]:
 
 
 def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
-             reuse: bool = False, previous: dict[str, Any] | None = None) -> dict[str, Any]:
+             reuse: bool = False, previous: dict[str, Any] | None = None,
+             phases: tuple[str, ...] = ("ingest", "embed", "query"), query_timeout_s: float = 120.0,
+             save: Any = None) -> dict[str, Any]:
     from ..config import MemoryConfig
     from ..engine import MemoryEngine
 
@@ -78,7 +80,8 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
     config = MemoryConfig(data_dir=base)
     if os.environ.get("MAGI_BENCH_LAYERS") is not None:  # e.g. "" for L1 + retrieval only
         config.layers = tuple(x for x in os.environ["MAGI_BENCH_LAYERS"].split(",") if x)
-    result: dict[str, Any] = dict(previous or {}) if reuse else {}
+    result: dict[str, Any] = dict(previous or {})
+    save = save or (lambda _r: None)  # written after every phase: a killed run keeps what it measured
     result.update({"size": size, "seed": seed, "machine": machine()})
 
     engine = MemoryEngine(db_path, config=config, max_threads=2)
@@ -103,55 +106,72 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
             result.setdefault("memory_mb", {})["after_ingest"] = memory_now()
             result["single_ingest"] = ingest_bench.single(engine, raw, list(stream))
             raw.close()
-            log.info("embedding %d events", n_events)
+            result["db_kb_per_1k_events"] = {
+                "l1_only": round(result["db_bytes_l1"] / 1024 * 1000.0 / size, 1),
+                "raw_baseline": round(result["raw_db_bytes"] / 1024 * 1000.0 / size, 1)}
+            save(result)
+        if "embed" in phases and engine.db.read_value(
+                "SELECT count(*) FROM embedding_jobs WHERE state = 'pending'"):
+            log.info("embedding %d events", engine.l1.count())
             result["embedding"] = embed_all(engine)
             checkpoint(engine.db)
             result.setdefault("memory_mb", {})["after_embedding"] = memory_now()
             n_events = engine.l1.count()
             result["events_total"] = n_events
             result["db_bytes_with_vectors"] = db_bytes(db_path)
-            per_k = 1000.0 / max(1, n_events)
-            result["db_kb_per_1k_events"] = {
-                "l1_only": round(result["db_bytes_l1"] / 1024 * 1000.0 / size, 1),
-                "with_vectors": round(result["db_bytes_with_vectors"] / 1024 * per_k, 1),
-                "raw_baseline": round(result["raw_db_bytes"] / 1024 * 1000.0 / size, 1)}
-        now = float(engine.db.read_value("SELECT max(occurred_at) FROM fact_events")) + 3600.0
-        qs = queries(per_mode)
-        log.info("querying (%d queries)", len(qs))
-        q = query_bench.run(engine, qs, now=now)
-        qvecs = q.pop("query_vectors")
-        result["query"] = q
-        result.setdefault("memory_mb", {})["after_queries"] = memory_now()
-        search = _retrieval_vector_search(engine)
-        log.info("vector trade-off")
-        result["vector_tradeoff"] = vector_tradeoff.run(
-            engine.db.reader(), engine.l1.space_id, qvecs[: min(len(qvecs), 30)], extra=search)
-        result.setdefault("memory_mb", {})["after_vector_tradeoff"] = memory_now()
-        result["deletion"] = deletion_cost(engine)
+            result.setdefault("db_kb_per_1k_events", {})["with_vectors"] = round(
+                result["db_bytes_with_vectors"] / 1024 * 1000.0 / max(1, n_events), 1)
+            save(result)
+        if "query" in phases:
+            run_queries(engine, result, per_mode=per_mode, query_timeout_s=query_timeout_s, save=save)
     finally:
         engine.close()
-    result["peak_rss_mb"] = peak_rss_mb()
+    result["peak_rss_mb"] = max(peak_rss_mb(), float((previous or {}).get("peak_rss_mb") or 0.0))
     result["loadavg_at_end"] = [round(x, 2) for x in os.getloadavg()]
     result["wall_seconds"] = round(time.perf_counter() - t_all, 1)
     return result
 
 
+def run_queries(engine: Any, result: dict[str, Any], *, per_mode: int, query_timeout_s: float,
+                save: Any) -> None:
+    now = float(engine.db.read_value("SELECT max(occurred_at) FROM fact_events")) + 3600.0
+    qs = queries(per_mode)
+    log.info("querying (%d queries)", len(qs))
+    q = query_bench.run(engine, qs, now=now, timeout_s=query_timeout_s)
+    qvecs = q.pop("query_vectors")
+    result["query"] = q
+    result.setdefault("memory_mb", {})["after_queries"] = memory_now()
+    save(result)
+    search = _retrieval_vector_search(engine)
+    log.info("vector trade-off")
+    result["vector_tradeoff"] = vector_tradeoff.run(
+        engine.db.reader(), engine.l1.space_id, qvecs[: min(len(qvecs), 30)], extra=search)
+    result.setdefault("memory_mb", {})["after_vector_tradeoff"] = memory_now()
+    result["deletion"] = deletion_cost(engine)
+
+
 def deletion_cost(engine: Any, n: int = 10) -> dict[str, Any]:
     """Deleting single events at this size, and the FTS5 'optimize' that purges their postings
     from the index segments (contentless_delete leaves the terms on disk until a merge)."""
+    if engine.l1.count() > 500_000:
+        n = 3  # each deletion now purges the FTS indexes on disk (seconds at 1M)
     ids = [r[0] for r in engine.db.reader().execute(
         "SELECT event_id FROM fact_events WHERE source = 'chat' ORDER BY seq DESC LIMIT ?", (n,))]
     sw = Stopwatch()
+    purges = []
     for event_id in ids:
         with sw():
-            engine.delete_events([event_id])
+            report = engine.delete_events([event_id])
+        if getattr(report, "purge", None):
+            purges.append(report.purge)
     t0 = time.perf_counter()
     with engine.db.write() as conn:
         conn.execute("INSERT INTO fact_events_fts(fact_events_fts) VALUES ('optimize')")
     optimize_s = time.perf_counter() - t0
     from .measure import percentiles
 
-    return {"delete_one_event": percentiles(sw.laps), "fts_optimize_seconds": round(optimize_s, 2)}
+    return {"delete_one_event": percentiles(sw.laps), "purge_reports": purges[:2],
+            "fts_optimize_seconds": round(optimize_s, 2)}
 
 
 def _retrieval_vector_search(engine: Any) -> dict[str, Any]:
@@ -178,14 +198,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--queries-per-mode", type=int, default=20)
     p.add_argument("--reuse", action="store_true")
+    p.add_argument("--merge", action="store_true", help="start from the existing --json (keep its sections)")
+    p.add_argument("--phases", default="ingest,embed,query")
+    p.add_argument("--query-timeout", type=float, default=120.0,
+                   help="interrupt a memory_query running longer than this (s); counted as a timeout")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s: %(message)s")
-    previous = json.loads(args.json.read_text()) if args.reuse and args.json.exists() else None
-    result = run_size(args.size, args.workdir, seed=args.seed, per_mode=args.queries_per_mode,
-                      reuse=args.reuse, previous=previous)
+    previous = (json.loads(args.json.read_text()) if (args.reuse or args.merge) and args.json.exists()
+                else None)
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False))
+
+    def save(r: dict[str, Any]) -> None:
+        args.json.write_text(json.dumps(r, indent=2, ensure_ascii=False))
+
+    result = run_size(args.size, args.workdir, seed=args.seed, per_mode=args.queries_per_mode,
+                      reuse=args.reuse, previous=previous, save=save,
+                      phases=tuple(x for x in args.phases.split(",") if x),
+                      query_timeout_s=args.query_timeout)
+    save(result)
     return 0
 
 
