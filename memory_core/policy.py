@@ -278,6 +278,15 @@ CHARS_PER_TOKEN: Final = 4
 #: says insufficient_evidence.
 EVIDENCE_STRONG_SCORE: Final = 0.6
 EVIDENCE_WEAK_SCORE: Final = 0.25
+#: A summary whose window and the asked period each cover at least this fraction of the other (and
+#: which cites an event inside the asked period) is a direct answer to a period question.
+EVIDENCE_WINDOW_FIT_DIRECT: Final = 0.5
+#: Answer-facing findings end where relevance (a finding's score relative to the best candidate of
+#: its own list) falls below this fraction of the top finding's; the rest stay in the trace.
+RELEVANCE_FLOOR: Final = 0.3
+#: What a finding's evidence is worth for that relevance: one that does not name what the question
+#: asks for (weak: similarity only) counts a fifth, so under an answer that names it, it is cut.
+EVIDENCE_RELEVANCE: Final[Mapping[str, float]] = MappingProxyType({"direct": 1.0, "indirect": 0.8, "weak": 0.2})
 
 # -- retrieval implementation choices (issue 3; not fixed by the design) ------------------------
 #: Vector search (retrieval/vector_search.py). Below VECTOR_PREFILTER_MIN_CHUNKS the exact

@@ -114,6 +114,158 @@ CATEGORIES: tuple[Category, ...] = (
 )
 
 
+#: Bilingual equivalence groups: names of the *same* thing across languages (and the obvious
+#: same-language synonyms the lexicon lists as separate members). A category says "a pressure
+#: cooker is a kitchen appliance"; a group says "高压锅 *is* a pressure cooker" — so an anchor
+#: named in Chinese ("在买空气炸锅之前") also covers the English statement of the same purchase,
+#: a question about "coffee" also finds 咖啡, and the offline embedder gives both one concept
+#: feature. Plain data: every entry must be a member of some category above (a test checks),
+#: and only translations that are obvious belong here (a kettle is not a pot).
+EQUIVALENTS: tuple[tuple[str, ...], ...] = (
+    # kitchen appliances
+    ("pressure cooker", "高压锅", "压力锅", "电压力锅", "instant pot"),
+    ("air fryer", "空气炸锅"),
+    ("rice cooker", "电饭煲", "电饭锅"),
+    ("slow cooker", "crock pot", "慢炖锅", "电炖锅"),
+    ("blender", "搅拌机", "破壁机"),
+    ("food processor", "料理机"),
+    ("stand mixer", "mixer", "厨师机"),
+    ("toaster", "烤面包机", "多士炉"),
+    ("microwave", "微波炉"),
+    ("oven", "烤箱", "电烤箱"),
+    ("dishwasher", "洗碗机"),
+    ("coffee maker", "coffee machine", "咖啡机"),
+    ("electric kettle", "kettle", "电水壶", "热水壶"),
+    ("juicer", "榨汁机"),
+    ("bread maker", "面包机"),
+    ("induction cooker", "电磁炉"),
+    ("refrigerator", "fridge", "冰箱"),
+    ("soymilk maker", "豆浆机"),
+    # home appliances
+    ("washing machine", "洗衣机"),
+    ("dryer", "烘干机"),
+    ("vacuum", "吸尘器"),
+    ("robot vacuum", "扫地机器人"),
+    ("air purifier", "空气净化器"),
+    ("humidifier", "加湿器"),
+    ("dehumidifier", "除湿机"),
+    ("air conditioner", "空调"),
+    ("fan", "电风扇"),
+    # devices
+    ("phone", "smartphone", "手机"),
+    ("laptop", "笔记本电脑"),
+    ("tablet", "平板"),
+    ("headphones", "earbuds", "耳机"),
+    ("camera", "相机"),
+    ("monitor", "显示器"),
+    ("keyboard", "键盘"),
+    ("mouse", "鼠标"),
+    ("router", "路由器"),
+    ("speaker", "音箱"),
+    ("smartwatch", "智能手表"),
+    # drinks and food
+    ("coffee", "咖啡"),
+    ("latte", "拿铁"),
+    ("tea", "茶"),
+    ("green tea", "绿茶"),
+    ("milk tea", "bubble tea", "奶茶"),
+    ("juice", "果汁"),
+    ("beer", "啤酒"),
+    ("wine", "红酒"),
+    ("soup", "汤"),
+    ("pizza", "披萨"),
+    ("sushi", "寿司"),
+    ("noodles", "面条"),
+    ("ramen", "拉面"),
+    ("dumplings", "饺子"),
+    ("hot pot", "hotpot", "火锅"),
+    ("steak", "牛排"),
+    ("salad", "沙拉"),
+    ("pasta", "意面"),
+    ("burger", "汉堡"),
+    ("rice", "米饭"),
+    ("bread", "面包"),
+    ("cake", "蛋糕"),
+    ("chocolate", "巧克力"),
+    ("cilantro", "coriander", "香菜"),
+    ("tofu", "豆腐"),
+    ("durian", "榴莲"),
+    ("seafood", "海鲜"),
+    ("ice cream", "冰淇淋"),
+    # media
+    ("movie", "movies", "film", "films", "电影"),
+    ("horror movie", "horror movies", "恐怖片"),
+    ("documentary", "documentaries", "纪录片"),
+    ("tv series", "tv show", "电视剧"),
+    ("anime", "动漫"),
+    ("podcast", "podcasts", "播客"),
+    ("novel", "novels", "小说"),
+    ("audiobook", "有声书"),
+    # cities
+    ("shanghai", "上海"), ("beijing", "北京"), ("hangzhou", "杭州"), ("jiaxing", "嘉兴"),
+    ("shenzhen", "深圳"), ("guangzhou", "广州"), ("chengdu", "成都"), ("nanjing", "南京"),
+    ("suzhou", "苏州"), ("wuhan", "武汉"), ("xi'an", "西安"), ("hong kong", "香港"),
+    ("taipei", "台北"), ("tokyo", "东京"), ("osaka", "大阪"), ("kyoto", "京都"), ("seoul", "首尔"),
+    ("singapore", "新加坡"), ("london", "伦敦"), ("paris", "巴黎"), ("berlin", "柏林"),
+    ("new york", "纽约"), ("boston", "波士顿"), ("san francisco", "旧金山"), ("seattle", "西雅图"),
+    ("los angeles", "洛杉矶"), ("chicago", "芝加哥"), ("toronto", "多伦多"), ("sydney", "悉尼"),
+    # pets
+    ("cat", "猫"), ("kitten", "小猫"), ("dog", "狗"), ("puppy", "小狗"), ("hamster", "仓鼠"),
+    ("rabbit", "兔子"), ("parrot", "鹦鹉"), ("goldfish", "金鱼"), ("turtle", "乌龟"),
+    # vehicles
+    ("car", "汽车"), ("bike", "bicycle", "自行车"), ("e-bike", "电动车"), ("motorcycle", "摩托车"),
+    ("scooter", "滑板车"), ("tesla", "特斯拉"),
+    # software
+    ("wechat", "微信"),
+    # music genres
+    ("jazz", "爵士", "爵士乐"), ("classical", "classical music", "古典", "古典音乐"), ("rock", "摇滚"),
+    ("pop", "流行"), ("rap", "说唱"), ("folk", "民谣"), ("electronic", "电子乐"),
+    # activities
+    ("running", "jogging", "跑步"), ("yoga", "瑜伽"), ("swimming", "游泳"), ("hiking", "徒步"),
+    ("camping", "露营"), ("cycling", "骑行"), ("tennis", "网球"), ("basketball", "篮球"),
+    ("football", "soccer", "足球"), ("badminton", "羽毛球"), ("climbing", "攀岩"), ("skiing", "滑雪"),
+    ("fishing", "钓鱼"), ("photography", "摄影"), ("painting", "画画"), ("cooking", "做饭"),
+    ("baking", "烘焙"), ("gardening", "园艺"), ("reading", "阅读"), ("chess", "下棋"),
+    # family
+    ("mom", "mother", "妈妈", "母亲"), ("dad", "father", "爸爸", "父亲"), ("sister", "姐姐", "妹妹"),
+    ("brother", "哥哥", "弟弟"), ("wife", "老婆", "妻子"), ("husband", "老公", "丈夫"),
+    ("son", "儿子"), ("daughter", "女儿"), ("grandma", "奶奶", "外婆"), ("grandpa", "爷爷", "外公"),
+    ("aunt", "阿姨"), ("uncle", "叔叔"),
+)
+
+
+@lru_cache(maxsize=1)
+def _groups() -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for group in EQUIVALENTS:
+        norm = tuple(dict.fromkeys(g.lower() for g in group))
+        for term in norm:
+            out.setdefault(term, norm)
+    return out
+
+
+def equivalents(term: str) -> tuple[str, ...]:
+    """Every name of the same thing ("空气炸锅" → ("air fryer", "空气炸锅")), the term itself
+    first; a term in no group is its own only name."""
+    t = term.lower().strip()
+    group = _groups().get(t)
+    if group is None:
+        return (t,)
+    return (t, *(g for g in group if g != t))
+
+
+def concept_of(term: str) -> str | None:
+    """A stable id of the term's equivalence group (its first name), or None."""
+    group = _groups().get(term.lower().strip())
+    return group[0] if group else None
+
+
+def same_thing(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` name the same thing (equal, or in one equivalence group)."""
+    a, b = a.lower().strip(), b.lower().strip()
+    return a == b or b in _groups().get(a, ())
+
+
 @lru_cache(maxsize=1)
 def _index() -> tuple[dict[str, list[Category]], dict[str, list[Category]]]:
     by_name: dict[str, list[Category]] = {}

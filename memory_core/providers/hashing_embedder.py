@@ -7,7 +7,10 @@ It never downloads anything and works on any machine. Features (signed feature h
   spelling variants ("fryer"/"fryers");
 * Chinese character bigrams and unigrams (no segmenter needed, robust to unknown words);
 * lexicon concepts: a member of a bilingual category (高压锅, "air fryer") also emits the
-  category feature, so "kitchen appliance" lands near "pressure cooker" and 咖啡 near "coffee".
+  category feature, so "kitchen appliance" lands near "pressure cooker";
+* equivalence groups: every name of the same thing (``lexicon.categories.EQUIVALENTS``: 咖啡 /
+  "coffee", 空气炸锅 / "air fryer") emits one shared feature, so a translation is closer than
+  another member of the same category (咖啡 ~ "coffee" more than 咖啡 ~ "tea").
 
 Lower quality than a neural model, honestly so: it captures shared vocabulary and a little
 category semantics, not paraphrase in general.
@@ -23,7 +26,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..lexicon.categories import categories_named_in, members_in
+from ..lexicon.categories import categories_named_in, concept_of, members_in
 from ..policy import OFFLINE_EMBED_DIM
 from ..text.stopwords import STOPWORDS
 
@@ -34,6 +37,10 @@ _SUFFIXES = ("ingly", "edly", "ings", "ing", "ied", "ies", "ed", "es", "s", "ly"
 W_WORD, W_WORD_BIGRAM, W_CHAR3 = 1.0, 0.6, 0.25
 W_CJK_BIGRAM, W_CJK_UNIGRAM = 1.0, 0.3
 W_CONCEPT = 1.2
+#: the shared feature of an equivalence group; above the category's, because a translation is
+#: the same thing while a category only says "the same kind" (measured on the cross-language
+#: triples in tests/retrieval/crosslingual_pairs.json, docs/retrieval-eval.md)
+W_EQUIVALENT = 1.5
 
 
 def stem(word: str) -> str:
@@ -60,8 +67,11 @@ def features(text: str) -> Counter[str]:
                 feats["u:" + ch] += W_CJK_UNIGRAM
         for i in range(len(run) - 1):
             feats["z:" + run[i:i + 2]] += W_CJK_BIGRAM
-    for _member, cat in members_in(lowered):
+    for member, cat in members_in(lowered):
         feats["k:" + cat.key] += W_CONCEPT
+        concept = concept_of(member)
+        if concept is not None:
+            feats["q:" + concept] += W_EQUIVALENT
     for cat in categories_named_in(lowered):
         feats["k:" + cat.key] += W_CONCEPT
     return feats
@@ -72,7 +82,9 @@ class HashingEmbedder:
 
     def __init__(self, dim: int = OFFLINE_EMBED_DIM) -> None:
         self.dim = dim
-        self.model_id = f"magi-hashing-v1-{dim}"
+        # v2: equivalence-group features (vectors differ from v1's: a new embedding space, so
+        # existing stores are re-embedded instead of mixing the two feature sets)
+        self.model_id = f"magi-hashing-v2-{dim}"
 
     def _vector(self, text: str) -> np.ndarray:
         vec = np.zeros(self.dim, dtype=np.float32)

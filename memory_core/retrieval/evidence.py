@@ -11,6 +11,14 @@ category members, named entities or content terms — and a predicate family); a
 
 The evidence phrase ("new pressure cooker" / "新的高压锅") is the target with its modifiers, so
 the answer can say exactly what the memory contains.
+
+Derived (layer) hits are judged by the same plan, from what the layer reports: an L2 edge of a
+family that states the asked one (``PredicateFamily.edge_families``), a current assertion of a
+trait the family is answered by (live → residence, like → preference, stress → stress), a
+summary whose window fits the asked period, the skill of the tool the question names. And a
+"before/after X" question has a reference point: what is *about X* (the anchor event, the same
+purchase told in another language, an L2 edge to X) is not an answer candidate
+(:func:`about_anchor`).
 """
 
 from __future__ import annotations
@@ -18,11 +26,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.categories import CATEGORIES, members_in
-from ..policy import FACT_MODES, EvidenceClass, QueryMode
+from functools import lru_cache
+from typing import Any, Sequence
+
+from ..lexicon.categories import CATEGORIES, equivalents, members_in, same_thing
+from ..policy import EVIDENCE_WINDOW_FIT_DIRECT, FACT_MODES, EvidenceClass, QueryMode
+from ..text.segment import query_terms
 from ..text.stopwords import STOPWORDS
+from .intent import MODE_RULES
 from .plan import QueryPlan
-from .predicates import FAMILY_BY_NAME, match_family
+from .predicates import FAMILY_BY_NAME, PredicateFamily, cue_words, family_for_trait, find_cue, match_family
 
 DIRECT, INDIRECT, WEAK = "direct", "indirect", "weak"
 #: modes that ask about a period or a theme, not a specific thing
@@ -32,6 +45,8 @@ _NON_FACT_CLASSES = frozenset({EvidenceClass.USER_QUESTION.value, EvidenceClass.
                                EvidenceClass.USER_HYPOTHETICAL.value,
                                EvidenceClass.USER_INSTRUCTION.value})
 _CATEGORY = {c.key: c for c in CATEGORIES}
+#: "now", "currently", 现在: they ask *when*, they are not what an answer names
+_STATE_WORDS = next(r.pattern for r in MODE_RULES if r.rule_id == "current_state_cue")
 _ZH_STOP_CHARS = set("用在把给和了是想要个一这那我你他她它的得地着过为让被从到跟与及或")
 
 
@@ -90,52 +105,212 @@ def evidence_phrase(content: str, target: str) -> str:
     return " ".join([*mods, original])
 
 
+def is_named(text: str, name: str) -> bool:
+    """``name`` occurs in ``text``: substring for Chinese, whole words for Latin ("cat" is not
+    named by "category")."""
+    if not name:
+        return False
+    if _is_cjk(name):
+        return name.lower() in text.lower()
+    return find_cue(text, (name.lower(),)) is not None
+
+
+@lru_cache(maxsize=256)
+def anchor_names(anchor_text: str) -> tuple[str, ...]:
+    """Every name of the anchor's thing: the lexicon members the anchor names and their
+    equivalents in the other language ("买空气炸锅" → 空气炸锅, air fryer)."""
+    names: list[str] = []
+    for member, _cat in members_in(anchor_text):
+        names.extend(equivalents(member))
+    return tuple(dict.fromkeys(names))
+
+
+def is_anchor_name(plan: QueryPlan, name: str) -> bool:
+    """Whether ``name`` is (a name of) the anchor's thing."""
+    if plan.anchor is None or not name:
+        return False
+    anchor = plan.anchor.text.lower()
+    n = name.lower().strip()
+    return n in anchor or anchor in n or any(same_thing(n, a) for a in anchor_names(plan.anchor.text))
+
+
+def _open_target(plan: QueryPlan, family: PredicateFamily | None) -> bool:
+    """The question asks for *whatever* stands in the relation ("what did I buy", "where do I
+    live"): it names a family but no category, no thing and no other content word."""
+    if family is None or plan.target_category:
+        return False
+    return not any(not is_anchor_name(plan, m) for m in plan.entity_mentions)
+
+
 def find_target(plan: QueryPlan, content: str) -> str | None:
-    """What the question asks about, as named in ``content`` (None if not named)."""
+    """What the question asks about, as named in ``content`` (None if not named). Names of the
+    anchor's thing never count: in "before the air fryer" the air fryer is the reference point."""
     lowered = content.lower()
-    anchor = plan.anchor.text.lower() if plan.anchor else ""
+    family = FAMILY_BY_NAME.get(plan.predicate_family or "")
+    members = members_in(content)
     if plan.target_category in _CATEGORY:
-        for member, cat in members_in(content):
-            if cat.key != plan.target_category and member not in _CATEGORY[plan.target_category].members:
+        cat_members = _CATEGORY[plan.target_category].members
+        for member, cat in members:
+            if cat.key != plan.target_category and member not in cat_members:
                 continue
-            if anchor and (member.lower() in anchor or anchor in member.lower()):
+            if is_anchor_name(plan, member):
                 continue
             return member
     for mention in plan.entity_mentions:
-        m = mention.lower()
-        if anchor and (m in anchor or anchor in m):
+        if is_anchor_name(plan, mention):
             continue
-        if m in lowered:
-            return mention
-    terms = [t for t in plan.target_terms if len(t) > 1]
+        for name in equivalents(mention):  # 高压锅 names the question's "pressure cooker"
+            if is_named(lowered, name):
+                return mention if name == mention.lower() else name
+    cues = cue_words(family)
+    terms = [t for t in plan.target_terms
+             if len(t) > 1 and t.lower() not in cues and not _STATE_WORDS.fullmatch(t)]
     if terms:
         found = [t for t in terms if t in lowered]
         if len(found) * 2 >= len(terms):
             return " ".join(found)
+        return None
+    if _open_target(plan, family):
+        if family is not None and family.state:  # "am I stressed": stating the state is the answer
+            hit = find_cue(content, family.explicit_cues)
+            return hit[0] if hit else None
+        types = family.object_types if family else ()
+        for member, cat in members:
+            if is_anchor_name(plan, member) or (types and cat.entity_type not in types):
+                continue
+            return member
     return None
 
 
-def assess_layer_hit(plan: QueryPlan, *, kind: str, text: str, payload: dict, preferred: bool) -> Assessment:
-    """A derived hit's strength from what the layer says about it (an L2 edge's predicate family
-    and directness, an assertion's trait), else from its text; a summary or skill of the mode's
-    preferred layer is at least indirect material."""
+def about_anchor(plan: QueryPlan, content: str, *, linked: bool = False) -> bool:
+    """Whether ``content`` is about the anchor's thing and nothing the question asks for: it names
+    the anchor (any of its names; for an anchor outside the lexicon, all its content words — or
+    ``linked``: L2 links the event to the anchor's entity) and no target. Such a finding is the
+    reference point ("I just bought an air fryer" for "before the air fryer"), not an answer."""
+    if plan.anchor is None:
+        return False
+    lowered = content.lower()
+    names = anchor_names(plan.anchor.text)
+    if linked:
+        named = True
+    elif names:
+        named = any(is_named(lowered, n) for n in names)
+    else:
+        cues = cue_words(FAMILY_BY_NAME.get(plan.predicate_family or ""))
+        words = [t for t in query_terms(plan.anchor.text) if len(t) > 1 and t.lower() not in cues]
+        named = bool(words) and all(t.lower() in lowered for t in words)
+    return named and find_target(plan, content) is None
+
+
+def window_fit(plan: QueryPlan, start: Any, end: Any) -> float | None:
+    """How well a layer row's window matches the question's: the smaller of the two coverages
+    (overlap / each window's length; 1 = the same window, 0.5 = each covers half of the other).
+    None when not comparable (no window, an open one)."""
+    w = plan.time_window
+    if w is None or not isinstance(start, (int, float)) or not isinstance(end, (int, float)) or end <= start:
+        return None
+    q0 = w.start
+    q1 = w.end if w.end is not None else plan.now
+    if q0 is None or q1 is None or q1 <= q0:
+        return None
+    inter = max(0.0, min(end, q1) - max(start, q0))
+    return min(inter / (end - start), inter / (q1 - q0))
+
+
+def names_tool(plan: QueryPlan, tool: str) -> bool:
+    """The question names this tool ("the web_search tool", "web search")."""
+    t = tool.lower().strip()
+    if not t:
+        return False
+    q = plan.query.lower()
+    return t in q or t.replace("_", " ") in q or any(m.lower() == t for m in plan.entity_mentions)
+
+
+def layer_hit_about_anchor(plan: QueryPlan, *, kind: str, text: str, payload: dict) -> bool:
+    """A derived hit about the anchor's thing: an edge or assertion whose object / value is the
+    anchor (any of its names), else judged by its text."""
+    if plan.anchor is None:
+        return False
+    obj = payload.get("object") if kind == "edge" else payload.get("value") if kind == "assertion" else None
+    if isinstance(obj, str) and obj:
+        return is_anchor_name(plan, obj)
+    return about_anchor(plan, text)
+
+
+def assess_layer_hit(plan: QueryPlan, *, kind: str, text: str, payload: dict, preferred: bool,
+                     event_times: Sequence[float] | None = None) -> Assessment:
+    """A derived hit's strength from what the layer says about it, by the plan's own tables:
+
+    * edge — its L2 family states the asked family (explicit → direct, implied → indirect) or
+      only implies it (OWNS for "did I buy": indirect);
+    * assertion — its trait answers the asked family (``PredicateFamily.traits``): direct while
+      current; with no family asked, when the question names its trait or value;
+    * summary — in a period question, its window fits the asked one (each covers at least
+      ``EVIDENCE_WINDOW_FIT_DIRECT`` of the other) and some event it cites (``event_times``)
+      happened inside the asked period; or it names the asked target: direct;
+    * skill — it is the skill of the tool the question names: direct;
+    otherwise from its text; a row of the mode's preferred layer is at least indirect material.
+    """
     given = payload.get("evidence_strength")
     if given in (DIRECT, INDIRECT, WEAK):
         return Assessment(given, None, "explicit", None, None, "as reported by the layer")
-    family = plan.predicate_family
+    family = FAMILY_BY_NAME.get(plan.predicate_family or "")
     zh = _is_cjk(plan.query)
-    if kind == "edge" and payload.get("family") and (family is None or payload["family"] == family):
+    if kind == "edge" and payload.get("family"):
+        efam = payload["family"]
+        pred = payload.get("predicate")
         explicit = payload.get("directness") == "explicit"
-        return Assessment(DIRECT if explicit else INDIRECT, payload.get("object"),
-                          "explicit" if explicit else "implied", payload.get("predicate"), payload.get("object"),
-                          (f"结构化关系 {payload.get('predicate')}（{'明确' if explicit else '推断'}）" if zh else
-                           f"structured relation {payload.get('predicate')} ({payload.get('directness')})"))
-    if kind == "assertion" and family and payload.get("trait") == family:
-        current = bool(payload.get("current", True))
-        return Assessment(DIRECT if current else INDIRECT, payload.get("value"), "explicit", payload.get("trait"),
-                          payload.get("value"), ("当前有效的断言" if current else "已不再有效的断言") if zh else
-                          ("a current assertion" if current else "an assertion no longer current"))
+        if family is None or efam in family.edge_families or efam == family.name:
+            return Assessment(DIRECT if explicit else INDIRECT, payload.get("object"),
+                              "explicit" if explicit else "implied", pred, payload.get("object"),
+                              (f"结构化关系 {pred}（{'明确' if explicit else '推断'}）" if zh else
+                               f"structured relation {pred} ({payload.get('directness')})"))
+        if efam in family.implied_edge_families:
+            record = family.record_zh if zh else family.record_en
+            return Assessment(INDIRECT, payload.get("object"), "implied", pred, payload.get("object"),
+                              (f"结构化关系 {pred} 只能推出，不是明确的{record}" if zh else
+                               f"structured relation {pred} implies it, but is not an explicit {record}"))
+    if kind == "assertion" and payload.get("trait"):
+        trait = str(payload["trait"])
+        value = str(payload.get("value") or "")
+        if family is not None:
+            answers = family_for_trait(trait) is family
+        else:
+            words = {t.lower() for t in plan.target_terms}
+            answers = trait.lower() in words or (bool(value) and is_named(plan.query.lower(), value.lower()))
+        if answers:
+            current = bool(payload.get("current", True))
+            return Assessment(DIRECT if current else INDIRECT, value or None, "explicit", trait, value or None,
+                              ("当前有效的断言" if current else "已不再有效的断言") if zh else
+                              ("a current assertion" if current else "an assertion no longer current"))
+    if kind == "summary":
+        named = find_target(plan, text)
+        fit = window_fit(plan, payload.get("window_start"), payload.get("window_end"))
+        if fit is not None and fit >= EVIDENCE_WINDOW_FIT_DIRECT and (plan.mode in UNTARGETED_MODES or named):
+            inside = event_times is None or any(plan.time_window.contains(t) for t in event_times)
+            if inside:
+                return Assessment(DIRECT, named, "explicit", None, None,
+                                  (f"所问时间段的摘要（窗口重合度 {fit:.2f}）" if zh else
+                                   f"a summary of the period asked about (window overlap {fit:.2f})"))
+            return Assessment(INDIRECT, named, "none", None, None,
+                              ("相邻时间段的摘要：它引用的事件都不在所问时间段内" if zh else
+                               "a summary of an overlapping period: none of the events it cites "
+                               "happened in the period asked about"))
+        if plan.time_window is None and named and plan.mode in UNTARGETED_MODES:
+            return Assessment(DIRECT, named, "explicit", None, evidence_phrase(text, named),
+                              (f"关于“{named}”的摘要" if zh else f'a summary about "{named}"'))
+    if kind == "skill":
+        tool = str(payload.get("tool_name") or "")
+        if names_tool(plan, tool):
+            return Assessment(DIRECT, tool, "explicit", None, tool,
+                              (f"问题所问工具 {tool} 的经验记录" if zh else
+                               f"the skill record of the tool the question names ({tool})"))
     a = assess(plan, content=text, author_type="external", evidence_class=None)
+    if kind == "summary" and a.strength == DIRECT and plan.mode in FACT_MODES:
+        # a summary restates events: in a fact question the cited events are the evidence
+        return Assessment(INDIRECT, a.target, a.predicate, a.cue, a.phrase,
+                          (f"摘要中提到“{a.phrase}”（复述事件；以引用的事件为准）" if zh else
+                           f'a summary mentions "{a.phrase}" (it restates events; the cited events are the evidence)'))
     if a.strength == WEAK and preferred:
         return Assessment(INDIRECT, a.target, a.predicate, a.cue, a.phrase,
                           "该层的摘要/经验（引用了事件）" if zh else

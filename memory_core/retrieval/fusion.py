@@ -67,11 +67,21 @@ def _one_line(text: str, width: int = 120) -> str:
     return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
-def timeline(findings: Sequence[Finding]) -> list[dict]:
-    """The findings in time order: the answerer should not have to sort events itself."""
-    dated = sorted((f for f in findings if f.occurred_at is not None), key=lambda f: f.occurred_at)
-    return [{"at": iso(f.occurred_at), "event_id": f.event_id, "author_type": f.author_type,
-             "layer": f.layer, "text": _one_line(f.content)} for f in dated]
+def timeline(findings: Sequence[Finding], anchor: dict | None = None) -> list[dict]:
+    """The findings in time order: the answerer should not have to sort events itself. The anchor
+    event of a "before/after X" question (``event_id``, ``occurred_at``, ``author_type``,
+    ``content``) is placed among them with ``role: "anchor"`` — the reference point, never a
+    finding."""
+    rows = [(f.occurred_at, {"at": iso(f.occurred_at), "event_id": f.event_id, "author_type": f.author_type,
+                             "layer": f.layer, "text": _one_line(f.content)})
+            for f in findings if f.occurred_at is not None]
+    if anchor is not None and anchor.get("occurred_at") is not None:
+        rows.append((float(anchor["occurred_at"]), {
+            "at": iso(anchor["occurred_at"]), "event_id": anchor["event_id"],
+            "author_type": anchor.get("author_type"), "layer": "l1",
+            "text": _one_line(str(anchor.get("content") or "")), "role": "anchor"}))
+    rows.sort(key=lambda r: r[0])
+    return [r for _, r in rows]
 
 
 def _day(ts: float) -> str:

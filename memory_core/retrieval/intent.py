@@ -127,6 +127,32 @@ def entity_mentions(question: str, exclude: str = "") -> list[str]:
     return out
 
 
+#: An identifier right before a category word ("the web_search tool", "the gpt-4o model", "my
+#: Pixel7 phone") makes that word the head of a *name*: the question is about one named thing,
+#: not about the kind, so the category must not widen it to every tool / phone in memory.
+_IDENTIFIER = re.compile(r"^(?:[A-Za-z][\w.\-]*[_.\d][\w.\-]*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*)$")
+
+
+def named_heads(text: str, categories: list[Any]) -> tuple[list[Any], list[str]]:
+    """(categories the question really asks about, names of which a category word is the head)."""
+    kept: list[Any] = []
+    names: list[str] = []
+    for cat in categories:
+        headed = False
+        for name in cat.names:
+            if any("\u3400" <= ch <= "\u9fff" for ch in name):
+                continue
+            for m in re.finditer(r"([^\s\"'“”‘’(]+)\s+" + re.escape(name) + r"\b", text, re.I):
+                word = m.group(1).strip(".,;:!?")
+                if _IDENTIFIER.match(word):
+                    headed = True
+                    if word not in names:
+                        names.append(word)
+        if not headed:
+            kept.append(cat)
+    return kept, names
+
+
 def _remove_spans(text: str, spans: list[tuple[int, int]]) -> str:
     for a, b in sorted(spans, reverse=True):
         text = text[:a] + " " + text[b:]
@@ -152,9 +178,10 @@ def build_plan(query: str, *, mode: QueryMode | None, now: float,
     if anchor is not None:
         anchor_terms = set(query_terms(anchor.text))
         target_terms = [t for t in target_terms if t not in anchor_terms]
-    cats = categories_named_in(anchor_free)
+    cats, heads = named_heads(anchor_free, categories_named_in(anchor_free))
     family = question_family(query)
     mentions = entity_mentions(query, exclude=anchor.text if anchor else "")
+    mentions = [*(h for h in heads if h.lower() not in (m.lower() for m in mentions)), *mentions]
     first_person = bool(_FIRST_PERSON.search(query))
     subject = "user" if first_person or not mentions else mentions[0]
     return QueryPlan(

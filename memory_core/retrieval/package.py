@@ -43,6 +43,10 @@ class Finding:
     evidence: dict[str, Any] = field(default_factory=dict)
     truncated: bool = False
     hit_id: str | None = None  # the layer's row id for layer hits
+    #: how well it matches the question relative to the best candidate of its own list (L1's
+    #: fused score / the best fused score; a layer hit's score / that layer's best), 0..1: the
+    #: scales of different lists are not comparable, their relative shapes are
+    relevance: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
@@ -67,6 +71,9 @@ class MemoryPackage:
     anchor: dict[str, Any] | None
     time_window: dict[str, Any] | None
     trace: QueryTrace
+    #: the findings within the limit *before* the relevance floor, in rank order (not part of the
+    #: tool result: evals read the ranking from it, the trace says why each one was cut)
+    ranked: list[Finding] = field(default_factory=list)
 
     @property
     def event_ids(self) -> list[str]:

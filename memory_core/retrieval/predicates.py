@@ -7,7 +7,10 @@ recently acquired), or merely mentions the thing. That difference is the design'
 rule: say "you mentioned a new pressure cooker", not "you bought one".
 
 Families match L2's predicate families by name (acquisition, preference, residence, visit, ...)
-so an L2 retriever can filter edges by ``plan.predicate_family`` directly.
+so an L2 retriever can filter edges by ``plan.predicate_family`` directly. Each family also says
+which *derived* rows answer it — the L2 edge families that state it (or only imply it) and the
+trait / state assertion names (live → residence, like → preference, stress → stress) — so the
+evidence of a layer hit is judged from the same table as an event's, not question by question.
 """
 
 from __future__ import annotations
@@ -29,7 +32,21 @@ class PredicateFamily:
     #: how the package names a record of it ("a purchase record")
     record_en: str = "record"
     record_zh: str = "记录"
+    #: L2 edge families (l2/predicates.py) whose explicit edges state this family
+    edge_families: tuple[str, ...] = ()
+    #: L2 edge families that only imply it ("OWNS" for "did I buy"): at most indirect
+    implied_edge_families: tuple[str, ...] = ()
+    #: trait / state assertion names that answer it (L2 traits, extraction state patterns)
+    traits: tuple[str, ...] = ()
+    #: entity types the answer is (policy.ENTITY_TYPES): "where do I live" asks for a place, so
+    #: a finding naming a place answers it even though the question names no target word
+    object_types: tuple[str, ...] = ()
+    #: a state of the subject with no object ("am I stressed"): the statement itself is the target
+    state: bool = False
 
+
+#: what one buys or owns (policy.ENTITY_TYPES): not places, people, apps or hobbies
+_THINGS = ("appliance", "device", "food", "vehicle", "media", "animal", "product")
 
 FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
@@ -40,7 +57,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("bought", "buy", "buying", "purchased", "purchase", "ordered", "got", "acquired",
          "picked up", "买", "购买", "入手", "下单", "购入", "订购", "添置", "网购"),
         ("new", "brand-new", "brand new", "just got", "latest", "新的", "新", "刚到手", "到货"),
-        "purchase record", "购买记录"),
+        "purchase record", "购买记录", ("acquisition",), ("possession",), (), _THINGS),
     PredicateFamily(
         "preference",
         ("like", "likes", "love", "enjoy", "favorite", "favourite", "prefer", "fan of", "into",
@@ -48,7 +65,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("like", "love", "enjoy", "favorite", "favourite", "prefer", "fan of", "adore", "into",
          "喜欢", "爱", "最爱", "偏好", "喜爱", "热爱"),
         ("always", "often", "usually", "again", "every", "经常", "总是", "常常", "又"),
-        "stated preference", "明确的偏好表述"),
+        "stated preference", "明确的偏好表述", ("preference",), (), ("preference",)),
     PredicateFamily(
         "residence",
         ("live", "lived", "living", "reside", "move", "moved", "home", "住", "居住", "搬", "搬家",
@@ -56,7 +73,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("live", "lived", "living", "moved", "move", "reside", "relocated", "住在", "居住", "搬到",
          "搬家", "定居"),
         ("home", "apartment", "neighborhood", "家", "小区"),
-        "statement of where you live", "居住地表述"),
+        "statement of where you live", "居住地表述", ("residence",), (), ("residence",), ("place",)),
     PredicateFamily(
         "visit",
         ("visit", "visited", "go to", "went to", "travel", "traveled", "travelled", "trip", "been to",
@@ -64,13 +81,13 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("visited", "visit", "went to", "traveled", "travelled", "trip", "been to", "去过", "去了",
          "旅行", "旅游", "参观", "到过"),
         ("back from", "回来", "photos", "照片"),
-        "visit record", "到访记录"),
+        "visit record", "到访记录", ("travel",), (), (), ("place",)),
     PredicateFamily(
         "usage",
         ("use", "used", "using", "用", "使用"),
         ("use", "used", "using", "用", "使用", "用了"),
         ("with my", "my", "我的"),
-        "usage record", "使用记录"),
+        "usage record", "使用记录", ("usage",), ("possession",)),
     PredicateFamily(
         "consumption",
         ("eat", "ate", "drink", "drank", "watch", "watched", "read", "listen", "listened", "play",
@@ -78,20 +95,36 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("ate", "eat", "drank", "drink", "watched", "watch", "read", "listened", "played",
          "吃", "喝", "看了", "听了", "读了", "玩了"),
         ("tried", "尝了", "试了"),
-        "record", "记录"),
+        "record", "记录", ("media", "diet", "activity")),
     PredicateFamily(
         "work",
         ("work", "job", "employer", "company", "colleague", "boss", "career", "工作", "上班", "公司",
          "同事", "职业"),
         ("work", "job", "employer", "hired", "joined", "company", "工作", "上班", "入职", "公司"),
         ("office", "team", "project", "办公室", "团队", "项目"),
-        "statement about your work", "工作表述"),
+        "statement about your work", "工作表述", ("work",), (), ("employer", "occupation")),
     PredicateFamily(
         "ownership",
         ("own", "owned", "have", "has", "拥有", "有"),
         ("own", "owned", "have", "has", "got", "拥有", "有"),
         ("my", "我的"),
-        "ownership record", "拥有记录"),
+        "ownership record", "拥有记录", ("possession",), ("acquisition",), (), _THINGS),
+    # states: answered by short-term state assertions (extraction/patterns.py STATE_PATTERNS)
+    PredicateFamily(
+        "stress",
+        ("stress", "stressed", "stressful", "under pressure", "overwhelmed", "burned out", "burnt out",
+         "压力", "焦虑", "紧张"),
+        ("stressed", "stress", "under pressure", "overwhelmed", "burned out", "burnt out", "relaxed",
+         "stress-free", "压力", "焦虑", "紧张", "放松"),
+        ("deadline", "exhausted", "overworked", "截止", "加班", "累"),
+        "statement of how stressed you are", "关于压力的表述", (), (), ("stress",), (), True),
+    PredicateFamily(
+        "mood",
+        ("mood", "feel", "feeling", "happy", "sad", "upset", "心情", "感觉", "开心", "难过", "高兴"),
+        ("mood", "feel", "feeling", "happy", "sad", "upset", "down", "心情", "开心", "难过", "高兴",
+         "郁闷"),
+        ("great", "terrible", "awful", "不错", "糟糕"),
+        "statement of how you feel", "关于心情的表述", (), (), ("mood", "emotion"), (), True),
 )
 
 FAMILY_BY_NAME = {f.name: f for f in FAMILIES}
@@ -122,8 +155,8 @@ def find_cue(text: str, cues: tuple[str, ...]) -> tuple[str, int] | None:
 
 
 #: "ownership" only when nothing more specific is asked ("do I have a car" vs "did I buy a car")
-_FAMILY_ORDER = ("acquisition", "residence", "visit", "preference", "work", "consumption",
-                 "usage", "ownership")
+_FAMILY_ORDER = ("acquisition", "residence", "visit", "preference", "work", "stress", "mood",
+                 "consumption", "usage", "ownership")
 
 
 def question_family(question: str) -> PredicateFamily | None:
@@ -157,3 +190,18 @@ def match_family(text: str, family: PredicateFamily | None) -> PredicateMatch:
     if hit:
         return PredicateMatch("implied", hit[0])
     return PredicateMatch("none")
+
+
+def family_for_trait(trait: str) -> PredicateFamily | None:
+    """The family a trait / state assertion answers (residence → residence, employer → work)."""
+    return _TRAIT_FAMILY.get(trait)
+
+
+_TRAIT_FAMILY: dict[str, PredicateFamily] = {t: f for f in FAMILIES for t in f.traits}
+
+
+def cue_words(family: PredicateFamily | None) -> frozenset[str]:
+    """The words that only *ask about the relation* ("live", "buy"): not what the answer names."""
+    if family is None:
+        return frozenset()
+    return frozenset(c.lower() for c in (*family.question_cues, *family.explicit_cues))

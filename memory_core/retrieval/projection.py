@@ -29,9 +29,11 @@ def status_of(findings: Sequence[Finding]) -> tuple[str, str, bool]:
     if not findings:
         return NOT_FOUND, "none", True
     strengths = [f.evidence_strength for f in findings]
+    # the answer candidate is the top finding: a direct statement further down does not make
+    # the package strong (it may be about something else the question merely shares words with)
     if strengths[0] == DIRECT:
         return FOUND, "strong", False
-    if INDIRECT in strengths:
+    if INDIRECT in strengths or DIRECT in strengths:
         return WEAK_ONLY, "weak", False
     # nothing names what the question asks about: similarity is not evidence
     return WEAK_ONLY, "weak", True

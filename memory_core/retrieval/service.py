@@ -38,11 +38,11 @@ import numpy as np
 
 from ..db.connection import placeholders, query_all
 from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, FINDING_MAX_CHARS, L1_RRF_K,
-                      LAYER_WEIGHTS, PATH_FETCH_K, PATH_VECTOR, RERANK_TOP_N, RRF_WEIGHTS,
-                      TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, QueryMode, RetrievalScope)
-from ..text.segment import fts_or_query, query_terms
+                      EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_FETCH_K, PATH_VECTOR, RELEVANCE_FLOOR, RERANK_TOP_N,
+                      RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, QueryMode, RetrievalScope)
+from ..text.segment import fts_or_query, fts_phrase, query_terms
 from . import trace as tr
-from .evidence import assess, assess_layer_hit
+from .evidence import about_anchor, anchor_names, assess, assess_layer_hit, is_named, layer_hit_about_anchor
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
 from .package import Finding, MemoryPackage, iso
@@ -285,7 +285,10 @@ class RetrievalService:
         anchor = plan.anchor
         assert anchor is not None
         terms = query_terms(anchor.text)
-        expr = fts_or_query(terms)
+        # every name of the anchor's thing: "买空气炸锅" must also find "I just bought an air fryer"
+        # (the same purchase told in English an hour earlier is the reference point)
+        names = anchor_names(anchor.text)
+        expr = " OR ".join(e for e in (fts_or_query(terms), *(fts_phrase(n) for n in names)) if e)
         if not expr:
             anchor.how = "no searchable anchor terms"
             return
@@ -302,7 +305,8 @@ class RetrievalService:
         kterms = keyword_terms(QueryPlan(anchor.text, plan.mode, plan.now, terms=terms))
         scored = []
         for rank, (seq, eid, occ, content, _s) in enumerate(rows):
-            full = coverage(content, kterms) >= 0.999
+            full = (any(is_named(content, n) for n in names) if names
+                    else coverage(content, kterms) >= 0.999)
             cue = family is not None and match_family(content, family).level == "explicit"
             scored.append(((not full, not cue, occ if full else rank), seq, eid, occ, full, cue))
         scored.sort(key=lambda s: s[0])
@@ -458,6 +462,7 @@ class RetrievalService:
                 trace.rerank.append({"event_id": r.key, "rank_before": r.rank_before, "rank_after": i + 1,
                                      "base": round(r.base, 6), "deltas": r.deltas, "score": round(r.score, 6)})
         findings: list[Finding] = []
+        best_fused = max((s for _, s in head), default=0.0)
         for i, r in enumerate(reranked):
             ev = by_id[str(r.key)]
             text, truncated = _clip(ev.content)
@@ -466,9 +471,12 @@ class RetrievalService:
                 rank=i + 1, event_id=ev.event_id, content=text, occurred_at=ev.occurred_at,
                 author_type=ev.author_type, evidence_strength="", score=round(r.score, 6),
                 event_ids=[ev.event_id], source=ev.source, session_id=ev.session_id,
-                evidence_class=ev.evidence_class, evidence={}, truncated=truncated))
+                evidence_class=ev.evidence_class, evidence={}, truncated=truncated,
+                relevance=round(r.fused / best_fused, 4) if best_fused > 0 else None))
         timings["rerank"] = _ms(t)
-        # -- layers, dedup, limit, budget -------------------------------------------------------
+        # -- anchor entity: "before the air fryer" is never answered by the air fryer ------------
+        findings = self._drop_about_anchor(plan, trace, findings, by_id)
+        # -- layers, dedup, relevance floor, limit, budget ---------------------------------------
         findings = self._fuse_layers(plan, trace, findings, layer_results)
         findings, dups = dedup(findings)
         for f, first in dups:
@@ -478,16 +486,19 @@ class RetrievalService:
             trace.cuts.setdefault(f.event_id, {"stage": tr.CUT_LIMIT, "detail": (
                 f"ranked #{findings.index(f) + 1} after reranking; limit is {plan.limit}")})
         findings = findings[: plan.limit]
+        for f in findings:  # assessed for the findings within the limit only (cost)
+            if not f.evidence_strength:
+                ev = by_id[f.event_id]
+                a = assess(plan, content=ev.content, author_type=ev.author_type, evidence_class=ev.evidence_class)
+                f.evidence_strength, f.evidence = a.strength, a.to_json()
+        ranked = list(findings)
+        findings = self._relevance_floor(trace, findings)
         findings, over, used = apply_budget(findings, budget_tokens)
         for f in over:
             trace.cuts[f.event_id] = {"stage": tr.CUT_BUDGET, "detail": (
                 f"did not fit the token budget ({budget_tokens} tokens)")}
         for i, f in enumerate(findings):
             f.rank = i + 1
-            if not f.evidence_strength:
-                ev = by_id[f.event_id]
-                a = assess(plan, content=ev.content, author_type=ev.author_type, evidence_class=ev.evidence_class)
-                f.evidence_strength, f.evidence = a.strength, a.to_json()
         trace.budget.update(tokens=budget_tokens, used=used)
         trace.final = [f.event_id for f in findings]
         # -- projection -------------------------------------------------------------------------
@@ -503,8 +514,9 @@ class RetrievalService:
             answering_hints=answering_hints(plan, findings, insufficient=insufficient,
                                             anchor_info=anchor_info, window_dropped=window_dropped,
                                             window_relaxed=relaxed),
-            timeline=timeline(findings), evidence_bundles=bundles(findings), anchor=anchor_info,
-            time_window=_window_json(plan.time_window), trace=trace)
+            timeline=timeline(findings, anchor=self._anchor_entry(plan)), evidence_bundles=bundles(findings),
+            anchor=anchor_info,
+            time_window=_window_json(plan.time_window), trace=trace, ranked=ranked)
 
     def _hydrate(self, seqs: Sequence[int]) -> dict[int, "Candidate"]:
         """The columns fetch, rerank and the package need — not metadata (JSON parsing every
@@ -571,7 +583,18 @@ class RetrievalService:
                 entry.update(hits=len(res.hits), kept=len(hits), trace=res.trace)
                 weights = LAYER_WEIGHTS[plan.mode]
                 preferred = weights.get(name, 0.0) > weights.get("l1", 1.0)
-                layer_findings[name] = [self._layer_finding(plan, h, preferred) for h in hits if h.event_ids]
+                about = [h for h in hits if layer_hit_about_anchor(plan, kind=h.kind, text=h.text, payload=h.payload)]
+                for h in about:
+                    trace.cuts[_layer_key(h.layer, h.kind, h.id)] = {
+                        "stage": tr.CUT_ANCHOR_ENTITY, "event_ids": list(h.event_ids), "detail": (
+                            f"{h.kind} about the anchor {plan.anchor.text!r} (the reference point, "
+                            f"not an answer)" if plan.anchor else "")}
+                hits = [h for h in hits if h not in about]
+                entry["about_anchor"] = len(about)
+                best = max((h.score for h in hits), default=0.0)
+                times = self._event_times([e for h in hits for e in h.event_ids])
+                layer_findings[name] = [self._layer_finding(plan, h, preferred, best, times)
+                                        for h in hits if h.event_ids]
                 entry["without_event_ids"] = sum(1 for h in hits if not h.event_ids)
             trace.layers[name] = entry
         if not any(layer_findings.values()):
@@ -593,14 +616,114 @@ class RetrievalService:
         return [keyed[str(f.key)] for f in fused] + trailing
 
     @staticmethod
-    def _layer_finding(plan: QueryPlan, hit: LayerHit, preferred: bool) -> Finding:
-        a = assess_layer_hit(plan, kind=hit.kind, text=hit.text, payload=hit.payload, preferred=preferred)
+    def _layer_finding(plan: QueryPlan, hit: LayerHit, preferred: bool, best: float = 0.0,
+                       times: Mapping[str, float] | None = None) -> Finding:
+        event_times = [times[e] for e in hit.event_ids if e in times] if times else None
+        a = assess_layer_hit(plan, kind=hit.kind, text=hit.text, payload=hit.payload, preferred=preferred,
+                             event_times=event_times)
         text, truncated = _clip(hit.text)
         return Finding(rank=0, event_id=hit.event_ids[0], content=text, occurred_at=hit.occurred_at,
                        author_type="derived", evidence_strength=a.strength,
                        score=round(float(hit.score), 6), layer=hit.layer, kind=hit.kind,
                        event_ids=list(hit.event_ids), evidence=a.to_json(), truncated=truncated,
-                       hit_id=hit.id)
+                       hit_id=hit.id,
+                       relevance=round(max(0.0, float(hit.score)) / best, 4) if best > 0 else None)
+
+    def _event_times(self, event_ids: Sequence[str]) -> dict[str, float]:
+        """When the events a layer hit cites happened (a summary's evidence must lie in the asked
+        period to answer it directly)."""
+        ids = list(dict.fromkeys(event_ids))
+        out: dict[str, float] = {}
+        for i in range(0, len(ids), 500):
+            part = ids[i:i + 500]
+            for eid, occ in self.db.reader().execute(
+                    f"SELECT event_id, occurred_at FROM fact_events WHERE event_id IN ({placeholders(len(part))})",
+                    part):
+                out[eid] = float(occ)
+        return out
+
+    def _anchor_linked(self, plan: QueryPlan, event_ids: Sequence[str]) -> set[str]:
+        """Events L2 links to the anchor's entity (an alias equal to one of the anchor's names)."""
+        if plan.anchor is None or not event_ids:
+            return set()
+        names = list(anchor_names(plan.anchor.text)) or [" ".join(query_terms(plan.anchor.text))]
+        names = [n for n in names if n.strip()]
+        conn = self.db.reader()
+        if not names or not conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                                         "AND name = 'l1_event_entities'").fetchall():
+            return set()
+        try:
+            rows = conn.execute(
+                f"SELECT DISTINCT x.event_id FROM entity_aliases a JOIN l1_event_entities x "
+                f"ON x.entity_id = a.entity_id WHERE a.alias_norm IN ({placeholders(len(names))}) "
+                f"AND x.event_id IN ({placeholders(len(event_ids))})", [*names, *event_ids]).fetchall()
+        except Exception as exc:  # noqa: BLE001 - L2 schema drift must not break the query
+            log.warning("anchor entity links unavailable: %s", exc)
+            return set()
+        return {r[0] for r in rows}
+
+    def _drop_about_anchor(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                           by_id: Mapping[str, "Candidate"]) -> list[Finding]:
+        """Keep what is *about the anchor* out of the answer candidates: in "what did I buy before
+        the air fryer", "I just bought an air fryer" (or 我新买了一个空气炸锅, the same purchase in
+        the other language) is the reference point. Judged per finding: it names the anchor's
+        thing — a lexicon name or its translation, or L2 links it to the anchor's entity — and
+        nothing the question asks for (``evidence.about_anchor``)."""
+        if plan.anchor is None:
+            return findings
+        linked = self._anchor_linked(plan, [f.event_id for f in findings])
+        kept: list[Finding] = []
+        for f in findings:
+            ev = by_id.get(f.event_id)
+            content = ev.content if ev is not None else f.content
+            if about_anchor(plan, content, linked=f.event_id in linked):
+                trace.cuts[f.event_id] = {"stage": tr.CUT_ANCHOR_ENTITY, "detail": (
+                    f"about the anchor {plan.anchor.text!r} and nothing else the question asks for "
+                    f"(the reference point, not an answer)")}
+                continue
+            kept.append(f)
+        return kept
+
+    @staticmethod
+    def _relevance_floor(trace: tr.QueryTrace, findings: list[Finding]) -> list[Finding]:
+        """Answer-facing findings keep what is at least ``RELEVANCE_FLOOR`` as relevant as the top
+        finding. Relevance = the finding's score relative to the best of its own list (scores of
+        different lists are not comparable) times what its evidence is worth
+        (``policy.EVIDENCE_RELEVANCE``: a finding that does not name what the question asks for
+        is similarity only). So under a direct or indirect answer, a music play sharing the word
+        "live" with "where do I live" is cut; when nothing names the target, the floor is
+        score-based. Cut findings stay in the trace (stage ``relevance_floor``)."""
+        if not findings:
+            return findings
+
+        def worth(f: Finding) -> float | None:
+            if f.relevance is None:
+                return None
+            return f.relevance * EVIDENCE_RELEVANCE.get(f.evidence_strength, 1.0)
+
+        top = worth(findings[0])
+        if top is None or top <= 0:
+            return findings
+        kept = [findings[0]]
+        for f in findings[1:]:
+            w = worth(f)
+            if w is not None and w < RELEVANCE_FLOOR * top:
+                key = f.event_id if f.layer == "l1" else _layer_key(f.layer, f.kind, f.hit_id)
+                trace.cuts.setdefault(key, {"stage": tr.CUT_RELEVANCE, "detail": (
+                    f"relevance {w:.2f} ({f.evidence_strength} evidence, score {f.relevance:.2f} of its "
+                    f"list's best) is below {RELEVANCE_FLOOR:.2f} of the top finding's ({top:.2f})"),
+                    **({} if f.layer == "l1" else {"event_ids": list(f.event_ids)})})
+                continue
+            kept.append(f)
+        return kept
+
+    def _anchor_entry(self, plan: QueryPlan) -> dict[str, Any] | None:
+        """The anchor event for the timeline (where "before"/"after" is measured from)."""
+        if plan.anchor is None or plan.anchor.event_id is None:
+            return None
+        row = self.db.read_one("SELECT event_id, occurred_at, author_type, content FROM fact_events "
+                               "WHERE event_id = ?", (plan.anchor.event_id,))
+        return dict(row) if row else None
 
     def _linked_entities(self, findings: Sequence[Finding]) -> dict[str, list[dict[str, Any]]]:
         ids = [f.event_id for f in findings if f.layer == "l1"]
@@ -757,6 +880,11 @@ def _anchor_json(anchor: Anchor | None) -> dict[str, Any] | None:
         return None
     return {"text": anchor.text, "direction": anchor.direction, "resolved_at": anchor.resolved_at,
             "resolved_at_iso": iso(anchor.resolved_at), "event_id": anchor.event_id, "how": anchor.how}
+
+
+def _layer_key(layer: str, kind: str, hit_id: Any) -> str:
+    """Trace key of a cut layer hit (event ids are the keys of L1 events)."""
+    return f"{layer}:{kind}:{hit_id}"
 
 
 def _clip(text: str) -> tuple[str, bool]:

@@ -24,6 +24,8 @@ CUT_RRF = "rrf_cut"
 CUT_DEDUP = "dedup"
 CUT_LIMIT = "limit"
 CUT_BUDGET = "token_budget"
+CUT_ANCHOR_ENTITY = "anchor_entity"
+CUT_RELEVANCE = "relevance_floor"
 
 
 @dataclass(slots=True)
