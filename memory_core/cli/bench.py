@@ -89,6 +89,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--reuse", action="store_true",
                    help="reuse a kept database of that size; re-run only the query measurements")
     p.add_argument("--no-plot", action="store_true")
+    p.add_argument("--query-timeout", type=float, default=120.0,
+                   help="interrupt a memory_query running longer than this many seconds (counted)")
 
 
 def _run_sizes(args: argparse.Namespace, sizes: list[int]) -> int:
@@ -103,7 +105,8 @@ def _run_sizes(args: argparse.Namespace, sizes: list[int]) -> int:
         print(f"== {label} events: running (progress on stderr) ...", flush=True)
         cmd = [sys.executable, "-m", "memory_core.bench.runner", "--size", str(size),
                "--workdir", str(workdir), "--json", str(out / f"bench-{label}.json"),
-               "--seed", str(args.seed), "--queries-per-mode", str(args.queries_per_mode)]
+               "--seed", str(args.seed), "--queries-per-mode", str(args.queries_per_mode),
+               "--query-timeout", str(args.query_timeout)]
         if args.reuse:
             cmd.append("--reuse")
         rc = subprocess.call(cmd)
