@@ -222,33 +222,36 @@ STRUCTURED_PATHS: Final = frozenset({PATH_ENTITY, PATH_GRAPH, PATH_CATEGORY})
 #: - strategy: tool names are literal, so BM25/keyword dominate; vectors help for paraphrase.
 #: - cross_session: the same entity across sessions is the point: entity high, graph next.
 #: - event_stream: no structured paths at all (design).
+#: The keyword path (substring coverage) counts half of what it first did except in strategy mode:
+#: for natural-language questions it is a coarse copy of BM25 (LoCoMo tuning conversations, keyword
+#: path alone: session R@5 0.79 vs BM25 0.91) — its job is the literal identifiers strategy asks about.
 RRF_WEIGHTS: Final[Mapping[QueryMode, Mapping[str, float]]] = MappingProxyType({
     QueryMode.EXACT_FACT: MappingProxyType({
-        PATH_ENTITY: 1.2, PATH_VECTOR: 1.0, PATH_BM25: 0.8, PATH_KEYWORD: 0.6,
+        PATH_ENTITY: 1.2, PATH_VECTOR: 1.0, PATH_BM25: 0.8, PATH_KEYWORD: 0.3,
         PATH_TEMPORAL_BM25: 0.8, PATH_GRAPH: 0.9, PATH_CATEGORY: 1.0}),
     QueryMode.CURRENT_STATE: MappingProxyType({
-        PATH_ENTITY: 1.2, PATH_GRAPH: 1.0, PATH_VECTOR: 0.9, PATH_BM25: 0.8, PATH_KEYWORD: 0.5,
+        PATH_ENTITY: 1.2, PATH_GRAPH: 1.0, PATH_VECTOR: 0.9, PATH_BM25: 0.8, PATH_KEYWORD: 0.25,
         PATH_TEMPORAL_BM25: 0.8, PATH_CATEGORY: 0.8}),
     QueryMode.TEMPORAL_COMPARE: MappingProxyType({
         PATH_TEMPORAL_BM25: 1.2, PATH_ENTITY: 1.0, PATH_VECTOR: 0.9, PATH_BM25: 0.7,
-        PATH_KEYWORD: 0.6, PATH_GRAPH: 0.8, PATH_CATEGORY: 1.2}),
+        PATH_KEYWORD: 0.3, PATH_GRAPH: 0.8, PATH_CATEGORY: 1.2}),
     QueryMode.SUMMARY: MappingProxyType({
-        PATH_BM25: 1.0, PATH_VECTOR: 1.0, PATH_TEMPORAL_BM25: 1.0, PATH_KEYWORD: 0.6,
+        PATH_BM25: 1.0, PATH_VECTOR: 1.0, PATH_TEMPORAL_BM25: 1.0, PATH_KEYWORD: 0.3,
         PATH_ENTITY: 0.6, PATH_GRAPH: 0.4, PATH_CATEGORY: 0.6}),
     QueryMode.ACTIVITY_SUMMARY: MappingProxyType({
-        PATH_TEMPORAL_BM25: 1.2, PATH_BM25: 0.9, PATH_VECTOR: 0.9, PATH_KEYWORD: 0.6,
+        PATH_TEMPORAL_BM25: 1.2, PATH_BM25: 0.9, PATH_VECTOR: 0.9, PATH_KEYWORD: 0.3,
         PATH_ENTITY: 0.6, PATH_GRAPH: 0.4, PATH_CATEGORY: 0.6}),
     QueryMode.STRATEGY: MappingProxyType({
         PATH_BM25: 1.1, PATH_KEYWORD: 1.0, PATH_VECTOR: 0.7, PATH_TEMPORAL_BM25: 0.7,
         PATH_ENTITY: 0.6, PATH_GRAPH: 0.3, PATH_CATEGORY: 0.3}),
     QueryMode.EPISODE_RECALL: MappingProxyType({
-        PATH_VECTOR: 1.2, PATH_BM25: 0.9, PATH_TEMPORAL_BM25: 1.0, PATH_KEYWORD: 0.5,
+        PATH_VECTOR: 1.2, PATH_BM25: 0.9, PATH_TEMPORAL_BM25: 1.0, PATH_KEYWORD: 0.25,
         PATH_ENTITY: 0.6, PATH_GRAPH: 0.5, PATH_CATEGORY: 0.5}),
     QueryMode.CROSS_SESSION: MappingProxyType({
-        PATH_ENTITY: 1.2, PATH_VECTOR: 1.0, PATH_BM25: 0.9, PATH_GRAPH: 0.9, PATH_KEYWORD: 0.5,
+        PATH_ENTITY: 1.2, PATH_VECTOR: 1.0, PATH_BM25: 0.9, PATH_GRAPH: 0.9, PATH_KEYWORD: 0.25,
         PATH_TEMPORAL_BM25: 0.8, PATH_CATEGORY: 0.7}),
     QueryMode.EVENT_STREAM: MappingProxyType({
-        PATH_BM25: 1.0, PATH_VECTOR: 1.0, PATH_KEYWORD: 0.7, PATH_TEMPORAL_BM25: 1.0}),
+        PATH_BM25: 1.0, PATH_VECTOR: 1.0, PATH_KEYWORD: 0.35, PATH_TEMPORAL_BM25: 1.0}),
 })
 
 #: Each path fetches this many candidates before fusion.
@@ -331,6 +334,12 @@ BM25_PRUNE_MIN_EVENTS: Final = 20_000
 BM25_PRUNE_DF_FRACTION: Final = 0.05
 #: Entity / graph expansion start from this many best seed events of the lexical/vector paths.
 EXPANSION_SEEDS: Final = 10
+#: Entity expansion does not fan out through an entity linked to more than this fraction of the
+#: events with entities (but never below ENTITY_EXPANSION_MIN_DF_CAP events): such an entity
+#: ("painting" in a painter's chats, "mom") says nothing about this question; the rest count by
+#: idf (retrieval/paths/entity.py, measured in docs/retrieval-eval.md).
+ENTITY_EXPANSION_MAX_DF_FRACTION: Final = 0.05
+ENTITY_EXPANSION_MIN_DF_CAP: Final = 5
 #: "recently" / "最近" without a number: this many days before the question date.
 RECENT_WINDOW_DAYS: Final = 14
 #: "3 days ago" is approximate in speech: the window extends this many units on each side.
@@ -338,11 +347,15 @@ TIME_AGO_SLACK_UNITS: Final = 1.0
 #: A date further back than this ("in 1720", "a 1929 film") is history, not a time in memory:
 #: it sets no window.
 MEMORY_HORIZON_YEARS: Final = 30
-#: L1 fusion uses a smaller RRF constant than the generic RRF_K: with a handful of paths, one of
-#: them clearly best for a question, k = 60 flattens the head (rank 1 and rank 10 differ by 15%)
-#: and lets weak paths' ranks drown the strong one's; measured on LoCoMo (3 conversations, 383
-#: questions, hashing embedder) session R@5 rises ~2-4 points at k = 15 for every weighting tried.
-L1_RRF_K: Final = 15
+#: L1 paths are fused by relative score fusion (retrieval/score_fusion.py: weighted sum of each
+#: path's min-max normalised scores, weights = RRF_WEIGHTS[mode]) rather than weighted RRF: RRF
+#: drops each path's confidence, and the noisier lexical copies' (hashing vectors, keyword
+#: coverage) heads outvoted BM25's clear winners. LoCoMo, 3 tuning conversations, session R@5:
+#: RRF (k = 15) 0.877 vs relative scores 0.896 with the same weights (docs/retrieval-eval.md).
+#: The second-round expansion paths (entity, L2's graph) count at this fraction of their mode
+#: weight: their best candidate is "shares an entity with something found", not "matches the
+#: question" (LongMemEval sample with L2: rank-1 0.808 at full weight, 0.962 = L1's at 0.25).
+EXPANSION_WEIGHT_SCALE: Final = 0.25
 #: The design's weights presume a semantic embedder (text-embedding-v3). An embedder whose model
 #: id starts with a key here gets its vector-path weight scaled: the offline hashing embedder is
 #: mostly lexical, i.e. a noisier copy of BM25 (LoCoMo, vector path alone: session R@5 0.73 vs

@@ -31,7 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("path", type=Path)
     c.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
     c.add_argument("--limit", type=int, help="ask at most N questions")
-    c.add_argument("--conversations", type=int, help="only the first N conversations")
+    c.add_argument("--conversations", type=int, help="only N conversations (the first N after --skip)")
+    c.add_argument("--skip", type=int, default=0, metavar="N", help="leave out the first N conversations")
     c.add_argument("--categories", nargs="+", type=int, metavar="N", help="only these categories (1-5)")
     c.add_argument("--layers", nargs="*", default=[], metavar="LAYER")
     c.add_argument("--embedder", choices=("offline", "sentence_model"), default="offline")
@@ -88,7 +89,7 @@ def cmd_locomo(args: argparse.Namespace) -> int:
         return 2
     result = locomo.run(args.path, limit=args.limit, categories=args.categories,
                         conversations=args.conversations, layers=args.layers, progress=_progress(args),
-                        embedder=args.embedder)
+                        embedder=args.embedder, skip=args.skip)
     return _finish(args, result)
 
 

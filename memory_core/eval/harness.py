@@ -93,11 +93,18 @@ def evaluate_question(engine: MemoryEngine, *, qid: str, group: str, question: s
     t0 = time.perf_counter()
     package = engine.retrieval.query(question, None, now=now, limit=EVAL_LIMIT, budget_tokens=None)
     ms = (time.perf_counter() - t0) * 1000
-    ranked_events: list[str] = []
-    for f in package.findings:
-        for eid in [f.event_id, *f.event_ids]:
-            if eid in turn_of and eid not in ranked_events:
-                ranked_events.append(eid)
+    def events_of(findings: Sequence[Any]) -> list[str]:
+        out: list[str] = []
+        for f in findings:
+            for eid in [f.event_id, *f.event_ids]:
+                if eid in turn_of and eid not in out:
+                    out.append(eid)
+        return out
+
+    # the ranking is the findings list before the relevance floor (a presentation cut: the
+    # answer-facing list is scored apart, as "answer_facing")
+    ranked_events = events_of(package.ranked or package.findings)
+    facing = events_of(package.findings)
     base_events = bm25_baseline(engine, question)
 
     def metrics(events: list[str]) -> dict[str, float]:
@@ -108,9 +115,15 @@ def evaluate_question(engine: MemoryEngine, *, qid: str, group: str, question: s
             out.update(score(dedupe(turn_of[e] for e in events), gold_turns, "turn"))
         return out
 
+    facing_hit: dict[str, float] = {}
+    if gold_sessions:
+        facing_hit["session_hit"] = float(bool(gold_sessions & {session_of[e] for e in facing}))
+    if gold_turns:
+        facing_hit["turn_hit"] = float(bool(gold_turns & {turn_of[e] for e in facing}))
     return QuestionResult(qid, group, metrics(ranked_events), metrics(base_events), ms,
                           package.query_mode, package.insufficient_evidence, abstention,
-                          {"findings": len(package.findings)})
+                          {"findings": len(package.findings), "ranked": len(package.ranked or package.findings),
+                           "answer_facing": facing_hit})
 
 
 def summarise(results: Sequence[QuestionResult], *, dataset: str, ingest_ms: Sequence[float],
@@ -143,8 +156,24 @@ def summarise(results: Sequence[QuestionResult], *, dataset: str, ingest_ms: Seq
                       "query_p50": round(percentile(times, 50), 2), "query_p95": round(percentile(times, 95), 2),
                       "ingest_mean_per_store": round(sum(ingest_ms) / len(ingest_ms), 1) if ingest_ms else 0.0},
         "modes_chosen": modes,
+        "answer_facing": _answer_facing(scored),
         "notes": notes,
     }
+    return out
+
+
+def _answer_facing(results: Sequence[QuestionResult]) -> dict[str, float]:
+    """What the answerer is shown after the relevance floor: how many findings, and how often
+    they still contain a gold session / turn (vs the same in the ranking's first 10)."""
+    if not results:
+        return {}
+    out: dict[str, float] = {
+        "mean_findings": round(sum(r.extra.get("findings", 0) for r in results) / len(results), 2),
+        "mean_ranked": round(sum(r.extra.get("ranked", 0) for r in results) / len(results), 2)}
+    for key in ("session_hit", "turn_hit"):
+        vals = [r.extra["answer_facing"][key] for r in results if key in r.extra.get("answer_facing", {})]
+        if vals:
+            out[key] = round(sum(vals) / len(vals), 4)
     return out
 
 

@@ -75,14 +75,18 @@ def gold_of(qa: dict[str, Any]) -> set[str]:
 
 def run(path: str | Path, *, limit: int | None = None, categories: Sequence[int] | None = None,
         conversations: int | None = None, layers: Sequence[str] = (),
-        progress: Progress | None = None, embedder: str = "offline") -> dict[str, Any]:
+        progress: Progress | None = None, embedder: str = "offline", skip: int = 0) -> dict[str, Any]:
+    """``skip`` / ``conversations``: use conversations ``skip .. skip+conversations-1`` only (tune
+    on some, report on the others)."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     results: list[QuestionResult] = []
     ingest_ms: list[float] = []
     asked = 0
     no_evidence = 0
     for ci, sample in enumerate(data):
-        if conversations is not None and ci >= conversations:
+        if ci < skip:
+            continue
+        if conversations is not None and ci >= skip + conversations:
             break
         if limit is not None and asked >= limit:
             break
@@ -115,7 +119,9 @@ def run(path: str | Path, *, limit: int | None = None, categories: Sequence[int]
                 results.append(r)
                 if progress and asked % 100 == 0:
                     progress(f"{asked} questions ({sample['sample_id']})")
-    return summarise(results, dataset=f"LoCoMo ({Path(path).name})", ingest_ms=ingest_ms, notes={
+    name = Path(path).name if not (skip or conversations) else (
+        f"{Path(path).name}, conversations {skip + 1}-{skip + conversations if conversations else len(data)}")
+    return summarise(results, dataset=f"LoCoMo ({name})", ingest_ms=ingest_ms, notes={
         "store": "fresh offline store per conversation, ingested once (hashing embedder, no LLM)",
         "layers": list(layers) or ["l1"],
         "embedder": embedder,

@@ -35,4 +35,9 @@ def render(result: dict[str, Any]) -> str:
     lines += ["", f"time per question: mean {t['query_mean']} ms, p50 {t['query_p50']} ms, "
                   f"p95 {t['query_p95']} ms; ingest+embed per store {t['ingest_mean_per_store']} ms",
               f"modes chosen: {result['modes_chosen']}"]
+    af = result.get("answer_facing") or {}
+    if af:
+        hits = ", ".join(f"{k.replace('_hit', '')} hit {v:.3f}" for k, v in af.items() if k.endswith("_hit"))
+        lines.append(f"answer-facing findings (after the relevance floor): mean {af['mean_findings']} of "
+                     f"{af['mean_ranked']} ranked; gold among them: {hits}")
     return "\n".join(lines)

@@ -134,12 +134,21 @@ def is_anchor_name(plan: QueryPlan, name: str) -> bool:
     return n in anchor or anchor in n or any(same_thing(n, a) for a in anchor_names(plan.anchor.text))
 
 
+def _subject_words(plan: QueryPlan) -> frozenset[str]:
+    """The question's subject when it is someone other than the user ("What did Caroline
+    research?"): naming Caroline is not naming what is asked about her."""
+    if not plan.subject or plan.subject == "user":
+        return frozenset()
+    return frozenset({plan.subject.lower(), *(w.lower() for w in plan.subject.split())})
+
+
 def _open_target(plan: QueryPlan, family: PredicateFamily | None) -> bool:
     """The question asks for *whatever* stands in the relation ("what did I buy", "where do I
     live"): it names a family but no category, no thing and no other content word."""
     if family is None or plan.target_category:
         return False
-    return not any(not is_anchor_name(plan, m) for m in plan.entity_mentions)
+    subject = _subject_words(plan)
+    return not any(not is_anchor_name(plan, m) and m.lower() not in subject for m in plan.entity_mentions)
 
 
 def find_target(plan: QueryPlan, content: str) -> str | None:
@@ -156,15 +165,16 @@ def find_target(plan: QueryPlan, content: str) -> str | None:
             if is_anchor_name(plan, member):
                 continue
             return member
+    subject = _subject_words(plan)
     for mention in plan.entity_mentions:
-        if is_anchor_name(plan, mention):
+        if is_anchor_name(plan, mention) or mention.lower() in subject:
             continue
         for name in equivalents(mention):  # 高压锅 names the question's "pressure cooker"
             if is_named(lowered, name):
                 return mention if name == mention.lower() else name
     cues = cue_words(family)
     terms = [t for t in plan.target_terms
-             if len(t) > 1 and t.lower() not in cues and not _STATE_WORDS.fullmatch(t)]
+             if len(t) > 1 and t.lower() not in cues and not _STATE_WORDS.fullmatch(t) and t.lower() not in subject]
     if terms:
         found = [t for t in terms if t in lowered]
         if len(found) * 2 >= len(terms):
@@ -180,6 +190,23 @@ def find_target(plan: QueryPlan, content: str) -> str | None:
                 continue
             return member
     return None
+
+
+def is_targeted(plan: QueryPlan) -> bool:
+    """Whether the question asks about something a finding can name (a category, a thing, a
+    content word, or an open target of a relation); period and theme questions do not."""
+    if plan.mode in UNTARGETED_MODES:
+        return False
+    family = FAMILY_BY_NAME.get(plan.predicate_family or "")
+    subject = _subject_words(plan)
+    if plan.target_category or any(not is_anchor_name(plan, m) and m.lower() not in subject
+                                   for m in plan.entity_mentions):
+        return True
+    cues = cue_words(family)
+    if any(len(t) > 1 and t.lower() not in cues and not _STATE_WORDS.fullmatch(t) and t.lower() not in subject
+           for t in plan.target_terms):
+        return True
+    return _open_target(plan, family)
 
 
 def about_anchor(plan: QueryPlan, content: str, *, linked: bool = False) -> bool:
@@ -237,8 +264,12 @@ def layer_hit_about_anchor(plan: QueryPlan, *, kind: str, text: str, payload: di
     return about_anchor(plan, text)
 
 
+#: layer rows that state something about a subject (the user, for an L2 grounded on the user)
+_SUBJECT_KINDS = frozenset({"edge", "assertion", "snapshot"})
+
+
 def assess_layer_hit(plan: QueryPlan, *, kind: str, text: str, payload: dict, preferred: bool,
-                     event_times: Sequence[float] | None = None) -> Assessment:
+                     event_times: Sequence[float] | None = None, user_subject: bool = False) -> Assessment:
     """A derived hit's strength from what the layer says about it, by the plan's own tables:
 
     * edge — its L2 family states the asked family (explicit → direct, implied → indirect) or
@@ -250,12 +281,18 @@ def assess_layer_hit(plan: QueryPlan, *, kind: str, text: str, payload: dict, pr
       happened inside the asked period; or it names the asked target: direct;
     * skill — it is the skill of the tool the question names: direct;
     otherwise from its text; a row of the mode's preferred layer is at least indirect material.
+    ``user_subject``: the layer grounded the question on the user while it asks about someone
+    else — its relations and traits are the user's, so they are weak evidence here.
     """
     given = payload.get("evidence_strength")
     if given in (DIRECT, INDIRECT, WEAK):
         return Assessment(given, None, "explicit", None, None, "as reported by the layer")
     family = FAMILY_BY_NAME.get(plan.predicate_family or "")
     zh = _is_cjk(plan.query)
+    if user_subject and kind in _SUBJECT_KINDS:
+        return Assessment(WEAK, None, "none", None, None,
+                          (f"关于用户本人，而问题问的是{plan.subject}" if zh else
+                           f"about the user, while the question asks about {plan.subject}"))
     if kind == "edge" and payload.get("family"):
         efam = payload["family"]
         pred = payload.get("predicate")

@@ -37,12 +37,13 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 import numpy as np
 
 from ..db.connection import placeholders, query_all
-from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, FINDING_MAX_CHARS, L1_RRF_K,
+from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE, FINDING_MAX_CHARS,
                       EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_FETCH_K, PATH_VECTOR, RELEVANCE_FLOOR, RERANK_TOP_N,
                       RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, QueryMode, RetrievalScope)
 from ..text.segment import fts_or_query, fts_phrase, query_terms
 from . import trace as tr
-from .evidence import about_anchor, anchor_names, assess, assess_layer_hit, is_named, layer_hit_about_anchor
+from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
+                       layer_hit_about_anchor)
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
 from .package import Finding, MemoryPackage, iso
@@ -56,6 +57,7 @@ from .projection import answering_hints, asset_refs, entity_refs, status_of, sum
 from .registry import Registry
 from .rerank import RerankCandidate, rerank
 from .rrf import weighted_rrf
+from .score_fusion import relative_score_fusion
 from .scope import chat_artifact_reason
 from .vector_search import VectorIndex
 
@@ -151,12 +153,18 @@ class RetrievalService:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     def path_weights(self, mode: QueryMode) -> dict[str, float]:
-        """The mode's RRF weights, the vector weight scaled for the active embedder."""
+        """The mode's fusion weights: the vector weight scaled for the active embedder, and the
+        second-round (expansion) paths scaled by ``EXPANSION_WEIGHT_SCALE`` — their best candidate
+        is "shares an entity with something found", not "matches the question"."""
         weights = dict(RRF_WEIGHTS[mode])
         model_id = getattr(getattr(self.engine.providers, "embedder", None), "model_id", "") or ""
         scale = next((v for k, v in VECTOR_WEIGHT_SCALE.items() if model_id.startswith(k)), 1.0)
         if PATH_VECTOR in weights:
             weights[PATH_VECTOR] = round(weights[PATH_VECTOR] * scale, 6)
+        expansion = {p.name for p in self.paths if p.needs_seeds} | set(self.registry.event_paths)
+        for name in expansion:
+            if name in weights:
+                weights[name] = round(weights[name] * EXPANSION_WEIGHT_SCALE, 6)
         return weights
 
     # -- vector index ---------------------------------------------------------------------------
@@ -364,8 +372,7 @@ class RetrievalService:
         timings["paths_round1"] = _ms(t)
         # seeds for expansion: a preliminary fusion of the first round
         t = time.perf_counter()
-        prelim = weighted_rrf({n: [s for s, _ in r.hits] for n, r in results.items()},
-                              self.path_weights(plan.mode), k=L1_RRF_K)
+        prelim = relative_score_fusion({n: r.hits for n, r in results.items()}, self.path_weights(plan.mode))
         seeds = [f.key for f in prelim[:EXPANSION_SEEDS]]
         extra_paths = list(self.registry.event_paths.values())
 
@@ -403,7 +410,7 @@ class RetrievalService:
                 name, float(weights.get(name, 0.0)), round(res.elapsed_ms, 3), res.skipped, res.error,
                 [{"seq": s, "event_id": events[s].event_id if s in events else None, "rank": i + 1,
                   "score": round(sc, 6)} for i, (s, sc) in enumerate(res.hits)], res.info)
-        fused = weighted_rrf({n: [s for s, _ in r.hits] for n, r in results.items()}, weights, k=L1_RRF_K)
+        fused = relative_score_fusion({n: r.hits for n, r in results.items()}, weights)
         trace.fused = [{"seq": f.key, "event_id": events[f.key].event_id if f.key in events else None,
                         "rank": i + 1, "fused": round(f.score, 6),
                         "contributions": {p: {"rank": c[0], "weight": c[1], "rrf": round(c[2], 6)}
@@ -436,11 +443,13 @@ class RetrievalService:
 
         kept, dropped, window_dropped = fetch(window)
         relaxed = False
-        if (not kept and window_dropped and window is not None and plan.anchor is None
-                and window.source != "caller"):
-            # Nothing at all inside a window parsed from the question: the time words probably
-            # describe *when it happened* ("the camping trip last year"), not when it was
-            # recorded. Keep the candidates, say so in the hints (the window stays soft).
+        if (window_dropped and window is not None and plan.anchor is None and window.source != "caller"
+                and (not kept or (is_targeted(plan) and not any(
+                    find_target(plan, ev.content) for ev, _ in kept[:max(RERANK_TOP_N, plan.limit + 10)])))):
+            # Nothing inside a window parsed from the question names what it asks about: the time
+            # words probably describe *when it happened* ("the shelter event in February", "the
+            # camping trip last year"), not when it was recorded. Keep the candidates, say so in
+            # the hints (the window stays soft: the temporal path still favours in-window events).
             kept, dropped, _ = fetch(None)
             relaxed = True
             plan.time_window = TimeWindow(window.start, window.end, window.source, hard=False)
@@ -593,7 +602,13 @@ class RetrievalService:
                 entry["about_anchor"] = len(about)
                 best = max((h.score for h in hits), default=0.0)
                 times = self._event_times([e for h in hits for e in h.event_ids])
-                layer_findings[name] = [self._layer_finding(plan, h, preferred, best, times)
+                # a layer that grounded the question on the user although it asks about someone
+                # else ("What does Caroline like?") answers about the wrong person
+                grounding = res.trace.get("grounding") if isinstance(res.trace, dict) else None
+                other_subject = (plan.subject not in ("user", "", None) and isinstance(grounding, dict)
+                                 and grounding.get("subject_is_user") is True)
+                entry["subject_mismatch"] = bool(other_subject)
+                layer_findings[name] = [self._layer_finding(plan, h, preferred, best, times, other_subject)
                                         for h in hits if h.event_ids]
                 entry["without_event_ids"] = sum(1 for h in hits if not h.event_ids)
             trace.layers[name] = entry
@@ -617,10 +632,10 @@ class RetrievalService:
 
     @staticmethod
     def _layer_finding(plan: QueryPlan, hit: LayerHit, preferred: bool, best: float = 0.0,
-                       times: Mapping[str, float] | None = None) -> Finding:
+                       times: Mapping[str, float] | None = None, other_subject: bool = False) -> Finding:
         event_times = [times[e] for e in hit.event_ids if e in times] if times else None
         a = assess_layer_hit(plan, kind=hit.kind, text=hit.text, payload=hit.payload, preferred=preferred,
-                             event_times=event_times)
+                             event_times=event_times, user_subject=other_subject)
         text, truncated = _clip(hit.text)
         return Finding(rank=0, event_id=hit.event_ids[0], content=text, occurred_at=hit.occurred_at,
                        author_type="derived", evidence_strength=a.strength,
@@ -692,7 +707,8 @@ class RetrievalService:
         (``policy.EVIDENCE_RELEVANCE``: a finding that does not name what the question asks for
         is similarity only). So under a direct or indirect answer, a music play sharing the word
         "live" with "where do I live" is cut; when nothing names the target, the floor is
-        score-based. Cut findings stay in the trace (stage ``relevance_floor``)."""
+        score-based. A finding with stronger evidence than the top one is never cut (it names what
+        the top one does not). Cut findings stay in the trace (stage ``relevance_floor``)."""
         if not findings:
             return findings
 
@@ -704,10 +720,13 @@ class RetrievalService:
         top = worth(findings[0])
         if top is None or top <= 0:
             return findings
+        strength_rank = {WEAK: 0, INDIRECT: 1, DIRECT: 2}
+        top_strength = strength_rank.get(findings[0].evidence_strength, 0)
         kept = [findings[0]]
         for f in findings[1:]:
             w = worth(f)
-            if w is not None and w < RELEVANCE_FLOOR * top:
+            stronger = strength_rank.get(f.evidence_strength, 0) > top_strength  # never noise
+            if w is not None and w < RELEVANCE_FLOOR * top and not stronger:
                 key = f.event_id if f.layer == "l1" else _layer_key(f.layer, f.kind, f.hit_id)
                 trace.cuts.setdefault(key, {"stage": tr.CUT_RELEVANCE, "detail": (
                     f"relevance {w:.2f} ({f.evidence_strength} evidence, score {f.relevance:.2f} of its "

@@ -212,6 +212,10 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
      lambda m, c: c.month_no_year(int(m[1]), None) if 1 <= int(m[1]) <= 12 else None),
     (_r(r"(\d{4})\s*年(?!\s*\d)"), lambda m, c: c.year(int(m[1]))),
     (_r(r"\b(?:in|during)\s+(\d{4})\b"), lambda m, c: c.year(int(m[1]))),
+]
+#: the rules above give absolute dates; those below are relative to a reference day
+_N_ABSOLUTE = len(_RULES)
+_RULES += [
     # -- relative days -------------------------------------------------------------------------
     (_r(r"\bthe day before yesterday\b|大前天"), lambda m, c: c.day(-3 if "大" in m[0] else -2)),
     (_r(r"前天"), lambda m, c: c.day(-2)),
@@ -308,7 +312,8 @@ def parse_time(text: str, now: float, *, tz: tzinfo = timezone.utc) -> ParsedTim
     out = ParsedTime()
     found: list[tuple[int, int, float, float, str]] = []
     vague: set[tuple[int, int]] = set()
-    for pattern, resolve in _RULES:
+    relative: list[tuple[int, re.Match[str], Resolver]] = []
+    for i, (pattern, resolve) in enumerate(_RULES):
         for m in pattern.finditer(text):
             span = (m.start(), m.end())
             if _overlaps(span, [(a, b) for a, b, *_ in found]):
@@ -319,9 +324,20 @@ def parse_time(text: str, now: float, *, tz: tzinfo = timezone.utc) -> ParsedTim
             if bounds[1] < now - MEMORY_HORIZON_YEARS * 365.25 * _DAY or bounds[0] > now + 366 * _DAY:
                 # "in 1720", "the 1929 film": history, not a time in the user's memory
                 continue
+            if i >= _N_ABSOLUTE:
+                relative.append((len(found), m, resolve))
             found.append((span[0], span[1], bounds[0], bounds[1], m[0]))
             if pattern is _VAGUE:
                 vague.add(span)
+    absolute = [f for j, f in enumerate(found) if j not in {r[0] for r in relative}]
+    if absolute and relative:
+        # "last weekend before April 10, 2023", "recently, as mentioned on 3 June": the explicit
+        # date is the reference day of the relative words, not the question's date
+        ref = _Cal(min(f[3] for f in absolute), tz)
+        for j, m, resolve in relative:
+            bounds = resolve(m, ref)
+            if bounds is not None:
+                found[j] = (found[j][0], found[j][1], bounds[0], bounds[1], found[j][4])
     # Anchors: "before X" where X is not itself a date expression.
     anchor = _find_anchor(text, [(a, b) for a, b, *_ in found])
     if anchor is not None:
