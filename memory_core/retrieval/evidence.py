@@ -213,8 +213,10 @@ def about_anchor(plan: QueryPlan, content: str, *, linked: bool = False) -> bool
     """Whether ``content`` is about the anchor's thing and nothing the question asks for: it names
     the anchor (any of its names; for an anchor outside the lexicon, all its content words — or
     ``linked``: L2 links the event to the anchor's entity) and no target. Such a finding is the
-    reference point ("I just bought an air fryer" for "before the air fryer"), not an answer."""
-    if plan.anchor is None:
+    reference point ("I just bought an air fryer" for "before the air fryer"), not an answer.
+    A question that asks for nothing in particular ("what did I do after X") cannot tell, so
+    nothing is about the anchor there but the anchor event itself."""
+    if plan.anchor is None or not is_targeted(plan):
         return False
     lowered = content.lower()
     names = anchor_names(plan.anchor.text)

@@ -707,8 +707,9 @@ class RetrievalService:
         (``policy.EVIDENCE_RELEVANCE``: a finding that does not name what the question asks for
         is similarity only). So under a direct or indirect answer, a music play sharing the word
         "live" with "where do I live" is cut; when nothing names the target, the floor is
-        score-based. A finding with stronger evidence than the top one is never cut (it names what
-        the top one does not). Cut findings stay in the trace (stage ``relevance_floor``)."""
+        score-based. A finding whose evidence is at least as strong as the top one's (and not weak)
+        is never cut: it is an answer candidate too. Cut findings stay in the trace (stage
+        ``relevance_floor``)."""
         if not findings:
             return findings
 
@@ -725,8 +726,11 @@ class RetrievalService:
         kept = [findings[0]]
         for f in findings[1:]:
             w = worth(f)
-            stronger = strength_rank.get(f.evidence_strength, 0) > top_strength  # never noise
-            if w is not None and w < RELEVANCE_FLOOR * top and not stronger:
+            rank = strength_rank.get(f.evidence_strength, 0)
+            # naming the target at least as well as the top finding is never noise (scores are
+            # lexical and language-biased: 高压锅 scores low for an English question)
+            names_as_well = rank > top_strength or (rank == top_strength and f.evidence_strength != WEAK)
+            if w is not None and w < RELEVANCE_FLOOR * top and not names_as_well:
                 key = f.event_id if f.layer == "l1" else _layer_key(f.layer, f.kind, f.hit_id)
                 trace.cuts.setdefault(key, {"stage": tr.CUT_RELEVANCE, "detail": (
                     f"relevance {w:.2f} ({f.evidence_strength} evidence, score {f.relevance:.2f} of its "
