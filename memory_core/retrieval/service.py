@@ -614,16 +614,17 @@ class RetrievalService:
             trace.layers[name] = entry
         if not any(layer_findings.values()):
             return l1
-        # A layer that is not this mode's preferred one only interleaves with L1 when its hit names
-        # what the question asks about; its other hits follow the L1 findings (still cited, never
-        # crowding out better-matching events). Preferred layers (weight above L1's) are trusted.
+        # A layer's hit only interleaves with L1 when it is evidence at all: it names what the
+        # question asks about, or (preferred layer: weight above L1's) it is that layer's own
+        # material, which assess_layer_hit counts as indirect. Weak hits — a non-preferred layer's
+        # unrelated rows, rows about the user when the question is about someone else — follow
+        # the L1 findings (still cited, never crowding out better-matching events).
         weights = LAYER_WEIGHTS[plan.mode]
         lists: dict[str, list[Finding]] = {"l1": l1}
         trailing: list[Finding] = []
         for name, fs in layer_findings.items():
-            preferred = weights.get(name, 0.0) > weights.get("l1", 1.0)
-            lists[name] = [f for f in fs if preferred or f.evidence_strength != "weak"]
-            demoted = [f for f in fs if not (preferred or f.evidence_strength != "weak")]
+            lists[name] = [f for f in fs if f.evidence_strength != "weak"]
+            demoted = [f for f in fs if f.evidence_strength == "weak"]
             trailing.extend(demoted)
             trace.layers[name]["demoted_weak_hits"] = len(demoted)
         keyed = {f"{n}:{i}": f for n, fs in lists.items() for i, f in enumerate(fs)}
