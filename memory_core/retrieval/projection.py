@@ -68,7 +68,7 @@ def summary_of(plan: QueryPlan, findings: Sequence[Finding], status: str, insuff
 
 def answering_hints(plan: QueryPlan, findings: Sequence[Finding], *, insufficient: bool,
                     anchor_info: dict[str, Any] | None, window_dropped: int,
-                    window_relaxed: bool = False) -> list[str]:
+                    window_relaxed: bool = False, window_empty: bool = False) -> list[str]:
     zh = _zh(plan)
     hints: list[str] = []
     fam = FAMILY_BY_NAME.get(plan.predicate_family or "")
@@ -79,9 +79,20 @@ def answering_hints(plan: QueryPlan, findings: Sequence[Finding], *, insufficien
     if insufficient:
         hints.append("记忆中没有直接提到问题所问的内容：请说明不知道，而不是猜测。" if zh else
                      "No finding names what the question asks about: say you don't know rather than guessing.")
+    if window_empty and plan.time_window is not None:
+        w = plan.time_window
+        span = f"{_date(w.start) if w.start is not None else '…'} – {_date(w.end) if w.end is not None else '…'}"
+        hints.append(f"记忆中没有“{w.source}”（{span}）期间的任何事件：请如实说明，下面的发现来自相邻时间。" if zh else
+                     f'Memory holds no event at all from "{w.source}" ({span}): say so; the findings below '
+                     f"come from around that period.")
     if findings:
         top = findings[0]
-        if top.evidence_strength == INDIRECT:
+        if top.evidence_strength == INDIRECT and top.layer != "l1":
+            reason = top.evidence.get("reason") or ""
+            hints.append(f"最佳证据是派生的{top.kind}（{reason}），不是直接陈述：请保守地表述。" if zh else
+                         f"The best evidence is a derived {top.kind} ({reason}), not a direct statement: "
+                         f"word the answer conservatively.")
+        elif top.evidence_strength == INDIRECT:
             phrase = top.evidence.get("phrase") or top.content[:60]
             record = (fam.record_zh if zh else fam.record_en) if fam else ("记录" if zh else "record")
             if zh:

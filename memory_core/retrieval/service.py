@@ -522,7 +522,7 @@ class RetrievalService:
             evidence_level=level,
             answering_hints=answering_hints(plan, findings, insufficient=insufficient,
                                             anchor_info=anchor_info, window_dropped=window_dropped,
-                                            window_relaxed=relaxed),
+                                            window_relaxed=relaxed, window_empty=self._window_empty(plan)),
             timeline=timeline(findings, anchor=self._anchor_entry(plan)), evidence_bundles=bundles(findings),
             anchor=anchor_info,
             time_window=_window_json(plan.time_window), trace=trace, ranked=ranked)
@@ -740,6 +740,18 @@ class RetrievalService:
                 continue
             kept.append(f)
         return kept
+
+    def _window_empty(self, plan: QueryPlan) -> bool:
+        """The asked period holds no event the mode may see (an index range look-up)."""
+        w = plan.time_window
+        if w is None or not w.hard or (w.start is None and w.end is None):
+            return False
+        scopes = sorted(s.value for s in plan.allowed_scopes)
+        row = self.db.read_one(
+            f"SELECT 1 FROM fact_events WHERE occurred_at >= ? AND occurred_at < ? AND l1_retrieval_scope IN "
+            f"({placeholders(len(scopes))}) LIMIT 1",
+            (w.start if w.start is not None else float("-inf"), w.end if w.end is not None else float("inf"), *scopes))
+        return row is None
 
     def _anchor_entry(self, plan: QueryPlan) -> dict[str, Any] | None:
         """The anchor event for the timeline (where "before"/"after" is measured from)."""

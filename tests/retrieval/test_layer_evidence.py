@@ -196,3 +196,18 @@ def test_sample_appliance_question_is_weak_because_its_answer_is_only_implied(sa
         assert "高压锅" in pkg.findings[0].content or "pressure cooker" in pkg.findings[0].content.lower()
         assert pkg.findings[0].evidence_strength == INDIRECT
         assert pkg.evidence_level == "weak" and pkg.status == "weak_evidence", q
+
+
+def test_sample_last_week_has_no_events_so_the_overlapping_week_summary_is_only_material(sample_engine):
+    """The sample's question date is Saturday 2026-11-21: "last week" is Nov 9-16, when nothing was
+    recorded; the rolling week summary (Nov 11-18) cites only events of Nov 16-18."""
+    eng, now = sample_engine
+    pkg = eng.retrieval.query("What was I busy with last week?", now=now)
+    top = pkg.findings[0]
+    assert top.kind == "summary" and top.evidence_strength == INDIRECT
+    assert "none of the events it cites" in top.evidence["reason"]
+    assert any("no event at all" in h for h in pkg.answering_hints)
+    assert pkg.evidence_level == "weak"
+    # with a period that has events, the same question gets a direct summary or nothing claims it
+    week = eng.retrieval.query("What was I busy with this week?", now=now)
+    assert not any("no event at all" in h for h in week.answering_hints)
