@@ -345,6 +345,11 @@ def assess_layer_hit(plan: QueryPlan, *, kind: str, text: str, payload: dict, pr
                               (f"问题所问工具 {tool} 的经验记录" if zh else
                                f"the skill record of the tool the question names ({tool})"))
     a = assess(plan, content=text, author_type="external", evidence_class=None)
+    if kind == "episode" and a.strength == DIRECT:
+        # an episode line (time span + topic words) bounds a stretch of events; it states nothing
+        return Assessment(INDIRECT, a.target, a.predicate, a.cue, a.phrase,
+                          (f"一段经历的主题词提到“{a.phrase}”（以其中的事件为准）" if zh else
+                           f'an episode\'s topic words name "{a.phrase}" (its events are the evidence)'))
     if kind == "summary" and a.strength == DIRECT and plan.mode in FACT_MODES:
         # a summary restates events: in a fact question the cited events are the evidence
         return Assessment(INDIRECT, a.target, a.predicate, a.cue, a.phrase,

@@ -60,6 +60,13 @@ def test_a_summary_of_another_period_is_only_material():
     assert a.strength == INDIRECT
 
 
+def test_an_episode_line_is_never_a_direct_statement():
+    p = plan("What did Melanie and her family do while camping?")
+    a = assess_layer_hit(p, kind="episode", text="episode 2023-07-20 (24 events): melanie, family, camping",
+                         payload={}, preferred=False)
+    assert a.strength == INDIRECT and "episode" in a.reason
+
+
 def test_in_a_fact_question_a_summary_restating_a_purchase_is_at_most_indirect():
     p = plan("Did I buy a rice cooker?")
     a = assess_layer_hit(p, kind="summary", text="Day summary: I bought a rice cooker", payload={},
