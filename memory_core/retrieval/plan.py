@@ -15,8 +15,9 @@ Layers plug in on the retrieval service (``engine.retrieval``):
 * ``register_event_path(path)``: an extra L1 path that scores *events*, e.g. L2's graph
   spreading: ``path.name = "graph"``, ``path.search(plan, seed_seqs) -> [(seq, score), ...]``
   best first. ``seed_seqs`` are the event seqs the lexical/vector paths found first (the
-  seeds of expansion). Its ranks are fused by weighted RRF with the weight
-  ``policy.RRF_WEIGHTS[mode][path.name]`` (0 when the mode has no weight for it).
+  seeds of expansion). Its scores (higher is better) are min-max normalised over its own list
+  and fused with the weight ``policy.RRF_WEIGHTS[mode][path.name] * EXPANSION_WEIGHT_SCALE``
+  (0 when the mode has no weight for it): the relative shape of the scores matters, not the scale.
 """
 
 from __future__ import annotations
