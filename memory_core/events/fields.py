@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from datetime import datetime, timezone
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import PayloadError
 
@@ -13,9 +14,24 @@ _MIN_TS, _MAX_TS = 631_152_000.0, 7_258_118_400.0
 
 
 def get_path(payload: Mapping[str, Any], path: str) -> Any:
+    """The value at a dotted path, or None when any step is missing or not an object.
+
+    Hot on the ingest path (several calls per field of every payload): payloads decoded from
+    JSON are plain dicts, so ``type(x) is dict`` answers before the ABC ``Mapping`` check (whose
+    ``isinstance`` goes through the abstract-class machinery); any other mapping still works.
+    """
+    if "." not in path:
+        if type(payload) is dict:
+            return payload.get(path)
+        if not isinstance(payload, Mapping) or path not in payload:
+            return None
+        return payload[path]
     cur: Any = payload
     for part in path.split("."):
-        if not isinstance(cur, Mapping) or part not in cur:
+        if type(cur) is dict:
+            if part not in cur:
+                return None
+        elif not isinstance(cur, Mapping) or part not in cur:
             return None
         cur = cur[part]
     return cur
@@ -25,7 +41,7 @@ def require_mapping(payload: Mapping[str, Any], path: str) -> Mapping[str, Any]:
     value = get_path(payload, path)
     if value is None:
         raise PayloadError(path, "missing")
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise PayloadError(path, f"expected an object, got {type(value).__name__}")
     return value
 
@@ -34,6 +50,10 @@ def require_str(payload: Mapping[str, Any], path: str, *, max_len: int = 200_000
     value = get_path(payload, path)
     if value is None:
         raise PayloadError(path, "missing")
+    return _checked_str(value, path, max_len)
+
+
+def _checked_str(value: Any, path: str, max_len: int) -> str:
     if not isinstance(value, str):
         raise PayloadError(path, f"expected a string, got {type(value).__name__}")
     value = value.strip()
@@ -47,9 +67,10 @@ def require_str(payload: Mapping[str, Any], path: str, *, max_len: int = 200_000
 
 
 def optional_str(payload: Mapping[str, Any], path: str, *, max_len: int = 10_000) -> str | None:
-    if get_path(payload, path) is None:
+    value = get_path(payload, path)
+    if value is None:
         return None
-    return require_str(payload, path, max_len=max_len)
+    return _checked_str(value, path, max_len)
 
 
 def optional_number(payload: Mapping[str, Any], path: str) -> float | None:

@@ -16,7 +16,8 @@ Validation happens completely before anything is written; the first problem rais
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..governance.routing import govern
 from ..ids import short_hash
@@ -33,7 +34,7 @@ MAX_CONTENT_CHARS = 100_000
 
 
 def normalize(payload: Any, *, locale: str = "bilingual") -> MemoryEvent:
-    if not isinstance(payload, Mapping):
+    if type(payload) is not dict and not isinstance(payload, Mapping):
         raise PayloadError("<payload>", f"expected a JSON object, got {type(payload).__name__}")
     kind = payload.get("type")
     if kind == "chat":
@@ -162,7 +163,7 @@ def _entity_hints(payload: Mapping[str, Any]) -> list[EntityHint]:
         raise PayloadError("entities", f"expected a list, got {type(raw).__name__}")
     hints = []
     for i, item in enumerate(raw[:50]):
-        if not isinstance(item, Mapping):
+        if type(item) is not dict and not isinstance(item, Mapping):
             raise PayloadError(f"entities[{i}]", "expected an object")
         mention = item.get("mention_text")
         if not isinstance(mention, str) or not mention.strip():

@@ -74,9 +74,50 @@ RULES: tuple[_Rule, ...] = (
 )
 
 
+#: The rule set as defined here (``RULES`` may be swapped by tests; worker processes that
+#: classify for bulk imports only know this one).
+BUILTIN_RULES: tuple[_Rule, ...] = RULES
+
+
 def classify(x: ClassifierInput) -> Classification:
-    shape = analyse_utterance(x.text) if _user_utterance(x) else None
+    if not _user_utterance(x):
+        return _structural(x.author_type, x.content_type, x.event_type)
+    return _first_hit(x, analyse_utterance(x.text))
+
+
+def classify_event(author_type: AuthorType, content_type: ContentType, event_type: EventType,
+                   text: str) -> Classification:
+    """``classify`` for the ingest path: the same decision without building a ``ClassifierInput``
+    for the (many) events whose class follows from their structure alone."""
+    if author_type is AuthorType.USER and content_type is ContentType.UTTERANCE:
+        return _first_hit(ClassifierInput(author_type, content_type, event_type, text),
+                          analyse_utterance(text))
+    return _structural(author_type, content_type, event_type)
+
+
+def _first_hit(x: ClassifierInput, shape: UtteranceShape | None) -> Classification:
     for rule in RULES:
         if rule.test(x, shape):
             return Classification(rule.evidence_class, rule.rule_id, rule.confidence)
     return Classification(EVIDENCE_FALLBACK, "fallback", 0.5)
+
+
+#: Without an utterance the rules read only (author, content type, event type), so the decision
+#: for each of those few combinations is computed once per rule set (a sensor burst of 10k
+#: events asks the same question 10k times). Keyed by the ``RULES`` tuple it was computed from.
+_STRUCTURAL: dict[tuple[AuthorType, ContentType, EventType], Classification] = {}
+_STRUCTURAL_RULES: tuple[_Rule, ...] | None = None
+
+
+def _structural(author_type: AuthorType, content_type: ContentType,
+                event_type: EventType) -> Classification:
+    global _STRUCTURAL_RULES
+    if _STRUCTURAL_RULES is not RULES:
+        _STRUCTURAL.clear()
+        _STRUCTURAL_RULES = RULES
+    key = (author_type, content_type, event_type)
+    hit = _STRUCTURAL.get(key)
+    if hit is None:
+        hit = _STRUCTURAL[key] = _first_hit(ClassifierInput(author_type, content_type, event_type, ""),
+                                            None)
+    return hit

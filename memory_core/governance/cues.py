@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _SENTENCE_END = re.compile(r"(?<=[。！？!?\n])|(?<=[.;；])\s+")
 _CLAUSE_SPLIT = re.compile(r"\s*(?:[,，;；:：]|—+|–|\s-\s)\s*")
@@ -50,11 +51,18 @@ def split_sentences(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=4096)
 def _norm(s: str) -> str:
-    return re.sub(r"\s+", " ", s.strip().lower())
+    # cached: one sentence is normalised by each predicate it goes through (up to ~8 times)
+    return _SPACES.sub(" ", s.strip().lower())
 
 
 def _starts_with_any(s: str, prefixes: tuple[str, ...]) -> bool:
+    if not s.startswith(prefixes):  # the common case, answered in C
+        return False
     for p in prefixes:
         if s.startswith(p) and (len(s) == len(p) or not s[len(p)].isalnum() or p.endswith(" ")
                                 or _CJK.match(p)):
@@ -69,7 +77,7 @@ def has_question_cue(sentence: str) -> bool:
         return False
     if s.endswith(("?", "？")):
         return True
-    if _starts_with_any(s, _EN_WH) or any(s.startswith(p) for p in _EN_QUESTION_PHRASES):
+    if _starts_with_any(s, _EN_WH) or s.startswith(_EN_QUESTION_PHRASES):
         return True
     if _CJK.search(s) and (_ZH_QUESTION_CUES.search(s) or _ZH_FINAL_PARTICLE.search(s)):
         return True
@@ -82,12 +90,12 @@ def is_filler(sentence: str) -> bool:
 
 def is_instruction(sentence: str) -> bool:
     s = _norm(sentence)
-    return _starts_with_any(s, _EN_INSTRUCTION) or any(s.startswith(p) for p in _ZH_INSTRUCTION)
+    return _starts_with_any(s, _EN_INSTRUCTION) or s.startswith(_ZH_INSTRUCTION)
 
 
 def is_hypothetical(sentence: str) -> bool:
     s = _norm(sentence)
-    return any(s.startswith(p) for p in _EN_HYPOTHETICAL) or any(s.startswith(p) for p in _ZH_HYPOTHETICAL)
+    return s.startswith(_EN_HYPOTHETICAL) or s.startswith(_ZH_HYPOTHETICAL)
 
 
 def _is_declarative_clause(clause: str) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..policy import (EVIDENCE_POLICIES, AuthorType, EventType, EvidenceClass, IngestTarget,
                       MemoryDomain, RetentionClass, Route)
-from .classifier import ClassifierInput, classify
+from .classifier import classify_event
 from ..events.model import MemoryEvent
 
 
@@ -45,8 +45,7 @@ def retention_for(event_type: EventType, evidence: EvidenceClass,
 
 def govern(event: MemoryEvent, *, source_retention: RetentionClass | None = None) -> MemoryEvent:
     """Set the identity fields of a normalised event in place (and return it)."""
-    result = classify(ClassifierInput(event.author_type, event.content_type, event.event_type,
-                                      event.content))
+    result = classify_event(event.author_type, event.content_type, event.event_type, event.content)
     policy = EVIDENCE_POLICIES[result.evidence_class]
     event.evidence_class = result.evidence_class
     event.classifier_rule = f"{result.rule}@{result.confidence:.2f}"
