@@ -179,16 +179,24 @@ class MemoryEngine:
         payloads: list[Any] = []
         index_of: list[int] = []
         report = JsonlReport(IngestResult())
+        numbered: list[tuple[int, str]] = []
         with open(path, encoding="utf-8") as fh:
             for lineno, line in enumerate(fh):
                 report.lines += 1
-                if not line.strip():
-                    continue
-                try:
-                    payloads.append(json.loads(line))
-                    index_of.append(lineno)
-                except json.JSONDecodeError as exc:
-                    report.parse_errors.append(Rejection(lineno, "<json>", f"invalid JSON: {exc.msg}"))
+                if line.strip():
+                    numbered.append((lineno, line))
+        if self.capture_enabled:
+            # lines are parsed where they are normalised (worker processes for a large file)
+            report.result, report.parse_errors = self.l1.ingest_lines(numbered)
+            if report.result.event_ids:
+                self.notify_workers()
+            return report
+        for lineno, line in numbered:
+            try:
+                payloads.append(json.loads(line))
+                index_of.append(lineno)
+            except json.JSONDecodeError as exc:
+                report.parse_errors.append(Rejection(lineno, "<json>", f"invalid JSON: {exc.msg}"))
         result = self.ingest_payloads(payloads)
         for r in result.rejected:
             r.index = index_of[r.index]
@@ -268,6 +276,7 @@ class MemoryEngine:
     def close(self) -> None:
         self._stopping = True
         self._pool.shutdown(wait=True, cancel_futures=True)
+        self.l1.close()  # bulk-ingest worker processes, if any
         for comp in self.components.values():
             closer = getattr(comp, "close", None)
             if callable(closer):

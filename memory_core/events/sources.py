@@ -155,6 +155,17 @@ register_source(SourceSpec("system_usage", "系统使用", "System usage", {
 }))
 
 
+#: The sources this module defines, as defined: a process whose registry still equals this
+#: renders exactly like a freshly started one (bulk imports prepare events in worker processes).
+_BUILTIN_SOURCES: dict[str, SourceSpec] = dict(SOURCES)
+
+
+def registry_is_builtin() -> bool:
+    """True when no plugin has added or replaced a source since start-up."""
+    return len(SOURCES) == len(_BUILTIN_SOURCES) and all(
+        _BUILTIN_SOURCES.get(name) is spec for name, spec in SOURCES.items())
+
+
 def render(spec: SourceSpec, action_code: str, provenance: Provenance, *, locale: str) -> str:
     """The one template set: '<source> <action> <sentence>' (zh, en or both)."""
     action = spec.actions.get(action_code)

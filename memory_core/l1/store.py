@@ -9,11 +9,10 @@ derived layer).
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Iterable, Iterator, Protocol, Sequence
 
 import apsw
 
@@ -22,9 +21,10 @@ from ..db.connection import Database, Row, placeholders, query_all, query_one
 from ..events.errors import PayloadError
 from ..events.model import MemoryEvent, StoredEvent
 from ..events.normalize import normalize
-from ..ids import new_ulid, short_hash
+from ..ids import short_hash
 from ..policy import INGEST_BATCH_SIZE, AuthorType, EventType, Route
-from ..text.segment import index_text
+from .bulk import BulkPreparer, PreparedChunk, prepare_lines
+from .prepare import INSERT_FACT, PreparedEvent, Rejection, prepare_event
 
 log = logging.getLogger(__name__)
 
@@ -35,16 +35,6 @@ class IngestHook(Protocol):
     name: str
 
     def on_inserted(self, conn: apsw.Connection, events: Sequence[MemoryEvent]) -> None: ...
-
-
-@dataclass(slots=True)
-class Rejection:
-    index: int  # position in the input (line number - 1 for JSONL)
-    field: str
-    error: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "field": self.field, "error": self.error}
 
 
 @dataclass(slots=True)
@@ -82,15 +72,23 @@ def dedup_hash(source: str, event_type: str, idempotency_key: str) -> str:
     return short_hash(f"{source}\x1f{event_type}\x1f{idempotency_key}", 40)
 
 
-_INSERT = """
-INSERT INTO fact_events(event_id, occurred_at, ingested_at, event_type, source, source_item_id,
-    idempotency_key, session_id, user_id, author_type, content, content_type, memory_domain,
-    ingest_target, retention_class, evidence_class, l1_retrieval_scope, cognition_eligible,
-    classifier_rule, l2_batch_owner, tags_json, metadata_json, embedding_state)
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-ON CONFLICT(source, event_type, idempotency_key) DO NOTHING
-RETURNING seq
-"""
+def _drop_tombstoned(conn: apsw.Connection,
+                     facts: list[PreparedEvent]) -> tuple[list[PreparedEvent], int]:
+    """The events whose dedup key was not deleted before, and how many were (one ``IN`` query
+    per 500 keys instead of one lookup per event)."""
+    hashes = [dedup_hash(p.event.source, p.event.event_type.value, p.event.idempotency_key)
+              for p in facts]
+    deleted: set[str] = set()
+    unique = list(dict.fromkeys(hashes))
+    for i in range(0, len(unique), 500):
+        part = unique[i:i + 500]
+        deleted.update(r[0] for r in conn.execute(
+            f"SELECT dedup_hash FROM deletion_tombstones WHERE dedup_hash IN ({placeholders(len(part))})",
+            part))
+    if not deleted:
+        return facts, 0
+    kept = [p for p, h in zip(facts, hashes) if h not in deleted]
+    return kept, len(facts) - len(kept)
 
 
 class L1Store:
@@ -100,6 +98,8 @@ class L1Store:
         self.locale = locale
         self.hooks: list[IngestHook] = []
         self.space_id: int | None = None  # active embedding space; set by the engine
+        #: worker processes for large imports, started on the first one (``close`` stops them)
+        self.bulk = BulkPreparer(locale=locale)
 
     # -- write ---------------------------------------------------------------------------------
 
@@ -114,63 +114,104 @@ class L1Store:
         return good, bad
 
     def ingest_payloads(self, payloads: Iterable[Any], *, batch_size: int = INGEST_BATCH_SIZE) -> IngestResult:
-        """Validate everything first, then write the good events in batched transactions."""
+        """Validate and write the good events in batched transactions (rejections by index).
+
+        Large inputs are normalised in worker processes while this thread writes (``bulk``);
+        the batches, results and rejections are the same as in-process.
+        """
+        if not isinstance(payloads, list):
+            payloads = list(payloads)
+        if self.bulk.wanted(len(payloads)):
+            return self._write_chunks(self.bulk.prepare_payloads(payloads), batch_size=batch_size)
         good, bad = self.normalize_all(payloads)
         result = self.ingest_events([e for _, e in good], batch_size=batch_size)
         result.rejected.extend(bad)
         return result
 
+    def ingest_lines(self, lines: Sequence[tuple[int, str]], *,
+                     batch_size: int = INGEST_BATCH_SIZE) -> tuple[IngestResult, list[Rejection]]:
+        """JSONL ``(line index, text)`` pairs: ``(result, JSON parse errors)``, both indexed by
+        line. Parsing happens where normalising does (worker processes for large files)."""
+        parse_errors: list[Rejection] = []
+        chunks = (self.bulk.prepare_lines(lines) if self.bulk.wanted(len(lines))
+                  else iter([prepare_lines(lines, self.locale)]))
+        result = self._write_chunks(chunks, batch_size=batch_size, parse_errors=parse_errors)
+        return result, parse_errors
+
     def ingest_events(self, events: Sequence[MemoryEvent], *,
                       batch_size: int = INGEST_BATCH_SIZE) -> IngestResult:
         result = IngestResult()
         for start in range(0, len(events), batch_size):
-            result.merge(self._write_batch(events[start:start + batch_size]))
+            result.merge(self.write_prepared([prepare_event(ev) for ev in events[start:start + batch_size]]))
         return result
 
-    def _write_batch(self, events: Sequence[MemoryEvent]) -> IngestResult:
+    def _write_chunks(self, chunks: Iterator[PreparedChunk], *, batch_size: int,
+                      parse_errors: list[Rejection] | None = None) -> IngestResult:
+        """Write prepared chunks as they arrive, in batches of ``batch_size`` good events: the
+        same transactions as preparing everything first (the next chunks are prepared while a
+        batch is written)."""
+        result = IngestResult()
+        pending: list[PreparedEvent] = []
+        for chunk in chunks:
+            result.rejected.extend(chunk.rejected)
+            if parse_errors is not None:
+                parse_errors.extend(chunk.parse_errors)
+            pending.extend(chunk.prepared)
+            while len(pending) >= batch_size:
+                result.merge(self.write_prepared(pending[:batch_size]))
+                del pending[:batch_size]
+        if pending:
+            result.merge(self.write_prepared(pending))
+        return result
+
+    def write_prepared(self, batch: Sequence[PreparedEvent]) -> IngestResult:
+        """One transaction: the batch's rows, FTS postings, embedding jobs, session index and
+        hooks. Dedup and tombstones are decided here, against the database."""
         result = IngestResult()
         now = self.clock.now()
+        facts: list[PreparedEvent] = []
+        traces: list[tuple[Any, ...]] = []
+        working: list[tuple[Any, ...]] = []
+        for p in batch:
+            route = p.event.route
+            if route is Route.L1:
+                facts.append(p)
+            elif route is Route.RUNTIME_TRACE:
+                traces.append(p.row)
+            else:
+                working.append(p.row + (now,))
         with self.db.write() as conn:
+            if traces:
+                conn.executemany("INSERT INTO runtime_traces(occurred_at, source, session_id, content, "
+                                 "metadata_json) VALUES (?,?,?,?,?)", traces)
+                result.runtime_traces = len(traces)
+            if working:
+                conn.executemany("INSERT OR REPLACE INTO working_memory(session_id, key, value_json, "
+                                 "updated_at, expires_at) VALUES (?,?,?,?,NULL)", working)
+                result.working_context = len(working)
+            if not facts:
+                return result
+            if conn.execute("SELECT 1 FROM deletion_tombstones LIMIT 1").fetchone() is not None:
+                facts, result.suppressed = _drop_tombstoned(conn, facts)
+                if not facts:
+                    return result
+            tail = (now, "pending" if self.space_id is not None else "skipped")
+            seq_of = dict(conn.executemany(INSERT_FACT, [p.row + tail for p in facts]))
             inserted: list[MemoryEvent] = []
             fts_rows: list[tuple[int, str]] = []
-            for ev in events:
-                if ev.route is Route.RUNTIME_TRACE:
-                    conn.execute("INSERT INTO runtime_traces(occurred_at, source, session_id, content, "
-                                 "metadata_json) VALUES (?,?,?,?,?)",
-                                 (ev.occurred_at, ev.source, ev.session_id, ev.content, ev.metadata_json()))
-                    result.runtime_traces += 1
+            for p in facts:
+                event_id = p.row[0]
+                seq = seq_of.get(event_id)
+                if seq is None:  # the dedup key exists (earlier import, or twice in this input)
                     continue
-                if ev.route is Route.L0:
-                    conn.execute("INSERT OR REPLACE INTO working_memory(session_id, key, value_json, "
-                                 "updated_at, expires_at) VALUES (?,?,?,?,NULL)",
-                                 (ev.session_id or "", ev.source_item_id,
-                                  json.dumps({"content": ev.content}, ensure_ascii=False), now))
-                    result.working_context += 1
-                    continue
-                key_hash = dedup_hash(ev.source, ev.event_type.value, ev.idempotency_key)
-                if conn.execute("SELECT 1 FROM deletion_tombstones WHERE dedup_hash = ?",
-                                (key_hash,)).fetchall():
-                    result.suppressed += 1
-                    continue
-                event_id = new_ulid(ev.occurred_at)
-                rows = conn.execute(_INSERT, (
-                    event_id, ev.occurred_at, now, ev.event_type.value, ev.source, ev.source_item_id,
-                    ev.idempotency_key, ev.session_id, ev.user_id, ev.author_type.value, ev.content,
-                    ev.content_type.value, ev.memory_domain.value, ev.ingest_target.value,
-                    ev.retention_class.value, ev.evidence_class.value, ev.l1_retrieval_scope.value,
-                    int(ev.cognition_eligible), ev.classifier_rule, ev.l2_batch_owner,
-                    json.dumps(list(ev.tags), ensure_ascii=False), ev.metadata_json(),
-                    "pending" if self.space_id is not None else "skipped",
-                )).fetchall()
-                if not rows:
-                    result.duplicates += 1
-                    continue
-                ev.event_id, ev.seq = event_id, rows[0][0]
+                ev = p.event
+                ev.event_id, ev.seq = event_id, seq
                 inserted.append(ev)
-                fts_rows.append((ev.seq, index_text(ev.content)))
-                result.event_ids.append(event_id)
+                fts_rows.append((seq, p.fts_body))
+            result.duplicates = len(facts) - len(inserted)
             if not inserted:
                 return result
+            result.event_ids = [ev.event_id for ev in inserted]
             conn.executemany("INSERT INTO fact_events_fts(rowid, body) VALUES (?, ?)", fts_rows)
             if self.space_id is not None:
                 conn.executemany(
@@ -189,17 +230,34 @@ class L1Store:
 
     @staticmethod
     def _update_sessions(conn: apsw.Connection, events: Sequence[MemoryEvent]) -> None:
+        """One upsert per session and batch (same end state as one per message)."""
+        sessions: dict[str, list[Any]] = {}
         for ev in events:
             if ev.event_type not in (EventType.CHAT_MESSAGE, EventType.ACTION_EXECUTED) or not ev.session_id:
                 continue
             is_user = 1 if ev.author_type is AuthorType.USER else 0
-            conn.execute(
+            agg = sessions.get(ev.session_id)
+            if agg is None:
+                sessions[ev.session_id] = [ev.session_id, ev.user_id, ev.occurred_at, ev.occurred_at, 1, is_user]
+            else:
+                if ev.occurred_at < agg[2]:
+                    agg[2] = ev.occurred_at
+                if ev.occurred_at > agg[3]:
+                    agg[3] = ev.occurred_at
+                agg[4] += 1
+                agg[5] += is_user
+        if sessions:
+            conn.executemany(
                 "INSERT INTO chat_sessions(session_id, user_id, first_at, last_at, message_count, "
-                "user_message_count) VALUES (?,?,?,?,1,?) ON CONFLICT(session_id) DO UPDATE SET "
+                "user_message_count) VALUES (?,?,?,?,?,?) ON CONFLICT(session_id) DO UPDATE SET "
                 "first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at), "
-                "message_count = message_count + 1, "
+                "message_count = message_count + excluded.message_count, "
                 "user_message_count = user_message_count + excluded.user_message_count",
-                (ev.session_id, ev.user_id, ev.occurred_at, ev.occurred_at, is_user))
+                [tuple(agg) for agg in sessions.values()])
+
+    def close(self) -> None:
+        """Stop the bulk workers (if any were started)."""
+        self.bulk.close()
 
     # -- read ----------------------------------------------------------------------------------
 
