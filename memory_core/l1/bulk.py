@@ -160,39 +160,60 @@ class BulkPreparer:
                               for i in range(0, len(lines), step)])
 
     def _results(self, tasks: list[Task]) -> Iterator[PreparedChunk]:
+        """The chunks in order. Workers take tasks from the front; when the next chunk is not
+        back yet, this thread prepares the last task not yet handed out instead of waiting, so
+        it is never idle: on a machine whose other cores are busy the workers add little, and
+        this thread then does most of the work itself (as without them) rather than wait."""
         procs = self._acquire()  # empty: every chunk in this thread
         acquired = bool(procs)
         depth = 2 * len(procs)  # chunks in flight: each worker has the next one queued
-        # (task index, the worker it went to, or None: prepare it here)
-        inflight: deque[tuple[int, WorkerProcess | None]] = deque()
-        next_task = 0
+        pending: deque[int] = deque(range(len(tasks)))  # not handed out yet
+        inflight: deque[tuple[int, WorkerProcess | None]] = deque()  # submitted, in order
+        local: dict[int, PreparedChunk | BaseException] = {}  # prepared here ahead of their turn
+        submitted = 0
+        next_out = 0
         try:
-            while next_task < len(tasks) or inflight:
-                while procs and next_task < len(tasks) and len(inflight) < depth:
-                    proc = procs[next_task % len(procs)]
+            while next_out < len(tasks):
+                while procs and pending and len(inflight) < depth:
+                    index = pending.popleft()
+                    proc: WorkerProcess | None = procs[submitted % len(procs)]
                     try:
-                        proc.submit(*tasks[next_task])
+                        proc.submit(*tasks[index])  # type: ignore[union-attr]
+                        submitted += 1
                     except OSError as exc:  # the worker is gone: no more submissions
-                        self._disable(f"worker {proc.pid} unreachable: {exc}")
-                        procs = []
-                        proc = None
+                        self._disable(f"worker {proc.pid} unreachable: {exc}")  # type: ignore[union-attr]
+                        procs, proc = [], None
                     except Exception:  # noqa: BLE001 - this chunk cannot be pickled: do it here
                         proc = None
-                    inflight.append((next_task, proc))
-                    next_task += 1
-                if inflight:
-                    index, proc = inflight.popleft()
-                    yield self._collect(proc, tasks[index])
-                else:  # no workers (any more): the rest in this thread
-                    next_task += 1
-                    yield _run_here(tasks[next_task - 1])
+                    inflight.append((index, proc))
+                if next_out in local:
+                    done = local.pop(next_out)
+                    if isinstance(done, BaseException):
+                        raise done  # in its turn, as an in-order preparation would
+                    chunk = done
+                elif inflight and inflight[0][0] == next_out:
+                    proc = inflight[0][1]
+                    if proc is not None and pending and not proc.ready():
+                        stolen = pending.pop()
+                        try:
+                            local[stolen] = _run_here(tasks[stolen])
+                        except Exception as exc:  # noqa: BLE001 - raised when its turn comes
+                            local[stolen] = exc
+                        continue
+                    inflight.popleft()
+                    chunk = self._collect(proc, tasks[next_out])
+                else:  # no workers (any more): in order, here
+                    pending.popleft()
+                    chunk = _run_here(tasks[next_out])
+                next_out += 1
+                yield chunk
         finally:
             # answers still owed (the writer stopped early) are read and dropped, so the next
             # bulk call starts on an empty pipe
-            for _, proc in inflight:
-                if proc is not None:
+            for _, owed in inflight:
+                if owed is not None:
                     try:
-                        proc.result()
+                        owed.result()
                     except WorkerFailed:
                         pass
             if acquired:

@@ -80,6 +80,10 @@ class WorkerProcess:
         assert self.proc.stdin is not None
         write_frame(self.proc.stdin, data)
 
+    def ready(self) -> bool:
+        """True when ``result`` would not wait."""
+        return not self._answers.empty()
+
     def result(self) -> Any:
         """The answer to the oldest task not yet collected; ``WorkerFailed`` if there is none.
 

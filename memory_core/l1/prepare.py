@@ -31,8 +31,7 @@ WRITER_COLUMNS: tuple[str, ...] = ("ingested_at", "embedding_state")
 INSERT_FACT = (
     f"INSERT INTO fact_events({', '.join(FACT_COLUMNS + WRITER_COLUMNS)}) "
     f"VALUES ({','.join('?' * (len(FACT_COLUMNS) + len(WRITER_COLUMNS)))}) "
-    "ON CONFLICT(source, event_type, idempotency_key) DO NOTHING "
-    "RETURNING event_id, seq"
+    "ON CONFLICT(source, event_type, idempotency_key) DO NOTHING"
 )
 
 _TAGS_ENCODER = json.JSONEncoder(ensure_ascii=False)  # == json.dumps(tags, ensure_ascii=False)

@@ -72,6 +72,32 @@ def dedup_hash(source: str, event_type: str, idempotency_key: str) -> str:
     return short_hash(f"{source}\x1f{event_type}\x1f{idempotency_key}", 40)
 
 
+def _insert_facts(conn: apsw.Connection, rows: list[tuple[Any, ...]]) -> dict[str, int]:
+    """Insert the rows (a dedup-key conflict skips the row); ``{event_id: seq}`` of those stored.
+
+    Not ``RETURNING``: through ``executemany`` it cost ~6 µs per row (measured), a third of the
+    insert. New rows get rowids above the table's maximum (SQLite's rule while the maximum is
+    below 2**63 - 1) and this transaction is the only writer, so the rows above the previous
+    maximum are exactly ours; the count is checked against the changes SQLite reports, and by
+    event id (fresh ULIDs, unique to this batch) otherwise.
+    """
+    top = conn.execute("SELECT coalesce(max(seq), 0) FROM fact_events").fetchone()[0]
+    before = conn.total_changes()
+    conn.executemany(INSERT_FACT, rows)
+    inserted = conn.total_changes() - before
+    if not inserted:
+        return {}
+    seq_of = dict(conn.execute("SELECT event_id, seq FROM fact_events WHERE seq > ?", (top,)))
+    if len(seq_of) != inserted:  # rowids were not allocated upwards: look the ids up instead
+        seq_of = {}
+        ids = [r[0] for r in rows]
+        for i in range(0, len(ids), 500):
+            part = ids[i:i + 500]
+            seq_of.update(conn.execute(
+                f"SELECT event_id, seq FROM fact_events WHERE event_id IN ({placeholders(len(part))})", part))
+    return seq_of
+
+
 def _drop_tombstoned(conn: apsw.Connection,
                      facts: list[PreparedEvent]) -> tuple[list[PreparedEvent], int]:
     """The events whose dedup key was not deleted before, and how many were (one ``IN`` query
@@ -196,7 +222,7 @@ class L1Store:
                 if not facts:
                     return result
             tail = (now, "pending" if self.space_id is not None else "skipped")
-            seq_of = dict(conn.executemany(INSERT_FACT, [p.row + tail for p in facts]))
+            seq_of = _insert_facts(conn, [p.row + tail for p in facts])
             inserted: list[MemoryEvent] = []
             fts_rows: list[tuple[int, str]] = []
             for p in facts:

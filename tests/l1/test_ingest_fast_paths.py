@@ -115,3 +115,17 @@ def test_batch_tombstone_check_suppresses_exactly_the_deleted_keys(engine) -> No
     # 10 deleted keys, one of them twice in this input; the other 30 (+3 repeats) are duplicates
     assert (again.ingested, again.suppressed, again.duplicates) == (0, 11, 33)
     assert engine.l1.count() == 30
+
+
+def test_seqs_are_found_even_when_sqlite_allocates_rowids_at_random(engine) -> None:
+    """At the largest rowid SQLite picks new rowids at random: the ids are looked up instead."""
+    engine.ingest_payloads([chat("s", "user", "the first message here", T0, "first")])
+    with engine.db.write() as conn:
+        conn.execute("UPDATE fact_events SET seq = 9223372036854775807 WHERE seq = 1")
+    res = engine.ingest_payloads([chat("s", "user", f"message number {i}", T0 + i, f"r{i}") for i in range(20)]
+                                 + [chat("s", "user", "the first message here", T0, "first")])
+    assert (res.ingested, res.duplicates) == (20, 1)
+    rows = dict(engine.db.reader().execute("SELECT event_id, seq FROM fact_events"))
+    assert all(rows[e] < 9223372036854775807 for e in res.event_ids)
+    fts = {r[0] for r in engine.db.reader().execute("SELECT rowid FROM fact_events_fts")}
+    assert {rows[e] for e in res.event_ids} <= fts
