@@ -155,9 +155,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
             for e in engine.list_events(limit=5):
                 print(f"  {iso(e.occurred_at)}  {one_line(e.content, 80)}")
             return 0
-        now = engine.db.read_value("SELECT max(occurred_at) FROM fact_events")
+        # the questions are asked on the Tuesday after the sample's week, so "last week" is it
+        now = engine.db.read_value("SELECT max(occurred_at) FROM fact_events") + 3 * 86400
+        print(f"questions asked on {iso(now)} (UTC)")
         for question, mode in DEMO_QUESTIONS:
-            package = asyncio.run(engine.query(question, mode, now=now + 3600))
+            package = asyncio.run(engine.query(question, mode, now=now))
             print(f"\nQ: {question}")
             print(f"   mode={package.query_mode} status={package.status}")
             print(f"   {package.summary}")
