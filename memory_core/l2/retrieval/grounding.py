@@ -24,6 +24,7 @@ import apsw
 from ...db.connection import query_all
 from ...lexicon.categories import CATEGORIES
 from ...policy import QueryMode
+from ...retrieval.predicates import FAMILIES
 from ..catalog import instr_lookup, user_entity_id
 from ..lifecycle import name_norm
 
@@ -38,9 +39,14 @@ FAMILY_MAP: dict[str, tuple[str, ...]] = {
     "consumption": ("media", "diet", "activity"),
     "work": ("work",),
 }
-#: families whose current value is a trait assertion
+#: families whose current value is a trait assertion; stress / mood are the planner's state
+#: families (retrieval/predicates.py), answered by the short-term state assertions the
+#: extraction patterns write (trait stress, mood, emotion) in any mode, not only current_state
 FAMILY_TRAITS: dict[str, tuple[str, ...]] = {"residence": ("residence",), "work": ("employer", "occupation"),
-                                             "preference": ("preference",)}
+                                             "preference": ("preference",), "stress": ("stress",),
+                                             "mood": ("mood", "emotion")}
+#: the planner's state families (stress, mood): a state of the subject, no object
+_STATE_FAMILIES = frozenset(f.name for f in FAMILIES if f.state)
 _HISTORY = re.compile(r"\b(before|used to|previous(ly)?|ever|formerly|earlier|past|last time|did i)\b|以前|之前|曾经|过去|原来|那时",
                       re.I)
 _STATE_CUES = re.compile(r"\b(now|currently|current|these days|at the moment|how am i|feel(ing)?)\b|现在|目前|最近|当前",
@@ -98,6 +104,11 @@ def ground(conn: apsw.Connection, plan: Any, *, user: str = "local_user") -> Gro
         kind = "state"
     else:
         kind = "relation"
+    if kind == "state" and qfam in _STATE_FAMILIES:
+        # "how am I feeling now" / "am I stressed now": every current state of the subject is
+        # part of the answer (a stress state answers a mood question too); the family's traits
+        # only narrow questions that are not about the present ("was I stressed last week?")
+        traits = ()
     etype = getattr(plan, "target_entity_type", None)
     cat = getattr(plan, "target_category", None)
     if cat and not etype:
