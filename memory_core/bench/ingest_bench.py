@@ -27,8 +27,14 @@ CHUNK = 10_000
 
 
 def bulk(engine: Any, raw: RawBaseline, payloads: Iterator[dict[str, Any]], n: int, *,
-         batch: int = INGEST_BATCH_SIZE, schema: SchemaBaseline | None = None) -> dict[str, Any]:
+         batch: int = INGEST_BATCH_SIZE, schema: SchemaBaseline | None = None,
+         bulk_engine: Any = None) -> dict[str, Any]:
+    """``bulk_engine`` (optional): a second engine that gets each whole chunk in one
+    ``ingest_payloads`` call — the bulk-import path (worker processes prepare, the caller
+    writes the same transactions of ``batch``) — timed interleaved with the others."""
     l1, raw_sw, norm_sw, prep_sw, schema_sw = Stopwatch(), Stopwatch(), Stopwatch(), Stopwatch(), Stopwatch()
+    bulk_sw = Stopwatch()
+    bulk_ingested = 0
     ingested = rejected = duplicates = 0
     hook_errors: list[str] = []
     done = 0
@@ -45,6 +51,9 @@ def bulk(engine: Any, raw: RawBaseline, payloads: Iterator[dict[str, Any]], n: i
             rejected += len(res.rejected)
             duplicates += res.duplicates
             hook_errors.extend(res.hook_errors[:3])
+        if bulk_engine is not None:
+            with bulk_sw():
+                bulk_ingested += bulk_engine.ingest_payloads(chunk).ingested
         with norm_sw():
             events = [normalize(p, locale=engine.l1.locale) for p in chunk]
         with prep_sw():
@@ -76,7 +85,16 @@ def bulk(engine: Any, raw: RawBaseline, payloads: Iterator[dict[str, Any]], n: i
         "normalize_share_of_l1": round(norm_sw.total / l1.total, 3) if l1.total else None,
         "row_prep_seconds": round(prep_sw.total, 3),
         "wall_seconds": round(time.perf_counter() - t_start, 1),
+        **(_bulk_figures(bulk_engine, bulk_ingested, bulk_sw.total, raw_rate) if bulk_engine is not None else {}),
     }
+
+
+def _bulk_figures(engine: Any, ingested: int, seconds: float, raw_rate: float) -> dict[str, Any]:
+    rate = ingested / seconds if seconds else 0.0
+    return {"bulk_call_events": CHUNK, "bulk_ingested": ingested, "bulk_seconds": round(seconds, 3),
+            "bulk_events_per_s": round(rate, 1),
+            "ratio_bulk_over_raw": round(rate / raw_rate, 3) if raw_rate else None,
+            "bulk_workers": engine.l1.bulk.workers, "bulk_fallback": engine.l1.bulk.disabled}
 
 
 def single(engine: Any, raw: RawBaseline, payloads: list[dict[str, Any]]) -> dict[str, Any]:
@@ -93,9 +111,11 @@ def single(engine: Any, raw: RawBaseline, payloads: list[dict[str, Any]]) -> dic
     return {"l1": percentiles(l1.laps), "raw": percentiles(raw_sw.laps)}
 
 
-def profile(n: int = 12_000, *, top: int = 30, seed: int = 42) -> str:
-    """cProfile of ``engine.ingest_payloads`` (batches of 500, every layer installed) on a fresh
-    temporary database; returns the report sorted by cumulative and by own time."""
+def profile(n: int = 12_000, *, top: int = 30, seed: int = 42, call: int = INGEST_BATCH_SIZE) -> str:
+    """cProfile of ``engine.ingest_payloads`` (calls of ``call`` payloads, every layer installed)
+    on a fresh temporary database; returns the report sorted by cumulative and by own time.
+    With ``call`` >= the bulk threshold only the writer's thread is profiled (the preparation
+    runs in worker processes)."""
     import cProfile
     import io
     import pstats
@@ -114,8 +134,8 @@ def profile(n: int = 12_000, *, top: int = 30, seed: int = 42) -> str:
         engine.ingest_payloads(payloads[:warm])
         prof = cProfile.Profile()
         prof.enable()
-        for i in range(warm, n, INGEST_BATCH_SIZE):
-            engine.ingest_payloads(payloads[i:i + INGEST_BATCH_SIZE])
+        for i in range(warm, n, call):
+            engine.ingest_payloads(payloads[i:i + call])
         prof.disable()
     finally:
         engine.close()

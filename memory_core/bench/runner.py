@@ -96,7 +96,13 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
             gen = MemoryGenerator(seed)
             stream = gen.payloads(size + SINGLE_EVENTS)
             schema = SchemaBaseline(base / "schema.db")
-            result["ingest"] = ingest_bench.bulk(engine, raw, stream, size, schema=schema)
+            # the bulk-import path (whole chunks per call, worker processes) on its own database
+            bulk_engine = MemoryEngine(base / "bulk.db", config=config, max_threads=2)
+            result["ingest"] = ingest_bench.bulk(engine, raw, stream, size, schema=schema,
+                                                 bulk_engine=bulk_engine)
+            bulk_engine.close()
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(base / "bulk.db") + suffix).unlink(missing_ok=True)
             schema.close()
             checkpoint(engine.db)
             checkpoint(raw.db)

@@ -70,6 +70,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     pp = bsub.add_parser("profile", help="cProfile of L1 ingest (where the time goes)")
     pp.add_argument("--events", type=int, default=12_000)
     pp.add_argument("--top", type=int, default=30)
+    pp.add_argument("--call", type=int, default=500,
+                    help="payloads per ingest call (>= 2000: the bulk path; only the writer is profiled)")
     pp.set_defaults(func=cmd_profile)
 
     xp = bsub.add_parser("reliability", help="SIGKILL during ingest/L2, replay, provider faults, deletion audit")
@@ -142,7 +144,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_profile(args: argparse.Namespace) -> int:
     from ..bench.ingest_bench import profile
 
-    print(profile(args.events, top=args.top))
+    print(profile(args.events, top=args.top, call=args.call))
     return 0
 
 
