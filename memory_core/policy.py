@@ -159,6 +159,10 @@ CHUNK_OVERLAP_CHARS: Final = 60
 INGEST_BATCH_SIZE: Final = 500
 #: Embedding worker micro-batch.
 EMBED_BATCH_SIZE: Final = 64
+#: Planner statistics: ``PRAGMA optimize`` after this many write transactions (and on open),
+#: each ANALYZE sampling at most ``ANALYSIS_LIMIT`` rows per index so it stays milliseconds at 1M.
+OPTIMIZE_EVERY_COMMITS: Final = 200
+ANALYSIS_LIMIT: Final = 400
 
 #: Job queues (embedding, L2 projection, snapshot refresh): retry with exponential backoff.
 JOB_MAX_ATTEMPTS: Final = 4

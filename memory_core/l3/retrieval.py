@@ -164,7 +164,7 @@ class L3Retriever:
             return []
         try:
             return [r[0] for r in conn.execute(
-                f"SELECT f.rowid FROM summaries_fts f JOIN summaries s ON s.seq = f.rowid "
+                f"SELECT f.rowid FROM summaries_fts f CROSS JOIN summaries s ON s.seq = f.rowid "
                 f"WHERE summaries_fts MATCH ? AND {clause} ORDER BY bm25(summaries_fts) LIMIT ?",
                 (expr, *params, k))]
         except apsw.SQLError as exc:

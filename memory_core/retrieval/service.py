@@ -797,7 +797,7 @@ class RetrievalService:
                 probe[name] = {"matches": False}
                 continue
             better = conn.execute(
-                "SELECT count(*) FROM fact_events_fts f JOIN fact_events e ON e.seq = f.rowid "
+                "SELECT count(*) FROM fact_events_fts f CROSS JOIN fact_events e ON e.seq = f.rowid "
                 f"WHERE fact_events_fts MATCH ? AND bm25(fact_events_fts) < ? AND e.l1_retrieval_scope IN "
                 f"({placeholders(len(trace.scopes))})", (expr, got[0][0], *trace.scopes)).fetchone()[0]
             probe[name] = {"matches": True, "score": -float(got[0][0]), "would_rank": int(better) + 1,

@@ -40,20 +40,27 @@ class PathContext:
         w = self.plan.time_window
         return w if w is not None and w.hard else None
 
-    def where(self, alias: str = "e", *, window: TimeWindow | None = None) -> tuple[str, list[Any]]:
-        """`` AND ...`` clauses for scope, caller filters and (optionally) the time window."""
-        clauses = [f"{alias}.l1_retrieval_scope IN ({','.join('?' * len(self.scopes))})"]
+    def where(self, alias: str = "e", *, window: TimeWindow | None = None,
+              unindexed: bool = False) -> tuple[str, list[Any]]:
+        """`` AND ...`` clauses for scope, caller filters and (optionally) the time window.
+
+        ``unindexed``: the scope and filter columns get SQLite's unary ``+`` so the planner
+        cannot drive the query from their indexes — for a scan bounded by a rowid range, where
+        the scope index (chosen on a store not yet analysed) would visit every event in scope.
+        """
+        col = (lambda c: f"+{alias}.{c}") if unindexed else (lambda c: f"{alias}.{c}")
+        clauses = [f"{col('l1_retrieval_scope')} IN ({','.join('?' * len(self.scopes))})"]
         params: list[Any] = list(self.scopes)
-        for col in FILTER_COLUMNS:
-            value = self.plan.filters.get(col)
+        for name in FILTER_COLUMNS:
+            value = self.plan.filters.get(name)
             if value is None:
                 continue
             if isinstance(value, (list, tuple, set, frozenset)):
                 vals = list(value)
-                clauses.append(f"{alias}.{col} IN ({','.join('?' * len(vals))})")
+                clauses.append(f"{col(name)} IN ({','.join('?' * len(vals))})")
                 params.extend(vals)
             else:
-                clauses.append(f"{alias}.{col} = ?")
+                clauses.append(f"{col(name)} = ?")
                 params.append(value)
         if window is not None:
             if window.start is not None:

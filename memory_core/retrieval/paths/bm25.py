@@ -35,14 +35,17 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
     Ranking inside FTS5 first and checking the filters on the few hundred best rows is several
     times cheaper than joining every match to ``fact_events`` (2.5k matches at 100k events:
     1.5 ms vs 16 ms measured). A window is selective, so windowed searches keep the join (the
-    window is then applied in SQL, as the temporal path requires).
+    window is then applied in SQL, as the temporal path requires). The join is ``CROSS JOIN``:
+    FTS5 drives, each match looks its event up by primary key. Left to the planner, a store
+    without ``sqlite_stat1`` (new, never closed) drove from the scope/time index and re-ran the
+    MATCH per row: 216 ms instead of 8.7 ms for a category question at 10k events.
     """
     conn = ctx.db.reader()
     if window is not None:
         where, params = ctx.where(window=window)
         rows = conn.execute(
             f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
-            f"JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
+            f"CROSS JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
             f"ORDER BY s LIMIT ?", (expr, *params, k)).fetchall()
         return [(int(seq), -float(s)) for seq, s in rows]  # bm25() is lower-is-better
     where, params = ctx.where()
@@ -64,7 +67,7 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
             return hits[:k]
     rows = conn.execute(
         f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
-        f"JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
+        f"CROSS JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
         f"ORDER BY s LIMIT ?", (expr, *params, k)).fetchall()
     return [(int(seq), -float(s)) for seq, s in rows]
 

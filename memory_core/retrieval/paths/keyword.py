@@ -95,9 +95,10 @@ class KeywordPath:
         low = max(0, int(top) - KEYWORD_SCAN_MAX_ROWS)
         # LIKE is case-insensitive for ASCII already: no lower() copy of every row
         likes = " OR ".join("e.content LIKE ? ESCAPE '\\'" for _ in terms)
+        scan_where, scan_params = ctx.where(unindexed=True)  # the rowid range drives the scan
         for seq, content in conn.execute(
-                f"SELECT e.seq, e.content FROM fact_events e WHERE e.seq > ?{where} AND ({likes})",
-                (low, *params, *[_like_escape(t) for t in terms])):
+                f"SELECT e.seq, e.content FROM fact_events e WHERE e.seq > ?{scan_where} AND ({likes})",
+                (low, *scan_params, *[_like_escape(t) for t in terms])):
             rows[seq] = content
         scored = [(int(seq), coverage(content, terms)) for seq, content in rows.items()]
         scored = [s for s in scored if s[1] >= KEYWORD_MIN_COVERAGE or len(terms) == 1]
