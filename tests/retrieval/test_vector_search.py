@@ -100,3 +100,23 @@ def test_automatic_strategy_uses_the_threshold(store):
     assert big.search(q, 5)[1].strategy == "prefilter"
     with pytest.raises(ValueError):
         small.search(np.zeros(store.providers.embedder.dim), 5)
+
+
+def test_selective_window_beyond_sqlite_vec_k_limit_does_not_fail(make_engine):
+    """Between sqlite-vec's k limit (4,096) and the prefilter threshold the exact strategy used
+    to grow k past 4,096 when a window left too few events ("k value in knn query too large"):
+    it now caps k and escalates to the masked prefilter, which applies the window exactly."""
+    engine = make_engine(layers=())
+    texts = _texts(4_600)
+    engine.ingest_payloads([chat(f"s{i % 50}", "user", t, T0 + i * 60.0, f"m{i}") for i, t in enumerate(texts)])
+    engine.run_until_idle()
+    vi = VectorIndex(engine.db, engine.l1.space_id, engine.providers.embedder.dim)
+    assert vi.chunk_count() > 4_096
+    window = TimeWindow(T0 + 100 * 60.0, T0 + 130 * 60.0)  # 30 of 4,600 events
+    q = engine.providers.embedder.embed(["cat morning friend"])[0]
+    hits, stats = vi.search(q, 20, scopes=["fact_authoritative"], window=window, strategy="sqlite_vec")
+    seqs = {h.event_seq for h in hits}
+    assert len(seqs) == 20
+    occurred = {seq: e.occurred_at for seq, e in engine.l1.get_by_seq(sorted(seqs)).items()}
+    assert all(window.contains(t) for t in occurred.values())
+    assert stats.extra.get("escalated_from") == "sqlite_vec"
