@@ -8,6 +8,7 @@ template distillation) instead of failing.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -72,6 +73,23 @@ class ToolCall:
     id: str
     name: str
     arguments: dict[str, Any]
+
+
+def parse_tool_calls(raw: list[dict[str, Any]] | None, *, provider: str) -> list[ToolCall]:
+    """OpenAI-style ``tool_calls`` (DashScope uses the same shape) into records; arguments that
+    are not JSON are the model's error, raised as :class:`InvalidResponse` for the repair path."""
+    out = []
+    for i, item in enumerate(raw or []):
+        fn = item.get("function") or {}
+        args = fn.get("arguments") or "{}"
+        try:
+            parsed = json.loads(args) if isinstance(args, str) else dict(args)
+        except json.JSONDecodeError:
+            raise InvalidResponse(f"tool call {fn.get('name')!r}: arguments are not JSON",
+                                  provider=provider) from None
+        out.append(ToolCall(id=item.get("id") or f"call_{i}", name=fn.get("name") or "",
+                            arguments=parsed))
+    return out
 
 
 @dataclass(slots=True)

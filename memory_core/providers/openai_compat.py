@@ -17,7 +17,8 @@ import numpy as np
 from .backend import BackendChatCall
 from .secrets import redact
 from .chat import (AuthError, ChatMessage, ChatResult, InvalidResponse, MalformedResponse,
-                   ProviderError, ProviderTimeout, RateLimited, ServerError, ToolCall)
+                   ProviderError, ProviderTimeout, RateLimited, ServerError, ToolCall,
+                   parse_tool_calls)
 
 NAME = "openai_compat"
 EMBED_BATCH = 32
@@ -101,18 +102,7 @@ class _Client:
 
 
 def _parse_tool_calls(raw: list[dict[str, Any]] | None) -> list[ToolCall]:
-    out = []
-    for i, item in enumerate(raw or []):
-        fn = item.get("function") or {}
-        args = fn.get("arguments") or "{}"
-        try:
-            parsed = json.loads(args) if isinstance(args, str) else dict(args)
-        except json.JSONDecodeError:
-            raise InvalidResponse(f"tool call {fn.get('name')!r}: arguments are not JSON",
-                                  provider=NAME) from None
-        out.append(ToolCall(id=item.get("id") or f"call_{i}", name=fn.get("name") or "",
-                            arguments=parsed))
-    return out
+    return parse_tool_calls(raw, provider=NAME)
 
 
 class OpenAICompatChat:
