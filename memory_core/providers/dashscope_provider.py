@@ -23,7 +23,7 @@ import numpy as np
 from ..policy import DASHSCOPE_EMBED_BATCH
 from .backend import BackendChatCall
 from .secrets import redact
-from .chat import (AuthError, ChatMessage, ChatResult, InvalidResponse, MalformedResponse,
+from .chat import (AuthError, ChatMessage, ChatResult, MalformedResponse,
                    ProviderError, ProviderTimeout, RateLimited, ServerError, ToolCall,
                    parse_tool_calls)
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from .backend import BackendChatCall
 from .secrets import redact
-from .chat import (AuthError, ChatMessage, ChatResult, InvalidResponse, MalformedResponse,
+from .chat import (AuthError, ChatMessage, ChatResult, MalformedResponse,
                    ProviderError, ProviderTimeout, RateLimited, ServerError, ToolCall,
                    parse_tool_calls)
 
