@@ -56,21 +56,7 @@ class Panel(QWidget):
              on_error: Callable[[BaseException], None] | None = None, **kwargs: Any) -> None:
         if not self.host.is_ready:
             return
-        self._in_flight += 1
-
-        def done(result: Any) -> None:
-            self._in_flight -= 1
-            if on_done is not None:
-                on_done(result)
-
-        def failed(exc: BaseException) -> None:
-            self._in_flight -= 1
-            self.last_error = f"{type(exc).__name__}: {exc}"
-            log.warning("%s: %s", self.title, self.last_error)
-            self.error_changed.emit(self.last_error)
-            if on_error is not None:
-                on_error(exc)
-
+        done, failed = self._callbacks(on_done, on_error)
         self.host.call(fn, *args, on_done=done, on_error=failed, receiver=self, **kwargs)
 
     def submit(self, coro_fn: Callable[[Any], Any], *, on_done: Callable[[Any], None] | None = None,
@@ -78,6 +64,14 @@ class Panel(QWidget):
         """Like :meth:`call` for a coroutine on the engine loop (``engine.query``, ``engine.delete``)."""
         if not self.host.is_ready:
             return
+        done, failed = self._callbacks(on_done, on_error)
+        self.host.submit(coro_fn, on_done=done, on_error=failed, receiver=self)
+
+    def _callbacks(self, on_done: Callable[[Any], None] | None,
+                   on_error: Callable[[BaseException], None] | None
+                   ) -> tuple[Callable[[Any], None], Callable[[BaseException], None]]:
+        """Count the call in flight (``idle`` for tests and the busy indicator) and surface
+        its error on the panel before the caller's own handler runs."""
         self._in_flight += 1
 
         def done(result: Any) -> None:
@@ -93,7 +87,7 @@ class Panel(QWidget):
             if on_error is not None:
                 on_error(exc)
 
-        self.host.submit(coro_fn, on_done=done, on_error=failed, receiver=self)
+        return done, failed
 
     @property
     def engine(self) -> Any:
