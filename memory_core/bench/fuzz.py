@@ -34,6 +34,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ..events.sources import SOURCES
+from .measure import remove_db
 
 FIELD_RE = re.compile(r"^(<payload>|<capture>|[A-Za-z_][\w]*(\[\d+\])?(\.[A-Za-z_][\w]*(\[\d+\])?)*)$")
 T = 1_715_000_000.0
@@ -178,8 +179,7 @@ def run(cases: int, *, workdir: Path | None = None, seed: int = 0, batch_cases: 
 
     work = workdir or Path(tempfile.mkdtemp(prefix="magi-fuzz-"))
     db = work / "fuzz.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(db) + suffix).unlink(missing_ok=True)
+    remove_db(db)
     engine = open_engine(db)
     tally: Counter[str] = Counter()
     t0 = time.perf_counter()

@@ -62,10 +62,21 @@ def memory_now() -> dict[str, float]:
     return out
 
 
+#: a SQLite database in WAL mode is these files together
+DB_FILE_SUFFIXES = ("", "-wal", "-shm")
+
+
+def remove_db(path: Path) -> None:
+    """Delete a database with its WAL and shared-memory files (a stale -wal next to a new main
+    file would be replayed into it)."""
+    for suffix in DB_FILE_SUFFIXES:
+        Path(str(path) + suffix).unlink(missing_ok=True)
+
+
 def db_bytes(path: Path) -> int:
     """Main file + WAL (+ shm): what the database occupies on disk right now."""
     total = 0
-    for suffix in ("", "-wal", "-shm"):
+    for suffix in DB_FILE_SUFFIXES:
         p = Path(str(path) + suffix)
         if p.exists():
             total += p.stat().st_size

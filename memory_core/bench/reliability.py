@@ -37,6 +37,7 @@ from ..clock import FakeClock
 from ..config import MemoryConfig
 from ..policy import INGEST_BATCH_SIZE, JOB_BACKOFF_MAX_S, JOB_MAX_ATTEMPTS
 from .generator import generate
+from .measure import DB_FILE_SUFFIXES, remove_db
 
 #: tables whose job is to remember *that* something was deleted (ids / hashes, never content)
 DELETION_BOOKKEEPING = ("deletion_log", "deletion_tombstones")
@@ -139,8 +140,7 @@ def kill_during_ingest(workdir: Path, *, events: int = 10_000, seed: int = 42,
     """SIGKILL a child mid-ingest, audit, then let a second child finish the same input."""
     rng = rng or random.Random(seed)
     db = workdir / f"{name}.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(db) + suffix).unlink(missing_ok=True)
+    remove_db(db)
     n_batches = -(-events // batch)
     kill_at = rng.randint(1, max(1, n_batches - 2))
     delay = rng.uniform(0.0, 0.06)  # a batch takes ~40-60 ms: most kills land inside one
@@ -189,8 +189,7 @@ def kill_during_embedding(workdir: Path, *, events: int = 3000, seed: int = 43,
     """SIGKILL the embedding worker mid-drain; the restart recovers its jobs and finishes."""
     rng = rng or random.Random(seed)
     db = workdir / "kill-embed.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(db) + suffix).unlink(missing_ok=True)
+    remove_db(db)
     engine = open_engine(db)
     try:
         engine.ingest_payloads(generate(events, seed))
@@ -232,8 +231,7 @@ def kill_during_l2(workdir: Path, *, events: int = 600, seed: int = 44,
     """SIGKILL the L2 projection worker mid-run; the restart recovers stuck jobs and completes."""
     rng = rng or random.Random(seed)
     db = workdir / "kill-l2.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(db) + suffix).unlink(missing_ok=True)
+    remove_db(db)
     engine = open_engine(db)
     try:
         if "l2_projection_jobs" not in _tables(engine.db.writer) or not any(
@@ -273,8 +271,7 @@ def replay_export(workdir: Path, *, events: int = 5000, seed: int = 45, delete: 
     """Ingest an export (JSONL), replay it whole: 0 new rows; delete some, replay: still 0."""
     db = workdir / "replay.db"
     export = workdir / "export.jsonl"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(db) + suffix).unlink(missing_ok=True)
+    remove_db(db)
     payloads = generate(events, seed)
     with open(export, "w", encoding="utf-8") as fh:
         for p in payloads:
@@ -314,8 +311,7 @@ def _app_export_roundtrip(engine: Any, workdir: Path) -> dict[str, Any]:
     same = import_memory(engine, path)
     same_new = engine.l1.count() - before
     fresh_db = workdir / "replay-fresh.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(fresh_db) + suffix).unlink(missing_ok=True)
+    remove_db(fresh_db)
     fresh = open_engine(fresh_db)
     try:
         into_fresh = import_memory(fresh, path)
@@ -365,8 +361,7 @@ def provider_faults(workdir: Path, *, events: int = 200, seed: int = 46,
     out: dict[str, Any] = {}
     for fault in faults:
         db = workdir / f"fault-{fault}.db"
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(db) + suffix).unlink(missing_ok=True)
+        remove_db(db)
         clock = FakeClock(1_700_000_000.0)
         engine = open_engine(db, clock=clock)
         try:
@@ -438,8 +433,7 @@ def provider_faults_http(workdir: Path, *, events: int = 120, seed: int = 46,
     out: dict[str, Any] = {}
     for fault in faults:
         db = workdir / f"http-fault-{fault}.db"
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(db) + suffix).unlink(missing_ok=True)
+        remove_db(db)
         with FakeProviderServer("openai", default_dim=64) as server:
             server.responder = lambda endpoint, body, f=fault: replies[f]() if endpoint == "embed" else None
             config = MemoryConfig(data_dir=workdir, providers=ProviderSettings(
@@ -499,8 +493,7 @@ def concurrent_readers(workdir: Path, *, events: int = 5000, readers: int = 3, s
                        batch: int = 100) -> dict[str, Any]:
     """Reader threads query while one writer ingests: no errors, counts never go backwards."""
     db = workdir / "concurrent.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(db) + suffix).unlink(missing_ok=True)
+    remove_db(db)
     engine = open_engine(db)
     payloads = generate(events, seed)
     stop = threading.Event()
@@ -579,8 +572,7 @@ def _is_shadow(name: str, tables: dict[str, str]) -> bool:
 def deletion_audit(workdir: Path, *, events: int = 1500, seed: int = 48, victims: int = 6) -> dict[str, Any]:
     """Delete the events that mention a marker; then look for any trace of them anywhere."""
     db = workdir / "deletion.db"
-    for suffix in ("", "-wal", "-shm"):
-        Path(str(db) + suffix).unlink(missing_ok=True)
+    remove_db(db)
     # the corpus ends just before "now", so L3's sliding windows (hour/day/week, relative to the
     # clock) summarise the victims and the audit covers summaries too
     from .generator import EVENTS_PER_DAY, MemoryGenerator
@@ -720,7 +712,7 @@ def file_modes(workdir: Path) -> dict[str, Any]:
     try:
         engine.ingest_payloads(generate(50, 49))
         modes = {}
-        for suffix in ("", "-wal", "-shm"):
+        for suffix in DB_FILE_SUFFIXES:
             p = Path(str(data / "memory.db") + suffix)
             modes[f"memory.db{suffix}"] = oct(stat.S_IMODE(p.stat().st_mode)) if p.exists() else None
         modes["config.json"] = oct(stat.S_IMODE(config_path.stat().st_mode))
@@ -763,8 +755,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"kill {i + 1}/{args.kills}: after {r['committed_batches_reported']} batches "
               f"(+{r['kill_delay_ms']} ms), lost {r['lost_committed']}, whole batches {r['whole_batches_only']}, "
               f"final {r['final_events']}/{r['expected_events']}", flush=True)
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(work / f"kill-ingest-{i}.db") + suffix).unlink(missing_ok=True)
+        remove_db(work / f"kill-ingest-{i}.db")
     results["sigkill_ingest"] = {
         "cycles": len(kills),
         "killed_by_sigkill": sum(k["killed_by_sigkill"] for k in kills),

@@ -26,7 +26,7 @@ import numpy as np
 
 from . import ingest_bench, query_bench, vector_tradeoff
 from .generator import MemoryGenerator, queries
-from .measure import Stopwatch, db_bytes, machine, memory_now, peak_rss_mb
+from .measure import Stopwatch, db_bytes, machine, memory_now, peak_rss_mb, remove_db
 from .raw_baseline import RawBaseline, SchemaBaseline
 
 log = logging.getLogger("memory_core.bench")
@@ -101,8 +101,7 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
             result["ingest"] = ingest_bench.bulk(engine, raw, stream, size, schema=schema,
                                                  bulk_engine=bulk_engine)
             bulk_engine.close()
-            for suffix in ("", "-wal", "-shm"):
-                Path(str(base / "bulk.db") + suffix).unlink(missing_ok=True)
+            remove_db(base / "bulk.db")
             schema.close()
             checkpoint(engine.db)
             checkpoint(raw.db)
