@@ -195,8 +195,7 @@ class Database:
                     conn.close()
             self._readers.clear()
         with self._write_lock:
-            with contextlib.suppress(Exception):
-                self._writer.execute("PRAGMA optimize")
+            self._optimize()
             self._writer.close()
 
     def __enter__(self) -> "Database":

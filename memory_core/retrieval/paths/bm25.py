@@ -10,7 +10,9 @@ make the air fryer itself the best match) — falling back to all terms when tha
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from typing import Any, Sequence
+
+import apsw
 
 from ...db.connection import placeholders
 from ...text.segment import fts_or_query
@@ -43,11 +45,7 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
     conn = ctx.db.reader()
     if window is not None:
         where, params = ctx.where(window=window)
-        rows = conn.execute(
-            f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
-            f"CROSS JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
-            f"ORDER BY s LIMIT ?", (expr, *params, k)).fetchall()
-        return [(int(seq), -float(s)) for seq, s in rows]  # bm25() is lower-is-better
+        return _joined_top(conn, expr, where, params, k)
     where, params = ctx.where()
     for factor in _OVERFETCH:
         want = k * factor
@@ -65,11 +63,17 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
         hits = [(int(seq), -float(s)) for seq, s in ranked if seq in ok]
         if len(hits) >= k or len(ranked) < want:
             return hits[:k]
+    return _joined_top(conn, expr, where, params, k)
+
+
+def _joined_top(conn: apsw.Connection, expr: str, where: str, params: list[Any], k: int
+                ) -> list[tuple[int, float]]:
+    """BM25 top ``k`` with the filters applied in SQL; ``CROSS JOIN`` keeps FTS5 driving."""
     rows = conn.execute(
         f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
         f"CROSS JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
         f"ORDER BY s LIMIT ?", (expr, *params, k)).fetchall()
-    return [(int(seq), -float(s)) for seq, s in rows]
+    return [(int(seq), -float(s)) for seq, s in rows]  # bm25() is lower-is-better
 
 
 def bm25_search(ctx: PathContext, expr: str, *, windowed: bool, k: int) -> list[tuple[int, float]]:
