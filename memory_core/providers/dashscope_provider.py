@@ -24,7 +24,7 @@ from ..policy import DASHSCOPE_EMBED_BATCH
 from .backend import BackendChatCall
 from .secrets import redact
 from .chat import (AuthError, ChatMessage, ChatResult, MalformedResponse,
-                   ProviderError, ProviderTimeout, RateLimited, ServerError, ToolCall,
+                   ProviderError, ProviderTimeout, RateLimited, ServerError,
                    parse_tool_calls)
 
 NAME = "dashscope"
@@ -98,10 +98,6 @@ def _transport(exc: BaseException) -> ProviderError:
     return ProviderError(f"DashScope call failed ({type(exc).__name__})", provider=NAME)
 
 
-def _parse_tool_calls(raw: list[dict[str, Any]] | None) -> list[ToolCall]:
-    return parse_tool_calls(raw, provider=NAME)
-
-
 class DashScopeChat:
     name = NAME
     uses_network = True
@@ -155,7 +151,7 @@ class DashScopeChat:
                                     provider=NAME) from None
         usage = rsp.usage or {}
         return ChatResult(text=message.get("content") or "",
-                          tool_calls=_parse_tool_calls(message.get("tool_calls")),
+                          tool_calls=parse_tool_calls(message.get("tool_calls"), provider=NAME),
                           model=model, provider=NAME,
                           prompt_tokens=int(usage.get("input_tokens") or 0),
                           completion_tokens=int(usage.get("output_tokens") or 0))
@@ -182,7 +178,7 @@ class DashScopeChat:
                 slot["function"]["arguments"] += fn.get("arguments") or ""
             usage = chunk.usage or usage
         return ChatResult(text="".join(text),
-                          tool_calls=_parse_tool_calls([calls[i] for i in sorted(calls)]),
+                          tool_calls=parse_tool_calls([calls[i] for i in sorted(calls)], provider=NAME),
                           model=model, provider=NAME,
                           prompt_tokens=int(usage.get("input_tokens") or 0),
                           completion_tokens=int(usage.get("output_tokens") or 0))

@@ -17,7 +17,7 @@ import numpy as np
 from .backend import BackendChatCall
 from .secrets import redact
 from .chat import (AuthError, ChatMessage, ChatResult, MalformedResponse,
-                   ProviderError, ProviderTimeout, RateLimited, ServerError, ToolCall,
+                   ProviderError, ProviderTimeout, RateLimited, ServerError,
                    parse_tool_calls)
 
 NAME = "openai_compat"
@@ -101,10 +101,6 @@ class _Client:
         self._http.close()
 
 
-def _parse_tool_calls(raw: list[dict[str, Any]] | None) -> list[ToolCall]:
-    return parse_tool_calls(raw, provider=NAME)
-
-
 class OpenAICompatChat:
     name = NAME
 
@@ -136,7 +132,7 @@ class OpenAICompatChat:
                                     provider=NAME) from None
         usage = body.get("usage") or {}
         return ChatResult(text=message.get("content") or "",
-                          tool_calls=_parse_tool_calls(message.get("tool_calls")),
+                          tool_calls=parse_tool_calls(message.get("tool_calls"), provider=NAME),
                           model=body.get("model") or call.model, provider=NAME,
                           prompt_tokens=int(usage.get("prompt_tokens") or 0),
                           completion_tokens=int(usage.get("completion_tokens") or 0))
