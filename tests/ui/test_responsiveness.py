@@ -2,9 +2,9 @@
 events are ingested in the background (with the engine's own workers — embeddings, L2
 projection, L3, L4 — running too, and the timeline reloading).
 
-The product target is no gap over 50 ms (``TARGET_GAP_S``). It is **not met yet**: on a quiet
-2-core machine the worst gap is 61–87 ms, a few times per run, in the first second of the ingest
-and at its end (no single UI callback takes over 20 ms — measured by timing every dispatched
+The product target is no gap over 50 ms (``TARGET_GAP_S``). It is **not met reliably yet**: on a quiet
+2-core machine the worst gap was 41–87 ms over seven runs (under 50 ms in two), in the first
+second of the ingest and at its end (no single UI callback takes over 20 ms — measured by timing every dispatched
 callback — so it is GIL/CPU contention with the ingest and reader threads of the UI process;
 a 0.5 ms switch interval did not change it). The test prints the measured gap against the target
 and fails above ``REGRESSION_GAP_S``, which guards what is achieved today; tighten it to the
@@ -25,7 +25,7 @@ from magi_desktop.settings import AppSettings
 from tests.ui.conftest import UI_NOW
 
 TARGET_GAP_S = 0.050
-#: what the test enforces today (see the module docstring): twice the worst gap measured quietly
+#: what the test enforces today (see the module docstring): headroom over the 41–87 ms measured quietly
 REGRESSION_GAP_S = 0.160
 N_EVENTS = 10_000
 #: the desktop's own file ingest commits 100 events per request (ingest_file_job's default)
@@ -51,7 +51,7 @@ def _max_gap(qtbot, ms: int) -> float:
 
 
 @pytest.mark.slow
-def test_ui_timer_gap_stays_under_50ms_during_10k_ingest(qtbot, host_on, tmp_path, capsys) -> None:
+def test_ui_timer_gap_during_10k_ingest(qtbot, host_on, tmp_path, capsys) -> None:
     host = host_on(tmp_path / "r" / "memory.db", start_workers=True)
     window = MainWindow(host, AppSettings(data_dir=tmp_path / "r"))
     qtbot.addWidget(window)
