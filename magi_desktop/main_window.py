@@ -90,6 +90,10 @@ class MainWindow(QMainWindow):
 
         self.engine_label = QLabel("opening memory…")
         self.count_label = QLabel("")
+        for label in (self.engine_label, self.count_label):
+            # a label's text width must never become the window's minimum width: a longer count
+            # or path would grow the window and re-lay out and repaint all of it
+            label.setMinimumWidth(1)
         self.capture_label = QLabel("")
         self.offline_label = QLabel("")
         self.jobs_bar = JobsBar()
@@ -143,7 +147,8 @@ class MainWindow(QMainWindow):
 
     def _ready(self) -> None:
         engine = self.host.engine
-        self.engine_label.setText(f"memory: {engine.db.path}")
+        self.engine_label.setText(f"memory: {Path(engine.db.path).name}")
+        self.engine_label.setToolTip(str(engine.db.path))
         self.pause_action.blockSignals(True)
         self.pause_action.setChecked(not engine.capture_enabled)
         self.pause_action.blockSignals(False)
@@ -152,6 +157,7 @@ class MainWindow(QMainWindow):
 
     def _failed(self, error: str) -> None:
         self.engine_label.setText(f"<span style='color:#a33'>memory failed to open: {error}</span>")
+        self.engine_label.setToolTip(error)
 
     def refresh_status(self) -> None:
         if not self.host.is_ready:

@@ -14,6 +14,7 @@ class JobRow(QWidget):
         super().__init__(parent)
         self.job = job
         self.label = QLabel(job.name)
+        self.label.setMinimumWidth(1)  # a long progress message must not widen the window
         self.bar = QProgressBar()
         self.bar.setFixedWidth(180)
         self.bar.setRange(0, 0)  # busy until the first progress report
@@ -24,6 +25,7 @@ class JobRow(QWidget):
         lay.addWidget(self.label)
         lay.addWidget(self.bar)
         lay.addWidget(self.cancel_button)
+        lay.addStretch(1)  # the spare width stays empty (it stretched the Cancel button)
         job.progressed.connect(self._progress)
 
     def _progress(self, done: int, total: int, message: str) -> None:
