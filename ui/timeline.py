@@ -1,10 +1,11 @@
 """Panel 1, the L1 timeline: every fact event, filterable, searchable, with its derived objects.
 
-The table is virtual: the model holds the ordered ``seq`` snapshot of the current filter and
-materialises rows in pages of ``PAGE_ROWS`` fetched on a reader thread when the view first asks
-for them (placeholders until then), keeping at most ``MAX_PAGES`` pages. 100k rows scroll like
-100. The activity histogram above it is a ``GROUP BY`` in SQL; dragging its region sets the time
-filter.
+The table is virtual (``timeline_model``): the model holds the ordered ``seq`` snapshot of the
+current filter and only the rows in view hold cells, filled from pages fetched on a reader
+thread. 100k rows scroll like 100. A reload (new events, a filter) keeps what the user is looking
+at: the selection, the current event and its detail, and — when scrolled down — the row at the
+top of the view stay where they are. The activity histogram above it is a ``GROUP BY`` in SQL;
+dragging its region sets the time filter.
 """
 
 from __future__ import annotations
@@ -12,13 +13,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 import time
-from collections import OrderedDict
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import (QAbstractTableModel, QDateTime, QItemSelectionModel, QModelIndex,
-                            QPersistentModelIndex, Qt, QTimer, Signal)
-from PySide6.QtGui import QColor, QBrush
+from PySide6.QtCore import QDateTime, QItemSelection, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDateTimeEdit, QHBoxLayout,
                                QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter,
                                QTableView, QVBoxLayout, QWidget)
@@ -27,128 +26,48 @@ from magi_desktop.engine_host import EngineHost
 
 from .derived import derived_objects
 from .panel import Panel
+from .timeline_model import FILL_MARGIN, TimelineModel, prepare_rows
 from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event,
-                             load_rows, load_seqs)
+                             load_rows, load_seq_array, positions)
 from .widgets.cascade_dialog import CascadePreviewDialog
-from .widgets.formatting import one_line, ts
+from .widgets.formatting import ts
 from .widgets.kv_view import KeyValueTree
 
-PAGE_ROWS = 256
 HIST_MIN_INTERVAL_S = 3.0
-MAX_PAGES = 64
-PLACEHOLDER = "…"
-
-COLUMNS = (("occurred_at", "time"), ("source", "source"), ("author_type", "author"),
-           ("evidence_class", "evidence class"), ("l1_retrieval_scope", "scope"),
-           ("content", "content"))
-
-_SCOPE_COLOURS = {"fact_authoritative": "#e8f4ea", "conversation_only": "#eef1fa",
-                  "audit_only": "#f6efe6", "working_context": "#f2f2f2"}
-
-Index = QModelIndex | QPersistentModelIndex
-PageFetcher = Callable[[int, int, list[int]], None]
+#: the histogram is redrawn in an event-loop turn of its own, after the table's repaint
+HIST_DEFER_MS = 40
+#: a selection up to this size survives a reload (re-selected by seq)
+KEEP_SELECTION_MAX = 2000
+ROW_HEIGHT = 22
 
 
-class TimelineModel(QAbstractTableModel):
-    """Rows = the seq snapshot; cells come from lazily fetched pages."""
+@dataclass(frozen=True)
+class ViewState:
+    """What the user is looking at, by seq, so that a reload can put it back."""
 
-    page_requested = Signal(int, int, list)  # generation, page, seqs
+    #: the row at the top of the view and how many pixels of it are scrolled out (None: the view
+    #: is at the very top, where it stays — new events appear there)
+    top_seq: int | None = None
+    top_row: int = 0
+    top_offset: int = 0
+    current_seq: int | None = None
+    selected: tuple[int, ...] = ()
+    #: rows the view shows
+    visible: int = 40
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._seqs: list[int] = []
-        self._pages: OrderedDict[int, dict[int, dict[str, Any]]] = OrderedDict()
-        self._pending: set[int] = set()
-        self.generation = 0
-        self.pages_fetched = 0
+    def wanted(self) -> list[int]:
+        return [s for s in (self.top_seq, self.current_seq) if s is not None] + list(self.selected)
 
-    # -- snapshot and pages --------------------------------------------------------------------
 
-    def set_seqs(self, seqs: Sequence[int]) -> None:
-        self.beginResetModel()
-        self.generation += 1
-        self._seqs = list(seqs)
-        self._pages.clear()
-        self._pending.clear()
-        self.endResetModel()
-
-    def seqs(self) -> list[int]:
-        return self._seqs
-
-    def seq_at(self, row: int) -> int:
-        return self._seqs[row]
-
-    def row_data(self, row: int) -> dict[str, Any] | None:
-        page = self._pages.get(row // PAGE_ROWS)
-        return None if page is None else page.get(self._seqs[row])
-
-    def page_loaded(self, generation: int, page: int, rows: dict[int, dict[str, Any]]) -> None:
-        if generation != self.generation:
-            return  # a reply for a snapshot that was replaced meanwhile
-        self._pending.discard(page)
-        self._pages[page] = rows
-        self._pages.move_to_end(page)
-        self.pages_fetched += 1
-        while len(self._pages) > MAX_PAGES:
-            self._pages.popitem(last=False)
-        first = page * PAGE_ROWS
-        last = min(len(self._seqs), first + PAGE_ROWS) - 1
-        if last >= first:
-            self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
-
-    def _request(self, page: int) -> None:
-        if page in self._pending:
-            return
-        self._pending.add(page)
-        first = page * PAGE_ROWS
-        self.page_requested.emit(self.generation, page, self._seqs[first:first + PAGE_ROWS])
-
-    @property
-    def pending_pages(self) -> int:
-        return len(self._pending)
-
-    # -- Qt model API --------------------------------------------------------------------------
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else len(self._seqs)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section][1]
-        return str(section + 1)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self._seqs):
-            return None
-        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
-                        Qt.ItemDataRole.BackgroundRole):
-            return None
-        page_no = index.row() // PAGE_ROWS
-        page = self._pages.get(page_no)
-        if page is None:
-            self._request(page_no)
-            return PLACEHOLDER if role == Qt.ItemDataRole.DisplayRole else None
-        self._pages.move_to_end(page_no)
-        row = page.get(self._seqs[index.row()])
-        if row is None:
-            return "(deleted)" if role == Qt.ItemDataRole.DisplayRole else None
-        key = COLUMNS[index.column()][0]
-        if role == Qt.ItemDataRole.BackgroundRole:
-            colour = _SCOPE_COLOURS.get(row["l1_retrieval_scope"])
-            return QBrush(QColor(colour)) if colour else None
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return row["content"][:2000] if key == "content" else str(row[key])
-        if key == "occurred_at":
-            return ts(row[key])
-        if key == "content":
-            return one_line(row[key], 200)
-        return str(row[key])
+def selection_runs(rows: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted rows as inclusive runs of consecutive rows (one selection range each)."""
+    runs: list[tuple[int, int]] = []
+    for r in sorted(rows):
+        if runs and r == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], r)
+        else:
+            runs.append((r, r))
+    return runs
 
 
 class ActivityHistogram(pg.PlotWidget):
@@ -163,7 +82,6 @@ class ActivityHistogram(pg.PlotWidget):
         self.setMouseEnabled(x=True, y=False)
         self.getPlotItem().hideButtons()
         self.getPlotItem().setLabel("left", "events")
-        self.getPlotItem().showGrid(x=False, y=True, alpha=0.2)
         self.setFixedHeight(150)
         self._bars: pg.BarGraphItem | None = None
         self.region = pg.LinearRegionItem(brush=pg.mkBrush(80, 140, 220, 40))
@@ -306,14 +224,19 @@ class TimelinePanel(Panel):
             lambda: self._pending_hist is not None and self._draw_histogram(*self._pending_hist))
 
         self.model = TimelineModel(self)
-        self.model.page_requested.connect(self._fetch_page)
+        self.model.rows_requested.connect(self._fetch_rows)
+        self._restoring = False
+        self._detail_seq: int | None = None
+        self._shown_filter: TimelineFilter | None = None
         self.table = QTableView()
         self.table.setModel(self.model)
+        self.model.selection = self.table.selectionModel()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.table.setWordWrap(False)
-        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.verticalHeader().setDefaultSectionSize(ROW_HEIGHT)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
@@ -321,6 +244,9 @@ class TimelinePanel(Panel):
             header.resizeSection(col, width)
         header.setStretchLastSection(True)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        bar_v = self.table.verticalScrollBar()
+        bar_v.valueChanged.connect(lambda _v: self._view_changed())
+        bar_v.rangeChanged.connect(lambda _lo, _hi: self._view_changed())  # resized, rows changed
 
         self.count_label = QLabel("")
         self.delete_button = QPushButton("Delete selected…")
@@ -433,20 +359,53 @@ class TimelinePanel(Panel):
             return
         flt = self.filter
         auto = self.auto_reload
+        state = self.view_state()
+        same_filter = flt == self._shown_filter
 
         def work() -> dict[str, Any]:
             conn = self.host.engine.db.reader()
-            return {"seqs": load_seqs(conn, flt), "hist": histogram(conn, flt),
-                    "choices": distinct_values(conn)}
+            seqs = load_seq_array(conn, flt)
+            where = positions(seqs, state.wanted())
+            n = len(seqs)
+            if state.top_seq is None:
+                top = 0
+            else:  # the same row when the event at the top is gone; a new filter starts at the top
+                top = where.get(state.top_seq, min(state.top_row, max(0, n - 1)) if same_filter else 0)
+            window = seqs[max(0, top - FILL_MARGIN):top + state.visible + FILL_MARGIN].tolist()
+            return {"seqs": seqs.tolist(), "where": where, "top": top,
+                    "rows": prepare_rows(load_rows(conn, window)),
+                    "hist": histogram(conn, flt), "choices": distinct_values(conn)}
 
-        self.call(work, on_done=lambda r: self._loaded(flt, r, auto))
+        self.call(work, on_done=lambda r: self._loaded(flt, state, r, auto))
+
+    @property
+    def idle(self) -> bool:
+        """No read in flight and no histogram waiting to be drawn."""
+        return super().idle and self._pending_hist is None
+
+    def view_state(self) -> ViewState:
+        """The view's position, current event and selection, by seq (read on the UI thread)."""
+        n = self.model.rowCount()
+        visible = self.table.viewport().height() // ROW_HEIGHT + 1
+        if n == 0:
+            return ViewState(visible=visible)
+        top_row = max(0, self.table.rowAt(0))
+        top_seq = offset = None
+        if self.table.verticalScrollBar().value() > 0:
+            top_seq = self.model.seq_at(top_row)
+            offset = -self.table.rowViewportPosition(top_row)
+        current = self.table.selectionModel().currentIndex()
+        current_seq = self.model.seq_at(current.row()) if current.isValid() and current.row() < n else None
+        return ViewState(top_seq=top_seq, top_row=top_row, top_offset=offset or 0, current_seq=current_seq,
+                         selected=tuple(self._selected_seqs(limit=KEEP_SELECTION_MAX) or ()), visible=visible)
 
     def _draw_histogram(self, hist: Histogram, flt: TimelineFilter) -> None:
         self._last_hist_draw = time.monotonic()
+        self._pending_hist = None
         self.histogram.set_histogram(hist)
         self.histogram.show_range(flt.since, flt.until)
 
-    def _loaded(self, flt: TimelineFilter, result: dict[str, Any], auto: bool = False) -> None:
+    def _loaded(self, flt: TimelineFilter, state: ViewState, result: dict[str, Any], auto: bool = False) -> None:
         if flt != self.filter:
             return  # a newer filter is loading
         choices = result["choices"]
@@ -454,29 +413,73 @@ class TimelinePanel(Panel):
         self.author.set_values(choices["author_type"])
         self.evidence.set_values(choices["evidence_class"])
         self.scope.set_values(choices["scope"])
-        self.model.set_seqs(result["seqs"])
-        # during an ingest burst the plot is redrawn at most every HIST_MIN_INTERVAL_S (a plot
-        # repaint is the most expensive thing the UI thread does); the last state always lands
+        self._shown_filter = flt
+        self._restoring = True
+        try:
+            self.model.set_seqs(result["seqs"], result["rows"])
+            self._restore(state, result["where"], result["top"])
+        finally:
+            self._restoring = False
+        self._view_changed()
+        # the plot is redrawn in a later event-loop turn than the table's repaint (each is a few
+        # ms; together they were the longest stall of the UI thread during an ingest), and
+        # during an ingest burst at most every HIST_MIN_INTERVAL_S; the last state always lands
         since_draw = time.monotonic() - getattr(self, "_last_hist_draw", 0.0)
+        wait_ms = HIST_DEFER_MS
         if auto and since_draw < HIST_MIN_INTERVAL_S:
-            self._pending_hist = (result["hist"], flt)
-            if not self._hist_timer.isActive():
-                self._hist_timer.start(int((HIST_MIN_INTERVAL_S - since_draw) * 1000) + 50)
-        else:
-            self._hist_timer.stop()
-            self._draw_histogram(result["hist"], flt)
+            wait_ms = max(wait_ms, int((HIST_MIN_INTERVAL_S - since_draw) * 1000) + 50)
+        self._pending_hist = (result["hist"], flt)
+        if not (auto and self._hist_timer.isActive()):
+            self._hist_timer.start(wait_ms)
         n = len(result["seqs"])
         total = result["hist"].total
         filtered = any((flt.source, flt.author_type, flt.evidence_class, flt.scope, flt.text,
                         flt.since, flt.until))
         self.count_label.setText(f"{n:,} events" + (f" (filtered; {total:,} in histogram)" if filtered else ""))
-        self.detail_view.clear()
-        self.delete_button.setEnabled(False)
         self.loaded.emit()
 
-    def _fetch_page(self, generation: int, page: int, seqs: list[int]) -> None:
-        self.call(lambda: load_rows(self.host.engine.db.reader(), seqs),
-                  on_done=lambda rows: self.model.page_loaded(generation, page, rows))
+    def _restore(self, state: ViewState, where: dict[int, int], top: int) -> None:
+        """Put back the view's position, the current event and the selection after a reload."""
+        table = self.table
+        n = self.model.rowCount()
+        sel = table.selectionModel()
+        runs = selection_runs([where[s] for s in state.selected if s in where])
+        if runs:
+            chosen = QItemSelection()
+            last_col = self.model.columnCount() - 1
+            for a, b in runs:
+                chosen.select(self.model.index(a, 0), self.model.index(b, last_col))
+            sel.select(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        current = where.get(state.current_seq) if state.current_seq is not None else None
+        if current is not None:
+            sel.setCurrentIndex(self.model.index(current, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+        elif self._detail_seq is not None:
+            self._detail_seq = None
+            self.detail = None
+            self.detail_view.clear()
+        if n:  # after the current index: setting it scrolls the view to it
+            table.doItemsLayout()  # the scroll range for the new row count, now
+            table.verticalScrollBar().setValue(
+                0 if state.top_seq is None
+                else table.verticalHeader().sectionPosition(min(top, n - 1)) + state.top_offset)
+        self.delete_button.setEnabled(sel.hasSelection())
+
+    def _view_changed(self) -> None:
+        """The rows in view changed (scroll, resize, new snapshot): give them their cells."""
+        if self._restoring:
+            return
+        n = self.model.rowCount()
+        if n == 0:
+            return
+        first = self.table.rowAt(0)
+        last = self.table.rowAt(self.table.viewport().height() - 1)
+        first = 0 if first < 0 else first
+        last = n - 1 if last < 0 else last
+        self.model.show_rows(first, last)
+
+    def _fetch_rows(self, generation: int, page: int, seqs: list[int]) -> None:
+        self.call(lambda: prepare_rows(load_rows(self.host.engine.db.reader(), seqs)),
+                  on_done=lambda rows: self.model.rows_loaded(generation, page, seqs, rows))
 
     # -- selection and detail ------------------------------------------------------------------
 
@@ -491,16 +494,28 @@ class TimelinePanel(Panel):
                 sel.select(self.model.index(r, 0), flags)
 
     def selected_seqs(self) -> list[int]:
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        return [self.model.seq_at(r) for r in rows]
+        return self._selected_seqs() or []
+
+    def _selected_seqs(self, limit: int | None = None) -> list[int] | None:
+        """The selected rows' seqs in row order, read from the selection's ranges (a 100k-row
+        selection is a handful of ranges, not 100k indexes); None when over ``limit``."""
+        seqs = self.model.seqs()
+        ranges = [(r.top(), r.bottom()) for r in self.table.selectionModel().selection()]
+        if limit is not None and sum(b - a + 1 for a, b in ranges) > limit:
+            return None
+        rows: set[int] = set()
+        for a, b in ranges:
+            rows.update(range(a, b + 1))
+        return [seqs[r] for r in sorted(rows) if r < len(seqs)]
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if not current.isValid():
-            return
-        seq = self.model.seq_at(current.row())
-        self.show_detail_for_seq(seq)
+        if self._restoring or not current.isValid():
+            return  # a reload putting the current event back keeps the detail shown
+        self.show_detail_for_seq(self.model.seq_at(current.row()))
 
     def show_detail_for_seq(self, seq: int) -> None:
+        self._detail_seq = seq
+
         def work() -> dict[str, Any] | None:
             conn = self.host.engine.db.reader()
             row = conn.execute("SELECT event_id FROM fact_events WHERE seq = ?", (seq,)).fetchone()
@@ -510,6 +525,7 @@ class TimelinePanel(Panel):
 
     def show_event(self, event_id: str) -> None:
         """Show one event (from a chat answer's finding or a summary's drill-down)."""
+        self._detail_seq = None
         self.call(lambda: event_detail(self.host.engine, event_id), on_done=self._show_detail)
 
     def _show_detail(self, detail: dict[str, Any] | None) -> None:

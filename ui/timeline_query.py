@@ -10,6 +10,7 @@ few hundred rows are ever materialised.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -45,7 +46,13 @@ class TimelineFilter:
 
 
 def fts_expression(text: str) -> str:
-    """The FTS5 MATCH expression for a search box text ('' when it has no searchable word)."""
+    """The FTS5 MATCH expression for a search box text ('' when it has no searchable word).
+
+    Every word is an alternative already, so an upper-case ``OR`` typed between words ("空气炸锅
+    OR air fryer") is the separator it reads as, not the word "or" (which matched every event
+    saying "… or …").
+    """
+    text = re.sub(r"(?<!\S)OR(?!\S)", " ", text)
     return fts_or_query(query_terms(text, keep_stopwords=True)) if text.strip() else ""
 
 
@@ -64,8 +71,8 @@ def _where(flt: TimelineFilter) -> tuple[str, list[Any]]:
     return where, params
 
 
-def load_seqs(conn: apsw.Connection, flt: TimelineFilter, *, newest_first: bool = True) -> list[int]:
-    """Every matching event's ``seq`` in display order (newest first)."""
+def load_seq_array(conn: apsw.Connection, flt: TimelineFilter, *, newest_first: bool = True) -> np.ndarray:
+    """Every matching event's ``seq`` in display order (newest first), as an int64 array."""
     where, params = _where(flt)
     order = "DESC" if newest_first else "ASC"
     # one row, parsed in C: iterating 100k rows in Python on a reader thread would hand the GIL
@@ -73,8 +80,25 @@ def load_seqs(conn: apsw.Connection, flt: TimelineFilter, *, newest_first: bool 
     row = conn.execute(f"SELECT group_concat(seq, ',' ORDER BY occurred_at {order}, seq {order}) "
                        f"FROM fact_events {where}", params).fetchone()
     if not row or not row[0]:
-        return []
-    return np.fromstring(row[0], dtype=np.int64, sep=",").tolist()
+        return np.zeros(0, dtype=np.int64)
+    return np.fromstring(row[0], dtype=np.int64, sep=",")
+
+
+def load_seqs(conn: apsw.Connection, flt: TimelineFilter, *, newest_first: bool = True) -> list[int]:
+    """Every matching event's ``seq`` in display order (newest first)."""
+    return load_seq_array(conn, flt, newest_first=newest_first).tolist()
+
+
+def positions(seqs: np.ndarray, wanted: Sequence[int]) -> dict[int, int]:
+    """The row of each ``wanted`` seq in a snapshot (seqs it does not hold are left out).
+
+    One vectorised pass: a reload re-finds the selection and the row at the top of the view
+    in a 100k-row snapshot in about a millisecond, off the UI thread.
+    """
+    if not len(wanted) or not seqs.size:
+        return {}
+    rows = np.nonzero(np.isin(seqs, np.asarray(list(wanted), dtype=np.int64)))[0]
+    return dict(zip(seqs[rows].tolist(), rows.tolist()))
 
 
 def load_rows(conn: apsw.Connection, seqs: Sequence[int]) -> dict[int, dict[str, Any]]:

@@ -8,7 +8,7 @@ import pytest
 
 from tests.helpers import chat
 from tests.ui.conftest import UI_NOW as T0, wait_idle
-from ui.timeline import PAGE_ROWS, TimelinePanel
+from ui.timeline import TimelinePanel
 from ui.timeline_query import TimelineFilter, bucket_width, fts_expression
 
 
@@ -28,6 +28,8 @@ def test_bucket_width_is_standard_and_bounded() -> None:
     assert 90 * 86400 / bucket_width(90 * 86400) <= 120
     assert fts_expression("  ") == ""
     assert fts_expression("咖啡") == '"咖啡"'
+    assert fts_expression("咖啡 OR tea") == fts_expression("咖啡 tea")  # the separator, not the word
+    assert '"or"' in fts_expression("tea or coffee") and fts_expression("OR") == ""
 
 
 def test_empty_database(qtbot, empty_host) -> None:
@@ -142,3 +144,50 @@ def test_100k_select_preview_and_delete(qtbot, big_host) -> None:
     assert panel.model.rowCount() == total - 3
     assert big_host_rw.engine.db.read_value(
         f"SELECT count(*) FROM fact_events WHERE seq IN ({','.join(map(str, seqs))})") == 0
+
+
+def test_reload_keeps_selection_detail_and_scroll_position(qtbot, empty_host) -> None:
+    """New events arriving (an automatic reload every second during an ingest) must not take
+    away what the user is looking at: the selected events, the detail shown, the rows in view."""
+    engine = empty_host.engine
+    engine.ingest_payloads([chat("s1", "user", f"note {i} about the garden", T0 + i * 60, f"m{i}")
+                            for i in range(600)])
+    panel = _panel(qtbot, empty_host)
+    assert panel.model.rowCount() == 600
+    panel.select_rows([300, 301, 302])
+    wait_idle(qtbot, panel)
+    chosen = panel.selected_seqs()
+    detail_id = panel.detail["event"]["event_id"]
+    bar = panel.table.verticalScrollBar()
+    bar.setValue(290 * 22 + 5)
+    wait_idle(qtbot, panel)
+    top_seq = panel.model.seq_at(panel.table.rowAt(0))
+    details_loaded = panel.detail
+
+    engine.ingest_payloads([chat("s1", "user", f"later note {i}", T0 + 86400 + i, f"n{i}") for i in range(40)])
+    panel._timed_reload()  # what a memory_changed("events") notification runs
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == 640
+    assert panel.selected_seqs() == chosen
+    assert panel.model.seq_at(panel.table.selectionModel().currentIndex().row()) == chosen[0]
+    assert panel.detail is details_loaded and panel.detail["event"]["event_id"] == detail_id
+    assert panel.model.seq_at(panel.table.rowAt(0)) == top_seq  # the same event at the top of the view
+    assert panel.delete_button.isEnabled()
+    assert panel.model.item(panel.table.rowAt(0), 5).text().startswith("note ")  # cells, no placeholder
+
+    # at the very top the view follows the newest events
+    bar.setValue(0)
+    engine.ingest_payloads([chat("s1", "user", "the newest note", T0 + 2 * 86400, "z1")])
+    panel._timed_reload()
+    wait_idle(qtbot, panel)
+    assert bar.value() == 0 and panel.model.item(0, 5).text() == "the newest note"
+
+    # the selected events deleted elsewhere: selection and detail go, nothing else is selected
+    assert panel.selected_seqs() == chosen
+    ids = [r[0] for r in engine.db.reader().execute(
+        f"SELECT event_id FROM fact_events WHERE seq IN ({','.join(map(str, chosen))})")]
+    engine.delete_events(ids)
+    panel._timed_reload()
+    wait_idle(qtbot, panel)
+    assert panel.selected_seqs() == [] and panel.detail is None
+    assert not panel.delete_button.isEnabled()
