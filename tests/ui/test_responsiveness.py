@@ -1,14 +1,15 @@
 """The UI thread stays responsive while memory works: a 10 ms QTimer on the UI thread, while 10k
 events are ingested in the background (with the engine's own workers — embeddings, L2
-projection, L3, L4 — running too, and the timeline reloading).
+projection, L3, L4 — running too, and the timeline reloading every second as events arrive).
 
-The product target is no gap over 50 ms (``TARGET_GAP_S``). It is **not met reliably yet**: on a quiet
-2-core machine the worst gap was 41–87 ms over seven runs (under 50 ms in two), in the first
-second of the ingest and at its end (no single UI callback takes over 20 ms — measured by timing every dispatched
-callback — so it is GIL/CPU contention with the ingest and reader threads of the UI process;
-a 0.5 ms switch interval did not change it). The test prints the measured gap against the target
-and fails above ``REGRESSION_GAP_S``, which guards what is achieved today; tighten it to the
-target when the cause is fixed."""
+The bound is the product target: no gap over 50 ms. Measured on a quiet 2-core machine: worst gap
+20–36 ms over seven runs (idle baseline 11–19 ms), 18–30 ms with a CPU hog on one core. What it
+took (each found by timing every Qt event the UI thread dispatched during the ingest): the
+timeline table paints from C++ items instead of ~1,000 Python ``data()`` calls per repaint (each
+waited for a GIL hand-over while reader threads ran Python: 15–22 ms per repaint, was 7 ms
+alone), the histogram has no axis grid (replaying the grid picture cost ~6 ms per repaint) and is
+redrawn in an event-loop turn of its own, and status-bar text no longer widens the window (which
+re-laid out and repainted all of it, ~30 ms)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,6 @@ from magi_desktop.settings import AppSettings
 from tests.ui.conftest import UI_NOW
 
 TARGET_GAP_S = 0.050
-#: what the test enforces today (see the module docstring): headroom over the 41–87 ms measured quietly
-REGRESSION_GAP_S = 0.160
 N_EVENTS = 10_000
 #: the desktop's own file ingest commits 100 events per request (ingest_file_job's default)
 BATCH = 100
@@ -110,6 +109,5 @@ def test_ui_timer_gap_during_10k_ingest(qtbot, host_on, tmp_path, capsys) -> Non
               f"p99 {sorted(gaps)[int(len(gaps) * 0.99)] * 1000:.1f} ms; worst at "
               + ", ".join(f"{at[i]:.2f}s:{gaps[i] * 1000:.0f}ms" for i in sorted(
                   range(len(gaps)), key=lambda i: -gaps[i])[:5]))
-        print(f"target {TARGET_GAP_S * 1000:.0f} ms: {'met' if worst < TARGET_GAP_S else 'NOT met'}")
     assert window.timeline.model.rowCount() == N_EVENTS
-    assert worst < REGRESSION_GAP_S, f"the UI thread stalled for {worst * 1000:.0f} ms"
+    assert worst < TARGET_GAP_S, f"the UI thread stalled for {worst * 1000:.0f} ms"
