@@ -191,14 +191,14 @@ def eval_job(dataset: str, *, limit: int | None = None, json_out: str | None = N
     import json as _json
     import os
     import subprocess
-    import sys
     import tempfile
+
+    from .child_command import module_command
 
     def run(progress: Progress, cancelled: Callable[[], bool]) -> dict[str, Any]:
         out = json_out or os.path.join(tempfile.mkdtemp(prefix="magi-eval-"), "eval.json")
-        cmd = [sys.executable, "-m", "memory_core.cli.main", "eval", kind, str(dataset), "--json", out]
-        if limit:
-            cmd += ["--limit", str(limit)]
+        args = ["eval", kind, str(dataset), "--json", out] + (["--limit", str(limit)] if limit else [])
+        cmd = module_command("memory_core.cli.main", *args)  # the frozen app too
         nice = (lambda: os.nice(10)) if hasattr(os, "nice") else None
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                 preexec_fn=nice)  # noqa: PLW1509 - only os.nice, before exec
