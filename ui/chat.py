@@ -9,7 +9,6 @@ and the status line says so.
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QKeySequence, QShortcut

@@ -15,12 +15,11 @@
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 import networkx as nx
 import pyqtgraph as pg
-from PySide6.QtCore import QDateTime, QPointF, Qt, Signal
+from PySide6.QtCore import QDateTime, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDateTimeEdit,
                                QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsScene,
