@@ -123,16 +123,6 @@ class TimelineModel(QStandardItemModel):
     def seq_at(self, row: int) -> int:
         return self._seqs[row]
 
-    def row_of(self, seq: int, hint: int | None = None) -> int | None:
-        """The row showing ``seq`` (``hint``: where to look first), None when not in the snapshot."""
-        seqs = self._seqs
-        if hint is not None and 0 <= hint < len(seqs) and seqs[hint] == seq:
-            return hint
-        try:
-            return seqs.index(seq)
-        except ValueError:
-            return None
-
     def row_data(self, row: int) -> dict[str, Any] | None:
         if not 0 <= row < len(self._seqs):
             return None
