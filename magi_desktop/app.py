@@ -62,6 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from .engine_host import EngineHost
     from .engine_server import EngineSpec
+    from .heap import settle_heap
     from .main_window import MainWindow, app_icon
     from .network_guard import NetworkGuard
     from .settings import APP, ORG, AppSettings
@@ -94,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         tray.show()
     app.setQuitOnLastWindowClosed(tray is None)
     window.show()
+    settle_heap()  # start-up objects out of the collector's scans (magi_desktop/heap.py)
+    host.ready.connect(settle_heap)  # and the engine client's
     host.start()
 
     if args.smoke_test:

@@ -15,8 +15,8 @@ to the next event, so rows cached before a reload are never trusted after it.
 
 A cell's item, once there, is changed in place and never replaced: replacing or taking an item
 invalidates the persistent indexes on it, which silently drops it from the selection. Rows
-scrolled past keep their items up to ``MAX_ITEM_ROWS``; beyond that the rows farthest from the
-view that are neither selected nor current give theirs back.
+farther than ``KEEP_ROWS`` from the view give their items back as the view moves (a few rows per
+scroll step, never thousands at once), except selected and current rows.
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ from .widgets.formatting import one_line, ts
 
 #: rows fetched per reader call (a page of the snapshot)
 PAGE_ROWS = 256
-#: rows above and below the view that hold items too (a short scroll needs no fill)
-FILL_MARGIN = 32
+#: rows above and below the view that are filled too (a short scroll needs no fill)
+FILL_MARGIN = 16
 #: prepared rows kept by seq (a scroll back finds them without a query)
-ROW_CACHE = 16_384
-#: rows holding items at most (a long scroll frees the farthest ones)
-MAX_ITEM_ROWS = 4096
+ROW_CACHE = 8192
+#: rows farther than this from the view give their items back
+KEEP_ROWS = 1024
 PLACEHOLDER = "…"
 DELETED = "(deleted)"
 CONTENT_CHARS = 200
@@ -47,6 +47,8 @@ COLUMNS = (("occurred_at", "time"), ("source", "source"), ("author_type", "autho
            ("evidence_class", "evidence class"), ("l1_retrieval_scope", "scope"),
            ("content", "content"))
 CONTENT_COLUMN = len(COLUMNS) - 1
+#: a placeholder or "(deleted)" row has only its content cell
+_ONLY_CONTENT: tuple[None, ...] = (None,) * CONTENT_COLUMN
 
 _SCOPE_COLOURS = {"fact_authoritative": "#e8f4ea", "conversation_only": "#eef1fa",
                   "audit_only": "#f6efe6", "working_context": "#f2f2f2"}
@@ -146,6 +148,7 @@ class TimelineModel(QStandardItemModel):
         changed: list[int] = []
         self.blockSignals(True)  # one dataChanged for the whole fill, below
         try:
+            self._evict(lo - KEEP_ROWS, hi + KEEP_ROWS)
             for row in range(lo, hi + 1):
                 seq = self._seqs[row]
                 view = self._cache.get(seq)
@@ -157,17 +160,15 @@ class TimelineModel(QStandardItemModel):
                         changed.append(row)
                 elif seq in self._gone:
                     if shown != seq:
-                        self._put(row, ("",) * CONTENT_COLUMN + (DELETED,), None, "")
+                        self._put(row, _ONLY_CONTENT + (DELETED,), None, "")
                         self._shown[row] = seq
                         changed.append(row)
                 else:
                     missing_pages.add(row // PAGE_ROWS)
                     if shown == -1:
-                        self._put(row, (PLACEHOLDER,) * len(COLUMNS), None, "")
+                        self._put(row, _ONLY_CONTENT + (PLACEHOLDER,), None, "")
                         self._shown[row] = None
                         changed.append(row)
-            if len(self._shown) > MAX_ITEM_ROWS:
-                self._evict(lo, hi)
         finally:
             self.blockSignals(False)
         for page in sorted(missing_pages - self._requested):
@@ -201,28 +202,34 @@ class TimelineModel(QStandardItemModel):
             brush = self._brushes[scope] = QBrush(QColor(_SCOPE_COLOURS[scope]))
         return brush
 
-    def _put(self, row: int, cells: Sequence[str], brush: QBrush | None, tooltip: str) -> None:
-        if row in self._shown:  # in place: a new item would drop the cell from the selection
-            for col, text in enumerate(cells):
-                item = self.item(row, col)
-                item.setText(text)
-                item.setBackground(brush if brush is not None else QBrush())
-            self.item(row, CONTENT_COLUMN).setToolTip(tooltip)
-            return
+    def _put(self, row: int, cells: Sequence[str | None], brush: QBrush | None, tooltip: str) -> None:
+        """Show ``cells`` in ``row`` (None: leave that cell as it is). An existing item is changed
+        in place: a new one would drop the cell from the selection."""
         for col, text in enumerate(cells):
-            item = QStandardItem(text)
-            if brush is not None:
-                item.setBackground(brush)
-            if col == CONTENT_COLUMN and tooltip:
+            if text is None:
+                continue
+            item = self.item(row, col)
+            if item is None:
+                item = QStandardItem(text)
+                if brush is not None:
+                    item.setBackground(brush)
+                if col == CONTENT_COLUMN and tooltip:
+                    item.setToolTip(tooltip)
+                self.setItem(row, col, item)
+                continue
+            item.setText(text)
+            item.setBackground(brush if brush is not None else QBrush())
+            if col == CONTENT_COLUMN:
                 item.setToolTip(tooltip)
-            self.setItem(row, col, item)
 
-    def _evict(self, lo: int, hi: int) -> None:
-        """Free the items of the rows farthest from the view (never selected or current ones)."""
+    def _evict(self, keep_lo: int, keep_hi: int) -> None:
+        """Rows outside ``keep_lo..keep_hi`` give their items back, unless selected or current."""
+        far = [r for r in self._shown if r < keep_lo or r > keep_hi]
+        if not far:
+            return
         sel = self.selection
         current = sel.currentIndex().row() if sel is not None else -1
-        far = sorted((r for r in self._shown if r < lo or r > hi), key=lambda r: -max(lo - r, r - hi))
-        for row in far[:len(self._shown) - MAX_ITEM_ROWS * 3 // 4]:
+        for row in far:
             if row == current or (sel is not None and sel.isRowSelected(row)):
                 continue
             for col in range(len(COLUMNS)):

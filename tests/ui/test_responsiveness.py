@@ -3,28 +3,33 @@ events are ingested in the background (with the engine's own workers — embeddi
 projection, L3, L4 — running too, and the timeline reloading every second as events arrive).
 
 The bound is the product target: no gap over 50 ms. Measured on a quiet 2-core machine: worst gap
-20–36 ms over seven runs (idle baseline 11–19 ms), 18–30 ms with a CPU hog on one core. What it
-took (each found by timing every Qt event the UI thread dispatched during the ingest): the
+20–36 ms over seven runs (idle baseline 11–19 ms), 18–30 ms with a CPU hog on one core; with the
+entity graph shown 20–32 ms. What it took (each found by timing every Qt event the UI thread dispatched during the ingest): the
 timeline table paints from C++ items instead of ~1,000 Python ``data()`` calls per repaint (each
 waited for a GIL hand-over while reader threads ran Python: 15–22 ms per repaint, was 7 ms
 alone), the histogram has no axis grid (replaying the grid picture cost ~6 ms per repaint) and is
 redrawn in an event-loop turn of its own, and status-bar text no longer widens the window (which
-re-laid out and repainted all of it, ~30 ms)."""
+re-laid out and repainted all of it, ~30 ms). A missed bound while other processes kept more than
+half a core busy (``cpu_share``) is reported and skipped, not failed: it would say nothing about
+the app."""
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 
 import pytest
 from PySide6.QtCore import QTimer
 
+from magi_desktop.heap import settle_heap
 from magi_desktop.jobs import BackgroundJob
 from magi_desktop.main_window import MainWindow
 from magi_desktop.sample_data import generate_payloads
 from magi_desktop.settings import AppSettings
-from tests.ui.conftest import UI_NOW
+from tests.ui.conftest import UI_NOW, wait_idle
 from tests.ui.cpu_share import ForeignCpu
+from ui.timeline import TimelinePanel
 
 TARGET_GAP_S = 0.050
 #: other processes busier than this (in cores, on average during the ingest) make a missed bound
@@ -35,27 +40,69 @@ N_EVENTS = 10_000
 BATCH = 100
 
 
-def _max_gap(qtbot, ms: int) -> float:
-    gaps: list[float] = []
-    last = [time.perf_counter()]
+@pytest.fixture
+def settled_heap():
+    """What the app does once its window is up (magi_desktop/heap.py); undone for the next test."""
+    settle_heap()
+    yield
+    gc.unfreeze()
 
-    def tick() -> None:
+
+class GapTimer:
+    """A 10 ms QTimer on the UI thread recording the time between its ticks."""
+
+    def __init__(self) -> None:
+        self.gaps: list[float] = []
+        self.at: list[float] = []
+        self.started = self._last = 0.0
+        self._timer = QTimer()
+        self._timer.setInterval(10)
+        self._timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
         now = time.perf_counter()
-        gaps.append(now - last[0])
-        last[0] = now
+        self.gaps.append(now - self._last)
+        self.at.append(now - self.started)
+        self._last = now
 
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(tick)
-    timer.start()
+    def start(self) -> "GapTimer":
+        self.started = self._last = time.perf_counter()
+        self._timer.start()
+        return self
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    @property
+    def worst(self) -> float:
+        return max(self.gaps) if self.gaps else 0.0
+
+    def summary(self) -> str:
+        gaps = self.gaps
+        worst = sorted(range(len(gaps)), key=lambda i: -gaps[i])[:5]
+        return (f"{len(gaps)} timer ticks, max gap {self.worst * 1000:.1f} ms, "
+                f"p99 {sorted(gaps)[int(len(gaps) * 0.99)] * 1000:.1f} ms; worst at "
+                + ", ".join(f"{self.at[i]:.2f}s:{gaps[i] * 1000:.0f}ms" for i in worst))
+
+
+def _judge(worst: float, others: float | None) -> None:
+    """Pass under the bound; skip (saying why) when other processes kept the machine busy."""
+    if worst >= TARGET_GAP_S and others is not None and others > FOREIGN_CPU_MAX:
+        pytest.skip(f"the UI thread stalled for {worst * 1000:.0f} ms while other processes kept "
+                    f"{others:.2f} cores busy: not a measurement of the app")
+    assert worst < TARGET_GAP_S, f"the UI thread stalled for {worst * 1000:.0f} ms"
+
+
+def _max_gap(qtbot, ms: int) -> float:
+    gaps = GapTimer().start()
     qtbot.wait(ms)
-    timer.stop()
-    return max(gaps) if gaps else 0.0
+    gaps.stop()
+    return gaps.worst
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("tab", ["timeline", "entities"])
-def test_ui_timer_gap_during_10k_ingest(qtbot, host_on, tmp_path, capsys, tab) -> None:
+def test_ui_timer_gap_during_10k_ingest(qtbot, host_on, tmp_path, capsys, tab, settled_heap) -> None:
     """With the panels that redraw while events arrive: the timeline (table + histogram, reloaded
     once a second) and the L2 entity graph (entity list and graph, reloaded as L2 projects)."""
     host = host_on(tmp_path / "r" / "memory.db", start_workers=True)
@@ -65,10 +112,6 @@ def test_ui_timer_gap_during_10k_ingest(qtbot, host_on, tmp_path, capsys, tab) -
     window.tabs.setCurrentWidget(getattr(window, tab))
     qtbot.wait(800)  # first paint, font loading: before the measurement starts
     baseline = _max_gap(qtbot, 1500)  # the same timer with nothing going on: the machine's own jitter
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    if load > (os.cpu_count() or 1) * 1.5 and not os.environ.get("MAGI_MEASURE_UNDER_LOAD"):
-        pytest.skip(f"machine overloaded by other processes (load average {load:.1f} on {os.cpu_count()} "
-                    "cores): a 50 ms scheduling bound cannot be measured")
     if baseline >= TARGET_GAP_S and not os.environ.get("MAGI_MEASURE_UNDER_LOAD"):
         pytest.skip(f"this machine is too busy to measure a {TARGET_GAP_S * 1000:.0f} ms bound: "
                     f"an idle UI timer already sees {baseline * 1000:.0f} ms gaps")
@@ -83,48 +126,79 @@ def test_ui_timer_gap_during_10k_ingest(qtbot, host_on, tmp_path, capsys, tab) -
             progress(i + BATCH, len(payloads), "")
         return done
 
-    gaps: list[float] = []
-    at: list[float] = []
-    last = [time.perf_counter()]
-
-    def tick() -> None:
-        now = time.perf_counter()
-        gaps.append(now - last[0])
-        at.append(now - started)
-        last[0] = now
-
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(tick)
     job = BackgroundJob("ingest", ingest)
     window.jobs_bar.add(job)
     foreign = ForeignCpu().start()
-    timer.start()
-    started = time.perf_counter()
-    last[0] = started
+    gaps = GapTimer().start()
     job.start()
     qtbot.waitUntil(job.done.is_set, timeout=180_000)
-    ingest_s = time.perf_counter() - started
+    ingest_s = time.perf_counter() - gaps.started
     # the coalesced reload after the last batch (measured too: the timer still runs)
     if tab == "timeline":
         qtbot.waitUntil(lambda: window.timeline.model.rowCount() == N_EVENTS, timeout=10_000)
         qtbot.wait(300)
     else:
         qtbot.wait(1500)
-    timer.stop()
+    gaps.stop()
     others = foreign.cores()
     assert job.result == N_EVENTS, job.error
-    worst = max(gaps)
     with capsys.disabled():
-        print(f"\nUI responsiveness ({tab} shown): {N_EVENTS:,} events ingested in {ingest_s:.1f} s with workers running; "
-              f"load average {load:.1f}; {len(gaps)} timer ticks, max gap {worst * 1000:.1f} ms (idle baseline {baseline * 1000:.1f} ms), "
-              f"p99 {sorted(gaps)[int(len(gaps) * 0.99)] * 1000:.1f} ms; other processes used "
-              f"{'?' if others is None else f'{others:.2f}'} cores meanwhile; worst at "
-              + ", ".join(f"{at[i]:.2f}s:{gaps[i] * 1000:.0f}ms" for i in sorted(
-                  range(len(gaps)), key=lambda i: -gaps[i])[:5]))
+        print(f"\nUI responsiveness ({tab} shown): {N_EVENTS:,} events ingested in {ingest_s:.1f} s with "
+              f"workers running; idle baseline {baseline * 1000:.1f} ms; {gaps.summary()}; other processes "
+              f"used {'?' if others is None else f'{others:.2f}'} cores meanwhile")
     if tab == "timeline":
         assert window.timeline.model.rowCount() == N_EVENTS
-    if worst >= TARGET_GAP_S and others is not None and others > FOREIGN_CPU_MAX:
-        pytest.skip(f"the UI thread stalled for {worst * 1000:.0f} ms while other processes kept "
-                    f"{others:.2f} cores busy: not a measurement of the app")
-    assert worst < TARGET_GAP_S, f"the UI thread stalled for {worst * 1000:.0f} ms"
+    _judge(gaps.worst, others)
+
+
+@pytest.mark.slow
+def test_scrolling_100k_rows_stays_smooth(qtbot, big_host, capsys, settled_heap) -> None:
+    """'100k rows scroll smoothly': dragging the scroll bar across the whole table (300 jumps of
+    ~330 rows, one every 16 ms: every jump needs rows nobody has read yet) and wheel-like steps
+    of 3 rows; the UI timer never sees a gap over 50 ms. Measured: jumps 25–37 ms worst (p99
+    23–30 ms), wheel steps 13–17 ms. Before: jumps 107–119 ms, from reader threads' full garbage
+    collections over the start-up heap (49–94 ms each, holding the GIL) and from freeing
+    thousands of rows' items at once."""
+    panel = TimelinePanel(big_host)
+    qtbot.addWidget(panel)
+    panel.resize(1300, 800)
+    panel.show()
+    panel.reload()
+    wait_idle(qtbot, panel)
+    total = panel.model.rowCount()
+    assert total > 100_000
+    bar = panel.table.verticalScrollBar()
+    steps = [0]
+
+    def drag() -> None:
+        steps[0] += 1
+        bar.setValue(int(bar.maximum() * steps[0] / 300))
+
+    def wheel() -> None:
+        steps[0] += 1
+        bar.setValue(bar.value() - 3 * 22)
+
+    report = []
+    for name, move in (("drag", drag), ("wheel", wheel)):
+        steps[0] = 0
+        mover = QTimer()
+        mover.setInterval(16)
+        mover.timeout.connect(move)
+        foreign = ForeignCpu().start()
+        gaps = GapTimer().start()
+        mover.start()
+        qtbot.waitUntil(lambda: steps[0] >= 300, timeout=60_000)
+        mover.stop()
+        wait_idle(qtbot, panel)
+        gaps.stop()
+        others = foreign.cores()
+        report.append((name, gaps, others))
+        # the rows in view hold their text, not placeholders
+        top = panel.table.rowAt(0)
+        assert panel.model.item(top, 5).text() not in ("…", "")
+    with capsys.disabled():
+        for name, gaps, others in report:
+            print(f"\nscrolling {total:,} rows ({name}): {gaps.summary()}; other processes used "
+                  f"{'?' if others is None else f'{others:.2f}'} cores")
+    for _name, gaps, others in report:
+        _judge(gaps.worst, others)

@@ -72,6 +72,7 @@ def test_only_rows_in_view_hold_cells_and_each_page_is_asked_once(qtbot) -> None
     assert [(p, len(s)) for _g, p, s in requests] == [(0, PAGE_ROWS)]
     assert requests[0][2][:3] == [N, N - 1, N - 2]  # the page's seqs in row order
     assert _text(model, 0) == PLACEHOLDER and model.pending_pages == 1
+    assert _text(model, 0, 1) is None  # a placeholder row has only its content cell
     _answer(model, requests[0])
     assert model.pending_pages == 0
     assert _text(model, 0) == f"event number {N}" and _text(model, 0, 2) == "user"
@@ -124,12 +125,14 @@ def test_filling_a_row_keeps_it_selected_and_eviction_spares_the_selection(qtbot
     assert _text(model, 5) == f"event number {N - 5}"
     assert model.selection.isRowSelected(5) and model.selection.currentIndex().row() == 5
 
-    monkeypatch.setattr(tm, "MAX_ITEM_ROWS", 2 * PAGE_ROWS)
+    monkeypatch.setattr(tm, "KEEP_ROWS", 2 * PAGE_ROWS)
     model.selection.select(model.index(20, 0), rows)
     for page in range(1, 8):  # scroll down page by page: the rows far behind are freed
         model.show_rows(page * PAGE_ROWS, page * PAGE_ROWS + 30)
         _answer(model, requests[-1])
+        assert _text(model, 6) is None or page < 3
     assert _text(model, 6) is None and _text(model, 7 * PAGE_ROWS) is not None
+    assert _text(model, 5 * PAGE_ROWS + 10) is not None  # within KEEP_ROWS of the view: kept
     assert _text(model, 5) == f"event number {N - 5}" and _text(model, 20) == f"event number {N - 20}"
     assert model.selection.isRowSelected(5) and model.selection.isRowSelected(20)
     assert model.selection.currentIndex().row() == 5
