@@ -380,8 +380,8 @@ class TimelinePanel(Panel):
 
     @property
     def idle(self) -> bool:
-        """No read in flight and no histogram waiting to be drawn."""
-        return super().idle and self._pending_hist is None
+        """No read in flight or about to start, no histogram waiting to be drawn."""
+        return super().idle and self._pending_hist is None and not self.model.pending_pages
 
     def view_state(self) -> ViewState:
         """The view's position, current event and selection, by seq (read on the UI thread)."""

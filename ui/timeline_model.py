@@ -21,11 +21,12 @@ scroll step, never thousands at once), except selected and current rows.
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from PySide6.QtCore import QItemSelectionModel, Signal
+from PySide6.QtCore import QItemSelectionModel, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
 
 from .widgets.formatting import one_line, ts
@@ -38,6 +39,13 @@ FILL_MARGIN = 16
 ROW_CACHE = 8192
 #: rows farther than this from the view give their items back
 KEEP_ROWS = 1024
+#: pages are asked for once the view has stayed this long where it is, or once they have waited
+#: REQUEST_MAX_WAIT_MS while it kept moving: a fast drag across 100k rows reads about ten
+#: positions a second instead of every position passed (reading and preparing a page for each
+#: kept two reader threads' Python competing with the UI thread), a wheel scroll still sees its
+#: rows arrive as it goes
+REQUEST_DELAY_MS = 30
+REQUEST_MAX_WAIT_MS = 100
 PLACEHOLDER = "…"
 DELETED = "(deleted)"
 CONTENT_CHARS = 200
@@ -96,6 +104,11 @@ class TimelineModel(QStandardItemModel):
         self._cache: OrderedDict[int, RowView] = OrderedDict()
         self._shown: dict[int, int | None] = {}  # row -> seq its items show (None: placeholder)
         self._requested: set[int] = set()  # pages of this generation in flight
+        self._wanted: set[int] = set()  # pages the view needs, asked for when it settles
+        self._request_timer = QTimer(self)
+        self._request_timer.setSingleShot(True)
+        self._wanted_since = 0.0
+        self._request_timer.timeout.connect(self._request_wanted)
         self._gone: set[int] = set()  # seqs a reader found deleted
         self._view = (0, -1)
         self._brushes: dict[str, QBrush] = {}
@@ -110,6 +123,8 @@ class TimelineModel(QStandardItemModel):
         """Replace the snapshot (a reload or a new filter); ``rows``: its rows already fetched."""
         self.generation += 1
         self._requested.clear()
+        self._wanted.clear()
+        self._request_timer.stop()
         self._gone.clear()
         self._cache.clear()
         self.add_rows(rows or {})
@@ -133,7 +148,8 @@ class TimelineModel(QStandardItemModel):
 
     @property
     def pending_pages(self) -> int:
-        return len(self._requested)
+        """Pages asked for and not back yet, or about to be asked for."""
+        return len(self._requested | self._wanted)
 
     # -- filling the rows in view --------------------------------------------------------------
 
@@ -171,11 +187,23 @@ class TimelineModel(QStandardItemModel):
                         changed.append(row)
         finally:
             self.blockSignals(False)
-        for page in sorted(missing_pages - self._requested):
-            self._requested.add(page)
-            self.rows_requested.emit(self.generation, page, self._seqs[page * PAGE_ROWS:(page + 1) * PAGE_ROWS])
+        self._wanted = missing_pages - self._requested
+        if self._wanted:
+            now = time.monotonic()
+            if not self._request_timer.isActive():
+                self._wanted_since = now
+            waited_ms = (now - self._wanted_since) * 1000
+            self._request_timer.start(int(max(0.0, min(REQUEST_DELAY_MS, REQUEST_MAX_WAIT_MS - waited_ms))))
+        else:
+            self._request_timer.stop()
         if changed:
             self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), len(COLUMNS) - 1))
+
+    def _request_wanted(self) -> None:
+        for page in sorted(self._wanted - self._requested):
+            self._requested.add(page)
+            self.rows_requested.emit(self.generation, page, self._seqs[page * PAGE_ROWS:(page + 1) * PAGE_ROWS])
+        self._wanted = set()
 
     def rows_loaded(self, generation: int, page: int, seqs: Sequence[int],
                     rows: Mapping[int, RowView]) -> None:

@@ -19,6 +19,8 @@ def test_module_command_from_source_and_frozen(monkeypatch) -> None:
         module_command("os", "-c")
 
 
+# the test process imported the CLI module already (other tests); the frozen launcher has not
+@pytest.mark.filterwarnings("ignore:'memory_core.cli.main' found in sys.modules:RuntimeWarning")
 def test_run_requested_module(monkeypatch, capsys) -> None:
     monkeypatch.setattr(sys, "argv", list(sys.argv))
     assert run_requested_module(["magi-desktop", "--offline"]) is None  # an ordinary app start

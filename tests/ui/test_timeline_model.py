@@ -8,6 +8,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QTableView
 
+import ui.timeline_model as tm
 from ui.timeline import selection_runs
 from ui.timeline_model import (CONTENT_CHARS, DELETED, FILL_MARGIN, PAGE_ROWS, PLACEHOLDER, TOOLTIP_CHARS,
                                TimelineModel, prepare_row, prepare_rows)
@@ -69,6 +70,8 @@ def test_only_rows_in_view_hold_cells_and_each_page_is_asked_once(qtbot) -> None
     assert model.rowCount() == N and model.columnCount() == 6
     model.show_rows(0, 30)
     model.show_rows(0, 31)
+    assert requests == [] and model.pending_pages == 1  # asked for once the view stays put
+    qtbot.waitUntil(lambda: bool(requests))
     assert [(p, len(s)) for _g, p, s in requests] == [(0, PAGE_ROWS)]
     assert requests[0][2][:3] == [N, N - 1, N - 2]  # the page's seqs in row order
     assert _text(model, 0) == PLACEHOLDER and model.pending_pages == 1
@@ -81,12 +84,16 @@ def test_only_rows_in_view_hold_cells_and_each_page_is_asked_once(qtbot) -> None
     assert model.row_data(3)["seq"] == N - 3
     assert _text(model, 31 + FILL_MARGIN) is not None and _text(model, 32 + FILL_MARGIN) is None
 
-    # scrolling far down: the new page is asked for
-    model.show_rows(5 * PAGE_ROWS + 10, 5 * PAGE_ROWS + 40)
-    assert requests[-1][1] == 5
-    _answer(model, requests[-1], drop={model.seq_at(5 * PAGE_ROWS + 12)})
-    assert _text(model, 5 * PAGE_ROWS + 11) == f"event number {model.seq_at(5 * PAGE_ROWS + 11)}"
-    assert _text(model, 5 * PAGE_ROWS + 12) == DELETED  # gone between the snapshot and the page read
+    # a fast drag: pages passed on the way are never read, only where the view stops
+    for page in (2, 3, 4, 5):  # rows 40-70 of each page: the view and its margin in that page
+        model.show_rows(page * PAGE_ROWS + 40, page * PAGE_ROWS + 70)
+    assert _text(model, 3 * PAGE_ROWS + 50) == PLACEHOLDER
+    qtbot.waitUntil(lambda: len(requests) == 2)
+    qtbot.wait(2 * tm.REQUEST_DELAY_MS)
+    assert [p for _g, p, _s in requests] == [0, 5]
+    _answer(model, requests[-1], drop={model.seq_at(5 * PAGE_ROWS + 51)})
+    assert _text(model, 5 * PAGE_ROWS + 50) == f"event number {model.seq_at(5 * PAGE_ROWS + 50)}"
+    assert _text(model, 5 * PAGE_ROWS + 51) == DELETED  # gone between the snapshot and the page read
     # scrolling back: page 0's rows are still cached, no new request
     before = len(requests)
     model.show_rows(0, 30)
@@ -96,9 +103,11 @@ def test_only_rows_in_view_hold_cells_and_each_page_is_asked_once(qtbot) -> None
 def test_a_reply_for_a_replaced_snapshot_is_ignored(qtbot) -> None:
     model, requests = _model(qtbot)
     model.show_rows(0, 30)
+    qtbot.waitUntil(lambda: bool(requests))
     stale = requests[-1]
     model.set_seqs([N + 2, N + 1, *range(N, 0, -1)], prepare_rows({N + 2: _raw(N + 2, "new")}))
     model.show_rows(0, 30)
+    qtbot.waitUntil(lambda: len(requests) == 2)
     assert _text(model, 0) == "new"
     assert _text(model, 1) == PLACEHOLDER  # not cached: the prefetched rows were only the new one
     _answer(model, stale)  # rows read for the old snapshot
@@ -109,8 +118,6 @@ def test_a_reply_for_a_replaced_snapshot_is_ignored(qtbot) -> None:
 
 
 def test_filling_a_row_keeps_it_selected_and_eviction_spares_the_selection(qtbot, monkeypatch) -> None:
-    import ui.timeline_model as tm
-
     model, requests = _model(qtbot)
     view = QTableView()
     qtbot.addWidget(view)
@@ -118,6 +125,7 @@ def test_filling_a_row_keeps_it_selected_and_eviction_spares_the_selection(qtbot
     model.selection = view.selectionModel()
     rows = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
     model.show_rows(0, 30)
+    qtbot.waitUntil(lambda: bool(requests))
     assert _text(model, 5) == PLACEHOLDER
     model.selection.select(model.index(5, 0), rows)
     model.selection.setCurrentIndex(model.index(5, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
@@ -129,6 +137,7 @@ def test_filling_a_row_keeps_it_selected_and_eviction_spares_the_selection(qtbot
     model.selection.select(model.index(20, 0), rows)
     for page in range(1, 8):  # scroll down page by page: the rows far behind are freed
         model.show_rows(page * PAGE_ROWS, page * PAGE_ROWS + 30)
+        qtbot.waitUntil(lambda: requests[-1][1] == page)
         _answer(model, requests[-1])
         assert _text(model, 6) is None or page < 3
     assert _text(model, 6) is None and _text(model, 7 * PAGE_ROWS) is not None
