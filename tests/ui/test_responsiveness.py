@@ -27,7 +27,7 @@ from magi_desktop.jobs import BackgroundJob
 from magi_desktop.main_window import MainWindow
 from magi_desktop.sample_data import generate_payloads
 from magi_desktop.settings import AppSettings
-from tests.ui.conftest import UI_NOW, wait_idle
+from tests.ui.conftest import UI_NOW, show_panel, wait_idle
 from tests.ui.cpu_share import ForeignCpu
 from ui.timeline import TimelinePanel
 
@@ -160,12 +160,7 @@ def test_scrolling_100k_rows_stays_smooth(qtbot, big_host, capsys, settled_heap)
     first stalled the UI for 107–119 ms: reader threads' full garbage collections over the
     start-up heap (49–94 ms each, holding the GIL), a page read and prepared for every position
     passed, thousands of rows' items freed at once."""
-    panel = TimelinePanel(big_host)
-    qtbot.addWidget(panel)
-    panel.resize(1300, 800)
-    panel.show()
-    panel.reload()
-    wait_idle(qtbot, panel)
+    panel = show_panel(qtbot, TimelinePanel, big_host)
     total = panel.model.rowCount()
     assert total > 100_000
     bar = panel.table.verticalScrollBar()

@@ -7,19 +7,13 @@ import time
 import pytest
 
 from tests.helpers import chat
-from tests.ui.conftest import UI_NOW as T0, wait_idle
+from tests.ui.conftest import UI_NOW as T0, show_panel, wait_idle
 from ui.timeline import TimelinePanel
 from ui.timeline_query import TimelineFilter, bucket_width, fts_expression
 
 
 def _panel(qtbot, host) -> TimelinePanel:
-    panel = TimelinePanel(host)
-    qtbot.addWidget(panel)
-    panel.resize(1200, 700)
-    panel.show()
-    panel.reload()
-    wait_idle(qtbot, panel)
-    return panel
+    return show_panel(qtbot, TimelinePanel, host, size=(1200, 700))
 
 
 def test_bucket_width_is_standard_and_bounded() -> None:
