@@ -227,7 +227,8 @@ class MainWindow(QMainWindow):
         return job
 
     def ingest_file(self, path: str) -> BackgroundJob:
-        return self.start_job("ingest", ingest_file_job(self.host.engine, path),
+        return self.start_job("ingest", ingest_file_job(self.host.engine, path,
+                                                        on_batch=lambda: self.host.notify_changed("events")),
                               describe=lambda r: f"{r['ingested']:,} ingested, {r['duplicates']:,} duplicates, "
                                                  f"{len(r['rejected'])} rejected")
 

@@ -141,6 +141,25 @@ def test_ingest_file_job_progress_and_rejections(qtbot, empty_host, tmp_path) ->
     assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
 
 
+def test_window_file_ingest_shows_events_arriving(qtbot, empty_host, tmp_path) -> None:
+    """The open timeline reloads while a file is ingested, not only when the job is done."""
+    from magi_desktop.main_window import MainWindow
+    from magi_desktop.settings import AppSettings
+
+    path = _write_jsonl(tmp_path / "in.jsonl", 20_000)
+    window = MainWindow(empty_host, AppSettings(data_dir=tmp_path))
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentWidget(window.timeline)
+    seen: list[tuple[bool, int]] = []
+    job = window.ingest_file(str(path))
+    window.timeline.loaded.connect(lambda: seen.append((job.done.is_set(), window.timeline.model.rowCount())))
+    qtbot.waitUntil(job.done.is_set, timeout=120_000)
+    assert job.result["ingested"] == 20_000
+    assert any(not done and 0 < n < 20_000 for done, n in seen), seen
+    qtbot.waitUntil(lambda: window.timeline.model.rowCount() == 20_000, timeout=10_000)
+
+
 def test_cancel_ingest_keeps_whole_batches_only(qtbot, empty_host, tmp_path) -> None:
     path = _write_jsonl(tmp_path / "big.jsonl", 20_000)
     job = BackgroundJob("ingest", ingest_file_job(empty_host.engine, str(path), batch_lines=500))

@@ -1,10 +1,10 @@
-"""The UI thread stays responsive while memory works: a 10 ms QTimer on the UI thread, while 10k
-events are ingested in the background (with the engine's own workers — embeddings, L2
-projection, L3, L4 — running too, and the timeline reloading every second as events arrive).
+"""The UI thread stays responsive while memory works: a 10 ms QTimer on the UI thread, while a
+10k-line JSONL file is ingested through the window's own file ingest (with the engine's workers —
+embeddings, L2 projection, L3, L4 — running too, and the panel in view reloading every second as
+events arrive), and while 100k rows are scrolled.
 
-The bound is the product target: no gap over 50 ms. Measured on a quiet 2-core machine: worst gap
-20–36 ms over seven runs (idle baseline 11–19 ms), 18–30 ms with a CPU hog on one core; with the
-entity graph shown 20–32 ms. What it took (each found by timing every Qt event the UI thread dispatched during the ingest): the
+The bound is the product target: no gap over 50 ms. Measured on the 2-core VM: worst gap 23–40 ms
+with the timeline shown, 20–35 ms with the entity graph (idle baseline 11–16 ms). What it took (each found by timing every Qt event the UI thread dispatched during the ingest): the
 timeline table paints from C++ items instead of ~1,000 Python ``data()`` calls per repaint (each
 waited for a GIL hand-over while reader threads ran Python: 15–22 ms per repaint, was 7 ms
 alone), the histogram has no axis grid (replaying the grid picture cost ~6 ms per repaint) and is
@@ -16,6 +16,7 @@ the app."""
 from __future__ import annotations
 
 import gc
+import json
 import os
 import time
 
@@ -23,7 +24,6 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from magi_desktop.heap import settle_heap
-from magi_desktop.jobs import BackgroundJob
 from magi_desktop.main_window import MainWindow
 from magi_desktop.sample_data import generate_payloads
 from magi_desktop.settings import AppSettings
@@ -32,12 +32,11 @@ from tests.ui.cpu_share import ForeignCpu
 from ui.timeline import TimelinePanel
 
 TARGET_GAP_S = 0.050
-#: other processes busier than this (in cores, on average during the ingest) make a missed bound
-#: the machine's, not the app's: the test then skips and says so instead of failing
-FOREIGN_CPU_MAX = 0.5
+#: other processes (or the hypervisor's steal) busier than this, in cores on average during the
+#: measurement, make a missed bound the machine's, not the app's: the test then skips and says
+#: so instead of failing (quiet runs measure 0.00-0.12; see tests/ui/cpu_share.py)
+FOREIGN_CPU_MAX = 0.25
 N_EVENTS = 10_000
-#: the desktop's own file ingest commits 100 events per request (ingest_file_job's default)
-BATCH = 100
 
 
 @pytest.fixture
@@ -110,27 +109,23 @@ def test_ui_timer_gap_during_10k_ingest(qtbot, host_on, tmp_path, capsys, tab, s
     qtbot.addWidget(window)
     window.show()
     window.tabs.setCurrentWidget(getattr(window, tab))
+    # the product path: File → Ingest a JSONL file (100 lines per commit, the open panels told
+    # after each batch); the payloads are written out (and flushed to disk, so that the kernel's
+    # write-back does not run during the measurement) and are not in the UI process's heap
+    path = tmp_path / "events.jsonl"
+    with open(path, "w", encoding="utf-8") as fh:
+        for payload in generate_payloads(N_EVENTS, start=UI_NOW - 20 * 86400, seed=3):
+            fh.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    if hasattr(os, "sync"):
+        os.sync()
     qtbot.wait(800)  # first paint, font loading: before the measurement starts
     baseline = _max_gap(qtbot, 1500)  # the same timer with nothing going on: the machine's own jitter
     if baseline >= TARGET_GAP_S and not os.environ.get("MAGI_MEASURE_UNDER_LOAD"):
         pytest.skip(f"this machine is too busy to measure a {TARGET_GAP_S * 1000:.0f} ms bound: "
                     f"an idle UI timer already sees {baseline * 1000:.0f} ms gaps")
-    payloads = list(generate_payloads(N_EVENTS, start=UI_NOW - 20 * 86400, seed=3))
-    engine = host.engine
-
-    def ingest(progress, cancelled):
-        done = 0
-        for i in range(0, len(payloads), BATCH):
-            done += engine.ingest_payloads(payloads[i:i + BATCH]).ingested
-            host.notify_changed("events")
-            progress(i + BATCH, len(payloads), "")
-        return done
-
-    job = BackgroundJob("ingest", ingest)
-    window.jobs_bar.add(job)
     foreign = ForeignCpu().start()
     gaps = GapTimer().start()
-    job.start()
+    job = window.ingest_file(str(path))
     qtbot.waitUntil(job.done.is_set, timeout=180_000)
     ingest_s = time.perf_counter() - gaps.started
     # the coalesced reload after the last batch (measured too: the timer still runs)
@@ -141,11 +136,10 @@ def test_ui_timer_gap_during_10k_ingest(qtbot, host_on, tmp_path, capsys, tab, s
         qtbot.wait(1500)
     gaps.stop()
     others = foreign.cores()
-    assert job.result == N_EVENTS, job.error
+    assert job.error is None and job.result["ingested"] == N_EVENTS, job.error
     with capsys.disabled():
         print(f"\nUI responsiveness ({tab} shown): {N_EVENTS:,} events ingested in {ingest_s:.1f} s with "
-              f"workers running; idle baseline {baseline * 1000:.1f} ms; {gaps.summary()}; other processes "
-              f"used {'?' if others is None else f'{others:.2f}'} cores meanwhile")
+              f"workers running; idle baseline {baseline * 1000:.1f} ms; {gaps.summary()}; {foreign.describe()}")
     if tab == "timeline":
         assert window.timeline.model.rowCount() == N_EVENTS
     _judge(gaps.worst, others)
@@ -196,14 +190,13 @@ def test_scrolling_100k_rows_stays_smooth(qtbot, big_host, capsys, settled_heap)
         wait_idle(qtbot, panel)
         gaps.stop()
         others = foreign.cores()
-        report.append((name, gaps, others, panel.model.pages_fetched - fetched))
+        report.append((name, gaps, others, panel.model.pages_fetched - fetched, foreign.describe()))
         # the rows in view hold their text, not placeholders
         top = panel.table.rowAt(0)
         assert panel.model.item(top, 5).text() not in ("…", "")
     with capsys.disabled():
-        for name, gaps, others, pages in report:
-            print(f"\nscrolling {total:,} rows ({name}): {pages} pages read; {gaps.summary()}; "
-                  f"other processes used {'?' if others is None else f'{others:.2f}'} cores")
+        for name, gaps, _others, pages, described in report:
+            print(f"\nscrolling {total:,} rows ({name}): {pages} pages read; {gaps.summary()}; {described}")
     assert report[1][3] >= 99 and report[2][3] >= 3  # every stop of the jumps read its rows
-    for _name, gaps, others, _pages in report:
+    for _name, gaps, others, _pages, _described in report:
         _judge(gaps.worst, others)

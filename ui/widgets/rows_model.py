@@ -1,7 +1,10 @@
 """A read-only table model over a list of dict rows (small result sets: skills, summaries, ...).
 
-Large tables (the L1 timeline) use their own paged model; everything else is small enough to
-load at once on a reader thread and hand to this model.
+Large tables (the L1 timeline) use their own model with C++ cells; everything else (at most a
+few thousand rows) is loaded at once on a reader thread and handed to this model. A view asks
+``data()`` about seven roles per visible cell on every repaint, so the roles this model has no
+answer for return first, and a row's cells are formatted once, on its first paint, not on every
+repaint (a timestamp formatter costs a ``strftime`` a call).
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ class RowsModel(QAbstractTableModel):
         self._rows: list[dict[str, Any]] = []
         self._formatters = formatters or {}
         self._colour = colour
+        self._cells: dict[int, tuple[tuple[str, ...], tuple[str | None, ...], QBrush | None]] = {}
+        self._brushes: dict[str, QBrush] = {}
 
     def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
         self.beginResetModel()
         self._rows = list(rows)
+        self._cells = {}
         self.endResetModel()
 
     def rows(self) -> list[dict[str, Any]]:
@@ -50,25 +56,46 @@ class RowsModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        if role not in _ANSWERED or not index.isValid():
             return None
-        row = self._rows[index.row()]
-        key = self._columns[index.column()][0]
-        if role == Qt.ItemDataRole.DisplayRole:
-            value = row.get(key)
-            fmt = self._formatters.get(key)
-            if fmt is not None:
-                return fmt(value, row)
-            if value is None:
-                return ""
-            if isinstance(value, float):
-                return f"{value:.3g}"
-            return str(value).replace("\n", " ")[:300]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            value = row.get(key)
-            return None if value is None else str(value)[:2000]
-        if role == Qt.ItemDataRole.BackgroundRole and self._colour is not None:
-            colour = self._colour(row)
-            if colour and key == self._columns[0][0]:
-                return QBrush(QColor(colour))
-        return None
+        display, tips, brush = self._row_cells(index.row())
+        if role == _DISPLAY:
+            return display[index.column()]
+        if role == _TOOLTIP:
+            return tips[index.column()]
+        return brush if index.column() == 0 else None
+
+    def _row_cells(self, i: int) -> tuple[tuple[str, ...], tuple[str | None, ...], QBrush | None]:
+        cached = self._cells.get(i)
+        if cached is None:
+            row = self._rows[i]
+            cached = self._cells[i] = (tuple(self._display(key, row) for key, _h in self._columns),
+                                       tuple(None if row.get(key) is None else str(row.get(key))[:2000]
+                                             for key, _h in self._columns),
+                                       self._brush(row))
+        return cached
+
+    def _display(self, key: str, row: dict[str, Any]) -> str:
+        value = row.get(key)
+        fmt = self._formatters.get(key)
+        if fmt is not None:
+            return fmt(value, row)
+        if value is None:
+            return ""
+        if isinstance(value, float):
+            return f"{value:.3g}"
+        return str(value).replace("\n", " ")[:300]
+
+    def _brush(self, row: dict[str, Any]) -> QBrush | None:
+        colour = self._colour(row) if self._colour is not None else None
+        if not colour:
+            return None
+        brush = self._brushes.get(colour)
+        if brush is None:
+            brush = self._brushes[colour] = QBrush(QColor(colour))
+        return brush
+
+
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+_ANSWERED = frozenset({_DISPLAY, _TOOLTIP, Qt.ItemDataRole.BackgroundRole})
