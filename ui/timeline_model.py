@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from PySide6.QtCore import QItemSelectionModel, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QStandardItem, QStandardItemModel
 
+from .widgets.brushes import brush
 from .widgets.formatting import one_line, ts
 
 #: rows fetched per reader call (a page of the snapshot)
@@ -111,7 +112,6 @@ class TimelineModel(QStandardItemModel):
         self._request_timer.timeout.connect(self._request_wanted)
         self._gone: set[int] = set()  # seqs a reader found deleted
         self._view = (0, -1)
-        self._brushes: dict[str, QBrush] = {}
         #: the view's selection (set by the panel): eviction leaves selected rows alone
         self.selection: QItemSelectionModel | None = None
         self.generation = 0
@@ -171,7 +171,8 @@ class TimelineModel(QStandardItemModel):
                 shown = self._shown.get(row, -1)
                 if view is not None:
                     if shown != seq:
-                        self._put(row, view.cells, self._brush(view.scope), view.tooltip)
+                        colour = _SCOPE_COLOURS.get(view.scope)
+                        self._put(row, view.cells, brush(colour) if colour else None, view.tooltip)
                         self._shown[row] = seq
                         changed.append(row)
                 elif seq in self._gone:
@@ -224,13 +225,7 @@ class TimelineModel(QStandardItemModel):
         while len(cache) > ROW_CACHE:
             cache.popitem(last=False)
 
-    def _brush(self, scope: str) -> QBrush | None:
-        brush = self._brushes.get(scope)
-        if brush is None and scope in _SCOPE_COLOURS:
-            brush = self._brushes[scope] = QBrush(QColor(_SCOPE_COLOURS[scope]))
-        return brush
-
-    def _put(self, row: int, cells: Sequence[str | None], brush: QBrush | None, tooltip: str) -> None:
+    def _put(self, row: int, cells: Sequence[str | None], background: QBrush | None, tooltip: str) -> None:
         """Show ``cells`` in ``row`` (None: leave that cell as it is). An existing item is changed
         in place: a new one would drop the cell from the selection."""
         for col, text in enumerate(cells):
@@ -239,14 +234,14 @@ class TimelineModel(QStandardItemModel):
             item = self.item(row, col)
             if item is None:
                 item = QStandardItem(text)
-                if brush is not None:
-                    item.setBackground(brush)
+                if background is not None:
+                    item.setBackground(background)
                 if col == CONTENT_COLUMN and tooltip:
                     item.setToolTip(tooltip)
                 self.setItem(row, col, item)
                 continue
             item.setText(text)
-            item.setBackground(brush if brush is not None else QBrush())
+            item.setBackground(background if background is not None else QBrush())
             if col == CONTENT_COLUMN:
                 item.setToolTip(tooltip)
 

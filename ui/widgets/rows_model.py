@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
+
+from .brushes import brush
 
 Formatter = Callable[[Any, dict[str, Any]], str]
 Index = QModelIndex | QPersistentModelIndex
@@ -29,7 +31,6 @@ class RowsModel(QAbstractTableModel):
         self._formatters = formatters or {}
         self._colour = colour
         self._cells: dict[int, tuple[tuple[str, ...], tuple[str | None, ...], QBrush | None]] = {}
-        self._brushes: dict[str, QBrush] = {}
 
     def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
         self.beginResetModel()
@@ -72,7 +73,7 @@ class RowsModel(QAbstractTableModel):
             cached = self._cells[i] = (tuple(self._display(key, row) for key, _h in self._columns),
                                        tuple(None if row.get(key) is None else str(row.get(key))[:2000]
                                              for key, _h in self._columns),
-                                       self._brush(row))
+                                       self._row_brush(row))
         return cached
 
     def _display(self, key: str, row: dict[str, Any]) -> str:
@@ -86,14 +87,9 @@ class RowsModel(QAbstractTableModel):
             return f"{value:.3g}"
         return str(value).replace("\n", " ")[:300]
 
-    def _brush(self, row: dict[str, Any]) -> QBrush | None:
+    def _row_brush(self, row: dict[str, Any]) -> QBrush | None:
         colour = self._colour(row) if self._colour is not None else None
-        if not colour:
-            return None
-        brush = self._brushes.get(colour)
-        if brush is None:
-            brush = self._brushes[colour] = QBrush(QColor(colour))
-        return brush
+        return brush(colour) if colour else None
 
 
 _DISPLAY = Qt.ItemDataRole.DisplayRole
