@@ -31,12 +31,19 @@ def default_data_dir() -> Path:
     return base / APP_DIR_NAME
 
 
+def default_embedding_provider() -> str:
+    """``MAGI_EMBEDDING_PROVIDER`` when set (CI and benchmarks choose ``hashing`` for speed
+    without writing a config file), else ``offline``: the bundled multilingual model."""
+    return os.environ.get("MAGI_EMBEDDING_PROVIDER") or "offline"
+
+
 @dataclass
 class ProviderSettings:
     """Which provider serves chat tiers and embeddings. ``offline`` needs nothing at all."""
 
     chat_provider: str = "auto"  # auto | offline | dashscope | openai_compat
-    embedding_provider: str = "offline"  # offline | dashscope | openai_compat | sentence_model
+    #: offline | hashing | dashscope | openai_compat | sentence_model
+    embedding_provider: str = field(default_factory=default_embedding_provider)
     #: tier name -> model id (configuration, not code)
     tier_models: dict[str, str] = field(default_factory=dict)
     embedding_model: str = ""

@@ -12,6 +12,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Never pick up a developer's real key or config in tests.
 os.environ.pop("DASHSCOPE_API_KEY", None)
 os.environ.setdefault("MAGI_NO_KEYRING", "1")
+# The suite runs on the hashing embedder (2,000+ texts/s); tests of the bundled model ask for it
+# by name (tests/providers/test_bundled_model.py, tests/retrieval/test_semantic_recall.py).
+os.environ.setdefault("MAGI_EMBEDDING_PROVIDER", "hashing")
 
 from memory_core.clock import FakeClock  # noqa: E402
 from memory_core.config import MemoryConfig  # noqa: E402

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..l1.vectors import vec_table
+from ..providers.embedding import embed_queries
 from ..text.segment import fts_or_query, query_terms
 from .measure import percentiles
 
@@ -84,7 +85,7 @@ def run(engine: Any, queries: Sequence[tuple[str, str]], *, now: float, warmup: 
         fts_lat.append(time.perf_counter() - t0)
         fts_hits.append(len(rows))
         t0 = time.perf_counter()
-        q = np.asarray(embedder.embed([text])[0], dtype=np.float32)
+        q = np.asarray(embed_queries(embedder, [text])[0], dtype=np.float32)
         embed_lat.append(time.perf_counter() - t0)
         qvecs.append(q)
         t0 = time.perf_counter()

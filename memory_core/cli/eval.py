@@ -10,6 +10,11 @@ from pathlib import Path
 
 from .output import print_json
 
+EMBEDDERS = ("offline", "use", "hashing", "sentence_model")
+EMBEDDER_HELP = ("offline: the bundled multilingual-e5-small (default); use: USE multilingual "
+                 "(the Windows default); hashing: the lexical hashing embedder; sentence_model: "
+                 "English MiniLM (extra [model])")
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("eval", help="retrieval evals and latency measurements (offline)")
@@ -22,8 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--types", nargs="+", metavar="TYPE", help="only these question types")
     q.add_argument("--layers", nargs="*", default=[], metavar="LAYER",
                    help="derived layers to run too (default: none, L1 retrieval only)")
-    q.add_argument("--embedder", choices=("offline", "sentence_model"), default="offline",
-                   help="offline hashing embedder (default) or the packaged local sentence model")
+    q.add_argument("--embedder", choices=EMBEDDERS, default="offline", help=EMBEDDER_HELP)
     q.add_argument("-q", "--quiet", action="store_true")
     q.set_defaults(func=cmd_longmemeval)
 
@@ -35,9 +39,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--skip", type=int, default=0, metavar="N", help="leave out the first N conversations")
     c.add_argument("--categories", nargs="+", type=int, metavar="N", help="only these categories (1-5)")
     c.add_argument("--layers", nargs="*", default=[], metavar="LAYER")
-    c.add_argument("--embedder", choices=("offline", "sentence_model"), default="offline")
+    c.add_argument("--embedder", choices=EMBEDDERS, default="offline", help=EMBEDDER_HELP)
     c.add_argument("-q", "--quiet", action="store_true")
     c.set_defaults(func=cmd_locomo)
+
+    pp = ev.add_parser("paraphrase", help="bilingual paraphrase / cross-lingual recall@k "
+                       "(docs/eval/bilingual_paraphrase.json)")
+    pp.add_argument("path", type=Path)
+    pp.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
+    pp.add_argument("--embedder", choices=EMBEDDERS, default="offline", help=EMBEDDER_HELP)
+    pp.add_argument("-q", "--quiet", action="store_true")
+    pp.set_defaults(func=cmd_paraphrase)
 
     lat = ev.add_parser("latency", help="memory_query p50/p95 latency on a synthetic store")
     lat.add_argument("--events", type=int, nargs="+", default=[10_000], metavar="N")
@@ -91,6 +103,24 @@ def cmd_locomo(args: argparse.Namespace) -> int:
                         conversations=args.conversations, layers=args.layers, progress=_progress(args),
                         embedder=args.embedder, skip=args.skip)
     return _finish(args, result)
+
+
+def cmd_paraphrase(args: argparse.Namespace) -> int:
+    from ..eval import paraphrase
+
+    if not args.path.is_file():
+        print(f"no such file: {args.path}", file=sys.stderr)
+        return 2
+    try:
+        result = paraphrase.run(args.path, embedder=args.embedder, progress=_progress(args))
+    except (ValueError, KeyError) as exc:
+        print(f"{args.path}: {exc}", file=sys.stderr)
+        return 2
+    if args.json_out:
+        args.json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
+        print(f"wrote {args.json_out}", file=sys.stderr)
+    print(paraphrase.render(result))
+    return 0
 
 
 def cmd_latency(args: argparse.Namespace) -> int:

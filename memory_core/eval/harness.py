@@ -20,25 +20,37 @@ from .metrics import average, dedupe, percentile, score
 EVAL_LIMIT = 50
 
 
-#: offline embedders an eval may use: the default hashing embedder, or the packaged local
-#: sentence model (all-MiniLM-L6-v2 run in numpy; optional extra, nothing downloaded)
-EMBEDDERS = ("offline", "sentence_model")
+#: offline embedders an eval may use: the bundled default (multilingual-e5-small), the
+#: Windows fallback (USE multilingual), the lexical hashing embedder, or the English MiniLM
+#: extra. Nothing is downloaded; each model is loaded once per run, not once per store.
+EMBEDDERS = ("offline", "use", "hashing", "sentence_model")
+_BUNDLED = {"offline": "multilingual-e5-small", "use": "use-multilingual-v3"}
 _EMBEDDER_CACHE: dict[str, object] = {}
 
 
-def _providers(embedder: str):
-    from ..engine import _OfflineProviders
+def load_eval_embedder(embedder: str):
     from ..providers.hashing_embedder import HashingEmbedder
 
     if embedder not in EMBEDDERS:
         raise ValueError(f"embedder must be one of {', '.join(EMBEDDERS)}, got {embedder!r}")
-    if embedder == "offline":
-        return _OfflineProviders(embedder=HashingEmbedder())
-    if embedder not in _EMBEDDER_CACHE:  # load the model once per run, not once per store
-        from ..providers.sentence_model import load_sentence_embedder
+    if embedder == "hashing":
+        return HashingEmbedder()
+    if embedder not in _EMBEDDER_CACHE:
+        if embedder in _BUNDLED:
+            from ..providers.bundled import load_model
 
-        _EMBEDDER_CACHE[embedder] = load_sentence_embedder()
-    return _OfflineProviders(embedder=_EMBEDDER_CACHE[embedder])
+            _EMBEDDER_CACHE[embedder] = load_model(_BUNDLED[embedder])
+        else:
+            from ..providers.sentence_model import load_sentence_embedder
+
+            _EMBEDDER_CACHE[embedder] = load_sentence_embedder()
+    return _EMBEDDER_CACHE[embedder]
+
+
+def _providers(embedder: str):
+    from ..engine import _OfflineProviders
+
+    return _OfflineProviders(embedder=load_eval_embedder(embedder))
 
 
 @contextmanager
@@ -50,7 +62,7 @@ def fresh_engine(layers: Sequence[str] = (), *, start: float = 1_600_000_000.0,
     config.layers = tuple(layers)
     config.providers.offline_only = True
     config.providers.chat_provider = "offline"
-    config.providers.embedding_provider = embedder
+    config.providers.embedding_provider = "hashing" if embedder == "hashing" else "offline"
     engine = MemoryEngine(tmp / "eval.db", config=config, clock=FakeClock(start), layers=tuple(layers),
                           providers=_providers(embedder))
     try:

@@ -21,6 +21,7 @@ from ..clock import FakeClock
 from ..config import MemoryConfig
 from ..engine import MemoryEngine
 from ..policy import VECTOR_PREFILTER_MIN_CHUNKS
+from ..providers.embedding import embed_queries
 from ..retrieval.vector_search import VectorIndex
 from .metrics import percentile
 
@@ -228,7 +229,7 @@ def vector_recall(n_events: int, *, queries: int = 200, work_dir: Path | None = 
         qtexts = [qtexts[i] if i % 2 else " ".join(rng.sample(sample[i]["content"].split(), 
                                                               min(5, len(sample[i]["content"].split()))))
                   for i in range(min(queries, len(sample)))]
-        vecs = engine.providers.embedder.embed(qtexts)
+        vecs = embed_queries(engine.providers.embedder, qtexts)
         result: dict[str, Any] = {"events": n_events, "chunks": rows, "cache_build_ms": round(build_ms),
                                   "cache": vi.cache_info(), "queries": len(qtexts)}
         for label, scopes in (("all_scopes", None), ("fact_scope", ["fact_authoritative"])):

@@ -19,3 +19,10 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """(len(texts), dim) float32, L2-normalised rows."""
         ...
+
+
+def embed_queries(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """Questions in the embedder's query form: asymmetric models (e5) embed a question with a
+    different prefix than the passages it should find; symmetric ones use ``embed``."""
+    embed_query = getattr(embedder, "embed_query", None)
+    return embed_query(texts) if embed_query is not None else embedder.embed(texts)

@@ -1,7 +1,8 @@
 """``build_providers(config)``: the provider set the engine runs with.
 
 Offline is the default and needs nothing: with no provider configured and no
-``DASHSCOPE_API_KEY`` the set is the :class:`HashingEmbedder` plus a router that serves no tier
+``DASHSCOPE_API_KEY`` the set is the bundled multilingual sentence model (``bundled.py``: e5-small,
+else USE, else the :class:`HashingEmbedder`) plus a router that serves no tier
 (``available()`` is False everywhere), and every caller takes its offline path (rule extractor,
 extractive summaries, template distillation). ``offline_only=True`` returns that set whatever
 else is configured, and no network client is even constructed, which is what makes "zero
@@ -11,8 +12,9 @@ Choosing a provider (``config.providers``):
 
 * ``chat_provider``: ``auto`` (DashScope if a key is found, else the OpenAI-compatible server
   if ``openai_base_url`` is set, else offline), ``offline``, ``dashscope``, ``openai_compat``;
-* ``embedding_provider``: ``offline`` (default: cloud embedding is opt-in), ``dashscope``,
-  ``openai_compat``, ``sentence_model`` (the packaged local model, extra ``[model]``);
+* ``embedding_provider``: ``offline`` (default: the bundled multilingual model; cloud embedding
+  is opt-in), ``hashing`` (the lexical hashing embedder: benchmarks, small machines),
+  ``dashscope``, ``openai_compat``, ``sentence_model`` (English MiniLM, extra ``[model]``);
 * ``tier_models``: tier name → model id (configuration, not code; defaults below).
 
 A chosen provider that cannot be built (no key, extra not installed) does not stop the engine:
@@ -28,6 +30,7 @@ from typing import Any, Callable, Mapping
 from ..config import MemoryConfig, ProviderSettings
 from ..policy import Tier
 from .chat import ChatRouter
+from .bundled import bundled_embedder
 from .embedding import Embedder
 from .hashing_embedder import HashingEmbedder
 from .ledger import CallLedger, DbCallRecorder
@@ -38,7 +41,7 @@ from .secrets import SecretFileError, load_key
 log = logging.getLogger(__name__)
 
 CHAT_PROVIDERS = ("auto", "offline", "dashscope", "openai_compat")
-EMBEDDING_PROVIDERS = ("offline", "dashscope", "openai_compat", "sentence_model")
+EMBEDDING_PROVIDERS = ("offline", "hashing", "dashscope", "openai_compat", "sentence_model")
 
 #: DashScope defaults per tier (qwen-turbo for the high-volume fast tiers, qwen-plus where the
 #: answer needs reasoning or good prose). Overridden by ``providers.tier_models``.
@@ -100,12 +103,27 @@ class ProviderSet:
 
 
 def offline_set(notes: list[str] | None = None, *, ledger: CallLedger | None = None,
-                breakers: BreakerRegistry | None = None) -> ProviderSet:
+                breakers: BreakerRegistry | None = None,
+                embedding_provider: str = "offline") -> ProviderSet:
     ledger = ledger or CallLedger()
     breakers = breakers or BreakerRegistry()
-    return ProviderSet(embedder=HashingEmbedder(),
+    notes = list(notes or [])
+    embedder = _offline_embedder(embedding_provider, notes)
+    return ProviderSet(embedder=embedder,
                        chat=TieredChatRouter({}, ledger=ledger, breakers=breakers),
-                       ledger=ledger, breakers=breakers, notes=list(notes or []))
+                       ledger=ledger, breakers=breakers, notes=notes,
+                       embedding_provider=_provider_name(embedder))
+
+
+def _offline_embedder(provider: str, notes: list[str]) -> Embedder:
+    """``hashing`` when asked for by name, else the bundled model (with its fallbacks)."""
+    if provider == "hashing":
+        return HashingEmbedder()
+    return bundled_embedder(notes)
+
+
+def _provider_name(embedder: Embedder) -> str:
+    return "hashing" if isinstance(embedder, HashingEmbedder) else "offline"
 
 
 def _validate(s: ProviderSettings) -> None:
@@ -133,8 +151,9 @@ def build_providers(config: MemoryConfig, *, policy: ResiliencePolicy | None = N
     ledger = CallLedger()
     breakers = BreakerRegistry(policy)
     if s.offline_only:
+        local = s.embedding_provider if s.embedding_provider == "hashing" else "offline"
         return offline_set(["offline_only: no network provider is constructed"],
-                           ledger=ledger, breakers=breakers)
+                           ledger=ledger, breakers=breakers, embedding_provider=local)
     notes: list[str] = []
     extra: dict[str, Any] = {"ledger": ledger, "breakers": breakers, "policy": policy}
     if sleep is not None:
@@ -203,8 +222,8 @@ def _build_embedder(s: ProviderSettings, dashscope_key: Any, key_for: Callable[[
     provider = s.embedding_provider
     if provider == "dashscope":
         if dashscope_key is None:
-            notes.append("dashscope embeddings: no API key: using the offline hashing embedder")
-            return HashingEmbedder(), "offline"
+            notes.append("dashscope embeddings: no API key: using the offline embedder")
+            return _offline_fallback(notes)
         from .dashscope_provider import DashScopeEmbeddingBackend
         from .resilient_embedder import ResilientEmbedder
 
@@ -217,8 +236,8 @@ def _build_embedder(s: ProviderSettings, dashscope_key: Any, key_for: Callable[[
         if not (s.openai_base_url and s.embedding_model and s.embedding_dim):
             notes.append("openai_compat embeddings need providers.openai_base_url, "
                          "providers.embedding_model and providers.embedding_dim: using the "
-                         "offline hashing embedder")
-            return HashingEmbedder(), "offline"
+                         "offline embedder")
+            return _offline_fallback(notes)
         from .openai_compat import OpenAICompatEmbeddingBackend
         from .resilient_embedder import ResilientEmbedder
 
@@ -233,6 +252,12 @@ def _build_embedder(s: ProviderSettings, dashscope_key: Any, key_for: Callable[[
         try:
             return load_sentence_embedder(s.embedding_model or None), provider
         except SentenceModelUnavailable as exc:
-            notes.append(f"sentence_model: {exc}: using the offline hashing embedder")
-            return HashingEmbedder(), "offline"
-    return HashingEmbedder(), "offline"
+            notes.append(f"sentence_model: {exc}: using the offline embedder")
+            return _offline_fallback(notes)
+    embedder = _offline_embedder(provider, notes)
+    return embedder, _provider_name(embedder)
+
+
+def _offline_fallback(notes: list[str]) -> tuple[Embedder, str]:
+    embedder = bundled_embedder(notes)
+    return embedder, _provider_name(embedder)

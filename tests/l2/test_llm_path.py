@@ -28,7 +28,7 @@ def llm(tmp_path: Path, make_engine, monkeypatch):
     with FakeProviderServer("openai", default_dim=64) as server:
         server.responder = script.responder()
         cfg = MemoryConfig(data_dir=tmp_path, providers=ProviderSettings(
-            chat_provider="openai_compat", embedding_provider="offline", openai_base_url=server.base_url,
+            chat_provider="openai_compat", embedding_provider="hashing", openai_base_url=server.base_url,
             openai_model="fast-model", tier_models={"CORE_REASONING": "reasoner"}))
         providers = build_providers(cfg, policy=FAST, sleep=lambda s: None)
         engine = make_engine("llm.db", layers=("l2",), providers=providers)

@@ -20,10 +20,12 @@ from .conftest import FAKE_KEY
 
 
 def test_nothing_configured_is_the_offline_set(tmp_path):
+    # the suite runs with MAGI_EMBEDDING_PROVIDER=hashing (tests/conftest.py); the bundled
+    # model default is tested in test_bundled_model.py
     providers = build_providers(MemoryConfig(data_dir=tmp_path))
     assert isinstance(providers.embedder, HashingEmbedder)
     assert not any(providers.chat.available(t) for t in Tier)
-    assert (providers.chat_provider, providers.embedding_provider) == ("offline", "offline")
+    assert (providers.chat_provider, providers.embedding_provider) == ("offline", "hashing")
     assert providers.uses_network is False
 
 
