@@ -108,9 +108,12 @@ class ChatAgent:
         result = await self.engine.ingest(payload)
         return result.event_ids[0] if result.event_ids else None
 
-    async def _query(self, text: str, mode: str | None = None, **kwargs: Any) -> dict[str, Any]:
+    async def _query(self, text: str, mode: str | None = None, *, asked: str | None = None,
+                     **kwargs: Any) -> dict[str, Any]:
+        """``asked``: the event id of the message being answered, never its own evidence."""
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
-        package = await self.engine.query(text, mode, now=self.engine.clock.now() + 1, **kwargs)
+        package = await self.engine.query(text, mode, now=self.engine.clock.now() + 1,
+                                          exclude_event_ids=[asked] if asked else [], **kwargs)
         return package_dict(package)
 
     async def ask(self, text: str, *, query_mode: str | None = None) -> AgentAnswer:
@@ -123,13 +126,13 @@ class ChatAgent:
             answer.notes.append("memory capture is paused: this message was not remembered")
         if self.llm_available():
             try:
-                await self._answer_with_llm(text, answer)
+                await self._answer_with_llm(text, answer, user_event)
             except Exception as exc:  # noqa: BLE001 - fall back to the offline answer, say why
                 log.warning("LLM answer failed, answering offline: %s", exc)
                 answer.notes.append(f"LLM unavailable ({type(exc).__name__}); answered offline")
                 answer.used_llm = False
         if not answer.text:
-            package = await self._query(text, query_mode)
+            package = await self._query(text, query_mode, asked=user_event)
             answer.packages.append(package)
             answer.text = compose_offline_answer(package)
         self._collect(answer)
@@ -160,7 +163,7 @@ class ChatAgent:
             answer.strength = overall_strength(best)
             answer.query_mode = best.get("query_mode")
 
-    async def _answer_with_llm(self, text: str, answer: AgentAnswer) -> None:
+    async def _answer_with_llm(self, text: str, answer: AgentAnswer, asked: str | None) -> None:
         from memory_core.providers.chat import ChatMessage, ChatRequest
 
         chat = self.engine.providers.chat
@@ -191,7 +194,8 @@ class ChatAgent:
                                                 name=call.name))
                     continue
                 package = await self._query(str(args.get("query") or text), args.get("query_mode"),
-                                            time_range=args.get("time_range"), filters=args.get("filters"))
+                                            asked=asked, time_range=args.get("time_range"),
+                                            filters=args.get("filters"))
                 answer.packages.append(package)
                 messages.append(ChatMessage("tool", json.dumps(_tool_result(package), ensure_ascii=False),
                                             tool_call_id=call.id, name=call.name))

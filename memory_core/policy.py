@@ -276,6 +276,11 @@ RERANK_RECENCY_HALF_LIFE_DAYS: Final = 30.0
 #: RRF scores are ~1/(k+rank) (≈0.016 at the head); the reranker's additive deltas are on a unit
 #: scale, so the fused score is normalised to [0, 1] over the candidate list before adding.
 RERANK_FUSED_SCALE: Final = 1.0
+#: A question about the user ("Am I still drinking coffee?") lowers statements whose subject is
+#: somebody else ("My coworker is still drinking coffee"): lexical and small-model similarity
+#: cannot see whose fact it is (retrieval/subject.py). Half the user bonus: it reorders close
+#: candidates, it does not bury a strong match.
+RERANK_OTHER_SUBJECT: Final = -0.3
 
 #: Answer package: findings kept and tokens allowed (≈4 chars per token for budgeting).
 DEFAULT_QUERY_LIMIT: Final = 10
@@ -364,7 +369,8 @@ EXPANSION_WEIGHT_SCALE: Final = 0.25
 #: id starts with a key here gets its vector-path weight scaled: the offline hashing embedder is
 #: mostly lexical, i.e. a noisier copy of BM25 (LoCoMo, vector path alone: session R@5 0.73 vs
 #: BM25 alone 0.90), so at full weight it pulls fusion *below* BM25; neural embedders keep 1.0.
-VECTOR_WEIGHT_SCALE: Final[Mapping[str, float]] = MappingProxyType({"magi-hashing": 0.35})
+VECTOR_WEIGHT_SCALE: Final[Mapping[str, float]] = MappingProxyType({
+    "magi-hashing": 0.35, "multilingual-e5": 0.75})
 #: Longest finding text handed to the answerer (the full event stays one event_id away).
 FINDING_MAX_CHARS: Final = 800
 #: Cross-layer fusion per mode: weighted RRF over the L1 list and each layer's hit list. The

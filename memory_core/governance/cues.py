@@ -32,6 +32,10 @@ _EN_AUX_INVERSION = re.compile(
 
 _ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么|怎样|多少|哪|谁|(?<![为])什么(?![都也])")
 _ZH_FINAL_PARTICLE = re.compile(r"[吗呢嘛][\s。！？?!~～]*$")
+# A wh-word after one of these is an indirect question inside a statement ("我的论文研究的是珊瑚
+# 怎么恢复", "我不知道该选哪个"): the sentence is still a statement unless it ends like a question.
+_ZH_EMBEDDING = re.compile(r"知道|研究|讨论|记得|忘了|明白|了解|看看|想想|决定|的是|关于|学会|教我|"
+                           r"告诉|考虑|纠结|发现|琢磨|担心|搞清楚|弄清楚")
 
 _EN_INSTRUCTION = ("please", "help me", "remind me", "tell me", "show me", "give me", "let's",
                    "lets", "find me", "recommend", "suggest", "can you", "could you", "would you")
@@ -79,8 +83,11 @@ def has_question_cue(sentence: str) -> bool:
         return True
     if _starts_with_any(s, _EN_WH) or s.startswith(_EN_QUESTION_PHRASES):
         return True
-    if _CJK.search(s) and (_ZH_QUESTION_CUES.search(s) or _ZH_FINAL_PARTICLE.search(s)):
-        return True
+    if _CJK.search(s):
+        if _ZH_FINAL_PARTICLE.search(s):
+            return True
+        cue = _ZH_QUESTION_CUES.search(s)
+        return cue is not None and not _ZH_EMBEDDING.search(s, 0, cue.start())
     return False
 
 

@@ -98,6 +98,9 @@ class QueryPlan:
     query_vector: Any = None
     #: how the mode was chosen: "caller" or the intent rule that fired
     mode_reason: str = ""
+    #: events that are the question being answered (the chat pane stores the message before it
+    #: asks memory): never findings, whatever their text or class
+    exclude_event_ids: frozenset[str] = frozenset()
 
     @property
     def has_time_intent(self) -> bool:
@@ -107,6 +110,7 @@ class QueryPlan:
         d = {k: v for k, v in asdict(self).items() if k != "query_vector"}
         d["mode"] = self.mode.value
         d["allowed_scopes"] = sorted(s.value for s in self.allowed_scopes)
+        d["exclude_event_ids"] = sorted(self.exclude_event_ids)
         return d
 
 

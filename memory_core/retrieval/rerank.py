@@ -6,7 +6,8 @@ dominate lexical and vector similarity simply by being long, lose up to a furthe
 quoted phrase from the question found verbatim is strong evidence (+0.45 in a user event, only
 +0.15 in an assistant event, which may just be echoing it); a small recency bonus breaks ties
 toward newer events. Together with the ``fact_authoritative`` scope this keeps the assistant's
-own talk from sitting on top of the answer.
+own talk from sitting on top of the answer. A question about the user ("Am I…?") lowers
+statements about someone else ("My coworker is…": ``subject.py``).
 
 RRF scores are ~1/(k+rank) (~0.016 at the head), the deltas are on a unit scale, so the fused
 score is first normalised to [0, 1] over the reranked candidates — min-max, not division by the
@@ -23,9 +24,10 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_QUOTE_HIT_ASSISTANT, RERANK_QUOTE_HIT_USER,
+                      RERANK_FUSED_SCALE, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
+from .subject import other_subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +86,15 @@ def recency_bonus(occurred_at: float, now: float) -> float:
     return RERANK_RECENCY_MAX_BONUS * 0.5 ** (age_days / RERANK_RECENCY_HALF_LIFE_DAYS)
 
 
+def subject_delta(about_user: bool, content: str) -> float:
+    """A question about the user lowers a statement about somebody else (``subject.py``)."""
+    return RERANK_OTHER_SUBJECT if about_user and other_subject(content) else 0.0
+
+
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,
-           top_n: int = RERANK_TOP_N) -> list[Reranked]:
-    """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged."""
+           top_n: int = RERANK_TOP_N, about_user: bool = False) -> list[Reranked]:
+    """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged.
+    ``about_user``: the question's subject is the user (``subject.asks_about_user``)."""
     head, tail = list(candidates[:top_n]), list(candidates[top_n:])
     best = max((c.fused for c in head), default=0.0)
     worst = min((c.fused for c in head), default=0.0)
@@ -105,6 +113,7 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
             "quote": quote_delta(c.author_type, c.content, quoted),
             "length": length_penalty(c.author_type, len(c.content)),
             "recency": recency_bonus(c.occurred_at, now),
+            "subject": subject_delta(about_user, c.content),
         }
         deltas = {k: round(v, 6) for k, v in deltas.items() if round(v, 6)}
         out.append(Reranked(c.key, c.fused, base, deltas, base + sum(deltas.values()),

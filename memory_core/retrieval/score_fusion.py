@@ -24,9 +24,13 @@ from .rrf import Fused
 
 
 def relative_score_fusion(scored: Mapping[str, Sequence[tuple[Hashable, float]]],
-                          weights: Mapping[str, float]) -> list[Fused]:
+                          weights: Mapping[str, float],
+                          ceilings: Mapping[str, float | None] | None = None) -> list[Fused]:
     """Fuse ``{path: [(key, score), ...] best first}``; duplicates after the first are ignored.
-    Ties are broken by the best single rank, then first appearance (deterministic)."""
+    Ties are broken by the best single rank, then first appearance (deterministic).
+    ``ceilings``: a path with a known best possible score (BM25: the question's summed IDF) is
+    read as ``score / ceiling`` clipped to [0, 1] rather than min-max normalised, so its best hit
+    counts only as much as it matches the question."""
     fused: dict[Hashable, Fused] = {}
     order: dict[Hashable, int] = {}
     best_rank: dict[Hashable, int] = {}
@@ -36,6 +40,9 @@ def relative_score_fusion(scored: Mapping[str, Sequence[tuple[Hashable, float]]]
             continue
         vals = [float(v) for _, v in items]
         hi, lo = max(vals), min(vals)
+        ceiling = (ceilings or {}).get(path)
+        if ceiling:
+            hi, lo = float(ceiling), 0.0
         seen: set[Hashable] = set()
         rank = 0
         for key, v in items:
@@ -43,7 +50,7 @@ def relative_score_fusion(scored: Mapping[str, Sequence[tuple[Hashable, float]]]
                 continue
             seen.add(key)
             rank += 1
-            x = (float(v) - lo) / (hi - lo) if hi > lo else 1.0
+            x = min(1.0, max(0.0, (float(v) - lo) / (hi - lo))) if hi > lo else 1.0
             if key not in fused:
                 fused[key] = Fused(key, 0.0)
                 order[key] = len(order)

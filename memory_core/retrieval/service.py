@@ -37,6 +37,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 import numpy as np
 
 from ..db.connection import placeholders, query_all
+from ..providers.embedding import embed_queries
 from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE, FINDING_MAX_CHARS,
                       EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_FETCH_K, PATH_VECTOR, RELEVANCE_FLOOR, RERANK_TOP_N,
                       RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, QueryMode, RetrievalScope)
@@ -59,6 +60,7 @@ from .rerank import RerankCandidate, rerank
 from .rrf import weighted_rrf
 from .score_fusion import relative_score_fusion
 from .scope import chat_artifact_reason
+from .subject import asks_about_user
 from .vector_search import VectorIndex
 
 log = logging.getLogger(__name__)
@@ -184,7 +186,8 @@ class RetrievalService:
 
     def plan(self, query: str, query_mode: str | QueryMode | None = None, *,
              time_range: Any = None, filters: Mapping[str, Any] | None = None,
-             limit: int = DEFAULT_QUERY_LIMIT, now: Any = None) -> QueryPlan:
+             limit: int = DEFAULT_QUERY_LIMIT, now: Any = None,
+             exclude_event_ids: Sequence[str] = ()) -> QueryPlan:
         """Validate the arguments and parse the question (no retrieval yet)."""
         if not isinstance(query, str) or not query.strip():
             raise QueryInputError("query", "must be a non-empty string")
@@ -224,16 +227,23 @@ class RetrievalService:
             if value is not None and not isinstance(value, (str, list, tuple)):
                 raise QueryInputError(f"filters.{key}", f"expected text or a list, got {type(value).__name__}")
             clean_filters[key] = value
-        return build_plan(query.strip(), mode=mode, now=now_ts, time_range=window,
+        if isinstance(exclude_event_ids, str) or not all(
+                isinstance(e, str) for e in exclude_event_ids or ()):
+            raise QueryInputError("exclude_event_ids", "expected a list of event ids")
+        plan = build_plan(query.strip(), mode=mode, now=now_ts, time_range=window,
                           filters=clean_filters, limit=limit)
+        plan.exclude_event_ids = frozenset(exclude_event_ids or ())
+        return plan
 
     def query(self, query: str, query_mode: str | QueryMode | None = None, *, time_range: Any = None,
               filters: Mapping[str, Any] | None = None, limit: int = DEFAULT_QUERY_LIMIT,
               now: Any = None, budget_tokens: int | None = TOKEN_BUDGET,
-              layers: bool = True) -> MemoryPackage:
-        """Answer-facing package for ``query`` (see the module docstring for the stages)."""
+              layers: bool = True, exclude_event_ids: Sequence[str] = ()) -> MemoryPackage:
+        """Answer-facing package for ``query`` (see the module docstring for the stages).
+        ``exclude_event_ids``: the stored question being answered (never its own evidence)."""
         t_start = time.perf_counter()
-        plan = self.plan(query, query_mode, time_range=time_range, filters=filters, limit=limit, now=now)
+        plan = self.plan(query, query_mode, time_range=time_range, filters=filters, limit=limit,
+                         now=now, exclude_event_ids=exclude_event_ids)
         trace = tr.QueryTrace(query=plan.query, mode=plan.mode.value, mode_reason=plan.mode_reason,
                               scopes=sorted(s.value for s in plan.allowed_scopes))
         timings = trace.timings_ms
@@ -280,9 +290,12 @@ class RetrievalService:
         if embedder is None:
             return None
         try:
-            vec = np.asarray(embedder.embed([text]), np.float32)[0]
+            vec = np.asarray(embed_queries(embedder, [text]), np.float32)[0]
         except Exception as exc:  # noqa: BLE001 - no embedding: the vector path is skipped
             trace.errors.append(f"embed: {type(exc).__name__}: {exc}")
+            return None
+        if not np.isfinite(vec).all():
+            trace.errors.append("embed: the embedder returned non-finite values (NaN/inf)")
             return None
         if not np.any(vec):
             return None
@@ -372,7 +385,8 @@ class RetrievalService:
         timings["paths_round1"] = _ms(t)
         # seeds for expansion: a preliminary fusion of the first round
         t = time.perf_counter()
-        prelim = relative_score_fusion({n: r.hits for n, r in results.items()}, self.path_weights(plan.mode))
+        prelim = relative_score_fusion({n: r.hits for n, r in results.items()}, self.path_weights(plan.mode),
+                                       {n: r.ceiling for n, r in results.items()})
         seeds = [f.key for f in prelim[:EXPANSION_SEEDS]]
         extra_paths = list(self.registry.event_paths.values())
 
@@ -410,7 +424,8 @@ class RetrievalService:
                 name, float(weights.get(name, 0.0)), round(res.elapsed_ms, 3), res.skipped, res.error,
                 [{"seq": s, "event_id": events[s].event_id if s in events else None, "rank": i + 1,
                   "score": round(sc, 6)} for i, (s, sc) in enumerate(res.hits)], res.info)
-        fused = relative_score_fusion({n: r.hits for n, r in results.items()}, weights)
+        fused = relative_score_fusion({n: r.hits for n, r in results.items()}, weights,
+                                      {n: r.ceiling for n, r in results.items()})
         trace.fused = [{"seq": f.key, "event_id": events[f.key].event_id if f.key in events else None,
                         "rank": i + 1, "fused": round(f.score, 6),
                         "contributions": {p: {"rank": c[0], "weight": c[1], "rrf": round(c[2], 6)}
@@ -464,7 +479,8 @@ class RetrievalService:
             trace.cuts[ev.event_id] = {"stage": tr.CUT_RRF, "detail": (
                 f"fused rank beyond the candidate window ({window_n}) after filtering")}
         reranked = rerank([RerankCandidate(ev.event_id, s, ev.author_type, ev.content, ev.occurred_at)
-                           for ev, s in head], quoted=plan.quoted_phrases, now=plan.now)
+                           for ev, s in head], quoted=plan.quoted_phrases, now=plan.now,
+                          about_user=asks_about_user(plan.query))
         by_id = {ev.event_id: ev for ev, _ in head}
         for i, r in enumerate(reranked):
             if r.reranked:
@@ -573,6 +589,8 @@ class RetrievalService:
             ok = have in want if isinstance(want, (list, tuple)) else have == want
             if not ok:
                 return tr.DROP_FILTER, f"filter {col}={want!r} (event has {have!r})"
+        if ev.event_id in plan.exclude_event_ids:
+            return tr.DROP_ARTIFACT, "the question being answered (stored by the chat before asking)"
         reason = chat_artifact_reason(plan.mode, plan.query, author_type=ev.author_type,
                                       evidence_class=ev.evidence_class, content=ev.content)
         if reason is not None:

@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 
 #: sqlite-vec refuses KNN queries with k above this
 SQLITE_VEC_MAX_K = 4096
+#: chunks read per step while building the cache (bounds the build's temporary memory)
+CACHE_LOAD_BATCH = 16_384
 #: scope -> small integer code in the cache (unknown scopes get -1 and are never returned)
 SCOPE_CODES = {s.value: i for i, s in enumerate(RetrievalScope)}
 
@@ -226,6 +228,11 @@ class VectorIndex:
             # enough inside it, the cache applies it as a mask
             selective = window is not None and window.hard and n > SQLITE_VEC_MAX_K
             strategy = "prefilter" if n >= self.prefilter_min_chunks or selective else "sqlite_vec"
+            if strategy == "prefilter" and self._cache is None and not selective:
+                # cold start: building the cache reads every vector (seconds at 100k chunks);
+                # the first queries use exact sqlite-vec KNN (~70 ms at 100k x 384) while the
+                # background worker builds it (``refresh_if_large``)
+                strategy = "sqlite_vec"
         if strategy == "prefilter":
             hits, stats = self._search_prefilter(q, k_events, scope_set, window)
         elif strategy == "sqlite_vec":
@@ -332,13 +339,26 @@ class VectorIndex:
         return cache
 
     def _load_after(self, cache: _Cache, after: int) -> int:
+        """Append every chunk above ``after``, ``CACHE_LOAD_BATCH`` at a time: the float
+        vectors pass through memory only one batch at a time (a whole 100k x 384 store at once
+        peaked at ~450 MB of temporaries; the cache itself keeps ~460 bytes a chunk)."""
+        total = 0
+        while True:
+            loaded, last = self._load_batch(cache, after)
+            total += loaded
+            if last is None:
+                return total
+            after = last
+
+    def _load_batch(self, cache: _Cache, after: int) -> tuple[int, int | None]:
         conn = self.db.reader()
         meta = conn.execute(
             "SELECT c.chunk_id, c.event_seq, e.l1_retrieval_scope, e.occurred_at FROM event_chunks c "
             "JOIN fact_events e ON e.seq = c.event_seq WHERE c.space_id = ? AND c.chunk_id > ? "
-            "ORDER BY c.chunk_id", (self.space_id, after)).fetchall()
+            "ORDER BY c.chunk_id LIMIT ?", (self.space_id, after, CACHE_LOAD_BATCH)).fetchall()
         if not meta:
-            return 0
+            return 0, None
+        last = int(meta[-1][0])
         by_id = {r[0]: r for r in meta}
         ids: list[int] = []
         seqs: list[int] = []
@@ -348,7 +368,7 @@ class VectorIndex:
         floats: list[bytes] = []
         for cid, emb, eb in conn.execute(
                 f"SELECT chunk_id, embedding, embedding_bits FROM {self.table} WHERE chunk_id > ? "
-                f"ORDER BY chunk_id", (after,)):
+                f"AND chunk_id <= ? ORDER BY chunk_id", (after, last)):
             m = by_id.get(cid)
             if m is None:  # vector without a chunk row (being replaced): skip
                 continue
@@ -359,15 +379,15 @@ class VectorIndex:
             bits.append(eb)
             floats.append(emb)
         if not ids:
-            cache.max_chunk_id = max(cache.max_chunk_id, max(by_id))
-            return 0
+            cache.max_chunk_id = max(cache.max_chunk_id, last)
+            return 0, (last if len(meta) == CACHE_LOAD_BATCH else None)
         nb = (self.dim + 7) // 8
         cache.append(np.array(ids, np.int64), np.array(seqs, np.int64), np.array(scopes, np.int8),
                      np.array(occ, np.float64),
                      np.frombuffer(b"".join(bits), np.uint8).reshape(len(ids), nb),
                      np.frombuffer(b"".join(floats), np.float32).reshape(len(ids), self.dim))
-        cache.max_chunk_id = max(cache.max_chunk_id, max(by_id))
-        return len(ids)
+        cache.max_chunk_id = max(cache.max_chunk_id, last)
+        return len(ids), (last if len(meta) == CACHE_LOAD_BATCH else None)
 
     def _search_prefilter(self, q: np.ndarray, k_events: int, scopes: set[str] | None,
                           window: TimeWindow | None) -> tuple[list[ChunkHit], SearchStats]:

@@ -67,7 +67,12 @@ def test_query_mode_flag_and_bad_input(capsys, db):
                        "--json")
     data = json.loads(out)
     assert data["query_mode"] == "episode_recall"
-    assert any(f["author_type"] == "assistant" for f in data["findings"])
+    # the assistant's replies are no evidence for a question about the user's life ...
+    assert not any(f["author_type"] == "assistant" for f in data["findings"])
+    # ... but they are for a question about what the assistant said
+    code, out, _ = run(capsys, "--db", db, "query", "What did you recommend for chicken wings and salmon?",
+                       "--mode", "episode_recall", "--now", NOW_ISO, "--json")
+    assert any(f["author_type"] == "assistant" for f in json.loads(out)["findings"])
     code, _, err = run(capsys, "--db", db, "query", "   ")
     assert code == 2 and "query" in err
 

@@ -176,9 +176,18 @@ def sample_engine(tmp_path_factory):
     from memory_core.config import MemoryConfig
     from memory_core.engine import MemoryEngine
 
+    import json
+
+    from memory_core.clock import FakeClock
+
     tmp = tmp_path_factory.mktemp("sample")
     sample = resources.files("memory_core.resources").joinpath("sample_memory.jsonl")
-    with resources.as_file(sample) as path, MemoryEngine(tmp / "s.db", config=MemoryConfig(data_dir=tmp)) as eng:
+    # the sample's own clock: an hour after its last event (the derived layers' windows, L3's
+    # "last day/week", follow the engine clock; the machine's date must not change the answers)
+    last = max(json.loads(line)["occurred_at"] for line in sample.read_text(encoding="utf-8").splitlines()
+               if line.strip())
+    with resources.as_file(sample) as path, MemoryEngine(tmp / "s.db", config=MemoryConfig(data_dir=tmp),
+                                                         clock=FakeClock(last + 3600)) as eng:
         eng.ingest_jsonl(path)
         eng.run_until_idle()
         yield eng, eng.db.read_value("SELECT max(occurred_at) FROM fact_events") + 3600

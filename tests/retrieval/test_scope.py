@@ -32,7 +32,7 @@ def test_filter_scopes_splits_candidates():
     assert kept == [1, 2] and dropped == []
 
 
-def test_chat_artifacts_are_filtered_in_fact_modes_only():
+def test_chat_artifacts_are_filtered_in_every_mode():
     q = "What kitchen appliance did I buy before the air fryer?"
     assert chat_artifact_reason(QueryMode.EXACT_FACT, q, author_type="assistant",
                                 evidence_class="assistant_generated", content="Try these recipes") == "assistant_answer"
@@ -44,8 +44,29 @@ def test_chat_artifacts_are_filtered_in_fact_modes_only():
                                 content="what kitchen appliance did I buy before the air fryer") == "question_echo"
     assert chat_artifact_reason(QueryMode.EXACT_FACT, q, author_type="user", evidence_class="user_self_report",
                                 content="I just bought an air fryer") is None
-    assert chat_artifact_reason(QueryMode.EPISODE_RECALL, q, author_type="assistant",
+    # episode_recall / cross_session let conversation_only events through the scope, but a
+    # question or a reply is still no evidence for another question ...
+    for mode in (QueryMode.EPISODE_RECALL, QueryMode.CROSS_SESSION):
+        assert chat_artifact_reason(mode, q, author_type="assistant",
+                                    evidence_class="assistant_generated",
+                                    content="Try these recipes") == "assistant_answer"
+        assert chat_artifact_reason(mode, q, author_type="user", evidence_class="user_question",
+                                    content="Do you know any rice cooker recipes?") == \
+            "chat_artifact:user_question"
+        assert chat_artifact_reason(mode, q, author_type="user", evidence_class="user_question",
+                                    content=q) == "question_echo"
+    # ... unless the question is about the conversation itself
+    for about in ("What did you recommend for my back pain?", "What did I ask you about visas?",
+                  "你上次推荐的那本书叫什么？", "我之前问过你什么问题？"):
+        assert chat_artifact_reason(QueryMode.EPISODE_RECALL, about, author_type="assistant",
+                                    evidence_class="assistant_generated", content="Try Deep Work") is None
+    # event_stream lists what happened: only the echo of the question is left out
+    assert chat_artifact_reason(QueryMode.EVENT_STREAM, q, author_type="assistant",
                                 evidence_class="assistant_generated", content="Try these recipes") is None
+    assert chat_artifact_reason(QueryMode.EVENT_STREAM, q, author_type="user",
+                                evidence_class="user_question", content=q) == "question_echo"
+    assert chat_artifact_reason(QueryMode.CROSS_SESSION, "我之前问过你什么问题？", author_type="user",
+                                evidence_class="user_question", content="签证要多久？") is None
 
 
 def test_echo_detection_works_for_chinese():

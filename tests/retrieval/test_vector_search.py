@@ -97,6 +97,11 @@ def test_automatic_strategy_uses_the_threshold(store):
     big = VectorIndex(store.db, store.l1.space_id, store.providers.embedder.dim, prefilter_min_chunks=100)
     q = store.providers.embedder.embed(["coffee"])[0]
     assert small.search(q, 5)[1].strategy == "sqlite_vec"
+    # cold start: before the cache is built a big store answers with exact KNN (no multi-second
+    # build in the first query); once the background worker has built it, the prefilter
+    assert big.cache_info() == {"built": False}
+    assert big.search(q, 5)[1].strategy == "sqlite_vec"
+    assert big.refresh_if_large() > 0
     assert big.search(q, 5)[1].strategy == "prefilter"
     with pytest.raises(ValueError):
         small.search(np.zeros(store.providers.embedder.dim), 5)
@@ -120,3 +125,19 @@ def test_selective_window_beyond_sqlite_vec_k_limit_does_not_fail(make_engine):
     occurred = {seq: e.occurred_at for seq, e in engine.l1.get_by_seq(sorted(seqs)).items()}
     assert all(window.contains(t) for t in occurred.values())
     assert stats.extra.get("escalated_from") == "sqlite_vec"
+
+
+def test_cache_is_built_in_bounded_batches_with_the_same_answers(store, monkeypatch):
+    """The cache reads the store a batch at a time (bounded temporaries on a 100k store); built
+    from many small batches it holds every chunk once and answers like exact KNN."""
+    import memory_core.retrieval.vector_search as vs
+
+    monkeypatch.setattr(vs, "CACHE_LOAD_BATCH", 7)
+    vi = VectorIndex(store.db, store.l1.space_id, store.providers.embedder.dim)
+    n_vectors = store.db.read_value(f"SELECT count(*) FROM {vec_table(store.l1.space_id)}")
+    assert vi.warm() == n_vectors == 400
+    cached = vi._cache
+    assert len(set(cached.chunk_ids[: cached.n].tolist())) == cached.n
+    target = store.list_events(limit=500, newest_first=True)[42]
+    q = store.providers.embedder.embed([target.content])[0]
+    assert vi.search(q, 5, strategy="prefilter")[0][0].event_seq == target.seq

@@ -203,3 +203,44 @@ def test_offline_session_makes_zero_outbound_connections(qtbot, host_on, tmp_pat
     engine_side = host.engine.rpc.call("network_attempts")
     assert attempts == [] and engine_side == [], (attempts, engine_side)
     assert host.engine.db.read_value("SELECT count(*) FROM provider_calls WHERE network = 1") == 0
+
+
+def test_the_question_is_never_evidence_for_itself(qtbot, demo_host) -> None:
+    """The chat stores each message before asking memory: the question, the same question asked
+    before, other questions and the assistant's replies are never findings (in any mode); what
+    the user *stated* earlier in the conversation still is."""
+    engine = demo_host.engine
+    panel = show_panel(qtbot, ChatPanel, demo_host)
+
+    def contents(answer) -> list[tuple[str, str, str]]:
+        rows = []
+        for eid in answer.finding_ids:
+            row = engine.db.read_one("SELECT content, author_type, evidence_class FROM fact_events "
+                                     "WHERE event_id = ?", (eid,))
+            if row is not None:
+                rows.append((row["content"], row["author_type"], row["evidence_class"]))
+        return rows
+
+    question = "Tell me about the trip to Qiandao Lake and the dumplings we talked about?"
+    first = _ask(qtbot, panel, question)
+    again = _ask(qtbot, panel, question)  # the same question, asked before: an echo
+    for answer in (first, again):
+        assert answer.user_event_id not in answer.finding_ids
+        for content, author, evidence_class in contents(answer):
+            assert content.strip() != question
+            assert author != "assistant", content
+            assert evidence_class != "user_question", content
+        # and the trace says why the stored question was left out
+        dropped = answer.package["trace"]["dropped"]
+        assert answer.user_event_id in dropped, sorted(dropped)
+        assert dropped[answer.user_event_id]["stage"] == "chat_artifact"
+    assert first.user_event_id in again.package["trace"]["dropped"]
+    assert first.assistant_event_id in again.package["trace"]["dropped"] or \
+        first.assistant_event_id not in {c["event_id"] for c in again.package["trace"]["fused"]}
+
+    # a statement earlier in the same conversation is evidence
+    statement = "My dentist is Dr. Okafor, her clinic is on Wulin Road."
+    _ask(qtbot, panel, statement)
+    answer = _ask(qtbot, panel, "Who is my dentist?")
+    texts = [c for c, _, _ in contents(answer)]
+    assert texts and texts[0] == statement, texts

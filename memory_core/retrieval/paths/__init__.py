@@ -78,6 +78,9 @@ class PathResult:
     hits: list[tuple[int, float]] = field(default_factory=list)  # (seq, score) best first
     elapsed_ms: float = 0.0
     error: str | None = None
+    #: the score a perfect match would get (BM25: the question's summed IDF); fusion then reads
+    #: a hit as a fraction of it instead of min-max normalising the list (``score_fusion``)
+    ceiling: float | None = None
     skipped: str | None = None  # why the path did not run
     info: dict[str, Any] = field(default_factory=dict)  # query expression, sub-counts, strategy
 

@@ -9,13 +9,14 @@ make the air fryer itself the best match) — falling back to all terms when tha
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, Sequence
 
 import apsw
 
 from ...db.connection import placeholders
-from ...text.segment import fts_or_query
+from ...text.segment import fts_or_query, fts_phrase
 from ..plan import QueryPlan, TimeWindow
 from . import PathContext, PathResult
 from .terms import search_terms
@@ -76,6 +77,33 @@ def _joined_top(conn: apsw.Connection, expr: str, where: str, params: list[Any],
     return [(int(seq), -float(s)) for seq, s in rows]  # bm25() is lower-is-better
 
 
+def ideal_score(ctx: PathContext, terms: Sequence[str]) -> float | None:
+    """What FTS5's BM25 gives a document of average length containing every term once: the sum
+    of the terms' IDF, ``log((N - n + 0.5) / (n + 0.5))`` as FTS5 computes it.
+
+    Min-max normalising a BM25 list makes its best hit 1.0 however little of the question it
+    matches ("上班" alone for "我现在在哪里上班？"), so a one-word lexical coincidence outvoted a
+    semantic match. Read against this ceiling, matching the question's rare words counts fully
+    and matching one common word counts little; a term the store has never seen raises the
+    ceiling (the lexical evidence is missing something the question asks). Document frequencies
+    are counted with a cap (``N/2``: past it the IDF is ~0 anyway), so common terms stay cheap.
+    """
+    conn = ctx.db.reader()
+    n_docs = conn.execute("SELECT max(seq) FROM fact_events").fetchone()[0] or 0
+    if n_docs <= 0:
+        return None
+    cap = max(1, n_docs // 2)
+    total = 0.0
+    for term in dict.fromkeys(terms):
+        phrase = fts_phrase(term)
+        if not phrase:
+            continue
+        df = conn.execute("SELECT count(*) FROM (SELECT rowid FROM fact_events_fts WHERE "
+                          "fact_events_fts MATCH ? LIMIT ?)", (phrase, cap)).fetchone()[0]
+        total += max(1e-6, math.log((n_docs - df + 0.5) / (df + 0.5)))
+    return total or None
+
+
 def bm25_search(ctx: PathContext, expr: str, *, windowed: bool, k: int) -> list[tuple[int, float]]:
     return fts_top(ctx, expr, k, window=ctx.plan.time_window if windowed else None)
 
@@ -89,10 +117,13 @@ class BM25Path:
 
     def search(self, ctx: PathContext, seeds: Sequence[int]) -> PathResult:
         t0 = time.perf_counter()
-        expr = fts_or_query(query_terms_of(ctx))
+        terms = query_terms_of(ctx)
+        expr = fts_or_query(terms)
         hits = bm25_search(ctx, expr, windowed=False, k=ctx.fetch_k)
-        return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000,
-                          info={"match": expr, "pruned_common_terms": ctx.pruned_terms})
+        ceiling = ideal_score(ctx, terms) if hits else None
+        return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000, ceiling=ceiling,
+                          info={"match": expr, "pruned_common_terms": ctx.pruned_terms,
+                                "ideal_score": round(ceiling, 4) if ceiling else None})
 
 
 class TemporalBM25Path:
@@ -109,8 +140,10 @@ class TemporalBM25Path:
 
     def search(self, ctx: PathContext, seeds: Sequence[int]) -> PathResult:
         t0 = time.perf_counter()
-        expr = fts_or_query(query_terms_of(ctx))
+        terms = query_terms_of(ctx)
+        expr = fts_or_query(terms)
         hits = bm25_search(ctx, expr, windowed=True, k=ctx.fetch_k)
+        ceiling = ideal_score(ctx, terms) if hits else None
         w = ctx.plan.time_window
-        return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000,
+        return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000, ceiling=ceiling,
                           info={"match": expr, "window": [w.start, w.end] if w else None})

@@ -1,0 +1,66 @@
+"""Whose fact is it? The question's subject against a statement's (pure functions).
+
+"Am I still drinking coffee?" shares every word with "My coworker is still drinking three cups
+of coffee a day", and a lexical index — and a small embedding model, which is mostly lexical
+too — ranks that sentence first. Its grammatical subject is somebody else, which the question
+is not asking about. This module reads the two cheap signals that separate them:
+
+* the question asks about the user as the subject ("Am I…", "Where do I…", "我现在还…", "我是…"),
+  not about someone of theirs ("my son", "我儿子", "我家的狗");
+* the statement's subject is another person or a pet ("My brother works…", "The neighbour's
+  dog…", "同事每天…", "我弟弟现在…", "邻居家的狗…").
+
+The reranker lowers such statements for such questions (``policy.RERANK_OTHER_SUBJECT``); it
+never drops them, and a question about someone else is untouched.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: people and animals a user talks about (English singular nouns; plurals via "s?")
+_EN_OTHERS = (
+    "coworker|co-worker|colleague|boss|manager|brother|sister|mom|mum|mother|dad|father|"
+    "parents?|son|daughter|kids?|children|child|wife|husband|partner|boyfriend|girlfriend|"
+    "friend|roommate|flatmate|neighbou?r|cousin|uncle|aunt|niece|nephew|grandma|grandpa|"
+    "grandmother|grandfather|teacher|doctor|cat|dog|puppy|kitten|baby")
+_EN_OTHER_SUBJECT = re.compile(
+    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{_EN_OTHERS})s?(?:'s\s+\w+)?\s+"
+    r"(?:is|are|was|were|has|had|does|did|do|got|gets|will|can|still|always|never|just|"
+    r"\w+(?:s|ed))\b", re.I)
+_EN_ABOUT_USER = re.compile(
+    r"\b(?:am|do|did|have|had|was|were|can|could|should|will|would|shall)\s+i\b|"
+    r"\bi\s+(?:am|still|ever|usually|currently|now)\b|^(?:am|do|did|have|was|can)\s+i\b", re.I)
+
+_ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|爸爸|母亲|父亲|父母|儿子|女儿|孩子|老婆|"
+              "老公|妻子|丈夫|男朋友|女朋友|对象|朋友|室友|邻居|表妹|表姐|表哥|表弟|堂妹|堂哥|叔叔|"
+              "阿姨|侄女|侄子|外甥|奶奶|爷爷|外婆|外公|老师|医生|同学|猫|狗")
+_ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_OTHERS})")
+#: "我现在…", "我是…", "我还…" — but not "我的…", "我家…", "我们家…" or "我+kin"
+_ZH_ABOUT_USER = re.compile(rf"^我(?!的|家|们)(?!{_ZH_OTHERS})")
+
+
+def asks_about_user(question: str) -> bool:
+    """The question's subject is the user (not a person or pet of theirs)."""
+    q = question.strip()
+    if _EN_ABOUT_USER.search(q):
+        return True
+    return bool(_ZH_ABOUT_USER.match(q))
+
+
+_EN_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our)\b", re.I)
+
+
+def other_subject(statement: str) -> bool:
+    """The statement's grammatical subject is another person or an animal, and the user is not
+    in the rest of it ("My manager approved a raise for me", "医生给我开了药" are the user's)."""
+    s = statement.strip()
+    # a chat line "Name: text" keeps its text (the speaker prefix is no subject)
+    s = re.sub(r"^[A-Z][\w .'-]{0,30}:\s+", "", s)
+    m = _EN_OTHER_SUBJECT.match(s)
+    if m:
+        return not _EN_FIRST_PERSON.search(s, m.end())
+    m = _ZH_OTHER_SUBJECT.match(s)
+    if m:
+        return "我" not in s[m.end():]
+    return False
