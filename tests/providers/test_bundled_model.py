@@ -170,4 +170,4 @@ def test_engine_on_the_bundled_model_finds_a_cross_lingual_statement(make_engine
     engine.run_until_idle()
     package = engine.retrieval.query("Where was my sister's wedding?", "exact_fact")
     assert package.findings, package.trace.errors
-    assert "苏州" in package.findings[0].text
+    assert "苏州" in package.findings[0].content

@@ -1,0 +1,53 @@
+"""Progress lines on stderr for long CLI work (the derived layers after an ingest).
+
+One line every couple of seconds, only once the work has run for ~2 s, so a quick command stays
+quiet: each queue's backlog, its drain rate since the start and an ETA from that rate.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+#: seconds of work before the first line (quick commands print nothing)
+QUIET_FOR_S = 2.0
+
+
+def _eta(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class BacklogProgress:
+    """Callable handed to ``MemoryEngine.run_until_idle(progress=...)``."""
+
+    def __init__(self, stream: TextIO | None = None, clock=time.monotonic) -> None:
+        self.stream = stream or sys.stderr
+        self.clock = clock
+        self.t0 = clock()
+        self.first: dict[str, int] | None = None
+        self.printed = False
+
+    def __call__(self, backlog: dict[str, int]) -> None:
+        if self.first is None:
+            self.first = dict(backlog)
+        elapsed = self.clock() - self.t0
+        if elapsed < QUIET_FOR_S and not self.printed:
+            return
+        parts = []
+        for name, left in backlog.items():
+            done = max(0, self.first.get(name, left) - left)
+            if not left and not done:
+                continue
+            label = name.removesuffix("_jobs")
+            if left and done and elapsed > 0:
+                rate = done / elapsed
+                parts.append(f"{label} {left:,} left ({rate:,.0f}/s, ETA {_eta(left / rate)})")
+            elif left:
+                parts.append(f"{label} {left:,} left")
+            else:
+                parts.append(f"{label} done")
+        if parts:
+            print(f"[{_eta(elapsed)}] background: " + "; ".join(parts), file=self.stream, flush=True)
+            self.printed = True

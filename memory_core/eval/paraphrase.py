@@ -1,0 +1,154 @@
+"""Bilingual paraphrase / cross-lingual retrieval eval (``magi-memory eval paraphrase FILE``).
+
+The file (``docs/eval/bilingual_paraphrase.json``) holds items that state one fact in English
+and in Chinese, ask about it in both languages without the evidence's words, and add distractor
+statements that share the question's words but do not answer it. One store is built per
+evidence language with every item's evidence and distractors (so each question also competes
+with 29 other facts); each question is asked against both stores, giving four directions:
+EN→EN, ZH→ZH (paraphrase) and EN→ZH, ZH→EN (cross-lingual). A hit is the item's evidence among
+the top k findings. BM25 over the same store is the baseline, measured in the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..text.segment import query_terms
+from .harness import EVAL_LIMIT, Progress, bm25_baseline, fresh_engine
+from .metrics import average, percentile
+
+LANGS = ("en", "zh")
+#: occurred_at of the first stored statement (the stores are timeless: spacing only orders them)
+START = 1_700_000_000.0
+
+
+def load_items(path: str | Path) -> list[dict[str, Any]]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    items = data["items"] if isinstance(data, dict) else data
+    for i, item in enumerate(items):
+        for key in ("id", "evidence", "question", "distractors"):
+            if key not in item:
+                raise ValueError(f"item {i}: missing field {key!r}")
+        for key in ("evidence", "question", "distractors"):
+            for lang in LANGS:
+                if lang not in item[key]:
+                    raise ValueError(f"item {item['id']}: {key}.{lang} is missing")
+    return items
+
+
+def shared_terms(question: str, evidence: str) -> list[str]:
+    """Content terms the question shares with its evidence (the set promises none)."""
+    return sorted(set(query_terms(question)) & set(query_terms(evidence)))
+
+
+def _ranks(event_ids: Sequence[str], gold: str) -> int | None:
+    return event_ids.index(gold) + 1 if gold in event_ids else None
+
+
+def run(path: str | Path, *, embedder: str = "offline", ks: Sequence[int] = (1, 5, 10),
+        progress: Progress | None = None) -> dict[str, Any]:
+    items = load_items(path)
+    results: list[dict[str, Any]] = []
+    overlaps: list[dict[str, Any]] = []
+    ingest_ms: list[float] = []
+    query_ms: list[float] = []
+    for store_lang in LANGS:
+        with fresh_engine((), embedder=embedder) as engine:
+            payloads, gold_of = [], {}
+            n = 0
+            for item in items:
+                for role, text in [("evidence", item["evidence"][store_lang]),
+                                   *(("distractor", d) for d in item["distractors"][store_lang])]:
+                    mid = f"{item['id']}:{role}:{n}"
+                    payloads.append({"type": "chat", "role": "user", "session_id": f"s-{item['id']}",
+                                     "message_id": mid, "content": text,
+                                     "occurred_at": START + 3600.0 * n})
+                    if role == "evidence":
+                        gold_of[item["id"]] = mid
+                    n += 1
+            t0 = time.perf_counter()
+            report = engine.ingest_payloads(payloads)
+            if report.rejected:
+                raise ValueError(f"rejected while building the {store_lang} store: {report.rejected}")
+            engine.run_until_idle()
+            ingest_ms.append((time.perf_counter() - t0) * 1000)
+            event_of = {r["source_item_id"]: r["event_id"]
+                        for r in engine.db.read_all("SELECT source_item_id, event_id FROM fact_events")}
+            now = START + 3600.0 * (n + 24)
+            for item in items:
+                gold = event_of[gold_of[item["id"]]]
+                for q_lang in LANGS:
+                    question = item["question"][q_lang]
+                    if q_lang == store_lang:
+                        common = shared_terms(question, item["evidence"][store_lang])
+                        if common:
+                            overlaps.append({"id": item["id"], "lang": q_lang, "terms": common})
+                    t0 = time.perf_counter()
+                    package = engine.retrieval.query(question, None, now=now, limit=EVAL_LIMIT,
+                                                     budget_tokens=None)
+                    query_ms.append((time.perf_counter() - t0) * 1000)
+                    ours = [f.event_id for f in (package.ranked or package.findings)]
+                    facing = [f.event_id for f in package.findings]
+                    base = bm25_baseline(engine, question)
+                    row: dict[str, Any] = {"id": item["id"], "direction": f"{q_lang}->{store_lang}",
+                                           "question": question, "rank": _ranks(ours, gold),
+                                           "bm25_rank": _ranks(base, gold),
+                                           "first_finding_is_gold": bool(facing) and facing[0] == gold}
+                    results.append(row)
+            if progress:
+                progress(f"{store_lang} store: {len(items) * len(LANGS)} questions asked")
+
+    def metrics(rows: Sequence[dict[str, Any]], key: str) -> dict[str, float]:
+        per = []
+        for r in rows:
+            rank = r[key]
+            m = {f"recall@{k}": float(rank is not None and rank <= k) for k in ks}
+            m["mrr"] = 1.0 / rank if rank else 0.0
+            per.append(m)
+        return average(per)
+
+    directions = sorted({r["direction"] for r in results})
+    return {
+        "dataset": f"bilingual paraphrase ({Path(path).name})",
+        "n_items": len(items), "n_questions": len(results), "embedder": embedder,
+        "overall": {"ours": metrics(results, "rank"), "bm25": metrics(results, "bm25_rank"),
+                    "first_finding_is_gold": round(sum(r["first_finding_is_gold"] for r in results)
+                                                   / max(1, len(results)), 4)},
+        "by_direction": {d: {"n": sum(r["direction"] == d for r in results),
+                             "ours": metrics([r for r in results if r["direction"] == d], "rank"),
+                             "bm25": metrics([r for r in results if r["direction"] == d], "bm25_rank")}
+                         for d in directions},
+        "misses_at_5": [{k: r[k] for k in ("id", "direction", "question", "rank")}
+                        for r in results if not (r["rank"] and r["rank"] <= 5)],
+        "shared_content_terms": overlaps,
+        "timing_ms": {"query_p50": round(percentile(query_ms, 50), 2),
+                      "query_p95": round(percentile(query_ms, 95), 2),
+                      "ingest_and_embed_per_store": [round(x) for x in ingest_ms]},
+    }
+
+
+def render(result: dict[str, Any]) -> str:
+    lines = [f"## {result['dataset']}: {result['n_questions']} questions over {result['n_items']} "
+             f"facts (embedder: {result['embedder']})", "",
+             "| system / direction | n | recall@1 | recall@5 | recall@10 | MRR |", "|---|---|---|---|---|---|"]
+
+    def row(label: str, n: int, m: dict[str, float]) -> str:
+        return (f"| {label} | {n} | {m.get('recall@1', 0):.3f} | {m.get('recall@5', 0):.3f} | "
+                f"{m.get('recall@10', 0):.3f} | {m.get('mrr', 0):.3f} |")
+
+    o = result["overall"]
+    lines.append(row("ours, overall", result["n_questions"], o["ours"]))
+    lines.append(row("BM25-only, overall", result["n_questions"], o["bm25"]))
+    for d, v in result["by_direction"].items():
+        lines.append(row(f"ours, {d}", v["n"], v["ours"]))
+        lines.append(row(f"BM25-only, {d}", v["n"], v["bm25"]))
+    lines += ["", f"first answer-facing finding is the evidence: {o['first_finding_is_gold']:.3f}",
+              f"query p50 {result['timing_ms']['query_p50']} ms, p95 {result['timing_ms']['query_p95']} ms",
+              f"questions sharing a content term with their evidence (same language): "
+              f"{len(result['shared_content_terms'])}"]
+    for m in result["misses_at_5"]:
+        lines.append(f"  miss@5: {m['direction']} {m['id']}: {m['question']} (rank {m['rank']})")
+    return "\n".join(lines)

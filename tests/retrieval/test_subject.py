@@ -1,0 +1,62 @@
+"""Whose fact is it: the question's subject against a statement's (pure functions), the
+reranker's use of it, and BM25 read against the question's ideal score in fusion."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.retrieval.rerank import RerankCandidate, rerank
+from memory_core.retrieval.score_fusion import relative_score_fusion
+from memory_core.retrieval.subject import asks_about_user, other_subject
+
+
+@pytest.mark.parametrize("question", ["Am I still drinking coffee?", "Where do I work now?",
+                                      "Do I still go to the gym?", "我现在还喝咖啡吗？", "我是素食者吗？"])
+def test_questions_about_the_user(question):
+    assert asks_about_user(question)
+
+
+@pytest.mark.parametrize("question", ["Where was my sister's wedding?", "Which school does my son attend?",
+                                      "What is my dog called?", "我儿子在哪所学校读书？", "我家的狗叫什么名字？",
+                                      "What did Caroline research?"])
+def test_questions_about_someone_else(question):
+    assert not asks_about_user(question)
+
+
+@pytest.mark.parametrize("statement", ["My coworker is still drinking three cups of coffee a day.",
+                                       "My brother works now and then as a taxi driver.",
+                                       "The neighbour's dog barks every morning at six.",
+                                       "Melanie: My cousin got married in a castle.",
+                                       "同事每天还在喝三杯咖啡。", "我弟弟现在偶尔开出租车上班。", "邻居家的狗每天早上六点就叫。"])
+def test_statements_about_someone_else(statement):
+    assert other_subject(statement)
+
+
+@pytest.mark.parametrize("statement", ["I gave up caffeine back in March.",
+                                       "My manager approved a fifteen percent raise for me.",
+                                       "Lena and I ended things after three years together.",
+                                       "医生给我开了降高血压的药。", "我们领养了一只金毛幼犬。", "从三月开始我就戒掉了提神饮料。"])
+def test_statements_about_the_user(statement):
+    assert not other_subject(statement)
+
+
+def test_reranker_lowers_someone_elses_fact_only_for_a_question_about_the_user():
+    cands = [RerankCandidate("coworker", 1.0, "user", "My coworker is still drinking coffee.", 0.0),
+             RerankCandidate("me", 0.95, "user", "I gave up caffeine in March.", 0.0),
+             RerankCandidate("other", 0.5, "user", "The coffee place has new chairs.", 0.0)]
+    about_me = rerank(cands, quoted=[], now=0.0, about_user=True)
+    assert [r.key for r in about_me][:2] == ["me", "coworker"]
+    assert about_me[1].deltas["subject"] < 0
+    neutral = rerank(cands, quoted=[], now=0.0, about_user=False)
+    assert [r.key for r in neutral][:2] == ["coworker", "me"]
+
+
+def test_bm25_ceiling_reads_a_partial_match_as_partial():
+    scored = {"bm25": [("lexical", 2.0)], "vector": [("semantic", 0.86), ("lexical", 0.80)]}
+    weights = {"bm25": 1.0, "vector": 1.0}
+    # min-max: the only BM25 hit counts 1.0 and wins
+    assert relative_score_fusion(scored, weights)[0].key == "lexical"
+    # against the question's ideal score (three rare terms, one matched) it counts a third
+    fused = relative_score_fusion(scored, weights, {"bm25": 6.0})
+    assert fused[0].key == "semantic"
+    assert fused[1].contributions["bm25"][2] == pytest.approx(2.0 / 6.0)
