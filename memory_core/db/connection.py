@@ -45,7 +45,7 @@ def _open_connection(path: str, *, readonly: bool) -> apsw.Connection:
         "PRAGMA secure_delete = ON",  # deleted memories are overwritten, not left in free pages
         "PRAGMA temp_store = MEMORY",
         "PRAGMA cache_size = -32000",  # 32 MB page cache per connection
-        "PRAGMA mmap_size = 268435456",
+        f"PRAGMA mmap_size = {WRITER_MMAP_BYTES}",
     ):
         conn.execute(pragma)
     return conn
@@ -54,6 +54,8 @@ def _open_connection(path: str, *, readonly: bool) -> apsw.Connection:
 #: per reader connection: page cache (negative = KiB, SQLite's convention) and memory mapping
 READER_CACHE_KIB = -8000
 READER_MMAP_BYTES = 0
+#: the writer's mapping (was 256 MB: every page an open-time scan touched stayed in the RSS)
+WRITER_MMAP_BYTES = 64 * 1024 * 1024
 
 
 def _create_private_file(path: Path) -> None:

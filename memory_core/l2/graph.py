@@ -8,18 +8,30 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from typing import TYPE_CHECKING
+
 import apsw
-import networkx as nx
+
+if TYPE_CHECKING:  # imported where used: networkx costs ~0.2 s to import (see _nx)
+    import networkx as nx
 
 from ..db.connection import placeholders, query_all
 from ..policy import GRAPH_SPREAD_DECAY, GRAPH_SPREAD_HOPS
 from .lifecycle import EDGE_ACTIVE
 
 
+def _nx():
+    """networkx, imported on first use: it compiles its dispatch wrappers at import (~0.2 s),
+    which a one-shot ``magi-memory query`` that never walks the graph should not pay."""
+    import networkx
+
+    return networkx
+
+
 def build_graph(conn: apsw.Connection, *, entity_ids: Sequence[str] | None = None,
                 statuses: Sequence[str] = (EDGE_ACTIVE,), hops: int = 1) -> nx.MultiDiGraph:
     """Edges among (and ``hops`` around) ``entity_ids``; the whole graph when None."""
-    g = nx.MultiDiGraph()
+    g = _nx().MultiDiGraph()
     sp = placeholders(len(statuses))
     if entity_ids is None:
         rows = query_all(conn, f"SELECT * FROM knowledge_graph WHERE status IN ({sp})", list(statuses))
@@ -67,6 +79,7 @@ def spreading_activation(g: nx.MultiDiGraph, seeds: dict[str, float], *, hops: i
 def multi_hop(g: nx.MultiDiGraph, source: str, predicates: Sequence[str], max_hops: int = 3) -> list[list[str]]:
     """Paths from ``source`` following only ``predicates`` (e.g. LOCATED_IN: place → parent place)."""
     allowed = set(predicates)
+    nx = _nx()
     sub = nx.DiGraph()
     for u, v, d in g.edges(data=True):
         if d.get("predicate") in allowed:

@@ -21,7 +21,6 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import apsw
-import networkx as nx
 
 from ..db.connection import query_all
 from ..policy import (L2_MAINTENANCE_INTERVAL_S, L2_MERGE_SAME_NAME_CONFIDENCE, ORPHAN_MAX_MENTIONS,
@@ -230,6 +229,10 @@ def merge_split_entities(conn: apsw.Connection, now: float) -> int:
     Components over "same name, compatible types" (networkx) so person/creator/account
     variants of one name collapse together; types that are not compatible never merge.
     """
+    # imported here: networkx compiles its dispatch wrappers at import (~0.2 s), which every
+    # process opening the store (a one-shot CLI query) paid for a maintenance pass it never runs
+    import networkx as nx
+
     rows = query_all(conn, "SELECT entity_id, name_norm, entity_type, mention_count, entity_seq FROM entity_catalog "
                            "WHERE status = 'active' AND is_user = 0 AND name_norm IN (SELECT name_norm FROM "
                            "entity_catalog WHERE status = 'active' AND is_user = 0 GROUP BY name_norm HAVING count(*) > 1)")
