@@ -85,7 +85,9 @@ class L1Deletion:
         sessions = sorted({r["session_id"] for r in target.rows if r["session_id"]})
         return {"fact_events": len(target.seqs), "fts_rows": len(target.seqs),
                 "vector_chunks": sum(len(v) for v in chunks.values()), "embedding_jobs": jobs,
-                "sessions_touched": sessions}
+                "sessions_touched": sessions,
+                # the next message of each session embeds the deleted text as its context
+                "reembedded_neighbours": len(_successors(conn, target))}
 
     def apply(self, conn: apsw.Connection, target: Target, now: float) -> dict[str, Any]:
         report = self.preview(conn, target)
@@ -106,7 +108,38 @@ class L1Deletion:
                           for r in target.rows])
         for session_id in report["sessions_touched"]:
             _recount_session(conn, session_id)
+        _reembed_next_messages(conn, target, now)
         return report
+
+
+def _successors(conn: apsw.Connection, target: Target) -> dict[int, str]:
+    """The surviving chat message right after each deleted one in its session, seq -> id."""
+    from .l1.embedding_worker import next_in_session
+
+    deleted = set(target.event_ids)
+    out: dict[int, str] = {}
+    for row in target.rows:
+        nxt = next_in_session(conn, row)
+        while nxt is not None and nxt["event_id"] in deleted:  # consecutive deletions (preview)
+            nxt = next_in_session(conn, nxt)
+        if nxt is not None:
+            out[int(nxt["seq"])] = nxt["event_id"]
+    return out
+
+
+def _reembed_next_messages(conn: apsw.Connection, target: Target, now: float) -> int:
+    """A chat message is embedded with the end of the one before it (``embedding_worker.
+    conversation_context``): the message after a deleted one loses its vectors in this same
+    transaction and is queued for re-embedding, so no vector derived from deleted text is left."""
+    redo = _successors(conn, target)
+    for seq, event_id in redo.items():
+        for r in query_all(conn, "SELECT chunk_id, space_id FROM event_chunks WHERE event_seq = ?", (seq,)):
+            delete_vectors(conn, r["space_id"], [r["chunk_id"]])
+        conn.execute("DELETE FROM event_chunks WHERE event_seq = ?", (seq,))
+        conn.execute("UPDATE fact_events SET embedding_state = 'pending' WHERE seq = ?", (seq,))
+        conn.execute("UPDATE embedding_jobs SET state = 'pending', attempts = 0, next_attempt_at = 0, "
+                     "updated_at = ? WHERE target_kind = 'event' AND target_id = ?", (now, event_id))
+    return len(redo)
 
 
 def _recount_session(conn: apsw.Connection, session_id: str) -> None:

@@ -63,7 +63,9 @@ def run(path: str | Path, *, embedder: str = "offline", ks: Sequence[int] = (1, 
                 for role, text in [("evidence", item["evidence"][store_lang]),
                                    *(("distractor", d) for d in item["distractors"][store_lang])]:
                     mid = f"{item['id']}:{role}:{n}"
-                    payloads.append({"type": "chat", "role": "user", "session_id": f"s-{item['id']}",
+                    # one session per statement: they are independent facts, not a conversation
+                    # (a chat message is embedded with the one before it in its session)
+                    payloads.append({"type": "chat", "role": "user", "session_id": f"s-{n}",
                                      "message_id": mid, "content": text,
                                      "occurred_at": START + 3600.0 * n})
                     if role == "evidence":

@@ -20,9 +20,9 @@ import apsw
 import numpy as np
 
 from ..clock import Clock
-from ..db.connection import Database, placeholders, query_all
+from ..db.connection import Database, placeholders, query_all, query_one
 from ..jobs.queue import JobQueue
-from ..policy import EMBED_BATCH_SIZE
+from ..policy import EMBED_BATCH_SIZE, EMBED_CONTEXT_CHARS
 from ..providers.embedding import Embedder
 from .chunking import chunk_spans
 from .vectors import delete_vectors, insert_vectors
@@ -45,17 +45,56 @@ class EmbeddingTarget(Protocol):
     def mark_failed(self, conn: apsw.Connection, target_ids: Sequence[str]) -> None: ...
 
 
+def previous_in_session(conn: apsw.Connection, row: dict) -> dict | None:
+    """The chat message just before ``row`` in its session (by time, then write order)."""
+    if not row.get("session_id") or row.get("event_type") != "CHAT_MESSAGE":
+        return None
+    return query_one(conn, "SELECT seq, content FROM fact_events WHERE session_id = ? AND "
+                           "event_type = 'CHAT_MESSAGE' AND (occurred_at < ? OR (occurred_at = ? "
+                           "AND seq < ?)) ORDER BY occurred_at DESC, seq DESC LIMIT 1",
+                     (row["session_id"], row["occurred_at"], row["occurred_at"], row["seq"]))
+
+
+def next_in_session(conn: apsw.Connection, row: dict) -> dict | None:
+    """The chat message just after ``row`` in its session: its vector embeds ``row``'s text as
+    context, so deleting ``row`` must re-embed it (``L1Deletion``)."""
+    if not row.get("session_id") or row.get("event_type") != "CHAT_MESSAGE":
+        return None
+    return query_one(conn, "SELECT seq, event_id, session_id, event_type, occurred_at FROM "
+                           "fact_events WHERE session_id = ? AND "
+                           "event_type = 'CHAT_MESSAGE' AND (occurred_at > ? OR (occurred_at = ? "
+                           "AND seq > ?)) ORDER BY occurred_at, seq LIMIT 1",
+                     (row["session_id"], row["occurred_at"], row["occurred_at"], row["seq"]))
+
+
+def conversation_context(conn: apsw.Connection, row: dict) -> str:
+    """The last ``EMBED_CONTEXT_CHARS`` of the previous message in the session ('' if none).
+    A reply is embedded with what it replies to; the stored content is unchanged."""
+    prev = previous_in_session(conn, row)
+    if prev is None or not prev["content"]:
+        return ""
+    text = " ".join(prev["content"].split())
+    return text[-EMBED_CONTEXT_CHARS:]
+
+
 class EventEmbeddingTarget:
     """L1 events: chunked content → ``event_chunks`` + ``vec_chunks_<space>``."""
 
     kind = "event"
 
     def load_texts(self, conn: apsw.Connection, target_ids: Sequence[str]) -> dict[str, list[str]]:
+        """Chunks of each event; a chat message's first chunk is prefixed with the end of the
+        message before it in the same session (``conversation_context``)."""
         out: dict[str, list[str]] = {}
-        for row in query_all(conn, f"SELECT event_id, content FROM fact_events WHERE event_id IN "
+        for row in query_all(conn, f"SELECT seq, event_id, content, session_id, event_type, "
+                                   f"occurred_at FROM fact_events WHERE event_id IN "
                                    f"({placeholders(len(target_ids))})", list(target_ids)):
             text = row["content"]
-            out[row["event_id"]] = [text[a:b] for a, b in chunk_spans(text)]
+            chunks = [text[a:b] for a, b in chunk_spans(text)]
+            context = conversation_context(conn, row)
+            if context and chunks:
+                chunks[0] = f"{context}\n{chunks[0]}"
+            out[row["event_id"]] = chunks
         return out
 
     def store(self, conn: apsw.Connection, space_id: int, target_id: str, vectors: np.ndarray) -> None:
