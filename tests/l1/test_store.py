@@ -210,6 +210,12 @@ def test_delete_cascade_l1(engine) -> None:
     assert engine.get_event(coffee_id) is None
     assert coffee_seq not in fts_hits(engine, "咖啡") and not fts_hits(engine, "咖啡")
     space = engine.l1.space_id
+    # the next message was embedded with the deleted one as context: its vector went with it,
+    # and it is re-embedded without it
+    assert engine.db.read_value(f"SELECT count(*) FROM vec_chunks_{space}") == 0
+    assert preview.layers["l1"]["reembedded_neighbours"] == 1
+    assert engine.get_event(other_id).embedding_state == "pending"
+    engine.run_until_idle()
     assert engine.db.read_value(f"SELECT count(*) FROM vec_chunks_{space}") == 1
     assert engine.db.read_value("SELECT count(*) FROM embedding_jobs WHERE target_id = ?", (coffee_id,)) == 0
     assert engine.l1.session("s1")["message_count"] == 1
@@ -289,9 +295,10 @@ def test_non_finite_and_empty_vectors_are_never_stored(engine) -> None:
                     out[i] = 0.0
             return out
 
-    r = engine.ingest_payloads([chat("s", "user", "a nan producing text", T0, "a"),
-                                chat("s", "user", "an empty vector text", T0 + 1, "b"),
-                                chat("s", "user", "a perfectly normal text", T0 + 2, "c")])
+    # one session each: a chat message is embedded with the one before it (context)
+    r = engine.ingest_payloads([chat("s1", "user", "a nan producing text", T0, "a"),
+                                chat("s2", "user", "an empty vector text", T0 + 1, "b"),
+                                chat("s3", "user", "a perfectly normal text", T0 + 2, "c")])
     engine.embedding_worker.embedder = Garbage()
     engine.embedding_worker.run_once()
     states = {e.event_id: e.embedding_state for e in engine.list_events()}

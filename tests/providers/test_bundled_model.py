@@ -156,15 +156,17 @@ def test_use_fallback_is_multilingual_when_installed():
 
 
 def test_engine_on_the_bundled_model_finds_a_cross_lingual_statement(make_engine, monkeypatch):
+    """Three separate chats (each message is embedded with the one before it in its session,
+    so one conversation would blend their topics)."""
     monkeypatch.delenv("MAGI_EMBEDDING_PROVIDER")
     engine = make_engine("e5.db", layers=())
     assert engine.providers.embedder.model_id.startswith("multilingual-e5-small")
     engine.ingest_payloads([
-        {"type": "chat", "role": "user", "session_id": "s1", "message_id": "m1", "occurred_at": 1_790_000_001.0,
+        {"type": "chat", "role": "user", "session_id": "s-m1", "message_id": "m1", "occurred_at": 1_790_000_001.0,
          "content": "我姐姐的婚礼在苏州办的，很热闹。"},
-        {"type": "chat", "role": "user", "session_id": "s1", "message_id": "m2", "occurred_at": 1_790_000_002.0,
+        {"type": "chat", "role": "user", "session_id": "s-m2", "message_id": "m2", "occurred_at": 1_790_000_002.0,
          "content": "My sister asked me to water her plants next week."},
-        {"type": "chat", "role": "user", "session_id": "s1", "message_id": "m3", "occurred_at": 1_790_000_003.0,
+        {"type": "chat", "role": "user", "session_id": "s-m3", "message_id": "m3", "occurred_at": 1_790_000_003.0,
          "content": "The wedding photographer we saw online was too expensive for a friend."},
     ])
     engine.run_until_idle()

@@ -24,7 +24,9 @@ def _texts(n):
 def store(make_engine):
     engine = make_engine(layers=())
     texts = _texts(400)
-    payloads = [chat(f"s{i % 20}", "user" if i % 3 else "assistant", t, T0 + i * 3600, f"m{i}")
+    # one session per message: a chat message is embedded with the one before it in its session,
+    # and these tests look a message up by its own text
+    payloads = [chat(f"s{i}", "user" if i % 3 else "assistant", t, T0 + i * 3600, f"m{i}")
                 for i, t in enumerate(texts)]
     engine.ingest_payloads(payloads)
     engine.run_until_idle()
