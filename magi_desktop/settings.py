@@ -15,13 +15,14 @@ from typing import Any
 
 from PySide6.QtCore import QSettings
 
-from memory_core.config import MemoryConfig, default_data_dir
+from memory_core.config import MemoryConfig, default_data_dir, default_embedding_provider
 from memory_core.policy import Tier
 from memory_core.providers import secrets
 
 ORG, APP = "Magi", "Magi Desktop"
 CHAT_PROVIDERS = ("auto", "offline", "dashscope", "openai_compat")
-EMBEDDING_PROVIDERS = ("offline", "dashscope", "openai_compat", "sentence_model")
+# "offline": the bundled multilingual model; "hashing": the lexical fallback (small machines)
+EMBEDDING_PROVIDERS = ("offline", "hashing", "dashscope", "openai_compat", "sentence_model")
 
 
 def qsettings() -> QSettings:
@@ -32,7 +33,7 @@ def qsettings() -> QSettings:
 class AppSettings:
     data_dir: Path = field(default_factory=default_data_dir)
     chat_provider: str = "auto"
-    embedding_provider: str = "offline"
+    embedding_provider: str = field(default_factory=default_embedding_provider)
     tier_models: dict[str, str] = field(default_factory=dict)
     openai_base_url: str = ""
     openai_model: str = ""
