@@ -91,6 +91,12 @@ t_open = time.perf_counter()
 first = engine.retrieval.query(questions[0][1], questions[0][0], now=now)
 t_first = time.perf_counter()
 rss_first = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+# what the app's background vector-cache worker does after start-up (a one-shot CLI query
+# never needs it: it answers from exact sqlite-vec KNN)
+t_cache = time.perf_counter()
+vi = engine.retrieval.vector_index()
+cache_rows = vi.refresh_if_large() if vi is not None else 0
+cache_ms = (time.perf_counter() - t_cache) * 1000
 totals, beyond, embeds = [], [], []
 for mode, q in questions[1:]:
     t = time.perf_counter()
@@ -106,14 +112,16 @@ print(json.dumps({"import_ms": (t_import - t_start) * 1000, "open_ms": (t_open -
                   "first_vector_strategy": first.trace.paths.get("vector").info.get("strategy")
                   if first.trace.paths.get("vector") else None,
                   "embedder": engine.providers.embedder.model_id,
-                  "rss_after_first_mb": rss_first,
+                  "rss_after_first_mb": rss_first, "cache_build_ms": cache_ms,
+                  "cache_rows": cache_rows,
                   "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                   "totals_ms": totals, "beyond_embed_ms": beyond, "embed_ms": embeds}))
 """
 
 
 def measure(db_path: Path, *, per_mode: int = 10, seed: int = 7) -> dict[str, Any]:
-    """A fresh process opens the store, answers one question, then the rest of the set."""
+    """A fresh process opens the store and answers one question (cold: no vector cache yet),
+    builds the vector cache as the app's background worker would, then answers the rest."""
     qs = queries(per_mode, seed=seed)
     import apsw
 
@@ -141,6 +149,8 @@ def measure(db_path: Path, *, per_mode: int = 10, seed: int = 7) -> dict[str, An
         "first_timings_ms": {k: round(v, 1) for k, v in r["first_timings"].items()},
         "first_vector_strategy": r["first_vector_strategy"], "embedder": r["embedder"],
         "rss_after_first_mb": round(r["rss_after_first_mb"]), "peak_rss_mb": round(r["peak_rss_mb"]),
+        "vector_cache_build_ms (background worker's job)": round(r["cache_build_ms"]),
+        "vector_cache_rows": r["cache_rows"],
         "queries": len(r["totals_ms"]),
         "memory_query_ms": percentiles([x / 1000 for x in r["totals_ms"]]),
         "memory_query_beyond_embedding_ms": percentiles([x / 1000 for x in r["beyond_embed_ms"]]),
