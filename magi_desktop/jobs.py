@@ -104,8 +104,10 @@ def ingest_file_job(engine: Any, path: str, *, batch_lines: int = 100,
 
     ``on_batch`` runs after each committed batch: the window announces new events with it, so
     the open panels show them arriving (their reloads are coalesced to one a second)."""
-    import json
     import os
+
+    from memory_core.l1.jsonl import decode_line, parse_line
+    from memory_core.l1.prepare import Rejection
 
     def run(progress: Progress, cancelled: Callable[[], bool]) -> dict[str, Any]:
         size = max(1, os.path.getsize(path))
@@ -131,12 +133,16 @@ def ingest_file_job(engine: Any, path: str, *, batch_lines: int = 100,
                 report["lines"] += 1
                 if not raw.strip():
                     continue
-                try:
-                    batch.append(json.loads(raw))
+                # one bad line (invalid UTF-8, unparsable, nested too deep) is rejected alone
+                value = decode_line(lineno, raw)
+                if not isinstance(value, Rejection):
+                    value = parse_line(lineno, value)
+                if isinstance(value, Rejection):
+                    report["rejected"].append({"line": lineno + 1, "field": value.field,
+                                               "error": value.error})
+                else:
+                    batch.append(value)
                     lines.append(lineno)
-                except json.JSONDecodeError as exc:
-                    report["rejected"].append({"line": lineno + 1, "field": "<json>",
-                                               "error": f"invalid JSON: {exc.msg}"})
                 if len(batch) >= batch_lines:
                     flush()
                     progress(fh.tell(), size, f"{report['ingested']:,} events ingested")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import json
 import logging
 import threading
 import time
@@ -34,6 +33,7 @@ from .deletion import CascadeReport, DeletionParticipant, DeletionService
 from .events.model import StoredEvent
 from .jobs.queue import JobQueue
 from .l1.embedding_worker import EMBEDDING_QUEUE, EmbeddingTarget, EmbeddingWorker
+from .l1.jsonl import decode_line, parse_line
 from .l1.store import IngestHook, IngestResult, L1Store, Rejection
 from .l1.vectors import ensure_space
 
@@ -181,23 +181,29 @@ class MemoryEngine:
         index_of: list[int] = []
         report = JsonlReport(IngestResult())
         numbered: list[tuple[int, str]] = []
-        with open(path, encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh):
+        # bytes, decoded line by line: one bad byte rejects its line, not the file
+        with open(path, "rb") as fh:
+            for lineno, raw in enumerate(fh):
                 report.lines += 1
-                if line.strip():
+                line = decode_line(lineno, raw)
+                if isinstance(line, Rejection):
+                    report.parse_errors.append(line)
+                elif line.strip():
                     numbered.append((lineno, line))
         if self.capture_enabled:
             # lines are parsed where they are normalised (worker processes for a large file)
-            report.result, report.parse_errors = self.l1.ingest_lines(numbered)
+            report.result, line_errors = self.l1.ingest_lines(numbered)
+            report.parse_errors.extend(line_errors)
             if report.result.event_ids:
                 self.notify_workers()
             return report
         for lineno, line in numbered:
-            try:
-                payloads.append(json.loads(line))
+            value = parse_line(lineno, line)
+            if isinstance(value, Rejection):
+                report.parse_errors.append(value)
+            else:
+                payloads.append(value)
                 index_of.append(lineno)
-            except json.JSONDecodeError as exc:
-                report.parse_errors.append(Rejection(lineno, "<json>", f"invalid JSON: {exc.msg}"))
         result = self.ingest_payloads(payloads)
         for r in result.rejected:
             r.index = index_of[r.index]

@@ -26,6 +26,7 @@ from .errors import PayloadError
 from .fields import (get_path, optional_bool, optional_number, optional_str, optional_str_list,
                      parse_timestamp, require_mapping, require_str)
 from .model import Activity, EntityHint, MemoryEvent, ToolExecution
+from .payload_limits import check_payload
 from .sources import SOURCES, render
 
 CHAT_SOURCE = "chat"
@@ -36,6 +37,7 @@ MAX_CONTENT_CHARS = 100_000
 def normalize(payload: Any, *, locale: str = "bilingual") -> MemoryEvent:
     if type(payload) is not dict and not isinstance(payload, Mapping):
         raise PayloadError("<payload>", f"expected a JSON object, got {type(payload).__name__}")
+    check_payload(payload)  # surrogates, depth, sizes: before anything can fail later
     kind = payload.get("type")
     if kind == "chat":
         return normalize_chat(payload)

@@ -25,7 +25,6 @@ One bulk call uses them at a time; a concurrent one prepares in its own thread.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
@@ -38,6 +37,7 @@ from ..events.errors import PayloadError
 from ..events.normalize import normalize
 from ..governance import classifier
 from .bulk_pool import WorkerFailed, WorkerProcess, can_start_workers
+from .jsonl import parse_line
 from .prepare import PreparedEvent, Rejection, prepare_event
 
 log = logging.getLogger(__name__)
@@ -83,10 +83,9 @@ def prepare_lines(lines: Sequence[tuple[int, str]], locale: str) -> PreparedChun
     """JSONL ``(line index, text)`` pairs: parse, normalise, prepare; errors carry the line."""
     out = PreparedChunk()
     for lineno, text in lines:
-        try:
-            payload = json.loads(text)
-        except json.JSONDecodeError as exc:
-            out.parse_errors.append(Rejection(lineno, "<json>", f"invalid JSON: {exc.msg}"))
+        payload = parse_line(lineno, text)
+        if isinstance(payload, Rejection):
+            out.parse_errors.append(payload)
             continue
         try:
             ev = normalize(payload, locale=locale)

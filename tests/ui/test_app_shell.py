@@ -141,6 +141,24 @@ def test_ingest_file_job_progress_and_rejections(qtbot, empty_host, tmp_path) ->
     assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
 
 
+def test_ingest_file_job_keeps_every_good_line_around_bad_bytes(qtbot, empty_host, tmp_path) -> None:
+    """File → Ingest: an invalid UTF-8 byte, a lone surrogate or 100k nested brackets reject
+    their own line; the lines after them are still ingested (they used to end the import)."""
+    path = _write_jsonl(tmp_path / "in.jsonl", 300)
+    lines = path.read_bytes().splitlines()
+    lines[10] = lines[10][:-5] + b"\xff" + lines[10][-5:]
+    lines[20] = lines[20].replace(b"{", b'{"note": "\\ud800", ', 1)
+    lines[30] = b"[" * 100_000 + b"]" * 100_000
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    job = BackgroundJob("ingest", ingest_file_job(empty_host.engine, str(path)))
+    with qtbot.waitSignal(job.finished, timeout=60_000) as sig:
+        job.start()
+    report = sig.args[0]
+    rejected = {r["line"]: r["field"] for r in report["rejected"]}
+    assert rejected.get(11) == "<utf-8>" and rejected.get(21) == "note" and rejected.get(31) == "<json>"
+    assert report["ingested"] == 300 - 3
+
+
 def test_window_file_ingest_shows_events_arriving(qtbot, empty_host, tmp_path) -> None:
     """The open timeline reloads while a file is ingested, not only when the job is done."""
     from magi_desktop.main_window import MainWindow
