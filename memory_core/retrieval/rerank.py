@@ -24,7 +24,8 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT, RERANK_QUOTE_HIT_USER,
+                      RERANK_FUSED_SCALE, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
+                      RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
 from .subject import other_subject
@@ -92,9 +93,11 @@ def subject_delta(about_user: bool, content: str) -> float:
 
 
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,
-           top_n: int = RERANK_TOP_N, about_user: bool = False) -> list[Reranked]:
+           top_n: int = RERANK_TOP_N, about_user: bool = False,
+           semantic_best: Hashable | None = None) -> list[Reranked]:
     """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged.
-    ``about_user``: the question's subject is the user (``subject.asks_about_user``)."""
+    ``about_user``: the question's subject is the user (``subject.asks_about_user``);
+    ``semantic_best``: the key of the clear best match in meaning (the vector path's top hit)."""
     head, tail = list(candidates[:top_n]), list(candidates[top_n:])
     best = max((c.fused for c in head), default=0.0)
     worst = min((c.fused for c in head), default=0.0)
@@ -114,6 +117,7 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
             "length": length_penalty(c.author_type, len(c.content)),
             "recency": recency_bonus(c.occurred_at, now),
             "subject": subject_delta(about_user, c.content),
+            "semantic": RERANK_SEMANTIC_BEST if semantic_best is not None and c.key == semantic_best else 0.0,
         }
         deltas = {k: round(v, 6) for k, v in deltas.items() if round(v, 6)}
         out.append(Reranked(c.key, c.fused, base, deltas, base + sum(deltas.values()),

@@ -40,7 +40,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE, FINDING_MAX_CHARS,
                       EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_FETCH_K, PATH_VECTOR, RELEVANCE_FLOOR, RERANK_TOP_N,
-                      RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, QueryMode, RetrievalScope)
+                      RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode, RetrievalScope)
 from ..text.segment import fts_or_query, fts_phrase, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
@@ -168,6 +168,16 @@ class RetrievalService:
             if name in weights:
                 weights[name] = round(weights[name] * EXPANSION_WEIGHT_SCALE, 6)
         return weights
+
+    def _semantic_best(self, vector: PathResult | None) -> tuple[int, float] | None:
+        """The vector path's best hit ``(seq, cosine)`` when it reaches the active embedder's
+        ``SEMANTIC_EVIDENCE_COSINE`` (None for embedders without one, e.g. hashing)."""
+        model_id = getattr(getattr(self.engine.providers, "embedder", None), "model_id", "") or ""
+        threshold = next((v for k, v in SEMANTIC_EVIDENCE_COSINE.items() if model_id.startswith(k)), None)
+        if threshold is None or vector is None or not vector.hits:
+            return None
+        seq, cosine = vector.hits[0]
+        return (int(seq), float(cosine)) if cosine >= threshold else None
 
     # -- vector index ---------------------------------------------------------------------------
 
@@ -478,9 +488,11 @@ class RetrievalService:
         for ev, _ in beyond:
             trace.cuts[ev.event_id] = {"stage": tr.CUT_RRF, "detail": (
                 f"fused rank beyond the candidate window ({window_n}) after filtering")}
+        semantic = self._semantic_best(results.get("vector"))
+        semantic_id = next((ev.event_id for ev, _ in head if semantic and ev.seq == semantic[0]), None)
         reranked = rerank([RerankCandidate(ev.event_id, s, ev.author_type, ev.content, ev.occurred_at)
                            for ev, s in head], quoted=plan.quoted_phrases, now=plan.now,
-                          about_user=asks_about_user(plan.query))
+                          about_user=asks_about_user(plan.query), semantic_best=semantic_id)
         by_id = {ev.event_id: ev for ev, _ in head}
         for i, r in enumerate(reranked):
             if r.reranked:
@@ -516,6 +528,11 @@ class RetrievalService:
                 ev = by_id[f.event_id]
                 a = assess(plan, content=ev.content, author_type=ev.author_type, evidence_class=ev.evidence_class)
                 f.evidence_strength, f.evidence = a.strength, a.to_json()
+                if a.strength == WEAK and semantic is not None and ev.seq == semantic[0]:
+                    f.evidence_strength = INDIRECT
+                    f.evidence = {**f.evidence, "strength": INDIRECT, "reason": (
+                        f"closest in meaning to the question (cosine {semantic[1]:.2f}); it names "
+                        f"nothing of it in the question's words")}
         ranked = list(findings)
         findings = self._relevance_floor(trace, findings)
         findings, over, used = apply_budget(findings, budget_tokens)

@@ -60,3 +60,13 @@ def test_bm25_ceiling_reads_a_partial_match_as_partial():
     fused = relative_score_fusion(scored, weights, {"bm25": 6.0})
     assert fused[0].key == "semantic"
     assert fused[1].contributions["bm25"][2] == pytest.approx(2.0 / 6.0)
+
+
+def test_the_clear_semantic_match_is_lifted_over_a_lexical_coincidence():
+    cands = [RerankCandidate("movie", 1.0, "user", "We watched a wedding movie last night.", 0.0),
+             RerankCandidate("suzhou", 0.8, "user", "我姐姐的婚礼在苏州办的。", 0.0),
+             RerankCandidate("other", 0.2, "user", "The printer is out of paper.", 0.0)]
+    plain = rerank(cands, quoted=[], now=0.0)
+    assert plain[0].key == "movie"
+    lifted = rerank(cands, quoted=[], now=0.0, semantic_best="suzhou")
+    assert lifted[0].key == "suzhou" and lifted[0].deltas["semantic"] > 0
