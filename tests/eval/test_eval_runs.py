@@ -54,7 +54,12 @@ def test_paraphrase_eval_on_the_bundled_model_beats_bm25_in_every_direction(tmp_
     assert data["n_questions"] == 120 and data["embedder"] == "offline"
     assert data["overall"]["ours"]["recall@5"] >= 0.8
     for direction, v in data["by_direction"].items():
-        assert v["ours"]["recall@5"] >= v["bm25"]["recall@5"] + 0.5, direction
+        if "mixed" not in direction:
+            assert v["ours"]["recall@5"] >= v["bm25"]["recall@5"] + 0.5, direction
+    # the mixed store (each fact in one language, distractors of both) is the hard case
+    mixed = data["mixed_store"]
+    assert mixed["n"] == 60 and mixed["cross_lingual"]["n"] == 30
+    assert mixed["cross_lingual"]["ours"]["recall@5"] > mixed["cross_lingual"]["bm25"]["recall@5"]
     assert "ours, en->zh" in capsys.readouterr().out
 
 
