@@ -52,6 +52,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     if not args.file.exists():
         print(f"no such file: {args.file}", file=sys.stderr)
         return 2
+    if not args.file.is_file():
+        print(f"not a file: {args.file}", file=sys.stderr)
+        return 2
     with engine_from_args(args) as engine:
         report = engine.ingest_jsonl(args.file)
         if args.no_derive:

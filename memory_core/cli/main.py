@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from ..db.connection import DatabaseError
+
 COMMAND_MODULES = ("core", "query", "eval", "bench", "l2", "l3", "l4", "providers")
 
 
@@ -22,7 +24,11 @@ def engine_from_args(args: argparse.Namespace, **kwargs):
     from ..engine import MemoryEngine
 
     config = MemoryConfig.load()
-    return MemoryEngine(Path(args.db) if getattr(args, "db", None) else None, config=config, **kwargs)
+    db = Path(args.db) if getattr(args, "db", None) else None
+    if db is not None and not db.parent.exists():
+        # an explicit path under a missing folder is a typo more often than a wish for folders
+        raise DatabaseError(f"--db {db}: folder {db.parent} does not exist")
+    return MemoryEngine(db, config=config, **kwargs)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,6 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="%(levelname)s %(name)s: %(message)s")
     try:
         return int(args.func(args) or 0)
+    except DatabaseError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:

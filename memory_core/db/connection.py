@@ -70,6 +70,16 @@ def _create_private_file(path: Path) -> None:
     os.chmod(path, 0o600)
 
 
+def _tighten_mode(path: Path) -> None:
+    """An existing store (and its -wal/-shm) readable by others is made private (0600)."""
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            if p.exists() and p.stat().st_mode & 0o077:
+                os.chmod(p, 0o600)
+        except OSError:  # not ours to change (another user's file): SQLite decides access
+            pass
+
+
 class Database:
     """A SQLite file with one writer and per-thread readers."""
 
@@ -77,15 +87,22 @@ class Database:
         self.path = Path(path)
         if str(path) == ":memory:":
             raise DatabaseError("the store needs a file (WAL does not apply to :memory:)")
+        if self.path.is_dir():
+            raise DatabaseError(f"{self.path} is a directory, not a database file")
         if not self.path.exists():
             _create_private_file(self.path)
+        else:
+            _tighten_mode(self.path)
         self._write_lock = threading.RLock()
         self._local = threading.local()
         self._readers: list[apsw.Connection] = []
         self._readers_lock = threading.Lock()
         self._closed = False
-        self._writer = _open_connection(str(self.path), readonly=False)
-        self._writer.execute("PRAGMA journal_mode = WAL")
+        try:
+            self._writer = _open_connection(str(self.path), readonly=False)
+            self._writer.execute("PRAGMA journal_mode = WAL")
+        except (apsw.NotADBError, apsw.CorruptError) as exc:
+            raise DatabaseError(f"{self.path} is not a SQLite database ({exc})") from None
         # NORMAL in WAL mode: a committed transaction survives a process crash; only an OS crash
         # or power loss may roll back the last few commits. FULL is available for the paranoid.
         self._writer.execute(f"PRAGMA synchronous = {synchronous}")
