@@ -32,7 +32,7 @@ def qsettings() -> QSettings:
 @dataclass
 class AppSettings:
     data_dir: Path = field(default_factory=default_data_dir)
-    chat_provider: str = "auto"
+    chat_provider: str = "offline"  # a cloud provider is chosen in Settings, never implied by a key
     embedding_provider: str = field(default_factory=default_embedding_provider)
     tier_models: dict[str, str] = field(default_factory=dict)
     openai_base_url: str = ""

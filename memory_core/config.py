@@ -41,7 +41,9 @@ def default_embedding_provider() -> str:
 class ProviderSettings:
     """Which provider serves chat tiers and embeddings. ``offline`` needs nothing at all."""
 
-    chat_provider: str = "auto"  # auto | offline | dashscope | openai_compat
+    #: offline | auto | dashscope | openai_compat. Offline by default: a key in the environment
+    #: alone never sends memory out; "auto" (use DashScope when a key is found) is a choice
+    chat_provider: str = "offline"
     #: offline | hashing | dashscope | openai_compat | sentence_model
     embedding_provider: str = field(default_factory=default_embedding_provider)
     #: tier name -> model id (configuration, not code)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from .output import iso, one_line, print_json
 
@@ -148,15 +150,26 @@ DEMO_QUESTIONS = (
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    import asyncio
-
     from ..config import MemoryConfig
-    from ..engine import MemoryEngine
 
     sample = resources.files("memory_core.resources").joinpath("sample_memory.jsonl")
     tmp = Path(tempfile.mkdtemp(prefix="magi-demo-"))
     db_path = Path(args.db) if getattr(args, "db", None) else tmp / "demo.db"
     config = MemoryConfig(data_dir=tmp)
+    # the demo shows the offline engine: no provider is built from keys in the environment
+    config.providers.offline_only = True
+    try:
+        return _run_demo(args, sample, db_path, config)
+    finally:
+        if not (args.keep or getattr(args, "db", None)):
+            shutil.rmtree(tmp, ignore_errors=True)  # nothing left behind in the temp folder
+
+
+def _run_demo(args: argparse.Namespace, sample: Any, db_path: Path, config: Any) -> int:
+    import asyncio
+
+    from ..engine import MemoryEngine
+
     with resources.as_file(sample) as sample_path, MemoryEngine(db_path, config=config) as engine:
         report = engine.ingest_jsonl(sample_path)
         print(f"ingested the bundled sample: {report.result.ingested} events "

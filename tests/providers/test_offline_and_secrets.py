@@ -36,9 +36,31 @@ def test_the_engine_uses_the_factory(make_engine):
     assert engine.providers.status()["chat_provider"] == "offline"
 
 
-def test_auto_picks_dashscope_when_a_key_exists(monkeypatch, build, dashscope_server):
+def test_a_key_in_the_environment_alone_sends_nothing_out(monkeypatch, build, dashscope_server):
+    """No configuration chose a cloud provider: an exported key changes nothing (issue 17, 6)."""
     monkeypatch.setenv("DASHSCOPE_API_KEY", FAKE_KEY)
     providers = build(dashscope_base_url=dashscope_server.base_url)
+    assert providers.chat_provider == "offline" and providers.uses_network is False
+    assert not any(providers.chat.available(t) for t in Tier)
+
+
+def test_headless_demo_with_a_key_in_the_environment_connects_nowhere(monkeypatch, capsys):
+    """`magi-desktop --offline` with no screen runs the headless demo; with DASHSCOPE_API_KEY
+    exported it used to try the DashScope host 40 times. Every connect() is guarded."""
+    from magi_desktop.app import main as desktop_main
+    from magi_desktop.network_guard import NetworkGuard
+
+    monkeypatch.setenv("DASHSCOPE_API_KEY", FAKE_KEY)
+    for argv in (["--headless", "--offline"], ["--headless"]):
+        with NetworkGuard() as guard:
+            assert desktop_main(argv) == 0
+        assert guard.blocked == [], argv
+    assert "Q:" in capsys.readouterr().out
+
+
+def test_auto_picks_dashscope_when_a_key_exists(monkeypatch, build, dashscope_server):
+    monkeypatch.setenv("DASHSCOPE_API_KEY", FAKE_KEY)
+    providers = build(chat_provider="auto", dashscope_base_url=dashscope_server.base_url)
     assert providers.chat_provider == "dashscope"
     assert all(providers.chat.available(t) for t in Tier)
     # cloud embedding stays opt-in
