@@ -56,6 +56,20 @@ class CascadeReport:
                 "applied": self.applied, "purge": self.purge}
 
 
+def log_counts(value: Any) -> Any:
+    """What the deletion log may keep of a cascade report: its numbers. Titles of removed
+    summaries and assertions, session ids and any other text can quote what was deleted, so a
+    string is dropped and a list is kept as its length (the event ids have their own column)."""
+    if isinstance(value, bool) or isinstance(value, (int, float)):
+        return value
+    if isinstance(value, dict):
+        out = {str(k): log_counts(v) for k, v in value.items()}
+        return {k: v for k, v in out.items() if v is not None}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return len(value)
+    return None
+
+
 def _chunk(seq: Sequence[Any], n: int = 400) -> list[Sequence[Any]]:
     return [seq[i:i + n] for i in range(0, len(seq), n)] or [[]]
 
@@ -193,7 +207,8 @@ class DeletionService:
                 for p in self.participants:
                     report.layers[p.name] = p.apply(conn, target, now)
                 conn.execute("INSERT INTO deletion_log(deleted_at, event_ids, report_json) VALUES (?,?,?)",
-                             (now, json.dumps(list(target.event_ids)), json.dumps(report.layers, default=str)))
+                             (now, json.dumps(list(target.event_ids)),
+                              json.dumps(log_counts(report.layers))))
             report.applied = True
         if target.seqs and purge:
             report.purge = self.purge()

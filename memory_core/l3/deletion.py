@@ -179,6 +179,10 @@ class L3Deletion:
         # links of deleted events that no summary action rewrote (defensive: none expected)
         for part in _chunks(list(target.event_ids)):
             conn.execute(f"DELETE FROM summary_event_links WHERE event_id IN ({placeholders(len(part))})", part)
+            # a task-reflection job anchored on a deleted reply: its id (and its dedup key) must
+            # not outlive the event (issue 17, item 4)
+            conn.execute(f"DELETE FROM summary_jobs WHERE anchor_event_id IN ({placeholders(len(part))})",
+                         part)
         for a in actions:
             if a.action != REMOVE:
                 row = conn.execute("SELECT source_event_ids FROM summaries WHERE summary_id = ?",

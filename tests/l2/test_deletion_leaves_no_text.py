@@ -233,3 +233,39 @@ def test_llm_path_aliases_names_review_items_and_reasons_forget_the_deleted_even
     assert res == {"Shanghai": "superseded", "Jiaxing": "tentative"}
     project(engine)  # renamed entity and changed edges are re-embedded from surviving text only
     _assert_gone(engine, [SECRET, SECRET.title()])
+
+
+def test_the_deletion_log_keeps_counts_not_text(engine, clock):
+    """The log used to quote the removed assertion's value and the summary titles ("residence:
+    <deleted place> (I moved to …)") and the session ids (issue 17, item 4)."""
+    from tests.helpers import chat
+
+    r = engine.ingest_payloads([chat("secret-session-xq", "user", "I moved to Zorblaxville last month.",
+                                     clock.now(), "z1")])
+    engine.run_until_idle()
+    report = engine.delete_events(r.event_ids)
+    assert report.layers  # the cascade itself still reports what it touched
+    row = engine.db.read_one("SELECT event_ids, report_json FROM deletion_log")
+    assert "zorblax" not in row["report_json"].lower()
+    assert "secret-session-xq" not in row["report_json"]
+    assert r.event_ids[0] in row["event_ids"]
+    import json
+
+    def numbers_only(v):
+        if isinstance(v, dict):
+            return all(numbers_only(x) for x in v.values())
+        return isinstance(v, (int, float))
+
+    assert numbers_only(json.loads(row["report_json"]))
+
+
+def test_no_summary_job_keeps_a_deleted_reply_id(engine, clock):
+    from tests.helpers import chat
+
+    r = engine.ingest_payloads([chat("s-r", "user", "Which bike lock should I buy?", clock.now(), "q1"),
+                                chat("s-r", "assistant", "A D-lock rated sold secure gold.", clock.now() + 1, "a1")])
+    reply = r.event_ids[1]
+    assert engine.db.read_value("SELECT count(*) FROM summary_jobs WHERE anchor_event_id = ?", (reply,)) == 1
+    engine.delete_events([reply])
+    assert engine.db.read_value("SELECT count(*) FROM summary_jobs WHERE anchor_event_id = ? "
+                                "OR dedup_key LIKE ?", (reply, f"%{reply}%")) == 0
