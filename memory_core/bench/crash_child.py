@@ -57,10 +57,17 @@ def main(argv: list[str] | None = None) -> int:
             out.write(f"done {n}\n")
             out.flush()
     else:
-        workers = [w for w in engine.workers if w.name.startswith("l2")]
+        # the projection worker first, to idle, then the rest of L2: the parent kills a few
+        # progress lines in, and that kill is meant to land inside a projection micro-batch (a
+        # maintenance pass importing networkx, ~0.2 s, used to catch it instead)
+        workers = sorted((w for w in engine.workers if w.name.startswith("l2")),
+                         key=lambda w: w.name != "l2_projection")
         if not workers:
             print("no-l2", flush=True)
             return 3
+        while n := workers[0].run_once():
+            out.write(f"done {n}\n")
+            out.flush()
         busy = True
         while busy:
             busy = False
