@@ -19,6 +19,7 @@ import apsw
 
 from .clock import Clock
 from .db.connection import Database, placeholders, query_all
+from .l1.embedding_worker import neighbour_in_session
 from .l1.store import dedup_hash
 from .l1.vectors import delete_vectors
 
@@ -60,7 +61,7 @@ def log_counts(value: Any) -> Any:
     """What the deletion log may keep of a cascade report: its numbers. Titles of removed
     summaries and assertions, session ids and any other text can quote what was deleted, so a
     string is dropped and a list is kept as its length (the event ids have their own column)."""
-    if isinstance(value, bool) or isinstance(value, (int, float)):
+    if isinstance(value, (int, float)):  # bool included
         return value
     if isinstance(value, dict):
         out = {str(k): log_counts(v) for k, v in value.items()}
@@ -89,6 +90,9 @@ class L1Deletion:
         return out
 
     def preview(self, conn: apsw.Connection, target: Target) -> dict[str, Any]:
+        return self._report(conn, target, _successors(conn, target))
+
+    def _report(self, conn: apsw.Connection, target: Target, successors: dict[int, str]) -> dict[str, Any]:
         chunks = self._chunk_ids(conn, target)
         jobs = 0
         for part in _chunk(target.event_ids):
@@ -101,10 +105,11 @@ class L1Deletion:
                 "vector_chunks": sum(len(v) for v in chunks.values()), "embedding_jobs": jobs,
                 "sessions_touched": sessions,
                 # the next message of each session embeds the deleted text as its context
-                "reembedded_neighbours": len(_successors(conn, target))}
+                "reembedded_neighbours": len(successors)}
 
     def apply(self, conn: apsw.Connection, target: Target, now: float) -> dict[str, Any]:
-        report = self.preview(conn, target)
+        successors = _successors(conn, target)  # found once, before the rows go
+        report = self._report(conn, target, successors)
         for space_id, ids in self._chunk_ids(conn, target).items():
             delete_vectors(conn, space_id, ids)
         for part in _chunk(target.seqs):
@@ -122,38 +127,34 @@ class L1Deletion:
                           for r in target.rows])
         for session_id in report["sessions_touched"]:
             _recount_session(conn, session_id)
-        _reembed_next_messages(conn, target, now)
+        _reembed(conn, successors, now)
         return report
 
 
 def _successors(conn: apsw.Connection, target: Target) -> dict[int, str]:
     """The surviving chat message right after each deleted one in its session, seq -> id."""
-    from .l1.embedding_worker import next_in_session
-
     deleted = set(target.event_ids)
     out: dict[int, str] = {}
     for row in target.rows:
-        nxt = next_in_session(conn, row)
-        while nxt is not None and nxt["event_id"] in deleted:  # consecutive deletions (preview)
-            nxt = next_in_session(conn, nxt)
+        nxt = neighbour_in_session(conn, row, after=True)
+        while nxt is not None and nxt["event_id"] in deleted:  # consecutive deletions
+            nxt = neighbour_in_session(conn, nxt, after=True)
         if nxt is not None:
             out[int(nxt["seq"])] = nxt["event_id"]
     return out
 
 
-def _reembed_next_messages(conn: apsw.Connection, target: Target, now: float) -> int:
+def _reembed(conn: apsw.Connection, successors: dict[int, str], now: float) -> None:
     """A chat message is embedded with the end of the one before it (``embedding_worker.
     conversation_context``): the message after a deleted one loses its vectors in this same
     transaction and is queued for re-embedding, so no vector derived from deleted text is left."""
-    redo = _successors(conn, target)
-    for seq, event_id in redo.items():
+    for seq, event_id in successors.items():
         for r in query_all(conn, "SELECT chunk_id, space_id FROM event_chunks WHERE event_seq = ?", (seq,)):
             delete_vectors(conn, r["space_id"], [r["chunk_id"]])
         conn.execute("DELETE FROM event_chunks WHERE event_seq = ?", (seq,))
         conn.execute("UPDATE fact_events SET embedding_state = 'pending' WHERE seq = ?", (seq,))
         conn.execute("UPDATE embedding_jobs SET state = 'pending', attempts = 0, next_attempt_at = 0, "
                      "updated_at = ? WHERE target_kind = 'event' AND target_id = ?", (now, event_id))
-    return len(redo)
 
 
 def _recount_session(conn: apsw.Connection, session_id: str) -> None:

@@ -45,32 +45,24 @@ class EmbeddingTarget(Protocol):
     def mark_failed(self, conn: apsw.Connection, target_ids: Sequence[str]) -> None: ...
 
 
-def previous_in_session(conn: apsw.Connection, row: dict) -> dict | None:
-    """The chat message just before ``row`` in its session (by time, then write order)."""
+def neighbour_in_session(conn: apsw.Connection, row: dict, *, after: bool) -> dict | None:
+    """The chat message just before (or ``after``) ``row`` in its session, by time then write
+    order. Before: the context ``row`` is embedded with; after: the message that embeds ``row``'s
+    text as its context, so deleting ``row`` must re-embed it (``deletion``)."""
     if not row.get("session_id") or row.get("event_type") != "CHAT_MESSAGE":
         return None
-    return query_one(conn, "SELECT seq, content FROM fact_events WHERE session_id = ? AND "
-                           "event_type = 'CHAT_MESSAGE' AND (occurred_at < ? OR (occurred_at = ? "
-                           "AND seq < ?)) ORDER BY occurred_at DESC, seq DESC LIMIT 1",
-                     (row["session_id"], row["occurred_at"], row["occurred_at"], row["seq"]))
-
-
-def next_in_session(conn: apsw.Connection, row: dict) -> dict | None:
-    """The chat message just after ``row`` in its session: its vector embeds ``row``'s text as
-    context, so deleting ``row`` must re-embed it (``L1Deletion``)."""
-    if not row.get("session_id") or row.get("event_type") != "CHAT_MESSAGE":
-        return None
-    return query_one(conn, "SELECT seq, event_id, session_id, event_type, occurred_at FROM "
-                           "fact_events WHERE session_id = ? AND "
-                           "event_type = 'CHAT_MESSAGE' AND (occurred_at > ? OR (occurred_at = ? "
-                           "AND seq > ?)) ORDER BY occurred_at, seq LIMIT 1",
+    cmp, order = (">", "") if after else ("<", " DESC")
+    return query_one(conn, f"SELECT seq, event_id, content, session_id, event_type, occurred_at "
+                           f"FROM fact_events WHERE session_id = ? AND event_type = 'CHAT_MESSAGE' "
+                           f"AND (occurred_at {cmp} ? OR (occurred_at = ? AND seq {cmp} ?)) "
+                           f"ORDER BY occurred_at{order}, seq{order} LIMIT 1",
                      (row["session_id"], row["occurred_at"], row["occurred_at"], row["seq"]))
 
 
 def conversation_context(conn: apsw.Connection, row: dict) -> str:
     """The last ``EMBED_CONTEXT_CHARS`` of the previous message in the session ('' if none).
     A reply is embedded with what it replies to; the stored content is unchanged."""
-    prev = previous_in_session(conn, row)
+    prev = neighbour_in_session(conn, row, after=False)
     if prev is None or not prev["content"]:
         return ""
     text = " ".join(prev["content"].split())

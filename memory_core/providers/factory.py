@@ -1,7 +1,7 @@
 """``build_providers(config)``: the provider set the engine runs with.
 
-Offline is the default and needs nothing: with no provider configured and no
-``DASHSCOPE_API_KEY`` the set is the bundled multilingual sentence model (``bundled.py``: e5-small,
+Offline is the default and needs nothing: with no provider configured (a key in the
+environment alone chooses nothing) the set is the bundled multilingual sentence model (``bundled.py``: e5-small,
 else USE, else the :class:`HashingEmbedder`) plus a router that serves no tier
 (``available()`` is False everywhere), and every caller takes its offline path (rule extractor,
 extractive summaries, template distillation). ``offline_only=True`` returns that set whatever
@@ -10,8 +10,9 @@ network calls" a guarantee rather than a promise.
 
 Choosing a provider (``config.providers``):
 
-* ``chat_provider``: ``auto`` (DashScope if a key is found, else the OpenAI-compatible server
-  if ``openai_base_url`` is set, else offline), ``offline``, ``dashscope``, ``openai_compat``;
+* ``chat_provider``: ``offline`` (default), ``auto`` (DashScope if a key is found, else the
+  OpenAI-compatible server if ``openai_base_url`` is set, else offline), ``dashscope``,
+  ``openai_compat``;
 * ``embedding_provider``: ``offline`` (default: the bundled multilingual model; cloud embedding
   is opt-in), ``hashing`` (the lexical hashing embedder: benchmarks, small machines),
   ``dashscope``, ``openai_compat``, ``sentence_model`` (English MiniLM, extra ``[model]``);
@@ -108,22 +109,17 @@ def offline_set(notes: list[str] | None = None, *, ledger: CallLedger | None = N
     ledger = ledger or CallLedger()
     breakers = breakers or BreakerRegistry()
     notes = list(notes or [])
-    embedder = _offline_embedder(embedding_provider, notes)
+    embedder, name = _offline_choice(embedding_provider, notes)
     return ProviderSet(embedder=embedder,
                        chat=TieredChatRouter({}, ledger=ledger, breakers=breakers),
-                       ledger=ledger, breakers=breakers, notes=notes,
-                       embedding_provider=_provider_name(embedder))
+                       ledger=ledger, breakers=breakers, notes=notes, embedding_provider=name)
 
 
-def _offline_embedder(provider: str, notes: list[str]) -> Embedder:
-    """``hashing`` when asked for by name, else the bundled model (with its fallbacks)."""
-    if provider == "hashing":
-        return HashingEmbedder()
-    return bundled_embedder(notes)
-
-
-def _provider_name(embedder: Embedder) -> str:
-    return "hashing" if isinstance(embedder, HashingEmbedder) else "offline"
+def _offline_choice(provider: str, notes: list[str]) -> tuple[Embedder, str]:
+    """The local embedder and its provider name: ``hashing`` when asked for by name, else the
+    bundled model (which itself falls back to hashing, saying why in ``notes``)."""
+    embedder = HashingEmbedder() if provider == "hashing" else bundled_embedder(notes)
+    return embedder, "hashing" if isinstance(embedder, HashingEmbedder) else "offline"
 
 
 def _validate(s: ProviderSettings) -> None:
@@ -151,9 +147,8 @@ def build_providers(config: MemoryConfig, *, policy: ResiliencePolicy | None = N
     ledger = CallLedger()
     breakers = BreakerRegistry(policy)
     if s.offline_only:
-        local = s.embedding_provider if s.embedding_provider == "hashing" else "offline"
         return offline_set(["offline_only: no network provider is constructed"],
-                           ledger=ledger, breakers=breakers, embedding_provider=local)
+                           ledger=ledger, breakers=breakers, embedding_provider=s.embedding_provider)
     notes: list[str] = []
     extra: dict[str, Any] = {"ledger": ledger, "breakers": breakers, "policy": policy}
     if sleep is not None:
@@ -223,7 +218,7 @@ def _build_embedder(s: ProviderSettings, dashscope_key: Any, key_for: Callable[[
     if provider == "dashscope":
         if dashscope_key is None:
             notes.append("dashscope embeddings: no API key: using the offline embedder")
-            return _offline_fallback(notes)
+            return _offline_choice("offline", notes)
         from .dashscope_provider import DashScopeEmbeddingBackend
         from .resilient_embedder import ResilientEmbedder
 
@@ -237,7 +232,7 @@ def _build_embedder(s: ProviderSettings, dashscope_key: Any, key_for: Callable[[
             notes.append("openai_compat embeddings need providers.openai_base_url, "
                          "providers.embedding_model and providers.embedding_dim: using the "
                          "offline embedder")
-            return _offline_fallback(notes)
+            return _offline_choice("offline", notes)
         from .openai_compat import OpenAICompatEmbeddingBackend
         from .resilient_embedder import ResilientEmbedder
 
@@ -253,11 +248,5 @@ def _build_embedder(s: ProviderSettings, dashscope_key: Any, key_for: Callable[[
             return load_sentence_embedder(s.embedding_model or None), provider
         except SentenceModelUnavailable as exc:
             notes.append(f"sentence_model: {exc}: using the offline embedder")
-            return _offline_fallback(notes)
-    embedder = _offline_embedder(provider, notes)
-    return embedder, _provider_name(embedder)
-
-
-def _offline_fallback(notes: list[str]) -> tuple[Embedder, str]:
-    embedder = bundled_embedder(notes)
-    return embedder, _provider_name(embedder)
+            return _offline_choice("offline", notes)
+    return _offline_choice(provider, notes)

@@ -159,8 +159,7 @@ class RetrievalService:
         second-round (expansion) paths scaled by ``EXPANSION_WEIGHT_SCALE`` — their best candidate
         is "shares an entity with something found", not "matches the question"."""
         weights = dict(RRF_WEIGHTS[mode])
-        model_id = getattr(getattr(self.engine.providers, "embedder", None), "model_id", "") or ""
-        scale = next((v for k, v in VECTOR_WEIGHT_SCALE.items() if model_id.startswith(k)), 1.0)
+        scale = self._for_embedder(VECTOR_WEIGHT_SCALE, 1.0)
         if PATH_VECTOR in weights:
             weights[PATH_VECTOR] = round(weights[PATH_VECTOR] * scale, 6)
         expansion = {p.name for p in self.paths if p.needs_seeds} | set(self.registry.event_paths)
@@ -169,11 +168,16 @@ class RetrievalService:
                 weights[name] = round(weights[name] * EXPANSION_WEIGHT_SCALE, 6)
         return weights
 
-    def _semantic_best(self, vector: PathResult | None) -> tuple[int, float] | None:
-        """The vector path's best hit ``(seq, cosine)`` when it reaches the active embedder's
-        ``SEMANTIC_EVIDENCE_COSINE`` (None for embedders without one, e.g. hashing)."""
+    def _for_embedder(self, table: Mapping[str, Any], default: Any) -> Any:
+        """The active embedder's entry of a policy table keyed by model-id prefix."""
         model_id = getattr(getattr(self.engine.providers, "embedder", None), "model_id", "") or ""
-        threshold = next((v for k, v in SEMANTIC_EVIDENCE_COSINE.items() if model_id.startswith(k)), None)
+        return next((v for k, v in table.items() if model_id.startswith(k)), default)
+
+    def _semantic_best(self, vector: PathResult | None) -> tuple[int, float] | None:
+        """The vector path's best hit ``(seq, similarity)`` when it reaches the active embedder's
+        ``SEMANTIC_EVIDENCE_COSINE`` (None for embedders without one, e.g. hashing). The
+        similarity is the cosine, centred per language in a bilingual store (``language_bias``)."""
+        threshold = self._for_embedder(SEMANTIC_EVIDENCE_COSINE, None)
         if threshold is None or vector is None or not vector.hits:
             return None
         seq, cosine = vector.hits[0]
@@ -531,7 +535,7 @@ class RetrievalService:
                 if a.strength == WEAK and semantic is not None and ev.seq == semantic[0]:
                     f.evidence_strength = INDIRECT
                     f.evidence = {**f.evidence, "strength": INDIRECT, "reason": (
-                        f"closest in meaning to the question (cosine {semantic[1]:.2f}); it names "
+                        f"closest in meaning to the question (similarity {semantic[1]:.2f}); it names "
                         f"nothing of it in the question's words")}
         ranked = list(findings)
         findings = self._relevance_floor(trace, findings)
