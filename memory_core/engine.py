@@ -14,6 +14,8 @@ each registers its ingest hooks, deletion participant, workers, embedding target
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextlib
 import importlib
 import logging
 import threading
@@ -31,7 +33,10 @@ from .db.connection import Database
 from .db.migrate import migrate
 from .deletion import CascadeReport, DeletionParticipant, DeletionService
 from .events.model import StoredEvent
+from .jobs.owners import forget_dead, live_owners, process_owner
 from .jobs.queue import JobQueue
+from .purge import PurgeStatus, PurgeWorker
+from .purge import status as purge_status
 from .l1.embedding_worker import EMBEDDING_QUEUE, EmbeddingTarget, EmbeddingWorker
 from .l1.jsonl import decode_line, parse_line
 from .l1.store import IngestHook, IngestResult, L1Store, Rejection
@@ -89,14 +94,12 @@ class MemoryEngine:
         embedder = self.providers.embedder
         with self.db.write() as conn:
             space_id = ensure_space(conn, embedder.model_id, embedder.dim)
-            recovered = EMBEDDING_QUEUE.recover_stuck(conn, self.clock.now(), all_running=True)
             self._backfill_space(conn, space_id)
-        if recovered:
-            log.info("recovered %d interrupted embedding jobs", recovered)
         self.l1.space_id = space_id
         self.embedding_worker = EmbeddingWorker(self.db, embedder, self.clock, space_id)
         self.deletion = DeletionService(self.db, self.clock)
-        self.workers: list[Worker] = [self.embedding_worker]
+        self.purge_worker = PurgeWorker(self.db)
+        self.workers: list[Worker] = [self.embedding_worker, self.purge_worker]
         self.worker_status: dict[str, WorkerStatus] = {}
         self.stats_providers: list[StatsProvider] = []
         self.queues: dict[str, JobQueue] = {"embedding_jobs": EMBEDDING_QUEUE}
@@ -107,12 +110,50 @@ class MemoryEngine:
         self._wake: dict[str, asyncio.Event] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping = False
+        self._closed = False
         self._lock = threading.Lock()
         self.retrieval: Any = None
         # retrieval first: layers register their retrievers on engine.retrieval in install()
         self._install("memory_core.retrieval")
         for name in (layers if layers is not None else self.config.layers):
             self._install(f"memory_core.{name}")
+        self._reclaim_abandoned_jobs()
+        if self.purge_worker.purger.status().pending:  # owed by a process that ended first
+            self.purge_worker.purger.run()
+        with MemoryEngine._open_lock:
+            MemoryEngine._open_paths[str(self.db.path.resolve())] += 1
+
+    # -- job ownership -------------------------------------------------------------------------
+
+    #: stores open in this process (path → engines): jobs are released on close by the last one
+    _open_paths: "collections.Counter[str]" = collections.Counter()
+    _open_lock = threading.Lock()
+
+    def _reclaim_abandoned_jobs(self) -> None:
+        """Jobs left running by a process that is gone go back to pending; a live process's
+        jobs stay its own (a second process opening the store must not reset them)."""
+        with self.db.write() as conn:
+            live = live_owners(conn)
+            for name, queue in self.queues.items():
+                n = queue.reclaim_abandoned(conn, self.clock.now(), live)
+                if n:
+                    log.info("recovered %d interrupted %s", n, name)
+            forget_dead(conn, live)
+
+    def _release_owned_jobs(self) -> None:
+        path = str(self.db.path.resolve())
+        with MemoryEngine._open_lock:
+            MemoryEngine._open_paths[path] -= 1
+            last = MemoryEngine._open_paths[path] <= 0
+            if last:
+                del MemoryEngine._open_paths[path]
+        if not last:
+            return  # another engine of this process may be inside a batch it claimed
+        token = process_owner().token
+        with contextlib.suppress(Exception), self.db.write() as conn:
+            for queue in self.queues.values():
+                queue.release_owned(conn, token, self.clock.now())
+            conn.execute("DELETE FROM job_owners WHERE owner = ?", (token,))
 
     # -- composition ---------------------------------------------------------------------------
 
@@ -219,8 +260,25 @@ class MemoryEngine:
     def preview_delete(self, event_ids: Sequence[str]) -> CascadeReport:
         return self.deletion.preview(event_ids)
 
-    def delete_events(self, event_ids: Sequence[str]) -> CascadeReport:
-        return self.deletion.delete(event_ids)
+    def delete_events(self, event_ids: Sequence[str], *, wait_purge_s: float | None = None) -> CascadeReport:
+        """Delete everywhere now. The on-disk purge runs in the background once deletions
+        pause (``PURGE_DEBOUNCE_S``); ``wait_purge_s`` runs it now instead, retrying that long
+        while another connection holds an old snapshot (the CLI waits; the GUI does not)."""
+        report = self.deletion.delete(event_ids)
+        if report.event_ids:
+            if wait_purge_s is not None:
+                report.purge = self.purge_worker.purger.run_until_complete(wait_purge_s)
+            else:
+                self.notify_workers()
+        report.purge = {**report.purge, **self.purge_status().to_json()}
+        return report
+
+    def purge_status(self) -> PurgeStatus:
+        return self.purge_worker.purger.status()
+
+    def purge_now(self, wait_s: float = 0.0) -> dict[str, Any]:
+        """Run an owed purge now (``magi-memory purge``), retrying up to ``wait_s`` seconds."""
+        return {**self.purge_worker.purger.run_until_complete(wait_s), **self.purge_status().to_json()}
 
     def stats(self) -> dict[str, Any]:
         conn = self.db.reader()
@@ -243,6 +301,7 @@ class MemoryEngine:
             "tombstones": conn.execute("SELECT count(*) FROM deletion_tombstones").fetchone()[0],
         }
         out["queues"] = {name: q.counts(conn) for name, q in self.queues.items()}
+        out["purge"] = purge_status(conn).to_json()
         out["embedding"] = {"model_id": self.providers.embedder.model_id,
                             "dim": self.providers.embedder.dim,
                             "space_id": self.l1.space_id}
@@ -300,9 +359,13 @@ class MemoryEngine:
         return n
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         self._stopping = True
         self._pool.shutdown(wait=True, cancel_futures=True)
         self.l1.close()  # bulk-ingest worker processes, if any
+        self._release_owned_jobs()
         for comp in self.components.values():
             closer = getattr(comp, "close", None)
             if callable(closer):

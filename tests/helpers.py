@@ -24,3 +24,17 @@ def netease(item_id: str, t: float, track: str = "End Of An Era (Live From Mexic
                      {"mention_text": artist, "entity_type": "person"}],
         "tags": ["netease_music", "music", "listening"],
     }
+
+
+def dead_owner():
+    """A job owner whose process has exited (the pid of a child that already finished)."""
+    import subprocess
+    import sys
+    import time
+
+    from memory_core.jobs.owners import JobOwner, process_owner
+
+    child = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True, check=True)
+    pid = int(child.stdout)
+    return JobOwner(f"{pid}@{process_owner().host}#gone", pid, process_owner().host, time.time())

@@ -3,10 +3,11 @@
 States: ``pending → running → done``, or back to ``pending`` with exponential backoff and jitter
 after a failure, until ``JOB_MAX_ATTEMPTS`` is reached and the job is ``failed`` (kept, with its
 last error, visible in stats and the GUI, and retryable by hand). A job left ``running`` by a
-process that died is returned to ``pending`` by :meth:`JobQueue.recover_stuck`.
+process that died is returned to ``pending`` by :meth:`JobQueue.reclaim_abandoned` — only
+then: each claim records its owner (:mod:`.owners`), and a live owner's jobs stay its own.
 
 Required columns: ``job_id INTEGER PRIMARY KEY, state, attempts, last_error, next_attempt_at,
-locked_at, updated_at``. The embedding, L2 projection and snapshot queues all use this class.
+locked_at, updated_at, owner``. The embedding, L2 projection and snapshot queues all use this class.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from typing import Any, Sequence
 import apsw
 
 from ..db.connection import Row, placeholders, query_all
-from ..policy import JOB_BACKOFF_BASE_S, JOB_BACKOFF_MAX_S, JOB_MAX_ATTEMPTS, JOB_STUCK_AFTER_S
+from ..policy import JOB_BACKOFF_BASE_S, JOB_BACKOFF_MAX_S, JOB_MAX_ATTEMPTS
+from .owners import JobOwner, heartbeat, live_owners
 
 PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
 STATES = (PENDING, RUNNING, DONE, FAILED)
@@ -35,11 +37,11 @@ def backoff_seconds(attempts: int, *, rng: random.Random | None = None) -> float
 class JobQueue:
     table: str
     max_attempts: int = JOB_MAX_ATTEMPTS
-    stuck_after_s: float = JOB_STUCK_AFTER_S
 
     def claim(self, conn: apsw.Connection, now: float, limit: int, *,
-              where: str = "", params: Sequence[Any] = ()) -> list[Row]:
-        """Mark up to ``limit`` ready jobs running and return them (call inside a write)."""
+              where: str = "", params: Sequence[Any] = (), owner: JobOwner | None = None) -> list[Row]:
+        """Mark up to ``limit`` ready jobs running, owned by this process (or ``owner``), and
+        return them (call inside a write)."""
         extra = f" AND ({where})" if where else ""
         rows = query_all(
             conn,
@@ -48,15 +50,16 @@ class JobQueue:
             (now, *params, limit))
         if rows:
             ids = [r["job_id"] for r in rows]
+            token = heartbeat(conn, owner)
             conn.execute(
-                f"UPDATE {self.table} SET state = 'running', locked_at = ?, updated_at = ? "
-                f"WHERE job_id IN ({placeholders(len(ids))})", (now, now, *ids))
+                f"UPDATE {self.table} SET state = 'running', locked_at = ?, updated_at = ?, owner = ? "
+                f"WHERE job_id IN ({placeholders(len(ids))})", (now, now, token, *ids))
         return rows
 
     def complete(self, conn: apsw.Connection, job_ids: Sequence[int], now: float) -> None:
         if job_ids:
             conn.execute(
-                f"UPDATE {self.table} SET state = 'done', locked_at = NULL, last_error = NULL, "
+                f"UPDATE {self.table} SET state = 'done', locked_at = NULL, owner = NULL, last_error = NULL, "
                 f"updated_at = ? WHERE job_id IN ({placeholders(len(job_ids))})", (now, *job_ids))
 
     def fail(self, conn: apsw.Connection, job_ids: Sequence[int], error: str, now: float,
@@ -75,7 +78,7 @@ class JobQueue:
                 state, next_at = PENDING, now + backoff_seconds(attempts)
             conn.execute(
                 f"UPDATE {self.table} SET state = ?, attempts = ?, last_error = ?, "
-                f"next_attempt_at = ?, locked_at = NULL, updated_at = ? WHERE job_id = ?",
+                f"next_attempt_at = ?, locked_at = NULL, owner = NULL, updated_at = ? WHERE job_id = ?",
                 (state, attempts, error[:2000], next_at, now, job_id))
             out[job_id] = state
         return out
@@ -84,18 +87,29 @@ class JobQueue:
         """Give claimed jobs back untouched (worker stopping, or nothing to do yet)."""
         if job_ids:
             conn.execute(
-                f"UPDATE {self.table} SET state = 'pending', locked_at = NULL, updated_at = ? "
+                f"UPDATE {self.table} SET state = 'pending', locked_at = NULL, owner = NULL, updated_at = ? "
                 f"WHERE job_id IN ({placeholders(len(job_ids))}) AND state = 'running'",
                 (now, *job_ids))
 
-    def recover_stuck(self, conn: apsw.Connection, now: float, *, all_running: bool = False) -> int:
-        """Return abandoned 'running' jobs to 'pending'. At start-up every running job is
-        abandoned (``all_running``): this process owns no job yet."""
-        cutoff = now if all_running else now - self.stuck_after_s
-        conn.execute(
-            f"UPDATE {self.table} SET state = 'pending', locked_at = NULL, updated_at = ?, "
-            f"last_error = coalesce(last_error, 'recovered after interruption') "
-            f"WHERE state = 'running' AND (locked_at IS NULL OR locked_at <= ?)", (now, cutoff))
+    def reclaim_abandoned(self, conn: apsw.Connection, now: float, live: set[str] | None = None) -> int:
+        """Return running jobs whose owner is gone to 'pending' (``live``: the owners still
+        alive, computed once by the caller for several queues). A job without an owner was
+        claimed before owners were recorded, by a process that is gone."""
+        live = live_owners(conn) if live is None else live
+        rows = [r[0] for r in conn.execute(f"SELECT job_id, owner FROM {self.table} WHERE state = 'running'")
+                if r[1] is None or r[1] not in live]
+        for i in range(0, len(rows), 500):
+            part = rows[i:i + 500]
+            conn.execute(
+                f"UPDATE {self.table} SET state = 'pending', locked_at = NULL, owner = NULL, updated_at = ?, "
+                f"last_error = coalesce(last_error, 'recovered after interruption') "
+                f"WHERE job_id IN ({placeholders(len(part))}) AND state = 'running'", (now, *part))
+        return len(rows)
+
+    def release_owned(self, conn: apsw.Connection, owner_token: str, now: float) -> int:
+        """Give back every job this owner still holds (its engine is closing)."""
+        conn.execute(f"UPDATE {self.table} SET state = 'pending', locked_at = NULL, owner = NULL, updated_at = ? "
+                     f"WHERE state = 'running' AND owner = ?", (now, owner_token))
         return conn.changes()
 
     def retry_failed(self, conn: apsw.Connection, now: float) -> int:

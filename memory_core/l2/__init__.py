@@ -26,12 +26,7 @@ def install(engine: Any) -> None:
     service = L2Service(engine)
     engine.components["l2"] = service
     with engine.db.write() as conn:
-        now = engine.clock.now()
-        for queue in (PROJECTION_QUEUE, SNAPSHOT_QUEUE):
-            n = queue.recover_stuck(conn, now, all_running=True)
-            if n:
-                log.info("recovered %d interrupted %s jobs", n, queue.table)
-        n = backfill(conn, now)
+        n = backfill(conn, engine.clock.now())
         if n:
             log.info("enqueued %d existing events for L2 projection", n)
     engine.add_hook(ProjectionHook(engine.clock))

@@ -43,8 +43,6 @@ def install(engine: Any) -> None:
     engine.add_deletion(L3Deletion(embed))
     engine.add_stats(service.stats)
     engine.add_queue("summary_jobs", SUMMARY_QUEUE)
-    with engine.db.write() as conn:
-        SUMMARY_QUEUE.recover_stuck(conn, engine.clock.now(), all_running=True)
     _subscribe_l2(engine, bridge)
     if engine.retrieval is None:
         from .. import retrieval

@@ -30,8 +30,6 @@ def install(engine: Any) -> None:
     engine.add_deletion(L4Deletion())
     engine.add_stats(service.stats)
     engine.add_queue("l4_distill_jobs", DISTILL_QUEUE)
-    with engine.db.write() as conn:
-        DISTILL_QUEUE.recover_stuck(conn, engine.clock.now(), all_running=True)
     _register_retriever(engine, L4Retriever(engine.db, engine.clock))
 
 

@@ -6,7 +6,7 @@ from memory_core.jobs.queue import JobQueue
 from memory_core.l2.projection import PROJECTION_QUEUE
 from memory_core.policy import Tier
 from memory_core.providers.chat import ServerError
-from tests.helpers import DAY, T0, chat, netease
+from tests.helpers import DAY, T0, chat, dead_owner, netease
 from tests.l2.conftest import project
 
 
@@ -36,8 +36,8 @@ def test_micro_batches_group_by_batch_key(l2_engine):
 def test_stuck_jobs_are_recovered_at_start(make_engine):
     engine = make_engine("crash.db", layers=("l2",))
     engine.ingest_payloads([chat("s", "user", "I live in Shanghai.", T0, "a")])
-    with engine.db.write() as conn:  # a worker claimed the job, then the process died
-        assert len(PROJECTION_QUEUE.claim(conn, T0, 10)) == 1
+    with engine.db.write() as conn:  # a worker of another process claimed the job, then died
+        assert len(PROJECTION_QUEUE.claim(conn, T0, 10, owner=dead_owner())) == 1
     engine.close()
     engine2 = make_engine("crash.db", layers=("l2",))
     assert PROJECTION_QUEUE.counts(engine2.db.reader())["pending"] == 1
