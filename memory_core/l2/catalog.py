@@ -118,7 +118,7 @@ def instr_lookup(conn: apsw.Connection, text: str, limit: int) -> list[Row]:
               "JOIN entity_catalog c ON c.entity_id = a.entity_id "
               "WHERE c.status = 'active' AND c.is_user = 0 AND instr(?, a.alias_norm) > 0 "
               "AND (length(a.alias_norm) >= 3 OR (length(a.alias_norm) = 2 AND unicode(a.alias_norm) > 11903)) "
-              "ORDER BY hit_len DESC, c.mention_count DESC", (lowered,))
+              "ORDER BY hit_len DESC, c.mention_count DESC, c.entity_seq", (lowered,))
     out: list[Row] = []
     seen: set[str] = set()
     for r in rows:
@@ -144,7 +144,7 @@ def known_entities(conn: apsw.Connection, limit: int, prefer: Sequence[str] = ()
     if len(ids) < limit:
         for r in conn.execute(
                 "SELECT entity_id FROM entity_catalog WHERE status = 'active' AND is_user = 0 "
-                "ORDER BY mention_count DESC, last_seen_at DESC LIMIT ?", (limit * 2,)):
+                "ORDER BY mention_count DESC, last_seen_at DESC, entity_seq LIMIT ?", (limit * 2,)):
             if r[0] not in ids:
                 ids.append(r[0])
             if len(ids) >= limit:
@@ -226,7 +226,7 @@ def entity_events(conn: apsw.Connection, entity_ids: Sequence[str], *, exclude_s
         conn, f"SELECT DISTINCT e.event_id, e.seq, e.occurred_at, e.author_type, e.content, e.session_id "
               f"FROM l1_event_entities x JOIN fact_events e ON e.event_id = x.event_id "
               f"WHERE x.entity_id IN ({placeholders(len(entity_ids))}){extra} "
-              f"ORDER BY e.occurred_at DESC LIMIT ?", params)
+              f"ORDER BY e.occurred_at DESC, e.seq DESC LIMIT ?", params)
 
 
 def metadata(row: Row) -> dict[str, Any]:

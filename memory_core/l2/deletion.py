@@ -244,6 +244,9 @@ def _drop_entity(conn: apsw.Connection, eid: str) -> None:
                 "DELETE FROM entity_mentions WHERE entity_id = ?", "DELETE FROM l1_event_entities WHERE entity_id = ?",
                 "DELETE FROM entity_catalog WHERE entity_id = ?"):
         conn.execute(sql, (eid,))
+    # an episode must not keep the id of an entity that is gone (orphan drop, deletion)
+    conn.execute("UPDATE episodes SET entity_ids = (SELECT json_group_array(value) FROM json_each(episodes.entity_ids) "
+                 "WHERE value != ?) WHERE instr(entity_ids, ?) > 0", (eid, eid))
 
 
 # -- entity deletion (GUI) -------------------------------------------------------------------------
@@ -297,7 +300,5 @@ def delete_entity_rows(conn: apsw.Connection, entity_id: str, now: float) -> lis
         conn.execute("DELETE FROM l2_conflicts WHERE conflict_id = ?", (cid,))
     _drop_entity(conn, entity_id)
     delete_item_vectors(conn, ENTITY_KIND, [entity_id])
-    conn.execute("UPDATE episodes SET entity_ids = (SELECT json_group_array(value) FROM json_each(episodes.entity_ids) "
-                 "WHERE value != ?) WHERE instr(entity_ids, ?) > 0", (entity_id, entity_id))
     touched.discard(entity_id)
     return sorted(touched)

@@ -128,7 +128,7 @@ def plan_edge_vector_refresh(conn: apsw.Connection, recomputed_edges: Sequence[s
             continue
         best = next((r for r in conn.execute(
             "SELECT event_id, evidence_text FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ? "
-            "ORDER BY directness = 'explicit' DESC, confidence DESC, occurred_at DESC", (tid,))
+            "ORDER BY directness = 'explicit' DESC, confidence DESC, occurred_at DESC, event_seq DESC", (tid,))
             if r[0] not in gone), None)
         if best is not None and best[1] != row["evidence_text"]:
             out.append(tid)

@@ -122,7 +122,7 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
     terms = _topic_terms([r["content"] for r in batch])
     ents = sorted(set(entity_ids))
     open_ep = query_all(conn, "SELECT * FROM episodes WHERE status IN ('candidate', 'promoted') "
-                              "AND ended_at >= ? AND started_at <= ? ORDER BY ended_at DESC LIMIT 5",
+                              "AND ended_at >= ? AND started_at <= ? ORDER BY ended_at DESC, started_at DESC LIMIT 5",
                         (start - EPISODE_MAX_GAP_S, end + EPISODE_MAX_GAP_S))
     target = None
     for ep in open_ep:

@@ -71,7 +71,7 @@ def recompute_edge(conn: apsw.Connection, tid: str, now: float) -> str:
     confs = (r[0] for r in conn.execute("SELECT confidence FROM l2_evidence WHERE owner_kind = 'edge' "
                                         "AND owner_id = ? ORDER BY occurred_at, event_seq", (tid,)))
     best = conn.execute("SELECT evidence_text, directness FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ? "
-                        "ORDER BY directness = 'explicit' DESC, confidence DESC, occurred_at DESC LIMIT 1",
+                        "ORDER BY directness = 'explicit' DESC, confidence DESC, occurred_at DESC, event_seq DESC LIMIT 1",
                         (tid,)).fetchone()
     conn.execute(
         "UPDATE knowledge_graph SET observation_count = ?, confidence = ?, first_observed_at = ?, "

@@ -74,8 +74,16 @@ class MaintenanceWorker:
         self.last_run: float | None = None
 
     def run_once(self) -> int:
+        """Runs only once the projection queue has drained. Maintenance reads counts the
+        projection is still building (an orphan has one mention until the next batch adds a
+        second; learned predicate rewrites feed later batches), so a pass in the middle of a
+        backlog made the result depend on *when* it ran: a process killed and restarted
+        (maintenance runs at every start) ended with other entities than an uninterrupted run.
+        At the drained queue both see the same data."""
         now = self.svc.clock.now()
         if self.last_run is not None and now - self.last_run < L2_MAINTENANCE_INTERVAL_S:
+            return 0
+        if projection_backlog(self.svc.db.reader()):
             return 0
         report = self.run(now)
         self.last_run = now
@@ -96,6 +104,12 @@ class MaintenanceWorker:
                 report[f"episodes_{k}"] = v
         self.svc.planner.learned = self.svc._learned()
         return report
+
+
+def projection_backlog(conn: apsw.Connection) -> bool:
+    """Whether projection jobs are still waiting or in flight (failed ones do not count)."""
+    return conn.execute("SELECT 1 FROM l2_projection_jobs WHERE state IN ('pending', 'running') "
+                        "LIMIT 1").fetchone() is not None
 
 
 def bind_pending_mentions(conn: apsw.Connection, now: float) -> int:

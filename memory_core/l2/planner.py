@@ -269,7 +269,7 @@ def _evidence(conn: apsw.Connection, kind: str, owner: str) -> list[dict[str, An
     return [{"event_id": r["event_id"], "text": r["evidence_text"], "occurred_at": r["occurred_at"],
              "directness": r["directness"]}
             for r in query_all(conn, "SELECT event_id, evidence_text, occurred_at, directness FROM l2_evidence "
-                                     "WHERE owner_kind = ? AND owner_id = ? ORDER BY occurred_at DESC LIMIT 5",
+                                     "WHERE owner_kind = ? AND owner_id = ? ORDER BY occurred_at DESC, event_seq DESC LIMIT 5",
                                (kind, owner))]
 
 

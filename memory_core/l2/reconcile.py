@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 import apsw
 
-from ..db.connection import query_one
+from ..db.connection import placeholders, query_one
 from ..review.store import create_item
 from . import assertion_store as A
 from . import graph_store as G
@@ -57,6 +57,18 @@ def enqueue_snapshots(conn: apsw.Connection, entity_ids: Sequence[str], now: flo
         "INSERT INTO l2_snapshot_jobs(entity_id, created_at, updated_at) VALUES (?,?,?) "
         "ON CONFLICT(entity_id) DO UPDATE SET state = 'pending', attempts = 0, next_attempt_at = 0, "
         "updated_at = excluded.updated_at", [(e, now, now) for e in dict.fromkeys(entity_ids)])
+
+
+def _latest_evidence_time(conn: apsw.Connection, event_ids: Sequence[str], default: float) -> float:
+    """When a decision took effect: the newest statement it rests on, not the moment the batch
+    was processed (an insight dated by the processing clock differs between two runs over the
+    same memories, and says "today" about something decided years ago)."""
+    ids = list(event_ids)
+    if not ids:
+        return default
+    row = conn.execute(f"SELECT max(occurred_at) FROM fact_events WHERE event_id IN ({placeholders(len(ids))})",
+                       ids).fetchone()
+    return float(row[0]) if row and row[0] is not None else default
 
 
 def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors: Enqueue) -> ApplyReport:
@@ -201,7 +213,8 @@ def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors
         rep.conflicts += 1
         if c.decision in ("evolve", "keep_old", "invalidate_old") and c.decided_by != "rule":
             rep.changes.append(L2Change("contradiction_resolved", plan.user_entity_id, "user", c.conflict_type,
-                                        c.old_summary, c.new_summary, tuple(c.evidence_event_ids), now,
+                                        c.old_summary, c.new_summary, tuple(c.evidence_event_ids),
+                                        _latest_evidence_time(conn, c.evidence_event_ids, now),
                                         f"{c.decision}: {c.reason}", (c.old_id, c.new_id), c.confidence))
         if c.review:
             key = (c.decision, c.decided_by, c.reason, c.confidence, tuple(sorted(c.evidence_event_ids)))

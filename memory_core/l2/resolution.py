@@ -63,6 +63,22 @@ class Resolution:
     alias_to_add: str | None = None
 
 
+def session_decisions(conn: apsw.Connection, batch_key: str) -> dict[tuple[str, str], str]:
+    """The session cache as the database knows it: every bound mention of this batch key's
+    projected events, later decisions over earlier ones. Read on a process's first batch of a
+    key, so a restarted process resolves the rest of a session exactly as the one it replaced
+    would have (an empty cache turned "same name earlier in this session" into alias matches
+    after a kill -9)."""
+    out: dict[tuple[str, str], str] = {}
+    for norm, etype, eid in conn.execute(
+            "SELECT m.name_norm, m.entity_type, m.entity_id FROM l2_projection_jobs j "
+            "JOIN entity_mentions m ON m.event_id = j.event_id "
+            "WHERE j.batch_key = ? AND j.state = 'done' AND m.entity_id IS NOT NULL "
+            "AND m.entity_type IS NOT NULL ORDER BY m.mention_id", (batch_key,)):
+        out[(norm, etype)] = eid
+    return out
+
+
 @dataclass
 class Resolver:
     chat: Any = None
@@ -74,7 +90,9 @@ class Resolver:
 
     def resolve(self, conn: apsw.Connection, requests: Sequence[MentionRequest], batch_key: str,
                 now: float) -> list[Resolution]:
-        session = self.cache.setdefault(batch_key, {})
+        session = self.cache.get(batch_key)
+        if session is None:
+            session = self.cache[batch_key] = session_decisions(conn, batch_key)
         out: dict[str, Resolution] = {}
         pending: list[tuple[MentionRequest, list[dict[str, Any]]]] = []
         created: dict[tuple[str, str], str] = {}  # new entities of this batch, by (norm, type)
@@ -140,7 +158,7 @@ class Resolver:
                   created: dict[tuple[str, str], str]) -> Resolution:
         if req.confidence >= SAME_NAME_REUSE_MIN_CONFIDENCE:
             same = query_all(conn, "SELECT entity_id, entity_type FROM entity_catalog WHERE name_norm = ? "
-                                   "AND status = 'active' AND is_user = 0 ORDER BY mention_count DESC LIMIT 1",
+                                   "AND status = 'active' AND is_user = 0 ORDER BY mention_count DESC, entity_seq LIMIT 1",
                              (norm,))
             if same:
                 return Resolution(req, same[0]["entity_id"], "reuse", req.confidence,

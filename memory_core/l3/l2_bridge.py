@@ -96,7 +96,7 @@ def _trend(conn: apsw.Connection, change: Any, entity: str, predicate: str, owne
                                   "last_observed_at AS last_at FROM tom_trait_assertions "
                                   "WHERE assertion_id = ?", (owner_id,))
         evidence = [r["event_id"] for r in query_all(
-            conn, "SELECT event_id FROM l2_evidence WHERE owner_id = ? ORDER BY occurred_at DESC LIMIT ?",
+            conn, "SELECT event_id FROM l2_evidence WHERE owner_id = ? ORDER BY occurred_at DESC, event_seq DESC LIMIT ?",
             (owner_id, MAX_INSIGHT_EVIDENCE))]
     except apsw.SQLError:  # L2 not installed in this database
         evidence = []
