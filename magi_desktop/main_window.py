@@ -18,6 +18,8 @@ from PySide6.QtGui import QAction, QCloseEvent, QIcon
 from PySide6.QtWidgets import (QFileDialog, QLabel, QMainWindow, QMessageBox, QStatusBar,
                                QTabWidget, QWidget)
 
+from memory_core.purge import describe as describe_purge
+from memory_core.purge import status as purge_status
 from ui.chat import ChatPanel
 from ui.entity_graph import EntityGraphPanel
 from ui.jobs_bar import JobsBar
@@ -169,13 +171,18 @@ class MainWindow(QMainWindow):
             return {"events": conn.execute("SELECT count(*) FROM fact_events").fetchone()[0],
                     "pending_embeddings": conn.execute(
                         "SELECT count(*) FROM embedding_jobs WHERE state = 'pending'").fetchone()[0],
-                    "offline": offline_state(engine), "capture": engine.capture_enabled}
+                    "offline": offline_state(engine), "capture": engine.capture_enabled,
+                    "purge": purge_status(conn)}
 
         self.host.call(work, on_done=self._status, receiver=self)
 
     def _status(self, s: dict[str, Any]) -> None:
         pending = f" · {s['pending_embeddings']:,} awaiting embedding" if s["pending_embeddings"] else ""
+        purge = s.get("purge")
+        if purge is not None and purge.pending:
+            pending += " · <b style='color:#b35c00'>purge of deleted text pending</b>"
         _set_text(self.count_label, f"{s['events']:,} events{pending}")
+        self.count_label.setToolTip(describe_purge(purge) if purge is not None and purge.pending else "")
         _set_text(self.capture_label, "<b style='color:#b35c00'>⏸ capture paused</b>" if not s["capture"]
                   else "● capturing")
         off = s["offline"]

@@ -11,12 +11,12 @@ re-sending the item does not bring the memory back.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
 import apsw
 
+from . import purge
 from .clock import Clock
 from .db.connection import Database, placeholders, query_all
 from .l1.embedding_worker import neighbour_in_session
@@ -199,7 +199,9 @@ class DeletionService:
             report.layers[p.name] = p.preview(conn, target)
         return report
 
-    def delete(self, event_ids: Sequence[str], *, purge: bool = True) -> CascadeReport:
+    def delete(self, event_ids: Sequence[str]) -> CascadeReport:
+        """Delete in one transaction, which also records that an on-disk purge is owed
+        (:mod:`memory_core.purge`; the engine runs it debounced or waits for it)."""
         now = self.clock.now()
         with self.db.write() as conn:
             target, missing = self._target(conn, event_ids)
@@ -210,27 +212,6 @@ class DeletionService:
                 conn.execute("INSERT INTO deletion_log(deleted_at, event_ids, report_json) VALUES (?,?,?)",
                              (now, json.dumps(list(target.event_ids)),
                               json.dumps(log_counts(report.layers))))
+                purge.request(conn)
             report.applied = True
-        if target.seqs and purge:
-            report.purge = self.purge()
         return report
-
-    def purge(self) -> dict[str, Any]:
-        """Make deleted text unrecoverable from the file, not just unreachable by queries.
-
-        A contentless FTS5 delete removes the postings from query results, but the terms stay in
-        the index segments until they are merged; ``optimize`` rewrites every FTS5 index into
-        one segment without them (~0.25 s per 100k events). ``secure_delete`` zeroes the freed
-        pages, and a TRUNCATE checkpoint drops the old page images still held in the WAL.
-        Callers deleting many events should pass them in one call (one purge).
-        """
-        started = time.perf_counter()
-        with self.db.write() as conn:
-            tables = [r[0] for r in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' "
-                "AND lower(sql) LIKE '%using fts5%'")]
-            for table in tables:
-                conn.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
-        busy, wal_frames, _ = self.db.checkpoint("TRUNCATE")
-        return {"fts_optimized": tables, "wal_truncated": not busy and wal_frames <= 0,
-                "purge_ms": round((time.perf_counter() - started) * 1000, 1)}

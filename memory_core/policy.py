@@ -173,8 +173,20 @@ ANALYSIS_LIMIT: Final = 400
 JOB_MAX_ATTEMPTS: Final = 4
 JOB_BACKOFF_BASE_S: Final = 2.0
 JOB_BACKOFF_MAX_S: Final = 300.0
-#: A job 'running' for longer than this was owned by a process that died: back to pending.
-JOB_STUCK_AFTER_S: Final = 600.0
+#: A job owner (one process) that has not claimed anything for this long while it still holds
+#: running jobs is treated as gone even if a process with its pid exists (pid reuse, a hung
+#: process). A live owner's jobs are never reclaimed before this, whoever opens the store.
+JOB_OWNER_LEASE_S: Final = 900.0
+
+#: The on-disk purge after deletions (FTS5 optimize + TRUNCATE checkpoint: ~0.5 s at 100k
+#: events) runs once deletions pause for this long, so deleting 20 rows one by one in the GUI
+#: pays it once, not 20 times ...
+PURGE_DEBOUNCE_S: Final = 1.5
+#: ... and at the latest this long after the first deletion it covers, however busy.
+PURGE_MAX_DELAY_S: Final = 10.0
+#: How long one attempt waits for readers holding an old snapshot before it reports "pending"
+#: (the writer is blocked meanwhile, so it is short; the worker retries).
+PURGE_BUSY_TIMEOUT_MS: Final = 250
 
 # ---------------------------------------------------------------------------------------------
 # Retrieval (memory_query)

@@ -608,17 +608,15 @@ def deletion_audit(workdir: Path, *, events: int = 1500, seed: int = 48, victims
         # the same scan before deleting: what references the victims (proves the audit can see it)
         traces_before = _scan_for_traces(engine.db.writer, ids, seqs, chunk_ids)
         preview = engine.preview_delete(ids)
-        report = engine.delete_events(ids)
-        engine.db.writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        # the deletion, then its on-disk purge (debounced in the app; run now, as the CLI does)
+        report = engine.delete_events(ids, wait_purge_s=10.0)
         leaks = _scan_for_traces(engine.db.writer, ids, seqs, chunk_ids)
         derived_after = _derived_counts(engine.db.writer)
-        # replay the deleted payloads: tombstones keep them out
-        replay = engine.ingest_payloads(marked)
         file_hits = _raw_file_hits(db, vector_blobs)
-        # FTS5 keeps the postings of deleted rows in its segments until they are merged
-        engine.db.writer.execute("INSERT INTO fact_events_fts(fact_events_fts) VALUES ('optimize')")
-        engine.db.writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        file_hits_after_optimize = _raw_file_hits(db, vector_blobs)
+        # replay the deleted payloads: tombstones keep them out, and nothing of them is written
+        replay = engine.ingest_payloads(marked)
+        engine.purge_now(10.0)
+        file_hits_after_replay = _raw_file_hits(db, vector_blobs)
         audit = audit_l1(engine.db)
     finally:
         engine.close()
@@ -628,8 +626,66 @@ def deletion_audit(workdir: Path, *, events: int = 1500, seed: int = 48, victims
             "traces_before": {t: len(v) for t, v in traces_before.items()},
             "leaks": leaks, "leak_count": sum(len(v) for v in leaks.values()),
             "replay_new_rows": replay.ingested, "replay_suppressed": replay.suppressed,
-            "marker_bytes_in_file": file_hits, "marker_bytes_in_file_after_fts_optimize": file_hits_after_optimize,
-            "l1_ok": l1_ok(audit)}
+            "purge": report.purge, "marker_bytes_in_file": file_hits,
+            "marker_bytes_in_file_after_replay": file_hits_after_replay, "l1_ok": l1_ok(audit)}
+
+
+_HOLD_READER = """
+import sys, apsw
+conn = apsw.Connection(sys.argv[1], flags=apsw.SQLITE_OPEN_READONLY)
+conn.execute("BEGIN")
+n = conn.execute("SELECT count(*) FROM fact_events").fetchone()[0]
+print("holding", n, flush=True)
+sys.stdin.readline()
+conn.execute("COMMIT")
+conn.close()
+"""
+
+
+def deletion_with_reader(workdir: Path, *, events: int = 300, seed: int = 52) -> dict[str, Any]:
+    """Delete while *another process* holds a read transaction on the old snapshot: SQLite cannot
+    checkpoint past it, so the deleted text stays in the files until that reader ends. The purge
+    must say so (pending, in the report and in stats), not block, and finish once it can."""
+    db = workdir / "reader.db"
+    remove_db(db)
+    payloads = generate(events, seed)
+    t = payloads[-1]["occurred_at"] + 60
+    victims = [{"type": "chat", "session_id": "sess-held", "role": "user", "message_id": f"held-{i}",
+                "content": (f"My {MARKER_EN} notebook is in the drawer." if i % 2 == 0 else
+                            f"我的{MARKER_ZH}放在抽屉里。"), "occurred_at": t + i} for i in range(4)]
+    engine = open_engine(db)
+    try:
+        engine.ingest_payloads(payloads + victims)
+        engine.run_until_idle()
+        ids = [r[0] for r in engine.db.reader().execute(
+            "SELECT event_id FROM fact_events WHERE source_item_id LIKE 'held-%'")]
+        reader = subprocess.Popen([sys.executable, "-c", _HOLD_READER, str(db)], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        assert reader.stdout is not None and reader.stdin is not None
+        holding = reader.stdout.readline().strip()
+        started = time.perf_counter()
+        report = engine.delete_events(ids, wait_purge_s=0.5)
+        delete_s = time.perf_counter() - started
+        stats_while_held = engine.stats()["purge"]
+        hits_while_held = _raw_file_hits(db)
+        reader.stdin.write("done\n")
+        reader.stdin.flush()
+        reader.wait(timeout=30)
+        # the background worker retries once deletions paused (debounce), with no one asking
+        deadline = time.monotonic() + 30
+        retried = 0
+        while engine.purge_status().pending and time.monotonic() < deadline:
+            retried += engine.purge_worker.run_once()
+            time.sleep(0.2)
+        status_after = engine.purge_status().to_json()
+        hits_after = _raw_file_hits(db)
+        leaks = _scan_for_traces(engine.db.writer, ids, [], {})
+    finally:
+        engine.close()
+    return {"reader": holding, "deleted": len(report.event_ids), "delete_with_reader_s": round(delete_s, 3),
+            "purge_in_report": report.purge, "stats_while_reader_held": stats_while_held,
+            "marker_bytes_while_reader_held": hits_while_held, "worker_completions": retried,
+            "purge_after_reader_closed": status_after, "marker_bytes_after": hits_after, "leaks": leaks}
 
 
 def _derived_counts(conn: apsw.Connection) -> dict[str, int]:
@@ -687,10 +743,10 @@ def _scan_for_traces(conn: apsw.Connection, ids: Sequence[str], seqs: Sequence[i
 
 
 def _raw_file_hits(db: Path, vector_blobs: Sequence[bytes] = ()) -> dict[str, int]:
-    """Occurrences on disk (main file + WAL) of the deleted text — the English marker, the
+    """Occurrences on disk (main file, WAL and shared-memory index) of the deleted text — the English marker, the
     Chinese marker's bigrams as the FTS index stores them — and of the deleted float vectors."""
     data = b""
-    for suffix in ("", "-wal"):
+    for suffix in ("", "-wal", "-shm"):
         p = Path(str(db) + suffix)
         if p.exists():
             data += p.read_bytes()

@@ -97,7 +97,7 @@ def rows(results: dict[int, dict[str, Any]]) -> list[tuple[str, list[str], str]]
             lambda r: "–" if not _get(r, "memory_mb", "after_queries") else
             f"{_get(r, 'memory_mb', 'after_queries', 'RssAnon'):,.0f} / {_get(r, 'memory_mb', 'after_queries', 'RssFile'):,.0f}"),
         row("delete one event (cascade), p50 / p95 / p99 ms", lambda r: _trio(_get(r, "deletion", "delete_one_event"))),
-        row("  of which the on-disk purge (FTS5 optimize + WAL truncate), ms", _purge_ms),
+        row("  on-disk purge after them, once (debounced: FTS5 optimize + WAL truncate), ms", _purge_ms),
         row("raw FTS5 MATCH top-50, p50 / p95 / p99 ms", lambda r: _trio(_get(r, "query", "raw_fts5"))),
         row("raw sqlite-vec KNN k=50, p50 / p95 / p99 ms", lambda r: _trio(_get(r, "query", "raw_vec_knn"))),
         row("query embedding, p50 / p95 / p99 ms", lambda r: _trio(_get(r, "query", "query_embed"))),

@@ -155,28 +155,21 @@ def run_queries(engine: Any, result: dict[str, Any], *, per_mode: int, query_tim
     result["deletion"] = deletion_cost(engine)
 
 
-def deletion_cost(engine: Any, n: int = 10) -> dict[str, Any]:
-    """Deleting single events at this size, and the FTS5 'optimize' that purges their postings
-    from the index segments (contentless_delete leaves the terms on disk until a merge)."""
-    if engine.l1.count() > 500_000:
-        n = 3  # each deletion now purges the FTS indexes on disk (seconds at 1M)
+def deletion_cost(engine: Any, n: int = 20) -> dict[str, Any]:
+    """Deleting single events at this size (the cascade, one transaction each), then the one
+    on-disk purge that the debounce gives those deletions together (FTS5 optimize of every
+    index + TRUNCATE checkpoint: contentless_delete leaves the terms on disk until a merge)."""
     ids = [r[0] for r in engine.db.reader().execute(
         "SELECT event_id FROM fact_events WHERE source = 'chat' ORDER BY seq DESC LIMIT ?", (n,))]
     sw = Stopwatch()
-    purges = []
     for event_id in ids:
         with sw():
-            report = engine.delete_events([event_id])
-        if getattr(report, "purge", None):
-            purges.append(report.purge)
-    t0 = time.perf_counter()
-    with engine.db.write() as conn:
-        conn.execute("INSERT INTO fact_events_fts(fact_events_fts) VALUES ('optimize')")
-    optimize_s = time.perf_counter() - t0
+            engine.delete_events([event_id])
+    purge = engine.purge_now(30.0)
     from .measure import percentiles
 
-    return {"delete_one_event": percentiles(sw.laps), "purge_reports": purges[:2],
-            "fts_optimize_seconds": round(optimize_s, 2)}
+    return {"delete_one_event": percentiles(sw.laps), "purge_reports": [purge],
+            "purge_complete": purge.get("complete")}
 
 
 def _retrieval_vector_search(engine: Any) -> dict[str, Any]:

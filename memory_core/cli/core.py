@@ -41,7 +41,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("event_ids", nargs="+", metavar="EVENT_ID")
     p.add_argument("--dry-run", action="store_true", help="show what would change, change nothing")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--wait", type=float, default=5.0, metavar="SECONDS",
+                   help="how long to retry the on-disk purge while another program reads the store")
     p.set_defaults(func=cmd_delete)
+
+    p = sub.add_parser("purge", help="finish the on-disk purge of deleted memories (if one is pending)")
+    p.add_argument("--wait", type=float, default=30.0, metavar="SECONDS",
+                   help="retry this long while another program holds an old snapshot")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_purge)
 
     p = sub.add_parser("demo", help="headless demo: ingest the bundled sample and answer questions")
     p.add_argument("--keep", action="store_true", help="keep the demo database (path printed)")
@@ -124,10 +132,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
+    from ..purge import PurgeStatus, describe
     from .main import engine_from_args
 
     with engine_from_args(args) as engine:
-        report = engine.preview_delete(args.event_ids) if args.dry_run else engine.delete_events(args.event_ids)
+        if args.dry_run:
+            report = engine.preview_delete(args.event_ids)
+        else:
+            report = engine.delete_events(args.event_ids, wait_purge_s=max(0.0, args.wait))
     if args.json:
         print_json(report.to_json())
     else:
@@ -137,7 +149,24 @@ def cmd_delete(args: argparse.Namespace) -> int:
             print(f"  {layer}: " + ", ".join(f"{k}={v}" for k, v in changes.items()))
         for missing in report.missing:
             print(f"  not found: {missing}", file=sys.stderr)
+        if report.purge:
+            status = PurgeStatus.from_json(report.purge)
+            print(describe(status), file=sys.stdout if not status.pending else sys.stderr)
     return 1 if report.missing else 0
+
+
+def cmd_purge(args: argparse.Namespace) -> int:
+    from ..purge import PurgeStatus, describe
+    from .main import engine_from_args
+
+    with engine_from_args(args) as engine:
+        result = engine.purge_now(max(0.0, args.wait))
+    status = PurgeStatus.from_json(result)
+    if args.json:
+        print_json(result)
+    else:
+        print(describe(status), file=sys.stdout if not status.pending else sys.stderr)
+    return 3 if status.pending else 0
 
 
 DEMO_QUESTIONS = (

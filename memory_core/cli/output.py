@@ -8,9 +8,27 @@ from datetime import datetime, timezone
 from typing import Any
 
 
+def json_text(value: Any) -> str:
+    """JSON that is always valid UTF-8: a lone surrogate (text stored before ingest rejected
+    them, or a provider's reply) would otherwise be written as bytes no decoder accepts, or
+    crash the encoder; such text is written with ASCII escapes instead."""
+    text = json.dumps(value, ensure_ascii=False, indent=2, default=str)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(value, ensure_ascii=True, indent=2, default=str)
+    return text
+
+
 def print_json(value: Any) -> None:
-    json.dump(value, sys.stdout, ensure_ascii=False, indent=2, default=str)
-    sys.stdout.write("\n")
+    text = json_text(value) + "\n"
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a replaced stdout (tests, embedding hosts): text is all it takes
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))  # UTF-8 whatever the locale's encoding says
+    buffer.flush()
 
 
 def iso(ts: float | None) -> str:

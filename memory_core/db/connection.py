@@ -39,7 +39,7 @@ def _open_connection(path: str, *, readonly: bool) -> apsw.Connection:
     conn.enable_load_extension(True)
     conn.load_extension(sqlite_vec.loadable_path())
     conn.enable_load_extension(False)
-    conn.set_busy_timeout(10_000)
+    conn.set_busy_timeout(BUSY_TIMEOUT_MS)
     for pragma in (
         "PRAGMA foreign_keys = ON",
         "PRAGMA secure_delete = ON",  # deleted memories are overwritten, not left in free pages
@@ -51,6 +51,8 @@ def _open_connection(path: str, *, readonly: bool) -> apsw.Connection:
     return conn
 
 
+#: how long a connection waits for another's lock before SQLITE_BUSY (one writer, many readers)
+BUSY_TIMEOUT_MS = 10_000
 #: per reader connection: page cache (negative = KiB, SQLite's convention) and memory mapping
 READER_CACHE_KIB = -8000
 READER_MMAP_BYTES = 0
@@ -173,12 +175,19 @@ class Database:
         else:
             conn.execute(f"RELEASE {name}")
 
-    def checkpoint(self, mode: str = "TRUNCATE") -> tuple[int, int, int]:
-        """WAL checkpoint under the write lock: (busy, wal frames, frames checkpointed)."""
+    def checkpoint(self, mode: str = "TRUNCATE", *, busy_timeout_ms: int | None = None) -> tuple[int, int, int]:
+        """WAL checkpoint under the write lock: (busy, wal frames, frames checkpointed).
+        ``busy_timeout_ms`` bounds how long it waits for readers (the writer is held meanwhile)."""
         if mode not in ("PASSIVE", "FULL", "RESTART", "TRUNCATE"):
             raise ValueError(f"unknown checkpoint mode {mode!r}")
         with self._write_lock:
-            return tuple(self._writer.execute(f"PRAGMA wal_checkpoint({mode})").fetchone())  # type: ignore[return-value]
+            if busy_timeout_ms is not None:
+                self._writer.set_busy_timeout(busy_timeout_ms)
+            try:
+                return tuple(self._writer.execute(f"PRAGMA wal_checkpoint({mode})").fetchone())  # type: ignore[return-value]
+            finally:
+                if busy_timeout_ms is not None:
+                    self._writer.set_busy_timeout(BUSY_TIMEOUT_MS)
 
     @property
     def writer(self) -> apsw.Connection:

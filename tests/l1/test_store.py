@@ -316,8 +316,9 @@ def test_delete_purges_terms_from_the_file(make_engine) -> None:
     r = engine.ingest_payloads([chat("s", "user", f"secret {marker} 秘密暗号", T0, "a"),
                                 chat("s", "user", "unrelated text stays", T0 + 1, "b")])
     engine.run_until_idle()
-    report = engine.delete_events([r.event_ids[0]])
+    report = engine.delete_events([r.event_ids[0]], wait_purge_s=5)
     assert "fact_events_fts" in report.purge["fts_optimized"]
+    assert report.purge["complete"] and not report.purge["pending"]
     raw = Path(engine.db.path).read_bytes()
     wal = Path(str(engine.db.path) + "-wal")
     raw += wal.read_bytes() if wal.exists() else b""

@@ -54,6 +54,7 @@ def _file_contains(db: Path, needles: list[str]) -> list[str]:
 
 
 def _assert_gone(engine, needles: list[str]) -> None:
+    assert engine.purge_now(5)["complete"]  # the debounced on-disk purge (FTS5 segments too), run now
     hits = _rows_containing(engine, needles)
     assert hits == [], "\n".join(map(str, hits))
     assert _file_contains(Path(engine.db.path), needles) == []
