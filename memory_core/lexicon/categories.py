@@ -282,52 +282,73 @@ _LATIN_WORD = re.compile(r"[0-9a-z][0-9a-z'\-]*")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
-@lru_cache(maxsize=1)
-def _spans() -> tuple[int, int]:
-    """Longest entry in words (Latin) and characters (CJK): the n-gram window to look up."""
+@lru_cache(maxsize=2)
+def _prefixes(which: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Every proper prefix of the table's entries — Latin ones by whole words, CJK ones by
+    characters — so a scan extends an n-gram only while some entry could still match."""
     by_name, by_member = _index()
-    entries = [*by_name, *by_member]
-    latin = max((len(e.split()) for e in entries if not _is_cjk(e)), default=1)
-    cjk = max((len(e) for e in entries if _is_cjk(e)), default=1)
-    return latin, cjk
+    latin: set[str] = set()
+    cjk: set[str] = set()
+    for entry in (by_name if which == "names" else by_member):
+        if _is_cjk(entry):
+            cjk.update(entry[:k] for k in range(1, len(entry)))
+        else:
+            parts = entry.split()
+            latin.update(" ".join(parts[:k]) for k in range(1, len(parts)))
+    return frozenset(latin), frozenset(cjk)
 
 
-def _find(text: str, table: dict[str, list[Category]]) -> list[str]:
-    """Entries of ``table`` in ``text``: the longest entry starting at each word (Latin, whole
-    words only, so "cat" is not found in "category") or character (CJK), non-overlapping, left
-    to right. Dictionary look-ups over n-grams instead of one substring search per entry: the
-    embedder and the retrieval paths call this for every text."""
-    max_words, max_chars = _spans()
+@lru_cache(maxsize=8192)
+def _find(text: str, which: str) -> tuple[str, ...]:
+    """Entries of the names or members table in ``text``: the longest entry starting at each
+    word (Latin, whole words only, so "cat" is not found in "category") or character (CJK),
+    non-overlapping, left to right. An n-gram grows only while it is a prefix of some entry, so
+    most positions cost one dictionary look-up (the embedder, the extractor and the retrieval
+    paths call this for every text; cached, because the embedder and the extractor scan the
+    same text)."""
+    by_name, by_member = _index()
+    table = by_name if which == "names" else by_member
+    latin_prefixes, cjk_prefixes = _prefixes(which)
     lowered = text.lower()
     found: list[str] = []
     words = [m.group(0).strip("'-") for m in _LATIN_WORD.finditer(lowered)]
     i = 0
     while i < len(words):
-        for n in range(min(max_words, len(words) - i), 0, -1):
-            cand = " ".join(words[i:i + n])
+        best, cand = 0, words[i]
+        for n in range(1, len(words) - i + 1):
+            if n > 1:
+                cand = cand + " " + words[i + n - 1]
             if cand in table:
-                found.append(cand)
-                i += n
+                best = n
+            if cand not in latin_prefixes:
                 break
+        if best:
+            found.append(" ".join(words[i:i + best]))
+            i += best
         else:
             i += 1
     for run in _CJK_RUN.findall(lowered):
         j = 0
         while j < len(run):
-            for n in range(min(max_chars, len(run) - j), 0, -1):
-                if run[j:j + n] in table:
-                    found.append(run[j:j + n])
-                    j += n
+            best = 0
+            for n in range(1, len(run) - j + 1):
+                cand = run[j:j + n]
+                if cand in table:
+                    best = n
+                if cand not in cjk_prefixes:
                     break
+            if best:
+                found.append(run[j:j + best])
+                j += best
             else:
                 j += 1
-    return found
+    return tuple(found)
 
 
 def categories_named_in(text: str) -> list[Category]:
     """Categories whose *name* appears in ``text`` (longest names first, no double counting)."""
     by_name, _ = _index()
-    names = set(_find(text, by_name))
+    names = set(_find(text, "names"))
     found: list[Category] = []
     for name in sorted(names, key=len, reverse=True):
         for cat in by_name[name]:
@@ -346,7 +367,7 @@ def members_in(text: str) -> list[tuple[str, Category]]:
     """Lexicon members that occur in ``text`` (longest match at each position, non-overlapping,
     each member once, longest first)."""
     _, by_member = _index()
-    members = dict.fromkeys(_find(text, by_member))
+    members = dict.fromkeys(_find(text, "members"))
     return [(m, by_member[m][0]) for m in sorted(members, key=len, reverse=True)]
 
 
