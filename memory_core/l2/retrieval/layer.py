@@ -29,13 +29,52 @@ from .. import assertion_store as A
 from .. import graph_store as G
 from ..catalog import types_compatible
 from ..graph import build_graph, multi_hop, spreading_activation
-from ..lifecycle import EDGE_ACTIVE, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES, LIVE_ASSERTION_STATES
+from ..lifecycle import (EDGE_ACTIVE, EXPIRED, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES,
+                         LIVE_ASSERTION_STATES, OVERWRITTEN, REJECTED, SUPERSEDED, USER_DENIED)
+
+#: assertions that were current until some moment (valid_to / expires_at)
+ENDED_ASSERTION_STATES = (SUPERSEDED, OVERWRITTEN, EXPIRED)
 from ..vectors import EDGE_KIND, knn
 from .grounding import Grounding, ground
 
 _FETCH = 50
 #: edge-semantic recall keeps neighbours at least this similar unless structure names them
 EDGE_SEMANTIC_MIN_SIM = 0.5
+
+
+def live_as_of(a: Any, now: float) -> bool:
+    """Whether an assertion was part of the profile at ``now`` (the query's clock): stated by
+    then, and not yet ended by then. A denial or rejection is not time-travelled: the user said
+    it was never true."""
+    if a.status in (USER_DENIED, REJECTED):
+        return False
+    if a.valid_from is not None and a.valid_from > now:
+        return False
+    if a.expires_at is not None and a.expires_at <= now:
+        return False
+    if a.status in LIVE_ASSERTION_STATES:
+        return True
+    end = a.valid_to if a.valid_to is not None else a.expires_at
+    return end is not None and end > now
+
+
+def profile_hit(subject_id: str, live_hits: Sequence[LayerHit], now: float) -> LayerHit | None:
+    """One finding that sums up the current traits and states the question matched, as words
+    ("mood: happy; residence: Jiaxing"), dated by the query's ``now``. Only when there are at
+    least two: a single one is already its own finding. Never the raw snapshot: it listed every
+    trait, relevant or not, as a Python dict dated by the refresh's wall clock."""
+    if len(live_hits) < 2:
+        return None
+    parts, evidence = [], []
+    for h in sorted(live_hits, key=lambda h: (h.payload.get("term") != "short", h.payload.get("trait") or "")):
+        m = h.payload
+        value = m.get("value")
+        parts.append(f"{m.get('trait')}: {'' if m.get('polarity', 1) else 'not '}{value}")
+        evidence += list(h.event_ids[:2])
+    text = f"profile as of {_day(now)}: " + "; ".join(parts)
+    ev = list(dict.fromkeys(evidence))
+    return LayerHit("l2", "snapshot", subject_id, text, 0.3, ev[:L2_HIT_MAX_EVENT_IDS], now,
+                    {"all_event_ids": ev, "current": True, "traits": [h.payload.get("trait") for h in live_hits]})
 
 
 def _day(t: float | None) -> str:
@@ -196,7 +235,10 @@ class L2Retriever:
     # -- assertions + snapshots --------------------------------------------------------------------
 
     def _assertions(self, conn: apsw.Connection, g: Grounding, now: float, trace: dict[str, Any]) -> list[LayerHit]:
-        statuses = HISTORICAL_ASSERTION_STATES if g.history else LIVE_ASSERTION_STATES
+        # ended rows too: a question asked "as of" an earlier date (query now) sees what was
+        # current then, not what is current today
+        statuses = tuple(dict.fromkeys((*LIVE_ASSERTION_STATES, *ENDED_ASSERTION_STATES,
+                                        *(HISTORICAL_ASSERTION_STATES if g.history else ()))))
         params: list[Any] = [g.subject_id, *statuses]
         sql = (f"SELECT * FROM tom_trait_assertions WHERE entity_id = ? AND status IN ({placeholders(len(statuses))})")
         if g.traits:
@@ -212,7 +254,9 @@ class L2Retriever:
         models = A.to_models(conn, rows)
         hits = []
         for a in models:
-            live = a.status in LIVE_ASSERTION_STATES and (a.expires_at is None or a.expires_at > now)
+            live = live_as_of(a, now)
+            if a.valid_from is not None and a.valid_from > now:
+                continue  # stated after the moment the question is about
             if not g.history and not live:
                 continue
             if g.anchor_at is not None and not _in_window(a.valid_from, g.window):
@@ -221,28 +265,22 @@ class L2Retriever:
             if g.history and not live:
                 score += 0.2  # the question asks about the past: superseded rows are the answer
             until = f", until {_day(a.valid_to or a.expires_at)}" if not live else ""
-            text = (f"{a.trait}: {'' if a.polarity else 'not '}{a.value} ({a.status}; since {_day(a.valid_from)}{until}; "
+            # the status as of the question's moment: a belief current then reads "current",
+            # whatever happened to it later
+            shown = a.status if live == (a.status in LIVE_ASSERTION_STATES) else ("current then" if live else a.status)
+            text = (f"{a.trait}: {'' if a.polarity else 'not '}{a.value} ({shown}; since {_day(a.valid_from)}{until}; "
                     f"{a.evidence_count} evidence)")
             ev = list(reversed(a.evidence_event_ids))  # newest statement first
             hits.append(LayerHit("l2", "assertion", a.assertion_id, text, score, ev[:L2_HIT_MAX_EVENT_IDS], a.valid_from,
                                  {"all_event_ids": ev, "trait": a.trait, "value": a.value, "status": a.status, "term": a.term,
+                                  "polarity": a.polarity,
                                   "current": live, "valid_from": a.valid_from, "valid_to": a.valid_to,
                                   "expires_at": a.expires_at, "superseded_by": a.superseded_by,
                                   "confidence": a.confidence}))
         if g.target_kind == "state":
-            snap = conn.execute("SELECT snapshot_json, evidence_event_ids, refreshed_at FROM tom_snapshots "
-                                "WHERE entity_id = ?", (g.subject_id,)).fetchone()
-            if snap:
-                import json
-
-                prof = json.loads(snap[0])
-                states = {k: v["value"] for k, v in prof.get("current_state", {}).items()
-                          if (v.get("expires_at") or now + 1) > now}
-                traits = {k: [x["value"] for x in v] for k, v in prof.get("traits", {}).items()}
-                text = f"current profile: traits {traits}; states {states}"
-                ev = json.loads(snap[1])
-                hits.append(LayerHit("l2", "snapshot", g.subject_id, text, 0.3, ev[:L2_HIT_MAX_EVENT_IDS], snap[2],
-                                     {"profile": prof, "all_event_ids": ev}))
+            profile = profile_hit(g.subject_id, [h for h in hits if h.payload["current"]], now)
+            if profile is not None:
+                hits.append(profile)
         hits.sort(key=lambda h: -h.score)
         trace["subdomains"]["assertion"] = {"hits": len(hits), "history": g.history}
         return hits
