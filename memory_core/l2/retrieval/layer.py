@@ -58,6 +58,18 @@ def live_as_of(a: Any, now: float) -> bool:
     return end is not None and end > now
 
 
+#: words of a question about the person's state in general ("how am I doing these days?"),
+#: as opposed to one about a topic ("what is my diet now?") that a profile does not answer
+GENERAL_STATE_WORDS = frozenset({
+    "how", "doing", "feeling", "feel", "feels", "now", "today", "lately", "recently", "currently",
+    "current", "these", "days", "situation", "state", "status", "mood", "overall", "things", "life",
+    "怎么样", "如何", "状态", "最近", "现在", "近况", "心情", "感觉", "情况", "过得"})
+
+
+def general_state_question(terms: Sequence[str]) -> bool:
+    return all(t.lower() in GENERAL_STATE_WORDS for t in terms)
+
+
 def profile_hit(subject_id: str, live_hits: Sequence[LayerHit], now: float) -> LayerHit | None:
     """One finding that sums up the current traits and states the question matched, as words
     ("mood: happy; residence: Jiaxing"), dated by the query's ``now``. Only when there are at
@@ -277,7 +289,7 @@ class L2Retriever:
                                   "current": live, "valid_from": a.valid_from, "valid_to": a.valid_to,
                                   "expires_at": a.expires_at, "superseded_by": a.superseded_by,
                                   "confidence": a.confidence}))
-        if g.target_kind == "state":
+        if g.target_kind == "state" and general_state_question(g.question_terms):
             profile = profile_hit(g.subject_id, [h for h in hits if h.payload["current"]], now)
             if profile is not None:
                 hits.append(profile)
