@@ -19,10 +19,12 @@ from dataclasses import dataclass
 
 # -- shared pieces ------------------------------------------------------------------------------
 
-_EN_REL = (r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|sister|brother|"
+EN_REL = _EN_REL = (r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|sister|brother|"
            r"son|daughter|friend|boss|colleague|roommate|grandma|grandpa|aunt|uncle|cousin")
 #: English clause start + subject ("i", "we", "my mom") + optional adverbs
-_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + _EN_REL + r"))\s+"
+#: "and" stands for the sentence's own subject in a second verb phrase ("I quit X and joined Y");
+#: the extractor resolves it from the start of the sentence (rule_engine._subject)
+_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + _EN_REL + r"))\s+"
             r"(?:(?:just|recently|finally|really|also|still|now|actually|already|totally|"
             r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|"
             r"mostly|even|so|kind of|sort of|have|has|had|am|is|was|were|are)\s+)*?")
@@ -61,11 +63,26 @@ class StatementPattern:
     coordinated: bool = True
     #: a negation cue turns the claim into this predicate instead of negating it
     neg_predicate: str | None = None
+    #: the object is this fixed value, not the matched phrase ("started eating meat again" ends
+    #: the diet "vegetarian"; 吃素 states it)
+    fixed_object: str | None = None
 
 
 def _en(key: str, verbs: str, predicate: str, object_type: str, **kw) -> StatementPattern:
     rx = re.compile(_EN_SUBJ + _EN_NEG + r"(?P<verb>" + verbs + r")" + _EN_OBJ)
     return StatementPattern(key, "en", rx, predicate, object_type, **kw)
+
+
+def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw) -> StatementPattern:
+    """A pattern whose shape the helpers cannot build (object before the verb: "our cat Mochi
+    died", 把旧车卖了). The regex still names ``subj``, ``verb`` and ``obj`` (``obj`` may be
+    empty when ``fixed_object`` gives the value)."""
+    return StatementPattern(key, lang, re.compile(regex), predicate, object_type, **kw)
+
+
+_EN_PET = r"(?:cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig)"
+_ZH_PET = r"(?:猫咪|小猫|猫|小狗|狗狗|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼)"
+_EN_DIET = r"(?P<obj>vegetarian|vegan|pescatarian)"
 
 
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
@@ -90,8 +107,38 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False),
     _en("en_live", r"lives? in|living in|am based in|reside in", "LIVES_IN", "place",
         trait="residence", coordinated=False),
-    _en("en_work_at", r"works? (?:at|for)|working (?:at|for)|joined", "WORKS_AT", "organization",
-        coordinated=False),
+    # work: start, change, end (WORKS_AT is exclusive: a new employer supersedes the old one)
+    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?: my job)?(?: at)?|resigned from|retired from|"
+        r"stopped working (?:at|for)|(?:was|got) (?:laid off|let go|fired) (?:from|by)", "WORKS_AT",
+        "organization", negated=True, trait="employer", coordinated=False),
+    _en("en_work_at", r"works? (?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
+        r"got a job (?:at|with)|am employed (?:at|by)|now work (?:at|for)", "WORKS_AT", "organization",
+        trait="employer", coordinated=False),
+    # vehicle
+    _en("en_vehicle_end", r"sold|got rid of|traded in|totaled|totalled|scrapped", "DRIVES", "vehicle",
+        negated=True, trait="vehicle", coordinated=False),
+    _en("en_drive", r"drives?|driving|now drive", "DRIVES", "vehicle", trait="vehicle", coordinated=False),
+    # pets: start and end (death, rehoming); "pet" holds several values, one per animal
+    _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet )?" + _EN_PET +
+         r",? (?P<obj>[a-z][a-z'\-]+),? (?:just |sadly |finally )?(?P<verb>died|passed away|was put down|"
+         r"had to be put down|ran away|went missing)", "HAS_PET", "animal", negated=True, trait="pet",
+         coordinated=False),
+    _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up", "HAS_PET", "animal", negated=True,
+        trait="pet", coordinated=False),
+    _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally)? (?P<verb>have|has|got|"
+         r"adopted|rescued) (?:a|an|one|our|my) (?:new )?" + _EN_PET + r" (?:named|called) (?P<obj>[a-z][a-z'\-]+)",
+         "HAS_PET", "animal", trait="pet", coordinated=False),
+    # diet
+    _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am)? (?P<verb>(?:no longer|not) (?:a )?|"
+         r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?)" + _EN_DIET,
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False),
+    _raw("en_diet_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)? (?P<verb>started eating meat|"
+         r"eat meat again|am eating meat again|went back to eating meat)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False,
+         fixed_object="vegetarian"),
+    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| am| became| went| turned)"
+         r"(?P<verb> (?:a |fully |strictly )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
+         coordinated=False),
     _en("en_work_on", r"works? on|working on", "WORKS_ON", "project", coordinated=False),
     _en("en_use", r"(?:have been |been |am |started |keep )?using|uses?(?! to )|switched to",
         "USES", "software"),
@@ -110,8 +157,32 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False),
     _zh("zh_live", r"住在|定居在|生活在", "LIVES_IN", "place", trait="residence",
         coordinated=False),
-    _zh("zh_work_at", r"在", "WORKS_AT", "organization", coordinated=False,
+    _zh("zh_work_end", r"从", "WORKS_AT", "organization", coordinated=False, negated=True,
+        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|被裁))"),
+    _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了", "WORKS_AT", "organization",
+        coordinated=False, negated=True, trait="employer", tail=r"(?=(?:的工作|公司|了|，|,|。|$))"),
+    _zh("zh_work_at", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:工作|上班|任职|实习))"),
+    _zh("zh_work_join", r"加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
+        "organization", coordinated=False, trait="employer"),
+    # vehicle
+    _raw("zh_vehicle_end", "zh", r"(?P<subj>我们|我)?(?:已经)?(?P<verb>把)(?:我的|旧的|那辆)?(?P<obj>[^，,。！？把]{1,12}?)"
+         r"(?:卖了|卖掉了|处理掉了|报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         coordinated=False),
+    _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|现在开", "DRIVES", "vehicle", trait="vehicle",
+        coordinated=False),
+    # pets
+    _raw("zh_pet_end", "zh", r"(?P<subj>我们|我)?(?:家)?(?:的)?(?P<kind>" + _ZH_PET + r")(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)"
+         r"(?P<verb>去世了|死了|走了|丢了|跑丢了)", "HAS_PET", "animal", negated=True, trait="pet",
+         coordinated=False),
+    _raw("zh_pet_named", "zh", r"(?P<subj>我们|我)(?:家)?(?P<verb>养了|有|领养了|收养了)(?:一只|只|一条|条)?" + _ZH_PET +
+         r"[，,]?(?:叫|名叫|名字叫)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal", trait="pet",
+         coordinated=False),
+    # diet
+    _raw("zh_diet_end", "zh", r"(?P<subj>我)?(?:现在|已经)?(?P<verb>不再吃素|不吃素了|开始吃肉|又吃肉了|恢复吃肉)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
+    _raw("zh_diet", "zh", r"(?P<subj>我)(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software"),
     _zh("zh_visited", r"去了|去过|参观了|游览了|逛了|到过|去", "VISITED", "place"),
 )
@@ -196,10 +267,11 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
 
 #: an English object phrase ends before these words (time, purpose, place adjuncts, clauses)
 EN_OBJECT_STOP = re.compile(
-    r"\s+(?:and (?:i|we|my|it|he|she|they|then|also|now)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
+    r"\s+(?:and (?:i|we|my|it|he|she|they|then|also|now|joined|started|moved|bought|got|went|became|"
+    r"switched|began|took|sold|left|quit|drive|drives|am|signed|adopted)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
     r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|"
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|"
-    r"were|has|have|had|it is|its|it's|really|very|lately|last)\b.*$")
+    r"were|has|have|had|it is|its|it's|really|very|lately|last|as)\b.*$")
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her)\s+)+")
 EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|"

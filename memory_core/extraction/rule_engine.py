@@ -20,7 +20,7 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name)
-from .patterns import (EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
+from .patterns import (EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
@@ -231,7 +231,22 @@ class _Extractor:
             self._new_thing(state, mentions, sentence, zh, hint, claimed_objects)
             self._states(state, sentence, zh)
 
+    def _known(self, entity: ExtractedEntity) -> bool:
+        """Whether the catalog, or an earlier event of this batch, already names it."""
+        if entity.resolved_id:
+            return True
+        norm = entity.name.lower()
+        return any(k.name.lower() == norm or norm in (a.lower() for a in k.aliases) for k in self.known) or \
+            any(e.name.lower() == norm for e in self.history)
+
     def _subject(self, match: re.Match[str], lang: str) -> tuple[str, str | None]:
+        if match.groupdict().get("subj") == "and":
+            # "I quit Initech and joined Hooli": the second verb shares the sentence's subject
+            lead = _EN_LEAD_SUBJECT.match(match.string)
+            if lead is None:
+                return "", None
+            rel = lead.group("rel")
+            return (_REL_EN_TO_NAME.get(rel, rel), "person") if rel else (USER_SUBJECT, None)
         rel = match.groupdict().get("rel")
         if rel:
             name = (_ZH_REL_NAME.get(rel, rel) if lang == "zh" else _REL_EN_TO_NAME.get(rel, rel))
@@ -251,7 +266,7 @@ class _Extractor:
                 _ZH_THIRD_PERSON.search(sentence.text[:match.start("verb")]):
             return
         negated = bool(match.groupdict().get("neg")) or pattern.negated
-        raw_obj = match.group("obj")
+        raw_obj = pattern.fixed_object or match.group("obj") or match.groupdict().get("kind") or ""
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
         phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else [raw_obj]
         obj_offset = sentence.start + match.start("obj") if pattern.lang == "zh" else None
@@ -259,21 +274,30 @@ class _Extractor:
             cleaned = clean_zh_object(phrase) if pattern.lang == "zh" else clean_en_object(phrase)
             if not cleaned:
                 continue
+            before = set(state.entities)
             entity = self._object_entity(state, mentions, sentence, cleaned, pattern,
                                          obj_offset, match)
             if entity is None:
                 continue
+            unknown_end = pattern.negated and pattern.trait is not None and not pattern.fixed_object and \
+                not self._known(entity) and (entity.name, entity.entity_type) not in before
+            if unknown_end:
+                # an end ("I quit smoking", "I sold my Corolla") can only end something memory
+                # already holds: an object it names for the first time is not made an entity;
+                # the trait claim alone is kept, and ends a live value it is part of
+                state.discard(entity.name, entity.entity_type)
             if (pattern.predicate, entity.name) in claimed:
                 continue
             claimed.add((pattern.predicate, entity.name))
             evidence = sentence.text.strip()
             claim_hint = pattern.time_hint or hint
-            self.out.fact_claims.append(FactClaim(
-                subject=subject, predicate=pattern.predicate, object=entity.name,
-                evidence_text=evidence, event_id=state.event.event_id, kind="relation",
-                subject_type=subject_type, object_type=entity.entity_type, negated=negated,
-                confidence=CONF_EXPLICIT if pattern.directness == "explicit" else CONF_IMPLIED,
-                directness=pattern.directness, time_hint=claim_hint))
+            if not unknown_end:
+                self.out.fact_claims.append(FactClaim(
+                    subject=subject, predicate=pattern.predicate, object=entity.name,
+                    evidence_text=evidence, event_id=state.event.event_id, kind="relation",
+                    subject_type=subject_type, object_type=entity.entity_type, negated=negated,
+                    confidence=CONF_EXPLICIT if pattern.directness == "explicit" else CONF_IMPLIED,
+                    directness=pattern.directness, time_hint=claim_hint))
             if pattern.trait and subject == USER_SUBJECT and pattern.time_hint is None:
                 self.out.fact_claims.append(FactClaim(
                     subject=subject, predicate=pattern.predicate, object=entity.name,
@@ -400,6 +424,11 @@ class _Extractor:
                 evidence_text=sentence.text.strip(), event_id=state.event.event_id, kind="trait",
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
+
+
+#: the subject a sentence starts with, for an elided "and <verb>" later in it
+_EN_LEAD_SUBJECT = re.compile(r"^\W*(?:(?:so|well|yeah|yes|ok|okay|actually|also|then|and)\W+)*"
+                              r"(?:i|we|my (?P<rel>" + EN_REL + r"))\b")
 
 
 def _find_ci(text: str, needle: str, *, start: int = 0, default: int = -1) -> int:

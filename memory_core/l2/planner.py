@@ -48,6 +48,21 @@ log = logging.getLogger(__name__)
 SEVERITY = {"antonym": 0.9, "state_reversal": 0.8, "direct_negation": 0.7, "preference_reversal": 0.6}
 
 
+def names_same_thing(held: str, said: str) -> bool:
+    """Whether an end names a live value by part of its name ("sold my Corolla" ends "Toyota
+    Corolla"; 辞去了字节的工作 ends 字节跳动): whole words in Latin script, a prefix or suffix of at
+    least two characters in Chinese. Pure, so the rule is testable without a database."""
+    if not held or not said or held == said:
+        return held == said and bool(held)
+    if any("\u3400" <= ch <= "\u9fff" for ch in said):
+        return len(said) >= 2 and (held.startswith(said) or held.endswith(said) or said.startswith(held))
+    h, s = held.split(), said.split()
+    if not s or not h:
+        return False
+    shorter, longer = (s, h) if len(s) <= len(h) else (h, s)
+    return any(longer[i:i + len(shorter)] == shorter for i in range(len(longer) - len(shorter) + 1))
+
+
 @dataclass(slots=True)
 class EventInfo:
     event_id: str
@@ -303,7 +318,8 @@ class Planner:
         for c in phase1.fact_claims:
             subj = self._ref(c.subject, c.subject_type, c.event_id, c.confidence, by_event_name, requests)
             obj = None
-            if c.kind == "relation" or predicate_for_trait(c.trait or ""):
+            # a negated trait ends a held value by its text; it names no new entity
+            if c.kind == "relation" or (predicate_for_trait(c.trait or "") and not c.negated):
                 obj_text = c.object if c.kind == "relation" else (c.value or c.object)
                 obj_type = c.object_type if c.kind == "relation" else (c.object_type or "place")
                 obj = self._ref(obj_text, obj_type, c.event_id, c.confidence, by_event_name, requests,
@@ -593,7 +609,8 @@ class Planner:
         same = [a for a in live if a.value_norm == vnorm and a.polarity == cand.polarity]
         term = trait_term(cand.trait)
         if cand.polarity == 0:
-            targets = [a for a in live if a.value_norm == vnorm and a.polarity == 1]
+            targets = [a for a in live if a.value_norm == vnorm and a.polarity == 1] or \
+                [a for a in live if a.polarity == 1 and names_same_thing(a.value_norm, vnorm)]
             if not targets:
                 plan.dropped.append(f"negated trait {cand.trait}={cand.value}: nothing live to negate")
                 return

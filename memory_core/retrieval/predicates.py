@@ -109,6 +109,25 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("own", "owned", "have", "has", "got", "拥有", "有"),
         ("my", "我的"),
         "ownership record", "拥有记录", ("possession",), ("acquisition",), (), _THINGS),
+    PredicateFamily(
+        "vehicle",
+        ("car", "drive", "drives", "driving", "vehicle", "车", "开什么车", "汽车", "开车"),
+        ("drive", "drives", "driving", "car", "开", "车"),
+        ("sold", "bought", "卖了", "买了"),
+        "statement about your car", "关于车的表述", ("vehicle",), ("possession", "acquisition"), ("vehicle",),
+        ("vehicle",)),
+    PredicateFamily(
+        "pet",
+        ("pet", "pets", "cat", "cats", "dog", "dogs", "puppy", "kitten", "宠物", "猫", "狗", "养"),
+        ("cat", "dog", "pet", "named", "adopted", "died", "passed away", "猫", "狗", "宠物", "养了", "去世"),
+        ("vet", "walk", "兽医", "遛"),
+        "statement about your pet", "关于宠物的表述", (), ("possession",), ("pet",), ("animal",)),
+    PredicateFamily(
+        "diet",
+        ("diet", "vegetarian", "vegan", "meat", "eat meat", "饮食", "吃素", "素食", "吃肉", "忌口"),
+        ("vegetarian", "vegan", "pescatarian", "meat", "吃素", "素食", "吃肉"),
+        ("salad", "tofu", "豆腐"),
+        "statement about your diet", "关于饮食的表述", ("dietary",), (), ("diet",)),
     # states: answered by short-term state assertions (extraction/patterns.py STATE_PATTERNS)
     PredicateFamily(
         "stress",

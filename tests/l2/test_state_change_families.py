@@ -1,0 +1,92 @@
+"""State-change families in English and Chinese (issue 14, item 2): start, change, end of a job,
+a vehicle, a pet (death), a diet — told in one sentence or two — reach the current profile
+through the existing supersession, and a current_state question asked after the change finds
+the new state first. Questions, hypotheticals, reported speech and unknown objects never do."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import DAY, T0, chat
+from tests.l2.conftest import project
+
+BEFORE, AFTER = T0, T0 + 100 * DAY
+
+
+def _live(engine, trait: str) -> list[tuple[str, int]]:
+    rows = engine.db.read_all("SELECT value, polarity FROM tom_trait_assertions WHERE trait = ? AND status IN "
+                              "('tentative', 'corroborated', 'stable')", (trait,))
+    return sorted((r["value"], r["polarity"]) for r in rows)
+
+
+CHANGES = [
+    # (family trait, first statement, change statement, live values after)
+    ("employer", "I work at Initech as an engineer.", "I quit Initech and joined Hooli as a designer.", [("hooli", 1)]),
+    ("employer", "我在字节跳动工作。", "我从字节跳动辞职了，加入了腾讯。", [("腾讯", 1)]),
+    ("employer", "I work for Globex.", "I was laid off from Globex last month.", []),
+    ("vehicle", "I drive a Toyota Corolla.", "I sold my Corolla and now drive a Volvo.", [("volvo", 1)]),
+    ("vehicle", "我开的是一辆比亚迪。", "我把比亚迪卖了，现在开特斯拉。", [("特斯拉", 1)]),
+    ("pet", "We have a cat named Mochi.", "Our cat Mochi died in March.", []),
+    ("pet", "我家养了一只狗，叫旺财。", "我家的狗旺财去世了。", []),
+    ("diet", "I am vegetarian.", "I started eating meat again.", []),
+    ("diet", "我是素食者。", "我现在不吃素了，开始吃肉。", []),
+]
+
+
+@pytest.mark.parametrize("trait,first,change,after", CHANGES, ids=[c[2][:24] for c in CHANGES])
+def test_a_change_supersedes_the_old_state(l2_engine, trait, first, change, after):
+    l2_engine.ingest_payloads([chat("s1", "user", first, BEFORE, "m1")])
+    project(l2_engine)
+    before = _live(l2_engine, trait)
+    assert len(before) == 1 and before[0][1] == 1, before  # the start is recorded
+    l2_engine.ingest_payloads([chat("s2", "user", change, AFTER, "m2")])
+    project(l2_engine)
+    assert _live(l2_engine, trait) == after
+
+
+QUESTIONS = [
+    ("I drive a Toyota Corolla.", "I sold my Corolla and now drive a Volvo.", "What car do I drive now?", "volvo"),
+    ("我在字节跳动工作。", "我从字节跳动辞职了，加入了腾讯。", "我现在在哪里工作？", "腾讯"),
+    ("I work at Initech.", "I quit Initech and joined Hooli.", "Where do I work now?", "hooli"),
+]
+
+
+@pytest.mark.parametrize("first,change,question,answer", QUESTIONS, ids=[q[2] for q in QUESTIONS])
+def test_current_state_question_after_the_change_finds_the_new_state_first(l2_engine, first, change, question,
+                                                                           answer):
+    l2_engine.ingest_payloads([chat("s1", "user", first, BEFORE, "m1"), chat("s2", "user", change, AFTER, "m2")])
+    project(l2_engine)
+    pkg = l2_engine.retrieval.query(question, "current_state", now=AFTER + DAY)
+    top = pkg.findings[0]
+    assert answer in top.content.lower(), [f.content for f in pkg.findings[:3]]
+
+
+@pytest.mark.parametrize("text", [
+    "Did you quit Initech?", "If I quit Initech I would join Hooli.", "My friend quit Initech and joined Hooli.",
+    "I never worked at Initech.", "我如果从字节跳动辞职，会加入腾讯吗？", "他的猫死了。",
+])
+def test_questions_hypotheticals_and_other_people_do_not_change_the_users_state(l2_engine, text):
+    l2_engine.ingest_payloads([chat("s1", "user", "I work at Initech.", BEFORE, "m1"),
+                               chat("s0", "user", "我在字节跳动工作。", BEFORE, "m0"),
+                               chat("s2", "user", text, AFTER, "m2")])
+    project(l2_engine)
+    assert _live(l2_engine, "employer") in ([("initech", 1), ("字节跳动", 1)], [("initech", 1)], [("字节跳动", 1)])
+    assert "hooli" not in [v for v, _ in _live(l2_engine, "employer")]
+
+
+def test_an_end_of_something_never_mentioned_creates_no_entity(l2_engine):
+    l2_engine.ingest_payloads([chat("s1", "user", "I left my keys at home and quit smoking.", BEFORE, "m1")])
+    project(l2_engine)
+    names = {r["canonical_name"].lower() for r in l2_engine.db.read_all("SELECT canonical_name FROM entity_catalog")}
+    assert not names & {"keys", "my keys", "smoking"}
+    assert _live(l2_engine, "employer") == []
+
+
+def test_an_end_names_a_held_value_by_part_of_its_name():
+    from memory_core.l2.planner import names_same_thing
+
+    assert names_same_thing("toyota corolla", "corolla")
+    assert names_same_thing("字节跳动", "字节")
+    assert not names_same_thing("toyota corolla", "cor")  # whole words only
+    assert not names_same_thing("initech", "keys")
+    assert not names_same_thing("字节跳动", "跳")  # one character is not a name
