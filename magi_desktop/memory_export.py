@@ -95,12 +95,21 @@ def user_corrections(conn: Any) -> list[dict[str, Any]]:
                                  "WHERE a.status = 'user_denied'"):
             out.append({"kind": "assertion", **r})
     if schema.has_table(conn, "knowledge_graph") and schema.has_table(conn, "entity_catalog"):
-        for r in query_all(conn, "SELECT s.canonical_name AS subject, s.is_user AS subject_is_user, k.predicate, "
-                                 "o.canonical_name AS object, k.status, k.updated_at FROM knowledge_graph k "
+        # an edge denied *because* its assertion was denied comes back with that assertion's
+        # re-applied denial: exported once, as the assertion
+        followers: set[str] = set()
+        if schema.has_table(conn, "l2_user_corrections"):
+            for (effect,) in conn.execute("SELECT effect_json FROM l2_user_corrections WHERE action = 'deny_assertion'"):
+                data = json.loads(effect or "{}")
+                if data.get("undone_at") is None:
+                    followers.update(data.get("denied_edges") or ())
+        for r in query_all(conn, "SELECT k.triple_id, s.canonical_name AS subject, s.is_user AS subject_is_user, "
+                                 "k.predicate, o.canonical_name AS object, k.status, k.updated_at FROM knowledge_graph k "
                                  "JOIN entity_catalog s ON s.entity_id = k.subject_id "
                                  "JOIN entity_catalog o ON o.entity_id = k.object_id "
                                  "WHERE k.status = 'user_denied'"):
-            out.append({"kind": "edge", **r})
+            if r.pop("triple_id") not in followers:
+                out.append({"kind": "edge", **r})
     return out
 
 

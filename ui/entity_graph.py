@@ -296,6 +296,10 @@ class EntityGraphPanel(Panel):
         self.wrong_button = QPushButton("This is wrong")
         self.wrong_button.setToolTip("Mark the selected assertion or edge user_denied (reversible)")
         self.wrong_button.clicked.connect(self.mark_wrong)
+        self.undo_button = QPushButton("Undo correction")
+        self.undo_button.setToolTip("Put back exactly what the last \"This is wrong\" changed")
+        self.undo_button.setEnabled(False)
+        self.undo_button.clicked.connect(self.undo_last_correction)
         self.delete_button = QPushButton("Delete evidence…")
         self.delete_button.setToolTip("Preview and delete the evidence events of the selection, everywhere")
         self.delete_button.clicked.connect(self.preview_delete_evidence)
@@ -306,7 +310,7 @@ class EntityGraphPanel(Panel):
         for w in (self.travel, self.travel_date, self.prev_button, self.next_button):
             tbar.addWidget(w)
         tbar.addStretch(1)
-        for w in (self.show_inactive, self.wrong_button, self.delete_button, self.delete_entity_button):
+        for w in (self.show_inactive, self.wrong_button, self.undo_button, self.delete_button, self.delete_entity_button):
             tbar.addWidget(w)
 
         # centre: graph ; right: tabs
@@ -611,8 +615,29 @@ class EntityGraphPanel(Panel):
 
         self.call(work, on_done=self._acted)
 
+    def undo_last_correction(self) -> None:
+        correction = (self.last_action or {}).get("correction_id") if isinstance(self.last_action, dict) else None
+        if correction is None:
+            return
+
+        def work() -> Any:
+            return self.host.engine.components["l2"].undo_correction(correction)
+
+        self.call(work, on_done=self._undone)
+
+    def _undone(self, result: Any) -> None:
+        self.last_action = {"undone": result}
+        self.undo_button.setEnabled(False)
+        self.host.notify_changed("l2")
+        self._refresh_entity()
+        if self.assertion is not None:
+            self.select_assertion(self.assertion["assertion"]["assertion_id"])
+        elif self.edge is not None:
+            self.select_edge(self.edge["edge"]["triple_id"])
+
     def _acted(self, result: Any) -> None:
         self.last_action = result
+        self.undo_button.setEnabled(isinstance(result, dict) and result.get("correction_id") is not None)
         self.host.notify_changed("l2")
         self._refresh_entity()
         if self.assertion is not None:

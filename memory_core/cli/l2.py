@@ -61,6 +61,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     a.add_argument("assertion_id")
     a.add_argument("--reason", default="user: this is wrong")
     a.set_defaults(func=cmd_deny)
+    a = l2.add_parser("undo", help="undo a 'this is wrong' correction (its id is printed by deny)")
+    a.add_argument("correction_id", type=int)
+    a.set_defaults(func=cmd_undo_correction)
 
     p = sub.add_parser("review", help="the review inbox of uncertain L2 decisions")
     rv = p.add_subparsers(dest="review_command", required=True, metavar="ACTION")
@@ -243,6 +246,17 @@ def cmd_deny(args: argparse.Namespace) -> int:
             print(str(exc), file=sys.stderr)
             return 1
     print_json(effect)
+    return 0
+
+
+def cmd_undo_correction(args: argparse.Namespace) -> int:
+    with _engine(args) as engine:
+        try:
+            result = engine.components["l2"].undo_correction(args.correction_id)
+        except (KeyError, ValueError) as exc:
+            print(str(exc).strip("'\""), file=sys.stderr)
+            return 1
+    print_json(result)
     return 0
 
 

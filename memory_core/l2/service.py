@@ -25,6 +25,7 @@ from .lifecycle import (EDGE_ACTIVE, EDGE_USER_DENIED, HISTORICAL_ASSERTION_STAT
                         LIVE_ASSERTION_STATES, USER_DENIED)
 from .models import Assertion, Edge, Entity, L2Change, Snapshot
 from .planner import Planner
+from .predicates import predicate_for_trait
 from .reconcile import enqueue_snapshots
 from .resolution import Resolver
 
@@ -225,25 +226,74 @@ class L2Service:
     # -- user corrections (GUI) ----------------------------------------------------------------
 
     def deny_assertion(self, assertion_id: str, reason: str = "user: this is wrong") -> dict[str, Any]:
-        """Mark an assertion ``user_denied`` (kept, out of every profile, never re-added)."""
+        """Mark an assertion ``user_denied`` (kept, out of every profile, never re-added) and
+        deny the active edges it mirrors (user LIVES_IN X for residence: X), so the graph and
+        retrieval stop using it too. Every row's previous state is kept in the correction, so
+        :meth:`undo_correction` restores exactly what was there."""
         now = self.clock.now()
         with self.db.write() as conn:
             row = A.get_assertion(conn, assertion_id)
             if row is None:
                 raise KeyError(f"no assertion {assertion_id}")
+            before: dict[str, list[dict[str, Any]]] = {"assertions": [_row_state(row)], "edges": []}
             A.end_assertion(conn, assertion_id, USER_DENIED, now=now, valid_to=now, reason=reason)
+            restored = None
             if row["supersedes"]:  # the predecessor was replaced by something wrong: restore it
                 prev = A.get_assertion(conn, row["supersedes"])
                 if prev is not None and prev["status"] == "superseded":
-                    A.revive_assertion(conn, prev["assertion_id"], now, f"restored: successor denied by the user")
-            effect = {"assertion_id": assertion_id, "previous_status": row["status"],
-                      "restored": row["supersedes"]}
+                    before["assertions"].append(_row_state(prev))
+                    A.revive_assertion(conn, prev["assertion_id"], now, "restored: successor denied by the user")
+                    restored = prev["assertion_id"]
+                    for edge in mirrored_edges(conn, prev, status="superseded"):
+                        before["edges"].append(_row_state(edge, key="triple_id"))
+                        G.set_edge_status(conn, edge["triple_id"], EDGE_ACTIVE, now=now, valid_to=None,
+                                          reason="restored: successor denied by the user")
+            for edge in mirrored_edges(conn, row):
+                before["edges"].append(_row_state(edge, key="triple_id"))
+                G.set_edge_status(conn, edge["triple_id"], EDGE_USER_DENIED, now=now, valid_to=now,
+                                  reason=f"{reason} (its assertion {assertion_id} was denied)")
+            effect = {"assertion_id": assertion_id, "previous_status": row["status"], "restored": restored,
+                      "denied_edges": [e["id"] for e in before["edges"]], "before": before}
             conn.execute("INSERT INTO l2_user_corrections(action, target_id, reason, effect_json, created_at) "
                          "VALUES ('deny_assertion', ?, ?, ?, ?)", (assertion_id, reason, json.dumps(effect), now))
+            effect["correction_id"] = conn.last_insert_rowid()
             enqueue_snapshots(conn, [row["entity_id"]], now)
         self.notify([L2Change("user_denied", row["entity_id"], "", row["trait"], row["value"], None,
                               tuple(self.assertions_by_id(assertion_id)), now, reason, (assertion_id,))])
         return effect
+
+    def undo_correction(self, correction_id: int) -> dict[str, Any]:
+        """Put back exactly what a "this is wrong" (assertion or edge) changed: each row's status,
+        validity and reason as they were. An undone correction cannot be undone twice."""
+        now = self.clock.now()
+        with self.db.write() as conn:
+            row = query_one(conn, "SELECT * FROM l2_user_corrections WHERE correction_id = ?", (correction_id,))
+            if row is None:
+                raise KeyError(f"no correction {correction_id}")
+            effect = json.loads(row["effect_json"] or "{}")
+            if effect.get("undone_at") is not None:
+                raise ValueError(f"correction {correction_id} was already undone")
+            before = effect.get("before")
+            if row["action"] not in ("deny_assertion", "deny_edge") or not before:
+                raise ValueError(f"correction {correction_id} ({row['action']}) cannot be undone here")
+            entities: set[str] = set()
+            for a in before.get("assertions", []):
+                conn.execute("UPDATE tom_trait_assertions SET status = ?, valid_to = ?, superseded_by = ?, reason = ?, "
+                             "updated_at = ? WHERE assertion_id = ?",
+                             (a["status"], a["valid_to"], a["superseded_by"], a["reason"], now, a["id"]))
+                entities.add(a["owner"])
+            for e in before.get("edges", []):
+                conn.execute("UPDATE knowledge_graph SET status = ?, valid_to = ?, superseded_by = ?, reason = ?, "
+                             "updated_at = ? WHERE triple_id = ?",
+                             (e["status"], e["valid_to"], e["superseded_by"], e["reason"], now, e["id"]))
+                entities.add(e["owner"])
+            effect["undone_at"] = now
+            conn.execute("UPDATE l2_user_corrections SET effect_json = ? WHERE correction_id = ?",
+                         (json.dumps(effect), correction_id))
+            enqueue_snapshots(conn, sorted(entities), now)
+        return {"correction_id": correction_id, "action": row["action"], "target_id": row["target_id"],
+                "restored_assertions": [a["id"] for a in before.get("assertions", [])],
+                "restored_edges": [e["id"] for e in before.get("edges", [])]}
 
     def assertions_by_id(self, assertion_id: str) -> list[str]:
         return evidence_ids(self.db.reader(), "assertion", [assertion_id]).get(assertion_id, [])
@@ -254,10 +304,12 @@ class L2Service:
             row = G.get_edge(conn, triple_id)
             if row is None:
                 raise KeyError(f"no edge {triple_id}")
+            before = {"assertions": [], "edges": [_row_state(row, key="triple_id")]}
             G.set_edge_status(conn, triple_id, EDGE_USER_DENIED, now=now, valid_to=now, reason=reason)
-            effect = {"triple_id": triple_id, "previous_status": row["status"]}
+            effect = {"triple_id": triple_id, "previous_status": row["status"], "before": before}
             conn.execute("INSERT INTO l2_user_corrections(action, target_id, reason, effect_json, created_at) "
                          "VALUES ('deny_edge', ?, ?, ?, ?)", (triple_id, reason, json.dumps(effect), now))
+            effect["correction_id"] = conn.last_insert_rowid()
             enqueue_snapshots(conn, [row["subject_id"]], now)
         return effect
 
@@ -299,3 +351,22 @@ class L2Service:
             "conflicts": n("SELECT count(*) FROM l2_conflicts"),
             "review_pending": n("SELECT count(*) FROM review_items WHERE status = 'pending'"),
         }}
+
+
+def _row_state(row: Any, *, key: str = "assertion_id") -> dict[str, Any]:
+    """What a correction changes on a row, to put it back on undo."""
+    return {"id": row[key], "owner": row["entity_id"] if key == "assertion_id" else row["subject_id"],
+            "status": row["status"], "valid_to": row["valid_to"], "superseded_by": row["superseded_by"],
+            "reason": row["reason"]}
+
+
+def mirrored_edges(conn: apsw.Connection, assertion: Any, *, status: str = "active") -> list[Any]:
+    """Active edges that state the same thing as a trait assertion: the trait's predicate from
+    the same subject to an entity named like the value (residence: jiaxing ↔ LIVES_IN jiaxing)."""
+    predicate = predicate_for_trait(assertion["trait"])
+    if predicate is None:
+        return []
+    return query_all(
+        conn, "SELECT g.* FROM knowledge_graph g JOIN entity_catalog o ON o.entity_id = g.object_id "
+              "WHERE g.subject_id = ? AND g.predicate = ? AND g.status = ? AND o.name_norm = ?",
+        (assertion["entity_id"], predicate, status, assertion["value_norm"]))

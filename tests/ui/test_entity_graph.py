@@ -111,6 +111,14 @@ def test_this_is_wrong_marks_user_denied(qtbot, demo_host) -> None:
         "SELECT status FROM tom_trait_assertions WHERE assertion_id = ?", (target["assertion_id"],))
     assert status == "user_denied"
     assert panel.assertion["assertion"]["status"] == "user_denied"
+    # undo puts back exactly what was there
+    assert panel.undo_button.isEnabled()
+    panel.undo_last_correction()
+    qtbot.waitUntil(lambda: isinstance(panel.last_action, dict) and "undone" in panel.last_action, timeout=5000)
+    wait_idle(qtbot, panel)
+    status = demo_host.engine.db.read_value(
+        "SELECT status FROM tom_trait_assertions WHERE assertion_id = ?", (target["assertion_id"],))
+    assert status == target["status"] and not panel.undo_button.isEnabled()
 
 
 def test_delete_edge_evidence_with_cascade_preview(qtbot, demo_host) -> None:
