@@ -2,8 +2,9 @@
 store; every QA's ``evidence`` dialog ids are the gold turns (and their sessions the gold
 sessions). Scored per category; category 5 (adversarial / unanswerable) is reported apart.
 
-Both speakers are people, so both are ingested as user chat turns, prefixed with the speaker's
-name ("Caroline: ...") — the questions name them. Shared photos are kept as their caption. The
+Both speakers are people other than the user, so each turn is a chat line with its ``speaker``:
+the memory renders it "Caroline: ..." (the questions name them) and attributes what it states to
+that person's entity, never to the user. Shared photos are kept as their caption. The
 LLM-generated ``event_summary`` / ``observation`` / ``session_summary`` are not indexed.
 """
 
@@ -60,7 +61,7 @@ def payloads(sample: dict[str, Any]) -> tuple[list[dict], dict[str, str]]:
                 continue
             dia = turn["dia_id"]
             rows.append({"type": "chat", "session_id": f"{sample['sample_id']}:S{n}", "role": "user",
-                         "content": f"{turn['speaker']}: {text}", "occurred_at": t0 + i, "message_id": dia})
+                         "speaker": turn["speaker"], "content": text, "occurred_at": t0 + i, "message_id": dia})
             session_of[dia] = f"S{n}"
     return rows, session_of
 

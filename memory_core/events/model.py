@@ -77,6 +77,9 @@ class MemoryEvent:
     session_id: str | None = None
     user_id: str = "local_user"
     role: str | None = None  # chat role: user / assistant / tool
+    #: a named person other than the user who said this chat line (imported group chats): what
+    #: it states is about that person, never about the user
+    speaker: str | None = None
     activity: Activity | None = None
     tags: tuple[str, ...] = ()
     entity_hints: tuple[EntityHint, ...] = ()
@@ -110,6 +113,8 @@ class MemoryEvent:
                                 "object_code": self.activity.object_code}
         if self.role:
             meta["role"] = self.role
+        if self.speaker:
+            meta["speaker"] = self.speaker
         if self.tool is not None:
             meta["tool"] = {"tool_name": self.tool.tool_name, "category": self.tool.category,
                             "success": self.tool.success, "duration_ms": self.tool.duration_ms,

@@ -5,7 +5,9 @@ Two input shapes (the CLI's JSONL contract):
 * plugin payload: ``source_type, source_item_id, occurred_at, activity{source_code, action_code,
   object_code}, provenance{…}, entities[{mention_text, entity_type}], tags[…]``
 * chat message: ``{"type": "chat", session_id, role: user|assistant|tool, content, occurred_at,
-  message_id}``; a ``tool`` message may add ``tool_name, success, duration_ms, input, output,
+  message_id}``; a ``user`` line may name its ``speaker`` — a person other than the user (a
+  friend in an imported group chat): the text is rendered "Speaker: text" and what it states is
+  attributed to that person's entity, never to the user; a ``tool`` message may add ``tool_name, success, duration_ms, input, output,
   category, error`` and becomes an ActionExecuted event for L4.
 
 Plus ``{"type": "runtime_log", …}`` (routed to the runtime trace, never L1).
@@ -32,6 +34,8 @@ from .sources import SOURCES, render
 CHAT_SOURCE = "chat"
 _ROLES = {"user": AuthorType.USER, "assistant": AuthorType.ASSISTANT, "tool": AuthorType.SYSTEM}
 MAX_CONTENT_CHARS = 100_000
+#: a speaker is someone other than the user: these name the user or nobody
+_NOT_SPEAKERS = frozenset({"user", "me", "i", "myself", "assistant", "system", "tool", "我", "用户", "助手"})
 
 
 def normalize(payload: Any, *, locale: str = "bilingual") -> MemoryEvent:
@@ -58,6 +62,15 @@ def normalize_chat(payload: Mapping[str, Any]) -> MemoryEvent:
     occurred_at = parse_timestamp(payload.get("occurred_at"), "occurred_at")
     message_id = optional_str(payload, "message_id", max_len=300)
     user_id = optional_str(payload, "user_id", max_len=200) or "local_user"
+    speaker = optional_str(payload, "speaker", max_len=100)
+    if speaker is not None:
+        speaker = " ".join(speaker.split())
+        if role != "user":
+            raise PayloadError("speaker", "only a 'user' line has a speaker (a person other than the user)")
+        if not speaker or speaker.lower() in _NOT_SPEAKERS:
+            raise PayloadError("speaker", f"expected the name of a person other than the user, got {speaker!r}")
+        if not content.lower().startswith(speaker.lower() + ":"):
+            content = f"{speaker}: {content}"  # the memory renders who said it
     key = message_id or f"{session_id}:{role}:{occurred_at:.3f}:{short_hash(content)}"
 
     tool: ToolExecution | None = None
@@ -88,6 +101,7 @@ def normalize_chat(payload: Mapping[str, Any]) -> MemoryEvent:
         session_id=session_id,
         user_id=user_id,
         role=role,
+        speaker=speaker,
         tags=tuple(optional_str_list(payload, "tags")),
         tool=tool,
         l2_batch_owner=session_id,

@@ -38,6 +38,8 @@ class ExtractionInput:
     #: ``metadata_json.activity`` (source_code, action_code, object_code) when present
     activity: Mapping[str, str] | None = None
     raw: Mapping[str, Any] = field(default_factory=dict)
+    #: the person (not the user) who said a chat line: first-person statements are about them
+    speaker: str | None = None
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> "ExtractionInput":
@@ -54,7 +56,8 @@ class ExtractionInput:
                    session_id=row.get("session_id"), structured_entity_hints=hints,
                    source=row.get("source") or "", event_type=row.get("event_type") or "",
                    evidence_class=row.get("evidence_class") or "",
-                   activity=meta.get("activity"), raw=meta.get("raw") or {})
+                   activity=meta.get("activity"), raw=meta.get("raw") or {},
+                   speaker=meta.get("speaker"))
 
 
 @dataclass(frozen=True, slots=True)

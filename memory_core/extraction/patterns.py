@@ -268,7 +268,9 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
 #: an English object phrase ends before these words (time, purpose, place adjuncts, clauses)
 EN_OBJECT_STOP = re.compile(
     r"\s+(?:and (?:i|we|my|it|he|she|they|then|also|now|joined|started|moved|bought|got|went|became|"
-    r"switched|began|took|sold|left|quit|drive|drives|am|signed|adopted)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
+    r"switched|began|took|sold|left|quit|drive|drives|am|signed|adopted)|like|such as|as well as|"
+    r"(?:you|we|they|he|she|i) (?=\w)|(?:a )?(?:few|couple of|several|\d+|one|two|three|four|five) "
+    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
     r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|"
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|"
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as)\b.*$")

@@ -193,6 +193,8 @@ class _Extractor:
                                   ent.resolved_id, -1)
                     self.out.fact_claims.append(claim)
             elif event.author_type == AuthorType.USER:
+                if event.speaker:  # a named person other than the user said it: they are an entity
+                    state.add(event.speaker, "person", event.speaker, CONF_EXPLICIT, None, 0)
                 self._statements(state, mentions)
             self.out.entities.extend(state.entities.values())
             self.history.extend(e for _, e in sorted(state.positions, key=lambda p: p[0]))
@@ -239,14 +241,24 @@ class _Extractor:
         return any(k.name.lower() == norm or norm in (a.lower() for a in k.aliases) for k in self.known) or \
             any(e.name.lower() == norm for e in self.history)
 
-    def _subject(self, match: re.Match[str], lang: str) -> tuple[str, str | None]:
+    @staticmethod
+    def _self_subject(event: ExtractionInput) -> tuple[str, str | None]:
+        """Who "I" is in this event: the user, or the named speaker of an imported chat line."""
+        return (event.speaker, "person") if event.speaker else (USER_SUBJECT, None)
+
+    def _subject(self, match: re.Match[str], lang: str, event: ExtractionInput) -> tuple[str, str | None]:
+        me = self._self_subject(event)
+        if event.speaker and match.groupdict().get("rel"):
+            return "", None  # "my mom" in someone else's line is not the user's mom
         if match.groupdict().get("subj") == "and":
             # "I quit Initech and joined Hooli": the second verb shares the sentence's subject
             lead = _EN_LEAD_SUBJECT.match(match.string)
             if lead is None:
                 return "", None
             rel = lead.group("rel")
-            return (_REL_EN_TO_NAME.get(rel, rel), "person") if rel else (USER_SUBJECT, None)
+            if rel and event.speaker:
+                return "", None
+            return (_REL_EN_TO_NAME.get(rel, rel), "person") if rel else me
         rel = match.groupdict().get("rel")
         if rel:
             name = (_ZH_REL_NAME.get(rel, rel) if lang == "zh" else _REL_EN_TO_NAME.get(rel, rel))
@@ -254,12 +266,12 @@ class _Extractor:
         subj = match.groupdict().get("subj")
         if lang == "en" and subj is None:
             return "", None
-        return USER_SUBJECT, None
+        return me
 
     def _pattern_claims(self, state: _EventState, mentions: list[Mention], sentence: _Sentence,
                         pattern: StatementPattern, match: re.Match[str], hint: str | None,
                         claimed: set[tuple[str, str]]) -> None:
-        subject, subject_type = self._subject(match, pattern.lang)
+        subject, subject_type = self._subject(match, pattern.lang, state.event)
         if not subject:
             return
         if pattern.lang == "zh" and match.group("subj") is None and \
@@ -267,6 +279,8 @@ class _Extractor:
             return
         negated = bool(match.groupdict().get("neg")) or pattern.negated
         raw_obj = pattern.fixed_object or match.group("obj") or match.groupdict().get("kind") or ""
+        if pattern.lang == "en" and _CLAUSE_OBJECT.match(raw_obj.strip()):
+            return
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
         phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else [raw_obj]
         obj_offset = sentence.start + match.start("obj") if pattern.lang == "zh" else None
@@ -298,7 +312,7 @@ class _Extractor:
                     subject_type=subject_type, object_type=entity.entity_type, negated=negated,
                     confidence=CONF_EXPLICIT if pattern.directness == "explicit" else CONF_IMPLIED,
                     directness=pattern.directness, time_hint=claim_hint))
-            if pattern.trait and subject == USER_SUBJECT and pattern.time_hint is None:
+            if pattern.trait and subject == self._self_subject(state.event)[0] and pattern.time_hint is None:
                 self.out.fact_claims.append(FactClaim(
                     subject=subject, predicate=pattern.predicate, object=entity.name,
                     evidence_text=evidence, event_id=state.event.event_id, kind="trait",
@@ -387,8 +401,9 @@ class _Extractor:
             if ("BOUGHT", entity.name) in claimed or ("OWNS", entity.name) in claimed:
                 continue
             claimed.add(("OWNS", entity.name))
+            who, who_type = self._self_subject(state.event)
             self.out.fact_claims.append(FactClaim(
-                subject=USER_SUBJECT, predicate="OWNS", object=entity.name,
+                subject=who, predicate="OWNS", object=entity.name, subject_type=who_type,
                 evidence_text=sentence.text.strip(), event_id=state.event.event_id,
                 object_type=entity.entity_type, confidence=CONF_IMPLIED, directness="implied",
                 time_hint=hint))
@@ -419,8 +434,9 @@ class _Extractor:
             value = sp.value or (sp.words or {}).get(match.group("word"), match.group("word"))
             seen.add(sp.trait)
             negated = bool(match.groupdict().get("neg"))
+            who, who_type = self._self_subject(state.event)
             self.out.fact_claims.append(FactClaim(
-                subject=USER_SUBJECT, predicate="FEELS", object=value,
+                subject=who, subject_type=who_type, predicate="FEELS", object=value,
                 evidence_text=sentence.text.strip(), event_id=state.event.event_id, kind="trait",
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
@@ -443,7 +459,14 @@ def _short(phrase: str) -> bool:
 _NOT_NAMES = frozenset({"home", "家", "家里", "there", "here", "this", "that", "them", "it", "so",
                         "much", "a lot", "lot", "more", "things", "stuff", "something", "anything",
                         "everything", "one", "东西", "一下", "这里", "那里", "那边", "这边", "什么",
-                        "work", "bed", "sleep", "school", "to", "了", "过"})
+                        "work", "bed", "sleep", "school", "to", "了", "过",
+                        # abstract or filler nouns that are no thing one buys, likes or visits
+                        "chance", "opportunity", "other stuff", "everywhere", "anywhere", "somewhere",
+                        "nowhere", "skill", "time", "way", "idea", "feeling", "sense", "moment",
+                        "you", "us", "everyone", "everybody", "someone", "somebody", "people"})
+#: an object phrase that opens a clause ("I love how art lets us...", "I like that you ...") is
+#: a statement about a situation, not a thing: no claim
+_CLAUSE_OBJECT = re.compile(r"^(?:how|what|why|when|where|who|whom|whose|which|whether|that|if)\b")
 
 
 def _plausible_name(phrase: str) -> bool:

@@ -81,7 +81,7 @@ CATEGORIES: tuple[Category, ...] = (
               "纽约", "波士顿", "旧金山", "西雅图", "洛杉矶", "芝加哥", "多伦多", "悉尼", "西湖")),
     Category("pet", "animal",
              ("pet", "animal", "宠物", "动物"),
-             ("cat", "dog", "puppy", "kitten", "hamster", "rabbit", "parrot", "goldfish", "turtle",
+             ("cat", "dog", "puppy", "pup", "kitten", "kitty", "hamster", "rabbit", "parrot", "goldfish", "turtle",
               "猫", "狗", "小狗", "小猫", "仓鼠", "兔子", "鹦鹉", "金鱼", "乌龟")),
     Category("vehicle", "vehicle",
              ("vehicle", "car", "车", "交通工具"),

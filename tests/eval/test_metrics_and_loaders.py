@@ -57,5 +57,9 @@ def test_locomo_dates_and_evidence_ids():
         "session_1": [{"speaker": "Ann", "dia_id": "D1:1", "text": "I adopted a cat."},
                       {"speaker": "Bo", "dia_id": "D1:2", "text": "", "blip_caption": "a cat on a sofa"}]}}
     rows, sessions = locomo.payloads(sample)
-    assert [r["content"] for r in rows] == ["Ann: I adopted a cat.", "Bo: [shares a photo: a cat on a sofa]"]
+    assert [(r["speaker"], r["content"]) for r in rows] == [("Ann", "I adopted a cat."),
+                                                            ("Bo", "[shares a photo: a cat on a sofa]")]
+    from memory_core.events.normalize import normalize
+
+    assert normalize(rows[0]).content == "Ann: I adopted a cat."  # the memory renders who said it
     assert sessions == {"D1:1": "S1", "D1:2": "S1"} and {r["role"] for r in rows} == {"user"}
