@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
         self.trace = RetrievalTracePanel(host)
         self.review = ReviewInboxPanel(host)
         self.ledger = LedgerPanel(host)
+        self.last_panel_error = ""
         self.panels: list[Panel] = [self.chat, self.timeline, self.entities, self.summaries, self.skills,
                                     self.trace, self.review, self.ledger]
         self.tabs = QTabWidget()
@@ -87,6 +88,8 @@ class MainWindow(QMainWindow):
 
         for p in (self.entities, self.summaries, self.skills, self.chat, self.trace, self.review):
             p.event_requested.connect(self.open_event)
+        for p in self.panels:  # a panel's failed call reaches the user, not only the log
+            p.error_changed.connect(lambda error, panel=p: self.show_panel_error(panel, error))
         self.timeline.trace_requested.connect(self.open_trace_text)
         self.chat.trace_requested.connect(self.open_trace_answer)
 
@@ -118,6 +121,16 @@ class MainWindow(QMainWindow):
         self._status_timer.timeout.connect(self.refresh_status)
         if host.is_ready:
             self._ready()
+
+    def show_panel_error(self, panel: Panel, error: str) -> None:
+        """A panel's background call failed: say so in the status bar (for 15 s) with the panel's
+        name; the tab title gets a marker until the panel is shown again."""
+        self.last_panel_error = f"{panel.title}: {error}"
+        self.statusBar().showMessage(f"⚠ {self.last_panel_error}", 15_000)
+        i = self.tabs.indexOf(panel)
+        if i >= 0 and self.tabs.currentIndex() != i:
+            self.tabs.setTabText(i, f"{panel.title} ⚠")
+            self.tabs.currentChanged.connect(lambda j, i=i, title=panel.title: j == i and self.tabs.setTabText(i, title))
 
     # -- menus ---------------------------------------------------------------------------------
 

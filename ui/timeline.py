@@ -27,8 +27,8 @@ from magi_desktop.engine_host import EngineHost
 from .derived import derived_objects
 from .panel import Panel
 from .timeline_model import FILL_MARGIN, TimelineModel, prepare_rows
-from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event,
-                             load_rows, load_seq_array, positions)
+from .timeline_query import (Histogram, TimelineFilter, distinct_values, fts_expression, histogram, load_event,
+                             load_rows, load_seq_array, positions, search_seq_array)
 from .widgets.cascade_dialog import CascadePreviewDialog
 from .widgets.formatting import ts
 from .widgets.kv_view import KeyValueTree
@@ -364,7 +364,11 @@ class TimelinePanel(Panel):
 
         def work() -> dict[str, Any]:
             conn = self.host.engine.db.reader()
-            seqs = load_seq_array(conn, flt)
+            all_words = None
+            if fts_expression(flt.text):
+                seqs, all_words = search_seq_array(conn, flt)
+            else:
+                seqs = load_seq_array(conn, flt)
             where = positions(seqs, state.wanted())
             n = len(seqs)
             if state.top_seq is None:
@@ -372,7 +376,7 @@ class TimelinePanel(Panel):
             else:  # the same row when the event at the top is gone; a new filter starts at the top
                 top = where.get(state.top_seq, min(state.top_row, max(0, n - 1)) if same_filter else 0)
             window = seqs[max(0, top - FILL_MARGIN):top + state.visible + FILL_MARGIN].tolist()
-            return {"seqs": seqs.tolist(), "where": where, "top": top,
+            return {"seqs": seqs.tolist(), "where": where, "top": top, "all_words": all_words,
                     "rows": prepare_rows(load_rows(conn, window)),
                     "hist": histogram(conn, flt), "choices": distinct_values(conn)}
 
@@ -435,7 +439,17 @@ class TimelinePanel(Panel):
         total = result["hist"].total
         filtered = any((flt.source, flt.author_type, flt.evidence_class, flt.scope, flt.text,
                         flt.since, flt.until))
-        self.count_label.setText(f"{n:,} events" + (f" (filtered; {total:,} in histogram)" if filtered else ""))
+        text = f"{n:,} events" + (f" (filtered; {total:,} in histogram)" if filtered else "")
+        if result.get("all_words") is not None:
+            text += (f" · {result['all_words']:,} with every word, listed first by relevance"
+                     if result["all_words"] else " · none has every word: best partial matches first")
+            if n == 0:
+                text = "No event matches this search. Try fewer or other words, or clear the filters."
+        elif n == 0 and filtered:
+            text = "No event matches these filters."
+        elif n == 0:
+            text = "Memory is empty. Memory → “Load the demo sample”, or import a JSONL file."
+        self.count_label.setText(text)
         self.loaded.emit()
 
     def _restore(self, state: ViewState, where: dict[int, int], top: int) -> None:

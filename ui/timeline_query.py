@@ -19,7 +19,7 @@ import numpy as np
 
 from memory_core.db.connection import placeholders, query_all
 from memory_core.l1.store import event_filters
-from memory_core.text.segment import fts_or_query, query_terms
+from memory_core.text.segment import fts_and_query, fts_or_query, query_terms
 
 #: columns shown in the table (the detail view reads the whole row)
 LIST_COLUMNS = ("seq", "event_id", "occurred_at", "source", "event_type", "author_type",
@@ -71,8 +71,42 @@ def _where(flt: TimelineFilter) -> tuple[str, list[Any]]:
     return where, params
 
 
+def all_words_expression(text: str) -> str:
+    """The FTS5 expression an event matches only if it has *every* searchable word."""
+    text = re.sub(r"(?<!\S)OR(?!\S)", " ", text)
+    return fts_and_query(query_terms(text, keep_stopwords=True)) if text.strip() else ""
+
+
+def search_seq_array(conn: apsw.Connection, flt: TimelineFilter) -> tuple[np.ndarray, int]:
+    """A text search's events in relevance order, and how many of them have every word.
+
+    Any word matched used to be enough and the list stayed in date order: "LGBTQ support group
+    yesterday" listed the exact sentence as row 90 of 90. Now the events with all the words
+    come first, best BM25 match first, then those with only some of them (also by BM25), each
+    tier newest first among equal scores."""
+    any_expr, all_expr = fts_expression(flt.text), all_words_expression(flt.text)
+    where, params = _where(flt.with_(text=""))
+    filters = where.replace("WHERE", "AND", 1) if where else ""
+    row = conn.execute(
+        "SELECT group_concat(seq, ','), sum(tier = 0) FROM ("
+        "  SELECT e.seq AS seq, min(m.tier) AS tier FROM ("
+        "    SELECT rowid AS rid, 0 AS tier, bm25(fact_events_fts) AS score FROM fact_events_fts "
+        "    WHERE fact_events_fts MATCH ?"
+        "    UNION ALL "
+        "    SELECT rowid, 1, bm25(fact_events_fts) FROM fact_events_fts WHERE fact_events_fts MATCH ?"
+        f"  ) m JOIN fact_events e ON e.seq = m.rid WHERE 1 {filters} "
+        "  GROUP BY e.seq ORDER BY min(m.tier), min(m.score), e.occurred_at DESC, e.seq DESC)",
+        [all_expr or any_expr, any_expr, *params]).fetchone()
+    if not row or not row[0]:
+        return np.zeros(0, dtype=np.int64), 0
+    return np.fromstring(row[0], dtype=np.int64, sep=","), int(row[1] or 0)
+
+
 def load_seq_array(conn: apsw.Connection, flt: TimelineFilter, *, newest_first: bool = True) -> np.ndarray:
-    """Every matching event's ``seq`` in display order (newest first), as an int64 array."""
+    """Every matching event's ``seq`` in display order (newest first; a text search: most
+    relevant first, see :func:`search_seq_array`), as an int64 array."""
+    if fts_expression(flt.text):
+        return search_seq_array(conn, flt)[0]
     where, params = _where(flt)
     order = "DESC" if newest_first else "ASC"
     # one row, parsed in C: iterating 100k rows in Python on a reader thread would hand the GIL

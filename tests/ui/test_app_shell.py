@@ -308,3 +308,15 @@ def test_eval_job_runs_with_progress_and_cancels(qtbot, tmp_path) -> None:
     started = time.perf_counter()
     qtbot.waitUntil(job.done.is_set, timeout=30_000)
     assert job.was_cancelled and time.perf_counter() - started < 15
+
+
+def test_a_panels_failed_call_reaches_the_status_bar(qtbot, demo_host) -> None:
+    w = _window(qtbot, demo_host)
+
+    def fail() -> None:
+        raise RuntimeError("no edge e-123 (deleted meanwhile)")
+
+    w.entities.call(fail)
+    qtbot.waitUntil(lambda: "no edge e-123" in w.last_panel_error, timeout=10_000)
+    assert "no edge e-123" in w.statusBar().currentMessage()
+    assert w.last_panel_error.startswith(w.entities.title)

@@ -29,10 +29,11 @@ def test_bucket_width_is_standard_and_bounded() -> None:
 def test_empty_database(qtbot, empty_host) -> None:
     panel = _panel(qtbot, empty_host)
     assert panel.model.rowCount() == 0
-    assert panel.count_label.text() == "0 events"
+    assert "Memory is empty" in panel.count_label.text() and "demo sample" in panel.count_label.text()
     panel.set_filter(TimelineFilter(text="coffee"))
     wait_idle(qtbot, panel)
     assert panel.model.rowCount() == 0
+    assert panel.count_label.text().startswith("No event matches this search")
     panel.preview_delete_selected()  # nothing selected: no dialog, no error
     assert panel.preview_dialog is None and panel.last_error == ""
 
@@ -185,3 +186,25 @@ def test_reload_keeps_selection_detail_and_scroll_position(qtbot, empty_host) ->
     wait_idle(qtbot, panel)
     assert panel.selected_seqs() == [] and panel.detail is None
     assert not panel.delete_button.isEnabled()
+
+
+def test_search_lists_events_with_every_word_first_by_relevance(qtbot, empty_host) -> None:
+    """"LGBTQ support group yesterday" used to list the exact sentence last of 90 (any word,
+    date order). Now every-word matches come first, the closest one on top."""
+    from tests.helpers import T0, chat
+
+    engine = empty_host.engine
+    rows = [chat("s", "user", f"The support team answered ticket {i} about the group chat.", T0 + 3600 * i, f"n{i}")
+            for i in range(40)]
+    rows.append(chat("s", "user", "I went to a LGBTQ support group yesterday.", T0 - 86400, "exact"))
+    rows.append(chat("s", "user", "The LGBTQ group met yesterday for support and tea.", T0 - 2 * 86400, "all"))
+    engine.ingest_payloads(rows)
+    panel = _panel(qtbot, empty_host)
+    panel.set_filter(TimelineFilter(text="LGBTQ support group yesterday"))
+    wait_idle(qtbot, panel)
+    n = panel.model.rowCount()
+    assert n == 42  # every event with any of the words is still listed ...
+    firsts = [engine.db.read_value("SELECT source_item_id FROM fact_events WHERE seq = ?", (panel.model.seq_at(r),))
+              for r in range(2)]
+    assert set(firsts) == {"exact", "all"}  # ... but the two with every word come first
+    assert "2 with every word" in panel.count_label.text()
