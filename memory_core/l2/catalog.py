@@ -17,6 +17,7 @@ from ..db.connection import Row, placeholders, query_all, query_one
 from ..extraction.inputs import KnownEntity
 from ..ids import new_ulid, stable_id
 from ..policy import CROSS_TYPE_ALIAS_PAIRS
+from . import alias_index
 from .lifecycle import display_name, name_norm
 from .models import Entity
 
@@ -113,12 +114,19 @@ def instr_lookup(conn: apsw.Connection, text: str, limit: int) -> list[Row]:
     first, so "air fryer" beats "fryer".
     """
     lowered = text.lower()
-    rows = query_all(
-        conn, "SELECT c.*, a.alias_norm AS hit_alias, length(a.alias_norm) AS hit_len FROM entity_aliases a "
-              "JOIN entity_catalog c ON c.entity_id = a.entity_id "
-              "WHERE c.status = 'active' AND c.is_user = 0 AND instr(?, a.alias_norm) > 0 "
-              "AND (length(a.alias_norm) >= 3 OR (length(a.alias_norm) = 2 AND unicode(a.alias_norm) > 11903)) "
-              "ORDER BY hit_len DESC, c.mention_count DESC, c.entity_seq", (lowered,))
+    # the candidate aliases come from an in-memory index (alias_index.py: one probe per text
+    # position instead of an instr() over every alias row); the rows are re-read here, so the
+    # database decides what is active
+    hits = sorted(alias_index.current(conn, conn.filename).find(lowered))
+    rows: list[Row] = []
+    for i in range(0, len(hits), 400):
+        part = hits[i:i + 400]
+        rows += query_all(
+            conn, "SELECT c.*, a.alias_norm AS hit_alias, length(a.alias_norm) AS hit_len FROM entity_aliases a "
+                  "JOIN entity_catalog c ON c.entity_id = a.entity_id "
+                  f"WHERE c.status = 'active' AND c.is_user = 0 AND a.alias_norm IN ({placeholders(len(part))})",
+            part)
+    rows.sort(key=lambda r: (-r["hit_len"], -r["mention_count"], r["entity_seq"]))
     out: list[Row] = []
     seen: set[str] = set()
     for r in rows:
