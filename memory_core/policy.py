@@ -469,7 +469,7 @@ L2_BATCHES_PER_RUN: Final = 4
 L2_MAINTENANCE_INTERVAL_S: Final = 3600.0
 #: Profile snapshots wait for the projection queue to drain (one refresh per entity instead of
 #: one per batch), but never longer than this.
-L2_SNAPSHOT_MAX_DELAY_S: Final = 30.0
+L2_SNAPSHOT_MAX_DELAY_S: Final = 120.0
 #: Confidence of a claim by how directly the text states it ("I bought" vs "my new ...").
 L2_DIRECTNESS_WEIGHT: Final[Mapping[str, float]] = MappingProxyType({"explicit": 1.0, "implied": 0.6})
 #: A Phase 2 conflict hint at or above this severity goes to reasoning-tier arbitration.
