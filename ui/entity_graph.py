@@ -34,7 +34,7 @@ from .panel import Panel
 from .widgets.cascade_dialog import CascadePreviewDialog
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList
-from .widgets.formatting import one_line, pct, ts
+from .widgets.formatting import dated, one_line, pct, ts
 from .widgets.kv_view import KeyValueTree
 from .widgets.rows_model import RowsModel
 
@@ -498,13 +498,18 @@ class EntityGraphPanel(Panel):
         for a in r["assertions"]:
             start = a.get("valid_from") or a.get("first_observed_at") or a.get("created_at")
             believed = as_of is None or ((start or 0) <= as_of and (a.get("valid_to") is None or a["valid_to"] > as_of))
-            rows.append({**a, "exit": q.EXIT_REASONS.get(a["status"], ""), "believed_then": believed})
+            row = {**a, "exit": q.EXIT_REASONS.get(a["status"], ""), "believed_then": believed}
+            if as_of is not None and believed and a["status"] not in ("tentative", "corroborated", "stable"):
+                # the status as of the chosen date (it was current then), today's beside it
+                row["status"] = f"current then (now {a['status']})"
+                row["exit"] = f"later: {row['exit']}" if row["exit"] else ""
+            rows.append(row)
         self.assertions = rows
         shown = [a for a in rows if a["believed_then"]] if as_of is not None else rows
         self.assertion_model.set_rows(shown)
         self.timeline.show_assertions(rows, r["now"], as_of)
         self.profile = r["profile"]
-        self.profile_view.show_value(r["profile"], expand_depth=3)
+        self.profile_view.show_value(dated(r["profile"]), expand_depth=3)
         pending = getattr(self, "_pending_assertion", None)
         if pending:
             self._pending_assertion = None

@@ -89,6 +89,9 @@ def test_assertion_history_time_travel_and_chain(qtbot, demo_host) -> None:
     believed_then = {a["value"] for a in panel.profile["assertions"]}
     assert old["value"] in believed_then and chain[1]["value"] not in believed_then
     assert all(a["believed_then"] for a in panel.assertion_model.rows())
+    # the old value was current on that date: it reads so, with today's status beside it
+    [old_row] = [a for a in panel.assertion_model.rows() if a["assertion_id"] == old["assertion_id"]]
+    assert old_row["status"] == "current then (now superseded)"
     panel.travel_to(None)
     wait_idle(qtbot, panel)
     assert panel.as_of is None and "current snapshot" in panel.profile
@@ -175,3 +178,12 @@ def test_delete_entity_with_preview(qtbot, demo_host) -> None:
                                 (target["entity_id"],)) == 0
     assert engine.db.read_value("SELECT count(*) FROM fact_events") == events_before  # memories stay
     assert target["entity_id"] not in [r["entity_id"] for r in panel.entities.rows()]
+
+
+def test_profile_timestamps_are_shown_as_dates() -> None:
+    from ui.widgets.formatting import dated, ts
+
+    shown = dated({"as_of": 1709990000.0, "assertions": [{"trait": "residence", "valid_from": 1700000000,
+                                                          "confidence": 0.7, "evidence_count": 3}]})
+    assert shown["as_of"] == ts(1709990000.0) and shown["assertions"][0]["valid_from"] == ts(1700000000)
+    assert shown["assertions"][0]["confidence"] == 0.7 and shown["assertions"][0]["evidence_count"] == 3

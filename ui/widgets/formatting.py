@@ -35,3 +35,21 @@ def pct(value: Any) -> str:
 def one_line(text: Any, n: int = 160) -> str:
     s = " ".join(str(text or "").split())
     return s if len(s) <= n else s[: n - 1] + "…"
+
+
+#: keys whose numbers are Unix seconds in the L2 rows, profiles and snapshots the panels show
+_TIME_KEYS = ("_at", "as_of", "since", "valid_from", "valid_to", "expires_at", "first_observed",
+              "last_observed", "first_seen", "last_seen")
+
+
+def dated(value: Any, key: str = "") -> Any:
+    """A nested row / profile with every timestamp shown as a date (the inspector showed raw
+    epoch floats: "since 1709990000.0")."""
+    if isinstance(value, dict):
+        return {k: dated(v, str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [dated(v, key) for v in value]
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and \
+            any(key.endswith(t) or key == t for t in _TIME_KEYS) and 1e8 < float(value) < 1e11:
+        return ts(value)
+    return value
