@@ -144,6 +144,25 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "USES", "software"),
     _en("en_visited", r"visited|went to|have been to|been to|traveled to|travelled to|"
         r"took a trip to", "VISITED", "place"),
+    # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
+    _en("en_divorce", r"got divorced from|divorced|separated from", "MARRIED_TO", "person", negated=True,
+        trait="spouse", coordinated=False),
+    _en("en_relationship_end", r"broke up with|split up with", "DATING", "person", negated=True, trait="partner",
+        coordinated=False),
+    _en("en_married", r"got married to|married|am married to", "MARRIED_TO", "person", trait="spouse",
+        coordinated=False),
+    _en("en_dating", r"am dating|started dating|am seeing|am in a relationship with|got together with",
+        "DATING", "person", trait="partner", coordinated=False),
+    _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree) at|left school at",
+        "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
+    _en("en_school", r"study at|studying at|am a student at|am enrolled at|enrolled at|started (?:studying )?at "
+        r"(?=[^.,;]*(?:university|college|school|institute|academy))|go to school at|"
+        r"attend(?=[^.,;]*(?:university|college|school|institute|academy))",
+        "STUDIES_AT", "organization", trait="school", coordinated=False),
+    _en("en_health_end", r"recovered from|got over|am cured of|no longer have", "HAS_CONDITION", "topic",
+        negated=True, trait="health", coordinated=False),
+    _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|suffer from|am suffering from|"
+        r"was told i have", "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # -- Chinese --------------------------------------------------------------------------------
     _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)", "LIKES", "topic",
         negated=True, trait="preference"),
@@ -178,6 +197,23 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_named", "zh", r"(?P<subj>我们|我)(?:家)?(?P<verb>养了|有|领养了|收养了)(?:一只|只|一条|条)?" + _ZH_PET +
          r"[，,]?(?:叫|名叫|名字叫)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal", trait="pet",
          coordinated=False),
+    # relationship, school, health
+    _raw("zh_divorce", "zh", r"(?P<subj>我)(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?P<verb>离婚了|离婚)",
+         "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
+    _raw("zh_relationship_end", "zh", r"(?P<subj>我)(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?P<verb>分手了|分手)",
+         "DATING", "person", negated=True, trait="partner", coordinated=False),
+    _raw("zh_married", "zh", r"(?P<subj>我)(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?P<verb>结婚了|结婚|领证了)",
+         "MARRIED_TO", "person", trait="spouse", coordinated=False),
+    _raw("zh_dating", "zh", r"(?P<subj>我)(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?P<verb>在一起了|在谈恋爱|谈恋爱了|在交往)",
+         "DATING", "person", trait="partner", coordinated=False),
+    _zh("zh_school_end", r"从", "STUDIES_AT", "organization", coordinated=False, negated=True, trait="school",
+        tail=r"(?=(?:毕业|退学))"),
+    _zh("zh_school", r"在", "STUDIES_AT", "organization", coordinated=False, trait="school",
+        tail=r"(?=(?:读书|上学|读大学|读研|读博|念书|上大学))"),
+    _raw("zh_health_end", "zh", r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的]{1,8}?)(?P<verb>已经好了|痊愈了|治好了|康复了)",
+         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
+    _raw("zh_health", "zh", r"(?P<subj>我)(?:被)?(?P<verb>确诊了|确诊为|确诊|得了|患有|患了)(?P<obj>[^，,。！？]{1,10})",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # diet
     _raw("zh_diet_end", "zh", r"(?P<subj>我)?(?:现在|已经)?(?P<verb>不再吃素|不吃素了|开始吃肉|又吃肉了|恢复吃肉)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),

@@ -28,7 +28,7 @@ _LIVE = "('" + "','".join(LIVE_ASSERTION_STATES) + "')"
 
 #: Long-term traits that hold several values at once (a second allergy is not a contradiction).
 MULTI_VALUED_TRAITS = frozenset({"preference", "interest", "hobby", "allergy", "skill", "language",
-                                 "pet", "dislike", "goal", "habit"})
+                                 "pet", "dislike", "goal", "habit", "health"})
 
 
 def merge_key(entity_id: str, trait: str, value: str) -> str:

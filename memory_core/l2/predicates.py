@@ -85,7 +85,8 @@ _SPECS: tuple[PredicateSpec, ...] = (
     PredicateSpec("WORKS_AT", "work", ("WORK_AT", "WORKS_FOR", "WORK_FOR", "EMPLOYED_BY", "JOINED"),
                   exclusive=True, trait="employer"),
     PredicateSpec("WORKS_ON", "work", ("WORK_ON", "WORKING_ON", "DEVELOPS", "BUILDS", "BUILDING")),
-    PredicateSpec("STUDIES_AT", "education", ("STUDY_AT", "STUDIED_AT", "ATTENDS", "GRADUATED_FROM")),
+    PredicateSpec("STUDIES_AT", "education", ("STUDY_AT", "STUDIED_AT", "ATTENDS", "ENROLLED_AT"),
+                  exclusive=True, trait="school"),
     PredicateSpec("STUDIES", "education", ("STUDY", "LEARNING", "LEARNS", "STUDIED")),
     # media and activities
     PredicateSpec("LISTENED_TO", "media", ("LISTEN_TO", "LISTENS_TO", "PLAYED_MUSIC", "HEARD")),
@@ -98,8 +99,12 @@ _SPECS: tuple[PredicateSpec, ...] = (
     # people and structure
     PredicateSpec("KNOWS", "social", ("KNOW", "MET", "FRIEND_OF", "FRIENDS_WITH")),
     PredicateSpec("FAMILY_OF", "social", ("RELATED_TO", "PARENT_OF", "CHILD_OF", "SIBLING_OF")),
-    PredicateSpec("MARRIED_TO", "social", ("SPOUSE_OF", "HUSBAND_OF", "WIFE_OF"),
+    PredicateSpec("MARRIED_TO", "relationship", ("SPOUSE_OF", "HUSBAND_OF", "WIFE_OF"),
                   exclusive=True, trait="spouse"),
+    PredicateSpec("DATING", "relationship", ("DATES", "IN_RELATIONSHIP_WITH", "PARTNER_OF", "GIRLFRIEND_OF",
+                                             "BOYFRIEND_OF"), exclusive=True, trait="partner"),
+    PredicateSpec("HAS_CONDITION", "health", ("DIAGNOSED_WITH", "SUFFERS_FROM", "HAS_ILLNESS"), trait="health",
+                  description="a health condition"),
     PredicateSpec("MEMBER_OF", "structure", ("BELONGS_TO", "PART_OF")),
     PredicateSpec("CREATED_BY", "structure", ("MADE_BY", "AUTHORED_BY", "BY", "PERFORMED_BY")),
     PredicateSpec("ACCOUNT_OF", "structure", ("HANDLE_OF", "PROFILE_OF")),

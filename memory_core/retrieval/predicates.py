@@ -128,6 +128,28 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("vegetarian", "vegan", "pescatarian", "meat", "吃素", "素食", "吃肉"),
         ("salad", "tofu", "豆腐"),
         "statement about your diet", "关于饮食的表述", ("dietary",), (), ("diet",)),
+    PredicateFamily(
+        "relationship",
+        ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",
+         "single", "relationship", "divorced", "结婚", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身", "离婚"),
+        ("married", "dating", "broke up", "divorced", "girlfriend", "boyfriend", "结婚", "分手", "离婚", "在一起"),
+        ("wedding", "婚礼"),
+        "statement about your relationship", "关于感情状况的表述", ("relationship",), (), ("partner", "spouse"),
+        ("person",)),
+    PredicateFamily(
+        "school",
+        ("school", "study", "studying", "university", "college", "student", "graduate", "graduated",
+         "上学", "读书", "大学", "学校", "毕业", "读研"),
+        ("study at", "studying at", "student", "enrolled", "graduated", "读书", "上学", "毕业", "读研"),
+        ("class", "semester", "课", "学期"),
+        "statement about your school", "关于学校的表述", ("education",), (), ("school",), ("organization",)),
+    PredicateFamily(
+        "health",
+        ("health", "diagnosed", "sick", "illness", "disease", "condition", "recovered", "健康", "病", "确诊",
+         "康复", "身体"),
+        ("diagnosed", "suffer", "recovered", "cured", "确诊", "得了", "患有", "康复", "痊愈"),
+        ("doctor", "hospital", "医生", "医院"),
+        "statement about your health", "关于健康的表述", ("health",), (), ("health",)),
     # states: answered by short-term state assertions (extraction/patterns.py STATE_PATTERNS)
     PredicateFamily(
         "stress",

@@ -30,6 +30,15 @@ CHANGES = [
     ("pet", "我家养了一只狗，叫旺财。", "我家的狗旺财去世了。", []),
     ("diet", "I am vegetarian.", "I started eating meat again.", []),
     ("diet", "我是素食者。", "我现在不吃素了，开始吃肉。", []),
+    ("partner", "I'm dating Alex.", "I broke up with Alex last month.", []),
+    ("partner", "我和小李在一起了。", "我和小李分手了。", []),
+    ("spouse", "I got married to Sam in 2019.", "I divorced Sam this spring.", []),
+    ("spouse", "我和小王结婚了。", "我和小王离婚了。", []),
+    ("school", "I study at Stanford University.", "I graduated from Stanford last year.", []),
+    ("school", "我在复旦大学读书。", "我从复旦大学毕业了。", []),
+    ("health", "I was diagnosed with diabetes.", "I recovered from diabetes.", []),
+    ("health", "我得了肺炎。", "我的肺炎已经好了。", []),
+    ("partner", "I'm dating Alex.", "I broke up with Alex and started dating Jordan.", [("jordan", 1)]),
 ]
 
 
@@ -64,6 +73,7 @@ def test_current_state_question_after_the_change_finds_the_new_state_first(l2_en
 @pytest.mark.parametrize("text", [
     "Did you quit Initech?", "If I quit Initech I would join Hooli.", "My friend quit Initech and joined Hooli.",
     "I never worked at Initech.", "我如果从字节跳动辞职，会加入腾讯吗？", "他的猫死了。",
+    "I attend the Hooli meeting every week.", "他从字节跳动辞职了。",
 ])
 def test_questions_hypotheticals_and_other_people_do_not_change_the_users_state(l2_engine, text):
     l2_engine.ingest_payloads([chat("s1", "user", "I work at Initech.", BEFORE, "m1"),

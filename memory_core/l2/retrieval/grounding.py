@@ -45,7 +45,9 @@ FAMILY_MAP: dict[str, tuple[str, ...]] = {
 FAMILY_TRAITS: dict[str, tuple[str, ...]] = {"residence": ("residence",), "work": ("employer", "occupation"),
                                              "preference": ("preference",), "stress": ("stress",),
                                              "mood": ("mood", "emotion"), "vehicle": ("vehicle",),
-                                             "pet": ("pet",), "diet": ("diet",)}
+                                             "pet": ("pet",), "diet": ("diet",),
+                                             "relationship": ("partner", "spouse"), "school": ("school",),
+                                             "health": ("health",)}
 #: the planner's state families (stress, mood): a state of the subject, no object
 _STATE_FAMILIES = frozenset(f.name for f in FAMILIES if f.state)
 _HISTORY = re.compile(r"\b(before|used to|previous(ly)?|ever|formerly|earlier|past|last time|did i)\b|以前|之前|曾经|过去|原来|那时",
