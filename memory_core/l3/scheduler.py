@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from datetime import tzinfo
 
 from ..clock import Clock
 from ..db.connection import Database
@@ -28,9 +29,11 @@ class SummaryScheduler:
     name = "l3_scheduler"
     idle_interval_s = 60.0
 
-    def __init__(self, db: Database, clock: Clock) -> None:
+    def __init__(self, db: Database, clock: Clock, tz: tzinfo | None = None) -> None:
         self.db = db
         self.clock = clock
+        #: the user's time zone for calendar windows (None: the system's local time)
+        self.tz = tz
         #: missed windows older than the catch-up cap, per granularity (since start-up)
         self.skipped: Counter[str] = Counter()
         #: jobs queued per granularity (since start-up)
@@ -44,9 +47,9 @@ class SummaryScheduler:
         now = self.clock.now()
         state = self._state()
         first = first_event_time(self.db.reader()) if len(state) < len(SUMMARY_WINDOWS_S) else None
-        plans = {g: due_windows(state.get(g), now, period, SUMMARY_CATCHUP_MAX_WINDOWS[g],
-                                first_event_at=first)
-                 for g, period in SUMMARY_WINDOWS_S.items()}
+        plans = {g: due_windows(state.get(g), now, g, SUMMARY_CATCHUP_MAX_WINDOWS[g],
+                                first_event_at=first, tz=self.tz)
+                 for g in SUMMARY_WINDOWS_S}
         if not any(p.new_last_end is not None and p.new_last_end != state.get(g) for g, p in plans.items()):
             return 0
         created = 0

@@ -11,6 +11,7 @@ import pytest
 from memory_core.clock import FakeClock
 from memory_core.l2.models import L2Change
 from memory_core.policy import (L3_CATEGORY_BOOST, SUMMARY_CATCHUP_MAX_WINDOWS, QueryMode, Tier)
+from memory_core.l3.windows import floor_boundary, next_boundary
 from memory_core.retrieval.plan import QueryPlan, TimeWindow
 from memory_core.text.segment import query_terms
 from tests.l3.fakes import FakeChat, pause_embeddings, providers
@@ -48,6 +49,15 @@ def at_t(clock: FakeClock) -> FakeClock:
 
 # -- scheduler ----------------------------------------------------------------------------------
 
+def _tile(start: float, end: float, granularity: str) -> list[tuple[float, float]]:
+    """The closed calendar windows from ``start`` to ``end`` (system time zone, as the engine)."""
+    out, s = [], start
+    while (e := next_boundary(s, granularity)) <= end:
+        out.append((s, e))
+        s = e
+    return out
+
+
 def test_catch_up_after_the_app_was_closed_produces_missed_windows_once(make_engine, at_t) -> None:
     clock = at_t
     engine = make_engine("catchup.db", layers=("l3",))
@@ -55,10 +65,13 @@ def test_catch_up_after_the_app_was_closed_produces_missed_windows_once(make_eng
     engine.ingest_payloads([visit(0, T + 10), commit(0, T + 20)])
     clock.set(T + H + 11)
     engine.run_until_idle()
-    assert len(summaries(engine, granularity="hour")) == 1
+    first = {(floor_boundary(t, "hour"), next_boundary(t, "hour")) for t in (T + 10, T + 20)}
+    assert len(summaries(engine, granularity="hour")) == len(first)
+    stopped = engine.db.read_value("SELECT last_window_end FROM summary_schedule WHERE granularity = 'hour'")
     engine.close()
     # the app is closed for three days; activity arrives through a plugin catch-up meanwhile
-    late = [visit(100 + k, T + 10 + k * 2 * H) for k in range(1, 37)]  # every 2 h for 72 h
+    late_times = [T + 10 + k * 2 * H for k in range(1, 37)]  # every 2 h for 72 h
+    late = [visit(100 + k, t) for k, t in enumerate(late_times, start=1)]
     clock.set(T + 3 * D + 30)
     engine = make_engine("catchup.db", layers=("l3",))
     pause_embeddings(engine)
@@ -68,16 +81,19 @@ def test_catch_up_after_the_app_was_closed_produces_missed_windows_once(make_eng
     windows = [(s.window_start, s.window_end) for s in hours]
     assert len(windows) == len(set(windows))  # each window once
     cap = SUMMARY_CATCHUP_MAX_WINDOWS["hour"]
-    # the newest `cap` missed hours are produced; older missed ones are left to the day loop
-    resumed = [s for s in hours if s.window_start > T + 10]
+    # the loop resumes where it stopped and produces the newest `cap` missed hours (those with
+    # activity: one visit every 2 h); the older ones are left to the day summaries
+    missed = _tile(stopped, clock.now(), "hour")
+    newest = missed[-cap:]
+    expected = [w for w in newest if any(w[0] <= t < w[1] for t in late_times)]
+    resumed = [s for s in hours if s.window_start >= stopped]
+    assert sorted((s.window_start, s.window_end) for s in resumed) == expected
     assert all(s.trigger == "catch_up" for s in resumed)
-    # 71 hour windows were missed: the loop resumes where it stopped, produces the newest 48
-    # (those with activity: one visit every 2 h) and leaves the older 23 to the day summaries
-    assert min(s.window_start for s in resumed) == T + 10 + H + (71 - cap) * H
-    assert len(resumed) == math.ceil(cap / 2)
-    assert engine.components["l3"].scheduler.skipped["hour"] == 72 - 1 - cap
+    assert engine.components["l3"].scheduler.skipped["hour"] == len(missed) - cap
     days = summaries(engine, granularity="day")
-    assert len(days) == 3 and all(s.trigger == "catch_up" for s in days)  # all 72 h covered
+    day_windows = {(floor_boundary(t, "day"), next_boundary(t, "day")) for t in [T + 10, *late_times]}
+    closed_days = sorted(w for w in day_windows if w[1] <= clock.now())
+    assert sorted((s.window_start, s.window_end) for s in days) == closed_days  # calendar days
     before = engine.stats()["l3"]["summaries"]
     engine.run_until_idle()  # nothing new is due
     engine.close()

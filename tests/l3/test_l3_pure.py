@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timezone
+
 import math
 
 import pytest
@@ -86,35 +88,56 @@ def test_compress_is_generic_and_deterministic() -> None:
     assert c1.selected == c2.selected and c1.quotas == {"a": 4 + math.ceil(math.sqrt(296)), "b": 5}
 
 
+UTC = timezone.utc
+
 # -- due windows ----------------------------------------------------------------------------------
 
 def test_windows_tile_from_the_last_end_without_gaps() -> None:
-    p = due_windows(1000.0, 1000.0 + 3 * H + 5, H, 48)
-    assert p.windows == [(1000.0, 1000 + H), (1000 + H, 1000 + 2 * H), (1000 + 2 * H, 1000 + 3 * H)]
-    assert p.new_last_end == 1000 + 3 * H and p.catch_up and p.skipped == 0
-    assert due_windows(1000.0, 1000 + H - 1, H, 48).windows == []
-    one = due_windows(1000.0, 1000 + H, H, 48)
-    assert one.windows == [(1000.0, 1000 + H)] and not one.catch_up
+    # a position left by the old sliding loops (1000 s past the hour) ends at the next boundary
+    p = due_windows(1000.0, 3 * H + 5, "hour", 48, tz=UTC)
+    assert p.windows == [(1000.0, H), (H, 2 * H), (2 * H, 3 * H)]
+    assert p.new_last_end == 3 * H and p.catch_up and p.skipped == 0
+    assert due_windows(H, 2 * H - 1, "hour", 48, tz=UTC).windows == []
+    one = due_windows(H, 2 * H, "hour", 48, tz=UTC)
+    assert one.windows == [(H, 2 * H)] and not one.catch_up
 
 
 def test_catch_up_is_capped_and_reports_what_it_skipped() -> None:
-    p = due_windows(0.0, 100 * H + 1, H, 48)
+    p = due_windows(0.0, 100 * H + 1, "hour", 48, tz=UTC)
     assert len(p.windows) == 48 and p.skipped == 52
     assert p.windows[0] == (52 * H, 53 * H) and p.windows[-1] == (99 * H, 100 * H)
     assert p.new_last_end == 100 * H
 
 
-def test_first_run_starts_at_the_oldest_event_bounded_by_the_cap() -> None:
-    assert due_windows(None, 5000.0, H, 48).windows == []  # no events yet: nothing anchored
-    p = due_windows(None, 10 * H + 30, H, 48, first_event_at=30.0)
-    assert p.windows[0] == (30.0, 30 + H) and len(p.windows) == 10 and p.catch_up
-    p = due_windows(None, 30 * D, D, 7, first_event_at=0.0)
+def test_first_run_starts_at_the_calendar_window_of_the_oldest_event() -> None:
+    assert due_windows(None, 5000.0, "hour", 48, tz=UTC).windows == []  # no events yet: nothing anchored
+    p = due_windows(None, 10 * H + 30, "hour", 48, first_event_at=30.0, tz=UTC)
+    assert p.windows[0] == (0.0, H) and len(p.windows) == 10 and p.catch_up
+    p = due_windows(None, 30 * D, "day", 7, first_event_at=0.0, tz=UTC)
     assert len(p.windows) == 7 and p.windows[0][0] == 23 * D
-    waiting = due_windows(None, 100.0 + 10, H, 48, first_event_at=100.0)
-    assert waiting.windows == [] and waiting.new_last_end == 100.0  # anchor persisted
+    waiting = due_windows(None, 100.0 + 10, "hour", 48, first_event_at=100.0, tz=UTC)
+    assert waiting.windows == [] and waiting.new_last_end == 0.0  # the hour's start, persisted
 
 
-# -- insight templates -------------------------------------------------------------------------
+def test_calendar_windows_in_the_users_time_zone() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    sh = ZoneInfo("Asia/Shanghai")
+    t = datetime(2024, 3, 9, 10, 43, tzinfo=sh).timestamp()  # a Saturday morning
+    day = due_windows(None, t + 2 * D, "day", 31, first_event_at=t, tz=sh)
+    assert day.windows[0] == (datetime(2024, 3, 9, tzinfo=sh).timestamp(), datetime(2024, 3, 10, tzinfo=sh).timestamp())
+    week = due_windows(None, t + 14 * D, "week", 8, first_event_at=t, tz=sh)
+    assert week.windows[0] == (datetime(2024, 3, 4, tzinfo=sh).timestamp(),  # ISO week: from Monday
+                               datetime(2024, 3, 11, tzinfo=sh).timestamp())
+    month = due_windows(None, t + 60 * D, "month", 12, first_event_at=t, tz=sh)
+    assert month.windows[:2] == [(datetime(2024, 3, 1, tzinfo=sh).timestamp(), datetime(2024, 4, 1, tzinfo=sh).timestamp()),
+                                 (datetime(2024, 4, 1, tzinfo=sh).timestamp(), datetime(2024, 5, 1, tzinfo=sh).timestamp())]
+    berlin = ZoneInfo("Europe/Berlin")  # 2024-03-31 has 23 hours (summer time starts)
+    dst = datetime(2024, 3, 31, 9, tzinfo=berlin).timestamp()
+    [w] = due_windows(None, dst + 20 * H, "day", 31, first_event_at=dst, tz=berlin).windows
+    assert w[1] - w[0] == 23 * H
+
 
 def test_state_change_template() -> None:
     d = state_change(entity="user", trait="residence", old_value="Shanghai", new_value="Jiaxing",

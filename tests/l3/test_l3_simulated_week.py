@@ -119,13 +119,19 @@ def test_the_week_produced_hour_day_and_week_summaries(week) -> None:
     engine, clock, total = week
     assert total > 3500
     hours, days, weeks = (temporal(engine, g) for g in ("hour", "day", "week"))
-    # the loops' grid starts at the first event; every closed hour window with activity has a
-    # summary, and only those
-    anchor = WEEK_START + 60
-    grid = [(anchor + k * H, anchor + (k + 1) * H) for k in range(int((clock.now() - anchor) // H))]
+    # the loops' grid is the calendar (clock hours, midnight to midnight, ISO weeks) from the
+    # window of the first event; every closed hour window with activity has a summary, only those
+    from memory_core.l3.windows import floor_boundary, next_boundary
+
+    grid, s = [], floor_boundary(WEEK_START + 60, "hour")
+    while (e := next_boundary(s, "hour")) <= clock.now():
+        grid.append((s, e))
+        s = e
     nonempty = [w for w in grid if load_window_events(engine.db.reader(), *w)]
     assert sorted((s.window_start, s.window_end) for s in hours) == nonempty
-    assert len(days) == 7 and len(weeks) == 1
+    for d in days:  # calendar days
+        assert d.window_start == floor_boundary(d.window_start, "day") and d.window_end == next_boundary(d.window_start, "day")
+    assert 7 <= len(days) <= 8 and len(weeks) >= 1
     stats = engine.stats()["l3"]
     assert stats["jobs"]["failed"] == 0 and stats["jobs"]["pending"] == 0
     assert stats["by_producer"] == {"extractive": stats["summaries"] - stats["by_type"].get("insight", 0),
