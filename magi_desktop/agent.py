@@ -144,14 +144,22 @@ class ChatAgent:
         return answer
 
     def _collect(self, answer: AgentAnswer) -> None:
+        """The findings the chat links, numbered like the answer text: every package's findings
+        in order, each once. Keyed by the finding itself (layer, kind, row), not by its event:
+        an assertion and the edge it mirrors cite one event, and folding them made the links'
+        [2] another finding than the text's [2]."""
         seen: list[str] = []
+        keys: set[tuple[Any, ...]] = set()
         found: list[dict[str, Any]] = []
         for package in answer.packages:
             for f in findings(package):
+                key = (f.get("layer"), f.get("kind"), f.get("hit_id") or f.get("event_id"))
+                if key not in keys:
+                    keys.add(key)
+                    found.append(f)
                 eid = f.get("event_id")
                 if eid and eid not in seen:
                     seen.append(eid)
-                    found.append(f)
             for eid in finding_event_ids(package):
                 if eid not in seen:
                     seen.append(eid)

@@ -20,6 +20,29 @@ STRENGTH_WORDS = {
     "weak": "weak evidence",
     "indirect": "indirect evidence",
 }
+STRENGTH_WORDS_ZH = {"strong": "强证据", "direct": "直接证据", "medium": "中等证据", "moderate": "中等证据",
+                     "weak": "弱证据", "indirect": "间接证据"}
+
+#: the template's sentences, per answer language (the question's: a Chinese question used to get
+#: an English answer with only the package's last line in Chinese)
+_TEXT = {
+    "en": {"none": "I don't have enough evidence in memory to answer that, so I won't guess.",
+           "lead": "From memory ({strength}):", "on": "On {date} {who}: “{content}”{tag}",
+           "weak": "The evidence is weak or indirect — memory has no explicit record of this, "
+                   "so treat it as a hint, not a fact.",
+           "who": {"user": "you said", "assistant": "I said", "external": "observed", "system": "recorded"},
+           "who_other": "recorded", "unknown_date": "an unknown date", "tag": ", {s}"},
+    "zh": {"none": "记忆里没有足够的证据回答这个问题，我不会猜测。",
+           "lead": "根据记忆（{strength}）：", "on": "{date}，{who}：“{content}”{tag}",
+           "weak": "证据较弱或只是间接的——记忆里没有明确的记录，请把它当作线索，而不是事实。",
+           "who": {"user": "你说", "assistant": "我说", "external": "观察到", "system": "记录"},
+           "who_other": "记录", "unknown_date": "日期不明", "tag": "（{s}）"},
+}
+
+
+def answer_language(question: str) -> str:
+    """'zh' when the question is written in Chinese, else 'en'."""
+    return "zh" if any("\u3400" <= ch <= "\u9fff" for ch in question or "") else "en"
 
 
 def package_dict(package: Any) -> dict[str, Any]:
@@ -72,32 +95,31 @@ def _when(t: Any) -> str:
         return "an unknown date"
 
 
-def _who(author: Any) -> str:
-    return {"user": "you said", "assistant": "I said", "external": "observed",
-            "system": "recorded"}.get(str(author), "recorded")
-
-
 def compose_offline_answer(package: Any, *, max_findings: int = 3) -> str:
-    """A reply that states what memory holds and how strong that evidence is."""
+    """A reply that states what memory holds and how strong that evidence is, in the question's
+    language. Its [n] are the package's findings in order — the chat links the same list."""
     p = package_dict(package)
     found = findings(p)
     strength = overall_strength(p)
+    lang = answer_language(str(p.get("query") or ""))
+    t = _TEXT[lang]
+    words = STRENGTH_WORDS_ZH if lang == "zh" else STRENGTH_WORDS
     if strength == "none":
         hint = p.get("summary") or ""
-        text = "I don't have enough evidence in memory to answer that, so I won't guess."
-        return f"{text} ({hint})" if hint else text
-    lines = [f"From memory ({STRENGTH_WORDS.get(strength, strength + ' evidence')}):"]
+        return f"{t['none']} ({hint})" if hint else t["none"]
+    lines = [t["lead"].format(strength=words.get(strength, strength))]
     for i, f in enumerate(found[:max_findings], start=1):
         content = " ".join(str(f.get("content") or f.get("text") or "").split())
         if len(content) > 220:
             content = content[:219] + "…"
         s = str(f.get("evidence_strength") or "")
-        tag = f", {STRENGTH_WORDS.get(s.lower(), s)}" if s else ""
-        lines.append(f"[{i}] On {_when(f.get('occurred_at'))} {_who(f.get('author_type'))}: "
-                     f"“{content}”{tag}")
+        tag = t["tag"].format(s=words.get(s.lower(), s)) if s else ""
+        when = _when(f.get("occurred_at"))
+        who = t["who"].get(str(f.get("author_type")), t["who_other"])
+        lines.append(f"[{i}] " + t["on"].format(date=t["unknown_date"] if when == "an unknown date" else when,
+                                                who=who, content=content, tag=tag))
     if strength == "weak":
-        lines.append("The evidence is weak or indirect — memory has no explicit record of this, "
-                     "so treat it as a hint, not a fact.")
+        lines.append(t["weak"])
     for hint in p.get("answering_hints") or []:
         if isinstance(hint, str) and hint and "weak" in hint.lower() and hint not in lines:
             lines.append(f"({hint})")

@@ -71,6 +71,16 @@ def test_chat_round_trip_offline(qtbot, demo_host) -> None:
     # a second question in the same session
     second = _ask(qtbot, panel, "Where do I live now?")
     assert second.session_id == answer.session_id
+    # the text's [n] and the links' [n] are the same findings (an assertion and its mirrored
+    # edge cite one event: folding them by event shifted every later number)
+    for i, f in enumerate(second.findings[:3], start=1):
+        line = next(x for x in second.text.splitlines() if x.startswith(f"[{i}]"))
+        content = " ".join(str(f.get("content") or "").split())
+        assert content[:40] in line, (i, line, content)
+    # a Chinese question is answered in Chinese, not an English template
+    zh = _ask(qtbot, panel, "我现在住在哪里？")
+    assert zh.text.startswith("根据记忆") or zh.text.startswith("记忆里没有"), zh.text
+    assert "From memory" not in zh.text and "On 20" not in zh.text
 
 
 def test_trace_view_for_typed_query_and_why_not(qtbot, demo_host) -> None:
