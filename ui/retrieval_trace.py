@@ -45,8 +45,26 @@ def extract_trace(package: Mapping[str, Any]) -> dict[str, Any]:
     return dict(trace) if isinstance(trace, Mapping) else {"trace": trace}
 
 
-def path_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One row per retrieval path (the trace keeps them as a dict or a list)."""
+def path_top_ids(trace: Mapping[str, Any], n: int = 4) -> list[str]:
+    """The event ids each path ranked first (to read their texts before showing the paths)."""
+    out: list[str] = []
+    paths = trace.get("paths") or {}
+    infos = paths.values() if isinstance(paths, Mapping) else paths
+    for info in infos:
+        info = _as_dict(info)
+        cands = info.get("candidates") or info.get("hits") or info.get("ranked") or [] if isinstance(info, Mapping) else []
+        for c in (cands[:n] if isinstance(cands, (list, tuple)) else []):
+            c = _as_dict(c)
+            eid = c.get("event_id") if isinstance(c, Mapping) else None
+            if eid and eid not in out:
+                out.append(str(eid))
+    return out
+
+
+def path_rows(trace: Mapping[str, Any], contents: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """One row per retrieval path (the trace keeps them as a dict or a list); its best hits
+    by their text when ``contents`` has it (ULIDs told a user nothing)."""
+    contents = contents or {}
     paths = trace.get("paths") or {}
     weights = trace.get("weights") or trace.get("rrf_weights") or {}
     items = paths.items() if isinstance(paths, Mapping) else (
@@ -61,11 +79,13 @@ def path_rows(trace: Mapping[str, Any]) -> list[dict[str, Any]]:
         if isinstance(cands, (list, tuple)):
             for c in cands[:4]:
                 c = _as_dict(c)
-                top.append(str(c.get("event_id") or c.get("seq") or c.get("id")) if isinstance(c, Mapping) else str(c))
+                key = str(c.get("event_id") or c.get("seq") or c.get("id")) if isinstance(c, Mapping) else str(c)
+                text = contents.get(key)
+                top.append(f"“{one_line(text, 48)}”" if text else key)
         rows.append({"path": name, "weight": info.get("weight", weights.get(name)),
                      "candidates": count, "ms": info.get("ms") or info.get("elapsed_ms"),
                      "top": (f"error: {info['error']}" if info.get("error") else
-                             f"skipped: {info['skipped']}" if info.get("skipped") else ", ".join(top))})
+                             f"skipped: {info['skipped']}" if info.get("skipped") else " · ".join(top))})
     return rows
 
 
@@ -231,6 +251,7 @@ class RetrievalTracePanel(Panel):
         """Show a package; candidate texts are read from L1 on a reader thread first."""
         trace = extract_trace(package)
         ids = [(_as_dict(c) or {}).get("event_id") for c in trace.get("fused") or []]
+        ids += [i for i in path_top_ids(trace) if i not in ids]
 
         def contents() -> dict[str, str]:
             from .widgets.event_list import load_events
@@ -256,7 +277,7 @@ class RetrievalTracePanel(Panel):
             "answering hints": package.get("answering_hints"),
             "token budget": trace.get("budget"), "timings (ms)": trace.get("timings_ms"),
             "layers": trace.get("layers"), "errors": trace.get("errors"), "plan": plan}, expand_depth=1)
-        self.path_model.set_rows(path_rows(trace))
+        self.path_model.set_rows(path_rows(trace, contents))
         self.path_table.resizeColumnsToContents()
         self.cand_model.set_rows(candidate_rows(trace, contents))
         self.cand_table.resizeColumnsToContents()

@@ -93,6 +93,11 @@ def test_trace_view_for_typed_query_and_why_not(qtbot, demo_host) -> None:
     paths = {r["path"]: r for r in panel.path_model.rows()}
     assert {"bm25", "vector", "keyword"} <= set(paths)
     assert all(r["weight"] is not None for r in paths.values())
+    # a path's best hits read as text, not as event ids
+    import re
+
+    tops = [r["top"] for r in paths.values() if r["candidates"]]
+    assert tops and all("“" in t and not re.search(r"\b[0-9A-HJKMNP-TV-Z]{26}\b", t) for t in tops), tops
     cands = panel.cand_model.rows()
     assert len(cands) == len(trace["fused"]) > 0
     findings = [r for r in cands if r["outcome"].startswith("finding")]
