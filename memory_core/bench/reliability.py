@@ -587,6 +587,9 @@ def deletion_audit(workdir: Path, *, events: int = 1500, seed: int = 48, victims
                 f"I just bought a {MARKER_EN} espresso grinder in Jiaxing and I love it.")
         marked.append({"type": "chat", "session_id": f"sess-victim-{i // 2}", "role": "user",
                        "content": text, "occurred_at": t + 60 * (i + 1), "message_id": f"victim-{i}"})
+    # a residence statement: the marker becomes an L2 assertion (and its edge, and an insight)
+    marked.append({"type": "chat", "session_id": "sess-victim-home", "role": "user",
+                   "content": f"I live in {MARKER_EN}ville now.", "occurred_at": t + 30, "message_id": "victim-home"})
     marked.append({"type": "chat", "session_id": "sess-victim-0", "role": "tool", "tool_name": "web_search",
                    "success": True, "duration_ms": 120.0, "content": f"web_search found 3 shops selling {MARKER_EN}",
                    "occurred_at": t + 3600, "message_id": "victim-tool"})
@@ -703,7 +706,17 @@ def _scan_for_traces(conn: apsw.Connection, ids: Sequence[str], seqs: Sequence[i
     leaks: dict[str, list[str]] = {}
     tables = _tables(conn)
     for table, sql in tables.items():
-        if table in DELETION_BOOKKEEPING or table.startswith("sqlite_") or _is_shadow(table, tables):
+        if table.startswith("sqlite_"):
+            continue
+        if table in DELETION_BOOKKEEPING or _is_shadow(table, tables):
+            # bookkeeping keeps ids and counts by design, FTS/vec shadow tables are binary: both
+            # are still searched for the deleted *text*, byte for byte
+            for col, ctype in _columns(conn, table):
+                for marker in (MARKER_EN, MARKER_ZH):
+                    n = conn.execute(f"SELECT count(*) FROM \"{table}\" WHERE instr(CAST(\"{col}\" AS BLOB), "
+                                     f"CAST(? AS BLOB)) > 0", (marker,)).fetchone()[0]
+                    if n:
+                        leaks.setdefault(table, []).append(f"{n} row(s) whose {col} holds the marker bytes")
             continue
         if "VIRTUAL" in sql.upper():
             if "fts5" in sql.lower():

@@ -16,18 +16,21 @@ def audit(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 def test_no_trace_of_deleted_events_anywhere(audit: dict) -> None:
-    assert audit["victims"] == 7
+    assert audit["victims"] == 8
     assert audit["vector_chunks_of_victims"] >= 7, "victims were not embedded before deletion"
     # before deleting, the same scan sees the victims in L1, its indexes and the derived layers
     assert {"fact_events", "fact_events_fts", "embedding_jobs"} <= set(audit["traces_before"])
     layers = set(audit["layers_reporting"])
-    if "l2" in layers:  # entities, evidence and graph rows cited the victims
-        assert {"l1_event_entities", "entity_mentions", "l2_evidence"} <= set(audit["traces_before"])
+    if "l2" in layers:  # entities, evidence, graph rows and the residence assertion cited the victims
+        assert {"l1_event_entities", "entity_mentions", "l2_evidence", "tom_trait_assertions",
+                "knowledge_graph"} <= set(audit["traces_before"])
     if "l3" in layers:  # the victims were inside summarised windows
         assert {"summaries", "summary_event_links"} <= set(audit["traces_before"])
+    # the scan reads FTS shadow tables byte for byte too (it saw the marker there before)
+    assert any(t.endswith("_data") for t in audit["traces_before"]), audit["traces_before"]
     assert audit["leaks"] == {}, audit["leaks"]
     assert audit["preview_equals_apply"]
-    assert audit["replay_new_rows"] == 0 and audit["replay_suppressed"] == 7
+    assert audit["replay_new_rows"] == 0 and audit["replay_suppressed"] == 8
     assert audit["marker_bytes_in_file"]["float_vectors"] == 0
     assert audit["l1_ok"]
 
