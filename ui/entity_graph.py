@@ -633,16 +633,15 @@ class EntityGraphPanel(Panel):
     def _undone(self, result: Any) -> None:
         self.last_action = {"undone": result}
         self.undo_button.setEnabled(False)
-        self.host.notify_changed("l2")
-        self._refresh_entity()
-        if self.assertion is not None:
-            self.select_assertion(self.assertion["assertion"]["assertion_id"])
-        elif self.edge is not None:
-            self.select_edge(self.edge["edge"]["triple_id"])
+        self._show_correction()
 
     def _acted(self, result: Any) -> None:
         self.last_action = result
         self.undo_button.setEnabled(isinstance(result, dict) and result.get("correction_id") is not None)
+        self._show_correction()
+
+    def _show_correction(self) -> None:
+        """After a correction or its undo: every view re-reads, the selection is shown anew."""
         self.host.notify_changed("l2")
         self._refresh_entity()
         if self.assertion is not None:
