@@ -567,16 +567,20 @@ class TimelinePanel(Panel):
                 part = seqs[i:i + 500]
                 ids.extend(r[0] for r in conn.execute(
                     f"SELECT event_id FROM fact_events WHERE seq IN ({','.join('?' * len(part))})", part))
-            return engine.preview_delete(ids)
+            report = engine.preview_delete(ids)
+            texts = [r[0] for r in conn.execute(
+                f"SELECT content FROM fact_events WHERE seq IN ({','.join('?' * len(seqs[:6]))}) "
+                f"ORDER BY occurred_at", seqs[:6])]
+            return report, texts + [""] * max(0, len(seqs) - len(texts))
 
-        self.call(work, on_done=self._show_preview)
+        self.call(work, on_done=lambda r: self._show_preview(*r))
 
-    def _show_preview(self, report: Any) -> None:
+    def _show_preview(self, report: Any, texts: list[str] | None = None) -> None:
         n = len(report.event_ids)
         dialog = CascadePreviewDialog(
             "Delete memories", f"Delete {n:,} event(s) from memory, everywhere? Nothing is changed "
             "until you confirm. A tombstone keeps a re-sent or re-imported copy from coming back.",
-            report.layers, missing=report.missing, parent=self)
+            report.layers, missing=report.missing, items=texts, parent=self)
         dialog.accepted.connect(lambda: self.delete_events(report.event_ids))
         self.preview_dialog = dialog
         dialog.open()

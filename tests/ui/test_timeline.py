@@ -71,6 +71,13 @@ def test_small_database_search_filter_detail_delete(qtbot, empty_host) -> None:
     dialog = panel.preview_dialog
     assert dialog is not None
     assert dialog.layers["l1"]["fact_events"] == 1 and dialog.layers["l1"]["fts_rows"] == 1
+    # the dialog shows the text being deleted, L1 first, and no screen of zero counters
+    assert dialog.items_label is not None and "I just bought an air fryer" in dialog.items_label.text()
+    first = dialog.tree.topLevelItem(0)
+    assert first.text(0).startswith("Events (L1)")
+    rows = [dialog.tree.topLevelItem(i).child(j).text(2) for i in range(dialog.tree.topLevelItemCount())
+            for j in range(dialog.tree.topLevelItem(i).childCount())]
+    assert sum(1 for r in rows if r == "0") <= dialog.tree.topLevelItemCount()  # one folded line per layer at most
     dialog.accept()
     wait_idle(qtbot, panel)
     qtbot.waitUntil(lambda: panel.last_delete_report is not None, timeout=10_000)

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import html
+
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
+
+from .formatting import one_line
 
 
 def describe_changes(layers: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str, str]]:
@@ -36,45 +41,78 @@ def _is_zero(shown: str) -> bool:
     return shown.strip() in ("0", "0.0", "", "[]", "{}", "False", "None")
 
 
+#: layer keys as a user reads them (the deletion participants' names)
+LAYER_NAMES = {"l1": "Events (L1)", "l2": "Entities & beliefs (L2)",
+               "l3": "Summaries (L3)", "l4": "Skills (L4)", "retrieval_vector_cache": "Search cache"}
+
+
+def humanize(key: str) -> str:
+    """``fts_rows`` → "fts rows", ``removed_entity_ids`` → "removed entity ids"."""
+    return key.replace("_", " ").strip()
+
+
+def layer_order(layers: Mapping[str, Any]) -> list[str]:
+    """L1 first (the deletion itself), then the derived layers as the engine reported them."""
+    return sorted(layers, key=lambda k: (k != "l1", list(layers).index(k)))
+
+
 class CascadePreviewDialog(QDialog):
-    """Non-modal by default (``open()``): tests and the UI accept/reject it programmatically."""
+    """Non-modal by default (``open()``): tests and the UI accept/reject it programmatically.
+
+    Shows, top to bottom: the text of what will be deleted, what changes per layer (L1 first,
+    changed rows in bold, the untouched counters folded into one grey line per layer instead of
+    a screen of zeros), then the confirm button."""
 
     def __init__(self, title: str, headline: str, layers: Mapping[str, Mapping[str, Any]],
                  *, confirm_text: str = "Delete everywhere", missing: list[str] | None = None,
-                 parent: QWidget | None = None) -> None:
+                 items: list[str] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
-        self.resize(560, 420)
+        self.resize(640, 480)
         self.layers = layers
         lay = QVBoxLayout(self)
         head = QLabel(headline)
         head.setWordWrap(True)
         lay.addWidget(head)
+        self.items_label: QLabel | None = None
+        if items:
+            shown = [f"• {html.escape(one_line(t, 160))}" for t in items[:5]]
+            if len(items) > 5:
+                shown.append(f"… and {len(items) - 5:,} more")
+            self.items_label = QLabel("<b>What will be deleted:</b><br>" + "<br>".join(shown))
+            self.items_label.setWordWrap(True)
+            self.items_label.setTextFormat(Qt.TextFormat.RichText)
+            lay.addWidget(self.items_label)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["layer", "what changes", "count"])
-        by_layer: dict[str, QTreeWidgetItem] = {}
         bold = QFont()
         bold.setBold(True)
         grey = QBrush(QColor("#999"))
-        # what changes first (bold); untouched counts stay listed, greyed, so nothing is hidden
-        rows = sorted(describe_changes(layers), key=lambda r: (list(layers).index(r[0]), _is_zero(r[2])))
-        for layer, what, shown in rows:
-            parent_item = by_layer.get(layer)
-            if parent_item is None:
-                parent_item = QTreeWidgetItem([layer, "", ""])
-                parent_item.setFont(0, bold)
-                self.tree.addTopLevelItem(parent_item)
-                by_layer[layer] = parent_item
-            item = QTreeWidgetItem(["", what, shown])
-            for col in (1, 2):
-                if _is_zero(shown):
-                    item.setForeground(col, grey)
-                else:
+        rows = describe_changes(layers)
+        for layer in layer_order(layers):
+            mine = [r for r in rows if r[0] == layer]
+            changed = [r for r in mine if not _is_zero(r[2])]
+            parent_item = QTreeWidgetItem([LAYER_NAMES.get(layer, humanize(layer)), "" if changed else
+                                           "nothing changes", ""])
+            parent_item.setFont(0, bold)
+            self.tree.addTopLevelItem(parent_item)
+            for _layer, what, shown in changed:
+                item = QTreeWidgetItem(["", humanize(what), shown])
+                item.setToolTip(2, shown)
+                for col in (1, 2):
                     item.setFont(col, bold)
-            parent_item.addChild(item)
+                parent_item.addChild(item)
+            untouched = [humanize(r[1]) for r in mine if _is_zero(r[2])]
+            if changed and untouched:
+                rest = QTreeWidgetItem(["", f"unchanged: {', '.join(untouched)}", "0"])
+                rest.setToolTip(1, "\n".join(untouched))
+                for col in (1, 2):
+                    rest.setForeground(col, grey)
+                parent_item.addChild(rest)
         self.tree.expandAll()
-        for col in range(3):
-            self.tree.resizeColumnToContents(col)
+        self.tree.setColumnWidth(0, 220)
+        self.tree.setColumnWidth(1, 260)
+        self.tree.header().setStretchLastSection(True)
         lay.addWidget(self.tree)
         if missing:
             warn = QLabel(f"Not found (already deleted?): {', '.join(missing[:10])}")
