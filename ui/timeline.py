@@ -11,6 +11,7 @@ dragging its region sets the time filter.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import json
 import time
 from dataclasses import dataclass
@@ -258,6 +259,11 @@ class TimelinePanel(Panel):
         self.table.selectionModel().selectionChanged.connect(
             lambda *_: self.delete_button.setEnabled(self.table.selectionModel().hasSelection()))
 
+        self.detail_text = QLabel("Select an event to see its text, where it came from, what memory "
+                                  "derived from it, and what deleting it would change.")
+        self.detail_text.setWordWrap(True)
+        self.detail_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail_text.setStyleSheet("QLabel { background: #fafafa; padding: 6px; border: 1px solid #ddd; }")
         self.detail_view = KeyValueTree()
         left = QWidget()
         left_lay = QVBoxLayout(left)
@@ -275,7 +281,8 @@ class TimelinePanel(Panel):
         dl = QVBoxLayout(detail_box)
         dl.setContentsMargins(0, 0, 0, 0)
         dl.addWidget(QLabel("<b>Event detail</b> — metadata and derived objects"))
-        dl.addWidget(self.detail_view)
+        dl.addWidget(self.detail_text)
+        dl.addWidget(self.detail_view, 1)
         split.addWidget(detail_box)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
@@ -412,6 +419,7 @@ class TimelinePanel(Panel):
     def _loaded(self, flt: TimelineFilter, state: ViewState, result: dict[str, Any], auto: bool = False) -> None:
         if flt != self.filter:
             return  # a newer filter is loading
+        pending_select = getattr(self, "_select_after_load", None)
         choices = result["choices"]
         self.source.set_values(choices["source"])
         self.author.set_values(choices["author_type"])
@@ -450,6 +458,10 @@ class TimelinePanel(Panel):
         elif n == 0:
             text = "Memory is empty. Memory → “Load the demo sample”, or import a JSONL file."
         self.count_label.setText(text)
+        if pending_select is not None:
+            self._select_after_load = None
+            if pending_select in self.model.seqs():
+                self.select_seq(pending_select)
         self.loaded.emit()
 
     def _restore(self, state: ViewState, where: dict[int, int], top: int) -> None:
@@ -538,15 +550,46 @@ class TimelinePanel(Panel):
         self.call(work, on_done=self._show_detail)
 
     def show_event(self, event_id: str) -> None:
-        """Show one event (from a chat answer's finding or a summary's drill-down)."""
+        """Show one event (from a chat answer's finding or a summary's drill-down), and select
+        its row so it can be deleted or inspected in place: the list is cleared of filters that
+        hide it, then scrolled to it."""
         self._detail_seq = None
-        self.call(lambda: event_detail(self.host.engine, event_id), on_done=self._show_detail)
+
+        def loaded(detail: dict[str, Any] | None) -> None:
+            self._show_detail(detail)
+            if detail is not None:
+                self.select_seq(int(detail["event"]["seq"]))
+
+        self.call(lambda: event_detail(self.host.engine, event_id), on_done=loaded)
+
+    def select_seq(self, seq: int) -> None:
+        """Select and scroll to the event ``seq`` (clearing the filters first if they hide it)."""
+        seqs = self.model.seqs()
+        if seq not in seqs:  # hidden by a filter, or the list has not loaded yet
+            self._select_after_load = seq
+            if self.filter != TimelineFilter():
+                self.clear_filters()
+            else:
+                self.reload()
+            return
+        row = seqs.index(seq)
+        self.select_rows([row])
+        self.table.scrollTo(self.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
 
     def _show_detail(self, detail: dict[str, Any] | None) -> None:
         self.detail = detail
         if detail is None:
+            self.detail_text.setText("This event is not in memory (deleted?).")
             self.detail_view.show_value({"event": "not found (deleted?)"})
             return
+        ev = detail["event"]
+        # the whole text, wrapped, with who/when/where above the key/value inspector (it was one
+        # truncated line among 22 fields)
+        self.detail_text.setText(
+            f"<small>{html.escape(str(ev.get('occurred_at', '')).split('  (')[0])} · "
+            f"{html.escape(str(ev.get('author_type', '')))} · {html.escape(str(ev.get('source', '')))} · "
+            f"{html.escape(str(ev.get('evidence_class', '')))} · {html.escape(str(ev.get('l1_retrieval_scope', '')))}"
+            f"</small><br>{html.escape(str(ev.get('content') or ''))}")
         self.detail_view.show_value(detail, expand_depth=2)
 
     # -- delete --------------------------------------------------------------------------------
@@ -606,6 +649,11 @@ def event_detail(engine: Any, event_id: str) -> dict[str, Any] | None:
     row["occurred_at"] = f"{ts(row['occurred_at'])}  ({row['occurred_at']})"
     row["ingested_at"] = f"{ts(row['ingested_at'])}  ({row['ingested_at']})"
     preview = engine.preview_delete([event_id])
-    return {"event": row, "tags": tags, "metadata": meta,
-            "derived objects": derived_objects(conn, event_id, row["seq"]) or {"(none yet)": ""},
-            "deleting it would change": preview.layers}
+    changes = {layer: {k: v for k, v in (c or {}).items() if v not in (0, 0.0, None, "", [], {})}
+               for layer, c in preview.layers.items()}
+    # what memory made of it first; the 22 stored fields after (the text and its origin are in
+    # the header above the tree)
+    return {"derived objects": derived_objects(conn, event_id, row["seq"]) or {"(none yet)": ""},
+            # only what would change: a screen of zero counters hid the few that matter
+            "deleting it would change": {k: v for k, v in changes.items() if v} or {"(only the event itself)": ""},
+            "event": row, "tags": tags, "metadata": meta}

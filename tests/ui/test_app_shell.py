@@ -62,6 +62,17 @@ def test_main_window_status_tabs_and_navigation(qtbot, demo_host) -> None:
     wait_idle(qtbot, w.timeline)
     assert w.tabs.currentWidget() is w.timeline
     assert w.timeline.detail["event"]["event_id"] == event_id
+    # ... and its row is selected, so "Delete selected…" acts on it
+    seq = demo_host.engine.db.read_value("SELECT seq FROM fact_events WHERE event_id = ?", (event_id,))
+    qtbot.waitUntil(lambda: w.timeline.selected_seqs() == [seq], timeout=10_000)
+    assert w.timeline.delete_button.isEnabled()
+    # even when the current filter hides it: the filters are cleared first
+    from ui.timeline_query import TimelineFilter
+
+    w.timeline.set_filter(TimelineFilter(text="zzzz-nothing-matches"))
+    wait_idle(qtbot, w.timeline)
+    w.summaries.event_requested.emit(event_id)
+    qtbot.waitUntil(lambda: w.timeline.selected_seqs() == [seq], timeout=10_000)
 
 
 def test_pause_capture_from_the_tray_menu(qtbot, demo_host) -> None:
