@@ -367,6 +367,9 @@ VECTOR_KNN_OVERFETCH: Final = 4
 KEYWORD_SCAN_MAX_ROWS: Final = 500
 KEYWORD_PREFIX_CANDIDATES: Final = 200
 KEYWORD_MIN_COVERAGE: Final = 0.34
+#: coverage is scored on the start of each candidate (a multi-KB tool output or reply decoded
+#: whole, ~700 times a question, was most of the keyword path's time)
+KEYWORD_SCORE_CHARS: Final = 2000
 #: Full-text paths on big stores drop terms that match more than this fraction of all events
 #: (a stop list computed from the store: such terms cost 50-100 ms per OR query at 100k events
 #: and add ~nothing to BM25); stores below BM25_PRUNE_MIN_EVENTS are never pruned.

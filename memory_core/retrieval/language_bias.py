@@ -16,6 +16,7 @@ candidate list that is all one language, is left alone).
 
 from __future__ import annotations
 
+import re
 from typing import Mapping, Sequence
 
 MIN_GROUP = 3
@@ -23,13 +24,18 @@ MIN_GROUP = 3
 CJK_SHARE = 0.3
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
 def script_of(text: str) -> str:
-    """``"cjk"`` or ``"other"`` by the share of CJK ideographs among the letters."""
-    letters = [ch for ch in text[:200] if ch.isalpha()]
+    """``"cjk"`` or ``"other"`` by the share of CJK ideographs among the letters (counted by
+    regex in C: a per-character Python loop over 150 candidates cost ~3 ms a query)."""
+    head = text[:200]
+    letters = len(_LETTER.findall(head))
     if not letters:
         return "other"
-    cjk = sum(1 for ch in letters if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff")
-    return "cjk" if cjk / len(letters) >= CJK_SHARE else "other"
+    return "cjk" if len(_CJK.findall(head)) / letters >= CJK_SHARE else "other"
 
 
 def centre_by_script(hits: Sequence[tuple[int, float]], scripts: Mapping[int, str]

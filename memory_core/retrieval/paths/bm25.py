@@ -15,7 +15,6 @@ from typing import Any, Sequence
 
 import apsw
 
-from ...db.connection import placeholders
 from ...text.segment import fts_or_query, fts_phrase
 from ..plan import QueryPlan, TimeWindow
 from . import PathContext, PathResult
@@ -48,21 +47,27 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
         where, params = ctx.where(window=window)
         return _joined_top(conn, expr, where, params, k)
     where, params = ctx.where()
+    # the ranked slice drives, each row looks its event up by primary key (CROSS JOIN, and no
+    # index on the filter columns: an unanalysed store otherwise scanned the scope index)
+    slice_where, slice_params = ctx.where(unindexed=True)
     for factor in _OVERFETCH:
         want = k * factor
-        ranked = conn.execute("SELECT rowid, bm25(fact_events_fts) FROM fact_events_fts "
-                              "WHERE fact_events_fts MATCH ? ORDER BY 2 LIMIT ?", (expr, want)).fetchall()
-        if not ranked:
-            return []
-        seqs = [r[0] for r in ranked]
-        ok: set[int] = set()
-        for i in range(0, len(seqs), 500):
-            part = seqs[i:i + 500]
-            ok.update(r[0] for r in conn.execute(
-                f"SELECT e.seq FROM fact_events e WHERE e.seq IN ({placeholders(len(part))}){where}",
-                (*part, *params)))
-        hits = [(int(seq), -float(s)) for seq, s in ranked if seq in ok]
-        if len(hits) >= k or len(ranked) < want:
+        # the ranked slice and its filter in one statement (the filter used to be Python sets
+        # over 500-id chunks: ~5 ms a question at 100k events)
+        rows = conn.execute(
+            "SELECT r.rid, r.s, r.n FROM (SELECT rid, s, count(*) OVER () AS n FROM ("
+            "SELECT rowid AS rid, bm25(fact_events_fts) AS s FROM fact_events_fts "
+            "WHERE fact_events_fts MATCH ? ORDER BY s LIMIT ?)) r "
+            f"CROSS JOIN fact_events e ON e.seq = r.rid WHERE 1{slice_where} ORDER BY r.s LIMIT ?",
+            (expr, want, *slice_params, k)).fetchall()
+        if not rows:
+            ranked_any = conn.execute("SELECT 1 FROM fact_events_fts WHERE fact_events_fts MATCH ? LIMIT 1",
+                                      (expr,)).fetchone()
+            if ranked_any is None:
+                return []
+        fetched = rows[0][2] if rows else want
+        hits = [(int(seq), -float(score)) for seq, score, _n in rows]
+        if len(hits) >= k or fetched < want:
             return hits[:k]
     return _joined_top(conn, expr, where, params, k)
 

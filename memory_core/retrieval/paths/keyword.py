@@ -14,10 +14,10 @@ import re
 import time
 from typing import Sequence
 
-from ...policy import KEYWORD_MIN_COVERAGE, KEYWORD_PREFIX_CANDIDATES, KEYWORD_SCAN_MAX_ROWS
+from ...policy import (KEYWORD_MIN_COVERAGE, KEYWORD_PREFIX_CANDIDATES, KEYWORD_SCAN_MAX_ROWS,
+                       KEYWORD_SCORE_CHARS)
 from ...text.segment import fts_phrase, has_cjk
 from ..plan import QueryPlan
-from ...db.connection import placeholders
 from . import PathContext, PathResult
 from .terms import search_terms
 
@@ -80,16 +80,17 @@ class KeywordPath:
             # newest matches first, no BM25 scoring: FTS5 walks its doclists in rowid order and
             # stops at the LIMIT, so the cost is the rows read, not the (possibly huge) match
             # count; relevance over the whole history is BM25's job, coverage ranks these
-            recent = [r[0] for r in conn.execute(
-                "SELECT rowid FROM fact_events_fts WHERE fact_events_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
-                (expr, KEYWORD_PREFIX_CANDIDATES * 4))]
-            for i in range(0, len(recent), 500):
-                part = recent[i:i + 500]
-                for seq, content in conn.execute(
-                        f"SELECT e.seq, e.content FROM fact_events e WHERE e.seq IN ({placeholders(len(part))})"
-                        f"{where}", (*part, *params)):
-                    if len(rows) < KEYWORD_PREFIX_CANDIDATES:
-                        rows[seq] = content
+            # one statement: the newest matches drive, each looks its event up by primary key,
+            # the filters drop what is out of scope, and only the kept rows' text is read (the
+            # id list used to be filtered in 500-id chunks that returned the oldest of them)
+            slice_where, slice_params = ctx.where(unindexed=True)
+            for seq, content in conn.execute(
+                    "SELECT r.rid, substr(e.content, 1, ?) FROM (SELECT rowid AS rid FROM fact_events_fts "
+                    "WHERE fact_events_fts MATCH ? ORDER BY rowid DESC LIMIT ?) r "
+                    f"CROSS JOIN fact_events e ON e.seq = r.rid WHERE 1{slice_where} ORDER BY r.rid DESC LIMIT ?",
+                    (KEYWORD_SCORE_CHARS, expr, KEYWORD_PREFIX_CANDIDATES * 4, *slice_params,
+                     KEYWORD_PREFIX_CANDIDATES)):
+                rows[seq] = content
         from_prefix = len(rows)
         top = conn.execute("SELECT max(seq) FROM fact_events").fetchone()[0] or 0
         low = max(0, int(top) - KEYWORD_SCAN_MAX_ROWS)
@@ -97,7 +98,8 @@ class KeywordPath:
         likes = " OR ".join("e.content LIKE ? ESCAPE '\\'" for _ in terms)
         scan_where, scan_params = ctx.where(unindexed=True)  # the rowid range drives the scan
         for seq, content in conn.execute(
-                f"SELECT e.seq, e.content FROM fact_events e WHERE e.seq > ?{scan_where} AND ({likes})",
+                f"SELECT e.seq, substr(e.content, 1, {KEYWORD_SCORE_CHARS}) FROM fact_events e "
+                f"WHERE e.seq > ?{scan_where} AND ({likes})",
                 (low, *scan_params, *[_like_escape(t) for t in terms])):
             rows[seq] = content
         scored = [(int(seq), coverage(content, terms)) for seq, content in rows.items()]
