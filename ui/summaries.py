@@ -140,10 +140,19 @@ class SummariesPanel(Panel):
         else:
             self.stack.show_content(bool(rows), "No summaries yet: the hour/day/week/month loops "
                                                 "produce them as windows close.")
+        keep = self.detail["summary"]["summary_id"] if self.detail else None
         self.model.set_rows(rows or [])
         self.count_label.setText(f"{len(rows or []):,} summaries")
-        self.body.clear()
-        self.events.set_rows([])
+        # a reload (any memory change) keeps the summary the user was reading: re-select it by
+        # id, re-read its text and links; only a summary that is gone clears the pane
+        row = next((i for i, r in enumerate(rows or []) if r.get("summary_id") == keep), None) if keep else None
+        if row is not None:
+            self.select(row)
+        else:
+            self.detail = None
+            self.body.clear()
+            self.events.set_rows([])
+            self.events_label.setText("<b>Linked L1 events</b> (double-click to open in the timeline)")
         self.loaded.emit()
 
     def select(self, row: int) -> None:

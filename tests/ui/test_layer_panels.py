@@ -44,6 +44,11 @@ def test_summaries_filter_and_drill_down(qtbot, demo_host) -> None:
     panel.event_requested.connect(got.append)
     panel.events.event_activated.emit(detail["events"][0]["event_id"])
     assert got == [detail["events"][0]["event_id"]]
+    # a memory change elsewhere reloads the list: the summary being read stays shown
+    panel.reload()
+    wait_idle(qtbot, panel)
+    assert panel.detail is not None and panel.detail["summary"]["summary_id"] == detail["summary"]["summary_id"]
+    assert panel.events.model_.rowCount() == linked and str(linked) in panel.events_label.text()
     panel.kind.setCurrentIndex(panel.kind.findData("insight"))
     panel.granularity.setCurrentIndex(0)
     wait_idle(qtbot, panel)
