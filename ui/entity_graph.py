@@ -449,8 +449,27 @@ class EntityGraphPanel(Panel):
         self.entity_table.resizeColumnsToContents()
         if self.entity_id and any(r["entity_id"] == self.entity_id for r in rows):
             self._refresh_entity()
+            # the selected edge / assertion is re-read too: after a deletion it may be gone or
+            # changed (it stayed on screen as "active", with the deleted text as evidence)
+            if self.edge is not None:
+                self.select_edge(self.edge["edge"]["triple_id"])
+            elif self.assertion is not None:
+                self.select_assertion(self.assertion["assertion"]["assertion_id"])
         else:
+            if self.entity_id and not self.search.text().strip() and not self.type_filter.currentData():
+                self._forget_entity()  # the entity itself is gone (its only evidence was deleted)
             self.loaded.emit()
+
+    def _forget_entity(self) -> None:
+        self.entity_id = None
+        self.edge = None
+        self.assertion = None
+        self.edge_view.show_value({})
+        self.edge_evidence.set_rows([])
+        self.assertion_view.show_value({})
+        self.assertion_evidence.set_rows([])
+        self.entity_stack.show_content(False)
+        self._update_buttons()
 
     def select_entity(self, entity_id: str) -> None:
         self.entity_id = entity_id
@@ -525,8 +544,9 @@ class EntityGraphPanel(Panel):
         self.assertion = None if d else self.assertion
         self.tabs.setCurrentIndex(0)
         if d is None:
-            self.edge_view.show_value({"edge": "(removed)"})
+            self.edge_view.show_value({"edge": "(removed: its evidence was deleted)"})
             self.edge_evidence.set_rows([])
+            self._update_buttons()
         else:
             e = d["edge"]
             self.graph.highlight_edge(e["triple_id"])
@@ -549,7 +569,9 @@ class EntityGraphPanel(Panel):
     def _assertion_loaded(self, d: dict[str, Any] | None) -> None:
         self.assertion = d
         if d is None:
-            self.assertion_view.show_value({"assertion": "(removed)"})
+            self.assertion_view.show_value({"assertion": "(removed: its evidence was deleted)"})
+            self.assertion_evidence.set_rows([])
+            self._update_buttons()
             return
         self.edge = None
         a = d["assertion"]

@@ -187,3 +187,22 @@ def test_profile_timestamps_are_shown_as_dates() -> None:
                                                           "confidence": 0.7, "evidence_count": 3}]})
     assert shown["as_of"] == ts(1709990000.0) and shown["assertions"][0]["valid_from"] == ts(1700000000)
     assert shown["assertions"][0]["confidence"] == 0.7 and shown["assertions"][0]["evidence_count"] == 3
+
+
+def test_a_deletion_elsewhere_updates_the_selected_edge(qtbot, demo_host) -> None:
+    """Deleting an edge's evidence from the timeline left the edge on screen as active, with the
+    deleted text as its evidence and its buttons enabled."""
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    edge = panel.hood.edges[0]
+    panel.select_edge(edge["triple_id"])
+    wait_idle(qtbot, panel)
+    ids = [e["event_id"] for e in panel.edge["evidence"]]
+    assert ids and panel.wrong_button.isEnabled()
+    demo_host.engine.delete_events(ids)  # as the timeline panel does, then it tells every panel
+    demo_host.notify_changed("deleted")
+    qtbot.waitUntil(lambda: panel.edge is None or not set(ids) & {e["event_id"] for e in panel.edge["evidence"]},
+                    timeout=10_000)
+    wait_idle(qtbot, panel)
+    if panel.edge is None:  # its only evidence was deleted: the edge is gone, so are its actions
+        assert not panel.wrong_button.isEnabled() and not panel.delete_button.isEnabled()
