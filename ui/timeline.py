@@ -24,13 +24,15 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDateTimeEdit, QHBo
                                QTableView, QVBoxLayout, QWidget)
 
 from magi_desktop.engine_host import EngineHost
+from memory_core.text.segment import query_terms
 
 from .derived import derived_objects
 from .panel import Panel
-from .timeline_model import FILL_MARGIN, TimelineModel, prepare_rows
+from .timeline_model import CONTENT_COLUMN, FILL_MARGIN, TimelineModel, prepare_rows
 from .timeline_query import (Histogram, TimelineFilter, distinct_values, fts_expression, histogram, load_event,
                              load_rows, load_seq_array, positions, search_seq_array)
 from .widgets.cascade_dialog import CascadePreviewDialog
+from .widgets.highlight import HighlightDelegate
 from .widgets.formatting import ts
 from .widgets.kv_view import KeyValueTree
 
@@ -231,6 +233,8 @@ class TimelinePanel(Panel):
         self._shown_filter: TimelineFilter | None = None
         self.table = QTableView()
         self.table.setModel(self.model)
+        self.highlight = HighlightDelegate(self.table)  # the searched words, marked in the text
+        self.table.setItemDelegateForColumn(CONTENT_COLUMN, self.highlight)
         self.model.selection = self.table.selectionModel()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -426,6 +430,7 @@ class TimelinePanel(Panel):
         self.evidence.set_values(choices["evidence_class"])
         self.scope.set_values(choices["scope"])
         self._shown_filter = flt
+        self.highlight.set_terms(query_terms(flt.text) if flt.text.strip() else [])
         self._restoring = True
         try:
             self.model.set_seqs(result["seqs"], result["rows"])

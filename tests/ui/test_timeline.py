@@ -215,3 +215,26 @@ def test_search_lists_events_with_every_word_first_by_relevance(qtbot, empty_hos
               for r in range(2)]
     assert set(firsts) == {"exact", "all"}  # ... but the two with every word come first
     assert "2 with every word" in panel.count_label.text()
+
+
+def test_search_words_are_marked_in_the_listed_text(qtbot, empty_host, tmp_path) -> None:
+    from tests.helpers import T0, chat
+    from ui.widgets.highlight import highlight_html
+
+    assert highlight_html("I went to a LGBTQ support group", ["lgbtq", "group"]) == (
+        "I went to a <span style='background:#fff0a0; font-weight:600'>LGBTQ</span> support "
+        "<span style='background:#fff0a0; font-weight:600'>group</span>")
+    assert highlight_html("nothing here", ["coffee"]) is None
+    assert "&lt;b&gt;" in highlight_html("<b> coffee", ["coffee"])  # the text is escaped
+    empty_host.engine.ingest_payloads([chat("s", "user", "我今天买了一台咖啡机", T0, "z"),
+                                       chat("s", "user", "The coffee machine is great", T0 + 1, "e")])
+    panel = _panel(qtbot, empty_host)
+    panel.set_filter(TimelineFilter(text="coffee machine"))
+    wait_idle(qtbot, panel)
+    assert {"coffee", "machine"} <= set(panel.highlight.terms)
+    panel.set_filter(TimelineFilter(text="咖啡机"))
+    wait_idle(qtbot, panel)
+    assert panel.highlight.terms and highlight_html("我今天买了一台咖啡机", panel.highlight.terms)
+    panel.resize(1200, 500)
+    shot = tmp_path / "timeline_search_highlight.png"  # looked at by hand: the marks render
+    assert panel.grab().save(str(shot)) and shot.stat().st_size > 0
