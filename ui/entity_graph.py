@@ -69,6 +69,11 @@ class GraphView(QGraphicsView):
         self.hood: q.Neighbourhood | None = None
         self.positions: dict[str, tuple[float, float]] = {}
         self.selected_edge: str | None = None
+        #: layout per centre entity, in layout units: time travel and filters move nothing that
+        #: was already placed (the layout reshuffled between time-travel steps)
+        self._layouts: dict[str, dict[str, tuple[float, float]]] = {}
+        #: above this many edges the relation names are tooltips, not labels (they overlapped)
+        self.max_edge_labels = 24
 
     def highlight_edge(self, triple_id: str | None) -> None:
         """Draw the selected edge thick and orange (the others keep their status colours)."""
@@ -101,9 +106,18 @@ class GraphView(QGraphicsView):
             graph.add_edge(e["subject_id"], e["object_id"], key=e["triple_id"])
         n = max(1, graph.number_of_nodes())
         simple = nx.Graph(graph)
-        pos = nx.spring_layout(simple, seed=7, center=(0, 0), scale=1.0,
-                               k=1.6 / math.sqrt(n)) if n > 1 else {hood.center: (0.0, 0.0)}
-        radius = 170 + 28 * math.sqrt(n)
+        known = {k: v for k, v in self._layouts.get(hood.center, {}).items() if k in simple}
+        if n <= 1:
+            pos = {hood.center: (0.0, 0.0)}
+        elif len(known) == n:
+            pos = known
+        else:
+            pos = nx.spring_layout(simple, seed=7, center=(0, 0), scale=1.0, k=1.6 / math.sqrt(n),
+                                   pos=known or None, fixed=list(known) or None)
+        self._layouts.setdefault(hood.center, {}).update({k: (float(v[0]), float(v[1])) for k, v in pos.items()})
+        # the scale follows every node ever placed around this centre, so a filtered or
+        # time-travelled view draws the same node at the same place
+        radius = 170 + 28 * math.sqrt(max(n, len(self._layouts.get(hood.center, {}))))
         self.positions = {k: (float(v[0]) * radius, float(v[1]) * radius) for k, v in pos.items()}
         pair_count: dict[frozenset[str], int] = {}
         small = QFont()
@@ -130,6 +144,8 @@ class GraphView(QGraphicsView):
                             f"{e['observation_count']} observations)")
             line.setZValue(0)
             scene.addItem(line)
+            if len(hood.edges) > self.max_edge_labels and e["triple_id"] != self.selected_edge:
+                continue  # a hub: the relation is in the tooltip and the legend's filter
             label = QGraphicsSimpleTextItem(e["predicate"] + ("" if active else f" [{e['status']}]"))
             label.setFont(small)
             label.setBrush(QBrush(QColor("#333" if active else "#888")))
@@ -359,8 +375,23 @@ class EntityGraphPanel(Panel):
         self.tabs.addTab(hist_box, "Assertion history")
         self.profile_view = KeyValueTree()
         self.tabs.addTab(self.profile_view, "Profile")
+        # relation filter and legend above the canvas
+        self.relation_filter = QComboBox()
+        self.relation_filter.addItem("all relations", None)
+        self.relation_filter.currentIndexChanged.connect(lambda _i: self._show_hood())
+        self.legend = QLabel("")
+        self.legend.setWordWrap(True)
+        graph_box = QWidget()
+        gl = QVBoxLayout(graph_box)
+        gl.setContentsMargins(0, 0, 0, 0)
+        gbar = QHBoxLayout()
+        gbar.addWidget(QLabel("Show:"))
+        gbar.addWidget(self.relation_filter)
+        gbar.addWidget(self.legend, 1)
+        gl.addLayout(gbar)
+        gl.addWidget(self.graph, 1)
         centre = QSplitter(Qt.Orientation.Horizontal)
-        centre.addWidget(self.graph)
+        centre.addWidget(graph_box)
         centre.addWidget(self.tabs)
         centre.setSizes([600, 520])
         self.entity_stack = EmptyOr(centre, "Select an entity to see its neighbourhood and history.")
@@ -511,7 +542,8 @@ class EntityGraphPanel(Panel):
     def _entity_loaded(self, r: dict[str, Any]) -> None:
         self.entity_stack.show_content(True)
         self.hood = r["hood"]
-        self.graph.show_neighbourhood(r["hood"])
+        self._fill_relation_filter(r["hood"])
+        self._show_hood()
         as_of = r["as_of"]
         rows = []
         for a in r["assertions"]:
@@ -535,6 +567,42 @@ class EntityGraphPanel(Panel):
             self.select_assertion(pending)
         self._update_buttons()
         self.loaded.emit()
+
+    def _fill_relation_filter(self, hood: q.Neighbourhood) -> None:
+        current = self.relation_filter.currentData()
+        predicates = sorted({e["predicate"] for e in hood.edges})
+        self.relation_filter.blockSignals(True)
+        self.relation_filter.clear()
+        self.relation_filter.addItem(f"all relations ({len(hood.edges)})", None)
+        for p in predicates:
+            n = sum(1 for e in hood.edges if e["predicate"] == p)
+            self.relation_filter.addItem(f"{p} ({n})", p)
+        if current in predicates:
+            self.relation_filter.setCurrentIndex(self.relation_filter.findData(current))
+        self.relation_filter.blockSignals(False)
+
+    def shown_hood(self) -> q.Neighbourhood | None:
+        """The neighbourhood as drawn: only the chosen relation's edges and their ends."""
+        hood, pred = self.hood, self.relation_filter.currentData()
+        if hood is None or pred is None:
+            return hood
+        edges = [e for e in hood.edges if e["predicate"] == pred]
+        keep = {hood.center} | {e["subject_id"] for e in edges} | {e["object_id"] for e in edges}
+        return q.Neighbourhood(hood.center, {k: v for k, v in hood.nodes.items() if k in keep}, edges)
+
+    def _show_hood(self) -> None:
+        hood = self.shown_hood()
+        if hood is None:
+            return
+        self.graph.show_neighbourhood(hood)
+        types = sorted({info.get("entity_type") or "?" for nid, info in hood.nodes.items()
+                        if not info.get("is_user")})
+        swatches = " ".join(f"<span style='background:{TYPE_COLOURS.get(t, '#dddddd')}'>&nbsp;&nbsp;&nbsp;</span>&nbsp;{t}"
+                            for t in types)
+        self.legend.setText(f"<small><span style='background:#ffd966'>&nbsp;&nbsp;&nbsp;</span>&nbsp;you &nbsp; "
+                            f"{swatches} &nbsp;·&nbsp; <b>—</b> current &nbsp; <b>┄</b> no longer current"
+                            f"{' &nbsp;·&nbsp; relation names on hover' if len(hood.edges) > self.graph.max_edge_labels else ''}"
+                            f"</small>")
 
     def select_edge(self, triple_id: str) -> None:
         self.call(lambda: q.edge_detail(self.host.engine.db.reader(), triple_id), on_done=self._edge_loaded)

@@ -206,3 +206,20 @@ def test_a_deletion_elsewhere_updates_the_selected_edge(qtbot, demo_host) -> Non
     wait_idle(qtbot, panel)
     if panel.edge is None:  # its only evidence was deleted: the edge is gone, so are its actions
         assert not panel.wrong_button.isEnabled() and not panel.delete_button.isEnabled()
+
+
+def test_relation_filter_legend_and_a_layout_that_stays_put(qtbot, demo_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    all_edges = len(panel.hood.edges)
+    before = dict(panel.graph.positions)
+    predicates = [panel.relation_filter.itemData(i) for i in range(1, panel.relation_filter.count())]
+    assert predicates and "you" in panel.legend.text() and "current" in panel.legend.text()
+    panel.relation_filter.setCurrentIndex(1)  # one relation only
+    shown = panel.shown_hood()
+    assert shown.edges and all(e["predicate"] == predicates[0] for e in shown.edges)
+    assert len(shown.edges) <= all_edges and len(panel.graph.edge_items()) == len(shown.edges)
+    # what was placed stays where it was: filtering (and time travel) moves no node
+    assert all(panel.graph.positions[k] == before[k] for k in panel.graph.positions)
+    panel.relation_filter.setCurrentIndex(0)
+    assert panel.graph.positions == before
