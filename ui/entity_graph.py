@@ -46,6 +46,8 @@ STATUS_COLOURS = {"active": "#2f6db5", "tentative": "#7fa7d9", "corroborated": "
                   "expired": "#c9a25e", "user_denied": "#c0504d", "invalidated": "#9a9a9a",
                   "rejected": "#c0504d"}
 ACTIVE_STATUSES = {"active", "tentative", "corroborated", "stable"}
+#: the entity's Mentions tab lists at most this many events, newest first
+MENTIONS_SHOWN = 500
 
 ENTITY_COLUMNS = (("canonical_name", "entity"), ("entity_type", "type"), ("mention_count", "mentions"),
                   ("edge_count", "edges"), ("last_seen_at", "last seen"))
@@ -375,6 +377,10 @@ class EntityGraphPanel(Panel):
         self.tabs.addTab(hist_box, "Assertion history")
         self.profile_view = KeyValueTree()
         self.tabs.addTab(self.profile_view, "Profile")
+        # every event that mentions the entity ("painting": 43 mentions, one was reachable)
+        self.mentions = EventList()
+        self.mentions.event_activated.connect(self.event_requested)
+        self.tabs.addTab(self.mentions, "Mentions")
         # relation filter and legend above the canvas
         self.relation_filter = QComboBox()
         self.relation_filter.addItem("all relations", None)
@@ -533,15 +539,26 @@ class EntityGraphPanel(Panel):
             else:
                 snap = q.snapshot(conn, eid)
                 profile = {"current snapshot": snap} if snap else {"current snapshot": "(not refreshed yet)"}
+            mention_ids = [r[0] for r in conn.execute(
+                "SELECT x.event_id FROM l1_event_entities x JOIN fact_events e ON e.event_id = x.event_id "
+                "WHERE x.entity_id = ? ORDER BY e.occurred_at DESC, e.seq DESC LIMIT ?", (eid, MENTIONS_SHOWN))]
+            from .widgets.event_list import load_events
+
             return {"hood": q.neighbourhood(conn, eid, as_of=as_of, include_inactive=inactive),
                     "assertions": q.assertions_of(conn, eid), "profile": profile, "now": now,
-                    "as_of": as_of}
+                    "as_of": as_of, "mentions": load_events(conn, mention_ids),
+                    "mention_total": conn.execute("SELECT count(*) FROM l1_event_entities WHERE entity_id = ?",
+                                                  (eid,)).fetchone()[0]}
 
         self.call(work, on_done=self._entity_loaded)
 
     def _entity_loaded(self, r: dict[str, Any]) -> None:
         self.entity_stack.show_content(True)
         self.hood = r["hood"]
+        self.mentions.set_rows(r.get("mentions") or [])
+        total = r.get("mention_total") or 0
+        self.tabs.setTabText(self.tabs.indexOf(self.mentions),
+                             f"Mentions ({total:,}{', newest ' + str(MENTIONS_SHOWN) if total > MENTIONS_SHOWN else ''})")
         self._fill_relation_filter(r["hood"])
         self._show_hood()
         as_of = r["as_of"]

@@ -223,3 +223,14 @@ def test_relation_filter_legend_and_a_layout_that_stays_put(qtbot, demo_host) ->
     assert all(panel.graph.positions[k] == before[k] for k in panel.graph.positions)
     panel.relation_filter.setCurrentIndex(0)
     assert panel.graph.positions == before
+
+
+def test_mentions_tab_lists_every_event_that_names_the_entity(qtbot, demo_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    row = max(panel.entities.rows(), key=lambda r: r.get("mention_count") or 0)
+    panel.select_entity(row["entity_id"])
+    wait_idle(qtbot, panel)
+    linked = demo_host.engine.db.read_value("SELECT count(*) FROM l1_event_entities WHERE entity_id = ?",
+                                            (row["entity_id"],))
+    assert linked > 1 and panel.mentions.model_.rowCount() == linked
+    assert f"Mentions ({linked}" in panel.tabs.tabText(panel.tabs.indexOf(panel.mentions))
