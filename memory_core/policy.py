@@ -370,6 +370,9 @@ KEYWORD_MIN_COVERAGE: Final = 0.34
 #: coverage is scored on the start of each candidate (a multi-KB tool output or reply decoded
 #: whole, ~700 times a question, was most of the keyword path's time)
 KEYWORD_SCORE_CHARS: Final = 2000
+#: The category path ranks the newest this-many matches of a category's members (in scope and
+#: window), not every match: its cost is bounded by the cap, not by the store.
+CATEGORY_RECENT_MATCHES: Final = 2000
 #: Full-text paths on big stores drop terms that match more than this fraction of all events
 #: (a stop list computed from the store: such terms cost 50-100 ms per OR query at 100k events
 #: and add ~nothing to BM25); stores below BM25_PRUNE_MIN_EVENTS are never pruned.
