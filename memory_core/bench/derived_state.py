@@ -32,7 +32,7 @@ SURROGATE_COLUMNS = frozenset({
     "batch_id", "job_id", "trace_id", "chunk_id", "item_seq", "seq", "item_id", "summary_seq",
     "space_id", "review_id", "decision_id", "correction_id"})
 
-#: (table, columns ordering its rows into a stable natural order) — every derived table.
+#: every table derived from L1 (compared row by row, as sorted canonical rows)
 DERIVED_TABLES = (
     "event_chunks", "l1_event_entities", "entity_catalog", "entity_aliases", "entity_mentions",
     "knowledge_graph", "tom_trait_assertions", "entity_facets", "l2_evidence", "tom_snapshots",
@@ -48,6 +48,7 @@ _TOKEN = re.compile(r"(?:ent_|asr_|epi_)?[0-9A-HJKMNP-TV-Z]{26}"
 
 
 _HASH = re.compile(r"\b[0-9a-f]{16,40}\b")
+_VEC_TABLE = re.compile(r"vec_[a-z0-9_]*?_\d+")
 
 
 def _rows(conn: apsw.Connection, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
@@ -176,7 +177,7 @@ def derived_state(conn: apsw.Connection) -> dict[str, Any]:
             rows.append(json.dumps(canon, ensure_ascii=False, sort_keys=True, default=str))
         out[table] = sorted(rows)
     for table in tables:
-        if table.startswith("vec_chunks_") and not table.rstrip("_0123456789").endswith(("_info", "_chunks", "_rowids", "_vector")):
+        if _VEC_TABLE.fullmatch(table):  # a vec0 table (its shadow tables carry a suffix)
             try:
                 out[f"{table}:rows"] = conn.execute(f"SELECT count(*) FROM \"{table}\"").fetchone()[0]
             except apsw.Error:
