@@ -188,6 +188,8 @@ class RetrievalTracePanel(Panel):
         why_button = QPushButton("Why not?")
         why_button.clicked.connect(self.why_not)
         self.why_view = QTextBrowser()
+        self.why_view.setOpenLinks(False)
+        self.why_view.anchorClicked.connect(self._why_link)
         why_box = QWidget()
         wl = QVBoxLayout(why_box)
         wl.setContentsMargins(0, 0, 0, 0)
@@ -287,6 +289,12 @@ class RetrievalTracePanel(Panel):
 
     # -- why not X? ----------------------------------------------------------------------------
 
+    def _why_link(self, url: Any) -> None:
+        text = url.toString()
+        if text.startswith("whynot:"):
+            self.why_input.setText(text.split(":", 1)[1])
+            self.why_not()
+
     def why_not(self) -> None:
         target = self.why_input.text().strip()
         if not target or not self.query_text:
@@ -296,14 +304,17 @@ class RetrievalTracePanel(Panel):
 
         def work() -> Any:
             engine = self.host.engine
-            event_id = _resolve_event(engine, target)
-            if event_id is None:
-                return {"event_id": None, "explanation": f"no event in memory matches {target!r}"}
+            candidates = resolve_candidates(engine, target)
+            if not candidates:
+                return {"event_id": None, "explanation": f"no event in memory matches {target!r}",
+                        "candidates": []}
             from .widgets.event_list import load_events
 
-            event = load_events(engine.db.reader(), [event_id])[0]
-            return {"event_id": event_id, "event": event, "explanation": engine.rpc.call(
-                "explain_missing", query, event_id, query_mode=mode, now=engine.clock.now() + 1)}
+            event_id = candidates[0]
+            events = load_events(engine.db.reader(), candidates)
+            return {"event_id": event_id, "event": events[0], "candidates": events, "target": target,
+                    "explanation": engine.rpc.call("explain_missing", query, event_id, query_mode=mode,
+                                                   now=engine.clock.now() + 1)}
 
         self.call(work, on_done=self._explained)
 
@@ -317,23 +328,34 @@ class RetrievalTracePanel(Panel):
             rows = "".join(f"<tr><td><b>{k}</b></td><td>{_esc(v)}</td></tr>" for k, v in exp.items()
                            if k not in ("stage", "reason", "explanation", "event_id", "query"))
             ev = result.get("event") or {}
+            others = [c for c in result.get("candidates") or [] if c.get("event_id") != result["event_id"]]
+            choices = ""
+            if others:  # the words matched several events: explained the best match, offer the rest
+                links = "".join(f"<li><a href='whynot:{_esc(c['event_id'])}'>{_esc(ts(c.get('occurred_at')))} "
+                                f"{_esc(one_line(c.get('content'), 120))}</a></li>" for c in others)
+                choices = (f"<p><small>“{_esc(result.get('target', ''))}” also matches — explain another:</small>"
+                           f"</p><ul>{links}</ul>")
             self.why_view.setHtml(f"<p>Event <code>{result['event_id']}</code> — {_esc(ts(ev.get('occurred_at')))} "
                                   f"{_esc(ev.get('author_type') or '')}: <i>{_esc(one_line(ev.get('content'), 200))}</i></p>"
                                   f"<h3>Dropped at: {_esc(stage)}</h3><p>{_esc(reason)}</p>"
-                                  f"<table cellspacing=4>{rows}</table>")
+                                  f"<table cellspacing=4>{rows}</table>{choices}")
         else:
             self.why_view.setPlainText(f"Event {result['event_id']}: {exp}")
 
 
-def _resolve_event(engine: Any, target: str) -> str | None:
-    """An event id as given, or the newest event whose text matches ``target``."""
+def resolve_candidates(engine: Any, target: str, n: int = 6) -> list[str]:
+    """The events ``target`` names: the id itself, or the best text matches (every word first,
+    then by BM25), at most ``n`` — the first is explained, the others offered."""
     conn = engine.db.reader()
     if conn.execute("SELECT 1 FROM fact_events WHERE event_id = ?", (target,)).fetchone():
-        return target
-    seqs = load_seqs(conn, TimelineFilter(text=target))
-    if not seqs:
-        return None
-    return conn.execute("SELECT event_id FROM fact_events WHERE seq = ?", (seqs[0],)).fetchone()[0]
+        return [target]
+    seqs = load_seqs(conn, TimelineFilter(text=target))[:n]
+    out = []
+    for seq in seqs:
+        row = conn.execute("SELECT event_id FROM fact_events WHERE seq = ?", (seq,)).fetchone()
+        if row:
+            out.append(row[0])
+    return out
 
 
 def _table(model: RowsModel) -> QTableView:

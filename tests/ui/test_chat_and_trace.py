@@ -121,6 +121,15 @@ def test_trace_view_for_typed_query_and_why_not(qtbot, demo_host) -> None:
     panel.why_not()
     qtbot.waitUntil(lambda: panel.explanation is not None, timeout=60_000)
     assert panel.explanation["event_id"] is not None
+    # the words match several events: the best is explained, the others are offered as links
+    others = [c["event_id"] for c in panel.explanation["candidates"][1:]]
+    assert others and f"whynot:{others[0]}" in panel.why_view.toHtml()
+    from PySide6.QtCore import QUrl
+
+    panel.explanation = None
+    panel._why_link(QUrl(f"whynot:{others[0]}"))
+    qtbot.waitUntil(lambda: panel.explanation is not None, timeout=60_000)
+    assert panel.explanation["event_id"] == others[0]
 
 
 def test_chat_answer_opens_its_trace(qtbot, demo_host) -> None:
