@@ -222,6 +222,7 @@ class AssertionTimeline(pg.PlotWidget):
                                       label="as of", labelOpts={"position": 0.95, "color": "#d04040"})
         self.cursor.sigPositionChangeFinished.connect(lambda l: self.date_dragged.emit(float(l.value())))
         self.traits: list[str] = []
+        self.labels = 0
 
     def show_assertions(self, rows: list[dict[str, Any]], now: float, as_of: float | None) -> None:
         self.clear()
@@ -229,21 +230,33 @@ class AssertionTimeline(pg.PlotWidget):
         axis = self.getPlotItem().getAxis("left")
         axis.setTicks([[(i, t) for i, t in enumerate(self.traits)]])
         lo, hi = now, now
+        spans = []
         for r in rows:
-            y = self.traits.index(r["trait"])
             start = r.get("valid_from") or r.get("first_observed_at") or r.get("created_at") or now
             end = r.get("valid_to") or (now if r["status"] in ACTIVE_STATUSES else
                                         (r.get("updated_at") or now))
             end = max(end, start + 60)
             lo, hi = min(lo, start), max(hi, end)
+            spans.append((r, start, end))
+        # one label per bar only where it has room: a row of 20 preferences piled its labels on
+        # top of each other; the unlabelled ones are in the table below (and newest wins room)
+        gap = max((hi - lo) * 0.14, 60.0)
+        labelled_until: dict[int, float] = {}
+        self.labels = 0
+        for r, start, end in sorted(spans, key=lambda s: -s[1]):
+            y = self.traits.index(r["trait"])
             colour = STATUS_COLOURS.get(r["status"], "#888")
             bar = pg.BarGraphItem(x0=[start], x1=[end], y0=[y - 0.3], y1=[y + 0.3],
                                   brush=pg.mkBrush(colour), pen=pg.mkPen("#444", width=0.5))
             self.addItem(bar)
+            if y in labelled_until and labelled_until[y] - start < gap:
+                continue
+            labelled_until[y] = start
             label = pg.TextItem(f"{'' if r.get('polarity', 1) else 'not '}{one_line(r['value'], 30)} "
                                 f"({r['status']})", color="#222", anchor=(0, 0.5))
             label.setPos(start, y)
             self.addItem(label)
+            self.labels += 1
         if rows:
             pad = max((hi - lo) * 0.05, 3600)
             self.setXRange(lo - pad, hi + pad, padding=0)

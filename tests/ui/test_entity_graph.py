@@ -234,3 +234,17 @@ def test_mentions_tab_lists_every_event_that_names_the_entity(qtbot, demo_host) 
                                             (row["entity_id"],))
     assert linked > 1 and panel.mentions.model_.rowCount() == linked
     assert f"Mentions ({linked}" in panel.tabs.tabText(panel.tabs.indexOf(panel.mentions))
+
+
+def test_assertion_timeline_labels_do_not_pile_up(qtbot) -> None:
+    from ui.entity_graph import AssertionTimeline
+
+    tl = AssertionTimeline()
+    qtbot.addWidget(tl)
+    now = 1_800_000_000.0
+    rows = [{"trait": "preference", "value": f"thing {i}", "status": "tentative", "polarity": 1,
+             "valid_from": now - 3600 * i} for i in range(20)]  # 20 values an hour apart
+    rows.append({"trait": "residence", "value": "jiaxing", "status": "tentative", "polarity": 1,
+                 "valid_from": now - 30 * 86400})
+    tl.show_assertions(rows, now, None)
+    assert 2 <= tl.labels <= 4  # the newest preference, the residence, not 21 overlapping texts
