@@ -48,6 +48,8 @@ STATUS_COLOURS = {"active": "#2f6db5", "tentative": "#7fa7d9", "corroborated": "
 ACTIVE_STATUSES = {"active", "tentative", "corroborated", "stable"}
 #: the entity's Mentions tab lists at most this many events, newest first
 MENTIONS_SHOWN = 500
+#: the entity list's name column never grows past this (the other columns stay in view)
+ENTITY_NAME_MAX_PX = 190
 
 ENTITY_COLUMNS = (("canonical_name", "entity"), ("entity_type", "type"), ("mention_count", "mentions"),
                   ("edge_count", "edges"), ("last_seen_at", "last seen"))
@@ -418,7 +420,7 @@ class EntityGraphPanel(Panel):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         split.addWidget(self.entity_stack)
-        split.setSizes([340, 1060])
+        split.setSizes([420, 980])
         body = QWidget()
         bl = QVBoxLayout(body)
         bl.setContentsMargins(0, 0, 0, 0)
@@ -497,6 +499,9 @@ class EntityGraphPanel(Panel):
         self.type_filter.blockSignals(False)
         self.entities.set_rows(rows)
         self.entity_table.resizeColumnsToContents()
+        # a long name must not push type / mentions / edges off the panel (the header read "menti")
+        if self.entity_table.columnWidth(0) > ENTITY_NAME_MAX_PX:
+            self.entity_table.setColumnWidth(0, ENTITY_NAME_MAX_PX)
         if self.entity_id and any(r["entity_id"] == self.entity_id for r in rows):
             self._refresh_entity()
             # the selected edge / assertion is re-read too: after a deletion it may be gone or

@@ -248,3 +248,11 @@ def test_assertion_timeline_labels_do_not_pile_up(qtbot) -> None:
                  "valid_from": now - 30 * 86400})
     tl.show_assertions(rows, now, None)
     assert 2 <= tl.labels <= 4  # the newest preference, the residence, not 21 overlapping texts
+
+
+def test_entity_list_keeps_its_columns_in_view(qtbot, demo_host) -> None:
+    from ui.entity_graph import ENTITY_NAME_MAX_PX
+
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    wait_idle(qtbot, panel)
+    assert panel.entity_table.columnWidth(0) <= ENTITY_NAME_MAX_PX
