@@ -130,8 +130,9 @@ def kill_and_resume(workdir: Path, *, events: int = 1500, seed: int = 51,
 
         def inside(conn: apsw.Connection, table: str = table) -> bool:
             n = _running(conn, table)
-            if n:
-                at_kill.update({t: _running(conn, t) for t in PHASES.values()})
+            if n:  # the phase's own count is the one seen; the others are read just after
+                at_kill.update({t: _running(conn, t) for t in PHASES.values() if t != table})
+                at_kill[table] = n
             return n > 0
 
         proc = subprocess.Popen(_cli(db, "ingest", str(source)), stdout=subprocess.DEVNULL,
