@@ -124,13 +124,17 @@ def test_this_is_wrong_marks_user_denied(qtbot, demo_host) -> None:
     assert status == target["status"] and not panel.undo_button.isEnabled()
 
 
-def test_delete_edge_evidence_with_cascade_preview(qtbot, demo_host) -> None:
+def _first_edge_selected(qtbot, demo_host) -> tuple[EntityGraphPanel, list[str]]:
+    """The panel on the user's entity with its first edge selected, and that edge's evidence."""
     panel = show_panel(qtbot, EntityGraphPanel, demo_host)
     _user_with_history(panel, qtbot)
-    edge = panel.hood.edges[0]
-    panel.select_edge(edge["triple_id"])
+    panel.select_edge(panel.hood.edges[0]["triple_id"])
     wait_idle(qtbot, panel)
-    ids = [e["event_id"] for e in panel.edge["evidence"]]
+    return panel, [e["event_id"] for e in panel.edge["evidence"]]
+
+
+def test_delete_edge_evidence_with_cascade_preview(qtbot, demo_host) -> None:
+    panel, ids = _first_edge_selected(qtbot, demo_host)
     panel.preview_delete_evidence()
     wait_idle(qtbot, panel)
     dialog = panel.preview_dialog
@@ -192,12 +196,7 @@ def test_profile_timestamps_are_shown_as_dates() -> None:
 def test_a_deletion_elsewhere_updates_the_selected_edge(qtbot, demo_host) -> None:
     """Deleting an edge's evidence from the timeline left the edge on screen as active, with the
     deleted text as its evidence and its buttons enabled."""
-    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
-    _user_with_history(panel, qtbot)
-    edge = panel.hood.edges[0]
-    panel.select_edge(edge["triple_id"])
-    wait_idle(qtbot, panel)
-    ids = [e["event_id"] for e in panel.edge["evidence"]]
+    panel, ids = _first_edge_selected(qtbot, demo_host)
     assert ids and panel.wrong_button.isEnabled()
     demo_host.engine.delete_events(ids)  # as the timeline panel does, then it tells every panel
     demo_host.notify_changed("deleted")
