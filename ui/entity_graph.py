@@ -310,6 +310,9 @@ class EntityGraphPanel(Panel):
         row.addWidget(self.type_filter)
         ll.addLayout(row)
         ll.addWidget(self.entity_table)
+        self.entity_count = QLabel("")  # "No entity matches …" when a search finds nothing
+        self.entity_count.setWordWrap(True)
+        ll.addWidget(self.entity_count)
 
         # time travel bar
         self.travel = QCheckBox("Time travel: what did memory believe on")
@@ -488,6 +491,11 @@ class EntityGraphPanel(Panel):
         self.stack.show_content(bool(rows) or filtered,
                                 "No entities yet: L2 projects fact-authoritative events in the "
                                 "background (Phase 1 extraction → entity resolution → graph).")
+        self.entity_count.setText(
+            (f"No entity matches “{self.search.text().strip()}”"
+             f"{' of type ' + str(self.type_filter.currentData()) if self.type_filter.currentData() else ''}."
+             if filtered and not rows else f"{len(rows):,} entities" + (" (filtered)" if filtered else ""))
+            if rows is not None else "")
         current = self.type_filter.currentData()
         self.type_filter.blockSignals(True)
         self.type_filter.clear()

@@ -270,8 +270,8 @@ class RetrievalTracePanel(Panel):
         self.headline.setText(
             f"<b>{package.get('status', '')}</b> · mode <b>{package.get('query_mode')}</b> "
             f"({_esc(trace.get('mode_reason') or '')}) · evidence <b>{package.get('evidence_level', '?')}</b> · "
-            f"{len(found)} findings · insufficient evidence: {package.get('insufficient_evidence')} · "
-            f"{one_line(package.get('summary') or '', 160)}")
+            f"{len(found)} findings · insufficient evidence: {package.get('insufficient_evidence')}<br>"
+            f"{_esc(' '.join(str(package.get('summary') or '').split()))}")  # whole, wrapped
         self.plan_view.show_value({
             "scope filters": trace.get("scopes") or (plan.get("allowed_scopes") if isinstance(plan, Mapping) else None),
             "time window": trace.get("time_window") or package.get("time_window"),

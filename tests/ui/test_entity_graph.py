@@ -255,3 +255,12 @@ def test_entity_list_keeps_its_columns_in_view(qtbot, demo_host) -> None:
     panel = show_panel(qtbot, EntityGraphPanel, demo_host)
     wait_idle(qtbot, panel)
     assert panel.entity_table.columnWidth(0) <= ENTITY_NAME_MAX_PX
+
+
+def test_an_entity_search_without_match_says_so(qtbot, demo_host) -> None:
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    panel.search.setText("zzzz-no-such-entity")
+    panel.reload()
+    wait_idle(qtbot, panel)
+    assert panel.entities.rowCount() == 0
+    assert panel.entity_count.text().startswith("No entity matches")
