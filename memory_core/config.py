@@ -8,6 +8,7 @@ written to the database or logs.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from dataclasses import asdict, dataclass, field
@@ -69,6 +70,23 @@ class MemoryConfig:
     layers: tuple[str, ...] = ("l2", "l3", "l4")
     #: background worker idle poll interval (seconds)
     worker_idle_s: float = 2.0
+    #: the user's time zone (IANA name, e.g. "Asia/Shanghai") for calendar summaries; "" = the
+    #: system's local time
+    timezone: str = ""
+
+    def tzinfo(self) -> Any:
+        """The configured zone, or None for the system's local time (an unknown name is logged
+        and falls back to local time rather than stopping the engine)."""
+        if not self.timezone:
+            return None
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        try:
+            return ZoneInfo(self.timezone)
+        except (ZoneInfoNotFoundError, ValueError):
+            logging.getLogger(__name__).warning("unknown time zone %r in config.json: using local time",
+                                                self.timezone)
+            return None
 
     @property
     def db_path(self) -> Path:

@@ -32,7 +32,7 @@ def install(engine: Any) -> None:
         engine.embedding_worker.enqueue(conn, KIND, summary_ids)
 
     engine.add_embedding_target(SummaryEmbeddingTarget())
-    scheduler = SummaryScheduler(engine.db, engine.clock)
+    scheduler = SummaryScheduler(engine.db, engine.clock, tz=engine.config.tzinfo())
     worker = SummaryWorker(engine.db, engine.clock, engine.providers, embed)
     bridge = InsightBridge(engine.db, engine.clock, embed)
     service = L3Service(engine, scheduler, worker, bridge)

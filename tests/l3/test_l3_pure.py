@@ -198,3 +198,17 @@ def test_task_reflection_needs_a_task_and_uses_the_turn() -> None:
                  ev(2, "chat", 2, "hello!", event_type="CHAT_MESSAGE", author="assistant")]
     assert task_reflection(chit_chat, session_id="s1", anchor_event_id="e2") is None
     assert TASK_REFLECTION_EVENTS == 6
+
+
+def test_configured_time_zone_reaches_the_scheduler(tmp_path) -> None:
+    from zoneinfo import ZoneInfo
+
+    from memory_core.config import MemoryConfig
+    from memory_core.engine import MemoryEngine
+
+    cfg = MemoryConfig(data_dir=tmp_path, timezone="Asia/Shanghai")
+    assert MemoryConfig.from_json(cfg.to_json()).timezone == "Asia/Shanghai"
+    with MemoryEngine(tmp_path / "tz.db", config=cfg, layers=("l3",)) as engine:
+        assert engine.components["l3"].scheduler.tz == ZoneInfo("Asia/Shanghai")
+    assert MemoryConfig(data_dir=tmp_path, timezone="Mars/Olympus").tzinfo() is None  # logged, local time
+    assert MemoryConfig(data_dir=tmp_path).tzinfo() is None
