@@ -35,12 +35,12 @@ from .deletion import CascadeReport, DeletionParticipant, DeletionService
 from .events.model import StoredEvent
 from .jobs.owners import forget_dead, live_owners, process_owner
 from .jobs.queue import JobQueue
-from .purge import PurgeStatus, PurgeWorker
-from .purge import status as purge_status
 from .l1.embedding_worker import EMBEDDING_QUEUE, EmbeddingTarget, EmbeddingWorker
 from .l1.jsonl import decode_line, parse_line
 from .l1.store import IngestHook, IngestResult, L1Store, Rejection
 from .l1.vectors import ensure_space
+from .purge import PurgeStatus, PurgeWorker
+from .purge import status as purge_status
 
 log = logging.getLogger(__name__)
 
@@ -265,12 +265,12 @@ class MemoryEngine:
         pause (``PURGE_DEBOUNCE_S``); ``wait_purge_s`` runs it now instead, retrying that long
         while another connection holds an old snapshot (the CLI waits; the GUI does not)."""
         report = self.deletion.delete(event_ids)
-        if report.event_ids:
-            if wait_purge_s is not None:
-                report.purge = self.purge_worker.purger.run_until_complete(wait_purge_s)
-            else:
+        if report.event_ids and wait_purge_s is not None:
+            report.purge = self.purge_now(wait_purge_s)
+        else:
+            if report.event_ids:
                 self.notify_workers()
-        report.purge = {**report.purge, **self.purge_status().to_json()}
+            report.purge = self.purge_status().to_json()
         return report
 
     def purge_status(self) -> PurgeStatus:

@@ -90,15 +90,15 @@ class Purger:
     def status(self) -> PurgeStatus:
         return status(self.db.reader())
 
-    def run(self, *, busy_timeout_ms: int = PURGE_BUSY_TIMEOUT_MS, force: bool = False) -> dict[str, Any]:
+    def run(self, *, busy_timeout_ms: int = PURGE_BUSY_TIMEOUT_MS) -> dict[str, Any]:
         """One attempt. Returns what it did; ``complete`` tells whether the files are clean."""
         started = time.perf_counter()
         with self.db.write() as conn:
             s = status(conn)
-            if not s.pending and not force:
+            if not s.pending:
                 return {"complete": True, "nothing_to_do": True, "purge_ms": 0.0}
             tables: list[str] = []
-            if s.requested > s.optimized or force:
+            if s.requested > s.optimized:
                 tables = [r[0] for r in conn.execute(
                     "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' "
                     "AND lower(sql) LIKE '%using fts5%'")]
@@ -128,7 +128,8 @@ class Purger:
             result = self.run()
             attempts += 1
             if result["complete"] or time.monotonic() >= deadline:
-                return {**result, "attempts": attempts}
+                # "tries": this call's; the status's "attempts" counts failures since the last success
+                return {**result, "tries": attempts}
             time.sleep(interval_s)
 
 

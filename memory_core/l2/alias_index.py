@@ -20,9 +20,7 @@ from dataclasses import dataclass, field
 
 import apsw
 
-
-def _has_cjk(s: str) -> bool:
-    return any("\u3400" <= ch <= "\u9fff" for ch in s)
+from ..text.segment import has_cjk
 
 
 def _is_word_char(ch: str) -> bool:
@@ -51,7 +49,7 @@ class AliasIndex:
     def add(self, alias: str) -> None:
         if not eligible(alias):
             return
-        if _has_cjk(alias):
+        if has_cjk(alias):
             self.cjk.add(alias)
         if len(alias) >= 3:
             self.by3.setdefault(alias[:3], set()).add(alias)

@@ -33,6 +33,7 @@ from .episodes import maintain as maintain_episodes
 from .evidence import move_evidence
 from .models import L2Change
 from .predicates import rewrite_target
+from .projection import projection_backlog
 from .reconcile import enqueue_snapshots
 from .vectors import ENTITY_KIND, delete_item_vectors
 
@@ -104,12 +105,6 @@ class MaintenanceWorker:
                 report[f"episodes_{k}"] = v
         self.svc.planner.learned = self.svc._learned()
         return report
-
-
-def projection_backlog(conn: apsw.Connection) -> bool:
-    """Whether projection jobs are still waiting or in flight (failed ones do not count)."""
-    return conn.execute("SELECT 1 FROM l2_projection_jobs WHERE state IN ('pending', 'running') "
-                        "LIMIT 1").fetchone() is not None
 
 
 def bind_pending_mentions(conn: apsw.Connection, now: float) -> int:

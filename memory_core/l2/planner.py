@@ -31,6 +31,7 @@ from ..lexicon.categories import categories_of
 from ..policy import (EVIDENCE_POLICIES, L2_ARBITRATION_MIN_SEVERITY, REVIEW_CONFIDENCE_THRESHOLD,
                       EvidenceClass, Tier)
 from ..providers.chat import ChatRequest, ProviderError
+from ..text.segment import has_cjk
 from .arbitration import arbitrate
 from .assertion_store import MULTI_VALUED_TRAITS, merge_key
 from .extract import chat_available, parse_json_reply
@@ -52,9 +53,11 @@ def names_same_thing(held: str, said: str) -> bool:
     """Whether an end names a live value by part of its name ("sold my Corolla" ends "Toyota
     Corolla"; 辞去了字节的工作 ends 字节跳动): whole words in Latin script, a prefix or suffix of at
     least two characters in Chinese. Pure, so the rule is testable without a database."""
-    if not held or not said or held == said:
-        return held == said and bool(held)
-    if any("\u3400" <= ch <= "\u9fff" for ch in said):
+    if held == said:
+        return bool(held)
+    if not held or not said:
+        return False
+    if has_cjk(said):
         return len(said) >= 2 and (held.startswith(said) or held.endswith(said) or said.startswith(held))
     h, s = held.split(), said.split()
     if not s or not h:

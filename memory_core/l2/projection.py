@@ -74,6 +74,12 @@ def backfill(conn: apsw.Connection, now: float) -> int:
     return conn.changes()
 
 
+def projection_backlog(conn: apsw.Connection) -> bool:
+    """Whether projection jobs are still waiting or in flight (failed ones do not count)."""
+    return conn.execute("SELECT 1 FROM l2_projection_jobs WHERE state IN ('pending', 'running') "
+                        "LIMIT 1").fetchone() is not None
+
+
 class ProjectionWorker:
     name = "l2_projection"
     idle_interval_s = 2.0
@@ -178,8 +184,6 @@ class SnapshotWorker:
         per entity, so waiting until the projection queue drains turns those into one refresh
         each; a snapshot job is never held longer than L2_SNAPSHOT_MAX_DELAY_S (a steady stream
         of events in the app)."""
-        from .maintenance import projection_backlog
-
         reader = self.svc.db.reader()
         if not projection_backlog(reader):
             return False

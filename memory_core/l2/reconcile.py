@@ -53,10 +53,14 @@ def _entity_name(conn: apsw.Connection, eid: str) -> str:
 
 
 def enqueue_snapshots(conn: apsw.Connection, entity_ids: Sequence[str], now: float) -> None:
+    """One job row per entity. A job that is already pending keeps its ``updated_at``: it says
+    since when the refresh is owed, which bounds how long the snapshot worker may defer it (the
+    user's job, touched by nearly every batch, would otherwise never age)."""
     conn.executemany(
         "INSERT INTO l2_snapshot_jobs(entity_id, created_at, updated_at) VALUES (?,?,?) "
         "ON CONFLICT(entity_id) DO UPDATE SET state = 'pending', attempts = 0, next_attempt_at = 0, "
-        "updated_at = excluded.updated_at", [(e, now, now) for e in dict.fromkeys(entity_ids)])
+        "updated_at = CASE WHEN state = 'pending' THEN updated_at ELSE excluded.updated_at END",
+        [(e, now, now) for e in dict.fromkeys(entity_ids)])
 
 
 def _latest_evidence_time(conn: apsw.Connection, event_ids: Sequence[str], default: float) -> float:

@@ -361,8 +361,9 @@ def _row_state(row: Any, *, key: str = "assertion_id") -> dict[str, Any]:
 
 
 def mirrored_edges(conn: apsw.Connection, assertion: Any, *, status: str = "active") -> list[Any]:
-    """Active edges that state the same thing as a trait assertion: the trait's predicate from
-    the same subject to an entity named like the value (residence: jiaxing ↔ LIVES_IN jiaxing)."""
+    """Edges (in ``status``) that state the same thing as a trait assertion: the trait's
+    predicate from the same subject to an entity named like the value (residence: jiaxing ↔
+    LIVES_IN jiaxing)."""
     predicate = predicate_for_trait(assertion["trait"])
     if predicate is None:
         return []

@@ -29,11 +29,8 @@ from .. import assertion_store as A
 from .. import graph_store as G
 from ..catalog import types_compatible
 from ..graph import build_graph, multi_hop, spreading_activation
-from ..lifecycle import (EDGE_ACTIVE, EXPIRED, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES,
-                         LIVE_ASSERTION_STATES, OVERWRITTEN, REJECTED, SUPERSEDED, USER_DENIED)
-
-#: assertions that were current until some moment (valid_to / expires_at)
-ENDED_ASSERTION_STATES = (SUPERSEDED, OVERWRITTEN, EXPIRED)
+from ..lifecycle import (EDGE_ACTIVE, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES,
+                         LIVE_ASSERTION_STATES, REJECTED, USER_DENIED)
 from ..vectors import EDGE_KIND, knn
 from .grounding import Grounding, ground
 
@@ -247,10 +244,9 @@ class L2Retriever:
     # -- assertions + snapshots --------------------------------------------------------------------
 
     def _assertions(self, conn: apsw.Connection, g: Grounding, now: float, trace: dict[str, Any]) -> list[LayerHit]:
-        # ended rows too: a question asked "as of" an earlier date (query now) sees what was
-        # current then, not what is current today
-        statuses = tuple(dict.fromkeys((*LIVE_ASSERTION_STATES, *ENDED_ASSERTION_STATES,
-                                        *(HISTORICAL_ASSERTION_STATES if g.history else ()))))
+        # ended rows too (superseded, overwritten, expired): a question asked "as of" an
+        # earlier date (query now) sees what was current then, not what is current today
+        statuses = HISTORICAL_ASSERTION_STATES
         params: list[Any] = [g.subject_id, *statuses]
         sql = (f"SELECT * FROM tom_trait_assertions WHERE entity_id = ? AND status IN ({placeholders(len(statuses))})")
         if g.traits:
@@ -266,9 +262,9 @@ class L2Retriever:
         models = A.to_models(conn, rows)
         hits = []
         for a in models:
-            live = live_as_of(a, now)
             if a.valid_from is not None and a.valid_from > now:
                 continue  # stated after the moment the question is about
+            live = live_as_of(a, now)
             if not g.history and not live:
                 continue
             if g.anchor_at is not None and not _in_window(a.valid_from, g.window):
@@ -279,7 +275,7 @@ class L2Retriever:
             until = f", until {_day(a.valid_to or a.expires_at)}" if not live else ""
             # the status as of the question's moment: a belief current then reads "current",
             # whatever happened to it later
-            shown = a.status if live == (a.status in LIVE_ASSERTION_STATES) else ("current then" if live else a.status)
+            shown = "current then" if live and a.status not in LIVE_ASSERTION_STATES else a.status
             text = (f"{a.trait}: {'' if a.polarity else 'not '}{a.value} ({shown}; since {_day(a.valid_from)}{until}; "
                     f"{a.evidence_count} evidence)")
             ev = list(reversed(a.evidence_event_ids))  # newest statement first

@@ -60,12 +60,12 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
             "WHERE fact_events_fts MATCH ? ORDER BY s LIMIT ?)) r "
             f"CROSS JOIN fact_events e ON e.seq = r.rid WHERE 1{slice_where} ORDER BY r.s LIMIT ?",
             (expr, want, *slice_params, k)).fetchall()
-        if not rows:
-            ranked_any = conn.execute("SELECT 1 FROM fact_events_fts WHERE fact_events_fts MATCH ? LIMIT 1",
-                                      (expr,)).fetchone()
-            if ranked_any is None:
-                return []
-        fetched = rows[0][2] if rows else want
+        # how many the ranked slice held (counted apart only when the filter kept none of it)
+        fetched = rows[0][2] if rows else conn.execute(
+            "SELECT count(*) FROM (SELECT rowid FROM fact_events_fts WHERE fact_events_fts MATCH ? LIMIT ?)",
+            (expr, want)).fetchone()[0]
+        if not fetched:
+            return []
         hits = [(int(seq), -float(score)) for seq, score, _n in rows]
         if len(hits) >= k or fetched < want:
             return hits[:k]
