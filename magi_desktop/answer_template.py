@@ -12,6 +12,8 @@ import dataclasses
 import datetime as dt
 from typing import Any, Mapping
 
+from memory_core.text.segment import has_cjk
+
 STRENGTH_WORDS = {
     "strong": "strong evidence",
     "direct": "direct evidence",
@@ -42,7 +44,7 @@ _TEXT = {
 
 def answer_language(question: str) -> str:
     """'zh' when the question is written in Chinese, else 'en'."""
-    return "zh" if any("\u3400" <= ch <= "\u9fff" for ch in question or "") else "en"
+    return "zh" if has_cjk(question or "") else "en"
 
 
 def package_dict(package: Any) -> dict[str, Any]:
@@ -88,11 +90,11 @@ def overall_strength(package: Mapping[str, Any]) -> str:
     return {3: "strong", 2: "moderate", 1: "weak"}.get(best, "none")
 
 
-def _when(t: Any) -> str:
+def _when(t: Any) -> str | None:
     try:
         return dt.datetime.fromtimestamp(float(t)).strftime("%Y-%m-%d")
     except (TypeError, ValueError, OverflowError, OSError):
-        return "an unknown date"
+        return None
 
 
 def compose_offline_answer(package: Any, *, max_findings: int = 3) -> str:
@@ -114,9 +116,8 @@ def compose_offline_answer(package: Any, *, max_findings: int = 3) -> str:
             content = content[:219] + "…"
         s = str(f.get("evidence_strength") or "")
         tag = t["tag"].format(s=words.get(s.lower(), s)) if s else ""
-        when = _when(f.get("occurred_at"))
         who = t["who"].get(str(f.get("author_type")), t["who_other"])
-        lines.append(f"[{i}] " + t["on"].format(date=t["unknown_date"] if when == "an unknown date" else when,
+        lines.append(f"[{i}] " + t["on"].format(date=_when(f.get("occurred_at")) or t["unknown_date"],
                                                 who=who, content=content, tag=tag))
     if strength == "weak":
         lines.append(t["weak"])

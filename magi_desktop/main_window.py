@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
             p.event_requested.connect(self.open_event)
         for p in self.panels:  # a panel's failed call reaches the user, not only the log
             p.error_changed.connect(lambda error, panel=p: self.show_panel_error(panel, error))
+        self.tabs.currentChanged.connect(self._clear_error_mark)
         self.timeline.trace_requested.connect(self.open_trace_text)
         self.chat.trace_requested.connect(self.open_trace_answer)
 
@@ -130,7 +131,12 @@ class MainWindow(QMainWindow):
         i = self.tabs.indexOf(panel)
         if i >= 0 and self.tabs.currentIndex() != i:
             self.tabs.setTabText(i, f"{panel.title} ⚠")
-            self.tabs.currentChanged.connect(lambda j, i=i, title=panel.title: j == i and self.tabs.setTabText(i, title))
+
+    def _clear_error_mark(self, index: int) -> None:
+        """A marked tab loses its mark when it is shown."""
+        panel = self.tabs.widget(index)
+        if isinstance(panel, Panel):
+            self.tabs.setTabText(index, panel.title)
 
     # -- menus ---------------------------------------------------------------------------------
 

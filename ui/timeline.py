@@ -29,8 +29,8 @@ from memory_core.text.segment import query_terms
 from .derived import derived_objects
 from .panel import Panel
 from .timeline_model import CONTENT_COLUMN, FILL_MARGIN, TimelineModel, prepare_rows
-from .timeline_query import (Histogram, TimelineFilter, distinct_values, fts_expression, histogram, load_event,
-                             load_rows, load_seq_array, positions, search_seq_array)
+from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event, load_listing,
+                             load_rows, positions)
 from .widgets.cascade_dialog import CascadePreviewDialog
 from .widgets.highlight import HighlightDelegate
 from .widgets.formatting import ts
@@ -231,6 +231,8 @@ class TimelinePanel(Panel):
         self._restoring = False
         self._detail_seq: int | None = None
         self._shown_filter: TimelineFilter | None = None
+        #: an event to select once the list holds it (opened from chat before the list loaded)
+        self._select_after_load: int | None = None
         self.table = QTableView()
         self.table.setModel(self.model)
         self.highlight = HighlightDelegate(self.table)  # the searched words, marked in the text
@@ -375,11 +377,7 @@ class TimelinePanel(Panel):
 
         def work() -> dict[str, Any]:
             conn = self.host.engine.db.reader()
-            all_words = None
-            if fts_expression(flt.text):
-                seqs, all_words = search_seq_array(conn, flt)
-            else:
-                seqs = load_seq_array(conn, flt)
+            seqs, all_words = load_listing(conn, flt)
             where = positions(seqs, state.wanted())
             n = len(seqs)
             if state.top_seq is None:
@@ -423,7 +421,7 @@ class TimelinePanel(Panel):
     def _loaded(self, flt: TimelineFilter, state: ViewState, result: dict[str, Any], auto: bool = False) -> None:
         if flt != self.filter:
             return  # a newer filter is loading
-        pending_select = getattr(self, "_select_after_load", None)
+        pending_select = self._select_after_load
         choices = result["choices"]
         self.source.set_values(choices["source"])
         self.author.set_values(choices["author_type"])
@@ -619,7 +617,7 @@ class TimelinePanel(Panel):
             texts = [r[0] for r in conn.execute(
                 f"SELECT content FROM fact_events WHERE seq IN ({','.join('?' * len(seqs[:6]))}) "
                 f"ORDER BY occurred_at", seqs[:6])]
-            return report, texts + [""] * max(0, len(seqs) - len(texts))
+            return report, texts
 
         self.call(work, on_done=lambda r: self._show_preview(*r))
 
@@ -628,7 +626,7 @@ class TimelinePanel(Panel):
         dialog = CascadePreviewDialog(
             "Delete memories", f"Delete {n:,} event(s) from memory, everywhere? Nothing is changed "
             "until you confirm. A tombstone keeps a re-sent or re-imported copy from coming back.",
-            report.layers, missing=report.missing, items=texts, parent=self)
+            report.layers, missing=report.missing, items=texts, items_total=n, parent=self)
         dialog.accepted.connect(lambda: self.delete_events(report.event_ids))
         self.preview_dialog = dialog
         dialog.open()

@@ -52,8 +52,13 @@ def fts_expression(text: str) -> str:
     OR air fryer") is the separator it reads as, not the word "or" (which matched every event
     saying "… or …").
     """
+    return fts_or_query(_search_terms(text))
+
+
+def _search_terms(text: str) -> list[str]:
+    """The search box's words: an upper-case OR between them is a separator, not a word."""
     text = re.sub(r"(?<!\S)OR(?!\S)", " ", text)
-    return fts_or_query(query_terms(text, keep_stopwords=True)) if text.strip() else ""
+    return query_terms(text, keep_stopwords=True) if text.strip() else []
 
 
 def _where(flt: TimelineFilter) -> tuple[str, list[Any]]:
@@ -73,8 +78,7 @@ def _where(flt: TimelineFilter) -> tuple[str, list[Any]]:
 
 def all_words_expression(text: str) -> str:
     """The FTS5 expression an event matches only if it has *every* searchable word."""
-    text = re.sub(r"(?<!\S)OR(?!\S)", " ", text)
-    return fts_and_query(query_terms(text, keep_stopwords=True)) if text.strip() else ""
+    return fts_and_query(_search_terms(text))
 
 
 def search_seq_array(conn: apsw.Connection, flt: TimelineFilter) -> tuple[np.ndarray, int]:
@@ -100,6 +104,13 @@ def search_seq_array(conn: apsw.Connection, flt: TimelineFilter) -> tuple[np.nda
     if not row or not row[0]:
         return np.zeros(0, dtype=np.int64), 0
     return np.fromstring(row[0], dtype=np.int64, sep=","), int(row[1] or 0)
+
+
+def load_listing(conn: apsw.Connection, flt: TimelineFilter) -> tuple[np.ndarray, int | None]:
+    """What the list shows for ``flt``, and, for a text search, how many have every word."""
+    if fts_expression(flt.text):
+        return search_seq_array(conn, flt)
+    return load_seq_array(conn, flt), None
 
 
 def load_seq_array(conn: apsw.Connection, flt: TimelineFilter, *, newest_first: bool = True) -> np.ndarray:

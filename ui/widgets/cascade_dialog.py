@@ -65,7 +65,8 @@ class CascadePreviewDialog(QDialog):
 
     def __init__(self, title: str, headline: str, layers: Mapping[str, Mapping[str, Any]],
                  *, confirm_text: str = "Delete everywhere", missing: list[str] | None = None,
-                 items: list[str] | None = None, parent: QWidget | None = None) -> None:
+                 items: list[str] | None = None, items_total: int | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.resize(640, 480)
@@ -77,8 +78,9 @@ class CascadePreviewDialog(QDialog):
         self.items_label: QLabel | None = None
         if items:
             shown = [f"• {html.escape(one_line(t, 160))}" for t in items[:5]]
-            if len(items) > 5:
-                shown.append(f"… and {len(items) - 5:,} more")
+            total = max(items_total or 0, len(items))
+            if total > 5:
+                shown.append(f"… and {total - 5:,} more")
             self.items_label = QLabel("<b>What will be deleted:</b><br>" + "<br>".join(shown))
             self.items_label.setWordWrap(True)
             self.items_label.setTextFormat(Qt.TextFormat.RichText)
