@@ -87,6 +87,15 @@ _lock = threading.Lock()
 _indexes: dict[str, AliasIndex] = {}
 
 
+def _extend(index: AliasIndex, conn: apsw.Connection) -> None:
+    """Add the alias rows after the index's last rowid."""
+    for rowid, alias in conn.execute("SELECT rowid, alias_norm FROM entity_aliases WHERE rowid > ?",
+                                     (index.max_rowid,)):
+        index.add(alias)
+        index.max_rowid = max(index.max_rowid, rowid)
+        index.rows += 1
+
+
 def current(conn: apsw.Connection, key: str) -> AliasIndex:
     """The index of the store ``key`` (its path), brought up to date with ``conn``'s snapshot."""
     max_rowid, rows = conn.execute("SELECT coalesce(max(rowid), 0), count(*) FROM entity_aliases").fetchone()
@@ -96,20 +105,9 @@ def current(conn: apsw.Connection, key: str) -> AliasIndex:
             return index
         if index is None or max_rowid < index.max_rowid or rows < index.rows:
             index = AliasIndex()  # rows were deleted (merge, deletion, orphan drop): rebuild
-            after = 0
-        else:
-            after = index.max_rowid
-        added = 0
-        for rowid, alias in conn.execute("SELECT rowid, alias_norm FROM entity_aliases WHERE rowid > ?", (after,)):
-            index.add(alias)
-            index.max_rowid = max(index.max_rowid, rowid)
-            added += 1
-        index.rows = (index.rows if after else 0) + added
+        _extend(index, conn)
         if index.rows != rows:  # a reused rowid (delete then insert): start over once
             index = AliasIndex()
-            for rowid, alias in conn.execute("SELECT rowid, alias_norm FROM entity_aliases"):
-                index.add(alias)
-                index.max_rowid = max(index.max_rowid, rowid)
-                index.rows += 1
+            _extend(index, conn)
         _indexes[key] = index
         return index

@@ -71,7 +71,8 @@ class KeywordPath:
     def search(self, ctx: PathContext, seeds: Sequence[int]) -> PathResult:
         t0 = time.perf_counter()
         terms = keyword_terms(ctx.plan)[:12]
-        where, params = ctx.where()
+        # scope and filters without their indexes: a rowid range or slice drives both reads below
+        where, params = ctx.where(unindexed=True)
         conn = ctx.db.reader()
         rows: dict[int, str] = {}
         pruned = set(ctx.pruned_terms)
@@ -79,16 +80,15 @@ class KeywordPath:
         if expr:
             # newest matches first, no BM25 scoring: FTS5 walks its doclists in rowid order and
             # stops at the LIMIT, so the cost is the rows read, not the (possibly huge) match
-            # count; relevance over the whole history is BM25's job, coverage ranks these
-            # one statement: the newest matches drive, each looks its event up by primary key,
+            # count; relevance over the whole history is BM25's job, coverage ranks these.
+            # One statement: the newest matches drive, each looks its event up by primary key,
             # the filters drop what is out of scope, and only the kept rows' text is read (the
             # id list used to be filtered in 500-id chunks that returned the oldest of them)
-            slice_where, slice_params = ctx.where(unindexed=True)
             for seq, content in conn.execute(
                     "SELECT r.rid, substr(e.content, 1, ?) FROM (SELECT rowid AS rid FROM fact_events_fts "
                     "WHERE fact_events_fts MATCH ? ORDER BY rowid DESC LIMIT ?) r "
-                    f"CROSS JOIN fact_events e ON e.seq = r.rid WHERE 1{slice_where} ORDER BY r.rid DESC LIMIT ?",
-                    (KEYWORD_SCORE_CHARS, expr, KEYWORD_PREFIX_CANDIDATES * 4, *slice_params,
+                    f"CROSS JOIN fact_events e ON e.seq = r.rid WHERE 1{where} ORDER BY r.rid DESC LIMIT ?",
+                    (KEYWORD_SCORE_CHARS, expr, KEYWORD_PREFIX_CANDIDATES * 4, *params,
                      KEYWORD_PREFIX_CANDIDATES)):
                 rows[seq] = content
         from_prefix = len(rows)
@@ -96,11 +96,10 @@ class KeywordPath:
         low = max(0, int(top) - KEYWORD_SCAN_MAX_ROWS)
         # LIKE is case-insensitive for ASCII already: no lower() copy of every row
         likes = " OR ".join("e.content LIKE ? ESCAPE '\\'" for _ in terms)
-        scan_where, scan_params = ctx.where(unindexed=True)  # the rowid range drives the scan
         for seq, content in conn.execute(
                 f"SELECT e.seq, substr(e.content, 1, {KEYWORD_SCORE_CHARS}) FROM fact_events e "
-                f"WHERE e.seq > ?{scan_where} AND ({likes})",
-                (low, *scan_params, *[_like_escape(t) for t in terms])):
+                f"WHERE e.seq > ?{where} AND ({likes})",
+                (low, *params, *[_like_escape(t) for t in terms])):
             rows[seq] = content
         scored = [(int(seq), coverage(content, terms)) for seq, content in rows.items()]
         scored = [s for s in scored if s[1] >= KEYWORD_MIN_COVERAGE or len(terms) == 1]
