@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 # -- shared pieces ------------------------------------------------------------------------------
 
-EN_REL = _EN_REL = (r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|sister|brother|"
-           r"son|daughter|friend|boss|colleague|roommate|grandma|grandpa|aunt|uncle|cousin")
+EN_REL = (r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|sister|brother|"
+          r"son|daughter|friend|boss|colleague|roommate|grandma|grandpa|aunt|uncle|cousin")
 #: English clause start + subject ("i", "we", "my mom") + optional adverbs
 #: "and" stands for the sentence's own subject in a second verb phrase ("I quit X and joined Y");
 #: the extractor resolves it from the start of the sentence (rule_engine._subject)
-_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + _EN_REL + r"))\s+"
+_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r"))\s+"
             r"(?:(?:just|recently|finally|really|also|still|now|actually|already|totally|"
             r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|"
             r"mostly|even|so|kind of|sort of|have|has|had|am|is|was|were|are)\s+)*?")

@@ -247,26 +247,23 @@ class _Extractor:
         return (event.speaker, "person") if event.speaker else (USER_SUBJECT, None)
 
     def _subject(self, match: re.Match[str], lang: str, event: ExtractionInput) -> tuple[str, str | None]:
-        me = self._self_subject(event)
-        if event.speaker and match.groupdict().get("rel"):
-            return "", None  # "my mom" in someone else's line is not the user's mom
-        if match.groupdict().get("subj") == "and":
+        """Who the pattern's subject is: whoever says "I" (``_self_subject``), a relative of
+        the user's ("my mom"), or nobody ("")."""
+        rel, subj = match.groupdict().get("rel"), match.groupdict().get("subj")
+        if subj == "and":  # English only (patterns._EN_SUBJ), never with a "rel" of its own
             # "I quit Initech and joined Hooli": the second verb shares the sentence's subject
             lead = _EN_LEAD_SUBJECT.match(match.string)
             if lead is None:
                 return "", None
             rel = lead.group("rel")
-            if rel and event.speaker:
-                return "", None
-            return (_REL_EN_TO_NAME.get(rel, rel), "person") if rel else me
-        rel = match.groupdict().get("rel")
         if rel:
+            if event.speaker:
+                return "", None  # "my mom" in someone else's line is not the user's mom
             name = (_ZH_REL_NAME.get(rel, rel) if lang == "zh" else _REL_EN_TO_NAME.get(rel, rel))
             return name, "person"
-        subj = match.groupdict().get("subj")
         if lang == "en" and subj is None:
             return "", None
-        return me
+        return self._self_subject(event)
 
     def _pattern_claims(self, state: _EventState, mentions: list[Mention], sentence: _Sentence,
                         pattern: StatementPattern, match: re.Match[str], hint: str | None,
