@@ -8,8 +8,14 @@ normalisation (lower case, trimmed):
 * a relation claim is ``(item, subject, predicate, object, negated)``;
 * a trait claim is ``(item, subject, trait, value, negated)``.
 
+Items may carry ``split`` (``dev`` when absent, ``heldout``), ``lang`` (``en`` / ``zh``; guessed from
+the text when absent), ``batch``, ``speaker``, ``author_type``, ``hints`` and sensor fields; the
+harness passes them to the extractor as L2 would. Scores are reported per split and per
+language, for the splits and languages the file has.
+
 Run: ``python -m memory_core.extraction.evaluation tests/extraction/labelled_sentences.json``
-(``-v`` lists every miss and false positive).
+or ``… tests/extraction/heldout_sentences.json`` (``-v`` lists every miss and false positive,
+grouped by item with its text).
 """
 
 from __future__ import annotations
@@ -21,8 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from ..text.segment import has_cjk
 from .inputs import EntityHintInput, ExtractionInput, KnownEntity
 from .schema import Phase1Output
+
+SPLITS = ("dev", "heldout")
+LANGS = ("en", "zh")
 
 
 def _n(text: Any) -> str:
@@ -89,7 +99,12 @@ def to_input(item: dict[str, Any]) -> ExtractionInput:
         event_id=item["id"], content=item["text"], author_type=item.get("author_type", "user"),
         structured_entity_hints=tuple(EntityHintInput(m, t) for m, t in item.get("hints", [])),
         source=item.get("source", "chat"), event_type=item.get("event_type", "CHAT_MESSAGE"),
-        activity=item.get("activity"), raw=raw)
+        activity=item.get("activity"), raw=raw, speaker=item.get("speaker"))
+
+
+def lang_of(item: dict[str, Any]) -> str:
+    """``lang`` when the item says; else ``zh`` for text with CJK characters, ``en`` otherwise."""
+    return item.get("lang") or ("zh" if has_cjk(item["text"]) else "en")
 
 
 def batches(items: list[dict[str, Any]]) -> Iterable[list[dict[str, Any]]]:
@@ -114,15 +129,23 @@ def _pred_claim(c: Any) -> tuple:
     return (c.event_id, "relation", _n(c.subject), c.predicate, _n(c.object), bool(c.negated))
 
 
-def evaluate(extractor: Any, data: dict[str, Any], split: str | None = None) -> Report:
-    """``split``: ``dev`` (items without a split), ``heldout``, or None for all items."""
+def evaluate(extractor: Any, data: dict[str, Any], split: str | None = None,
+             lang: str | None = None) -> Report:
+    """``split``: ``dev`` (items without a split), ``heldout``, or None for all items.
+
+    ``lang`` scores only the items of that language; every item of the split is still extracted
+    in its batch, so a batch's coreference is the same whichever language is scored.
+    """
     known = known_entities(data)
     items = [i for i in data["items"]
              if split is None or i.get("split", "dev") == split]
-    report = Report(Score(), Score(), items=len(items))
+    scored = [i for i in items if lang is None or lang_of(i) == lang]
+    report = Report(Score(), Score(), items=len(scored))
     for group in batches(items):
         out: Phase1Output = extractor.extract([to_input(i) for i in group], known)
         for item in group:
+            if lang is not None and lang_of(item) != lang:
+                continue
             iid = item["id"]
             gold_e = {(iid, _n(name), etype) for name, etype in item.get("entities", [])}
             pred_e = {(iid, _n(e.name), e.entity_type) for e in out.entities if e.event_id == iid}
@@ -138,6 +161,41 @@ def evaluate(extractor: Any, data: dict[str, Any], split: str | None = None) -> 
     return report
 
 
+def breakdown(extractor: Any, data: dict[str, Any]) -> dict[str, Report]:
+    """Reports for ``all``, each split and each language the file has (``dev`` is left out of a
+    held-out-only file rather than shown as a perfect score over zero items)."""
+    items = data["items"]
+    results = {"all": evaluate(extractor, data)}
+    for split in SPLITS:
+        if any(i.get("split", "dev") == split for i in items):
+            results[split] = evaluate(extractor, data, split)
+    for lang in LANGS:
+        if any(lang_of(i) == lang for i in items):
+            results[f"all/{lang}"] = evaluate(extractor, data, None, lang)
+            for split in SPLITS:
+                if any(i.get("split", "dev") == split and lang_of(i) == lang for i in items):
+                    results[f"{split}/{lang}"] = evaluate(extractor, data, split, lang)
+    return results
+
+
+def misses_by_item(data: dict[str, Any], report: Report) -> list[str]:
+    """The verbose listing: each item with a miss or false positive, its text, then the lines."""
+    found: dict[str, list[str]] = {}
+    for label, score in (("entity", report.entities), ("claim", report.claims)):
+        for x in score.misses:
+            found.setdefault(x[0], []).append(f"  MISS {label}: {x[1:]}")
+        for x in score.false_positives:
+            found.setdefault(x[0], []).append(f"  FP   {label}: {x[1:]}")
+    lines: list[str] = []
+    for item in data["items"]:
+        if item["id"] in found:
+            who = f" speaker={item['speaker']}" if item.get("speaker") else ""
+            who += f" author={item['author_type']}" if item.get("author_type") else ""
+            lines.append(f"{item['id']}{who}: {item['text']}")
+            lines.extend(found[item["id"]])
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     from .rule_extractor import RuleExtractor
 
@@ -146,16 +204,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args(argv)
     data = load(args.path)
-    results = {name: evaluate(RuleExtractor(), data, split)
-               for name, split in (("dev", "dev"), ("heldout", "heldout"), ("all", None))}
-    print(json.dumps({k: v.to_json() for k, v in results.items()}, ensure_ascii=False, indent=2))
-    report = results["all"]
+    results = breakdown(RuleExtractor(), data)
+    # one breakdown per line (still one JSON object): the rows compare at a glance
+    rows = [f"  {json.dumps(k)}: {json.dumps(v.to_json(), ensure_ascii=False)}" for k, v in results.items()]
+    print("{\n" + ",\n".join(rows) + "\n}")
     if args.verbose:
-        for label, score in (("entity", report.entities), ("claim", report.claims)):
-            for x in score.misses:
-                print(f"MISS {label}: {x}")
-            for x in score.false_positives:
-                print(f"FP   {label}: {x}")
+        print("\n".join(misses_by_item(data, results["all"])))
     return 0
 
 
