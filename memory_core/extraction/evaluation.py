@@ -162,17 +162,19 @@ def evaluate(extractor: Any, data: dict[str, Any], split: str | None = None,
 
 
 def breakdown(extractor: Any, data: dict[str, Any]) -> dict[str, Report]:
-    """Reports for ``all``, each split and each language the file has (``dev`` is left out of a
-    held-out-only file rather than shown as a perfect score over zero items)."""
+    """Reports for ``all``, each language, and — when the file mixes splits — each split and
+    split/language: a held-out-only file shows its rows once, not a ``dev`` row of zero items
+    scored as perfect nor a ``heldout`` copy of ``all``."""
     items = data["items"]
+    splits = [s for s in SPLITS if any(i.get("split", "dev") == s for i in items)]
+    langs = [g for g in LANGS if any(lang_of(i) == g for i in items)]
     results = {"all": evaluate(extractor, data)}
-    for split in SPLITS:
-        if any(i.get("split", "dev") == split for i in items):
+    for lang in langs:
+        results[lang] = evaluate(extractor, data, None, lang)
+    if len(splits) > 1:
+        for split in splits:
             results[split] = evaluate(extractor, data, split)
-    for lang in LANGS:
-        if any(lang_of(i) == lang for i in items):
-            results[f"all/{lang}"] = evaluate(extractor, data, None, lang)
-            for split in SPLITS:
+            for lang in langs:
                 if any(i.get("split", "dev") == split and lang_of(i) == lang for i in items):
                     results[f"{split}/{lang}"] = evaluate(extractor, data, split, lang)
     return results
