@@ -298,6 +298,14 @@ RERANK_FUSED_SCALE: Final = 1.0
 #: cannot see whose fact it is (retrieval/subject.py). Half the user bonus: it reorders close
 #: candidates, it does not bury a strong match.
 RERANK_OTHER_SUBJECT: Final = -0.3
+#: A question that names one chat speaker ("What has Melanie painted?") lowers lines said by
+#: somebody else that do not name that person (retrieval/subject.py ``other_speaker``): in an
+#: imported conversation both people share every topic, and a lexical or small-model match
+#: cannot see who is talking. Mirrors the user bonus; it reorders, it never drops. On LoCoMo
+#: 1,365 questions name one speaker and 97 % of their evidence is that speaker's own lines;
+#: conversations 1-3 turn R@5 0.775 -> 0.796 (-0.2: 0.791, -0.5: 0.804; held-out in
+#: docs/retrieval-eval.md).
+RERANK_OTHER_SPEAKER: Final = -0.35
 #: The vector path's best hit, when it is a clear semantic match (``SEMANTIC_EVIDENCE_COSINE``),
 #: gets this much: one candidate, the one closest in meaning, against lexical coincidences
 #: ("We watched a wedding movie" over "我姐姐的婚礼在苏州办的" for "Where was my sister's
@@ -305,6 +313,16 @@ RERANK_OTHER_SUBJECT: Final = -0.3
 #: NDCG@10 0.586 -> 0.572. The threshold is high because e5 favours the question's own language
 #: (a Chinese question's best match at 0.815 was an unrelated Chinese sentence).
 RERANK_SEMANTIC_BEST: Final = 0.35
+
+#: A chat question among the fused head lends its score to the message that answers it
+#: (retrieval/dialogue.py): the reply gets ``REPLY_LIFT`` x the prompt's fused score when that is
+#: more than its own, and the prompt keeps ``PROMPT_KEEP`` of its own (a question is not
+#: evidence; its answer is). Only the first ``REPLY_LIFT_HEAD`` fused candidates are read.
+#: LoCoMo 1-3 turn R@5 0.736 -> 0.768 (lift 1.0), 0.775 (+ keep 0.85); lift 0.75: 0.757, keep
+#: 0.7: 0.757, head 15/30/50 equal.
+REPLY_LIFT: Final = 1.0
+PROMPT_KEEP: Final = 0.85
+REPLY_LIFT_HEAD: Final = 30
 
 #: Answer package: findings kept and tokens allowed (≈4 chars per token for budgeting).
 DEFAULT_QUERY_LIMIT: Final = 10

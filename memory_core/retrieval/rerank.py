@@ -24,11 +24,11 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
+                      RERANK_FUSED_SCALE, RERANK_OTHER_SPEAKER, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
-from .subject import other_subject
+from .subject import other_speaker, other_subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,7 @@ class RerankCandidate:
     author_type: str
     content: str
     occurred_at: float
+    speaker: str | None = None
 
 
 @dataclass(slots=True)
@@ -51,8 +52,10 @@ class Reranked:
     rank_before: int = 0  # 1-based fused rank
 
 
-def author_delta(author_type: str) -> float:
-    if author_type == "user":
+def author_delta(author_type: str, speaker: str | None = None) -> float:
+    """The user's own words go up; a chat line of somebody else (``speaker``) is not the user's
+    words although it came in on the user's side of a chat."""
+    if author_type == "user" and not speaker:
         return RERANK_USER_BONUS
     if author_type == "assistant":
         return RERANK_ASSISTANT_PENALTY
@@ -92,9 +95,17 @@ def subject_delta(about_user: bool, content: str) -> float:
     return RERANK_OTHER_SUBJECT if about_user and other_subject(content) else 0.0
 
 
+def speaker_delta(about_speaker: str | None, speaker: str | None, content: str) -> float:
+    """A question about a named person lowers what somebody else said, unless it names them
+    (``subject.other_speaker``)."""
+    if about_speaker is None or not other_speaker(about_speaker, speaker, content):
+        return 0.0
+    return RERANK_OTHER_SPEAKER
+
+
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,
            top_n: int = RERANK_TOP_N, about_user: bool = False,
-           semantic_best: Hashable | None = None) -> list[Reranked]:
+           semantic_best: Hashable | None = None, about_speaker: str | None = None) -> list[Reranked]:
     """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged.
     ``about_user``: the question's subject is the user (``subject.asks_about_user``);
     ``semantic_best``: the key of the clear best match in meaning (the vector path's top hit)."""
@@ -112,11 +123,12 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
     for i, c in enumerate(head):
         base = norm(c.fused)
         deltas = {
-            "author": author_delta(c.author_type),
+            "author": author_delta(c.author_type, c.speaker),
             "quote": quote_delta(c.author_type, c.content, quoted),
             "length": length_penalty(c.author_type, len(c.content)),
             "recency": recency_bonus(c.occurred_at, now),
             "subject": subject_delta(about_user, c.content),
+            "speaker": speaker_delta(about_speaker, c.speaker, c.content),
             "semantic": RERANK_SEMANTIC_BEST if semantic_best is not None and c.key == semantic_best else 0.0,
         }
         deltas = {k: round(v, 6) for k, v in deltas.items() if round(v, 6)}

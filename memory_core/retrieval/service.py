@@ -39,12 +39,13 @@ import numpy as np
 from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE, FINDING_MAX_CHARS,
-                      EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_FETCH_K, PATH_VECTOR, RELEVANCE_FLOOR, RERANK_TOP_N,
+                      EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PROMPT_KEEP, REPLY_LIFT, REPLY_LIFT_HEAD, PATH_FETCH_K, PATH_VECTOR, RELEVANCE_FLOOR, RERANK_TOP_N,
                       RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode, RetrievalScope)
 from ..text.segment import fts_or_query, fts_phrase, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
+from .dialogue import ends_with_question, lift_replies
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
 from .package import Finding, MemoryPackage, iso
@@ -60,7 +61,7 @@ from .rerank import RerankCandidate, rerank
 from .rrf import weighted_rrf
 from .score_fusion import relative_score_fusion
 from .scope import chat_artifact_reason
-from .subject import asks_about_user
+from .subject import asks_about_user, named_speaker
 from .vector_search import VectorIndex
 
 log = logging.getLogger(__name__)
@@ -440,6 +441,7 @@ class RetrievalService:
                   "score": round(sc, 6)} for i, (s, sc) in enumerate(res.hits)], res.info)
         fused = relative_score_fusion({n: r.hits for n, r in results.items()}, weights,
                                       {n: r.ceiling for n, r in results.items()})
+        fused = self._lift_replies(fused, events, trace)
         trace.fused = [{"seq": f.key, "event_id": events[f.key].event_id if f.key in events else None,
                         "rank": i + 1, "fused": round(f.score, 6),
                         "contributions": {p: {"rank": c[0], "weight": c[1], "rrf": round(c[2], 6)}
@@ -494,9 +496,11 @@ class RetrievalService:
                 f"fused rank beyond the candidate window ({window_n}) after filtering")}
         semantic = self._semantic_best(results.get("vector"))
         semantic_id = next((ev.event_id for ev, _ in head if semantic and ev.seq == semantic[0]), None)
-        reranked = rerank([RerankCandidate(ev.event_id, s, ev.author_type, ev.content, ev.occurred_at)
+        speaker = named_speaker(plan.query, {ev.speaker for ev, _ in head if ev.speaker})
+        reranked = rerank([RerankCandidate(ev.event_id, s, ev.author_type, ev.content, ev.occurred_at, ev.speaker)
                            for ev, s in head], quoted=plan.quoted_phrases, now=plan.now,
-                          about_user=asks_about_user(plan.query), semantic_best=semantic_id)
+                          about_user=asks_about_user(plan.query), semantic_best=semantic_id,
+                          about_speaker=speaker)
         by_id = {ev.event_id: ev for ev, _ in head}
         for i, r in enumerate(reranked):
             if r.reranked:
@@ -563,6 +567,34 @@ class RetrievalService:
             timeline=timeline(findings, anchor=self._anchor_entry(plan)), evidence_bundles=bundles(findings),
             anchor=anchor_info,
             time_window=_window_json(plan.time_window), trace=trace, ranked=ranked)
+
+    def _lift_replies(self, fused: list[Any], events: dict[int, "Candidate"], trace: tr.QueryTrace) -> list[Any]:
+        """A chat question among the head candidates lends its score to its reply
+        (``dialogue.py``); replies not hydrated yet are read here. The lifts go to the trace."""
+        prompts = [f.key for f in fused[:REPLY_LIFT_HEAD] if f.key in events
+                   and events[f.key].event_type == "CHAT_MESSAGE" and ends_with_question(events[f.key].content)]
+        if not prompts:
+            return fused
+        replies = self._replies(prompts)
+        missing = [r for r in replies.values() if r not in events]
+        if missing:
+            events.update(self._hydrate(missing))
+        fused, lifts = lift_replies(fused, replies, REPLY_LIFT, PROMPT_KEEP)
+        trace.reply_lifts = [
+            {"reply": events[x.reply].event_id if x.reply in events else x.reply,
+             "prompt": events[x.prompt].event_id if x.prompt in events else x.prompt,
+             "before": round(x.before, 6), "after": round(x.after, 6)} for x in lifts]
+        return fused
+
+    def _replies(self, prompts: Sequence[int]) -> dict[int, int]:
+        """The next chat message of each prompt's session (time, then write order)."""
+        rows = self.db.reader().execute(
+            f"SELECT p.seq, (SELECT n.seq FROM fact_events n WHERE n.session_id = p.session_id "
+            f"AND n.event_type = 'CHAT_MESSAGE' AND (n.occurred_at > p.occurred_at OR "
+            f"(n.occurred_at = p.occurred_at AND n.seq > p.seq)) ORDER BY n.occurred_at, n.seq LIMIT 1) "
+            f"FROM fact_events p WHERE p.seq IN ({placeholders(len(prompts))}) AND p.session_id IS NOT NULL",
+            list(prompts)).fetchall()
+        return {int(p): int(n) for p, n in rows if n is not None}
 
     def _hydrate(self, seqs: Sequence[int]) -> dict[int, "Candidate"]:
         """The columns fetch, rerank and the package need — not metadata (JSON parsing every
@@ -902,10 +934,12 @@ class Candidate:
     memory_domain: str
     evidence_class: str
     l1_retrieval_scope: str
+    #: the named person who said it (a chat line's ``speaker``; None for the user's own words)
+    speaker: str | None = None
 
     COLUMNS: ClassVar[str] = ("seq, event_id, occurred_at, event_type, source, session_id, user_id, "
                               "author_type, content, content_type, memory_domain, evidence_class, "
-                              "l1_retrieval_scope")
+                              "l1_retrieval_scope, json_extract(metadata_json, '$.speaker')")
 
 
 class VectorCacheWorker:

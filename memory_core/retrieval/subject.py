@@ -64,3 +64,54 @@ def other_subject(statement: str) -> bool:
     if m:
         return "我" not in s[m.end():]
     return False
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """The full name or its first word, as a word (CJK names: as a substring)."""
+    parts = [re.escape(name)]
+    first = name.split()[0] if name.split() else name
+    if first != name and len(first) >= 2:
+        parts.append(re.escape(first))
+    alt = "|".join(parts)
+    if re.search(r"[\u3400-\u9fff]", name):
+        return re.compile(f"(?:{alt})")
+    return re.compile(rf"(?<![\w])(?:{alt})(?![\w])", re.I)
+
+
+def named_speaker(question: str, speakers: set[str] | frozenset[str]) -> str | None:
+    """The one chat speaker the question names ("What has Melanie painted?"), or None when it
+    names none or several ("What do Jon and Gina have in common?")."""
+    named = [s for s in speakers if _name_pattern(s).search(question)]
+    return named[0] if len(named) == 1 else None
+
+
+#: "Thanks, Melanie!", "Hey Mel,", "Wow Caroline." — the name addresses someone, it says
+#: nothing about them
+_VOCATIVE_BEFORE = re.compile(
+    r"(?:^|[.!?,;]\s*|\b(?:hey|hi|hello|thanks|thank you|wow|oh|yeah|yes|no|congrats|"
+    r"congratulations|sorry|aw+|ah|haha|good luck|great|sure|ok|okay|bye|dear|omg)\s*,?\s*)$", re.I)
+_VOCATIVE_AFTER = re.compile(r"^\s*(?:[,!.?;:]|$)")
+
+
+def mentions_about(name: str, text: str) -> bool:
+    """``text`` names ``name`` other than to address them."""
+    for m in _name_pattern(name).finditer(text):
+        before, after = text[:m.start()], text[m.end():]
+        if _VOCATIVE_AFTER.match(after) and _VOCATIVE_BEFORE.search(before):
+            continue
+        if after.startswith(("'s", "’s")) or not _VOCATIVE_AFTER.match(after):
+            return True
+        if not _VOCATIVE_BEFORE.search(before):
+            return True
+    return False
+
+
+def other_speaker(about: str, speaker: str | None, content: str) -> bool:
+    """A statement said by somebody other than ``about`` that does not name them (apart from
+    addressing them): not about the person the question asks about."""
+    if speaker is not None and speaker.casefold() == about.casefold():
+        return False
+    text = content
+    if speaker and text.lower().startswith(speaker.lower() + ":"):
+        text = text[len(speaker) + 1:]
+    return not mentions_about(about, text)

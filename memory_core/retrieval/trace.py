@@ -52,6 +52,8 @@ class QueryTrace:
     paths: dict[str, PathTrace] = field(default_factory=dict)
     #: fused candidates, best first: {"seq", "event_id", "fused", "rank", "contributions"}
     fused: list[dict[str, Any]] = field(default_factory=list)
+    #: replies lifted by a matching chat question: {"reply", "prompt", "before", "after"}
+    reply_lifts: list[dict[str, Any]] = field(default_factory=list)
     #: event_id -> {"stage", "detail"} for fetch filters
     dropped: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: reranked head: {"event_id", "rank_before", "rank_after", "base", "deltas", "score"}
