@@ -78,11 +78,26 @@ def _name_pattern(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w])(?:{alt})(?![\w])", re.I)
 
 
+#: "Jon and Gina", "小王和老李": two people asked about together
+_JOINED = re.compile(r"^\s*(?:,?\s*(?:and|or|&)\s+|[和与跟及、]\s*)$", re.I)
+
+
 def named_speaker(question: str, speakers: set[str] | frozenset[str]) -> str | None:
-    """The one chat speaker the question names ("What has Melanie painted?"), or None when it
-    names none or several ("What do Jon and Gina have in common?")."""
-    named = [s for s in speakers if _name_pattern(s).search(question)]
-    return named[0] if len(named) == 1 else None
+    """The chat speaker the question asks about ("What has Melanie painted?"): the one it
+    names, or when it names several, the first — the subject in "What did Jon say about
+    Gina's store?" — unless the first two are asked about together ("What do Jon and Gina
+    have in common?"), which gives None."""
+    found: list[tuple[int, int, str]] = []
+    for s in speakers:
+        m = _name_pattern(s).search(question)
+        if m:
+            found.append((m.start(), m.end(), s))
+    if not found:
+        return None
+    found.sort()
+    if len(found) > 1 and _JOINED.match(question[found[0][1]:found[1][0]]):
+        return None
+    return found[0][2]
 
 
 #: "Thanks, Melanie!", "Hey Mel,", "Wow Caroline." — the name addresses someone, it says

@@ -65,6 +65,9 @@ def test_the_one_named_speaker_of_a_question():
     assert named_speaker("What has Melanie painted?", speakers) == "Melanie"
     assert named_speaker("Where does jon work now?", speakers) == "Jon Smith"  # first name, any case
     assert named_speaker("What do Melanie and Caroline both like?", speakers) is None
+    # several named, not together: the first is the subject
+    assert named_speaker("What did Caroline say about Melanie's horse?", speakers) == "Caroline"
+    assert named_speaker("小王和老李周末做了什么？", {"小王", "老李"}) is None
     assert named_speaker("What did I paint?", speakers) is None
     assert named_speaker("小王最近在忙什么？", {"小王", "老李"}) == "小王"
 
