@@ -647,3 +647,6 @@ CONCEPT_PATH_WEIGHTS: Final[Mapping[QueryMode, float]] = MappingProxyType({
     QueryMode.SUMMARY: 0.4,
     QueryMode.ACTIVITY_SUMMARY: 0.4,
 })
+#: A concept match counts at least this fraction of the best concept match (BM25 orders the
+#: matches; see ``paths.concept.concept_scores``).
+CONCEPT_MATCH_FLOOR: Final = 0.5

@@ -20,6 +20,7 @@ from typing import Sequence
 from ...lexicon.categories import equivalents, members_in
 from ...lexicon.concepts import family_terms
 from ...lexicon.scan import is_cjk, singular
+from ...policy import CONCEPT_MATCH_FLOOR
 from ...text.segment import fts_phrase
 from ..plan import QueryPlan
 from . import PathContext, PathResult
@@ -78,6 +79,17 @@ def _all_in(term: str, words: set[str]) -> bool:
     return bool(parts) and all(p in words or (singular(p) or p) in words for p in parts)
 
 
+def concept_scores(hits: Sequence[tuple[int, float]]) -> list[tuple[int, float]]:
+    """BM25 hits → scores in [CONCEPT_MATCH_FLOOR, 1]: a statement either expresses the concept
+    or not, and BM25 between *different* expressions mostly measures how rare each word is in
+    the store ("ended things" scores far below "wedding"), so a match keeps most of its weight
+    and BM25 only orders the matches. Pure function."""
+    best = max((s for _, s in hits), default=0.0)
+    if best <= 0:
+        return [(seq, 1.0) for seq, _ in hits]
+    return [(seq, CONCEPT_MATCH_FLOOR + (1 - CONCEPT_MATCH_FLOOR) * max(0.0, s) / best) for seq, s in hits]
+
+
 class ConceptPath:
     name = "concept"
     needs_seeds = False
@@ -90,7 +102,6 @@ class ConceptPath:
         terms = expansion_terms(ctx.plan.query, ctx.plan.concepts)
         expr = " OR ".join(p for p in (fts_phrase(t) for t in terms) if p)
         hits = recent_top(ctx, expr, ctx.fetch_k, window=ctx.hard_window) if expr else []
-        # read as a fraction of the best match (not min-max): the weakest match still counts
-        ceiling = hits[0][1] if hits and hits[0][1] > 0 else None
-        return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000, ceiling=ceiling,
+        hits = concept_scores(hits)
+        return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000, ceiling=1.0,
                           info={"concepts": list(ctx.plan.concepts), "terms": len(terms), "match": expr})
