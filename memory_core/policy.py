@@ -644,3 +644,27 @@ OFFLINE_EMBED_DIM: Final = 256
 #: A server asking to wait longer than this (Retry-After) is treated as unavailable for now: the
 #: job fails visibly and is retried by its queue instead of blocking a worker thread for minutes.
 PROVIDER_RETRY_AFTER_MAX_S: Final = 60.0
+
+
+# ---------------------------------------------------------------------------------------------
+# Concept-family expansion (retrieval/paths/concept.py, lexicon/concepts.py)
+# ---------------------------------------------------------------------------------------------
+
+PATH_CONCEPT = "concept"
+#: Fusion weight of the concept path per mode (added to ``RRF_WEIGHTS``' row by the service).
+#: Below BM25 + vector together, so an exact match is never buried by a statement that only
+#: expresses the concept; about the vector path's weight, so such a statement can rise above
+#: ones that merely share the question's word. Modes without an entry do not use the path
+#: (event_stream: no structured paths; strategy: tool names are literal).
+CONCEPT_PATH_WEIGHTS: Final[Mapping[QueryMode, float]] = MappingProxyType({
+    QueryMode.EXACT_FACT: 0.8,
+    QueryMode.CURRENT_STATE: 0.8,
+    QueryMode.TEMPORAL_COMPARE: 0.6,
+    QueryMode.CROSS_SESSION: 0.6,
+    QueryMode.EPISODE_RECALL: 0.5,
+    QueryMode.SUMMARY: 0.4,
+    QueryMode.ACTIVITY_SUMMARY: 0.4,
+})
+#: A concept match counts at least this fraction of the best concept match (BM25 orders the
+#: matches; see ``paths.concept.concept_scores``).
+CONCEPT_MATCH_FLOOR: Final = 0.5

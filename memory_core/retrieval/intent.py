@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..lexicon.categories import categories_named_in, members_in
+from ..lexicon.concepts import concepts_named_in
 from ..policy import MODE_SCOPES, QueryMode
 from ..text.segment import query_terms
 from .plan import Anchor, QueryPlan, TimeWindow
@@ -189,6 +190,7 @@ def build_plan(query: str, *, mode: QueryMode | None, now: float,
         target_terms=target_terms, entity_mentions=mentions,
         target_entity_type=cats[0].entity_type if cats else None,
         target_category=cats[0].key if cats else None,
+        concepts=concepts_named_in(anchor_free if anchor is None else anchor_free.replace(anchor.text, " ")),
         predicate_family=family.name if family else None, subject=subject,
         quoted_phrases=quoted_phrases(query), filters=dict(filters or {}), limit=limit,
         allowed_scopes=MODE_SCOPES[mode], mode_reason=reason)

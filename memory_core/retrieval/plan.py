@@ -83,6 +83,9 @@ class QueryPlan:
     target_entity_type: str | None = None
     #: lexicon category key ("kitchen_appliance") when the question names a category
     target_category: str | None = None
+    #: concept families the question names ("tea", "relationship": ``lexicon.concepts``); the
+    #: concept path searches for their hyponyms and typical expressions
+    concepts: list[str] = field(default_factory=list)
     #: predicate family the question asks about ("acquisition", "preference", "residence", ...)
     predicate_family: str | None = None
     #: subject of the question: "user" (default) or an explicit entity name

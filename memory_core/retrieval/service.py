@@ -42,6 +42,7 @@ from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCA
                       EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PROMPT_KEEP, REPLY_LIFT, REPLY_LIFT_HEAD, PATH_FETCH_K, PATH_VECTOR, RELEVANCE_FLOOR, RERANK_TOP_N,
                       RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode, RetrievalScope)
 from ..text.segment import fts_or_query, fts_phrase, query_terms
+from ..policy import CONCEPT_PATH_WEIGHTS, PATH_CONCEPT
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
@@ -160,6 +161,8 @@ class RetrievalService:
         second-round (expansion) paths scaled by ``EXPANSION_WEIGHT_SCALE`` — their best candidate
         is "shares an entity with something found", not "matches the question"."""
         weights = dict(RRF_WEIGHTS[mode])
+        if mode in CONCEPT_PATH_WEIGHTS:
+            weights[PATH_CONCEPT] = CONCEPT_PATH_WEIGHTS[mode]
         scale = self._for_embedder(VECTOR_WEIGHT_SCALE, 1.0)
         if PATH_VECTOR in weights:
             weights[PATH_VECTOR] = round(weights[PATH_VECTOR] * scale, 6)

