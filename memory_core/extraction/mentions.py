@@ -15,8 +15,8 @@ from ..lexicon.categories import CATEGORIES
 from ..policy import ENTITY_TYPES
 from .inputs import EntityHintInput, KnownEntity
 
-SOURCE_RANK = {"catalog": 4, "hint": 3, "lexicon": 2, "pattern": 1}
-CONFIDENCE = {"catalog": 0.9, "hint": 0.75, "lexicon": 0.65, "pattern": 0.55}
+SOURCE_RANK = {"catalog": 4, "hint": 3, "lexicon": 2, "name": 1.5, "pattern": 1}
+CONFIDENCE = {"catalog": 0.9, "hint": 0.75, "lexicon": 0.65, "name": 0.6, "pattern": 0.55}
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 #: lexicon members that are ordinary English words unless capitalised ("a word", "zoom in")
@@ -35,7 +35,7 @@ class Mention:
     surface: str
     name: str
     entity_type: str
-    source: str  # catalog | hint | lexicon | pattern
+    source: str  # catalog | hint | lexicon | name | pattern
     resolved_id: str | None = None
 
     @property
@@ -161,6 +161,23 @@ def lexicon_mentions(text: str) -> list[Mention]:
     return out
 
 
+def name_mentions(text: str) -> list[Mention]:
+    """Typed names found by segmentation (jieba for Chinese, capitalisation for English): see
+    ``names.py``. An untyped span is no mention."""
+    from .names import en_name_spans, type_en_span, zh_name_spans, is_generic
+
+    out: list[Mention] = []
+    if is_cjk(text):
+        for start, end, surface, etype in zh_name_spans(text):
+            if not is_generic(surface):
+                out.append(Mention(start, end, surface, normalize_name(surface), etype, "name"))
+    for start, end, surface in en_name_spans(text):
+        etype = type_en_span(text, start, end, lexicon_type(surface))
+        if etype and not is_generic(surface):
+            out.append(Mention(start, end, surface, normalize_name(surface), etype, "name"))
+    return out
+
+
 def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
     """Keep the longest span, then the strongest source; span-less hints are always kept."""
     ranked = sorted(mentions, key=lambda m: (-(m.end - m.start), -SOURCE_RANK[m.source], m.start))
@@ -185,7 +202,7 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
     become an entity on every single event of that source).
     """
     if lexicon_fields is None:
-        lexical = lexicon_mentions(text)
+        lexical = [*lexicon_mentions(text), *name_mentions(text)]
     else:
         lexical = [Mention(-1, -1, m.surface, m.name, m.entity_type, m.source)
                    for value in lexicon_fields for m in lexicon_mentions(value)]
