@@ -37,6 +37,9 @@ class Mention:
     entity_type: str
     source: str  # catalog | hint | lexicon | name | pattern
     resolved_id: str | None = None
+    #: a name typed only by the words around it ("in X" → place), not by a list or the lexicon:
+    #: a statement's slot may retype it ("graduated from Stanford" is a school)
+    weak: bool = False
 
     @property
     def confidence(self) -> float:
@@ -164,7 +167,7 @@ def lexicon_mentions(text: str) -> list[Mention]:
 def name_mentions(text: str) -> list[Mention]:
     """Typed names found by segmentation (jieba for Chinese, capitalisation for English): see
     ``names.py``. An untyped span is no mention."""
-    from .names import en_name_spans, type_en_span, zh_name_spans, is_generic
+    from .names import en_name_spans, is_generic, list_type, type_en_span, zh_name_spans
 
     out: list[Mention] = []
     if is_cjk(text):
@@ -172,9 +175,26 @@ def name_mentions(text: str) -> list[Mention]:
             if not is_generic(surface):
                 out.append(Mention(start, end, surface, normalize_name(surface), etype, "name"))
     for start, end, surface in en_name_spans(text):
+        strong = list_type(surface) or lexicon_type(surface)
         etype = type_en_span(text, start, end, lexicon_type(surface))
         if etype and not is_generic(surface):
-            out.append(Mention(start, end, surface, normalize_name(surface), etype, "name"))
+            out.append(Mention(start, end, surface, normalize_name(surface), etype, "name",
+                               weak=strong is None))
+    return out
+
+
+def tie_mentions(text: str) -> list[Mention]:
+    """People named by their tie to the speaker (boyfriend, 邻居, 对象): person mentions."""
+    from ..lexicon.names import TIES_EN, TIES_ZH
+
+    out: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    for term in sorted((*TIES_EN, *TIES_ZH), key=len, reverse=True):
+        for start, end in find_all(text, term, plural=not is_cjk(term)):
+            if any(s < end and start < e for s, e in taken):
+                continue
+            taken.append((start, end))
+            out.append(Mention(start, end, text[start:end], term, "person", "name"))
     return out
 
 

@@ -226,6 +226,18 @@ def _zh_list_rx() -> re.Pattern[str]:
     return _ZH_LIST_RX
 
 
+@lru_cache(maxsize=1)
+def _zh_heads() -> re.Pattern[str]:
+    from ..lexicon.categories import CATEGORIES
+    heads = sorted({m for c in CATEGORIES if c.entity_type in ("appliance", "device", "vehicle", "product")
+                    for m in c.members if re.search(r"[\u4e00-\u9fff]", m)}, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, heads)))
+
+
+def _head_noun_follows(text: str, end: int) -> bool:
+    return bool(_zh_heads().match(text, end))
+
+
 def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, surface, type) for Chinese names: list terms (with an organisation head
     joined: 北京 + 师范大学), brand + model vehicles, and jieba's proper-noun tags."""
@@ -256,9 +268,11 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word)):
             continue
         if etype == "person" and not _ZH_PERSON_CUE.search(text[:start]) and not _ZH_NICK.match(word) \
-                and word[0] not in ZH_SURNAMES \
-                and not re.match(r"[^\u4e00-\u9fff]|$|[说要和跟在从去是的也]", text[end:end + 1]):
-            continue
+                and word[0] not in ZH_SURNAMES:
+            continue  # jieba's nr on a word with no surname and no cue is mostly a common word
+        if _head_noun_follows(text, end):
+            continue  # 戴森吸尘器: a brand before its head noun is no person or place
+
         out.append((start, end, word, etype))
         taken.append((start, end))
     # 小刘 / 阿杰 after a role word: jieba often cuts the nickname in two
@@ -267,3 +281,37 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if not any(s < m.end() and m.start() < e for s, e in taken):
             out.append((m.start(), m.end(), m.group(0), "person"))
     return sorted(out)
+
+
+_ZH_CUT_FLAGS = frozenset({"t", "d", "ul", "uj", "y", "p"})
+
+
+def zh_trim_slot(phrase: str) -> str:
+    """A Chinese slot cut at the first time word or adverb jieba finds after the name (王磊上个月
+    → 王磊, 年糕上个月 → 年糕); leading time words go too."""
+    if not phrase or not re.search(r"[\u4e00-\u9fff]", phrase):
+        return phrase
+    tokens = zh_tokens(phrase)
+    while tokens and tokens[0][1] == "t" and len(tokens) > 1:
+        tokens = tokens[1:]
+    if not tokens:
+        return phrase
+    start = tokens[0][2]
+    for word, flag, pos in tokens[1:]:
+        if flag in _ZH_CUT_FLAGS and word not in ("的",) or re.fullmatch(r"(?:上个?|下个?|这个?|去|今|前|明)(?:月|周|年|星期)", word):
+            return phrase[start:pos]
+    return phrase[start:]
+
+
+def zh_namelike(surface: str) -> bool:
+    """Whether a Chinese slot reads as a name rather than a description: not generic, at most
+    eight characters, and no verb inside (jieba); a listed name or a proper-noun tag always is."""
+    s = surface.strip()
+    if not s or is_generic(s) or len(s) > 8:
+        return False
+    if list_type(s):
+        return True
+    tokens = zh_tokens(s)
+    if any(flag in ("nr", "nrt", "ns", "nt", "nz", "eng") for _, flag, _ in tokens):
+        return True
+    return len(s) >= 2 and not any(flag.startswith("v") or flag in ("r", "m", "q") for _, flag, _ in tokens)

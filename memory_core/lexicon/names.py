@@ -112,7 +112,7 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     "diet", "meat", "vacation", "trip", "accident", "crash", "doctor", "vet", "dentist", "therapist",
     "公司", "国企", "外企", "央企", "私企", "创业公司", "单位", "工厂", "厂", "学校", "医院", "银行", "家",
     "老家", "家里", "那边", "这边", "那里", "这里", "一趟那边", "感觉", "这种感觉", "东西", "工作", "地方",
-    "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "对象", "店", "超市",
+    "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市",
 })
 
 #: the commonest Chinese surnames: a jieba person tag (nr) on a word starting with one is taken
@@ -120,3 +120,25 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
 ZH_SURNAMES: frozenset[str] = frozenset(
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+
+#: words that name a person by their tie to the speaker: an entity of their own (mom, 老公,
+#: neighbour, 对象), but never the *value* of a relationship ("I broke up with my boyfriend"
+#: names no one: no claim), and dropped when a name follows ("my colleague Tom" → Tom)
+TIES_EN: frozenset[str] = frozenset({
+    "boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée", "ex", "ex-boyfriend", "ex-girlfriend",
+    "ex-husband", "ex-wife", "neighbor", "neighbour", "coworker", "co-worker", "colleague", "friend", "boss",
+    "roommate", "parents", "teammate", "classmate",
+})
+TIES_ZH: frozenset[str] = frozenset({
+    "男朋友", "女朋友", "前夫", "前妻", "前男友", "前女友", "未婚夫", "未婚妻", "邻居", "同事", "朋友", "老板",
+    "同学", "室友", "爸妈", "父母", "表妹", "表哥", "表姐", "表弟", "堂妹", "堂哥", "闺蜜", "领导", "对象",
+})
+#: pet species and breeds (a species word before a pet's name is no entity: 'our cat Whiskers')
+PET_SPECIES: frozenset[str] = frozenset({
+    "cat", "dog", "kitten", "puppy", "pup", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
+    "guinea pig", "beagle", "corgi", "poodle", "labrador", "lab", "golden retriever", "retriever", "husky",
+    "greyhound", "terrier", "shepherd", "pug", "dachshund", "goldfish", "snake", "lizard", "gecko", "ferret",
+    "horse", "pony", "budgie", "cockatiel", "tortoise", "chinchilla", "kitty",
+    "猫", "猫咪", "小猫", "橘猫", "布偶猫", "布偶", "英短", "狗", "小狗", "狗狗", "柯基", "金毛", "泰迪", "柴犬",
+    "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗",
+})
