@@ -167,7 +167,7 @@ def lexicon_mentions(text: str) -> list[Mention]:
 def name_mentions(text: str) -> list[Mention]:
     """Typed names found by segmentation (jieba for Chinese, capitalisation for English): see
     ``names.py``. An untyped span is no mention."""
-    from .names import en_name_spans, is_generic, list_type, type_en_span, zh_name_spans
+    from .names import en_name_spans, is_generic, list_type, name_lexicon_type, type_en_span, zh_name_spans
 
     out: list[Mention] = []
     if is_cjk(text):
@@ -175,8 +175,9 @@ def name_mentions(text: str) -> list[Mention]:
             if not is_generic(surface):
                 out.append(Mention(start, end, surface, normalize_name(surface), etype, "name"))
     for start, end, surface in en_name_spans(text):
-        strong = list_type(surface) or lexicon_type(surface)
-        etype = type_en_span(text, start, end, lexicon_type(surface))
+        lexical = name_lexicon_type(surface, _lexicon_terms())
+        strong = list_type(surface) or lexical
+        etype = type_en_span(text, start, end, lexical)
         if etype and not is_generic(surface):
             out.append(Mention(start, end, surface, normalize_name(surface), etype, "name",
                                weak=strong is None))

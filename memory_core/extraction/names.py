@@ -103,11 +103,30 @@ def list_type(name: str) -> str | None:
     if n in CONDITIONS:
         return "topic"
     words = n.split()
-    if len(words) > 1 and (words[-1] in ORG_HEADS_EN or " ".join(words[-2:]) in ORG_HEADS_EN):
-        return "organization"
+    if len(words) > 1 and (words[-1] in ORG_HEADS_EN or " ".join(words[-2:]) in ORG_HEADS_EN or
+                           any(w in _ORG_HEADS_ANYWHERE for w in words)):
+        return "organization"  # "Imperial College London", "University of Toronto", "Bank of America"
     if re.search(r"[\u4e00-\u9fff]", n) and len(n) > 2 and n.endswith(ORG_HEADS_ZH) and \
             n not in GENERIC_NOUNS and not n.startswith(("一家", "这家", "那家", "一所")):
         return "organization"
+    return None
+
+
+_ORG_HEADS_ANYWHERE = frozenset({"university", "college", "institute", "academy", "hospital", "bank",
+                                 "school", "clinic"})
+
+
+def name_lexicon_type(surface: str, terms: dict[str, str]) -> str | None:
+    """The category lexicon's type for a *name*: the whole name is a member ("Tesla", "Notion"),
+    or a brand member leads a model code ("Dyson V15"); a member inside a longer name types
+    nothing ("London" in "Imperial College London", "rock" in "Red Rocks")."""
+    n = surface.strip().lower()
+    if n in terms:
+        return terms[n]
+    words = n.split()
+    if len(words) > 1 and words[0] in terms and terms[words[0]] in ("appliance", "device", "vehicle", "product") \
+            and all(any(ch.isdigit() for ch in w) or len(w) <= 3 for w in words[1:]):
+        return terms[words[0]]
     return None
 
 
@@ -142,13 +161,14 @@ _EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|coll
                              r"roommate|neighbor|neighbour|cousin|sister|brother|wife|husband|girlfriend|"
                              r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate)|"
                              r"\b(?:with|marry|married|marrying|dating|date|dated|seeing|met|meet|"
-                             r"named|called|told|asked|and|think|thinks|guy|girl|man|woman) )$")
-_EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our|the) |'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
+                             r"named|called|told|asked|and|think|thinks|guy|girl|man|woman)) $")
+_EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
+                              r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
                               r" said\b| says\b| told\b| thinks\b| and me\b)")
-_EN_PLACE_LEFT = re.compile(r"\b(?:in|to|near|visit|visiting|visited|around|across|from|of|outside|"
+_EN_PLACE_LEFT = re.compile(r"\b(?:in|to|near|visit|visiting|visited|around|across|from|outside|"
                             r"into|toward|towards)$")
-_EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|by|quit|left|leave|leaving|offer from|"
-                          r"about|hired at|interned at)$")
+_EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leaving|offer from|"
+                          r"hired at|interned at)$")
 
 
 def en_name_spans(text: str) -> list[tuple[int, int, str]]:

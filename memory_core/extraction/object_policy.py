@@ -38,6 +38,11 @@ _REFUSED: dict[str, frozenset[str]] = {
     "vehicle": frozenset({"place", "person", "animal", "food", "organization"}),
     "topic": frozenset({"place", "person", "organization", "vehicle"}),
 }
+#: what one joins without being employed or enrolled there
+MEMBERSHIP_HEADS = frozenset({"group", "groups", "program", "programme", "club", "class", "classes", "community",
+                              "team", "meeting", "course", "gym", "league", "choir", "band", "meetup",
+                              "workshop", "webinar", "conference", "session", "chat", "call"})
+DIETS = frozenset({"vegetarian", "vegan", "pescatarian", "keto"})
 NAMED_ORIGINS = frozenset({"catalog", "hint", "known", "name", "context"})
 
 
@@ -55,6 +60,9 @@ def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str |
         return None
     if predicate in ("DATING", "MARRIED_TO") and is_tie(name):
         return None
+    if predicate in ("WORKS_AT", "STUDIES_AT") and name.strip().lower().split()[-1:] and \
+            name.strip().lower().split()[-1] in MEMBERSHIP_HEADS:
+        return None  # "joined a mentorship program / an activist group": membership, not a job
     if predicate == "HAS_CONDITION" and origin != "catalog" and not is_condition(name):
         return None
     if entity_type == want or origin == "context":
@@ -73,12 +81,15 @@ def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str |
     return want
 
 
-def end_names_value(origin: str, surface: str, zh_namelike: bool) -> bool:
+def end_names_value(origin: str, surface: str, zh_namelike: bool, predicate: str = "") -> bool:
     """Whether an end's object names a value (so the end is stored even if the value is new):
     a catalog/batch/recognised name, a capitalised English phrase, a Chinese slot jieba reads
     as a name; never a lowercase phrase ("my keys", "smoking")."""
     if origin in NAMED_ORIGINS:
         return True
+    if predicate == "HAS_CONDITION" and is_condition(surface) or predicate == "HAS_PET" and is_species(surface) \
+            or predicate == "FOLLOWS_DIET" and surface.strip().lower() in DIETS:
+        return True  # a closed vocabulary names its value whatever the case
     if origin == "lexicon":
         return True  # a typed thing (my car, 兔子, pneumonia): the slot check already fits it
     text = surface.strip()

@@ -37,11 +37,13 @@ _EN_OBJ = r"\s+(?P<obj>[^.,;:!?\"()]+)"
 _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|老板|表妹|表哥|表姐|表弟")
 _ZH_TIME = (r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
-            r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天")
+            r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
+            r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
+            r"周[一二三四五六日天]|星期[一二三四五六日天]")
 _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只"
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
-_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)?"
-            r"(?P<subj>我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")|我)?"
+_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
+            r"(?P<subj>我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我)?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
 _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
@@ -111,7 +113,8 @@ _EN_CONDITION_AHEAD = (r"(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:i
 _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|undergraduate|grad student|"
                    r"graduate student|phd student|phd candidate|master's student|masters student|first-year|"
                    r"second-year|third-year|fourth-year|transfer student)")
-_EN_SCHOOL_AHEAD = r"(?=[^.,;]*(?:university|college|school|institute|academy|\btech\b|\bstate\b|this fall|this semester|as a (?:freshman|student)))"
+_EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|"
+                    r"this fall|this semester|as a (?:freshman|student)))")
 
 
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
@@ -174,8 +177,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
     _en("en_school", r"study at|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
-        r"am enrolled (?:at|in)|enrolled at|started (?:college |university |school |grad school )?at "
-        + _EN_SCHOOL_AHEAD + r"|go to school at|attend" + _EN_SCHOOL_AHEAD,
+        r"am enrolled (?:at|in)|enrolled at|started (?:college |university |school |grad school )?at"
+        + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
+        r"|attends?" + _EN_SCHOOL_AHEAD,
         "STUDIES_AT", "organization", trait="school", coordinated=False),
     _en("en_work_at", r"works? (?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
@@ -259,8 +263,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          negated=True, trait="health", coordinated=False),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
-        r"am struggling with|came down with|caught" + _EN_CONDITION_AHEAD + r"|have had" + _EN_CONDITION_AHEAD +
-        r"|have" + _EN_CONDITION_AHEAD, "HAS_CONDITION", "topic", trait="health", coordinated=False),
+        r"am struggling with|dealing with|came down with|caught" + _EN_CONDITION_AHEAD + r"|have had" +
+        _EN_CONDITION_AHEAD + r"|has had" + _EN_CONDITION_AHEAD + r"|(?:have|has)" + _EN_CONDITION_AHEAD,
+        "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # residence and origin
     _raw("en_moved_from", "en", _EN_WHO + r" (?:moved|relocated) (?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ",
          "LIVES_IN", "place", time_hint="past", coordinated=False),
@@ -268,8 +273,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
     _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
-    _en("en_moved", r"(?:moved|relocated) (?:to|into)|moved house to|moved into (?:a |an |our |my |the )?"
-        r"(?:new )?(?:apartment|place|house|flat|condo|home|studio)(?: [a-z]+)? in", "MOVED_TO", "place",
+    _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:new )?(?:apartment|place|house|flat|condo|home|"
+        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:to|into)|moved house to", "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _en("en_lived", r"used to live in|lived in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
@@ -306,7 +311,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # school (before work: 在X读研 is not 在X工作)
     _zh("zh_school_end", r"从", "STUDIES_AT", "organization", coordinated=False, negated=True, trait="school",
         tail=r"(?=(?:毕业|退学|肄业))"),
-    _zh("zh_school", r"在", "STUDIES_AT", "organization", coordinated=False, trait="school",
+    _zh("zh_school", r"正在|在", "STUDIES_AT", "organization", coordinated=False, trait="school",
         tail=r"(?=(?:读书|上学|读大学|读研|读博|读本科|读硕士|读博士|读高中|读初中|读大[一二三四]|念书|上大学|念大学|"
              r"读研究生|攻读))"),
     _raw("zh_school_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)(?:大[一二三四]|研[一二三]|"
@@ -329,13 +334,19 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=(?:工作|上班|干|实习|任职))", "WORKS_AT", "organization", time_hint="past", coordinated=False),
     _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职)过)", "WORKS_AT", "organization", time_hint="past", coordinated=False),
-    _zh("zh_work_at", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
+    _zh("zh_work_at", r"正在|在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:工作|上班|任职|实习|打工))"),
     _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然)|干(?!什么|嘛|活)))", named_only=True),
     _raw("zh_work_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)的[\u4e00-\u9fff]{0,4}"
          r"(?:经理|工程师|设计师|员工|老师|医生|护士|职员|主管|总监|程序员|产品经理|运营|销售|会计|律师|实习生|研究员)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
+         r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|换到了|去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
+         trait="employer", coordinated=False),
+    _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?)[^，,。！？]{0,12}?[，,]?(?:然后|后来)?"
+         r"(?P<verb>去了|加入了|跳槽到了|到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
+         coordinated=False, named_only=True),
     _zh("zh_work_join", r"加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
         "organization", coordinated=False, trait="employer"),
     # vehicle
@@ -378,7 +389,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "DATING", "person", trait="partner", coordinated=False),
     _raw("zh_dating", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>在一起了|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING", "person", trait="partner", coordinated=False),
-    _raw("zh_health_end", "zh", r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
+    _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
     _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|得了|患有|患了|查出了|查出有|查出|"
@@ -386,6 +397,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # residence and origin
     _zh("zh_moved_from", r"从", "LIVES_IN", "place", coordinated=False, time_hint="past",
         tail=r"(?=搬)"),
+    _raw("zh_moved_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?P<verb>搬到了|搬到|搬去了|搬去|搬回了|搬回)"
+         + _ZH_OBJ, "MOVED_TO", "place", trait="residence", coordinated=False),
     _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来", "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _zh("zh_moved_out", r"搬出了|搬出|搬离了|搬离", "LIVES_IN", "place", negated=True, trait="residence",

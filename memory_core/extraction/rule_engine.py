@@ -253,6 +253,9 @@ class _Extractor:
                         continue
                     if not self._subject(match, pattern.lang, state.event, sentence.text)[0]:
                         continue
+                    if pattern.named_only and pattern.lang == "zh" and \
+                            not zh_namelike(clean_zh_object(cut_zh_object(match.group("obj") or ""))):
+                        continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
                     consumed.append(vspan)
                     accepted.append((pattern, match))
             claimed_objects: set[tuple[str, str]] = set()
@@ -309,9 +312,12 @@ class _Extractor:
             if event.speaker:
                 return "", None  # "my mom" in someone else's line is not the user's mom
             if pname:
-                person = _capitalised_person(original, pname, self)
+                person = _capitalised_person(original, pname, self) if lang == "en" else \
+                    _zh_person(original, pname)
                 if person is not None:
                     return person, "person"
+                if lang == "zh":
+                    return "", None  # 我同事小X…: an unrecognised word after the tie
             name = (_ZH_REL_NAME.get(rel, rel) if lang == "zh" else _REL_EN_TO_NAME.get(rel, rel))
             return name, "person"
         if lang == "en" and subj is None:
@@ -344,8 +350,13 @@ class _Extractor:
         if pattern.lang == "en" and _CLAUSE_OBJECT.match(raw_obj.strip()):
             return
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
-        phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else [raw_obj]
+        phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else \
+            [re.split(r"\s+(?:and|or)\s+", raw_obj)[0] if pattern.lang == "en" else raw_obj]
         obj_offset = sentence.start + match.start("obj") if pattern.lang == "zh" else None
+        if subject_type == "person" and subject != self._self_subject(state.event)[0] and \
+                (subject, "person") not in state.entities:
+            # a relative named by the tie ("我妈", "my mom") is a person of the user's circle
+            state.add(subject, "person", subject, CONF_EXPLICIT, None, sentence.start + match.start())
         for phrase in phrases:
             cleaned = clean_zh_object(phrase) if pattern.lang == "zh" else clean_en_object(phrase)
             if pattern.predicate == "HAS_PET" and pattern.lang == "en" and not pattern.fixed_object:
@@ -420,7 +431,8 @@ class _Extractor:
         namelike = zh_namelike(entity.mention) if zh else False
         if pattern.named_only and origin == "phrase" and not (namelike if zh else entity.mention[:1].isupper()):
             return None
-        if pattern.negated and pattern.trait and not end_names_value(origin, entity.mention, namelike):
+        if pattern.negated and pattern.trait and \
+                not end_names_value(origin, entity.mention, namelike, pattern.predicate):
             return None
         return slot_type(pattern.predicate, entity.entity_type, entity.name, origin)
 
@@ -510,6 +522,11 @@ class _Extractor:
                              start), "known"
         names = [m for m in overlapping if m.source == "name" and m.start <= start + 1]
         lex = [m for m in overlapping if m.source == "lexicon"]
+        if names and pattern.lang == "en":
+            best = max(names, key=lambda m: m.end - m.start)
+            tail = state.event.content[best.end:end].strip().lower().split()
+            if tail and not any(m.start >= best.end for m in lex):
+                names = []  # "a LGBTQ support group": the name only modifies a noun phrase
         if names:
             best = max(names, key=lambda m: m.end - m.start)
             head = [m for m in lex if m.start >= best.end and m.start - best.end <= 1 and m.end <= end]
@@ -545,6 +562,8 @@ class _Extractor:
         allowed = PRONOUN_TYPES.get(predicate)
         earlier_here = [e for p, e in sorted(state.positions, key=lambda p: p[0]) if p < position]
         for entity in reversed([*self.history, *earlier_here]):
+            if entity.entity_type in ("person", "creator"):
+                continue  # "it" / 它 / 那个 never stands for a person ("I love it" is no one)
             if allowed is None or entity.entity_type in allowed:
                 self.out.resolved_refs.append(ResolvedRef(pronoun, state.event.event_id,
                                                           entity.name, "resolved"))
@@ -578,7 +597,10 @@ class _Extractor:
             else:
                 found = self._object_entity(state, mentions, sentence, cleaned, pattern, None, match)
                 entity = found[0] if found else None
-            if entity is None or entity.entity_type not in _OWNABLE or generic(entity.name):
+            if entity is not None and generic(entity.name):
+                state.discard(entity.name, entity.entity_type)
+                continue
+            if entity is None or entity.entity_type not in _OWNABLE:
                 continue
             if ("BOUGHT", entity.name) in claimed or ("OWNS", entity.name) in claimed:
                 continue
@@ -637,10 +659,20 @@ _EN_ROLE_BEFORE = re.compile(r"\b(?:my|My) (?P<role>wife|husband|girlfriend|boyf
 _ZH_ROLE_BEFORE = re.compile(r"我的?(?P<role>老婆|老公|妻子|丈夫|女朋友|男朋友|未婚妻|未婚夫)$")
 
 
+def _zh_person(original: str, word: str) -> str | None:
+    """``word`` as a Chinese person's name: jieba (or a nickname shape) reads it as one."""
+    from .names import zh_name_spans
+
+    for _, _, surface, etype in zh_name_spans(original):
+        if surface == word and etype == "person":
+            return word
+    return word if re.fullmatch(r"(?:小|老|阿)[\u4e00-\u9fff]", word) else None
+
+
 def _capitalised_person(original: str, word: str, extractor: "_Extractor") -> str | None:
     """``word`` as a person's name: capitalised in the original text and not a common word,
     an organisation, a place or a known non-person ("Tom" yes; "Today", "Intel" no)."""
-    from .names import en_name_spans, type_en_span
+    from .names import _sentence_initial, en_name_spans, type_en_span
 
     for start, end, surface in en_name_spans(original):
         first = surface.split()[0]
@@ -649,10 +681,11 @@ def _capitalised_person(original: str, word: str, extractor: "_Extractor") -> st
         full = surface if len(surface.split()) <= 2 else first
         etype = type_en_span(original, start, start + len(full), lexicon_type(full))
         known = extractor._known_as(full, "person")
-        if known is not None or etype == "person" or etype is None and not list_type(full):
-            if etype not in (None, "person") and known is None:
-                return None
+        if known is not None or etype == "person":
             return normalize_name(full)
+        if etype is None and not list_type(full) and not _sentence_initial(original, start):
+            return normalize_name(full)  # "… and then Tom left": capitalised mid-sentence
+        return None
     return None
 
 
