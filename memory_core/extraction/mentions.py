@@ -167,14 +167,26 @@ def lexicon_mentions(text: str) -> list[Mention]:
 def name_mentions(text: str) -> list[Mention]:
     """Typed names found by segmentation (jieba for Chinese, capitalisation for English): see
     ``names.py``. An untyped span is no mention."""
-    from .names import en_name_spans, is_generic, list_type, name_lexicon_type, type_en_span, zh_name_spans
+    from .names import (en_name_spans, is_generic, list_type, name_lexicon_type, pet_name_spans, topic_spans,
+                        type_en_span, zh_name_spans)
 
     out: list[Mention] = []
+    species: list[tuple[int, int]] = []
+    for start, end, name, sspan in pet_name_spans(text):
+        out.append(Mention(start, end, text[start:end], normalize_name(name), "animal", "name"))
+        species.append(sspan)
+    for start, end, name in topic_spans(text):
+        out.append(Mention(start, end, text[start:end], name, "topic", "name"))
+    taken = [(m.start, m.end) for m in out] + species
     if is_cjk(text):
         for start, end, surface, etype in zh_name_spans(text):
+            if any(s < end and start < e for s, e in taken):
+                continue
             if not is_generic(surface):
                 out.append(Mention(start, end, surface, normalize_name(surface), etype, "name"))
     for start, end, surface in en_name_spans(text):
+        if any(s < end and start < e for s, e in taken):
+            continue
         lexical = name_lexicon_type(surface, _lexicon_terms())
         strong = list_type(surface) or lexical
         etype = type_en_span(text, start, end, lexical)
@@ -227,6 +239,11 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
     else:
         lexical = [Mention(-1, -1, m.surface, m.name, m.entity_type, m.source)
                    for value in lexicon_fields for m in lexicon_mentions(value)]
+    if lexicon_fields is None:
+        from .names import pet_name_spans
+        species = [sspan for _, _, _, sspan in pet_name_spans(text)]
+        lexical = [m for m in lexical if not (m.source == "lexicon" and m.entity_type == "animal" and
+                                              any(s <= m.start and m.end <= e for s, e in species))]
     mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
     # a hint naming a catalog entity inherits its id (the catalog is the stronger evidence)

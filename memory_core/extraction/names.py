@@ -171,6 +171,48 @@ _EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leav
                           r"hired at|interned at)$")
 
 
+_EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:old |little |new |sweet )?"
+                           r"(?P<species>cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|turtle|beagle|corgi|"
+                           r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|pug|goldfish|"
+                           r"tortoise|ferret|horse|pony)\s+(?P<name>[A-Z][a-z'\-]+)")
+_ZH_PET_NAMED = re.compile(r"(?:我|你|我们|你们|他|她)(?:家)?的?(?P<species>猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|"
+                           r"泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟)(?P<name>[\u4e00-\u9fff]{2}|[A-Za-z]+)(?=[^\u4e00-\u9fff]|"
+                           r"[上去昨今前最已也都还死走丢病生是的，。！？])")
+_DIETS = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "keto": "keto",
+          "吃素": "vegetarian", "素食": "vegetarian", "纯素": "vegan", "生酮": "keto"}
+_DIET_RX = re.compile(r"(?<![\w])(?:vegetarian|vegan|pescatarian|keto)(?![\w])|吃素|素食|纯素|生酮", re.IGNORECASE)
+
+
+def pet_name_spans(text: str) -> list[tuple[int, int, str, tuple[int, int]]]:
+    """(start, end, name, species span) for "our dog Rocky" / 我家的猫咪年糕: the name is the
+    animal; the species word beside it is no entity of its own."""
+    out = []
+    for rx in (_EN_PET_NAMED, _ZH_PET_NAMED):
+        for m in rx.finditer(text):
+            if m.group("name").lower() in _EN_NOT_NAME or m.group("name").lower() in _EN_OPENERS:
+                continue
+            out.append((m.start("name"), m.end("name"), m.group("name"), m.span("species")))
+    return out
+
+
+def topic_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) for conditions (English list words; Chinese ones come with the
+    Chinese name list) and diet words, named in the diet vocabulary (吃素 → vegetarian)."""
+    out = []
+    for m in _DIET_RX.finditer(text):
+        out.append((m.start(), m.end(), _DIETS[m.group(0).lower()]))
+    for term in _en_conditions():
+        for m in re.finditer(r"(?<![\w])" + re.escape(term) + r"(?![\w])", text, re.IGNORECASE):
+            out.append((m.start(), m.end(), term))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _en_conditions() -> tuple[str, ...]:
+    return tuple(sorted((c for c in CONDITIONS if not re.search(r"[\u4e00-\u9fff]", c) and
+                         c not in ("cold", "a cold", "the flu", "flu")), key=len, reverse=True))
+
+
 def en_name_spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, surface) of capitalised name spans, trimmed of a possessive and of a
     sentence-opening common word ("Started Airbnb" never; "Today Tom" → "Tom")."""
@@ -258,6 +300,35 @@ def _head_noun_follows(text: str, end: int) -> bool:
     return bool(_zh_heads().match(text, end))
 
 
+def _brand_heads(text: str, spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """A name right before a device / appliance / vehicle word is a brand: the two are one
+    thing typed by the head (小米手环 a device, 戴森吸尘器 an appliance)."""
+    from ..lexicon.categories import CATEGORIES
+
+    types = {m: c.entity_type for c in CATEGORIES if c.entity_type in ("appliance", "device", "vehicle", "product")
+             for m in c.members}
+    out = []
+    for start, end, surface, etype in spans:
+        head = _zh_heads().match(text, end)
+        if head and etype in ("organization", "brand", "person", "place") and len(surface) >= 2:
+            out.append((start, head.end(), text[start:head.end()], types.get(head.group(0), "product")))
+        elif etype != "brand":
+            out.append((start, end, surface, etype))
+    return out
+
+
+def _merge_places(spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """Adjacent places are one place, large to small (湖南衡阳, 杭州滨江)."""
+    out: list[tuple[int, int, str, str]] = []
+    for span in sorted(spans):
+        if out and out[-1][3] == "place" and span[3] == "place" and out[-1][1] == span[0]:
+            prev = out.pop()
+            out.append((prev[0], span[1], prev[2] + span[2], "place"))
+        else:
+            out.append(span)
+    return out
+
+
 def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, surface, type) for Chinese names: list terms (with an organisation head
     joined: 北京 + 师范大学), brand + model vehicles, and jieba's proper-noun tags."""
@@ -287,14 +358,17 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             continue
         if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word)):
             continue
+        if etype == "person" and len(word) == 2 and word[0] == word[1] and not _ZH_PERSON_CUE.search(text[:start]):
+            continue  # 谢谢, 哈哈: a doubled syllable with no cue is no name
         if etype == "person" and not _ZH_PERSON_CUE.search(text[:start]) and not _ZH_NICK.match(word) \
                 and word[0] not in ZH_SURNAMES:
             continue  # jieba's nr on a word with no surname and no cue is mostly a common word
         if _head_noun_follows(text, end):
-            continue  # 戴森吸尘器: a brand before its head noun is no person or place
+            etype = "brand"  # 戴森吸尘器: a brand before its head noun is no person or place
 
         out.append((start, end, word, etype))
         taken.append((start, end))
+    out = _merge_places(_brand_heads(text, out))
     # 小刘 / 阿杰 after a role word: jieba often cuts the nickname in two
     for m in re.finditer(r"(?<=同事|朋友|同学|室友|老板|闺蜜|邻居)(?:小|老|阿)[\u4e00-\u9fff](?=[说要和跟在从去是的也，,。！？]|$)",
                          text):
