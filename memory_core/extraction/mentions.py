@@ -152,10 +152,24 @@ def lexicon_type(phrase: str) -> str | None:
     return max(hits, key=lambda h: h[1] - h[0])[3] if hits else None
 
 
+def _cjk_suffixed(text: str) -> set[tuple[int, int]] | None:
+    """Spans jieba reads as a word plus a one-character suffix (咖啡师, 摄影师, 钢琴家): the
+    (start, end) of the word inside, which is then no entity of its own (咖啡 is no drink in
+    咖啡师). None for text without Chinese."""
+    if not is_cjk(text):
+        return None
+    from .names import zh_tokens
+
+    return {(start, start + len(word) - 1) for word, _, start in zh_tokens(text) if len(word) >= 3}
+
+
 def lexicon_mentions(text: str) -> list[Mention]:
     out: list[Mention] = []
+    suffixed = _cjk_suffixed(text)
     for start, end, term, etype in _lexicon_hits(text):
         if term in _WEAK_MEMBERS:
+            continue
+        if suffixed and (start, end) in suffixed:
             continue
         surface = text[start:end]
         if term in _CASED_MEMBERS and not surface[:1].isupper():

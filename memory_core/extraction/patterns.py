@@ -40,10 +40,11 @@ _ZH_TIME = (r"昨天|今天|前天|上周末|上周|上星期|上个星期|上�
             r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
             r"周[一二三四五六日天]|星期[一二三四五六日天]")
-_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只"
+_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最"
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
-            r"(?P<subj>我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我)?"
+            r"(?P<subj>我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
+            r"(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
 _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
@@ -77,6 +78,9 @@ class StatementPattern:
     #: the object must already be known as ``object_type`` (catalog or earlier in the batch):
     #: "Oreo passed away" is a pet's death only when Oreo is a pet memory knows
     known_object: bool = False
+    #: the object must be a typed name of ``object_type`` (list, lexicon, catalog): 开 takes
+    #: 五菱宏光mini but not 玩笑
+    typed_only: bool = False
 
 
 def _en(key: str, verbs: str, predicate: str, object_type: str, **kw) -> StatementPattern:
@@ -358,6 +362,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, named_only=True),
     _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
         "vehicle", trait="vehicle", coordinated=False),
+    _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?P<kind>" + _ZH_PET + r")(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)"
          + _ZH_GAP + r"(?P<verb>去世了|死了|走了|丢了|跑丢了|飞走了|没了|病逝了)", "HAS_PET", "animal", negated=True,
@@ -371,6 +376,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{1,4}?)[，,]?(?:它)?(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
+    _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
+         r"(?P<verb>叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
+         trait="pet", coordinated=False),
     _raw("zh_pet_start", "zh", _ZH_WHO + _ZH_GAP + r"(?:新)?(?P<verb>养了|领养了|收养了|捡了)(?:一只|只|一条|条|两只)"
          r"(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]*叫)", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship, school, health

@@ -148,6 +148,9 @@ def cut_zh_object(phrase: str) -> str:
 
 def clean_en_object(phrase: str) -> str:
     p = cut_en_object(phrase)
+    called = re.search(r"\b(?:called|named)\s+(\S.*)$", p)
+    if called:  # "a small biotech called Genwise": the name, not the description
+        p = called.group(1)
     for _ in range(3):
         q = EN_GERUND.sub("", EN_LEADING.sub("", p)).strip()
         if q == p:
@@ -215,9 +218,9 @@ class _Extractor:
         kept: list[Mention] = []
         for m in sorted([*mentions, *ties], key=lambda m: (m.start if m.start >= 0 else 10**9)):
             is_tie_word = m.entity_type == "person" and (m.source == "lexicon" or is_tie(m.name))
-            if event.speaker and m.start >= 0 and m.start < len(event.speaker) + 2 and \
-                    normalize_name(m.surface) == normalize_name(event.speaker):
-                continue  # the "Name: " prefix L1 renders
+            if event.speaker and 0 <= m.start < len(event.speaker) + 1 and \
+                    text.startswith(event.speaker):
+                continue  # the "Name: " prefix L1 renders (林小雨: … is no 小雨)
             if is_tie_word and event.speaker and m.source != "catalog":
                 continue
             if is_tie_word and m.source != "catalog" and any(
@@ -298,7 +301,7 @@ class _Extractor:
         groups = match.groupdict()
         rel, subj, pname, name = groups.get("rel"), groups.get("subj"), groups.get("pname"), groups.get("name")
         if name and subj == name:
-            person = _capitalised_person(original, name, self)
+            person = _capitalised_person(original, name, self) if lang == "en" else _zh_person(original, name)
             if person is None or event.speaker and normalize_name(event.speaker) == person:
                 return ("", None) if person is None else self._self_subject(event)
             return person, "person"
@@ -316,8 +319,7 @@ class _Extractor:
                     _zh_person(original, pname)
                 if person is not None:
                     return person, "person"
-                if lang == "zh":
-                    return "", None  # 我同事小X…: an unrecognised word after the tie
+
             name = (_ZH_REL_NAME.get(rel, rel) if lang == "zh" else _REL_EN_TO_NAME.get(rel, rel))
             return name, "person"
         if lang == "en" and subj is None:
@@ -430,6 +432,12 @@ class _Extractor:
         zh = pattern.lang == "zh"
         namelike = zh_namelike(entity.mention) if zh else False
         if pattern.named_only and origin == "phrase" and not (namelike if zh else entity.mention[:1].isupper()):
+            return None
+        if pattern.predicate == "DRIVES" and pattern.negated and entity.entity_type in _OWNABLE - {"vehicle"} \
+                and origin in ("lexicon", "catalog", "known", "hint", "name"):
+            return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end
+        if pattern.typed_only and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
+                                   entity.entity_type != pattern.object_type):
             return None
         if pattern.negated and pattern.trait and \
                 not end_names_value(origin, entity.mention, namelike, pattern.predicate):
