@@ -171,10 +171,10 @@ _EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leav
                           r"hired at|interned at)$")
 
 
-_EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:old |little |new |sweet )?"
+_EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:old |little |new |sweet |beloved )*"
                            r"(?P<species>cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|turtle|beagle|corgi|"
                            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|pug|goldfish|"
-                           r"tortoise|ferret|horse|pony)\s+(?P<name>[A-Z][a-z'\-]+)")
+                           r"tortoise|ferret|horse|pony),?\s+(?P<name>[A-Z][a-z'\-]+)")
 _ZH_PET_NAMED = re.compile(r"(?:我|你|我们|你们|他|她)(?:家)?的?(?P<species>猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|"
                            r"泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟)(?P<name>[\u4e00-\u9fff]{2}|[A-Za-z]+)(?=[^\u4e00-\u9fff]|"
                            r"[上去昨今前最已也都还死走丢病生是的，。！？])")
@@ -191,6 +191,9 @@ def pet_name_spans(text: str) -> list[tuple[int, int, str, tuple[int, int]]]:
         for m in rx.finditer(text):
             if m.group("name").lower() in _EN_NOT_NAME or m.group("name").lower() in _EN_OPENERS:
                 continue
+            if rx is _ZH_PET_NAMED and any(flag in ("t", "v", "d", "ul", "y", "p", "m", "r")
+                                           for _, flag, _ in zh_tokens(m.group("name"))):
+                continue  # 猫咪前天…, 狗死了: a time word or a verb is no name
             out.append((m.start("name"), m.end("name"), m.group("name"), m.span("species")))
     return out
 
@@ -284,7 +287,8 @@ def _zh_list_rx() -> re.Pattern[str]:
         vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, models)) +
                    r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?|Model ?[3SXY]|[A-Z]{1,3}\b)")
         _ZH_LIST_RX = re.compile(r"(?P<veh>" + vehicle + r")|(?P<model>" + "|".join(map(re.escape, models)) +
-                                 r")|(?P<term>" + "|".join(map(re.escape, terms)) + r")", re.IGNORECASE)
+                                 r")|(?P<term>" + "|".join(map(re.escape, terms)) + r")|(?P<brand>" +
+                                 "|".join(map(re.escape, brands)) + r")", re.IGNORECASE)
     return _ZH_LIST_RX
 
 
@@ -335,6 +339,10 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     out: list[tuple[int, int, str, str]] = []
     for m in _zh_list_rx().finditer(text):
         start, end = m.span()
+        if m.group("brand"):
+            if len(m.group(0)) >= 2 and not _head_noun_follows(text, end):
+                out.append((start, end, m.group(0), "vehicle"))  # 宝马 alone: the car brand
+            continue
         if m.group("veh") or m.group("model"):
             if m.group("model") and len(m.group(0)) < 2:
                 continue
@@ -386,8 +394,8 @@ def zh_trim_slot(phrase: str) -> str:
     if not phrase or not re.search(r"[\u4e00-\u9fff]", phrase):
         return phrase
     tokens = zh_tokens(phrase)
-    while tokens and tokens[0][1] == "t" and len(tokens) > 1:
-        tokens = tokens[1:]
+    while tokens and tokens[0][1] == "t":
+        tokens = tokens[1:]  # 前天, 去年: a time word is never the value
     if not tokens:
         return phrase
     start = tokens[0][2]
@@ -408,4 +416,5 @@ def zh_namelike(surface: str) -> bool:
     tokens = zh_tokens(s)
     if any(flag in ("nr", "nrt", "ns", "nt", "nz", "eng") for _, flag, _ in tokens):
         return True
-    return len(s) >= 2 and not any(flag.startswith("v") or flag in ("r", "m", "q") for _, flag, _ in tokens)
+    return len(s) >= 2 and not any(flag.startswith("v") or flag in ("r", "m", "q", "p", "d", "c", "u")
+                                   for _, flag, _ in tokens)

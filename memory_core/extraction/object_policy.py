@@ -46,9 +46,12 @@ DIETS = frozenset({"vegetarian", "vegan", "pescatarian", "keto"})
 NAMED_ORIGINS = frozenset({"catalog", "hint", "known", "name", "context"})
 
 
+_SPOUSE_WORDS = frozenset({"husband", "wife", "spouse", "老公", "老婆", "丈夫", "妻子", "爱人", "前夫", "前妻"})
+
+
 def is_tie(name: str) -> bool:
     n = name.strip().lower()
-    return n in TIES_EN or n in TIES_ZH or n.startswith(("my ", "ex-"))
+    return n in TIES_EN or n in TIES_ZH or n in _SPOUSE_WORDS or n.startswith(("my ", "ex-"))
 
 
 def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str | None:

@@ -111,7 +111,7 @@ _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a condition named inside an English "have / caught" phrase: those verbs are too general to
 #: take any object, so they only match before a condition word
-_EN_CONDITION_AHEAD = (r"(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|"
+_EN_CONDITION_AHEAD = (r"(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg|"
                        r"diabetes|asthma|covid|flu|migraines?|insomnia|anxiety|depression|adhd|arthritis|anemia|"
                        r"eczema|allergies|hypertension|pneumonia|bronchitis|shingles|sciatica|tinnitus|gout)\b)")
 _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|undergraduate|grad student|"
@@ -145,8 +145,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False,
          fixed_object="vegetarian"),
     _raw("en_diet_no_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)?(?: just| finally)? (?P<verb>stopped eating meat|"
-         r"gave up meat|quit (?:eating )?meat|cut out meat|no longer eat meat)(?P<obj>)",
+         r"gave up meat|quit (?:eating )?meat|cut out meat|no longer eat meat|do not eat meat(?! or)|never eat meat)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
+    _raw("en_diet_plant", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| am| became| went| have gone| eat)(?P<verb> "
+         r"(?:fully |strictly |mostly |100% )?plant-based)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
+         coordinated=False, fixed_object="vegan"),
+    _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
+         r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| have gone| have become| am| became| went| turned|"
          r" started| switched to| started going| am going| am doing| have been doing| am on| have been on)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
@@ -168,8 +173,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False),
     _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?: my job)?(?: at)?|resigned from|retired from|"
+        r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation) (?:at|to)|gave (?:my )?notice (?:at|to)|"
         r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)|"
         r"walked away from", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
+    _en("en_work_since", r"worked (?:at|for)(?=[^.,;]* since\b)|been working (?:at|for)", "WORKS_AT", "organization",
+        trait="employer", coordinated=False),
+    _en("en_work_been_at", r"been at(?=[^.,;]* (?:for|since) )", "WORKS_AT", "organization", trait="employer",
+        coordinated=False, named_only=True),
     _en("en_work_past", r"used to work (?:at|for)|worked (?:at|for)", "WORKS_AT", "organization",
         time_hint="past", coordinated=False),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
@@ -180,7 +190,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
-    _en("en_school", r"study at|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
+    _en("en_school", r"study at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
         r"am enrolled (?:at|in)|enrolled at|started (?:college |university |school |grad school )?at"
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
         r"|attends?" + _EN_SCHOOL_AHEAD,
@@ -188,8 +198,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_at", r"works? (?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
         r"got (?:a |my )?(?:new )?job (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
+        r"(?:got|was|been) promoted (?:at|by)|"
         r"now work (?:at|for)|work as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|"
-        r"am (?:an? |the )(?:[a-z\-]+ ){0,2}?(?:intern|engineer|developer|designer|manager|nurse|doctor|"
+        r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?(?:intern|engineer|developer|designer|manager|nurse|doctor|"
         r"teacher|analyst|consultant|pharmacist|accountant|lawyer|scientist|researcher|cashier|barista|"
         r"chef|cook|driver|writer|editor|director|lead|architect|assistant|associate|specialist|"
         r"technician|officer|clerk|professor|lecturer|therapist|programmer|recruiter|planner|administrator|"
@@ -205,6 +216,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_it_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?:it|the car|my car) (?:just )?(?:got |was )"
          r"(?P<subj>)(?P<verb>totaled|totalled|stolen|scrapped|written off)(?P<obj>)", "DRIVES", "vehicle",
          negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
+    _raw("en_vehicle_is", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |daily )?(?P<kind>car|ride|vehicle|"
+         r"truck|bike|motorcycle|scooter|daily driver) (?P<verb>is|is now)(?: an?)? " + _EN_OBJ_RAW, "DRIVES", "vehicle",
+         trait="vehicle", coordinated=False, named_only=True),
     _en("en_vehicle_end", r"sold|got rid of|traded in|traded|totaled|totalled|scrapped", "DRIVES", "vehicle",
         negated=True, trait="vehicle", coordinated=False),
     _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
@@ -221,7 +235,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|was put down|had to be put down|ran away|went missing|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
-    _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up|gave(?= (?:my|our) [^.,;]*? to )|"
+    _raw("en_pet_lost", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
+         r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
+    _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
         r"rehome(?= (?:my|our) )", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have| recently)* (?P<verb>have|has|got|"
          r"adopted|rescued|brought home|took in|welcomed) (?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
@@ -239,6 +256,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_split_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>split up|broke up|separated|called it off|ended things)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
+    _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
+         r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?)", "DATING",
+         "person", trait="partner", coordinated=False, named_only=True),
+    _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
+         r"girlfriend|partner)(?: now)?[,;]? (?:his|her|their) (?P<verb>name is) (?P<obj>[a-z][a-z'\-]+)", "DATING",
+         "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally )?"
          r"(?P<verb>got married|are married|married)", "MARRIED_TO", "person", trait="spouse", coordinated=False,
          named_only=True),
@@ -280,9 +303,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:new )?(?:apartment|place|house|flat|condo|home|"
         r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:to|into)|moved house to", "MOVED_TO", "place",
         trait="residence", coordinated=False),
+    _en("en_live_since", r"lived in(?=[^.,;]* (?:for|since) )|been living in", "LIVES_IN", "place",
+        trait="residence", coordinated=False),
     _en("en_lived", r"used to live in|lived in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
-    _en("en_live", r"lives? in|living in|am based in|reside in", "LIVES_IN", "place",
+    _en("en_live", r"lives? in|living in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
+        "LIVES_IN", "place",
         trait="residence", coordinated=False),
     _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|come from|hail from",
         "IS_FROM", "place", trait="hometown", coordinated=False),
@@ -302,6 +328,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # diet
     _raw("zh_diet_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃素|不吃素了|开始吃肉|又开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
+    _raw("zh_diet_vegan_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃纯素|不吃纯素了|不再是纯素)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegan"),
+    _raw("zh_diet_no_meat", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>戒肉了|戒肉|不吃肉了|不再吃肉|戒荤了|戒荤)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|纯素食者|纯素主义者)(?P<obj>)",
@@ -313,6 +343,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     # school (before work: 在X读研 is not 在X工作)
+    _raw("zh_school_end_yu", "zh", _ZH_WHO + r"?[^，,。！？]{0,4}?(?P<verb>毕业于)" + _ZH_OBJ, "STUDIES_AT", "organization",
+         negated=True, trait="school", coordinated=False),
     _zh("zh_school_end", r"从", "STUDIES_AT", "organization", coordinated=False, negated=True, trait="school",
         tail=r"(?=(?:毕业|退学|肄业))"),
     _zh("zh_school", r"正在|在", "STUDIES_AT", "organization", coordinated=False, trait="school",
@@ -323,7 +355,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     # work
     _zh("zh_work_end", r"从", "WORKS_AT", "organization", coordinated=False, negated=True,
-        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|被裁|退休|下岗))"),
+        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|跳到|跳去|换到|被裁|退休|下岗))"),
     _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了|辞了", "WORKS_AT", "organization",
         coordinated=False, negated=True, trait="employer", tail=r"(?=(?:的工作|公司|了|，|,|。|$))"),
     _raw("zh_work_laid_off", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
@@ -346,14 +378,25 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:经理|工程师|设计师|员工|老师|医生|护士|职员|主管|总监|程序员|产品经理|运营|销售|会计|律师|实习生|研究员)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
-         r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|换到了|去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
+         r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
     _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?)[^，,。！？]{0,12}?[，,]?(?:然后|后来)?"
          r"(?P<verb>去了|加入了|跳槽到了|到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
-    _zh("zh_work_join", r"加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
+    _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
+    _zh("zh_work_join", r"就职于|任职于|供职于|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
         "organization", coordinated=False, trait="employer"),
     # vehicle
+    _raw("zh_vehicle_is", "zh", r"(?P<subj>我们|我)(?:的|家的)(?P<kind>车|座驾|爱车|电动车|摩托车|新车)(?P<verb>是)(?:一辆|辆)?"
+         + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, named_only=True),
+    _raw("zh_vehicle_swap_to", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"把[^，,。！？把]{1,10}?(?P<verb>换成了|换成|换了)(?:一辆|辆)?"
+         + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
+    _raw("zh_vehicle_swap_from", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"(?P<verb>把)(?:我的|旧的|那辆)?(?P<obj>[^，,。！？把]{1,10}?)"
+         r"(?=换成了|换成|换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
+    _raw("zh_vehicle_stolen", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆)(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP +
+         r"(?P<verb>被偷了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         coordinated=False, typed_only=True),
     _raw("zh_vehicle_end", "zh", r"(?P<subj>我们|我)?(?:已经)?(?P<verb>把)(?:我的|旧的|那辆|我那辆|家里的|旧)?(?P<obj>[^，,。！？把]{1,12}?)"
          r"(?:卖了|卖掉了|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False),
@@ -365,16 +408,17 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?P<kind>" + _ZH_PET + r")(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)"
-         + _ZH_GAP + r"(?P<verb>去世了|死了|走了|丢了|跑丢了|飞走了|没了|病逝了)", "HAS_PET", "animal", negated=True,
+         + _ZH_GAP + r"(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|飞走了|没了|病逝了)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|病逝了)", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
          known_object=True),
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
-         r"(?:送人了|送给[^，,。！？]{1,6}了|送走了|送养了)", "HAS_PET", "animal", negated=True, trait="pet",
+         r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
     _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了)(?:一只|只|一条|条)?"
-         r"(?P<kind>[\u4e00-\u9fff]{1,4}?)[，,]?(?:它)?(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
+         r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶))[，,]?(?:它)?"
+         r"(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
          r"(?P<verb>叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
@@ -386,6 +430,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
     _raw("zh_relationship_end", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了)",
          "DATING", "person", negated=True, trait="partner", coordinated=False),
+    _raw("zh_relationship_end_short", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+         r"(?P<verb>分了)", "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
+    _raw("zh_partner_named", "zh", r"(?P<subj>我)?[^，,。！？]{0,6}?[，,]?(?P<kind>老公|老婆|丈夫|妻子|男朋友|女朋友|对象|未婚夫|未婚妻)"
+         r"(?:的名字)?(?:了)?[，,]?(?P<verb>叫|名叫|是)(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
+         trait="partner", coordinated=False, named_only=True),
     _raw("zh_we_split", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>分手了|分开了)(?P<obj>)",
          "DATING", "person", negated=True, trait="partner", coordinated=False, fixed_object="@partner"),
     _raw("zh_we_married", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>结婚了|领证了)(?P<obj>)",
@@ -417,6 +466,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=(?:住|生活|待)过)", "LIVES_IN", "place", time_hint="past", coordinated=False),
     _zh("zh_live", r"住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
+    _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
+         r"(?=(?:定居|生活|居住|住)(?!过)(?:了|着)?)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         typed_only=True),
+    _raw("zh_home_at", "zh", r"(?P<subj>我家|我们家)(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=[，,。！？]|$)", "LIVES_IN",
+         "place", trait="residence", coordinated=False, typed_only=True),
     _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|家乡是|家乡在|出生在|是在)(?P<obj>[^，,。！？]{1,8}?)"
          r"(?:长大的|人|的|$|(?=[，,。！？]))", "IS_FROM", "place", trait="hometown", coordinated=False),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|买", "BOUGHT", "product"),
@@ -515,7 +569,7 @@ EN_OBJECT_STOP = re.compile(
     r"should|may|might|just|since|until|via)\b.*$")
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
-                        r"second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet)\s+)+")
+                        r"second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|[a-z]+'s)\s+)+")
 EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|"
                        r"going to|to listen to|to watch|to eat|to drink|to play|to read)\s+")
 EN_COORD = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*")

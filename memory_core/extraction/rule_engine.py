@@ -266,6 +266,7 @@ class _Extractor:
                 self._pattern_claims(state, mentions, sentence, pattern, match, hint,
                                      claimed_objects)
             self._role_partner(state, mentions, sentence, zh, hint, claimed_objects)
+            self._possessive_pets(state, sentence, hint, claimed_objects)
             self._new_thing(state, mentions, sentence, zh, hint, claimed_objects)
             self._states(state, sentence, zh)
 
@@ -372,6 +373,8 @@ class _Extractor:
             if found is None:
                 continue
             entity, origin = found
+            if pattern.key in _LEAVE_KEYS and entity.entity_type == "place" and origin != "context":
+                pattern = _left_place(pattern.lang)  # "I left New York", 离开了上海: a home ends
             new_here = (entity.name, entity.entity_type) not in before and origin not in ("catalog", "known")
             verdict = self._object_verdict(state, sentence, pattern, entity, origin, negated)
             if verdict is None:
@@ -382,9 +385,12 @@ class _Extractor:
                 state.discard(entity.name, entity.entity_type)
                 entity = state.add(entity.name, verdict, entity.mention, entity.confidence,
                                    entity.resolved_id, sentence.start + max(0, match.start("obj")))
-            if pattern.predicate == "HAS_PET":
+            if pattern.predicate == "HAS_PET" or match.groupdict().get("kind"):
                 self._drop_species(state, sentence, match, entity)
             predicate, trait, neg = pattern.predicate, pattern.trait, negated
+            role = (match.groupdict().get("kind") or "").lower()
+            if role in _ROLE_FAMILY and pattern.object_type == "person":
+                predicate, trait = _ROLE_FAMILY[role]  # "…老公叫李强": married, not dating
             if predicate == "DRIVES" and pattern.negated and entity.entity_type != "vehicle":
                 predicate, trait, neg = "SOLD", None, False  # "I sold my old iPad": not a car
             elif predicate == "BOUGHT" and entity.entity_type == "animal":
@@ -465,8 +471,9 @@ class _Extractor:
         for pos, e in list(state.positions):
             if e is pet or not lo <= pos < hi:
                 continue
-            if is_species(e.name) or e.entity_type == "person" and e.name != pet.name and \
-                    match.groupdict().get("kind") and e.name in (match.group("kind") or ""):
+            kind = match.groupdict().get("kind") or ""
+            if is_species(e.name) and pet.entity_type == "animal" or \
+                    kind and e.name != pet.name and (e.name in kind.lower() or kind.lower() in e.name):
                 state.discard(e.name, e.entity_type)
 
     def _role_partner(self, state: _EventState, mentions: list[Mention], sentence: _Sentence, zh: bool,
@@ -489,6 +496,24 @@ class _Extractor:
             pattern = StatementPattern("role_partner", "zh" if zh else "en", rx, predicate, "person",
                                        trait=trait, coordinated=False)
             self._emit(state, sentence, pattern, who, who_type, m.name, "person", False, True, hint, claimed)
+
+    def _possessive_pets(self, state: _EventState, sentence: _Sentence, hint: str | None,
+                         claimed: set[tuple[str, str]]) -> None:
+        """"our golden retriever Max", 我家的猫咪年糕: the possessive states the pet (implied
+        HAS_PET) unless a pattern of the clause already said more (an end, a start)."""
+        from .names import pet_name_spans
+
+        who, who_type = self._self_subject(state.event)
+        for start, end, name, (s0, _) in pet_name_spans(sentence.text):
+            owner = sentence.text[max(0, s0 - 8):s0].lower()
+            if not re.search(r"(?:\b(?:my|our)\s+(?:old |little |new |sweet )?|(?:我|我们)(?:家)?的?)$", owner):
+                continue
+            pet = normalize_name(name)
+            if any(p == "HAS_PET" and o == pet for p, o in claimed) or (pet, "animal") not in state.entities:
+                continue
+            pattern = StatementPattern("possessive_pet", "zh" if is_cjk(name) else "en", _EN_ROLE_BEFORE,
+                                       "HAS_PET", "animal", trait="pet", directness="implied", coordinated=False)
+            self._emit(state, sentence, pattern, who, who_type, pet, "animal", False, True, hint, claimed)
 
     def _object_entity(self, state: _EventState, mentions: list[Mention], sentence: _Sentence,
                        cleaned: str, pattern: StatementPattern, obj_offset: int | None,
@@ -654,6 +679,15 @@ class _Extractor:
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
 
+#: a job-end pattern whose object is a place ends a home instead ("I left New York")
+_LEAVE_KEYS = frozenset({"en_work_end", "zh_work_leave"})
+
+
+def _left_place(lang: str) -> StatementPattern:
+    return StatementPattern("left_place", lang, _EN_ROLE_BEFORE, "LIVES_IN", "place", trait="residence",
+                            negated=True, coordinated=False)
+
+
 #: a role word right before a person's name states the user's relationship with them
 _ROLE_FAMILY = {"wife": ("MARRIED_TO", "spouse"), "husband": ("MARRIED_TO", "spouse"),
                 "girlfriend": ("DATING", "partner"), "boyfriend": ("DATING", "partner"),
@@ -682,6 +716,10 @@ def _capitalised_person(original: str, word: str, extractor: "_Extractor") -> st
     an organisation, a place or a known non-person ("Tom" yes; "Today", "Intel" no)."""
     from .names import _sentence_initial, en_name_spans, type_en_span
 
+    from .names import pet_name_spans
+
+    if any(name.lower() == word.lower() for _, _, name, _ in pet_name_spans(original)):
+        return None  # "Our golden retriever Sunny loves the beach": Sunny is the dog
     for start, end, surface in en_name_spans(original):
         first = surface.split()[0]
         if first.lower() != word.lower():
