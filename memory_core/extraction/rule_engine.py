@@ -301,7 +301,7 @@ class _Extractor:
         ("")."""
         groups = match.groupdict()
         rel, subj, pname, name = groups.get("rel"), groups.get("subj"), groups.get("pname"), groups.get("name")
-        if name and subj == name:
+        if name and subj and subj.split()[0] == name:
             person = _capitalised_person(original, name, self) if lang == "en" else _zh_person(original, name)
             if person is None or event.speaker and normalize_name(event.speaker) == person:
                 return ("", None) if person is None else self._self_subject(event)
