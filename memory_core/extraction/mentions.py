@@ -75,7 +75,7 @@ def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, i
         pattern = re.escape(term)
     else:
         suffix = "(?:s|es)?" if plural and term[-1:].isalpha() else ""
-        pattern = r"(?<![\w])" + re.escape(term) + suffix + r"(?![\w])"
+        pattern = r"(?<![A-Za-z0-9_])" + re.escape(term) + suffix + r"(?![A-Za-z0-9_])"
     return [(m.start(), m.end()) for m in re.finditer(pattern, text, flags=re.IGNORECASE)]
 
 
@@ -123,7 +123,8 @@ def _lexicon_regexes() -> tuple[re.Pattern[str], re.Pattern[str]]:
     terms = sorted(_lexicon_terms(), key=len, reverse=True)
     latin = [re.escape(t) + ("(?:s|es)?" if t[-1:].isalpha() else "") for t in terms if not is_cjk(t)]
     cjk = [re.escape(t) for t in terms if is_cjk(t)]
-    return (re.compile(r"(?<![\w])(?:" + "|".join(latin) + r")(?![\w])", re.IGNORECASE),
+    # ASCII boundaries: "学Python" has no word boundary before P in Unicode, but is one here
+    return (re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(latin) + r")(?![A-Za-z0-9_])", re.IGNORECASE),
             re.compile("|".join(cjk)))
 
 
@@ -152,6 +153,10 @@ def lexicon_type(phrase: str) -> str | None:
     return max(hits, key=lambda h: h[1] - h[0])[3] if hits else None
 
 
+#: one-character suffixes that make a Chinese noun into another (a shop, a trade, a hall)
+_CJK_NOUN_SUFFIXES = frozenset("店师馆铺厅厂员")
+
+
 def _cjk_suffixed(text: str) -> set[tuple[int, int]] | None:
     """Spans jieba reads as a word plus a one-character suffix (咖啡师, 摄影师, 钢琴家): the
     (start, end) of the word inside, which is then no entity of its own (咖啡 is no drink in
@@ -169,8 +174,8 @@ def lexicon_mentions(text: str) -> list[Mention]:
     for start, end, term, etype in _lexicon_hits(text):
         if term in _WEAK_MEMBERS:
             continue
-        if suffixed and (start, end) in suffixed:
-            continue
+        if suffixed and (start, end) in suffixed or is_cjk(term) and text[end:end + 1] in _CJK_NOUN_SUFFIXES:
+            continue  # 咖啡师, 奶茶店: the member is part of a longer word
         surface = text[start:end]
         if term in _CASED_MEMBERS and not surface[:1].isupper():
             continue
@@ -216,6 +221,10 @@ def tie_mentions(text: str) -> list[Mention]:
 
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
+    for m in re.finditer(r"(?<=我)(妈|爸|姐|哥|弟|妹)(?![妈爸姐哥弟妹们])", text):
+        # 我妈 / 我姐: the relative, named as the lexicon names them (妈妈, 姐姐)
+        out.append(Mention(m.start(), m.end(), m.group(0), m.group(0) * 2, "person", "name"))
+        taken.append(m.span())
     for term in sorted((*TIES_EN, *TIES_ZH), key=len, reverse=True):
         for start, end in find_all(text, term, plural=not is_cjk(term)):
             if any(s < end and start < e for s, e in taken):

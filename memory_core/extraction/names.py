@@ -61,10 +61,15 @@ def zh_tokens(text: str) -> tuple[tuple[str, str, int], ...]:
 
 # -- typing -------------------------------------------------------------------------------------
 
+_ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个|某|小|大|新|老|外资|外企|国企|"
+                             r"私营|民营|创业|初创|互联网|本地|当地|附近的?|楼下的?|父母|爸妈|朋友|亲戚)+")
+
+
 def is_generic(name: str) -> bool:
-    """A kind, not a particular thing ("startup", 一家创业公司, 这种感觉)."""
-    n = re.sub(r"^(?:(?:a|an|the|my|our|new|this|that)\s+)+", "", name.strip().lower())
-    n = re.sub(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个)", "", n)
+    """A kind, not a particular thing ("startup", 一家创业公司, 一家外资银行, 父母家, 这种感觉)."""
+    n = re.sub(r"^(?:(?:a|an|the|my|our|new|this|that|small|big|local)\s+)+", "", name.strip().lower())
+    if re.search(r"[\u4e00-\u9fff]", n):
+        n = _ZH_DESCRIPTORS.sub("", n) or n
     return n in GENERIC_NOUNS or not n
 
 
@@ -160,7 +165,7 @@ being having feeling getting going trying thinking planning considering looking 
 _EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
                              r"roommate|neighbor|neighbour|cousin|sister|brother|wife|husband|girlfriend|"
                              r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate)|"
-                             r"\b(?:with|marry|married|marrying|dating|date|dated|seeing|met|meet|"
+                             r"\b(?:marry|married|marrying|dating|date|dated|seeing|met|meet|"
                              r"named|called|told|asked|and|think|thinks|guy|girl|man|woman)) $")
 _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
                               r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
@@ -180,7 +185,8 @@ _ZH_PET_NAMED = re.compile(r"(?:我|你|我们|你们|他|她)(?:家)?的?(?P<sp
                            r"[上去昨今前最已也都还死走丢病生是的，。！？])")
 _DIETS = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "keto": "keto",
           "吃素": "vegetarian", "素食": "vegetarian", "纯素": "vegan", "生酮": "keto"}
-_DIET_RX = re.compile(r"(?<![\w])(?:vegetarian|vegan|pescatarian|keto)(?![\w])|吃素|素食|纯素|生酮", re.IGNORECASE)
+_DIET_RX = re.compile(r"(?<![A-Za-z0-9_])(?:vegetarian|vegan|pescatarian|keto)(?![A-Za-z0-9_])|吃素|素食|纯素|生酮",
+                      re.IGNORECASE)
 
 
 def pet_name_spans(text: str) -> list[tuple[int, int, str, tuple[int, int]]]:
@@ -205,7 +211,7 @@ def topic_spans(text: str) -> list[tuple[int, int, str]]:
     for m in _DIET_RX.finditer(text):
         out.append((m.start(), m.end(), _DIETS[m.group(0).lower()]))
     for term in _en_conditions():
-        for m in re.finditer(r"(?<![\w])" + re.escape(term) + r"(?![\w])", text, re.IGNORECASE):
+        for m in re.finditer(r"(?<![A-Za-z0-9_])" + re.escape(term) + r"(?![A-Za-z0-9_])", text, re.IGNORECASE):
             out.append((m.start(), m.end(), term))
     return out
 
@@ -273,6 +279,8 @@ _ZH_PROPER = {"nr": "person", "nrt": "person", "nrfg": "person", "ns": "place", 
 _ZH_PERSON_CUE = re.compile(r"(?:同事|朋友|女朋友|男朋友|老婆|老公|室友|同学|老板|表妹|表哥|表姐|表弟|"
                             r"堂妹|堂哥|闺蜜|邻居|领导|叫|和|跟|与)$")
 _ZH_NICK = re.compile(r"(?:小|老|阿)[\u4e00-\u9fff]")
+#: characters after which a place name is expected (在X, 去X, 到X, 从X, 住X …)
+_ZH_PLACE_CUE = frozenset("在去到从往回飞住来和与跟、或是的，,。！？!? ")
 _ZH_LIST_RX: re.Pattern[str] | None = None
 
 
@@ -368,6 +376,11 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             continue
         if etype == "person" and len(word) == 2 and word[0] == word[1] and not _ZH_PERSON_CUE.search(text[:start]):
             continue  # 谢谢, 哈哈: a doubled syllable with no cue is no name
+        if etype == "person" and start > 0 and text[start - 1] in "了一两几这那每":
+            continue  # 办了张卡: 张 is a classifier here, not a surname
+        if flag == "ns" and start > 0 and text[start - 1] not in _ZH_PLACE_CUE and \
+                not any(e == start and t == "place" for _, e, _, t in out):
+            continue  # 在农村长大: jieba's ns on 长大 has no place cue before it
         if etype == "person" and not _ZH_PERSON_CUE.search(text[:start]) and not _ZH_NICK.match(word) \
                 and word[0] not in ZH_SURNAMES:
             continue  # jieba's nr on a word with no surname and no cue is mostly a common word
@@ -397,11 +410,12 @@ def zh_trim_slot(phrase: str) -> str:
     while tokens and tokens[0][1] == "t":
         tokens = tokens[1:]  # 前天, 去年: a time word is never the value
     if not tokens:
-        return phrase
+        return ""
     start = tokens[0][2]
     for word, flag, pos in tokens[1:]:
-        if flag in _ZH_CUT_FLAGS and word not in ("的",) or re.fullmatch(r"(?:上个?|下个?|这个?|去|今|前|明)(?:月|周|年|星期)", word):
-            return phrase[start:pos]
+        if flag in _ZH_CUT_FLAGS and word not in ("的",) or re.fullmatch(r"(?:上个?|下个?|这个?|去|今|前|明)(?:月|周|年|星期)", word) \
+                or flag == "v" and len(phrase[start:pos]) >= 2:
+            return phrase[start:pos]  # 超市买了点水果: the place ends where a verb starts
     return phrase[start:]
 
 

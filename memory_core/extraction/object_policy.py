@@ -72,8 +72,10 @@ def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str |
         return want  # a name typed only by its neighbours takes the slot's type
     if predicate in ("WORKS_AT", "STUDIES_AT") and entity_type == "place" and list_type(name) != "organization":
         return None  # "我在深圳上班": a city is where, not who
-    if entity_type in _REFUSED.get(want, frozenset()) and origin in ("catalog", "known"):
-        return None
+    if want == "vehicle" and (is_vehicle_name(name) or name.strip().lower() in VEHICLE_BRANDS):
+        return want  # 比亚迪 is a company and a car: in a driving slot, the car
+    if entity_type in _REFUSED.get(want, frozenset()) and origin in ("catalog", "known", "name"):
+        return None  # 住在父母家: a person is no home, whatever the slot
     if want == "vehicle" and entity_type not in ("vehicle", "product", "other") and \
             not is_vehicle_name(name) and name.strip().lower() not in VEHICLE_BRANDS:
         return None

@@ -34,7 +34,7 @@ _EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r"
 _EN_NEG = r"(?P<neg>(?:do|does|did) not\s+|never\s+|no longer\s+|not\s+|cannot\s+)?"
 _EN_OBJ = r"\s+(?P<obj>[^.,;:!?\"()]+)"
 
-_ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
+_ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|老板|表妹|表哥|表姐|表弟")
 _ZH_TIME = (r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
@@ -190,7 +190,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
-    _en("en_school", r"study at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
+    _en("en_school", r"study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
         r"am enrolled (?:at|in)|enrolled at|started (?:college |university |school |grad school )?at"
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
         r"|attends?" + _EN_SCHOOL_AHEAD,
@@ -198,7 +198,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_at", r"works? (?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
         r"got (?:a |my )?(?:new )?job (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
-        r"(?:got|was|been) promoted (?:at|by)|"
+        r"(?:got|was|been) promoted (?:at|by)|got the job (?:at|with)|landed (?:a |the )?(?:job|role|position) (?:at|with)|"
         r"now work (?:at|for)|work as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|"
         r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?(?:intern|engineer|developer|designer|manager|nurse|doctor|"
         r"teacher|analyst|consultant|pharmacist|accountant|lawyer|scientist|researcher|cashier|barista|"
@@ -235,13 +235,17 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|was put down|had to be put down|ran away|went missing|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
+    _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
+         r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) down", "HAS_PET",
+         "animal", negated=True, trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_lost", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
          r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
     _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
         r"rehome(?= (?:my|our) )", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have| recently)* (?P<verb>have|has|got|"
-         r"adopted|rescued|brought home|took in|welcomed) (?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
+         r"adopted|rescued|brought home|took in|welcomed|am (?:a |the )?(?:proud )?(?:owner|mom|dad|parent) of) "
+         r"(?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
          r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
          r"sister|cousin|neighbor|roommate|boss|teacher|doctor)\b)(?:[a-z\-]+ ){1,2}?(?:named|called) "
          r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
@@ -322,7 +326,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # -- Chinese --------------------------------------------------------------------------------
     _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)|不爱(?=[^，。！？]*了)", "LIKES", "topic",
         negated=True, trait="preference"),
-    _zh("zh_dislike", r"不喜欢|讨厌|不爱|受不了|烦透了", "DISLIKES", "topic", trait="preference"),
+    _zh("zh_dislike", r"不太喜欢|不怎么喜欢|不是很喜欢|不喜欢|讨厌|不爱|受不了|烦透了", "DISLIKES", "topic", trait="preference"),
     _zh("zh_like", r"喜欢|热爱|爱上了|爱(?=[吃喝看听玩打])|爱(?!人)", "LIKES", "topic",
         trait="preference"),
     # diet
@@ -355,7 +359,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     # work
     _zh("zh_work_end", r"从", "WORKS_AT", "organization", coordinated=False, negated=True,
-        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|跳到|跳去|换到|被裁|退休|下岗))"),
+        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|跳到|跳去|换到|被裁|退休|下岗|出来(?:以后|后|了)))"),
     _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了|辞了", "WORKS_AT", "organization",
         coordinated=False, negated=True, trait="employer", tail=r"(?=(?:的工作|公司|了|，|,|。|$))"),
     _raw("zh_work_laid_off", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
@@ -475,6 +479,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:长大的|人|的|$|(?=[，,。！？]))", "IS_FROM", "place", trait="hometown", coordinated=False),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|买", "BOUGHT", "product"),
     _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software"),
+    _raw("zh_trip", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:出差|旅游|旅行|度假|出游)(?P<verb>去了|去|到了)" + _ZH_OBJ,
+         "VISITED", "place", typed_only=True),
+    _raw("zh_trip_back", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>从)(?P<obj>[^，,。！？从]{1,8}?)(?:出差|旅游|旅行|玩|度假)?回来",
+         "VISITED", "place", typed_only=True),
+    _raw("zh_trip_at", "zh", _ZH_WHO + r"?(?:和|跟)?[^，,。！？在]{0,4}?(?P<verb>在)(?P<obj>[^，,。！？在]{1,8}?)"
+         r"(?=(?:玩|旅游|旅行|度假)了)", "VISITED", "place", typed_only=True),
     _zh("zh_visited", r"去了|去过|参观了|游览了|逛了|到过|去(?![年世])", "VISITED", "place"),
 )
 

@@ -52,7 +52,7 @@ _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wif
                               r"sister|brother|boss|colleague|partner|neighbor|neighbour|coworker)(?:'s)?|"
                               r"[a-z]+'s)\b")
 _REL_EN_TO_NAME = {"mum": "mom", "mother": "mom", "father": "dad"}
-_ZH_REL_NAME = {"妈": "妈妈", "爸": "爸爸"}
+_ZH_REL_NAME = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
 
 
 @dataclass(slots=True)
@@ -167,7 +167,11 @@ def clean_zh_object(phrase: str) -> str:
         if stripped != p and stripped:
             p = stripped
         p = ZH_LEADING.sub("", ZH_OBJECT_STOP.sub("", p))
-    return zh_trim_slot(p.strip())
+    p = zh_trim_slot(p.strip())
+    if p and not is_member(p):
+        stripped = ZH_CONSUME_VERB.sub("", p)  # 在周末去爬山 → 去爬山 → 爬山
+        p = stripped or p
+    return p
 
 
 def split_objects(phrase: str, lang: str) -> list[str]:
