@@ -25,7 +25,7 @@ EN_REL = (r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|
 #: English clause start + subject ("i", "we", "my mom") + optional adverbs
 #: "and" stands for the sentence's own subject in a second verb phrase ("I quit X and joined Y");
 #: the extractor resolves it from the start of the sentence (rule_engine._subject)
-_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
+_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
             r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+| from work)?)\s+"
             r"(?:(?:just|recently|finally|really|also|still|now|actually|already|totally|"
             r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|"
@@ -153,7 +153,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| have gone| have become| am| became| went| turned|"
-         r" started| switched to| started going| am going| am doing| have been doing| am on| have been on)"
+         r" started| switched to| started going| am going| am doing| have been doing| am on| have been on|"
+         r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False),
     # work: start, change, end (WORKS_AT is exclusive: a new employer supersedes the old one)
@@ -183,7 +184,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_past", r"used to work (?:at|for)|worked (?:at|for)", "WORKS_AT", "organization",
         time_hint="past", coordinated=False),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
-         r"internship) (?:at|with)|joined|got hired (?:at|by)|accepted a (?:job|position|role) (?:at|with)) "
+         r"internship) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
     # school before work: "I'm a sophomore at", "got my master's from" are school
     _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree) at|left school at|"
@@ -195,7 +196,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
         r"|attends?" + _EN_SCHOOL_AHEAD,
         "STUDIES_AT", "organization", trait="school", coordinated=False),
-    _en("en_work_at", r"works? (?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
+    _en("en_work_at_as", r"at(?= [^.,;]+? as (?:an? |the )?[a-z]+)", "WORKS_AT", "organization", trait="employer",
+        coordinated=False, named_only=True),
+    _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2})?(?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
         r"got (?:a |my )?(?:new )?job (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
         r"(?:got|was|been) promoted (?:at|by)|got the job (?:at|with)|landed (?:a |the )?(?:job|role|position) (?:at|with)|"
@@ -253,6 +256,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"rescued|have|brought home) (?:a|another|a second|a new|a third|our|my) (?:new )?" + _EN_PET +
          r",? (?P<obj>[a-z][a-z'\-]+)(?=,|$| in | last| this| yesterday| today)", "HAS_PET", "animal", trait="pet",
          coordinated=False, named_only=True),
+    _raw("en_pet_several", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| now)* (?P<verb>have|adopted|got|"
+         r"rescued|own) (?:two|three|four|2|3|4) (?:cats|dogs|kittens|puppies|rabbits|hamsters|birds|parrots|turtles|"
+         r"guinea pigs)[,:]? (?P<obj>[a-z][a-z'\-]+(?:,? (?:and )?[a-z][a-z'\-]+)+)", "HAS_PET", "animal", trait="pet",
+         named_only=True),
+    _raw("en_pet_is_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |little )?" + _EN_PET +
+         r"(?:'s name)? (?P<verb>is named|is called|is) (?P<obj>[a-z][a-z'\-]+)(?=[.!,;]|$)", "HAS_PET", "animal",
+         trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_get", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|brought home|took in) (?:a|an|another|a second|a new|two) (?:new )?(?:little )?"
          r"(?P<obj>" + _EN_PET + r")(?![a-z])", "HAS_PET", "animal", trait="pet", coordinated=False),
@@ -300,12 +310,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # residence and origin
     _raw("en_moved_from", "en", _EN_WHO + r" (?:moved|relocated) (?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ",
          "LIVES_IN", "place", time_hint="past", coordinated=False),
+    _raw("en_moved_here_from", "en", _EN_WHO + r" (?:moved|relocated|came) (?:here |over |out )?(?P<verb>from) "
+         + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
     _raw("en_moved_from_to", "en", _EN_WHO + r" (?:moved|relocated) from [^.,;:!?\"()]+? (?P<verb>to) "
          + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
     _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
     _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:new )?(?:apartment|place|house|flat|condo|home|"
-        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:to|into)|moved house to", "MOVED_TO", "place",
+        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over )?(?:to|into)|moved house to",
+        "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _en("en_live_since", r"lived in(?=[^.,;]* (?:for|since) )|been living in", "LIVES_IN", "place",
         trait="residence", coordinated=False),
@@ -360,7 +373,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # work
     _zh("zh_work_end", r"从", "WORKS_AT", "organization", coordinated=False, negated=True,
         trait="employer", tail=r"(?=(?:辞职|离职|跳槽|跳到|跳去|换到|被裁|退休|下岗|出来(?:以后|后|了)))"),
-    _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了|辞了", "WORKS_AT", "organization",
+    _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了|辞了|离开", "WORKS_AT", "organization",
         coordinated=False, negated=True, trait="employer", tail=r"(?=(?:的工作|公司|了|，|,|。|$))"),
     _raw("zh_work_laid_off", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
          r"(?:裁了|裁员了|辞退了|开除了|优化了|炒了|炒鱿鱼了)", "WORKS_AT", "organization", negated=True,
@@ -384,7 +397,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
          r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
-    _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?)[^，,。！？]{0,12}?[，,]?(?:然后|后来)?"
+    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>进了|进入了|去了)" + _ZH_OBJ +
+         r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
+         typed_only=True),
+    _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了)"
+         r"[^，,。！？]{0,12}?[，,]?(?:然后|后来|现在)?"
          r"(?P<verb>去了|加入了|跳槽到了|到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
@@ -407,7 +424,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?P<obj>[^，,。！？把我]{1,12}?)"
          + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
-    _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
+    _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|开了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
         "vehicle", trait="vehicle", coordinated=False),
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
@@ -449,7 +466,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
          "DATING", "person", trait="partner", coordinated=False),
     _raw("zh_dating", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
-         r"(?P<verb>在一起了|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING", "person", trait="partner", coordinated=False),
+         r"(?P<verb>在一起了|在一起(?=[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING",
+         "person", trait="partner", coordinated=False),
     _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
@@ -473,9 +491,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
          r"(?=(?:定居|生活|居住|住)(?!过)(?:了|着)?)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
+    _raw("zh_live_bare", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>住)(?![在了过着])" + _ZH_OBJ, "LIVES_IN", "place",
+         trait="residence", coordinated=False, typed_only=True),
     _raw("zh_home_at", "zh", r"(?P<subj>我家|我们家)(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=[，,。！？]|$)", "LIVES_IN",
          "place", trait="residence", coordinated=False, typed_only=True),
-    _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|家乡是|家乡在|出生在|是在)(?P<obj>[^，,。！？]{1,8}?)"
+    _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|老家|家乡是|家乡在|出生在|是在)(?P<obj>[^，,。！？]{1,8}?)"
          r"(?:长大的|人|的|$|(?=[，,。！？]))", "IS_FROM", "place", trait="hometown", coordinated=False),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|买", "BOUGHT", "product"),
     _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software"),
@@ -579,7 +599,8 @@ EN_OBJECT_STOP = re.compile(
     r"should|may|might|just|since|until|via)\b.*$")
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
-                        r"second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|[a-z]+'s)\s+)+")
+                        r"second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|[a-z]+'s|"
+                        r"(?:19|20)\d\d)\s+)+")
 EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|"
                        r"going to|to listen to|to watch|to eat|to drink|to play|to read)\s+")
 EN_COORD = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*")

@@ -263,6 +263,8 @@ class _Extractor:
                     if pattern.named_only and pattern.lang == "zh" and \
                             not zh_namelike(clean_zh_object(cut_zh_object(match.group("obj") or ""))):
                         continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
+                    if pattern.typed_only and not self._typed_object(pattern, match, sentence, mentions):
+                        continue  # 去了一趟上海: a typed-only 去了 (a job) leaves the verb to VISITED
                     consumed.append(vspan)
                     accepted.append((pattern, match))
             claimed_objects: set[tuple[str, str]] = set()
@@ -273,6 +275,21 @@ class _Extractor:
             self._possessive_pets(state, sentence, hint, claimed_objects)
             self._new_thing(state, mentions, sentence, zh, hint, claimed_objects)
             self._states(state, sentence, zh)
+
+    def _typed_object(self, pattern: StatementPattern, match: re.Match[str], sentence: _Sentence,
+                      mentions: list[Mention]) -> bool:
+        """Whether a typed-only pattern's object is a name of its type (checked before the
+        pattern claims its verb, so a failed reading leaves the verb to another pattern)."""
+        raw = match.group("obj") or ""
+        if pattern.lang != "zh":
+            return True
+        lo = sentence.start + match.start("obj")
+        hi = lo + len(raw)
+        if any(m.entity_type == pattern.object_type and m.start >= 0 and m.start < hi and lo < m.end
+               for m in mentions):
+            return True
+        cleaned = clean_zh_object(cut_zh_object(raw))
+        return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
     def _known(self, entity: ExtractedEntity) -> bool:
         """Whether the catalog, or an earlier event of this batch, already names it."""
@@ -310,7 +327,7 @@ class _Extractor:
             if person is None or event.speaker and normalize_name(event.speaker) == person:
                 return ("", None) if person is None else self._self_subject(event)
             return person, "person"
-        if subj == "and":  # English only (patterns._EN_SUBJ), never with a "rel" of its own
+        if subj in ("and", "but"):  # English only (patterns._EN_SUBJ), never with a "rel" of its own
             # "I quit Initech and joined Hooli": the second verb shares the sentence's subject
             lead = _EN_LEAD_SUBJECT.match(match.string)
             if lead is None:
@@ -366,6 +383,10 @@ class _Extractor:
             state.add(subject, "person", subject, CONF_EXPLICIT, None, sentence.start + match.start())
         for phrase in phrases:
             cleaned = clean_zh_object(phrase) if pattern.lang == "zh" else clean_en_object(phrase)
+            if pattern.object_type == "person" and pattern.lang == "zh":
+                # 和男朋友小陈在一起: the tie word before a name is no part of it
+                cleaned = re.sub(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS, key=len, reverse=True)) + r")(?=[\u4e00-\u9fff]{2})",
+                                 "", cleaned)
             if pattern.predicate == "HAS_PET" and pattern.lang == "en" and not pattern.fixed_object:
                 words = cleaned.split()
                 if len(words) > 1 and is_species(" ".join(words[:-1])):
@@ -637,9 +658,19 @@ class _Extractor:
             if entity is not None and generic(entity.name):
                 state.discard(entity.name, entity.entity_type)
                 continue
+            if entity is not None and entity.entity_type == "animal":
+                # "our new puppy": a pet, not a possession - unless the clause already named it
+                if not any(p == "HAS_PET" for p, _ in claimed):
+                    pet = StatementPattern("new_pet", "zh" if zh else "en", regex, "HAS_PET", "animal", trait="pet",
+                                           directness="implied", coordinated=False)
+                    who, who_type = self._self_subject(state.event)
+                    self._emit(state, sentence, pet, who, who_type, entity.name, "animal", False, True, hint, claimed)
+                elif not any(o == entity.name for p, o in claimed if p == "HAS_PET"):
+                    state.discard(entity.name, entity.entity_type)
+                continue
             if entity is None or entity.entity_type not in _OWNABLE:
                 continue
-            if ("BOUGHT", entity.name) in claimed or ("OWNS", entity.name) in claimed:
+            if any((p, entity.name) in claimed for p in ("BOUGHT", "OWNS", "DRIVES", "HAS_PET", "SOLD")):
                 continue
             claimed.add(("OWNS", entity.name))
             who, who_type = self._self_subject(state.event)
@@ -682,6 +713,8 @@ class _Extractor:
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
+
+_ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
 
 #: a job-end pattern whose object is a place ends a home instead ("I left New York")
 _LEAVE_KEYS = frozenset({"en_work_end", "zh_work_leave"})

@@ -112,6 +112,8 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     "library", "gym", "church", "feeling", "thing", "life", "guy", "girl", "someone", "somebody", "man",
     "woman", "person", "people", "partner", "offer", "career", "business", "family", "parents", "kids",
     "diet", "meat", "vacation", "trip", "accident", "crash", "doctor", "vet", "dentist", "therapist",
+    "license", "driver's license", "promotion", "raise", "haircut", "degree", "diploma", "shot", "vaccine",
+    "test", "results", "message", "email", "text", "call", "ticket", "tickets", "chance", "idea",
     "公司", "国企", "外企", "央企", "私企", "创业公司", "单位", "工厂", "厂", "学校", "医院", "银行", "家",
     "老家", "家里", "那边", "这边", "那里", "这里", "一趟那边", "感觉", "这种感觉", "东西", "工作", "地方",
     "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市",
