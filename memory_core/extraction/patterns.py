@@ -129,6 +129,8 @@ def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "
 
 PATTERNS: tuple[StatementPattern, ...] = (
     # -- English --------------------------------------------------------------------------------
+    _en("en_work_love", r"(?:love|like|enjoy|hate|dislike)s? working (?:at|for)", "WORKS_AT", "organization",
+        trait="employer", coordinated=False, named_only=True),
     _en("en_like_no_longer", r"(?:no longer|do not|does not) (?:like|love|enjoy)s?(?= .* any ?more)|"
         r"no longer (?:like|love|enjoy)s?", "LIKES", "topic", negated=True, trait="preference"),
     _en("en_dislike", r"dislikes?|hates?|(?:can ?not|cannot) stand|(?:do|does) not (?:like|enjoy)s?",
@@ -638,10 +640,11 @@ EN_CONTRACTIONS = (
 
 #: clause cues that make a clause not a statement about the present self: nothing it asserts
 #: ("I want to buy X", "我打算搬到杭州") is a claim. See CONDITIONAL_* for what stays.
-EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|want to|"
+EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|want to|i think|i guess|"
+                         r"i believe|i heard|i hear|apparently|supposedly|rumou?r|"
                          r"going to|plan to|planning to|thinking about|considering|will|tomorrow|next week|"
                          r"next month|next year)\b")
-ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|"
+ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|听说|据说|好像|似乎|"
                          r"想用|明天|后天|下周|下个月|明年|将要|要去|要买")
 #: the strongest irrealis cues: conditions, wishes, questions inside the clause. A clause with one
 #: yields nothing at all. Under the weaker ones (a wish or plan: "I want to make soup with my new
