@@ -217,21 +217,37 @@ def name_mentions(text: str) -> list[Mention]:
 
 def tie_mentions(text: str) -> list[Mention]:
     """People named by their tie to the speaker (boyfriend, 邻居, 对象): person mentions."""
-    from ..lexicon.names import TIES_EN, TIES_ZH
-
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
     for m in re.finditer(r"(?<=我)(妈|爸|姐|哥|弟|妹)(?![妈爸姐哥弟妹们])", text):
         # 我妈 / 我姐: the relative, named as the lexicon names them (妈妈, 姐姐)
         out.append(Mention(m.start(), m.end(), m.group(0), m.group(0) * 2, "person", "name"))
         taken.append(m.span())
-    for term in sorted((*TIES_EN, *TIES_ZH), key=len, reverse=True):
-        for start, end in find_all(text, term, plural=not is_cjk(term)):
-            if any(s < end and start < e for s, e in taken):
-                continue
-            taken.append((start, end))
-            out.append(Mention(start, end, text[start:end], term, "person", "name"))
+    for m in _ties_rx().finditer(text):
+        start, end = m.span()
+        if any(s < end and start < e for s, e in taken):
+            continue
+        low = m.group(0).lower()
+        term = low if low in _tie_terms() else low[:-1]  # "friends" -> friend
+        taken.append((start, end))
+        out.append(Mention(start, end, m.group(0), term, "person", "name"))
     return out
+
+
+@lru_cache(maxsize=1)
+def _tie_terms() -> frozenset[str]:
+    from ..lexicon.names import TIES_EN, TIES_ZH
+
+    return frozenset((*TIES_EN, *TIES_ZH))
+
+
+@lru_cache(maxsize=1)
+def _ties_rx() -> re.Pattern[str]:
+    """One alternation, longest first (男朋友 before 朋友), whole words for Latin terms."""
+    terms = sorted(_tie_terms(), key=len, reverse=True)
+    parts = [re.escape(t) if is_cjk(t) else r"(?<![A-Za-z0-9_])" + re.escape(t) + r"s?(?![A-Za-z0-9_])"
+             for t in terms]
+    return re.compile("|".join(parts), re.IGNORECASE)
 
 
 def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:

@@ -210,16 +210,17 @@ def topic_spans(text: str) -> list[tuple[int, int, str]]:
     out = []
     for m in _DIET_RX.finditer(text):
         out.append((m.start(), m.end(), _DIETS[m.group(0).lower()]))
-    for term in _en_conditions():
-        for m in re.finditer(r"(?<![A-Za-z0-9_])" + re.escape(term) + r"(?![A-Za-z0-9_])", text, re.IGNORECASE):
-            out.append((m.start(), m.end(), term))
+    for m in _en_conditions_rx().finditer(text):
+        out.append((m.start(), m.end(), m.group(0).lower()))
     return out
 
 
 @lru_cache(maxsize=1)
-def _en_conditions() -> tuple[str, ...]:
-    return tuple(sorted((c for c in CONDITIONS if not re.search(r"[\u4e00-\u9fff]", c) and
-                         c not in ("cold", "a cold", "the flu", "flu")), key=len, reverse=True))
+def _en_conditions_rx() -> re.Pattern[str]:
+    terms = sorted((c for c in CONDITIONS if not re.search(r"[\u4e00-\u9fff]", c) and
+                    c not in ("cold", "a cold", "the flu", "flu")), key=len, reverse=True)
+    return re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(map(re.escape, terms)) + r")(?![A-Za-z0-9_])",
+                      re.IGNORECASE)
 
 
 def en_name_spans(text: str) -> list[tuple[int, int, str]]:
