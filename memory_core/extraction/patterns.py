@@ -640,12 +640,17 @@ EN_CONTRACTIONS = (
 
 #: clause cues that make a clause not a statement about the present self: nothing it asserts
 #: ("I want to buy X", "我打算搬到杭州") is a claim. See CONDITIONAL_* for what stays.
-EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|want to|i think|i guess|"
-                         r"i believe|i heard|i hear|apparently|supposedly|rumou?r|"
+EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|want to|"
                          r"going to|plan to|planning to|thinking about|considering|will|tomorrow|next week|"
                          r"next month|next year)\b")
-ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|听说|据说|好像|似乎|"
+ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|"
                          r"想用|明天|后天|下周|下个月|明年|将要|要去|要买")
+#: hearsay and hedges: a statement they introduce is someone's report or a guess, not a fact
+#: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
+#: fryer and I think it's great" the hedge scopes over the praise, not the purchase.
+HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it)\b")
+HEDGE_ZH = re.compile(r"听说|据说|好像|似乎|我猜")
+
 #: the strongest irrealis cues: conditions, wishes, questions inside the clause. A clause with one
 #: yields nothing at all. Under the weaker ones (a wish or plan: "I want to make soup with my new
 #: pressure cooker", 我想用新的高压锅煲汤) the *presupposed* possession "my new X" still holds —
