@@ -15,8 +15,8 @@ from ..lexicon.categories import CATEGORIES
 from ..policy import ENTITY_TYPES
 from .inputs import EntityHintInput, KnownEntity
 
-SOURCE_RANK = {"catalog": 4, "hint": 3, "lexicon": 2, "pattern": 1}
-CONFIDENCE = {"catalog": 0.9, "hint": 0.75, "lexicon": 0.65, "pattern": 0.55}
+SOURCE_RANK = {"catalog": 4, "hint": 3, "lexicon": 2, "name": 1.5, "pattern": 1}
+CONFIDENCE = {"catalog": 0.9, "hint": 0.75, "lexicon": 0.65, "name": 0.6, "pattern": 0.55}
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 #: lexicon members that are ordinary English words unless capitalised ("a word", "zoom in")
@@ -35,8 +35,11 @@ class Mention:
     surface: str
     name: str
     entity_type: str
-    source: str  # catalog | hint | lexicon | pattern
+    source: str  # catalog | hint | lexicon | name | pattern
     resolved_id: str | None = None
+    #: a name typed only by the words around it ("in X" → place), not by a list or the lexicon:
+    #: a statement's slot may retype it ("graduated from Stanford" is a school)
+    weak: bool = False
 
     @property
     def confidence(self) -> float:
@@ -72,7 +75,7 @@ def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, i
         pattern = re.escape(term)
     else:
         suffix = "(?:s|es)?" if plural and term[-1:].isalpha() else ""
-        pattern = r"(?<![\w])" + re.escape(term) + suffix + r"(?![\w])"
+        pattern = r"(?<![A-Za-z0-9_])" + re.escape(term) + suffix + r"(?![A-Za-z0-9_])"
     return [(m.start(), m.end()) for m in re.finditer(pattern, text, flags=re.IGNORECASE)]
 
 
@@ -120,7 +123,8 @@ def _lexicon_regexes() -> tuple[re.Pattern[str], re.Pattern[str]]:
     terms = sorted(_lexicon_terms(), key=len, reverse=True)
     latin = [re.escape(t) + ("(?:s|es)?" if t[-1:].isalpha() else "") for t in terms if not is_cjk(t)]
     cjk = [re.escape(t) for t in terms if is_cjk(t)]
-    return (re.compile(r"(?<![\w])(?:" + "|".join(latin) + r")(?![\w])", re.IGNORECASE),
+    # ASCII boundaries: "学Python" has no word boundary before P in Unicode, but is one here
+    return (re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(latin) + r")(?![A-Za-z0-9_])", re.IGNORECASE),
             re.compile("|".join(cjk)))
 
 
@@ -149,16 +153,101 @@ def lexicon_type(phrase: str) -> str | None:
     return max(hits, key=lambda h: h[1] - h[0])[3] if hits else None
 
 
+#: one-character suffixes that make a Chinese noun into another (a shop, a trade, a hall)
+_CJK_NOUN_SUFFIXES = frozenset("店师馆铺厅厂员")
+
+
+def _cjk_suffixed(text: str) -> set[tuple[int, int]] | None:
+    """Spans jieba reads as a word plus a one-character suffix (咖啡师, 摄影师, 钢琴家): the
+    (start, end) of the word inside, which is then no entity of its own (咖啡 is no drink in
+    咖啡师). None for text without Chinese."""
+    if not is_cjk(text):
+        return None
+    from .names import zh_tokens
+
+    return {(start, start + len(word) - 1) for word, _, start in zh_tokens(text) if len(word) >= 3}
+
+
 def lexicon_mentions(text: str) -> list[Mention]:
     out: list[Mention] = []
+    suffixed = _cjk_suffixed(text)
     for start, end, term, etype in _lexicon_hits(text):
         if term in _WEAK_MEMBERS:
             continue
+        if suffixed and (start, end) in suffixed or is_cjk(term) and text[end:end + 1] in _CJK_NOUN_SUFFIXES:
+            continue  # 咖啡师, 奶茶店: the member is part of a longer word
         surface = text[start:end]
         if term in _CASED_MEMBERS and not surface[:1].isupper():
             continue
         out.append(Mention(start, end, surface, term, etype, "lexicon"))
     return out
+
+
+def name_mentions(text: str) -> list[Mention]:
+    """Typed names found by segmentation (jieba for Chinese, capitalisation for English): see
+    ``names.py``. An untyped span is no mention."""
+    from .names import (en_name_spans, is_generic, list_type, name_lexicon_type, pet_name_spans, topic_spans,
+                        type_en_span, zh_name_spans)
+
+    out: list[Mention] = []
+    species: list[tuple[int, int]] = []
+    for start, end, name, sspan in pet_name_spans(text):
+        out.append(Mention(start, end, text[start:end], normalize_name(name), "animal", "name"))
+        species.append(sspan)
+    for start, end, name in topic_spans(text):
+        out.append(Mention(start, end, text[start:end], name, "topic", "name"))
+    taken = [(m.start, m.end) for m in out] + species
+    if is_cjk(text):
+        for start, end, surface, etype in zh_name_spans(text):
+            if any(s < end and start < e for s, e in taken):
+                continue
+            if not is_generic(surface):
+                out.append(Mention(start, end, surface, normalize_name(surface), etype, "name"))
+    for start, end, surface in en_name_spans(text):
+        if any(s < end and start < e for s, e in taken):
+            continue
+        lexical = name_lexicon_type(surface, _lexicon_terms())
+        strong = list_type(surface) or lexical
+        etype = type_en_span(text, start, end, lexical)
+        if etype and not is_generic(surface):
+            out.append(Mention(start, end, surface, normalize_name(surface), etype, "name",
+                               weak=strong is None))
+    return out
+
+
+def tie_mentions(text: str) -> list[Mention]:
+    """People named by their tie to the speaker (boyfriend, 邻居, 对象): person mentions."""
+    out: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    for m in re.finditer(r"(?<=我)(妈|爸|姐|哥|弟|妹)(?![妈爸姐哥弟妹们])", text):
+        # 我妈 / 我姐: the relative, named as the lexicon names them (妈妈, 姐姐)
+        out.append(Mention(m.start(), m.end(), m.group(0), m.group(0) * 2, "person", "name"))
+        taken.append(m.span())
+    for m in _ties_rx().finditer(text):
+        start, end = m.span()
+        if any(s < end and start < e for s, e in taken):
+            continue
+        low = m.group(0).lower()
+        term = low if low in _tie_terms() else low[:-1]  # "friends" -> friend
+        taken.append((start, end))
+        out.append(Mention(start, end, m.group(0), term, "person", "name"))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _tie_terms() -> frozenset[str]:
+    from ..lexicon.names import TIES_EN, TIES_ZH
+
+    return frozenset((*TIES_EN, *TIES_ZH))
+
+
+@lru_cache(maxsize=1)
+def _ties_rx() -> re.Pattern[str]:
+    """One alternation, longest first (男朋友 before 朋友), whole words for Latin terms."""
+    terms = sorted(_tie_terms(), key=len, reverse=True)
+    parts = [re.escape(t) if is_cjk(t) else r"(?<![A-Za-z0-9_])" + re.escape(t) + r"s?(?![A-Za-z0-9_])"
+             for t in terms]
+    return re.compile("|".join(parts), re.IGNORECASE)
 
 
 def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
@@ -185,10 +274,15 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
     become an entity on every single event of that source).
     """
     if lexicon_fields is None:
-        lexical = lexicon_mentions(text)
+        lexical = [*lexicon_mentions(text), *name_mentions(text)]
     else:
         lexical = [Mention(-1, -1, m.surface, m.name, m.entity_type, m.source)
                    for value in lexicon_fields for m in lexicon_mentions(value)]
+    if lexicon_fields is None:
+        from .names import pet_name_spans
+        species = [sspan for _, _, _, sspan in pet_name_spans(text)]
+        lexical = [m for m in lexical if not (m.source == "lexicon" and m.entity_type == "animal" and
+                                              any(s <= m.start and m.end <= e for s, e in species))]
     mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
     # a hint naming a catalog entity inherits its id (the catalog is the stronger evidence)

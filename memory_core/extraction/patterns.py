@@ -20,25 +20,31 @@ from dataclasses import dataclass
 # -- shared pieces ------------------------------------------------------------------------------
 
 EN_REL = (r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|sister|brother|"
-          r"son|daughter|friend|boss|colleague|roommate|grandma|grandpa|aunt|uncle|cousin")
+          r"son|daughter|friend|boss|colleague|coworker|roommate|grandma|grandpa|aunt|uncle|cousin|"
+          r"parents|fianc[eé]e?|neighbor|neighbour")
 #: English clause start + subject ("i", "we", "my mom") + optional adverbs
 #: "and" stands for the sentence's own subject in a second verb phrase ("I quit X and joined Y");
 #: the extractor resolves it from the start of the sentence (rule_engine._subject)
-_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r"))\s+"
+_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
+            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+| from work)?)\s+"
             r"(?:(?:just|recently|finally|really|also|still|now|actually|already|totally|"
             r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|"
-            r"mostly|even|so|kind of|sort of|have|has|had|am|is|was|were|are)\s+)*?")
+            r"mostly|even|so|kind of|sort of|officially|originally|currently|both|have been|has been|"
+            r"had been|have|has|had|am|is|was|were|are)\s+)*?")
 _EN_NEG = r"(?P<neg>(?:do|does|did) not\s+|never\s+|no longer\s+|not\s+|cannot\s+)?"
 _EN_OBJ = r"\s+(?P<obj>[^.,;:!?\"()]+)"
 
-_ZH_REL = (r"妈妈|妈|爸爸|爸|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
-           r"女儿|奶奶|爷爷|外婆|外公|室友|老板")
-_ZH_TIME = (r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|最近|刚刚|刚才|今早|今晚|"
-            r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时")
-_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更"
+_ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
+           r"女儿|奶奶|爷爷|外婆|外公|室友|老板|表妹|表哥|表姐|表弟")
+_ZH_TIME = (r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
+            r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
+            r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
+            r"周[一二三四五六日天]|星期[一二三四五六日天]")
+_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最"
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
-_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)?"
-            r"(?P<subj>我们|我(?:的)?(?P<rel>" + _ZH_REL + r")|我)?"
+_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
+            r"(?P<subj>我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
+            r"(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
 _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
@@ -66,6 +72,15 @@ class StatementPattern:
     #: the object is this fixed value, not the matched phrase ("started eating meat again" ends
     #: the diet "vegetarian"; 吃素 states it)
     fixed_object: str | None = None
+    #: the object must be a name (catalog, plugin hint, recognised name, lexicon member), never
+    #: a bare phrase: the verb is too general to trust an arbitrary object (在X做…, 不在X了)
+    named_only: bool = False
+    #: the object must already be known as ``object_type`` (catalog or earlier in the batch):
+    #: "Oreo passed away" is a pet's death only when Oreo is a pet memory knows
+    known_object: bool = False
+    #: the object must be a typed name of ``object_type`` (list, lexicon, catalog): 开 takes
+    #: 五菱宏光mini but not 玩笑
+    typed_only: bool = False
 
 
 def _en(key: str, verbs: str, predicate: str, object_type: str, **kw) -> StatementPattern:
@@ -80,9 +95,30 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
     return StatementPattern(key, lang, re.compile(regex), predicate, object_type, **kw)
 
 
-_EN_PET = r"(?:cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig)"
-_ZH_PET = r"(?:猫咪|小猫|猫|小狗|狗狗|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼)"
-_EN_DIET = r"(?P<obj>vegetarian|vegan|pescatarian)"
+_EN_PET = (r"(?:cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
+           r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
+           r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla)")
+_ZH_PET = r"(?:猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼)"
+_EN_DIET = r"(?P<obj>vegetarian|vegan|pescatarian|keto)"
+#: an English object phrase (what _EN_OBJ captures) for _raw patterns
+_EN_OBJ_RAW = r"(?P<obj>[^.,;:!?\"()]+)"
+#: the sentence start a subject-less English statement begins at ("Started my new job at …")
+_EN_START = r"(?:^|(?<=[.!?]\s))(?P<subj>)(?:just |finally |officially )?"
+_EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
+           r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
+_ZH_WHO = r"(?P<subj>我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")|我)"
+_ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
+_ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
+#: a condition named inside an English "have / caught" phrase: those verbs are too general to
+#: take any object, so they only match before a condition word
+_EN_CONDITION_AHEAD = (r"(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg|"
+                       r"diabetes|asthma|covid|flu|migraines?|insomnia|anxiety|depression|adhd|arthritis|anemia|"
+                       r"eczema|allergies|hypertension|pneumonia|bronchitis|shingles|sciatica|tinnitus|gout)\b)")
+_EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|undergraduate|grad student|"
+                   r"graduate student|phd student|phd candidate|master's student|masters student|first-year|"
+                   r"second-year|third-year|fourth-year|transfer student)")
+_EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|"
+                    r"this fall|this semester|as a (?:freshman|student)))")
 
 
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
@@ -93,134 +129,385 @@ def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "
 
 PATTERNS: tuple[StatementPattern, ...] = (
     # -- English --------------------------------------------------------------------------------
+    _en("en_work_love", r"(?:love|like|enjoy|hate|dislike)s? working (?:at|for)", "WORKS_AT", "organization",
+        trait="employer", coordinated=False, named_only=True),
     _en("en_like_no_longer", r"(?:no longer|do not|does not) (?:like|love|enjoy)s?(?= .* any ?more)|"
         r"no longer (?:like|love|enjoy)s?", "LIKES", "topic", negated=True, trait="preference"),
     _en("en_dislike", r"dislikes?|hates?|(?:can ?not|cannot) stand|(?:do|does) not (?:like|enjoy)s?",
         "DISLIKES", "topic", trait="preference"),
     _en("en_like", r"(?:really )?(?:likes?|loves?|enjoys?|adores?|am into|am a (?:big )?fan of|"
         r"am obsessed with)", "LIKES", "topic", trait="preference"),
-    _en("en_bought", r"bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
-        r"new|two|three) )", "BOUGHT", "product", coordinated=True),
-    _en("en_moved", r"(?:moved|relocated) (?:to|into)|moved house to", "MOVED_TO", "place",
-        trait="residence", coordinated=False),
-    _en("en_lived", r"used to live in|lived in", "LIVES_IN", "place", time_hint="past",
-        coordinated=False),
-    _en("en_live", r"lives? in|living in|am based in|reside in", "LIVES_IN", "place",
-        trait="residence", coordinated=False),
-    # work: start, change, end (WORKS_AT is exclusive: a new employer supersedes the old one)
-    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?: my job)?(?: at)?|resigned from|retired from|"
-        r"stopped working (?:at|for)|(?:was|got) (?:laid off|let go|fired) (?:from|by)", "WORKS_AT",
-        "organization", negated=True, trait="employer", coordinated=False),
-    _en("en_work_at", r"works? (?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
-        r"got a job (?:at|with)|am employed (?:at|by)|now work (?:at|for)", "WORKS_AT", "organization",
-        trait="employer", coordinated=False),
-    # vehicle
-    _en("en_vehicle_end", r"sold|got rid of|traded in|totaled|totalled|scrapped", "DRIVES", "vehicle",
-        negated=True, trait="vehicle", coordinated=False),
-    _en("en_drive", r"drives?|driving|now drive", "DRIVES", "vehicle", trait="vehicle", coordinated=False),
-    # pets: start and end (death, rehoming); "pet" holds several values, one per animal
-    _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet )?" + _EN_PET +
-         r",? (?P<obj>[a-z][a-z'\-]+),? (?:just |sadly |finally )?(?P<verb>died|passed away|was put down|"
-         r"had to be put down|ran away|went missing)", "HAS_PET", "animal", negated=True, trait="pet",
-         coordinated=False),
-    _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up", "HAS_PET", "animal", negated=True,
-        trait="pet", coordinated=False),
-    _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally)? (?P<verb>have|has|got|"
-         r"adopted|rescued) (?:a|an|one|our|my) (?:new )?" + _EN_PET + r" (?:named|called) (?P<obj>[a-z][a-z'\-]+)",
-         "HAS_PET", "animal", trait="pet", coordinated=False),
-    # diet
-    _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am)? (?P<verb>(?:no longer|not) (?:a )?|"
-         r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?)" + _EN_DIET,
-         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False),
+    # diet first: "quit keto" is a diet end, not a job end
+    _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have)? (?P<verb>(?:no longer|not) (?:a |eating )?|"
+         r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|quit |stopped |gave up |went off |"
+         r"came off |am off |fell off )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
+         trait="diet", coordinated=False),
     _raw("en_diet_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)? (?P<verb>started eating meat|"
          r"eat meat again|am eating meat again|went back to eating meat)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False,
          fixed_object="vegetarian"),
-    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| am| became| went| turned)"
-         r"(?P<verb> (?:a |fully |strictly )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
+    _raw("en_diet_no_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)?(?: just| finally)? (?P<verb>stopped eating meat|"
+         r"gave up meat|quit (?:eating )?meat|cut out meat|no longer eat meat|do not eat meat(?! or)|never eat meat)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
+    _raw("en_diet_plant", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| am| became| went| have gone| eat)(?P<verb> "
+         r"(?:fully |strictly |mostly |100% )?plant-based)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
+         coordinated=False, fixed_object="vegan"),
+    _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
+         r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
+    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| have gone| have become| am| became| went| turned|"
+         r" started| switched to| started going| am going| am doing| have been doing| am on| have been on|"
+         r" have been eating| am eating| eat)"
+         r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False),
+    # work: start, change, end (WORKS_AT is exclusive: a new employer supersedes the old one)
+    _raw("en_work_last_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?P<subj>my) (?P<verb>last day) "
+         r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer",
+         coordinated=False),
+    _raw("en_work_last_day_there", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?P<subj>my) "
+         r"(?P<verb>last day) (?:there|at work|at the office|at that job)(?P<obj>)", "WORKS_AT", "organization",
+         negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
+    _raw("en_work_switch_from", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
+         r"(?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ", "WORKS_AT", "organization", negated=True,
+         trait="employer", coordinated=False),
+    _raw("en_work_switch_to", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
+         r"from [^.,;:!?\"()]+? (?P<verb>to) " + _EN_OBJ_RAW, "WORKS_AT", "organization",
+         trait="employer", coordinated=False),
+    _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for)"
+         r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
+         "organization", trait="employer", coordinated=False),
+    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?: my job)?(?: at)?|resigned from|retired from|"
+        r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation) (?:at|to)|gave (?:my )?notice (?:at|to)|"
+        r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)|"
+        r"walked away from", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
+    _en("en_work_since", r"worked (?:at|for)(?=[^.,;]* since\b)|been working (?:at|for)", "WORKS_AT", "organization",
+        trait="employer", coordinated=False),
+    _en("en_work_been_at", r"been at(?=[^.,;]* (?:for|since) )", "WORKS_AT", "organization", trait="employer",
+        coordinated=False, named_only=True),
+    _en("en_work_past", r"used to work (?:at|for)|worked (?:at|for)", "WORKS_AT", "organization",
+        time_hint="past", coordinated=False),
+    _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
+         r"internship) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )) "
+         + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
+    # school before work: "I'm a sophomore at", "got my master's from" are school
+    _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree) at|left school at|"
+        r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
+        r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
+        trait="school", coordinated=False),
+    _en("en_school", r"study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
+        r"am enrolled (?:at|in)|enrolled at|started (?:college |university |school |grad school )?at"
+        + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
+        r"|attends?" + _EN_SCHOOL_AHEAD,
+        "STUDIES_AT", "organization", trait="school", coordinated=False),
+    _en("en_work_at_as", r"at(?= [^.,;]+? as (?:an? |the )?[a-z]+)", "WORKS_AT", "organization", trait="employer",
+        coordinated=False, named_only=True),
+    _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2})?(?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
+        r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
+        r"got (?:a |my )?(?:new )?job (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
+        r"(?:got|was|been) promoted (?:at|by)|got the job (?:at|with)|landed (?:a |the )?(?:job|role|position) (?:at|with)|"
+        r"now work (?:at|for)|work as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|"
+        r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?(?:intern|engineer|developer|designer|manager|nurse|doctor|"
+        r"teacher|analyst|consultant|pharmacist|accountant|lawyer|scientist|researcher|cashier|barista|"
+        r"chef|cook|driver|writer|editor|director|lead|architect|assistant|associate|specialist|"
+        r"technician|officer|clerk|professor|lecturer|therapist|programmer|recruiter|planner|administrator|"
+        r"coordinator|representative|agent|server|waiter|waitress|bartender|mechanic|electrician) (?:at|for|with)|"
+        r"teach(?:es)? (?:[a-z\-]+ ){0,2}?at", "WORKS_AT", "organization", trait="employer", coordinated=False),
+    # vehicle
+    _raw("en_vehicle_trade_for", "en", _EN_WHO + r" (?:traded|swapped|exchanged) (?:in )?(?:my |our )?"
+         r"[a-z0-9\- ]+? (?:in )?(?P<verb>for) " + _EN_OBJ_RAW, "DRIVES", "vehicle", trait="vehicle",
+         coordinated=False),
+    _raw("en_vehicle_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:old )?(?P<obj>[a-z0-9\- ]{2,30}?) "
+         r"(?:just )?(?:got|was) (?P<verb>totaled|totalled|stolen|scrapped|written off)", "DRIVES", "vehicle",
+         negated=True, trait="vehicle", coordinated=False),
+    _raw("en_vehicle_it_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?:it|the car|my car) (?:just )?(?:got |was )"
+         r"(?P<subj>)(?P<verb>totaled|totalled|stolen|scrapped|written off)(?P<obj>)", "DRIVES", "vehicle",
+         negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
+    _raw("en_vehicle_is", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |daily )?(?P<kind>car|ride|vehicle|"
+         r"truck|bike|motorcycle|scooter|daily driver) (?P<verb>is|is now)(?: an?)? " + _EN_OBJ_RAW, "DRIVES", "vehicle",
+         trait="vehicle", coordinated=False, named_only=True),
+    _en("en_vehicle_end", r"sold|got rid of|traded in|traded|totaled|totalled|scrapped", "DRIVES", "vehicle",
+        negated=True, trait="vehicle", coordinated=False),
+    _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
+        trait="vehicle", coordinated=False),
+    # pets: start and end (death, rehoming); "pet" holds several values, one per animal
+    _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*" + _EN_PET +
+         r",? (?P<obj>[a-z][a-z'\-]+),? (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|passed|"
+         r"was put down|had to be put down|ran away|went missing|is gone|crossed the rainbow bridge)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
+    _raw("en_pet_end_unnamed", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*"
+         r"(?P<obj>" + _EN_PET + r") (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|was put down|"
+         r"had to be put down|ran away|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
+         coordinated=False),
+    _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
+         r"(?P<verb>died|passed away|was put down|had to be put down|ran away|went missing|is gone)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
+    _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
+         r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) down", "HAS_PET",
+         "animal", negated=True, trait="pet", coordinated=False, named_only=True),
+    _raw("en_pet_lost", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
+         r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
+    _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
+        r"rehome(?= (?:my|our) )", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
+    _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have| recently)* (?P<verb>have|has|got|"
+         r"adopted|rescued|brought home|took in|welcomed|am (?:a |the )?(?:proud )?(?:owner|mom|dad|parent) of) "
+         r"(?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
+         r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
+         r"sister|cousin|neighbor|roommate|boss|teacher|doctor)\b)(?:[a-z\-]+ ){1,2}?(?:named|called) "
+         r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
+    _raw("en_pet_comma", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
+         r"rescued|have|brought home) (?:a|another|a second|a new|a third|our|my) (?:new )?" + _EN_PET +
+         r",? (?P<obj>[a-z][a-z'\-]+)(?=,|$| in | last| this| yesterday| today)", "HAS_PET", "animal", trait="pet",
+         coordinated=False, named_only=True),
+    _raw("en_pet_several", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| now)* (?P<verb>have|adopted|got|"
+         r"rescued|own) (?:two|three|four|2|3|4) (?:cats|dogs|kittens|puppies|rabbits|hamsters|birds|parrots|turtles|"
+         r"guinea pigs)[,:]? (?P<obj>[a-z][a-z'\-]+(?:,? (?:and )?[a-z][a-z'\-]+)+)", "HAS_PET", "animal", trait="pet",
+         named_only=True),
+    _raw("en_pet_is_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |little )?" + _EN_PET +
+         r"(?:'s name)? (?P<verb>is named|is called|is) (?P<obj>[a-z][a-z'\-]+)(?=[.!,;]|$)", "HAS_PET", "animal",
+         trait="pet", coordinated=False, named_only=True),
+    _raw("en_pet_get", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
+         r"rescued|brought home|took in) (?:a|an|another|a second|a new|two) (?:new )?(?:little )?"
+         r"(?P<obj>" + _EN_PET + r")(?![a-z])", "HAS_PET", "animal", trait="pet", coordinated=False),
+    # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
+    _raw("en_split_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
+         r"(?P<verb>split up|broke up|separated|called it off|ended things)", "DATING", "person", negated=True,
+         trait="partner", coordinated=False, named_only=True),
+    _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
+         r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?)", "DATING",
+         "person", trait="partner", coordinated=False, named_only=True),
+    _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
+         r"girlfriend|partner)(?: now)?[,;]? (?:his|her|their) (?P<verb>name is) (?P<obj>[a-z][a-z'\-]+)", "DATING",
+         "person", trait="partner", coordinated=False, named_only=True),
+    _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally )?"
+         r"(?P<verb>got married|are married|married)", "MARRIED_TO", "person", trait="spouse", coordinated=False,
+         named_only=True),
+    _raw("en_we_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?(?:have )?"
+         r"(?P<verb>split up|broke up|separated|called it off)(?P<obj>)", "DATING", "person", negated=True,
+         trait="partner", coordinated=False, fixed_object="@partner"),
+    _raw("en_we_married", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?"
+         r"(?P<verb>got married|are married now|tied the knot)(?P<obj>)", "MARRIED_TO", "person",
+         trait="spouse", coordinated=False, fixed_object="@partner"),
+    _en("en_divorce", r"got divorced from|divorced|separated from", "MARRIED_TO", "person", negated=True,
+        trait="spouse", coordinated=False),
+    _en("en_relationship_end", r"broke up with|split up with|split with|dumped|stopped seeing", "DATING",
+        "person", negated=True, trait="partner", coordinated=False),
+    _raw("en_married_role", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: just| finally)? (?P<verb>married|got married to) "
+         r"(?:my |our )(?:[a-z\-']+ ){0,3}?(?:sweetheart|boyfriend|girlfriend|partner|fianc[eé]e?|love|crush|friend)"
+         r",? (?P<obj>[a-z][a-z'\-]+)", "MARRIED_TO", "person", trait="spouse", coordinated=False, named_only=True),
+    _en("en_married", r"got married to|married|am married to", "MARRIED_TO", "person", trait="spouse",
+        coordinated=False),
+    _en("en_dating", r"am dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
+        r"been seeing|started seeing|am in a relationship with|got together with|got engaged to|am engaged to|"
+        r"am going out with", "DATING", "person", trait="partner", coordinated=False),
+    _en("en_health_end", r"recovered from|got over|am over(?: the| my)?|am cured of|no longer have|beat|kicked",
+        "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
+    _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>[a-z0-9\- ]{2,30}?) (?:is|are|has|have) "
+         r"(?:finally |completely )?(?P<verb>gone|cleared up|went away|disappeared|healed)", "HAS_CONDITION", "topic",
+         negated=True, trait="health", coordinated=False),
+    _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|suffer from|am suffering from|"
+        r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
+        r"am struggling with|dealing with|came down with|caught" + _EN_CONDITION_AHEAD + r"|have had" +
+        _EN_CONDITION_AHEAD + r"|has had" + _EN_CONDITION_AHEAD + r"|(?:have|has)" + _EN_CONDITION_AHEAD,
+        "HAS_CONDITION", "topic", trait="health", coordinated=False),
+    # residence and origin
+    _raw("en_moved_from", "en", _EN_WHO + r" (?:moved|relocated) (?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ",
+         "LIVES_IN", "place", time_hint="past", coordinated=False),
+    _raw("en_moved_here_from", "en", _EN_WHO + r" (?:moved|relocated|came) (?:here |over |out )?(?P<verb>from) "
+         + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
+    _raw("en_moved_from_to", "en", _EN_WHO + r" (?:moved|relocated) from [^.,;:!?\"()]+? (?P<verb>to) "
+         + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
+    _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
+        "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
+    _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:new )?(?:apartment|place|house|flat|condo|home|"
+        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over )?(?:to|into)|moved house to",
+        "MOVED_TO", "place",
+        trait="residence", coordinated=False),
+    _en("en_live_since", r"lived in(?=[^.,;]* (?:for|since) )|been living in", "LIVES_IN", "place",
+        trait="residence", coordinated=False),
+    _en("en_lived", r"used to live in|lived in", "LIVES_IN", "place", time_hint="past",
+        coordinated=False),
+    _en("en_live", r"lives? in|living in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
+        "LIVES_IN", "place",
+        trait="residence", coordinated=False),
+    _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|come from|hail from",
+        "IS_FROM", "place", trait="hometown", coordinated=False),
+    _en("en_bought", r"bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
+        r"new|two|three) )", "BOUGHT", "product", coordinated=True),
     _en("en_work_on", r"works? on|working on", "WORKS_ON", "project", coordinated=False),
     _en("en_use", r"(?:have been |been |am |started |keep )?using|uses?(?! to )|switched to",
         "USES", "software"),
     _en("en_visited", r"visited|went to|have been to|been to|traveled to|travelled to|"
         r"took a trip to", "VISITED", "place"),
-    # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
-    _en("en_divorce", r"got divorced from|divorced|separated from", "MARRIED_TO", "person", negated=True,
-        trait="spouse", coordinated=False),
-    _en("en_relationship_end", r"broke up with|split up with", "DATING", "person", negated=True, trait="partner",
-        coordinated=False),
-    _en("en_married", r"got married to|married|am married to", "MARRIED_TO", "person", trait="spouse",
-        coordinated=False),
-    _en("en_dating", r"am dating|started dating|am seeing|am in a relationship with|got together with",
-        "DATING", "person", trait="partner", coordinated=False),
-    _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree) at|left school at",
-        "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
-    _en("en_school", r"study at|studying at|am a student at|am enrolled at|enrolled at|started (?:studying )?at "
-        r"(?=[^.,;]*(?:university|college|school|institute|academy))|go to school at|"
-        r"attend(?=[^.,;]*(?:university|college|school|institute|academy))",
-        "STUDIES_AT", "organization", trait="school", coordinated=False),
-    _en("en_health_end", r"recovered from|got over|am cured of|no longer have", "HAS_CONDITION", "topic",
-        negated=True, trait="health", coordinated=False),
-    _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|suffer from|am suffering from|"
-        r"was told i have", "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # -- Chinese --------------------------------------------------------------------------------
-    _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)", "LIKES", "topic",
+    _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)|不爱(?=[^，。！？]*了)", "LIKES", "topic",
         negated=True, trait="preference"),
-    _zh("zh_dislike", r"不喜欢|讨厌|不爱|受不了|烦透了", "DISLIKES", "topic", trait="preference"),
+    _zh("zh_dislike", r"不太喜欢|不怎么喜欢|不是很喜欢|不喜欢|讨厌|不爱|受不了|烦透了", "DISLIKES", "topic", trait="preference"),
     _zh("zh_like", r"喜欢|热爱|爱上了|爱(?=[吃喝看听玩打])|爱(?!人)", "LIKES", "topic",
         trait="preference"),
-    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|买", "BOUGHT", "product"),
-    _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来", "MOVED_TO", "place",
-        trait="residence", coordinated=False),
-    _zh("zh_lived", r"以前住在|之前住在|曾经住在|原来住在", "LIVES_IN", "place", time_hint="past",
-        coordinated=False),
-    _zh("zh_live", r"住在|定居在|生活在", "LIVES_IN", "place", trait="residence",
-        coordinated=False),
+    # diet
+    _raw("zh_diet_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃素|不吃素了|开始吃肉|又开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
+    _raw("zh_diet_vegan_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃纯素|不吃纯素了|不再是纯素)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegan"),
+    _raw("zh_diet_no_meat", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>戒肉了|戒肉|不吃肉了|不再吃肉|戒荤了|戒荤)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
+    _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),
+    _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|纯素食者|纯素主义者)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
+    _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|坚持|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
+    _raw("zh_diet_fish", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>只吃鱼|只吃海鲜)(?:[^，。！？]{0,4}不吃[^，。！？]{0,4}肉)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
+    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
+    # school (before work: 在X读研 is not 在X工作)
+    _raw("zh_school_end_yu", "zh", _ZH_WHO + r"?[^，,。！？]{0,4}?(?P<verb>毕业于)" + _ZH_OBJ, "STUDIES_AT", "organization",
+         negated=True, trait="school", coordinated=False),
+    _zh("zh_school_end", r"从", "STUDIES_AT", "organization", coordinated=False, negated=True, trait="school",
+        tail=r"(?=(?:毕业|退学|肄业))"),
+    _zh("zh_school", r"正在|在", "STUDIES_AT", "organization", coordinated=False, trait="school",
+        tail=r"(?=(?:读书|上学|读大学|读研|读博|读本科|读硕士|读博士|读高中|读初中|读大[一二三四]|念书|上大学|念大学|"
+             r"读研究生|攻读))"),
+    _raw("zh_school_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)(?:大[一二三四]|研[一二三]|"
+         r"博[一二三四])?的(?:学生|研究生|博士生|本科生|新生|大学生)", "STUDIES_AT", "organization", trait="school",
+         coordinated=False),
+    # work
     _zh("zh_work_end", r"从", "WORKS_AT", "organization", coordinated=False, negated=True,
-        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|被裁))"),
-    _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了", "WORKS_AT", "organization",
+        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|跳到|跳去|换到|被裁|退休|下岗|出来(?:以后|后|了)))"),
+    _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了|辞了|离开", "WORKS_AT", "organization",
         coordinated=False, negated=True, trait="employer", tail=r"(?=(?:的工作|公司|了|，|,|。|$))"),
-    _zh("zh_work_at", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
-        tail=r"(?=(?:工作|上班|任职|实习))"),
-    _zh("zh_work_join", r"加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
+    _raw("zh_work_laid_off", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
+         r"(?:裁了|裁员了|辞退了|开除了|优化了|炒了|炒鱿鱼了)", "WORKS_AT", "organization", negated=True,
+         trait="employer", coordinated=False),
+    _raw("zh_work_last_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>最后一天)",
+         "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
+    _raw("zh_work_not_there", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>不在)(?P<obj>[^，,。！？]{1,12}?)"
+         r"(?:工作|上班|干)?了", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
+         named_only=True),
+    _raw("zh_work_past", "zh", _ZH_WHO + r"?(?:以前|之前|曾经|原来|过去)(?:也)?(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
+         r"(?=(?:工作|上班|干|实习|任职))", "WORKS_AT", "organization", time_hint="past", coordinated=False),
+    _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
+         r"(?=(?:工作|上班|干|实习|任职)过)", "WORKS_AT", "organization", time_hint="past", coordinated=False),
+    _zh("zh_work_at", r"正在|在", "WORKS_AT", "organization", coordinated=False, trait="employer",
+        tail=r"(?=(?:工作|上班|任职|实习|打工))"),
+    _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
+        tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然)|干(?!什么|嘛|活)))", named_only=True),
+    _raw("zh_work_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)的[\u4e00-\u9fff]{0,4}"
+         r"(?:经理|工程师|设计师|员工|老师|医生|护士|职员|主管|总监|程序员|产品经理|运营|销售|会计|律师|实习生|研究员)",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
+         r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
+         trait="employer", coordinated=False),
+    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>进了|进入了|去了)" + _ZH_OBJ +
+         r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
+         typed_only=True),
+    _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了)"
+         r"[^，,。！？]{0,12}?[，,]?(?:然后|后来|现在)?"
+         r"(?P<verb>去了|加入了|跳槽到了|到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
+         coordinated=False, named_only=True),
+    _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
+    _zh("zh_work_join", r"就职于|任职于|供职于|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
         "organization", coordinated=False, trait="employer"),
     # vehicle
-    _raw("zh_vehicle_end", "zh", r"(?P<subj>我们|我)?(?:已经)?(?P<verb>把)(?:我的|旧的|那辆)?(?P<obj>[^，,。！？把]{1,12}?)"
-         r"(?:卖了|卖掉了|处理掉了|报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+    _raw("zh_vehicle_is", "zh", r"(?P<subj>我们|我)(?:的|家的)(?P<kind>车|座驾|爱车|电动车|摩托车|新车)(?P<verb>是)(?:一辆|辆)?"
+         + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, named_only=True),
+    _raw("zh_vehicle_swap_to", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"把[^，,。！？把]{1,10}?(?P<verb>换成了|换成|换了)(?:一辆|辆)?"
+         + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
+    _raw("zh_vehicle_swap_from", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"(?P<verb>把)(?:我的|旧的|那辆)?(?P<obj>[^，,。！？把]{1,10}?)"
+         r"(?=换成了|换成|换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
+    _raw("zh_vehicle_stolen", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆)(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP +
+         r"(?P<verb>被偷了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         coordinated=False, typed_only=True),
+    _raw("zh_vehicle_end", "zh", r"(?P<subj>我们|我)?(?:已经)?(?P<verb>把)(?:我的|旧的|那辆|我那辆|家里的|旧)?(?P<obj>[^，,。！？把]{1,12}?)"
+         r"(?:卖了|卖掉了|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False),
-    _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|现在开", "DRIVES", "vehicle", trait="vehicle",
-        coordinated=False),
+    _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?P<obj>[^，,。！？把我]{1,12}?)"
+         + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         coordinated=False, named_only=True),
+    _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|开了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
+        "vehicle", trait="vehicle", coordinated=False),
+    _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
-    _raw("zh_pet_end", "zh", r"(?P<subj>我们|我)?(?:家)?(?:的)?(?P<kind>" + _ZH_PET + r")(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)"
-         r"(?P<verb>去世了|死了|走了|丢了|跑丢了)", "HAS_PET", "animal", negated=True, trait="pet",
+    _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?P<kind>" + _ZH_PET + r")(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)"
+         + _ZH_GAP + r"(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|飞走了|没了|病逝了)", "HAS_PET", "animal", negated=True,
+         trait="pet", coordinated=False),
+    _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
+         r"(?P<verb>去世了|死了|走了|跑丢了|病逝了)", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
+         known_object=True),
+    _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
+         r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
-    _raw("zh_pet_named", "zh", r"(?P<subj>我们|我)(?:家)?(?P<verb>养了|有|领养了|收养了)(?:一只|只|一条|条)?" + _ZH_PET +
-         r"[，,]?(?:叫|名叫|名字叫)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal", trait="pet",
-         coordinated=False),
+    _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了)(?:一只|只|一条|条)?"
+         r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶))[，,]?(?:它)?"
+         r"(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
+         "HAS_PET", "animal", trait="pet", coordinated=False),
+    _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
+         r"(?P<verb>叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
+         trait="pet", coordinated=False),
+    _raw("zh_pet_start", "zh", _ZH_WHO + _ZH_GAP + r"(?:新)?(?P<verb>养了|领养了|收养了|捡了)(?:一只|只|一条|条|两只)"
+         r"(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]*叫)", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship, school, health
-    _raw("zh_divorce", "zh", r"(?P<subj>我)(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?P<verb>离婚了|离婚)",
+    _raw("zh_divorce", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
-    _raw("zh_relationship_end", "zh", r"(?P<subj>我)(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?P<verb>分手了|分手)",
+    _raw("zh_relationship_end", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了)",
          "DATING", "person", negated=True, trait="partner", coordinated=False),
-    _raw("zh_married", "zh", r"(?P<subj>我)(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?P<verb>结婚了|结婚|领证了)",
+    _raw("zh_relationship_end_short", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+         r"(?P<verb>分了)", "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
+    _raw("zh_partner_named", "zh", r"(?P<subj>我)?[^，,。！？]{0,6}?[，,]?(?P<kind>老公|老婆|丈夫|妻子|男朋友|女朋友|对象|未婚夫|未婚妻)"
+         r"(?:的名字)?(?:了)?[，,]?(?P<verb>叫|名叫|是)(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
+         trait="partner", coordinated=False, named_only=True),
+    _raw("zh_we_split", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>分手了|分开了)(?P<obj>)",
+         "DATING", "person", negated=True, trait="partner", coordinated=False, fixed_object="@partner"),
+    _raw("zh_we_married", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>结婚了|领证了)(?P<obj>)",
+         "MARRIED_TO", "person", trait="spouse", coordinated=False, fixed_object="@partner"),
+    _raw("zh_married", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>结婚了|结婚|领证了)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False),
-    _raw("zh_dating", "zh", r"(?P<subj>我)(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?P<verb>在一起了|在谈恋爱|谈恋爱了|在交往)",
+    _raw("zh_dating_named", "zh", _ZH_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)一个叫(?P<obj>[\u4e00-\u9fffA-Za-z]{1,4}?)的"
+         r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
          "DATING", "person", trait="partner", coordinated=False),
-    _zh("zh_school_end", r"从", "STUDIES_AT", "organization", coordinated=False, negated=True, trait="school",
-        tail=r"(?=(?:毕业|退学))"),
-    _zh("zh_school", r"在", "STUDIES_AT", "organization", coordinated=False, trait="school",
-        tail=r"(?=(?:读书|上学|读大学|读研|读博|念书|上大学))"),
-    _raw("zh_health_end", "zh", r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的]{1,8}?)(?P<verb>已经好了|痊愈了|治好了|康复了)",
-         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
-    _raw("zh_health", "zh", r"(?P<subj>我)(?:被)?(?P<verb>确诊了|确诊为|确诊|得了|患有|患了)(?P<obj>[^，,。！？]{1,10})",
-         "HAS_CONDITION", "topic", trait="health", coordinated=False),
-    # diet
-    _raw("zh_diet_end", "zh", r"(?P<subj>我)?(?:现在|已经)?(?P<verb>不再吃素|不吃素了|开始吃肉|又吃肉了|恢复吃肉)(?P<obj>)",
-         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
-    _raw("zh_diet", "zh", r"(?P<subj>我)(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素)(?P<obj>)",
-         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
+    _raw("zh_dating", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+         r"(?P<verb>在一起了|在一起(?=[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING",
+         "person", trait="partner", coordinated=False),
+    _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
+         r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
+         coordinated=False),
+    _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|得了|患有|患了|查出了|查出有|查出|"
+         r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
+    # residence and origin
+    _zh("zh_moved_from", r"从", "LIVES_IN", "place", coordinated=False, time_hint="past",
+        tail=r"(?=搬)"),
+    _raw("zh_moved_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?P<verb>搬到了|搬到|搬去了|搬去|搬回了|搬回)"
+         + _ZH_OBJ, "MOVED_TO", "place", trait="residence", coordinated=False),
+    _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来", "MOVED_TO", "place",
+        trait="residence", coordinated=False),
+    _zh("zh_moved_out", r"搬出了|搬出|搬离了|搬离", "LIVES_IN", "place", negated=True, trait="residence",
+        coordinated=False),
+    _zh("zh_lived", r"以前住在|之前住在|曾经住在|原来住在", "LIVES_IN", "place", time_hint="past",
+        coordinated=False),
+    _raw("zh_lived_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
+         r"(?=(?:住|生活|待)过)", "LIVES_IN", "place", time_hint="past", coordinated=False),
+    _zh("zh_live", r"住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
+        coordinated=False),
+    _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
+         r"(?=(?:定居|生活|居住|住)(?!过)(?:了|着)?)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         typed_only=True),
+    _raw("zh_live_bare", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>住)(?![在了过着])" + _ZH_OBJ, "LIVES_IN", "place",
+         trait="residence", coordinated=False, typed_only=True),
+    _raw("zh_home_at", "zh", r"(?P<subj>我家|我们家)(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=[，,。！？]|$)", "LIVES_IN",
+         "place", trait="residence", coordinated=False, typed_only=True),
+    _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|老家|家乡是|家乡在|出生在|是在)(?P<obj>[^，,。！？]{1,8}?)"
+         r"(?:长大的|人|的|$|(?=[，,。！？]))", "IS_FROM", "place", trait="hometown", coordinated=False),
+    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|买", "BOUGHT", "product"),
     _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software"),
-    _zh("zh_visited", r"去了|去过|参观了|游览了|逛了|到过|去", "VISITED", "place"),
+    _raw("zh_trip", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:出差|旅游|旅行|度假|出游)(?P<verb>去了|去|到了)" + _ZH_OBJ,
+         "VISITED", "place", typed_only=True),
+    _raw("zh_trip_back", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>从)(?P<obj>[^，,。！？从]{1,8}?)(?:出差|旅游|旅行|玩|度假)?回来",
+         "VISITED", "place", typed_only=True),
+    _raw("zh_trip_at", "zh", _ZH_WHO + r"?(?:和|跟)?[^，,。！？在]{0,4}?(?P<verb>在)(?P<obj>[^，,。！？在]{1,8}?)"
+         r"(?=(?:玩|旅游|旅行|度假)了)", "VISITED", "place", typed_only=True),
+    _zh("zh_visited", r"去了|去过|参观了|游览了|逛了|到过|去(?![年世])", "VISITED", "place"),
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.
@@ -309,9 +596,13 @@ EN_OBJECT_STOP = re.compile(
     r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
     r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|"
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|"
-    r"were|has|have|had|it is|its|it's|really|very|lately|last|as)\b.*$")
+    r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
+    r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
+    r"should|may|might|just|since|until|via)\b.*$")
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|some|this|that|these|those|new|brand new|"
-                        r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her)\s+)+")
+                        r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
+                        r"second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|[a-z]+'s|"
+                        r"(?:19|20)\d\d)\s+)+")
 EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|"
                        r"going to|to listen to|to watch|to eat|to drink|to play|to read)\s+")
 EN_COORD = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*")
@@ -320,9 +611,9 @@ ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
     r"工作|上班|做饭|煲汤|的).*$")
-ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|那个|这个|那些|这些|一些|一点|点|"
+ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|那个|这个|那些|这些|一些|一点|点|一趟|趟|"
                         r"(?:一|两|三|几|好几)?(?:个|台|部|辆|只|本|件|双|条|杯|份|块|套|款|把|张|支|"
-                        r"瓶|盒|袋|家)|新的|新买的|新)+")
+                        r"瓶|盒|袋|家)|新的|新买的|旧的|二手的|二手|白色的|黑色的)+")
 ZH_CONSUME_VERB = re.compile(r"^(?:吃|喝|看|听|玩|打|逛|去|养|做)(?=.)")
 ZH_COORD = re.compile(r"[和跟与及、]|还有")
 
@@ -354,6 +645,12 @@ EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|w
                          r"next month|next year)\b")
 ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|"
                          r"想用|明天|后天|下周|下个月|明年|将要|要去|要买")
+#: hearsay and hedges: a statement they introduce is someone's report or a guess, not a fact
+#: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
+#: fryer and I think it's great" the hedge scopes over the praise, not the purchase.
+HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it)\b")
+HEDGE_ZH = re.compile(r"听说|据说|好像|似乎|我猜")
+
 #: the strongest irrealis cues: conditions, wishes, questions inside the clause. A clause with one
 #: yields nothing at all. Under the weaker ones (a wish or plan: "I want to make soup with my new
 #: pressure cooker", 我想用新的高压锅煲汤) the *presupposed* possession "my new X" still holds —

@@ -19,8 +19,10 @@ from ..governance.cues import split_sentences, statement_clauses
 from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
-                       normalize_name)
-from .patterns import (EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
+                       normalize_name, tie_mentions)
+from .names import list_type, zh_namelike, zh_trim_slot
+from .object_policy import end_names_value, generic, is_species, is_tie, slot_type
+from .patterns import (HEDGE_EN, HEDGE_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
@@ -45,11 +47,12 @@ PRONOUN_TYPES: dict[str, frozenset[str]] = {
     "WORKS_ON": frozenset({"project", "software"}),
 }
 _ZH_THIRD_PERSON = re.compile(r"(?:他|她|他们|她们|妈妈|妈|爸爸|爸|老婆|老公|朋友|同事|姐姐|妹妹|"
-                              r"哥哥|弟弟|儿子|女儿|室友|老板)")
+                              r"哥哥|弟弟|儿子|女儿|室友|老板|邻居|同学|表妹|表哥|表姐|表弟|领导|听说)")
 _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wife|husband|friend|"
-                              r"sister|brother|boss|colleague|partner))\b")
+                              r"sister|brother|boss|colleague|partner|neighbor|neighbour|coworker)(?:'s)?|"
+                              r"[a-z]+'s)\b")
 _REL_EN_TO_NAME = {"mum": "mom", "mother": "mom", "father": "dad"}
-_ZH_REL_NAME = {"妈": "妈妈", "爸": "爸爸"}
+_ZH_REL_NAME = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
 
 
 @dataclass(slots=True)
@@ -145,6 +148,9 @@ def cut_zh_object(phrase: str) -> str:
 
 def clean_en_object(phrase: str) -> str:
     p = cut_en_object(phrase)
+    called = re.search(r"\b(?:called|named)\s+(\S.*)$", p)
+    if called:  # "a small biotech called Genwise": the name, not the description
+        p = called.group(1)
     for _ in range(3):
         q = EN_GERUND.sub("", EN_LEADING.sub("", p)).strip()
         if q == p:
@@ -161,7 +167,11 @@ def clean_zh_object(phrase: str) -> str:
         if stripped != p and stripped:
             p = stripped
         p = ZH_LEADING.sub("", ZH_OBJECT_STOP.sub("", p))
-    return p.strip()
+    p = zh_trim_slot(p.strip())
+    if p and not is_member(p):
+        stripped = ZH_CONSUME_VERB.sub("", p)  # 在周末去爬山 → 去爬山 → 爬山
+        p = stripped or p
+    return p
 
 
 def split_objects(phrase: str, lang: str) -> list[str]:
@@ -184,6 +194,8 @@ class _Extractor:
             mentions = collect_mentions(event.content, event.structured_entity_hints, self.known,
                                         lexicon_fields=_provenance_text(event)
                                         if _is_observation(event) else None)
+            if not _is_observation(event):
+                mentions = self._people_mentions(event, mentions)
             for m in mentions:
                 state.add_mention(m)
             if _is_observation(event):
@@ -199,6 +211,27 @@ class _Extractor:
             self.out.entities.extend(state.entities.values())
             self.history.extend(e for _, e in sorted(state.positions, key=lambda p: p[0]))
         return self.out
+
+    def _people_mentions(self, event: ExtractionInput, mentions: list[Mention]) -> list[Mention]:
+        """People by their tie: an entity of the user's circle (mom, 邻居), but no entity in a
+        speaker's line (not the user's mom, and unnamed), none for the speaker's own name prefix,
+        and none when a name follows the tie word ("my colleague Tom", 男朋友阿杰 → the name)."""
+        text = event.content
+        ties = [m for m in tie_mentions(text) if not any(m.overlaps(k) for k in mentions)]
+        people = [m for m in (*mentions, *ties) if m.entity_type == "person"]
+        kept: list[Mention] = []
+        for m in sorted([*mentions, *ties], key=lambda m: (m.start if m.start >= 0 else 10**9)):
+            is_tie_word = m.entity_type == "person" and (m.source == "lexicon" or is_tie(m.name))
+            if event.speaker and 0 <= m.start < len(event.speaker) + 1 and \
+                    text.startswith(event.speaker):
+                continue  # the "Name: " prefix L1 renders (林小雨: … is no 小雨)
+            if is_tie_word and event.speaker and m.source != "catalog":
+                continue
+            if is_tie_word and m.source != "catalog" and any(
+                    p is not m and p.source == "name" and 0 <= p.start - m.end <= 1 for p in people):
+                continue
+            kept.append(m)
+        return kept
 
     # -- statements ----------------------------------------------------------------------------
 
@@ -216,7 +249,8 @@ class _Extractor:
             accepted: list[tuple[StatementPattern, re.Match[str]]] = []
             text = sentence.text if zh else normalize_en(sentence.text)
             # priority order decides which pattern owns a verb span ("no longer like" beats
-            # "like"); text order then builds the claims, so "it" sees the entities before it
+            # "like"); text order then builds the claims, so "it" sees the entities before it.
+            # A match whose subject is nobody (an unvalidated name) claims no verb span.
             for pattern in PATTERNS:
                 if (pattern.lang == "zh") != zh:
                     continue
@@ -224,14 +258,38 @@ class _Extractor:
                     vspan = match.span("verb")
                     if any(a < vspan[1] and vspan[0] < b for a, b in consumed):
                         continue
+                    if not self._subject(match, pattern.lang, state.event, sentence.text)[0]:
+                        continue
+                    if pattern.named_only and pattern.lang == "zh" and \
+                            not zh_namelike(clean_zh_object(cut_zh_object(match.group("obj") or ""))):
+                        continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
+                    if pattern.typed_only and not self._typed_object(pattern, match, sentence, mentions):
+                        continue  # 去了一趟上海: a typed-only 去了 (a job) leaves the verb to VISITED
                     consumed.append(vspan)
                     accepted.append((pattern, match))
             claimed_objects: set[tuple[str, str]] = set()
             for pattern, match in sorted(accepted, key=lambda pm: pm[1].start("verb")):
                 self._pattern_claims(state, mentions, sentence, pattern, match, hint,
                                      claimed_objects)
+            self._role_partner(state, mentions, sentence, zh, hint, claimed_objects)
+            self._possessive_pets(state, sentence, hint, claimed_objects)
             self._new_thing(state, mentions, sentence, zh, hint, claimed_objects)
             self._states(state, sentence, zh)
+
+    def _typed_object(self, pattern: StatementPattern, match: re.Match[str], sentence: _Sentence,
+                      mentions: list[Mention]) -> bool:
+        """Whether a typed-only pattern's object is a name of its type (checked before the
+        pattern claims its verb, so a failed reading leaves the verb to another pattern)."""
+        raw = match.group("obj") or ""
+        if pattern.lang != "zh":
+            return True
+        lo = sentence.start + match.start("obj")
+        hi = lo + len(raw)
+        if any(m.entity_type == pattern.object_type and m.start >= 0 and m.start < hi and lo < m.end
+               for m in mentions):
+            return True
+        cleaned = clean_zh_object(cut_zh_object(raw))
+        return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
     def _known(self, entity: ExtractedEntity) -> bool:
         """Whether the catalog, or an earlier event of this batch, already names it."""
@@ -241,16 +299,35 @@ class _Extractor:
         return any(k.name.lower() == norm or norm in (a.lower() for a in k.aliases) for k in self.known) or \
             any(e.name.lower() == norm for e in self.history)
 
+    def _known_as(self, name: str, entity_type: str) -> ExtractedEntity | None:
+        """An earlier entity of this batch (or a catalog entry) of that type with that name."""
+        norm = normalize_name(name)
+        for e in reversed(self.history):
+            if e.name == norm and e.entity_type == entity_type:
+                return e
+        for k in self.known:
+            if k.entity_type == entity_type and norm in (f.lower() for f in k.surface_forms()):
+                return ExtractedEntity(k.name, k.name.lower(), entity_type, "", 0.9, k.entity_id)
+        return None
+
     @staticmethod
     def _self_subject(event: ExtractionInput) -> tuple[str, str | None]:
         """Who "I" is in this event: the user, or the named speaker of an imported chat line."""
         return (event.speaker, "person") if event.speaker else (USER_SUBJECT, None)
 
-    def _subject(self, match: re.Match[str], lang: str, event: ExtractionInput) -> tuple[str, str | None]:
+    def _subject(self, match: re.Match[str], lang: str, event: ExtractionInput,
+                 original: str = "") -> tuple[str, str | None]:
         """Who the pattern's subject is: whoever says "I" (``_self_subject``), a relative of
-        the user's ("my mom"), or nobody ("")."""
-        rel, subj = match.groupdict().get("rel"), match.groupdict().get("subj")
-        if subj == "and":  # English only (patterns._EN_SUBJ), never with a "rel" of its own
+        the user's ("my mom"), a named person ("Tom from my team", "my wife Anna"), or nobody
+        ("")."""
+        groups = match.groupdict()
+        rel, subj, pname, name = groups.get("rel"), groups.get("subj"), groups.get("pname"), groups.get("name")
+        if name and subj and subj.split()[0] == name:
+            person = _capitalised_person(original, name, self) if lang == "en" else _zh_person(original, name)
+            if person is None or event.speaker and normalize_name(event.speaker) == person:
+                return ("", None) if person is None else self._self_subject(event)
+            return person, "person"
+        if subj in ("and", "but"):  # English only (patterns._EN_SUBJ), never with a "rel" of its own
             # "I quit Initech and joined Hooli": the second verb shares the sentence's subject
             lead = _EN_LEAD_SUBJECT.match(match.string)
             if lead is None:
@@ -259,6 +336,12 @@ class _Extractor:
         if rel:
             if event.speaker:
                 return "", None  # "my mom" in someone else's line is not the user's mom
+            if pname:
+                person = _capitalised_person(original, pname, self) if lang == "en" else \
+                    _zh_person(original, pname)
+                if person is not None:
+                    return person, "person"
+
             name = (_ZH_REL_NAME.get(rel, rel) if lang == "zh" else _REL_EN_TO_NAME.get(rel, rel))
             return name, "person"
         if lang == "en" and subj is None:
@@ -268,65 +351,213 @@ class _Extractor:
     def _pattern_claims(self, state: _EventState, mentions: list[Mention], sentence: _Sentence,
                         pattern: StatementPattern, match: re.Match[str], hint: str | None,
                         claimed: set[tuple[str, str]]) -> None:
-        subject, subject_type = self._subject(match, pattern.lang, state.event)
+        subject, subject_type = self._subject(match, pattern.lang, state.event, sentence.text)
         if not subject:
             return
-        if pattern.lang == "zh" and match.group("subj") is None and \
+        if pattern.lang == "zh" and not match.group("subj") and \
                 _ZH_THIRD_PERSON.search(sentence.text[:match.start("verb")]):
             return
+        if pattern.lang == "en" and subject == USER_SUBJECT and not match.group("subj") and \
+                _EN_THIRD_PERSON.search(normalize_en(sentence.text)[:match.start("verb")]):
+            return
+        if (HEDGE_ZH if pattern.lang == "zh" else HEDGE_EN).search(match.string[:match.start("verb")]):
+            return  # "I think Sarah works at Apple", 听说…: a report or a guess, no fact
         negated = bool(match.groupdict().get("neg")) or pattern.negated
+        is_self = subject == self._self_subject(state.event)[0]
+        if pattern.fixed_object and pattern.fixed_object.startswith("@"):
+            # "Friday was my last day there", "we got married": the batch's live value
+            value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id)
+            if value is None:
+                return
+            self._emit(state, sentence, pattern, subject, subject_type, value[0], value[1], negated,
+                       is_self, hint, claimed)
+            return
         raw_obj = pattern.fixed_object or match.group("obj") or match.groupdict().get("kind") or ""
         if pattern.lang == "en" and _CLAUSE_OBJECT.match(raw_obj.strip()):
             return
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
-        phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else [raw_obj]
+        phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else \
+            [re.split(r"\s+(?:and|or)\s+", raw_obj)[0] if pattern.lang == "en" else raw_obj]
         obj_offset = sentence.start + match.start("obj") if pattern.lang == "zh" else None
+        if subject_type == "person" and subject != self._self_subject(state.event)[0] and \
+                (subject, "person") not in state.entities:
+            # a relative named by the tie ("我妈", "my mom") is a person of the user's circle
+            state.add(subject, "person", subject, CONF_EXPLICIT, None, sentence.start + match.start())
         for phrase in phrases:
             cleaned = clean_zh_object(phrase) if pattern.lang == "zh" else clean_en_object(phrase)
+            if pattern.object_type == "person" and pattern.lang == "zh":
+                # 和男朋友小陈在一起: the tie word before a name is no part of it
+                cleaned = re.sub(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS, key=len, reverse=True)) + r")(?=[\u4e00-\u9fff]{2})",
+                                 "", cleaned)
+            if pattern.predicate == "HAS_PET" and pattern.lang == "en" and not pattern.fixed_object:
+                words = cleaned.split()
+                if len(words) > 1 and is_species(" ".join(words[:-1])):
+                    cleaned = words[-1]  # "our cat simba": the species word is no name
             if not cleaned:
                 continue
             before = set(state.entities)
-            entity = self._object_entity(state, mentions, sentence, cleaned, pattern,
-                                         obj_offset, match)
-            if entity is None:
+            found = self._object_entity(state, mentions, sentence, cleaned, pattern, obj_offset, match)
+            if found is None:
                 continue
-            unknown_end = pattern.negated and pattern.trait is not None and not pattern.fixed_object and \
-                not self._known(entity) and (entity.name, entity.entity_type) not in before
-            if unknown_end:
-                # an end ("I quit smoking", "I sold my Corolla") can only end something memory
-                # already holds: an object it names for the first time is not made an entity;
-                # the trait claim alone is kept, and ends a live value it is part of
+            entity, origin = found
+            if pattern.key in _LEAVE_KEYS and entity.entity_type == "place" and origin != "context":
+                pattern = _left_place(pattern.lang)  # "I left New York", 离开了上海: a home ends
+            new_here = (entity.name, entity.entity_type) not in before and origin not in ("catalog", "known")
+            verdict = self._object_verdict(state, sentence, pattern, entity, origin, negated)
+            if verdict is None:
+                if new_here:
+                    state.discard(entity.name, entity.entity_type)
+                continue
+            if verdict != entity.entity_type:
                 state.discard(entity.name, entity.entity_type)
-            if (pattern.predicate, entity.name) in claimed:
+                entity = state.add(entity.name, verdict, entity.mention, entity.confidence,
+                                   entity.resolved_id, sentence.start + max(0, match.start("obj")))
+            if pattern.predicate == "HAS_PET" or match.groupdict().get("kind"):
+                self._drop_species(state, sentence, match, entity)
+            predicate, trait, neg = pattern.predicate, pattern.trait, negated
+            role = (match.groupdict().get("kind") or "").lower()
+            if role in _ROLE_FAMILY and pattern.object_type == "person":
+                predicate, trait = _ROLE_FAMILY[role]  # "…老公叫李强": married, not dating
+            if predicate == "DRIVES" and pattern.negated and entity.entity_type != "vehicle":
+                predicate, trait, neg = "SOLD", None, False  # "I sold my old iPad": not a car
+            elif predicate == "BOUGHT" and entity.entity_type == "animal":
+                predicate, trait = "HAS_PET", "pet"  # "I got a puppy": a pet, not a purchase
+            if (predicate, entity.name) in claimed:
                 continue
-            claimed.add((pattern.predicate, entity.name))
-            evidence = sentence.text.strip()
-            claim_hint = pattern.time_hint or hint
-            if not unknown_end:
-                self.out.fact_claims.append(FactClaim(
-                    subject=subject, predicate=pattern.predicate, object=entity.name,
-                    evidence_text=evidence, event_id=state.event.event_id, kind="relation",
-                    subject_type=subject_type, object_type=entity.entity_type, negated=negated,
-                    confidence=CONF_EXPLICIT if pattern.directness == "explicit" else CONF_IMPLIED,
-                    directness=pattern.directness, time_hint=claim_hint))
-            if pattern.trait and subject == self._self_subject(state.event)[0] and pattern.time_hint is None:
-                self.out.fact_claims.append(FactClaim(
-                    subject=subject, predicate=pattern.predicate, object=entity.name,
-                    evidence_text=evidence, event_id=state.event.event_id, kind="trait",
-                    object_type=entity.entity_type, trait=pattern.trait, value=entity.name,
-                    negated=negated or pattern.predicate == "DISLIKES",
-                    confidence=CONF_EXPLICIT, directness=pattern.directness, time_hint=claim_hint))
+            self._emit(state, sentence, pattern, subject, subject_type, entity.name, entity.entity_type,
+                       neg, is_self, hint, claimed, predicate=predicate, trait=trait)
+
+    def _emit(self, state: _EventState, sentence: _Sentence, pattern: StatementPattern, subject: str,
+              subject_type: str | None, obj: str, obj_type: str, negated: bool, is_self: bool,
+              hint: str | None, claimed: set[tuple[str, str]], *, predicate: str | None = None,
+              trait: str | None | bool = False) -> None:
+        """The relation claim and, for whoever says "I", its mirrored trait; both carry the
+        clause as evidence."""
+        predicate = predicate or pattern.predicate
+        trait = pattern.trait if trait is False else trait
+        claimed.add((predicate, obj))
+        evidence = sentence.text.strip()
+        claim_hint = pattern.time_hint or hint
+        self.out.fact_claims.append(FactClaim(
+            subject=subject, predicate=predicate, object=obj,
+            evidence_text=evidence, event_id=state.event.event_id, kind="relation",
+            subject_type=subject_type, object_type=obj_type, negated=negated,
+            confidence=CONF_EXPLICIT if pattern.directness == "explicit" else CONF_IMPLIED,
+            directness=pattern.directness, time_hint=claim_hint))
+        if trait and is_self and pattern.time_hint is None:
+            self.out.fact_claims.append(FactClaim(
+                subject=subject, predicate=predicate, object=obj,
+                evidence_text=evidence, event_id=state.event.event_id, kind="trait",
+                object_type=obj_type, trait=trait, value=obj,
+                negated=negated or predicate == "DISLIKES",
+                confidence=CONF_EXPLICIT, directness=pattern.directness, time_hint=claim_hint))
+
+    def _object_verdict(self, state: _EventState, sentence: _Sentence, pattern: StatementPattern,
+                        entity: ExtractedEntity, origin: str, negated: bool) -> str | None:
+        """The object's type in this claim, or None when the claim must not be made (policy in
+        ``object_policy``)."""
+        if pattern.fixed_object:
+            return entity.entity_type
+        if origin != "catalog" and generic(entity.name):
+            return None
+        if pattern.known_object and origin not in ("catalog", "known"):
+            return None
+        zh = pattern.lang == "zh"
+        namelike = zh_namelike(entity.mention) if zh else False
+        if pattern.named_only and origin == "phrase" and not (namelike if zh else entity.mention[:1].isupper()):
+            return None
+        if pattern.predicate == "DRIVES" and pattern.negated and entity.entity_type in _OWNABLE - {"vehicle"} \
+                and origin in ("lexicon", "catalog", "known", "hint", "name"):
+            return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end
+        if pattern.typed_only and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
+                                   entity.entity_type != pattern.object_type):
+            return None
+        if pattern.negated and pattern.trait and \
+                not end_names_value(origin, entity.mention, namelike, pattern.predicate):
+            return None
+        return slot_type(pattern.predicate, entity.entity_type, entity.name, origin)
+
+    def _live_value(self, subject: str, trait: str, event_id: str) -> tuple[str, str] | None:
+        """The value of ``trait`` an earlier item of this batch set for ``subject`` and no
+        later item ended (a pronoun end or "we got married" refers to it)."""
+        live: dict[str, tuple[str, str]] = {}
+        for c in self.out.fact_claims:
+            if c.kind != "trait" or c.trait != trait or c.subject != subject or c.event_id == event_id:
+                continue
+            if c.negated:
+                live.pop(c.value or "", None)
+            else:
+                live[c.value or ""] = (c.value or "", c.object_type or "other")
+        return list(live.values())[-1] if live else None
+
+    def _drop_species(self, state: _EventState, sentence: _Sentence, match: re.Match[str],
+                      pet: ExtractedEntity) -> None:
+        """A species word (or a tagger's guess on a breed: 柯基 as a name) beside a pet's name is
+        no entity of its own."""
+        lo, hi = sentence.start + match.start(), sentence.start + match.end()
+        for pos, e in list(state.positions):
+            if e is pet or not lo <= pos < hi:
+                continue
+            kind = match.groupdict().get("kind") or ""
+            if is_species(e.name) and pet.entity_type == "animal" or \
+                    kind and e.name != pet.name and (e.name in kind.lower() or kind.lower() in e.name):
+                state.discard(e.name, e.entity_type)
+
+    def _role_partner(self, state: _EventState, mentions: list[Mention], sentence: _Sentence, zh: bool,
+                      hint: str | None, claimed: set[tuple[str, str]]) -> None:
+        """"my wife Anna" / 我女朋友小雨: the role word before a name states the relationship."""
+        who, who_type = self._self_subject(state.event)
+        for m in mentions:
+            if m.entity_type != "person" or m.source not in ("name", "catalog") or m.start < sentence.start or \
+                    m.end > sentence.start + len(sentence.text):
+                continue
+            local = m.start - sentence.start
+            lead = sentence.text[max(0, local - 14):local]
+            rx = _ZH_ROLE_BEFORE if zh else _EN_ROLE_BEFORE
+            found = rx.search(lead)
+            if found is None:
+                continue
+            predicate, trait = _ROLE_FAMILY[found.group("role").lower()]
+            if (predicate, m.name) in claimed:
+                continue
+            pattern = StatementPattern("role_partner", "zh" if zh else "en", rx, predicate, "person",
+                                       trait=trait, coordinated=False)
+            self._emit(state, sentence, pattern, who, who_type, m.name, "person", False, True, hint, claimed)
+
+    def _possessive_pets(self, state: _EventState, sentence: _Sentence, hint: str | None,
+                         claimed: set[tuple[str, str]]) -> None:
+        """"our golden retriever Max", 我家的猫咪年糕: the possessive states the pet (implied
+        HAS_PET) unless a pattern of the clause already said more (an end, a start)."""
+        from .names import pet_name_spans
+
+        who, who_type = self._self_subject(state.event)
+        for start, end, name, (s0, _) in pet_name_spans(sentence.text):
+            owner = sentence.text[max(0, s0 - 8):s0].lower()
+            if not re.search(r"(?:\b(?:my|our)\s+(?:old |little |new |sweet )?|(?:我|我们)(?:家)?的?)$", owner):
+                continue
+            pet = normalize_name(name)
+            if any(p == "HAS_PET" and o == pet for p, o in claimed) or (pet, "animal") not in state.entities:
+                continue
+            pattern = StatementPattern("possessive_pet", "zh" if is_cjk(name) else "en", _EN_ROLE_BEFORE,
+                                       "HAS_PET", "animal", trait="pet", directness="implied", coordinated=False)
+            self._emit(state, sentence, pattern, who, who_type, pet, "animal", False, True, hint, claimed)
 
     def _object_entity(self, state: _EventState, mentions: list[Mention], sentence: _Sentence,
                        cleaned: str, pattern: StatementPattern, obj_offset: int | None,
-                       match: re.Match[str]) -> ExtractedEntity | None:
+                       match: re.Match[str]) -> tuple[ExtractedEntity, str] | None:
+        """The entity the object phrase names and where the name came from (``catalog``,
+        ``hint``, ``known``, ``name``, ``lexicon``, ``phrase``)."""
         pronouns = PRONOUNS_ZH if pattern.lang == "zh" else PRONOUNS_EN
+        if pattern.fixed_object:
+            return state.add(cleaned, pattern.object_type, cleaned, CONF_EXPLICIT, None,
+                             sentence.start + match.start("verb")), "catalog"
         if pattern.lang == "en" and cleaned.split()[0] in pronouns:
             cleaned = cleaned.split()[0]  # "it almost every day": the object is "it"
         if cleaned in pronouns:
             pos = sentence.start + match.start("obj") if pattern.lang == "zh" else \
                 sentence.start + _find_ci(sentence.text, cleaned, default=0)
-            return self._coreference(state, cleaned, pattern.predicate, pos)
+            ref = self._coreference(state, cleaned, pattern.predicate, pos)
+            return (ref, "known") if ref is not None else None
         # where the object sits in the content
         if pattern.lang == "zh":
             local = sentence.text.find(cleaned, match.start("obj"))
@@ -342,27 +573,57 @@ class _Extractor:
         strong = [m for m in overlapping if m.source in ("catalog", "hint")]
         if strong:
             best = max(strong, key=lambda m: m.end - m.start)
-            return state.add_mention(best)
-        lex = [m for m in overlapping if m.source == "lexicon"]
+            return state.add_mention(best), best.source
         surface = sentence.text[local:local + len(cleaned)] if local >= 0 else cleaned
+        known = self._known_as(cleaned, pattern.object_type) if pattern.known_object or \
+            pattern.predicate == "HAS_PET" else None
+        if known is not None:
+            return state.add(known.name, known.entity_type, surface, known.confidence, known.resolved_id,
+                             start), "known"
+        names = [m for m in overlapping if m.source == "name" and m.start <= start + 1]
+        lex = [m for m in overlapping if m.source == "lexicon"]
+        if names and pattern.lang == "en":
+            best = max(names, key=lambda m: m.end - m.start)
+            tail = state.event.content[best.end:end].strip().lower().split()
+            if tail and not any(m.start >= best.end for m in lex):
+                names = []  # "a LGBTQ support group": the name only modifies a noun phrase
+        if names:
+            best = max(names, key=lambda m: m.end - m.start)
+            head = [m for m in lex if m.start >= best.end and m.start - best.end <= 1 and m.end <= end]
+            if head and pattern.lang == "en":
+                # "Garmin watch": the brand's head noun is part of the name
+                h = max(head, key=lambda m: m.end)
+                state.discard(h.name, h.entity_type)
+                state.discard(best.name, best.entity_type)
+                text = state.event.content[best.start:h.end]
+                return state.add(normalize_name(text), h.entity_type, text, 0.6, None, best.start), "name"
+            return state.add_mention(best), "context" if best.weak else "name"
         if lex:
             head = max(lex, key=lambda m: m.end)
             if head.end == end and _short(cleaned) and head.start > start:
                 # "Philips air fryer": the brand phrase is the entity, typed by its head noun
                 state.discard(head.name, head.entity_type)
                 name, etype = normalize_name(surface), head.entity_type
-                return state.add(name, etype, surface, head.confidence, None, start)
-            return state.add_mention(head)
+                return state.add(name, etype, surface, head.confidence, None, start), "lexicon"
+            return state.add_mention(head), "lexicon"
+        if pattern.lang == "en" and surface[:1].isupper():
+            # a capitalised phrase no list typed: the name is its capitalised run
+            run = re.match(r"[A-Z][\w'&\-]*(?: (?:of |& )?[A-Z0-9][\w'&\-]*)*", surface)
+            if run and run.group(0) != surface:
+                surface = run.group(0)
+                cleaned = surface.lower()
         if not _plausible_name(cleaned):
             return None
-        etype = lexicon_type(cleaned) or pattern.object_type
-        return state.add(normalize_name(surface), etype, surface, 0.55, None, start)
+        etype = lexicon_type(cleaned) or list_type(cleaned) or pattern.object_type
+        return state.add(normalize_name(surface), etype, surface, 0.55, None, start), "phrase"
 
     def _coreference(self, state: _EventState, pronoun: str, predicate: str,
                      position: int) -> ExtractedEntity | None:
         allowed = PRONOUN_TYPES.get(predicate)
         earlier_here = [e for p, e in sorted(state.positions, key=lambda p: p[0]) if p < position]
         for entity in reversed([*self.history, *earlier_here]):
+            if entity.entity_type in ("person", "creator"):
+                continue  # "it" / 它 / 那个 never stands for a person ("I love it" is no one)
             if allowed is None or entity.entity_type in allowed:
                 self.out.resolved_refs.append(ResolvedRef(pronoun, state.event.event_id,
                                                           entity.name, "resolved"))
@@ -391,11 +652,27 @@ class _Extractor:
                 continue
             pattern = StatementPattern("new_thing", "zh" if zh else "en", regex, "OWNS", "product",
                                        directness="implied")
-            entity = self._object_entity(state, mentions, sentence, cleaned, pattern, None, match) \
-                if not zh else self._zh_new_entity(state, mentions, sentence, match, cleaned)
+            if zh:
+                entity = self._zh_new_entity(state, mentions, sentence, match, cleaned)
+            else:
+                found = self._object_entity(state, mentions, sentence, cleaned, pattern, None, match)
+                entity = found[0] if found else None
+            if entity is not None and generic(entity.name):
+                state.discard(entity.name, entity.entity_type)
+                continue
+            if entity is not None and entity.entity_type == "animal":
+                # "our new puppy": a pet, not a possession - unless the clause already named it
+                if not any(p == "HAS_PET" for p, _ in claimed):
+                    pet = StatementPattern("new_pet", "zh" if zh else "en", regex, "HAS_PET", "animal", trait="pet",
+                                           directness="implied", coordinated=False)
+                    who, who_type = self._self_subject(state.event)
+                    self._emit(state, sentence, pet, who, who_type, entity.name, "animal", False, True, hint, claimed)
+                elif not any(o == entity.name for p, o in claimed if p == "HAS_PET"):
+                    state.discard(entity.name, entity.entity_type)
+                continue
             if entity is None or entity.entity_type not in _OWNABLE:
                 continue
-            if ("BOUGHT", entity.name) in claimed or ("OWNS", entity.name) in claimed:
+            if any((p, entity.name) in claimed for p in ("BOUGHT", "OWNS", "DRIVES", "HAS_PET", "SOLD")):
                 continue
             claimed.add(("OWNS", entity.name))
             who, who_type = self._self_subject(state.event)
@@ -437,6 +714,64 @@ class _Extractor:
                 evidence_text=sentence.text.strip(), event_id=state.event.event_id, kind="trait",
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
+
+
+_ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
+
+#: a job-end pattern whose object is a place ends a home instead ("I left New York")
+_LEAVE_KEYS = frozenset({"en_work_end", "zh_work_leave"})
+
+
+def _left_place(lang: str) -> StatementPattern:
+    return StatementPattern("left_place", lang, _EN_ROLE_BEFORE, "LIVES_IN", "place", trait="residence",
+                            negated=True, coordinated=False)
+
+
+#: a role word right before a person's name states the user's relationship with them
+_ROLE_FAMILY = {"wife": ("MARRIED_TO", "spouse"), "husband": ("MARRIED_TO", "spouse"),
+                "girlfriend": ("DATING", "partner"), "boyfriend": ("DATING", "partner"),
+                "fiance": ("DATING", "partner"), "fiancé": ("DATING", "partner"),
+                "fiancee": ("DATING", "partner"), "fiancée": ("DATING", "partner"),
+                "老婆": ("MARRIED_TO", "spouse"), "老公": ("MARRIED_TO", "spouse"),
+                "妻子": ("MARRIED_TO", "spouse"), "丈夫": ("MARRIED_TO", "spouse"),
+                "女朋友": ("DATING", "partner"), "男朋友": ("DATING", "partner"),
+                "未婚妻": ("DATING", "partner"), "未婚夫": ("DATING", "partner")}
+_EN_ROLE_BEFORE = re.compile(r"\b(?:my|My) (?P<role>wife|husband|girlfriend|boyfriend|fianc[eé]e?),? $")
+_ZH_ROLE_BEFORE = re.compile(r"我的?(?P<role>老婆|老公|妻子|丈夫|女朋友|男朋友|未婚妻|未婚夫)$")
+
+
+def _zh_person(original: str, word: str) -> str | None:
+    """``word`` as a Chinese person's name: jieba (or a nickname shape) reads it as one."""
+    from .names import zh_name_spans
+
+    for _, _, surface, etype in zh_name_spans(original):
+        if surface == word and etype == "person":
+            return word
+    return word if re.fullmatch(r"(?:小|老|阿)[\u4e00-\u9fff]", word) else None
+
+
+def _capitalised_person(original: str, word: str, extractor: "_Extractor") -> str | None:
+    """``word`` as a person's name: capitalised in the original text and not a common word,
+    an organisation, a place or a known non-person ("Tom" yes; "Today", "Intel" no)."""
+    from .names import _sentence_initial, en_name_spans, type_en_span
+
+    from .names import pet_name_spans
+
+    if any(name.lower() == word.lower() for _, _, name, _ in pet_name_spans(original)):
+        return None  # "Our golden retriever Sunny loves the beach": Sunny is the dog
+    for start, end, surface in en_name_spans(original):
+        first = surface.split()[0]
+        if first.lower() != word.lower():
+            continue
+        full = surface if len(surface.split()) <= 2 else first
+        etype = type_en_span(original, start, start + len(full), lexicon_type(full))
+        known = extractor._known_as(full, "person")
+        if known is not None or etype == "person":
+            return normalize_name(full)
+        if etype is None and not list_type(full) and not _sentence_initial(original, start):
+            return normalize_name(full)  # "… and then Tom left": capitalised mid-sentence
+        return None
+    return None
 
 
 #: the subject a sentence starts with, for an elided "and <verb>" later in it

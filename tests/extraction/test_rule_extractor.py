@@ -171,3 +171,85 @@ def test_extractor_states_nothing_where_the_classifier_saw_no_statement():
             checked += 1
             assert found == set(), (item["id"], cls, found)
     assert checked >= 8
+
+
+# -- issue 14 conventions (held-out labels) ------------------------------------------------------
+
+
+def _rel(found, subject, predicate, obj, negated=False):
+    return (subject, predicate, obj, "relation", None, negated) in found
+
+
+def _trait(found, subject, predicate, obj, trait, negated=False):
+    return (subject, predicate, obj, "trait", trait, negated) in found
+
+
+def test_an_end_of_a_value_memory_never_held_names_it():
+    """'I left Intel': the user expects memory to know they no longer work there - the entity,
+    the negated relation and the negated trait, even though Intel was never mentioned."""
+    for text, value in (("I left Intel in April.", "intel"), ("我上个月从京东离职了。", "京东"),
+                        ("Our dog Rocky passed away this morning.", "rocky")):
+        found, out = claims(text)
+        family = "WORKS_AT" if value != "rocky" else "HAS_PET"
+        trait = "employer" if value != "rocky" else "pet"
+        assert _rel(found, "user", family, value, True) and _trait(found, "user", family, value, trait, True), found
+        assert value in {e.name for e in out.entities}
+        assert "dog" not in {e.name for e in out.entities}  # a species word beside the name
+
+
+def test_an_end_that_names_nothing_is_no_claim():
+    for text in ("I quit my job last week.", "我跟男朋友分手了。", "I left my keys at home and quit smoking.",
+                 "我和老公离婚了。", "I'm single again."):
+        found, out = claims(text)
+        assert not found, (text, found)
+        assert not {e.name for e in out.entities} & {"job", "keys", "my keys", "smoking"}
+
+
+def test_a_past_value_is_the_relation_alone_and_a_future_start_nothing():
+    found, _ = claims("I used to live in Dublin.")
+    assert _rel(found, "user", "LIVES_IN", "dublin") and not any(c[3] == "trait" for c in found)
+    found, _ = claims("我以前在腾讯工作过。")
+    assert _rel(found, "user", "WORKS_AT", "腾讯") and not any(c[3] == "trait" for c in found)
+    assert not claims("We're moving to Atlanta next month.")[0]
+    assert not claims("我下周一去网易报到。")[0]
+
+
+def test_a_change_in_one_sentence_is_an_end_and_a_start():
+    found, _ = claims("I traded in my Camry for a Rivian R1S.")
+    assert _rel(found, "user", "DRIVES", "camry", True) and _rel(found, "user", "DRIVES", "rivian r1s")
+    found, _ = claims("我从携程跳槽到了滴滴。")
+    assert _rel(found, "user", "WORKS_AT", "携程", True) and _trait(found, "user", "WORKS_AT", "滴滴", "employer")
+
+
+def test_generic_nouns_and_cities_are_no_values():
+    for text in ("I joined a startup in Brooklyn.", "我在一家创业公司上班。", "我在深圳上班。", "我喜欢这种感觉。",
+                 "我去了一趟那边。"):
+        found, out = claims(text)
+        assert not found, (text, found)
+
+
+def test_named_people_speak_for_themselves():
+    found, out = claims("Tom from my team just left Intel for AMD.")
+    assert _rel(found, "tom", "WORKS_AT", "intel", True) and _rel(found, "tom", "WORKS_AT", "amd")
+    assert not any(c[0] == "user" for c in found)  # and no trait: a third person's
+    assert not any(c[3] == "trait" for c in found)
+    found, out = claims("Ben: My mom works at Kroger.", speaker="Ben")
+    assert not found and "mom" not in {e.name for e in out.entities}
+
+
+def test_diet_values_are_one_english_vocabulary():
+    assert _trait(claims("我现在吃纯素。")[0], "user", "FOLLOWS_DIET", "vegan", "diet")
+    assert _trait(claims("我最近在搞生酮饮食。")[0], "user", "FOLLOWS_DIET", "keto", "diet")
+    found, out = claims("我不吃素了，又开始吃肉。")
+    assert _trait(found, "user", "FOLLOWS_DIET", "vegetarian", "diet", True)
+    assert "肉" not in {e.name for e in out.entities}
+
+
+def test_names_come_from_segmentation_and_capitalisation():
+    _, out = claims("Should I move to Seattle or Portland?")
+    assert {("seattle", "place"), ("portland", "place")} <= {(e.name, e.entity_type) for e in out.entities}
+    _, out = claims("林悦上周搬到天津了。")
+    assert {("林悦", "person"), ("天津", "place")} <= {(e.name, e.entity_type) for e in out.entities}
+    assert "林悦上周" not in {e.name for e in out.entities}
+    _, out = claims("我是一名咖啡师。")
+    assert "咖啡" not in {e.name for e in out.entities}  # a word inside a longer word

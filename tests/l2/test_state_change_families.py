@@ -1,7 +1,9 @@
 """State-change families in English and Chinese (issue 14, item 2): start, change, end of a job,
 a vehicle, a pet (death), a diet — told in one sentence or two — reach the current profile
 through the existing supersession, and a current_state question asked after the change finds
-the new state first. Questions, hypotheticals, reported speech and unknown objects never do."""
+the new state first. Questions, hypotheticals and reported speech never do; an end names its value
+even when memory never held it ("I left Intel"), but an end that names no thing ("I quit my job",
+"I left my keys") creates nothing."""
 
 from __future__ import annotations
 
@@ -84,12 +86,25 @@ def test_questions_hypotheticals_and_other_people_do_not_change_the_users_state(
     assert "hooli" not in [v for v, _ in _live(l2_engine, "employer")]
 
 
-def test_an_end_of_something_never_mentioned_creates_no_entity(l2_engine):
-    l2_engine.ingest_payloads([chat("s1", "user", "I left my keys at home and quit smoking.", BEFORE, "m1")])
+@pytest.mark.parametrize("text", ["I left my keys at home and quit smoking.", "I quit my job last week.",
+                                  "我跟男朋友分手了。"])
+def test_an_end_that_names_no_thing_creates_nothing(l2_engine, text):
+    l2_engine.ingest_payloads([chat("s1", "user", text, BEFORE, "m1")])
     project(l2_engine)
     names = {r["canonical_name"].lower() for r in l2_engine.db.read_all("SELECT canonical_name FROM entity_catalog")}
-    assert not names & {"keys", "my keys", "smoking"}
-    assert _live(l2_engine, "employer") == []
+    assert not names & {"keys", "my keys", "smoking", "job"}  # 男朋友 is a person of the circle, no value
+    assert _live(l2_engine, "employer") == [] and _live(l2_engine, "partner") == []
+
+
+@pytest.mark.parametrize("text,name", [("I left Intel in April.", "intel"), ("我上个月从京东离职了。", "京东")])
+def test_an_end_of_a_value_memory_never_held_still_names_it(l2_engine, text, name):
+    """Issue 14 convention: a user who says "I left JD" expects memory to know they no longer
+    work at JD - the organisation becomes an entity and no live employer says otherwise."""
+    l2_engine.ingest_payloads([chat("s1", "user", text, BEFORE, "m1")])
+    project(l2_engine)
+    names = {r["canonical_name"].lower() for r in l2_engine.db.read_all("SELECT canonical_name FROM entity_catalog")}
+    assert name in names
+    assert (name, 1) not in _live(l2_engine, "employer")
 
 
 def test_an_end_names_a_held_value_by_part_of_its_name():

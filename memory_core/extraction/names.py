@@ -1,0 +1,435 @@
+"""Names outside the statement patterns: organisations, places, people, vehicles, conditions.
+
+Where a library segments the language, its segmentation bounds the span: Chinese text is cut
+by jieba's part-of-speech tagger (``nr`` person, ``ns`` place, ``nt`` organisation, ``nz`` other
+proper noun, ``t`` time word), so 林悦上周 ends at the name and 北京大学第三医院 stays whole.
+English has capitalisation: a name is a run of capitalised tokens (with "of"/"&" inside and a
+model code after: "Bank of America", "Hyundai Ioniq 5", "Ford F-150"), never the pronoun "I",
+a weekday or month, and a sentence's first word only when it is not a common sentence opener.
+
+A span is only a candidate; it becomes a mention when something types it: the name lists of
+``lexicon/names.py`` (which also fix jieba's known mistakes: 京东 is no place), an organisation
+head (University, 医院, 银行), a brand + model shape (a vehicle), the tag itself (nt, ns, nr),
+or the words around it ("in Portland" is a place, "at Walgreens" an organisation, "with Sarah"
+a person). An untyped span is dropped: precision first.
+
+Caveat (documented in docs/l2.md): jieba splits a brand from its head noun or model (小米/汽车,
+大众/朗/逸), so brand + model and name + organisation head are joined here from the lists, not
+taken from the tagger; a brand alone before a generic head (小米手环) is typed by the head.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from functools import lru_cache
+
+from ..lexicon.names import (ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
+                             ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
+                             VEHICLE_MODELS)
+
+_jieba_lock = threading.Lock()
+_posseg = None
+
+
+def _pseg():
+    global _posseg
+    if _posseg is None:
+        with _jieba_lock:
+            if _posseg is None:
+                import jieba
+                import jieba.posseg as pseg
+                jieba.setLogLevel(logging.WARNING)
+                _posseg = pseg
+    return _posseg
+
+
+@lru_cache(maxsize=2048)
+def zh_tokens(text: str) -> tuple[tuple[str, str, int], ...]:
+    """(word, flag, start) for ``text`` by jieba.posseg (cached: a clause is cut once)."""
+    out: list[tuple[str, str, int]] = []
+    pos = 0
+    for pair in _pseg().cut(text):
+        start = text.find(pair.word, pos)
+        if start < 0:
+            start = pos
+        out.append((pair.word, pair.flag, start))
+        pos = start + len(pair.word)
+    return tuple(out)
+
+
+# -- typing -------------------------------------------------------------------------------------
+
+_ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个|某|小|大|新|老|外资|外企|国企|"
+                             r"私营|民营|创业|初创|互联网|本地|当地|附近的?|楼下的?|父母|爸妈|朋友|亲戚)+")
+
+
+def is_generic(name: str) -> bool:
+    """A kind, not a particular thing ("startup", 一家创业公司, 一家外资银行, 父母家, 这种感觉)."""
+    n = re.sub(r"^(?:(?:a|an|the|my|our|new|this|that|small|big|local)\s+)+", "", name.strip().lower())
+    if re.search(r"[\u4e00-\u9fff]", n):
+        n = _ZH_DESCRIPTORS.sub("", n) or n
+    return n in GENERIC_NOUNS or not n
+
+
+def is_condition(name: str) -> bool:
+    n = name.strip().lower()
+    if n in CONDITIONS:
+        return True
+    if re.search(r"[\u4e00-\u9fff]", n):
+        return len(n) >= 2 and n.endswith(CONDITION_SUFFIXES_ZH)
+    return n.endswith(CONDITION_SUFFIXES_EN)
+
+
+def is_vehicle_name(name: str) -> bool:
+    """A vehicle brand with a model, or a model alone ("Honda Civic", 理想L7, 朗逸, "Camry")."""
+    n = name.strip().lower()
+    if n in VEHICLE_MODELS:
+        return True
+    for brand in VEHICLE_BRANDS:
+        if n.startswith(brand) and len(n) > len(brand):
+            rest = n[len(brand):].strip()
+            if rest in VEHICLE_MODELS or re.fullmatch(r"[a-z0-9][a-z0-9\- ]{0,12}", rest) or \
+                    re.fullmatch(r"[\u4e00-\u9fff]{1,4}[a-z0-9]*", rest) and rest not in ("汽车", "公司", "集团"):
+                return True
+    return False
+
+
+def list_type(name: str) -> str | None:
+    """The type the name lists give a span, if any."""
+    n = name.strip().lower()
+    if is_vehicle_name(n):
+        return "vehicle"
+    if n in ORGANIZATIONS:
+        return "organization"
+    if n in PLACES:
+        return "place"
+    if n in CONDITIONS:
+        return "topic"
+    words = n.split()
+    if len(words) > 1 and (words[-1] in ORG_HEADS_EN or " ".join(words[-2:]) in ORG_HEADS_EN or
+                           any(w in _ORG_HEADS_ANYWHERE for w in words)):
+        return "organization"  # "Imperial College London", "University of Toronto", "Bank of America"
+    if re.search(r"[\u4e00-\u9fff]", n) and len(n) > 2 and n.endswith(ORG_HEADS_ZH) and \
+            n not in GENERIC_NOUNS and not n.startswith(("一家", "这家", "那家", "一所")):
+        return "organization"
+    return None
+
+
+_ORG_HEADS_ANYWHERE = frozenset({"university", "college", "institute", "academy", "hospital", "bank",
+                                 "school", "clinic"})
+
+
+def name_lexicon_type(surface: str, terms: dict[str, str]) -> str | None:
+    """The category lexicon's type for a *name*: the whole name is a member ("Tesla", "Notion"),
+    or a brand member leads a model code ("Dyson V15"); a member inside a longer name types
+    nothing ("London" in "Imperial College London", "rock" in "Red Rocks")."""
+    n = surface.strip().lower()
+    if n in terms:
+        return terms[n]
+    words = n.split()
+    if len(words) > 1 and words[0] in terms and terms[words[0]] in ("appliance", "device", "vehicle", "product") \
+            and all(any(ch.isdigit() for ch in w) or len(w) <= 3 for w in words[1:]):
+        return terms[words[0]]
+    return None
+
+
+# -- English --------------------------------------------------------------------------------------
+
+_EN_TOK = r"(?:[A-Z][\w'\-]*(?<![\-']))"
+_EN_MODEL = r"(?:\d[\w\-]*(?<!-))"
+EN_NAME = re.compile(r"(?<![\w'])" + _EN_TOK + r"(?:(?: (?:of|de|du|la|von|van|&))? " + _EN_TOK +
+                     r"| " + _EN_MODEL + r"(?![\w']))*(?:'s)?(?![\w])")
+#: capitalised words that are not names (pronoun, days, months, interjections, titles)
+_EN_NOT_NAME = frozenset({
+    "i", "i'm", "i've", "i'd", "i'll", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+    "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "ok", "okay", "lol", "omg", "haha", "hmm", "mom", "dad", "mum",
+    "christmas", "thanksgiving", "easter", "ai", "tv", "ceo", "cto", "pm", "am", "usd", "b12", "dr", "mr",
+    "mrs", "ms", "st", "ave", "covid-free",
+})
+#: common words that open a sentence capitalised but are not names (a sentence's first word is
+#: only a name when it is not one of these and something else types it)
+_EN_OPENERS = frozenset("""a an the my our your his her their its this that these those some any every
+i we you he she they it me us them there here what how why when where who which whose whether is are
+was were am be been do does did have has had can could would should will shall may might must just
+so well yeah yes no not now then also still really actually honestly finally recently today tonight
+yesterday tomorrow last next after before since because but and or if unless though although while
+started start got get went go gone moved move quit left sold bought adopted married divorced graduated
+thanks thank good great nice sorry congratulations congrats hi hello hey please tell remind help
+maybe perhaps lots most many much more less few several all both each either neither only even
+once twice always never usually often sometimes ugh wow oh ah ahh finished working living driving
+being having feeling getting going trying thinking planning considering looking wondering""".split())
+
+_EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
+                             r"roommate|neighbor|neighbour|cousin|sister|brother|wife|husband|girlfriend|"
+                             r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate)|"
+                             r"\b(?:marry|married|marrying|dating|date|dated|seeing|met|meet|"
+                             r"named|called|told|asked|and|think|thinks|guy|girl|man|woman)) $")
+_EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
+                              r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
+                              r" said\b| says\b| told\b| thinks\b| and me\b)")
+_EN_PLACE_LEFT = re.compile(r"\b(?:in|to|near|visit|visiting|visited|around|across|from|outside|"
+                            r"into|toward|towards)$")
+_EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leaving|offer from|"
+                          r"hired at|interned at)$")
+
+
+_EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:old |little |new |sweet |beloved )*"
+                           r"(?P<species>cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|turtle|beagle|corgi|"
+                           r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|pug|goldfish|"
+                           r"tortoise|ferret|horse|pony),?\s+(?P<name>[A-Z][a-z'\-]+)")
+_ZH_PET_NAMED = re.compile(r"(?:我|你|我们|你们|他|她)(?:家)?的?(?P<species>猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|"
+                           r"泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟)(?P<name>[\u4e00-\u9fff]{2}|[A-Za-z]+)(?=[^\u4e00-\u9fff]|"
+                           r"[上去昨今前最已也都还死走丢病生是的，。！？])")
+_DIETS = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "keto": "keto",
+          "吃素": "vegetarian", "素食": "vegetarian", "纯素": "vegan", "生酮": "keto"}
+_DIET_RX = re.compile(r"(?<![A-Za-z0-9_])(?:vegetarian|vegan|pescatarian|keto)(?![A-Za-z0-9_])|吃素|素食|纯素|生酮",
+                      re.IGNORECASE)
+
+
+def pet_name_spans(text: str) -> list[tuple[int, int, str, tuple[int, int]]]:
+    """(start, end, name, species span) for "our dog Rocky" / 我家的猫咪年糕: the name is the
+    animal; the species word beside it is no entity of its own."""
+    out = []
+    for rx in (_EN_PET_NAMED, _ZH_PET_NAMED):
+        for m in rx.finditer(text):
+            if m.group("name").lower() in _EN_NOT_NAME or m.group("name").lower() in _EN_OPENERS:
+                continue
+            if rx is _ZH_PET_NAMED and any(flag in ("t", "v", "d", "ul", "y", "p", "m", "r")
+                                           for _, flag, _ in zh_tokens(m.group("name"))):
+                continue  # 猫咪前天…, 狗死了: a time word or a verb is no name
+            out.append((m.start("name"), m.end("name"), m.group("name"), m.span("species")))
+    return out
+
+
+def topic_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) for conditions (English list words; Chinese ones come with the
+    Chinese name list) and diet words, named in the diet vocabulary (吃素 → vegetarian)."""
+    out = []
+    for m in _DIET_RX.finditer(text):
+        out.append((m.start(), m.end(), _DIETS[m.group(0).lower()]))
+    for m in _en_conditions_rx().finditer(text):
+        out.append((m.start(), m.end(), m.group(0).lower()))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _en_conditions_rx() -> re.Pattern[str]:
+    terms = sorted((c for c in CONDITIONS if not re.search(r"[\u4e00-\u9fff]", c) and
+                    c not in ("cold", "a cold", "the flu", "flu")), key=len, reverse=True)
+    return re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(map(re.escape, terms)) + r")(?![A-Za-z0-9_])",
+                      re.IGNORECASE)
+
+
+def en_name_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, surface) of capitalised name spans, trimmed of a possessive and of a
+    sentence-opening common word ("Started Airbnb" never; "Today Tom" → "Tom")."""
+    out = []
+    for m in EN_NAME.finditer(text):
+        start, surface = m.start(), m.group(0)
+        if surface.endswith("'s") and surface.lower() not in ORGANIZATIONS:
+            surface = surface[:-2]
+        words = surface.split()
+        # a sentence opener ("Started", "Our") or a non-name word at the front is not part of it
+        while words and (words[0].lower() in _EN_NOT_NAME or
+                         (words[0].lower() in _EN_OPENERS and _sentence_initial(text, start))):
+            start += len(words[0]) + 1
+            words = words[1:]
+        while words and words[-1].lower() in _EN_NOT_NAME | {"of", "de", "&", "la"}:
+            words = words[:-1]
+        if not words:
+            continue
+        surface = " ".join(words)
+        out.append((start, start + len(surface), surface))
+    return out
+
+
+def _sentence_initial(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:;\"'(" or bool(re.search(r"(?:^|\n)[A-Z][\w .'-]{0,30}:$", before))
+
+
+def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> str | None:
+    """The type of an English name span by lists, lexicon, shape, then context; None when
+    nothing types it."""
+    surface = text[start:end]
+    low = surface.lower()
+    typed = list_type(low) or lexicon_type
+    if typed:
+        return typed
+    left = text[:start].lower().rstrip()
+    right = text[end:].lower()
+    if _EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right):
+        if len(low.split()) <= 2 and not any(ch.isdigit() for ch in low):
+            return "person"
+    initial = _sentence_initial(text, start)
+    if initial and low.split()[0] in _EN_OPENERS:
+        return None
+    if _EN_ORG_LEFT.search(left):
+        return "organization"
+    if _EN_PLACE_LEFT.search(left):
+        return "place"
+    return None
+
+
+# -- Chinese --------------------------------------------------------------------------------------
+
+_ZH_PROPER = {"nr": "person", "nrt": "person", "nrfg": "person", "ns": "place", "nt": "organization"}
+_ZH_PERSON_CUE = re.compile(r"(?:同事|朋友|女朋友|男朋友|老婆|老公|室友|同学|老板|表妹|表哥|表姐|表弟|"
+                            r"堂妹|堂哥|闺蜜|邻居|领导|叫|和|跟|与)$")
+_ZH_NICK = re.compile(r"(?:小|老|阿)[\u4e00-\u9fff]")
+#: characters after which a place name is expected (在X, 去X, 到X, 从X, 住X …)
+_ZH_PLACE_CUE = frozenset("在去到从往回飞住来和与跟、或是的，,。！？!? ")
+_ZH_LIST_RX: re.Pattern[str] | None = None
+
+
+def _zh_list_rx() -> re.Pattern[str]:
+    global _ZH_LIST_RX
+    if _ZH_LIST_RX is None:
+        terms = sorted((t for t in (*ORGANIZATIONS, *PLACES, *CONDITIONS)
+                        if re.search(r"[\u4e00-\u9fff]", t) and len(t) >= 2), key=len, reverse=True)
+        brands = sorted((b for b in VEHICLE_BRANDS if re.search(r"[\u4e00-\u9fff]", b)), key=len, reverse=True)
+        models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m) and len(m) >= 2),
+                        key=len, reverse=True)
+        vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, models)) +
+                   r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?|Model ?[3SXY]|[A-Z]{1,3}\b)")
+        _ZH_LIST_RX = re.compile(r"(?P<veh>" + vehicle + r")|(?P<model>" + "|".join(map(re.escape, models)) +
+                                 r")|(?P<term>" + "|".join(map(re.escape, terms)) + r")|(?P<brand>" +
+                                 "|".join(map(re.escape, brands)) + r")", re.IGNORECASE)
+    return _ZH_LIST_RX
+
+
+@lru_cache(maxsize=1)
+def _zh_heads() -> re.Pattern[str]:
+    from ..lexicon.categories import CATEGORIES
+    heads = sorted({m for c in CATEGORIES if c.entity_type in ("appliance", "device", "vehicle", "product")
+                    for m in c.members if re.search(r"[\u4e00-\u9fff]", m)}, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, heads)))
+
+
+def _head_noun_follows(text: str, end: int) -> bool:
+    return bool(_zh_heads().match(text, end))
+
+
+def _brand_heads(text: str, spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """A name right before a device / appliance / vehicle word is a brand: the two are one
+    thing typed by the head (小米手环 a device, 戴森吸尘器 an appliance)."""
+    from ..lexicon.categories import CATEGORIES
+
+    types = {m: c.entity_type for c in CATEGORIES if c.entity_type in ("appliance", "device", "vehicle", "product")
+             for m in c.members}
+    out = []
+    for start, end, surface, etype in spans:
+        head = _zh_heads().match(text, end)
+        if head and etype in ("organization", "brand", "person", "place") and len(surface) >= 2:
+            out.append((start, head.end(), text[start:head.end()], types.get(head.group(0), "product")))
+        elif etype != "brand":
+            out.append((start, end, surface, etype))
+    return out
+
+
+def _merge_places(spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """Adjacent places are one place, large to small (湖南衡阳, 杭州滨江)."""
+    out: list[tuple[int, int, str, str]] = []
+    for span in sorted(spans):
+        if out and out[-1][3] == "place" and span[3] == "place" and out[-1][1] == span[0]:
+            prev = out.pop()
+            out.append((prev[0], span[1], prev[2] + span[2], "place"))
+        else:
+            out.append(span)
+    return out
+
+
+def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, surface, type) for Chinese names: list terms (with an organisation head
+    joined: 北京 + 师范大学), brand + model vehicles, and jieba's proper-noun tags."""
+    out: list[tuple[int, int, str, str]] = []
+    for m in _zh_list_rx().finditer(text):
+        start, end = m.span()
+        if m.group("brand"):
+            if len(m.group(0)) >= 2 and not _head_noun_follows(text, end):
+                out.append((start, end, m.group(0), "vehicle"))  # 宝马 alone: the car brand
+            continue
+        if m.group("veh") or m.group("model"):
+            if m.group("model") and len(m.group(0)) < 2:
+                continue
+            out.append((start, end, m.group(0), "vehicle"))
+            continue
+        term = m.group(0).lower()
+        etype = "organization" if term in ORGANIZATIONS else "place" if term in PLACES else "topic"
+        # an organisation head right after a place or company name makes one organisation
+        head = re.match(r"[\u4e00-\u9fff]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")", text[end:end + 8])
+        if head and etype in ("place", "organization") and not re.match(r"[的了在是]", text[end:end + 1]):
+            end += head.end()
+            etype = "organization"
+        out.append((start, end, text[start:end], etype))
+    taken = [(s, e) for s, e, _, _ in out]
+    for word, flag, start in zh_tokens(text):
+        end = start + len(word)
+        if any(s < end and start < e for s, e in taken) or len(word) < 2:
+            continue
+        etype = _ZH_PROPER.get(flag)
+        if etype is None:
+            continue
+        if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word)):
+            continue
+        if etype == "person" and len(word) == 2 and word[0] == word[1] and not _ZH_PERSON_CUE.search(text[:start]):
+            continue  # 谢谢, 哈哈: a doubled syllable with no cue is no name
+        if etype == "person" and start > 0 and text[start - 1] in "了一两几这那每":
+            continue  # 办了张卡: 张 is a classifier here, not a surname
+        if flag == "ns" and start > 0 and text[start - 1] not in _ZH_PLACE_CUE and \
+                not any(e == start and t == "place" for _, e, _, t in out):
+            continue  # 在农村长大: jieba's ns on 长大 has no place cue before it
+        if etype == "person" and not _ZH_PERSON_CUE.search(text[:start]) and not _ZH_NICK.match(word) \
+                and word[0] not in ZH_SURNAMES:
+            continue  # jieba's nr on a word with no surname and no cue is mostly a common word
+        if _head_noun_follows(text, end):
+            etype = "brand"  # 戴森吸尘器: a brand before its head noun is no person or place
+
+        out.append((start, end, word, etype))
+        taken.append((start, end))
+    out = _merge_places(_brand_heads(text, out))
+    # 小刘 / 阿杰 after a role word: jieba often cuts the nickname in two
+    for m in re.finditer(r"(?<=同事|朋友|同学|室友|老板|闺蜜|邻居)(?:小|老|阿)[\u4e00-\u9fff](?=[说要和跟在从去是的也，,。！？]|$)",
+                         text):
+        if not any(s < m.end() and m.start() < e for s, e in taken):
+            out.append((m.start(), m.end(), m.group(0), "person"))
+    return sorted(out)
+
+
+_ZH_CUT_FLAGS = frozenset({"t", "d", "ul", "uj", "y", "p"})
+
+
+def zh_trim_slot(phrase: str) -> str:
+    """A Chinese slot cut at the first time word or adverb jieba finds after the name (王磊上个月
+    → 王磊, 年糕上个月 → 年糕); leading time words go too."""
+    if not phrase or not re.search(r"[\u4e00-\u9fff]", phrase):
+        return phrase
+    tokens = zh_tokens(phrase)
+    while tokens and tokens[0][1] == "t":
+        tokens = tokens[1:]  # 前天, 去年: a time word is never the value
+    if not tokens:
+        return ""
+    start = tokens[0][2]
+    for word, flag, pos in tokens[1:]:
+        if flag in _ZH_CUT_FLAGS and word not in ("的",) or re.fullmatch(r"(?:上个?|下个?|这个?|去|今|前|明)(?:月|周|年|星期)", word) \
+                or flag == "v" and len(phrase[start:pos]) >= 2:
+            return phrase[start:pos]  # 超市买了点水果: the place ends where a verb starts
+    return phrase[start:]
+
+
+def zh_namelike(surface: str) -> bool:
+    """Whether a Chinese slot reads as a name rather than a description: not generic, at most
+    eight characters, and no verb inside (jieba); a listed name or a proper-noun tag always is."""
+    s = surface.strip()
+    if not s or is_generic(s) or len(s) > 8:
+        return False
+    if list_type(s):
+        return True
+    tokens = zh_tokens(s)
+    if any(flag in ("nr", "nrt", "ns", "nt", "nz", "eng") for _, flag, _ in tokens):
+        return True
+    return len(s) >= 2 and not any(flag.startswith("v") or flag in ("r", "m", "q", "p", "d", "c", "u")
+                                   for _, flag, _ in tokens)

@@ -1,0 +1,149 @@
+"""Name knowledge for the offline extractor: well-known organisations, places, vehicle brands
+and models, health conditions, and the generic nouns that are never a name.
+
+Why a list at all: English names are found by capitalisation and Chinese names by jieba's
+part-of-speech tags (``extraction/names.py``), but both misfire on exactly the names people
+chat about most — jieba tags 京东 as a place and 华为 as a person, and "Target" or "Oracle"
+open a sentence like any other word. These lists only *type* a span the segmentation found (or
+confirm a slot the statement patterns cut out); they are not the recogniser. Kept apart from
+``categories.py`` on purpose: the category lexicon also drives retrieval's category expansion,
+and "company" is not a category a question about kitchen appliances should reach.
+Plain data, lower case, easy to extend.
+"""
+
+from __future__ import annotations
+
+ORGANIZATIONS: frozenset[str] = frozenset({
+    # Chinese companies and institutions (as written in chat)
+    "阿里巴巴", "阿里", "腾讯", "百度", "京东", "美团", "拼多多", "网易", "华为", "小米", "字节跳动", "字节",
+    "快手", "滴滴", "携程", "联想", "大疆", "蔚来", "小鹏", "理想汽车", "比亚迪", "宁德时代", "顺丰", "中兴",
+    "海尔", "格力", "美的", "招商银行", "工商银行", "建设银行", "中国银行", "农业银行", "平安", "中国平安",
+    "中国移动", "中国联通", "中国电信", "国家电网", "中国石化", "中石化", "中国石油", "中石油", "蚂蚁集团",
+    "蚂蚁金服", "微软", "谷歌", "苹果公司", "亚马逊", "特斯拉公司", "三星", "索尼", "英特尔", "宜家", "星巴克",
+    "麦当劳", "肯德基", "哔哩哔哩", "b站", "知乎", "微博", "新浪", "搜狐", "爱奇艺", "优酷", "得物", "贝壳",
+    "链家", "海康威视", "商汤", "旷视", "科大讯飞", "米哈游", "网易游戏", "拼多多", "shein", "oppo", "vivo",
+    "荣耀", "一加", "吉利", "长城汽车", "长安汽车", "上汽", "广汽", "奇瑞", "德勤", "普华永道", "安永", "毕马威",
+    "麦肯锡", "新东方", "好未来", "猿辅导", "作业帮", "饿了么", "盒马", "淘宝", "天猫", "支付宝", "微信",
+    # English-speaking world
+    "google", "microsoft", "apple", "amazon", "meta", "facebook", "netflix", "spotify", "tesla", "intel",
+    "amd", "nvidia", "ibm", "oracle", "cisco", "salesforce", "adobe", "uber", "lyft", "airbnb", "stripe",
+    "shopify", "deloitte", "accenture", "pwc", "kpmg", "ey", "mckinsey", "goldman sachs", "jpmorgan",
+    "morgan stanley", "walmart", "target", "costco", "starbucks", "mcdonald's", "nike", "adidas", "boeing",
+    "pfizer", "moderna", "nasa", "ikea", "samsung", "sony", "toyota", "honda", "ford", "general motors",
+    "linkedin", "twitter", "openai", "anthropic", "atlassian", "zoom", "slack", "dropbox", "paypal",
+    "wayfair", "kroger", "walgreens", "cvs", "verizon", "at&t", "bytedance", "tiktok", "alibaba",
+    "tencent", "baidu", "huawei", "xiaomi", "capital one", "wells fargo", "bank of america", "citibank",
+    "deutsche bank", "hsbc", "barclays", "unilever", "nestle", "pixar", "disney", "trader joe's",
+})
+
+#: generic organisation heads: a name ending in one is an organisation ("Lincoln High School",
+#: 协和医院), while the head alone is a generic noun (below)
+ORG_HEADS_EN: tuple[str, ...] = (
+    "university", "college", "school", "academy", "institute", "hospital", "clinic", "bank", "inc",
+    "corp", "corporation", "group", "labs", "lab", "airlines", "motors", "foundation", "company",
+    "co", "llc", "ltd", "studios", "elementary", "high", "state", "tech", "medical center", "capital",
+)
+ORG_HEADS_ZH: tuple[str, ...] = (
+    "大学", "学院", "中学", "小学", "高中", "初中", "幼儿园", "医院", "银行", "公司", "集团", "科技", "证券",
+    "保险", "研究所", "研究院", "实验室", "事务所", "工作室", "基金", "汽车", "电气", "电网", "石化",
+    "航空", "传媒", "控股", "有限", "研究中心", "出版社", "报社", "电视台", "局", "厅", "委员会",
+    "物流", "快递", "网络", "软件", "电子", "地产", "金融", "资本", "医疗", "教育", "文化", "游戏", "云", "电商",
+    "商城", "影业", "动力", "能源", "制药", "药业", "生物", "半导体", "信息", "通信", "数据", "智能",
+)
+
+#: places beyond the category lexicon's cities: countries, regions, states and more cities
+PLACES: frozenset[str] = frozenset({
+    "china", "japan", "korea", "usa", "america", "canada", "mexico", "uk", "england", "scotland",
+    "ireland", "france", "germany", "italy", "spain", "portugal", "netherlands", "sweden", "norway",
+    "iceland", "australia", "new zealand", "india", "thailand", "vietnam", "singapore", "brazil",
+    "kenya", "egypt", "california", "texas", "florida", "ohio", "oregon", "washington", "new jersey",
+    "colorado", "arizona", "georgia", "michigan", "massachusetts", "brooklyn", "queens", "manhattan",
+    "portland", "denver", "austin", "dallas", "houston", "miami", "atlanta", "phoenix", "san diego",
+    "philadelphia", "detroit", "minneapolis", "nashville", "vancouver", "montreal", "melbourne",
+    "dublin", "lisbon", "madrid", "barcelona", "rome", "milan", "amsterdam", "munich", "vienna",
+    "prague", "nairobi", "dubai", "bangkok", "hanoi", "mumbai", "delhi", "tampa", "tucson", "boulder",
+    "中国", "日本", "韩国", "美国", "英国", "法国", "德国", "意大利", "西班牙", "澳大利亚", "加拿大", "新西兰",
+    "冰岛", "泰国", "越南", "印度", "俄罗斯", "新疆", "西藏", "云南", "海南", "广东", "浙江", "江苏", "福建",
+    "四川", "湖南", "湖北", "河南", "河北", "山东", "山西", "陕西", "东北", "天津", "重庆", "青岛", "厦门",
+    "大连", "合肥", "长沙", "昆明", "无锡", "宁波", "哈尔滨", "沈阳", "长春", "郑州", "济南", "福州", "贵阳",
+    "南宁", "兰州", "拉萨", "乌鲁木齐", "三亚", "大理", "丽江", "珠海", "东莞", "佛山", "温州", "绍兴",
+    "台州", "金华", "常州", "南通", "扬州", "徐州", "烟台", "石家庄", "太原", "南昌", "呼和浩特", "衡阳",
+})
+
+VEHICLE_BRANDS: frozenset[str] = frozenset({
+    "toyota", "honda", "ford", "chevy", "chevrolet", "tesla", "subaru", "hyundai", "kia", "mazda", "jeep",
+    "volvo", "bmw", "audi", "mercedes", "mercedes-benz", "porsche", "volkswagen", "vw", "nissan", "lexus",
+    "rivian", "lucid", "polestar", "mini", "fiat", "dodge", "ram", "gmc", "buick", "cadillac", "acura",
+    "infiniti", "land rover", "jaguar", "vespa", "ducati", "harley", "harley-davidson", "yamaha", "trek",
+    "比亚迪", "大众", "丰田", "本田", "日产", "宝马", "奔驰", "奥迪", "特斯拉", "蔚来", "小鹏", "理想", "问界",
+    "极氪", "吉利", "长安", "哈弗", "坦克", "五菱", "红旗", "别克", "雪佛兰", "福特", "马自达", "现代", "起亚",
+    "沃尔沃", "保时捷", "小米", "零跑", "埃安", "领克", "雅迪", "爱玛", "九号",
+})
+#: model names that stand alone in chat ("my Camry", 朗逸)
+VEHICLE_MODELS: frozenset[str] = frozenset({
+    "camry", "corolla", "prius", "civic", "accord", "cr-v", "rav4", "model 3", "model y", "model s",
+    "model x", "outback", "forester", "wrangler", "f-150", "mustang", "golf", "jetta", "passat", "tacoma",
+    "highlander", "ioniq 5", "soul", "miata", "leaf",
+    "卡罗拉", "凯美瑞", "雅阁", "思域", "朗逸", "帕萨特", "速腾", "迈腾", "高尔夫", "宏光mini", "五菱宏光mini",
+    "汉", "秦", "宋", "唐", "海豹", "海鸥", "元plus", "坦克300", "途观", "轩逸", "天籁",
+})
+
+#: health conditions (a topic entity when named; the patterns also accept unlisted ones by shape)
+CONDITIONS: frozenset[str] = frozenset({
+    "diabetes", "type 2 diabetes", "type 1 diabetes", "asthma", "covid", "covid-19", "flu", "the flu",
+    "pneumonia", "migraine", "migraines", "insomnia", "anxiety", "depression", "adhd", "celiac disease",
+    "arthritis", "anemia", "cancer", "high blood pressure", "hypertension", "eczema", "allergies",
+    "long covid", "bronchitis", "shingles", "sciatica", "tinnitus", "ibs", "gout", "a cold", "cold",
+    "糖尿病", "高血压", "哮喘", "新冠", "甲流", "流感", "感冒", "发烧", "肺炎", "胃炎", "湿疹", "失眠",
+    "抑郁症", "焦虑症", "偏头痛", "过敏", "鼻炎", "颈椎病", "腰椎间盘突出", "甲减", "甲亢", "贫血",
+    "痛风", "带状疱疹", "阿尔茨海默症", "癌症", "乳腺癌", "胃癌", "肺癌", "结石", "肾结石", "阑尾炎",
+})
+#: a condition named by its shape: any span ending in one of these is a condition
+CONDITION_SUFFIXES_EN: tuple[str, ...] = ("itis", "disease", "syndrome", "disorder", "cancer", "allergy",
+                                          "diabetes", "infection", "fever")
+CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏")
+
+#: nouns that name a kind, never a particular thing: no entity, no claim value ("I joined a
+#: startup", 我在一家创业公司上班, "moved into our new place", "I love this feeling")
+GENERIC_NOUNS: frozenset[str] = frozenset({
+    "job", "new job", "jobs", "work", "startup", "company", "firm", "agency", "office", "team", "role",
+    "position", "place", "new place", "apartment", "house", "home", "flat", "condo", "city", "town",
+    "country", "school", "college", "university", "hospital", "bank", "store", "shop", "restaurant",
+    "library", "gym", "church", "feeling", "thing", "life", "guy", "girl", "someone", "somebody", "man",
+    "woman", "person", "people", "partner", "offer", "career", "business", "family", "parents", "kids",
+    "diet", "meat", "vacation", "trip", "accident", "crash", "doctor", "vet", "dentist", "therapist",
+    "license", "driver's license", "promotion", "raise", "haircut", "degree", "diploma", "shot", "vaccine",
+    "test", "results", "message", "email", "text", "call", "ticket", "tickets", "chance", "idea",
+    "公司", "国企", "外企", "央企", "私企", "创业公司", "单位", "工厂", "厂", "学校", "医院", "银行", "家",
+    "老家", "家里", "那边", "这边", "那里", "这里", "一趟那边", "感觉", "这种感觉", "东西", "工作", "地方",
+    "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市",
+})
+
+#: the commonest Chinese surnames: a jieba person tag (nr) on a word starting with one is taken
+#: as a name even without a cue word around it (林悦上周搬到天津了)
+ZH_SURNAMES: frozenset[str] = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+
+#: words that name a person by their tie to the speaker: an entity of their own (mom, 老公,
+#: neighbour, 对象), but never the *value* of a relationship ("I broke up with my boyfriend"
+#: names no one: no claim), and dropped when a name follows ("my colleague Tom" → Tom)
+TIES_EN: frozenset[str] = frozenset({
+    "boyfriend", "girlfriend", "fiance", "fiancé", "fiancee", "fiancée", "ex", "ex-boyfriend", "ex-girlfriend",
+    "ex-husband", "ex-wife", "neighbor", "neighbour", "coworker", "co-worker", "colleague", "friend", "boss",
+    "roommate", "parents", "teammate", "classmate",
+})
+TIES_ZH: frozenset[str] = frozenset({
+    "男朋友", "女朋友", "前夫", "前妻", "前男友", "前女友", "未婚夫", "未婚妻", "邻居", "同事", "朋友", "老板",
+    "同学", "室友", "爸妈", "父母", "表妹", "表哥", "表姐", "表弟", "堂妹", "堂哥", "闺蜜", "领导", "对象",
+    "姑姑", "舅舅", "姨妈", "婶婶", "岳父", "岳母", "公公", "婆婆", "孙子", "孙女", "侄子", "侄女", "外甥",
+})
+#: pet species and breeds (a species word before a pet's name is no entity: 'our cat Whiskers')
+PET_SPECIES: frozenset[str] = frozenset({
+    "cat", "dog", "kitten", "puppy", "pup", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
+    "guinea pig", "beagle", "corgi", "poodle", "labrador", "lab", "golden retriever", "retriever", "husky",
+    "greyhound", "terrier", "shepherd", "pug", "dachshund", "goldfish", "snake", "lizard", "gecko", "ferret",
+    "horse", "pony", "budgie", "cockatiel", "tortoise", "chinchilla", "kitty",
+    "猫", "猫咪", "小猫", "橘猫", "布偶猫", "布偶", "英短", "狗", "小狗", "狗狗", "柯基", "金毛", "泰迪", "柴犬",
+    "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗",
+})
