@@ -118,6 +118,13 @@ class InsightBridge:
         self.errors = 0
         self.last_error: str | None = None
 
+    def on_changes(self, changes: Sequence[Any]) -> list[str | None]:
+        """All changes of one L2 commit in one write transaction: each change is still its own
+        savepoint (a failing template undoes only its insight), but a batch's dozen insights
+        no longer pay a dozen commits (a tenth of the projection's time at 20k events)."""
+        with self.db.write():
+            return [self.on_change(c) for c in changes]
+
     def on_change(self, change: Any) -> str | None:
         """Observer callback for L2. Returns the insight's summary_id, if one was written."""
         try:
