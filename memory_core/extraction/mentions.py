@@ -95,9 +95,11 @@ def _plain_case(text: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
-def _surface_forms(entity: KnownEntity) -> tuple[str, ...]:
-    """An entity's names to look for, each stripped and at least two characters long."""
-    return tuple(f.strip() for f in entity.surface_forms() if len(f.strip()) >= 2)
+def _surface_forms(entity: KnownEntity) -> tuple[tuple[str, str | None], ...]:
+    """An entity's names to look for, each stripped and at least two characters long, with
+    its lower case when it is plain-case (None: only the regex can tell)."""
+    forms = (f.strip() for f in entity.surface_forms())
+    return tuple((f, f.lower() if _plain_case(f) else None) for f in forms if len(f) >= 2)
 
 
 def hint_mentions(text: str, hints: tuple[EntityHintInput, ...]) -> list[Mention]:
@@ -120,8 +122,8 @@ def gazetteer_mentions(text: str, known: list[KnownEntity]) -> list[Mention]:
     lowered = text.lower() if _plain_case(text) else None
     out: list[Mention] = []
     for entity in known:
-        for form in _surface_forms(entity):
-            if lowered is not None and form.lower() not in lowered and _plain_case(form):
+        for form, form_lower in _surface_forms(entity):
+            if lowered is not None and form_lower is not None and form_lower not in lowered:
                 continue
             for start, end in find_all(text, form):
                 out.append(Mention(start, end, text[start:end], entity.name,

@@ -12,3 +12,8 @@ CREATE INDEX ix_l2_projection_ready ON l2_projection_jobs(state, next_attempt_at
 CREATE INDEX ix_l2_evidence_owner_time ON l2_evidence(owner_kind, owner_id, occurred_at);
 DROP INDEX IF EXISTS ix_entity_mentions_entity;
 CREATE INDEX ix_entity_mentions_entity ON entity_mentions(entity_id, event_id, event_seq);
+--
+-- * the known entities offered to every batch's extractor (the most mentioned, most recent)
+--   sorted the whole catalog per batch.
+CREATE INDEX ix_entity_catalog_rank ON entity_catalog(mention_count DESC, last_seen_at DESC, entity_seq)
+    WHERE status = 'active' AND is_user = 0;
