@@ -121,18 +121,31 @@ class InsightBridge:
     def on_changes(self, changes: Sequence[Any]) -> list[str | None]:
         """All changes of one L2 commit in one write transaction: each change is still its own
         savepoint (a failing template undoes only its insight), but a batch's dozen insights
-        no longer pay a dozen commits (a tenth of the projection's time at 20k events)."""
-        with self.db.write():
-            return [self.on_change(c) for c in changes]
+        no longer pay a dozen commits (a tenth of the projection's time at 20k events).
 
-    def on_change(self, change: Any) -> str | None:
-        """Observer callback for L2. Returns the insight's summary_id, if one was written."""
+        Nothing an insight reads (L1 events, edges, assertions, evidence) changes between the
+        changes of one commit, so a draft equal to the one just written under the same key (a
+        page visited five times in one batch: five identical trend insights) is not written
+        again; rewriting it would only have touched its bookkeeping columns."""
+        written: dict[str, tuple[SummaryDraft, str]] = {}
+        with self.db.write():
+            return [self.on_change(c, written=written) for c in changes]
+
+    def on_change(self, change: Any, *, written: dict[str, tuple[SummaryDraft, str]] | None = None) -> str | None:
+        """Observer callback for L2. Returns the insight's summary_id, if one was written.
+        ``written``: drafts written earlier in the same transaction, by dedup key."""
         try:
             with self.db.write() as conn:
                 draft = draft_for_change(conn, change)
                 if draft is None:
                     return None
-                sid = write_summary(conn, draft, self.clock.now(), self.embed)
+                previous = written.get(draft.dedup_key) if written is not None else None
+                if previous is not None and previous[0] == draft:
+                    sid = previous[1]
+                else:
+                    sid = write_summary(conn, draft, self.clock.now(), self.embed)
+                    if written is not None:
+                        written[draft.dedup_key] = (draft, sid)
             self.written += 1
             return sid
         except Exception as exc:  # noqa: BLE001 - an insight must never break L2
