@@ -192,40 +192,72 @@ def add_alias(conn: apsw.Connection, entity_id: str, alias: str, source: str, no
     return conn.changes() > 0
 
 
-def record_mention(conn: apsw.Connection, *, event_id: str, event_seq: int, mention: str,
-                   entity_type: str | None, entity_id: str | None, confidence: float,
-                   resolution: str, reason: str, now: float) -> None:
-    conn.execute(
-        "INSERT INTO entity_mentions(event_id, event_seq, mention_text, name_norm, entity_type, "
-        "entity_id, confidence, resolution, reason, created_at) VALUES (?,?,?,?,?,?,?,?,?,?) "
-        "ON CONFLICT DO UPDATE SET entity_id = coalesce(excluded.entity_id, entity_id), "
-        "confidence = max(confidence, excluded.confidence), resolution = excluded.resolution, "
-        "reason = excluded.reason",
-        (event_id, event_seq, mention, name_norm(mention), entity_type, entity_id, confidence,
-         resolution, reason, now))
+_MENTION_UPSERT = (
+    "INSERT INTO entity_mentions(event_id, event_seq, mention_text, name_norm, entity_type, "
+    "entity_id, confidence, resolution, reason, created_at) VALUES (?,?,?,?,?,?,?,?,?,?) "
+    "ON CONFLICT DO UPDATE SET entity_id = coalesce(excluded.entity_id, entity_id), "
+    "confidence = max(confidence, excluded.confidence), resolution = excluded.resolution, "
+    "reason = excluded.reason")
+
+_LINK_UPSERT = (
+    "INSERT INTO l1_event_entities(event_id, event_seq, entity_id, entity_type, confidence) "
+    "VALUES (?,?,?,?,?) ON CONFLICT(event_id, entity_id) DO UPDATE SET "
+    "confidence = max(confidence, excluded.confidence)")
+
+
+def mention_row(*, event_id: str, event_seq: int, mention: str, entity_type: str | None, entity_id: str | None,
+                confidence: float, resolution: str, reason: str, now: float) -> tuple[Any, ...]:
+    """The parameters of one mention upsert (:func:`record_mentions` writes a list of them)."""
+    return (event_id, event_seq, mention, name_norm(mention), entity_type, entity_id, confidence,
+            resolution, reason, now)
+
+
+def record_mention(conn: apsw.Connection, **fields: Any) -> None:
+    record_mentions(conn, [mention_row(**fields)])
+
+
+def record_mentions(conn: apsw.Connection, rows: Sequence[tuple[Any, ...]]) -> None:
+    """Upsert mentions in order (a later row for the same event/name/type merges into the
+    earlier one, exactly as one statement per row would)."""
+    if rows:
+        conn.executemany(_MENTION_UPSERT, rows)
 
 
 def link_event(conn: apsw.Connection, event_id: str, event_seq: int, entity_id: str,
                entity_type: str, confidence: float) -> None:
-    conn.execute(
-        "INSERT INTO l1_event_entities(event_id, event_seq, entity_id, entity_type, confidence) "
-        "VALUES (?,?,?,?,?) ON CONFLICT(event_id, entity_id) DO UPDATE SET "
-        "confidence = max(confidence, excluded.confidence)",
-        (event_id, event_seq, entity_id, entity_type, confidence))
+    link_events(conn, [(event_id, event_seq, entity_id, entity_type, confidence)])
+
+
+def link_events(conn: apsw.Connection, rows: Sequence[tuple[str, int, str, str, float]]) -> None:
+    """Upsert (event_id, event_seq, entity_id, entity_type, confidence) links in order."""
+    if rows:
+        conn.executemany(_LINK_UPSERT, rows)
 
 
 def refresh_entity_stats(conn: apsw.Connection, entity_ids: Iterable[str], now: float) -> None:
-    """mention_count / first / last seen from the bound mentions (after writes or deletions)."""
-    for eid in dict.fromkeys(entity_ids):
-        # joined by seq (the events' rowid; a mention carries its event's seq): the covering
-        # index on (entity_id, event_id, event_seq) leaves one rowid probe per mention
-        row = conn.execute(
-            "SELECT count(DISTINCT m.event_id), min(e.occurred_at), max(e.occurred_at) "
-            "FROM entity_mentions m JOIN fact_events e ON e.seq = m.event_seq "
-            "WHERE m.entity_id = ?", (eid,)).fetchone()
-        n, first, last = row if row else (0, None, None)
-        conn.execute("UPDATE entity_catalog SET mention_count = ?, first_seen_at = ?, last_seen_at = ?, "
-                     "updated_at = ? WHERE entity_id = ? AND is_user = 0", (n or 0, first, last, now, eid))
+    """mention_count / first / last seen from the bound mentions (after writes or deletions).
+
+    One grouped read for all the entities (joined to events by seq, the events' rowid: a
+    mention carries its event's seq; the covering index on (entity_id, event_id, event_seq)
+    leaves one rowid probe per mention) and one executemany of the updates."""
+    ids = list(dict.fromkeys(entity_ids))
+    stats: dict[str, tuple[int, Any, Any]] = {}
+    for i in range(0, len(ids), 400):
+        part = ids[i:i + 400]
+        for eid, n, first, last in conn.execute(
+                f"SELECT m.entity_id, count(DISTINCT m.event_id), min(e.occurred_at), max(e.occurred_at) "
+                f"FROM entity_mentions m JOIN fact_events e ON e.seq = m.event_seq "
+                f"WHERE m.entity_id IN ({placeholders(len(part))}) GROUP BY m.entity_id", part):
+            stats[eid] = (n, first, last)
+    if ids:
+        conn.executemany("UPDATE entity_catalog SET mention_count = ?, first_seen_at = ?, last_seen_at = ?, "
+                         "updated_at = ? WHERE entity_id = ? AND is_user = 0",
+                         [(*_or_none(stats.get(eid)), now, eid) for eid in ids])
+
+
+def _or_none(row: tuple[int, Any, Any] | None) -> tuple[int, Any, Any]:
+    n, first, last = row if row else (0, None, None)
+    return n or 0, first, last
 
 
 def entity_events(conn: apsw.Connection, entity_ids: Sequence[str], *, exclude_session: str | None = None,
