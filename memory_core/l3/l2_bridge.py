@@ -109,6 +109,14 @@ def _trend(conn: apsw.Connection, change: Any, entity: str, predicate: str, owne
         last_at=float(row["last_at"] or row["first_at"]), event_ids=ids, key=owner_id)
 
 
+def _change_key(change: Any) -> tuple[Any, ...]:
+    """Every field of a change :func:`draft_for_change` reads (equal keys, equal drafts while
+    the store does not change)."""
+    return ("change", *(_get(change, name) for name in (
+        "kind", "entity_id", "entity_name", "trait_or_predicate", "old_value", "new_value",
+        "occurred_at", "reason")), tuple(_get(change, "ids", ()) or ()), tuple(_get(change, "event_ids", ()) or ()))
+
+
 class InsightBridge:
     def __init__(self, db: Database, clock: Clock, embed: Embed | None) -> None:
         self.db = db
@@ -127,16 +135,23 @@ class InsightBridge:
         changes of one commit, so a draft equal to the one just written under the same key (a
         page visited five times in one batch: five identical trend insights) is not written
         again; rewriting it would only have touched its bookkeeping columns."""
-        written: dict[str, tuple[SummaryDraft, str]] = {}
+        written: dict[Any, Any] = {}
         with self.db.write():
             return [self.on_change(c, written=written) for c in changes]
 
-    def on_change(self, change: Any, *, written: dict[str, tuple[SummaryDraft, str]] | None = None) -> str | None:
+    def on_change(self, change: Any, *, written: dict[Any, Any] | None = None) -> str | None:
         """Observer callback for L2. Returns the insight's summary_id, if one was written.
-        ``written``: drafts written earlier in the same transaction, by dedup key."""
+        ``written``: what this transaction drafted so far — draft per change (by everything a
+        draft reads from it) and (draft, summary_id) per dedup key."""
         try:
             with self.db.write() as conn:
-                draft = draft_for_change(conn, change)
+                if written is None:
+                    draft = draft_for_change(conn, change)
+                else:
+                    key = _change_key(change)
+                    if key not in written:
+                        written[key] = draft_for_change(conn, change)
+                    draft = written[key]
                 if draft is None:
                     return None
                 previous = written.get(draft.dedup_key) if written is not None else None
