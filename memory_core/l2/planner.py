@@ -272,12 +272,22 @@ class _Overlay:
             return
         ph = placeholders(len(ids))
         objs, preds = list(dict.fromkeys(objects)), list(dict.fromkeys(predicates))
-        if objs or preds:
-            edge_sql = (f"SELECT {self._EDGE_COLUMNS} FROM knowledge_graph WHERE subject_id IN ({ph}) "
-                        f"AND (object_id IN ({placeholders(len(objs)) if objs else 'NULL'}) "
-                        f"OR predicate IN ({placeholders(len(preds)) if preds else 'NULL'})) "
-                        f"ORDER BY subject_id, predicate, status, edge_seq")
-            for tid, subj, pred, obj, status, last, directness, conf in conn.execute(edge_sql, ids + objs + preds):
+        # two index-driven reads, merged: the objects' edges by ix_kg_object (the subject test
+        # kept off the index with "+": the user subjects thousands of edges) and the exclusive
+        # rivals by ix_kg_subject (subject, predicate)
+        parts: list[str] = []
+        params: list[Any] = []
+        if objs:
+            parts.append(f"SELECT {self._EDGE_COLUMNS}, edge_seq FROM knowledge_graph "
+                         f"WHERE object_id IN ({placeholders(len(objs))}) AND +subject_id IN ({ph})")
+            params += objs + ids
+        if preds:
+            parts.append(f"SELECT {self._EDGE_COLUMNS}, edge_seq FROM knowledge_graph "
+                         f"WHERE subject_id IN ({ph}) AND predicate IN ({placeholders(len(preds))})")
+            params += ids + preds
+        if parts:  # ORDER BY subject_id, predicate, status, edge_seq
+            for tid, subj, pred, obj, status, last, directness, conf, _seq in conn.execute(
+                    " UNION ".join(parts) + " ORDER BY 2, 3, 5, 9", params):
                 self.add_edge(_EdgeState(tid, subj, pred, obj, status, last or 0.0, directness, conf,
                                          _Lazy(conn, "edge", tid)))
         for r in query_all(conn, f"SELECT * FROM tom_trait_assertions WHERE entity_id IN ({ph})", ids):
