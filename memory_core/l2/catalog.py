@@ -212,8 +212,12 @@ def mention_row(*, event_id: str, event_seq: int, mention: str, entity_type: str
             resolution, reason, now)
 
 
-def record_mention(conn: apsw.Connection, **fields: Any) -> None:
-    record_mentions(conn, [mention_row(**fields)])
+def record_mention(conn: apsw.Connection, *, event_id: str, event_seq: int, mention: str,
+                   entity_type: str | None, entity_id: str | None, confidence: float,
+                   resolution: str, reason: str, now: float) -> None:
+    record_mentions(conn, [mention_row(event_id=event_id, event_seq=event_seq, mention=mention,
+                                       entity_type=entity_type, entity_id=entity_id, confidence=confidence,
+                                       resolution=resolution, reason=reason, now=now)])
 
 
 def record_mentions(conn: apsw.Connection, rows: Sequence[tuple[Any, ...]]) -> None:

@@ -41,7 +41,7 @@ class L2Service:
         self.db = engine.db
         self.clock = engine.clock
         self.lock = threading.RLock()  # projection and maintenance never interleave
-        self._observers: list[tuple[Any, bool]] = []
+        self._observers: list[tuple[Observer | BatchObserver, bool]] = []
         self.resolver = Resolver(chat=self.chat, embedder=self.embedder, space_id=self.space_id)
         self.planner = Planner(chat=self.chat, resolver=self.resolver, learned_rewrites=self._learned())
 
@@ -81,11 +81,11 @@ class L2Service:
         if not changes:
             return
         for cb, batch in list(self._observers):
-            for part in ([list(changes)] if batch else [[c] for c in changes]):
+            for item in ([list(changes)] if batch else changes):
                 try:
-                    cb(part if batch else part[0])
+                    cb(item)
                 except Exception:  # noqa: BLE001 - an observer must not break L2
-                    log.exception("L2 observer failed on %s", part[0].kind)
+                    log.exception("L2 observer failed on %s", (item[0] if batch else item).kind)
 
     # -- reads ---------------------------------------------------------------------------------
 
