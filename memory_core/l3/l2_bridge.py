@@ -125,12 +125,18 @@ def _trend(conn: apsw.Connection, change: Any, entity: str, predicate: str, owne
         last_at=float(row["last_at"] or row["first_at"]), event_ids=ids, key=owner_id)
 
 
-def _change_key(change: Any) -> tuple[Any, ...]:
+def _change_key(change: Any) -> tuple[Any, ...] | None:
     """Every field of a change :func:`draft_for_change` reads (equal keys, equal drafts while
-    the store does not change)."""
-    return ("change", *(_get(change, name) for name in (
+    the store does not change); None when a field cannot be a key (a dict change may carry
+    anything)."""
+    key = ("change", *(_get(change, name) for name in (
         "kind", "entity_id", "entity_name", "trait_or_predicate", "old_value", "new_value",
         "occurred_at", "reason")), tuple(_get(change, "ids", ()) or ()), tuple(_get(change, "event_ids", ()) or ()))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 class InsightBridge:
@@ -165,10 +171,10 @@ class InsightBridge:
 
     def _insight(self, conn: apsw.Connection, change: Any, seen: "_Seen | None") -> str | None:
         try:
-            if seen is None:
-                draft = draft_for_change(conn, change)
+            key = _change_key(change) if seen is not None else None
+            if key is None:
+                draft = draft_for_change(conn, change, seen.owners if seen is not None else None)
             else:
-                key = _change_key(change)
                 if key not in seen.drafts:
                     seen.drafts[key] = draft_for_change(conn, change, seen.owners)
                 draft = seen.drafts[key]
