@@ -44,21 +44,31 @@ def _times(conn: apsw.Connection, event_ids: Sequence[str]) -> list[float]:
                                        f"({placeholders(len(ids))})", ids)]
 
 
-def _existing(conn: apsw.Connection, event_ids: Sequence[str]) -> list[str]:
+def _existing(conn: apsw.Connection, event_ids: Sequence[str], memo: dict[Any, Any] | None = None) -> list[str]:
+    """The ids that are still events, in order. ``memo``: what earlier calls of the same L2
+    commit found (("event", id) → bool)."""
     ids = list(dict.fromkeys(event_ids))[:400]
     if not ids:
         return []
-    have = {r[0] for r in conn.execute(f"SELECT event_id FROM fact_events WHERE event_id IN "
-                                       f"({placeholders(len(ids))})", ids)}
-    return [i for i in ids if i in have]
+    if memo is None:
+        have = {r[0] for r in conn.execute(f"SELECT event_id FROM fact_events WHERE event_id IN "
+                                           f"({placeholders(len(ids))})", ids)}
+        return [i for i in ids if i in have]
+    unknown = [i for i in ids if ("event", i) not in memo]
+    if unknown:
+        found = {r[0] for r in conn.execute(f"SELECT event_id FROM fact_events WHERE event_id IN "
+                                            f"({placeholders(len(unknown))})", unknown)}
+        memo.update((("event", i), i in found) for i in unknown)
+    return [i for i in ids if memo[("event", i)]]
 
 
 def draft_for_change(conn: apsw.Connection, change: Any,
-                     owners: dict[str, Any] | None = None) -> SummaryDraft | None:
+                     memo: dict[Any, Any] | None = None) -> SummaryDraft | None:
     """The insight for one L2 change (or None: not an insight-worthy kind / not enough).
-    ``owners``: the trend rows read so far while the store does not change (one L2 commit)."""
+    ``memo``: what was read so far while the store does not change (one L2 commit): which
+    events exist, and each trend's L2 row and evidence."""
     kind = _get(change, "kind", "")
-    event_ids = _existing(conn, _get(change, "event_ids", ()) or ())
+    event_ids = _existing(conn, _get(change, "event_ids", ()) or (), memo)
     if not event_ids:
         return None
     entity = _get(change, "entity_name", "") or _get(change, "entity_id", "")
@@ -82,11 +92,11 @@ def draft_for_change(conn: apsw.Connection, change: Any,
             new_value=_get(change, "new_value"), resolution=reason,
             at=at, event_ids=event_ids, key=decision_key, evidence_times=_times(conn, event_ids))
     if kind in TREND_KINDS and ids:
-        if owners is None:
+        if memo is None:
             return _trend(conn, change, entity, key_name, ids[0], event_ids, _trend_rows(conn, ids[0]))
-        if ids[0] not in owners:
-            owners[ids[0]] = _trend_rows(conn, ids[0])
-        return _trend(conn, change, entity, key_name, ids[0], event_ids, owners[ids[0]])
+        if ("owner", ids[0]) not in memo:
+            memo[("owner", ids[0])] = _trend_rows(conn, ids[0])
+        return _trend(conn, change, entity, key_name, ids[0], event_ids, memo[("owner", ids[0])], memo)
     return None
 
 
@@ -113,12 +123,13 @@ def _trend_rows(conn: apsw.Connection, owner_id: str) -> tuple[Row | None, list[
 
 
 def _trend(conn: apsw.Connection, change: Any, entity: str, predicate: str, owner_id: str,
-           event_ids: list[str], rows: tuple[Row | None, list[str]]) -> SummaryDraft | None:
+           event_ids: list[str], rows: tuple[Row | None, list[str]],
+           memo: dict[Any, Any] | None = None) -> SummaryDraft | None:
     """Observation count and span from the L2 row (edge or assertion), evidence from l2_evidence."""
     row, evidence = rows
     if row is None or row["n"] is None or row["first_at"] is None:
         return None
-    ids = _existing(conn, [*evidence, *event_ids])[:MAX_INSIGHT_EVIDENCE]
+    ids = _existing(conn, [*evidence, *event_ids], memo)[:MAX_INSIGHT_EVIDENCE]
     return insights.long_term_trend(
         subject=entity, predicate=predicate, obj=_get(change, "new_value") or "",
         observations=int(row["n"]), first_at=float(row["first_at"]),
@@ -173,10 +184,10 @@ class InsightBridge:
         try:
             key = _change_key(change) if seen is not None else None
             if key is None:
-                draft = draft_for_change(conn, change, seen.owners if seen is not None else None)
+                draft = draft_for_change(conn, change, seen.reads if seen is not None else None)
             else:
                 if key not in seen.drafts:
-                    seen.drafts[key] = draft_for_change(conn, change, seen.owners)
+                    seen.drafts[key] = draft_for_change(conn, change, seen.reads)
                 draft = seen.drafts[key]
             if draft is None:
                 return None
@@ -202,5 +213,6 @@ class _Seen:
     """What one transaction of :meth:`InsightBridge.on_changes` has read and written."""
 
     drafts: dict[tuple[Any, ...], SummaryDraft | None] = field(default_factory=dict)
-    owners: dict[str, tuple[Row | None, list[str]]] = field(default_factory=dict)
+    #: ("event", event_id) → exists; ("owner", owner_id) → a trend's row and evidence
+    reads: dict[Any, Any] = field(default_factory=dict)
     written: dict[str, tuple[SummaryDraft, str]] = field(default_factory=dict)
