@@ -463,6 +463,10 @@ L2_MAX_CROSS_SESSION_EVENTS: Final = 3
 L2_MAX_KNOWN_ENTITIES: Final = 30
 L2_MAX_CANDIDATE_POOL: Final = 20
 L2_BATCH_MAX_EVENTS: Final = 16
+#: Cross-session history of the guessed entities: below this many event links the linked
+#: events are ordered by time (~1 ms per 4k links); from it on, all events are walked newest
+#: first (catalog.entity_events).
+ENTITY_EVENTS_SORT_MAX_LINKS: Final = 20_000
 #: Below this resolution confidence a mention is kept in entity_mentions only, bound later.
 ENTITY_MIN_CONFIDENCE: Final = 0.5
 #: Triple cumulative confidence: c' = 1 - (1 - c)(1 - CONF_GAIN * c_new); saturates below 1.

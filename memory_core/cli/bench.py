@@ -6,6 +6,7 @@
     magi-memory bench reliability [--kills 10]             # SIGKILL / replay / faults / deletion
     magi-memory bench fuzz [--cases 10000]                 # hypothesis-fuzzed payloads
     magi-memory bench profile [--events 12000]             # cProfile of L1 ingest
+    magi-memory bench derived [--events 20000]             # derived layers: seconds per worker
 
 Each size runs in its own process (``python -m memory_core.bench.runner``) so the peak RSS
 reported is that size's; results accumulate as ``bench-<size>.json`` in ``--out`` and the
@@ -82,6 +83,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     cp.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
     cp.set_defaults(func=cmd_coldstart)
 
+    dp = bsub.add_parser("derived", help="derived layers (embedding, L2, L3, L4) to idle on a generated "
+                         "corpus, hashing embedder: seconds and events/s per worker")
+    dp.add_argument("--events", type=parse_size, default=20_000)
+    dp.add_argument("--seed", type=int, default=42)
+    dp.add_argument("--workdir", type=Path, default=None, help="build the store here (kept)")
+    dp.add_argument("--profile", type=Path, default=None, metavar="OUT", help="cProfile of the drain")
+    dp.add_argument("--state", type=Path, default=None, metavar="OUT",
+                    help="write the derived state (JSON) to compare two runs")
+    dp.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
+    dp.set_defaults(func=cmd_derived)
+
     xp = bsub.add_parser("reliability", help="SIGKILL during ingest/L2, replay, provider faults, deletion audit")
     xp.add_argument("--kills", type=int, default=10, help="SIGKILL/restart cycles during ingest")
     xp.add_argument("--events", type=int, default=10_000)
@@ -153,6 +165,17 @@ def cmd_profile(args: argparse.Namespace) -> int:
     from ..bench.ingest_bench import profile
 
     print(profile(args.events, top=args.top, call=args.call))
+    return 0
+
+
+def cmd_derived(args: argparse.Namespace) -> int:
+    from ..bench import derived_bench
+
+    result = derived_bench.run(args.events, seed=args.seed, workdir=args.workdir, profile=args.profile,
+                               state_out=args.state)
+    if args.json_out:
+        args.json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    print(derived_bench.table(result))
     return 0
 
 

@@ -64,6 +64,18 @@ def valid_type(entity_type: str) -> str:
     return t if t in ENTITY_TYPES else "other"
 
 
+@lru_cache(maxsize=8192)
+def _term_pattern(term: str, plural: bool) -> re.Pattern[str]:
+    """The compiled matcher of one term (names repeat across every event of a batch; re's own
+    cache is small and its look-up was a tenth of the rule extractor's time)."""
+    if is_cjk(term):
+        pattern = re.escape(term)
+    else:
+        suffix = "(?:s|es)?" if plural and term[-1:].isalpha() else ""
+        pattern = r"(?<![A-Za-z0-9_])" + re.escape(term) + suffix + r"(?![A-Za-z0-9_])"
+    return re.compile(pattern, flags=re.IGNORECASE)
+
+
 def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, int]]:
     """Case-insensitive occurrences; whole words for Latin terms, substrings for Chinese.
 
@@ -71,12 +83,26 @@ def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, i
     """
     if not term:
         return []
-    if is_cjk(term):
-        pattern = re.escape(term)
-    else:
-        suffix = "(?:s|es)?" if plural and term[-1:].isalpha() else ""
-        pattern = r"(?<![A-Za-z0-9_])" + re.escape(term) + suffix + r"(?![A-Za-z0-9_])"
-    return [(m.start(), m.end()) for m in re.finditer(pattern, text, flags=re.IGNORECASE)]
+    return [(m.start(), m.end()) for m in _term_pattern(term, plural).finditer(text)]
+
+
+#: Text made only of these characters (ASCII, CJK, their punctuation, full-width forms) has
+#: case-insensitive matching that ``str.lower()`` reproduces exactly: no character of Python's
+#: extra case equivalences (ſ/s, K/k, Greek sigma forms ...) and no multi-character lower case.
+_PLAIN_CASE = re.compile(r"[\x00-\x7f\u2000-\u206f\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff"
+                         r"\uf900-\ufaff\uff00-\uffef]*")
+
+
+def _plain_case(text: str) -> bool:
+    return text.isascii() or _PLAIN_CASE.fullmatch(text) is not None
+
+
+@lru_cache(maxsize=8192)
+def _surface_forms(entity: KnownEntity) -> tuple[tuple[str, str | None], ...]:
+    """An entity's names to look for, each stripped and at least two characters long, with
+    its lower case when it is plain-case (None: only the regex can tell)."""
+    forms = (f.strip() for f in entity.surface_forms())
+    return tuple((f, f.lower() if _plain_case(f) else None) for f in forms if len(f) >= 2)
 
 
 def hint_mentions(text: str, hints: tuple[EntityHintInput, ...]) -> list[Mention]:
@@ -93,12 +119,16 @@ def hint_mentions(text: str, hints: tuple[EntityHintInput, ...]) -> list[Mention
 
 
 def gazetteer_mentions(text: str, known: list[KnownEntity]) -> list[Mention]:
+    # a name that is not even a substring (case-folded) cannot match: skip its regex. Exact
+    # only where str.lower() folds as the regex does (plain-case text and name), else the
+    # regex decides
+    lowered = text.lower() if _plain_case(text) else None
     out: list[Mention] = []
     for entity in known:
-        for form in entity.surface_forms():
-            if len(form.strip()) < 2:
+        for form, form_lower in _surface_forms(entity):
+            if lowered is not None and form_lower is not None and form_lower not in lowered:
                 continue
-            for start, end in find_all(text, form.strip()):
+            for start, end in find_all(text, form):
                 out.append(Mention(start, end, text[start:end], entity.name,
                                    valid_type(entity.entity_type), "catalog", entity.entity_id))
     return out
@@ -264,6 +294,13 @@ def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
     return sorted(kept, key=lambda m: (m.start if m.start >= 0 else 10**9))
 
 
+@lru_cache(maxsize=64)
+def _forms_index(known: tuple[KnownEntity, ...]) -> dict[str, KnownEntity]:
+    """Lower-cased surface form → entity (the last one naming it), once per known list. Read
+    only by callers: the cached dict is shared."""
+    return {f.lower(): e for e in known for f in e.surface_forms()}
+
+
 def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                      known: list[KnownEntity], *,
                      lexicon_fields: list[str] | None = None) -> list[Mention]:
@@ -286,7 +323,7 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
     mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
     # a hint naming a catalog entity inherits its id (the catalog is the stronger evidence)
-    by_form = {f.lower(): e for e in known for f in e.surface_forms()}
+    by_form = _forms_index(tuple(known))
     for m in kept:
         if m.resolved_id is None:
             entity = by_form.get(m.surface.lower()) or by_form.get(m.name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 import apsw
@@ -16,7 +17,7 @@ import apsw
 from ..db.connection import Row, placeholders, query_all, query_one
 from ..extraction.inputs import KnownEntity
 from ..ids import new_ulid, stable_id
-from ..policy import CROSS_TYPE_ALIAS_PAIRS
+from ..policy import CROSS_TYPE_ALIAS_PAIRS, ENTITY_EVENTS_SORT_MAX_LINKS
 from . import alias_index
 from .lifecycle import display_name, name_norm
 from .models import Entity
@@ -140,9 +141,17 @@ def instr_lookup(conn: apsw.Connection, text: str, limit: int) -> list[Row]:
 
 
 def _whole_word(text: str, alias: str) -> bool:
+    rx = _word_pattern(alias)
+    return rx is None or rx.search(text) is not None
+
+
+@lru_cache(maxsize=8192)
+def _word_pattern(alias: str) -> re.Pattern[str] | None:
+    """The whole-word matcher of an alias, compiled once (None: CJK has no word boundaries, so
+    INSTR is the match)."""
     if any("\u3400" <= ch <= "\u9fff" for ch in alias):
-        return True  # CJK has no word boundaries; INSTR is the match
-    return re.search(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text) is not None
+        return None
+    return re.compile(r"(?<![\w])" + re.escape(alias) + r"(?![\w])")
 
 
 def known_entities(conn: apsw.Connection, limit: int, prefer: Sequence[str] = ()) -> list[KnownEntity]:
@@ -183,45 +192,95 @@ def add_alias(conn: apsw.Connection, entity_id: str, alias: str, source: str, no
     return conn.changes() > 0
 
 
+_MENTION_UPSERT = (
+    "INSERT INTO entity_mentions(event_id, event_seq, mention_text, name_norm, entity_type, "
+    "entity_id, confidence, resolution, reason, created_at) VALUES (?,?,?,?,?,?,?,?,?,?) "
+    "ON CONFLICT DO UPDATE SET entity_id = coalesce(excluded.entity_id, entity_id), "
+    "confidence = max(confidence, excluded.confidence), resolution = excluded.resolution, "
+    "reason = excluded.reason")
+
+_LINK_UPSERT = (
+    "INSERT INTO l1_event_entities(event_id, event_seq, entity_id, entity_type, confidence) "
+    "VALUES (?,?,?,?,?) ON CONFLICT(event_id, entity_id) DO UPDATE SET "
+    "confidence = max(confidence, excluded.confidence)")
+
+
+def mention_row(*, event_id: str, event_seq: int, mention: str, entity_type: str | None, entity_id: str | None,
+                confidence: float, resolution: str, reason: str, now: float) -> tuple[Any, ...]:
+    """The parameters of one mention upsert (:func:`record_mentions` writes a list of them)."""
+    return (event_id, event_seq, mention, name_norm(mention), entity_type, entity_id, confidence,
+            resolution, reason, now)
+
+
 def record_mention(conn: apsw.Connection, *, event_id: str, event_seq: int, mention: str,
                    entity_type: str | None, entity_id: str | None, confidence: float,
                    resolution: str, reason: str, now: float) -> None:
-    conn.execute(
-        "INSERT INTO entity_mentions(event_id, event_seq, mention_text, name_norm, entity_type, "
-        "entity_id, confidence, resolution, reason, created_at) VALUES (?,?,?,?,?,?,?,?,?,?) "
-        "ON CONFLICT DO UPDATE SET entity_id = coalesce(excluded.entity_id, entity_id), "
-        "confidence = max(confidence, excluded.confidence), resolution = excluded.resolution, "
-        "reason = excluded.reason",
-        (event_id, event_seq, mention, name_norm(mention), entity_type, entity_id, confidence,
-         resolution, reason, now))
+    record_mentions(conn, [mention_row(event_id=event_id, event_seq=event_seq, mention=mention,
+                                       entity_type=entity_type, entity_id=entity_id, confidence=confidence,
+                                       resolution=resolution, reason=reason, now=now)])
+
+
+def record_mentions(conn: apsw.Connection, rows: Sequence[tuple[Any, ...]]) -> None:
+    """Upsert mentions in order (a later row for the same event/name/type merges into the
+    earlier one, exactly as one statement per row would)."""
+    if rows:
+        conn.executemany(_MENTION_UPSERT, rows)
 
 
 def link_event(conn: apsw.Connection, event_id: str, event_seq: int, entity_id: str,
                entity_type: str, confidence: float) -> None:
-    conn.execute(
-        "INSERT INTO l1_event_entities(event_id, event_seq, entity_id, entity_type, confidence) "
-        "VALUES (?,?,?,?,?) ON CONFLICT(event_id, entity_id) DO UPDATE SET "
-        "confidence = max(confidence, excluded.confidence)",
-        (event_id, event_seq, entity_id, entity_type, confidence))
+    link_events(conn, [(event_id, event_seq, entity_id, entity_type, confidence)])
+
+
+def link_events(conn: apsw.Connection, rows: Sequence[tuple[str, int, str, str, float]]) -> None:
+    """Upsert (event_id, event_seq, entity_id, entity_type, confidence) links in order."""
+    if rows:
+        conn.executemany(_LINK_UPSERT, rows)
 
 
 def refresh_entity_stats(conn: apsw.Connection, entity_ids: Iterable[str], now: float) -> None:
-    """mention_count / first / last seen from the bound mentions (after writes or deletions)."""
-    for eid in dict.fromkeys(entity_ids):
-        row = conn.execute(
-            "SELECT count(DISTINCT m.event_id), min(e.occurred_at), max(e.occurred_at) "
-            "FROM entity_mentions m JOIN fact_events e ON e.event_id = m.event_id "
-            "WHERE m.entity_id = ?", (eid,)).fetchone()
-        n, first, last = row if row else (0, None, None)
-        conn.execute("UPDATE entity_catalog SET mention_count = ?, first_seen_at = ?, last_seen_at = ?, "
-                     "updated_at = ? WHERE entity_id = ? AND is_user = 0", (n or 0, first, last, now, eid))
+    """mention_count / first / last seen from the bound mentions (after writes or deletions).
+
+    One grouped read for all the entities (joined to events by seq, the events' rowid: a
+    mention carries its event's seq; the covering index on (entity_id, event_id, event_seq)
+    leaves one rowid probe per mention) and one executemany of the updates."""
+    ids = list(dict.fromkeys(entity_ids))
+    stats: dict[str, tuple[int, Any, Any]] = {}
+    for i in range(0, len(ids), 400):
+        part = ids[i:i + 400]
+        for eid, n, first, last in conn.execute(
+                f"SELECT m.entity_id, count(DISTINCT m.event_id), min(e.occurred_at), max(e.occurred_at) "
+                f"FROM entity_mentions m JOIN fact_events e ON e.seq = m.event_seq "
+                f"WHERE m.entity_id IN ({placeholders(len(part))}) GROUP BY m.entity_id", part):
+            stats[eid] = (n, first, last)
+    if ids:
+        conn.executemany("UPDATE entity_catalog SET mention_count = ?, first_seen_at = ?, last_seen_at = ?, "
+                         "updated_at = ? WHERE entity_id = ? AND is_user = 0",
+                         [(*_or_none(stats.get(eid)), now, eid) for eid in ids])
+
+
+def _or_none(row: tuple[int, Any, Any] | None) -> tuple[int, Any, Any]:
+    n, first, last = row if row else (0, None, None)
+    return n or 0, first, last
 
 
 def entity_events(conn: apsw.Connection, entity_ids: Sequence[str], *, exclude_session: str | None = None,
                   limit: int = 3, fact_only: bool = True) -> list[Row]:
-    """Events that mention these entities (cross-session history for the Phase 1 prompt)."""
+    """Events that mention these entities (cross-session history for the Phase 1 prompt): the
+    newest ``limit`` by (occurred_at, seq).
+
+    Up to ENTITY_EVENTS_SORT_MAX_LINKS links the entities' linked events are ordered by time
+    and the newest read; beyond, events are walked newest first. The walk alone was quadratic
+    on an import: it starts at the newest event of the store and crosses every event not yet
+    projected (none of them linked) before it meets one — 10 ms a batch at 20k events, 16 ms
+    for a rare entity, against ~1 ms to order even a frequent entity's few thousand links."""
     if not entity_ids:
         return []
+    ph = placeholders(len(entity_ids))
+    links = conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM l1_event_entities WHERE entity_id IN ({ph}) "
+                         f"LIMIT ?)", [*entity_ids, ENTITY_EVENTS_SORT_MAX_LINKS]).fetchone()[0]
+    if links < ENTITY_EVENTS_SORT_MAX_LINKS:
+        return _newest_linked(conn, entity_ids, exclude_session, limit, fact_only)
     params: list[Any] = list(entity_ids)
     extra = ""
     if exclude_session is not None:
@@ -233,8 +292,40 @@ def entity_events(conn: apsw.Connection, entity_ids: Sequence[str], *, exclude_s
     return query_all(
         conn, f"SELECT DISTINCT e.event_id, e.seq, e.occurred_at, e.author_type, e.content, e.session_id "
               f"FROM l1_event_entities x JOIN fact_events e ON e.event_id = x.event_id "
-              f"WHERE x.entity_id IN ({placeholders(len(entity_ids))}){extra} "
+              f"WHERE x.entity_id IN ({ph}){extra} "
               f"ORDER BY e.occurred_at DESC, e.seq DESC LIMIT ?", params)
+
+
+def _newest_linked(conn: apsw.Connection, entity_ids: Sequence[str], exclude_session: str | None, limit: int,
+                   fact_only: bool) -> list[Row]:
+    """entity_events by the links: order the linked events by time reading only the columns
+    before ``content`` (no overflow pages), then read whole rows newest first until ``limit``
+    pass the scope test (``l1_retrieval_scope`` is stored after the content)."""
+    params: list[Any] = list(entity_ids)
+    extra = ""
+    if exclude_session is not None:
+        extra = " AND (e.session_id IS NULL OR e.session_id != ?)"
+        params.append(exclude_session)
+    ordered = [seq for (seq,) in conn.execute(
+        f"SELECT e.seq FROM fact_events e WHERE e.seq IN (SELECT x.event_seq FROM l1_event_entities x "
+        f"WHERE x.entity_id IN ({placeholders(len(entity_ids))})){extra} "
+        f"ORDER BY e.occurred_at DESC, e.seq DESC", params)]
+    out: list[Row] = []
+    step = max(limit, 8)
+    for i in range(0, len(ordered), step):
+        part = ordered[i:i + step]
+        rows = {r["seq"]: r for r in query_all(
+            conn, f"SELECT e.event_id, e.seq, e.occurred_at, e.author_type, e.content, e.session_id, "
+                  f"e.l1_retrieval_scope FROM fact_events e WHERE e.seq IN ({placeholders(len(part))})", part)}
+        for seq in part:
+            r = rows.get(seq)
+            if r is None or (fact_only and r["l1_retrieval_scope"] != "fact_authoritative"):
+                continue
+            del r["l1_retrieval_scope"]
+            out.append(r)
+            if len(out) >= limit:
+                return out
+    return out
 
 
 def metadata(row: Row) -> dict[str, Any]:

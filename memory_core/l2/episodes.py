@@ -138,22 +138,38 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
                       episode_title(terms), "new episode: no recent episode shares an entity or topic", now, now))
     else:
         eid = target["episode_id"]
-        conn.execute("UPDATE episodes SET started_at = min(started_at, ?), ended_at = max(ended_at, ?), "
-                     "entity_ids = ?, topic_terms = ?, updated_at = ? WHERE episode_id = ?",
-                     (start, end, json.dumps(sorted(set(json.loads(target["entity_ids"])) | set(ents))),
-                      json.dumps(list(dict.fromkeys(json.loads(target["topic_terms"]) + terms))[:20]), now, eid))
     for r in batch:
         add_evidence(conn, EPISODE, eid, event_id=r["event_id"], event_seq=r["seq"], occurred_at=r["occurred_at"],
                      evidence_text=r["content"][:200], confidence=1.0, directness="explicit",
                      reason="time proximity + shared entity/topic", now=now)
-    recount(conn, eid, now)
+    if target is None:
+        recount(conn, eid, now)
+        return eid
+    # the grown episode in one UPDATE: its entity and topic lists, and the counts and span the
+    # recount takes from the evidence (which override the batch's own start/end). A long
+    # episode's entity list is tens of kB of overflow pages, and every rewrite of the row
+    # copies (and, with secure_delete, zeroes) them: two UPDATEs a batch were twice that
+    n, first, last = _evidence_span(conn, eid)
+    if not n:  # unreachable (the batch's evidence was just added), kept as recount has it
+        conn.execute("DELETE FROM episodes WHERE episode_id = ?", (eid,))
+        return eid
+    conn.execute("UPDATE episodes SET entity_ids = ?, topic_terms = ?, event_count = ?, started_at = ?, "
+                 "ended_at = ?, updated_at = ? WHERE episode_id = ?",
+                 (json.dumps(sorted(set(json.loads(target["entity_ids"])) | set(ents))),
+                  json.dumps(list(dict.fromkeys(json.loads(target["topic_terms"]) + terms))[:20]),
+                  n, first, last, now, eid))
     return eid
 
 
-def recount(conn: apsw.Connection, episode_id: str, now: float) -> str:
+def _evidence_span(conn: apsw.Connection, episode_id: str) -> tuple[int, float | None, float | None]:
     row = conn.execute("SELECT count(*), min(occurred_at), max(occurred_at) FROM l2_evidence "
                        "WHERE owner_kind = 'episode' AND owner_id = ?", (episode_id,)).fetchone()
-    if not row or not row[0]:
+    return (row[0], row[1], row[2]) if row else (0, None, None)
+
+
+def recount(conn: apsw.Connection, episode_id: str, now: float) -> str:
+    row = _evidence_span(conn, episode_id)
+    if not row[0]:
         conn.execute("DELETE FROM episodes WHERE episode_id = ?", (episode_id,))
         return "deleted"
     conn.execute("UPDATE episodes SET event_count = ?, started_at = ?, ended_at = ?, updated_at = ? "

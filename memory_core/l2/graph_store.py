@@ -45,21 +45,21 @@ def upsert_edge(conn: apsw.Connection, *, subject_id: str, predicate: str, objec
             (tid, subject_id, predicate, object_id, family, int(is_core), EDGE_ACTIVE, confidence,
              evidence_text[:1000], directness, occurred_at, occurred_at, occurred_at, label, reason,
              now, now))
-    else:
-        conn.execute("UPDATE knowledge_graph SET relation_label = ?, reason = ?, updated_at = ? "
-                     "WHERE triple_id = ?", (label, reason, now, tid))
     add_evidence(conn, EDGE, tid, event_id=event_id, event_seq=event_seq, occurred_at=occurred_at,
                  evidence_text=evidence_text, confidence=confidence, directness=directness,
                  reason=reason, now=now)
-    recompute_edge(conn, tid, now)
+    # a re-observed edge takes the new label and reason in the recompute's UPDATE (one row
+    # rewrite per observation instead of two)
+    recompute_edge(conn, tid, now, label=None if created else (label, reason))
     return tid, created
 
 
-def recompute_edge(conn: apsw.Connection, tid: str, now: float) -> str:
+def recompute_edge(conn: apsw.Connection, tid: str, now: float, *, label: tuple[str, str] | None = None) -> str:
     """Counts, times, confidence and best evidence from the evidence rows.
 
     Returns ``"updated"``, or ``"deleted"`` when no evidence is left (the edge existed only
     because of deleted events). ``valid_from`` follows the earliest remaining evidence.
+    ``label``: (relation_label, reason) to set in the same UPDATE.
     """
     agg = conn.execute("SELECT count(*), min(occurred_at), max(occurred_at) FROM l2_evidence "
                        "WHERE owner_kind = 'edge' AND owner_id = ?", (tid,)).fetchone()
@@ -73,11 +73,12 @@ def recompute_edge(conn: apsw.Connection, tid: str, now: float) -> str:
     best = conn.execute("SELECT evidence_text, directness FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ? "
                         "ORDER BY directness = 'explicit' DESC, confidence DESC, occurred_at DESC, event_seq DESC LIMIT 1",
                         (tid,)).fetchone()
+    extra, extra_params = ("relation_label = ?, reason = ?, ", label) if label is not None else ("", ())
     conn.execute(
-        "UPDATE knowledge_graph SET observation_count = ?, confidence = ?, first_observed_at = ?, "
+        f"UPDATE knowledge_graph SET {extra}observation_count = ?, confidence = ?, first_observed_at = ?, "
         "last_observed_at = ?, valid_from = ?, evidence_text = ?, directness = ?, updated_at = ? "
         "WHERE triple_id = ?",
-        (agg[0], cumulative_confidence(confs), agg[1], agg[2], agg[1], best[0], best[1], now, tid))
+        (*extra_params, agg[0], cumulative_confidence(confs), agg[1], agg[2], agg[1], best[0], best[1], now, tid))
     return "updated"
 
 

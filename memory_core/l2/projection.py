@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PROJECTION_QUEUE = JobQueue("l2_projection_jobs")
+#: the batch key to project next: the oldest ready job's
+_HEAD = ("SELECT batch_key FROM l2_projection_jobs WHERE state = 'pending' AND next_attempt_at <= ? "
+         "ORDER BY next_attempt_at, occurred_at, job_id LIMIT 1")
 SNAPSHOT_QUEUE = JobQueue("l2_snapshot_jobs")
 
 
@@ -98,10 +101,13 @@ class ProjectionWorker:
 
     def claim(self) -> list[dict[str, Any]]:
         db, now = self.svc.db, self.svc.clock.now()
+        # nothing ready (the queue drained, or backing off): say so from a reader. The worker is
+        # asked every round while the other layers finish, and each empty claim was a write
+        # transaction of its own
+        if db.reader().execute(_HEAD, (now,)).fetchone() is None:
+            return []
         with db.write() as conn:
-            head = conn.execute("SELECT batch_key FROM l2_projection_jobs WHERE state = 'pending' AND "
-                                "next_attempt_at <= ? ORDER BY next_attempt_at, occurred_at, job_id LIMIT 1",
-                                (now,)).fetchone()
+            head = conn.execute(_HEAD, (now,)).fetchone()
             if head is None:
                 return []
             return PROJECTION_QUEUE.claim(conn, now, L2_BATCH_MAX_EVENTS, where="batch_key = ?", params=(head[0],))
@@ -196,6 +202,9 @@ class SnapshotWorker:
         now = self.svc.clock.now()
         if self._deferred(now):
             return 0
+        if self.svc.db.reader().execute("SELECT 1 FROM l2_snapshot_jobs WHERE state = 'pending' AND "
+                                        "next_attempt_at <= ? LIMIT 1", (now,)).fetchone() is None:
+            return 0  # nothing to refresh: no write transaction
         with self.svc.db.write() as conn:
             jobs = SNAPSHOT_QUEUE.claim(conn, now, 50)
             for j in jobs:

@@ -20,8 +20,8 @@ from ..db.connection import placeholders, query_one
 from ..review.store import create_item
 from . import assertion_store as A
 from . import graph_store as G
-from .catalog import add_alias, create_entity, find_by_alias, live_entity_id, link_event, record_mention, \
-    refresh_entity_stats
+from .catalog import (add_alias, create_entity, find_by_alias, link_events, live_entity_id, mention_row,
+                      record_mentions, refresh_entity_stats)
 from .lifecycle import (EDGE_ACTIVE, EDGE_REJECTED, LIVE_ASSERTION_STATES, REJECTED, SUPERSEDED, name_norm)
 from .models import L2Change
 from .planner import ConflictRecord, Plan, lexicon_facets
@@ -89,8 +89,13 @@ def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors
             remap[eid] = live_entity_id(conn, eid)
         return remap[eid]
 
-    # entities and mentions
+    # entities and mentions. Mentions and event links are written after the loop, in order, in
+    # one executemany each: nothing in the loop reads them (entity resolution reads the
+    # catalog and aliases), and refresh_entity_stats below reads them once they are written
     new_entities: list[str] = []
+    mention_rows: list[tuple[Any, ...]] = []
+    link_rows: list[tuple[Any, ...]] = []
+    entity_types: dict[str, str] = {}
     for res in plan.resolutions:
         req = res.request
         if req.event_id not in existing_events:
@@ -112,18 +117,23 @@ def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors
                 rep.entities_created += 1
         bound = live(eid)
         ev = plan.events[req.event_id]
-        record_mention(conn, event_id=req.event_id, event_seq=ev.seq, mention=req.mention,
-                       entity_type=req.entity_type, entity_id=bound, confidence=res.confidence,
-                       resolution=res.how if bound else "unbound", reason=res.reason, now=now)
+        mention_rows.append(mention_row(event_id=req.event_id, event_seq=ev.seq, mention=req.mention,
+                                        entity_type=req.entity_type, entity_id=bound, confidence=res.confidence,
+                                        resolution=res.how if bound else "unbound", reason=res.reason, now=now))
         rep.mentions += 1
         if bound is None:
             rep.unbound_mentions += 1
             continue
         if res.alias_to_add:
             add_alias(conn, bound, res.alias_to_add, "mention", now)
-        etype = conn.execute("SELECT entity_type FROM entity_catalog WHERE entity_id = ?", (bound,)).fetchone()[0]
-        link_event(conn, req.event_id, ev.seq, bound, etype, res.confidence)
+        etype = entity_types.get(bound)
+        if etype is None:  # the loop never changes a type: read once per entity
+            etype = entity_types[bound] = conn.execute("SELECT entity_type FROM entity_catalog WHERE entity_id = ?",
+                                                       (bound,)).fetchone()[0]
+        link_rows.append((req.event_id, ev.seq, bound, etype, res.confidence))
         rep.touched_entities.add(bound)
+    record_mentions(conn, mention_rows)
+    link_events(conn, link_rows)
     refresh_entity_stats(conn, list(rep.touched_entities), now)
     if new_entities:
         enqueue_vectors(conn, "entity", new_entities)

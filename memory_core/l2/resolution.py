@@ -131,10 +131,13 @@ class Resolver:
                 out[req.key] = Resolution(req, created[(norm, etype)], "session", req.confidence,
                                           "created earlier in this batch")
                 continue
-            pool = self._candidate_pool(conn, req, norm, etype)
-            if pool and chat_available(self.chat, Tier.FAST_CLASSIFY):
-                pending.append((req, pool))
-                continue
+            # the pool only feeds the LLM's choice: offline it is not built (a substring scan of
+            # every alias and a vector search per new name, for nothing)
+            if chat_available(self.chat, Tier.FAST_CLASSIFY):
+                pool = self._candidate_pool(conn, req, norm, etype)
+                if pool:
+                    pending.append((req, pool))
+                    continue
             out[req.key] = self._fallback(conn, req, norm, etype, now, created)
         if pending:
             decisions = self._disambiguate(pending)

@@ -32,6 +32,7 @@ from .resolution import Resolver
 log = logging.getLogger(__name__)
 
 Observer = Callable[[L2Change], None]
+BatchObserver = Callable[[list[L2Change]], None]
 
 
 class L2Service:
@@ -40,7 +41,7 @@ class L2Service:
         self.db = engine.db
         self.clock = engine.clock
         self.lock = threading.RLock()  # projection and maintenance never interleave
-        self._observers: list[Observer] = []
+        self._observers: list[tuple[Observer | BatchObserver, bool]] = []
         self.resolver = Resolver(chat=self.chat, embedder=self.embedder, space_id=self.space_id)
         self.planner = Planner(chat=self.chat, resolver=self.resolver, learned_rewrites=self._learned())
 
@@ -67,19 +68,24 @@ class L2Service:
 
     # -- observers (L3 insights) ---------------------------------------------------------------
 
-    def subscribe(self, callback: Observer) -> Callable[[], None]:
+    def subscribe(self, callback: Observer | BatchObserver, *, batch: bool = False) -> Callable[[], None]:
         """Register ``callback(change)``; returns an unsubscribe function. Callbacks run on the
-        worker thread after the commit; an exception in one is logged and does not affect L2."""
-        self._observers.append(callback)
-        return lambda: self._observers.remove(callback) if callback in self._observers else None
+        worker thread after the commit; an exception in one is logged and does not affect L2.
+        ``batch=True``: ``callback(changes)`` gets all changes of one commit in one call (L3
+        writes their insights in one transaction instead of one per change)."""
+        entry = (callback, batch)
+        self._observers.append(entry)
+        return lambda: self._observers.remove(entry) if entry in self._observers else None
 
     def notify(self, changes: Sequence[L2Change]) -> None:
-        for change in changes:
-            for cb in list(self._observers):
+        if not changes:
+            return
+        for cb, batch in list(self._observers):
+            for item in ([list(changes)] if batch else changes):
                 try:
-                    cb(change)
+                    cb(item)
                 except Exception:  # noqa: BLE001 - an observer must not break L2
-                    log.exception("L2 observer failed on %s", change.kind)
+                    log.exception("L2 observer failed on %s", (item[0] if batch else item).kind)
 
     # -- reads ---------------------------------------------------------------------------------
 

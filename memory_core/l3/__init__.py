@@ -56,6 +56,6 @@ def _subscribe_l2(engine: Any, bridge: Any) -> None:
     l2 = engine.components.get("l2")
     subscribe = getattr(l2, "subscribe", None)
     if callable(subscribe):
-        subscribe(bridge.on_change)
+        subscribe(bridge.on_changes, batch=True)
     elif l2 is not None:
         log.warning("L2 is installed but has no subscribe(): L3 insights from L2 are off")

@@ -9,12 +9,13 @@ error is counted and logged.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import apsw
 
 from ..clock import Clock
-from ..db.connection import Database, placeholders, query_all, query_one
+from ..db.connection import Database, Row, placeholders, query_all, query_one
 from ..ids import short_hash
 from . import insights
 from .records import SummaryDraft
@@ -43,19 +44,31 @@ def _times(conn: apsw.Connection, event_ids: Sequence[str]) -> list[float]:
                                        f"({placeholders(len(ids))})", ids)]
 
 
-def _existing(conn: apsw.Connection, event_ids: Sequence[str]) -> list[str]:
+def _existing(conn: apsw.Connection, event_ids: Sequence[str], memo: dict[Any, Any] | None = None) -> list[str]:
+    """The ids that are still events, in order. ``memo``: what earlier calls of the same L2
+    commit found (("event", id) → bool)."""
     ids = list(dict.fromkeys(event_ids))[:400]
     if not ids:
         return []
-    have = {r[0] for r in conn.execute(f"SELECT event_id FROM fact_events WHERE event_id IN "
-                                       f"({placeholders(len(ids))})", ids)}
-    return [i for i in ids if i in have]
+    if memo is None:
+        have = {r[0] for r in conn.execute(f"SELECT event_id FROM fact_events WHERE event_id IN "
+                                           f"({placeholders(len(ids))})", ids)}
+        return [i for i in ids if i in have]
+    unknown = [i for i in ids if ("event", i) not in memo]
+    if unknown:
+        found = {r[0] for r in conn.execute(f"SELECT event_id FROM fact_events WHERE event_id IN "
+                                            f"({placeholders(len(unknown))})", unknown)}
+        memo.update((("event", i), i in found) for i in unknown)
+    return [i for i in ids if memo[("event", i)]]
 
 
-def draft_for_change(conn: apsw.Connection, change: Any) -> SummaryDraft | None:
-    """The insight for one L2 change (or None: not an insight-worthy kind / not enough)."""
+def draft_for_change(conn: apsw.Connection, change: Any,
+                     memo: dict[Any, Any] | None = None) -> SummaryDraft | None:
+    """The insight for one L2 change (or None: not an insight-worthy kind / not enough).
+    ``memo``: what was read so far while the store does not change (one L2 commit): which
+    events exist, and each trend's L2 row and evidence."""
     kind = _get(change, "kind", "")
-    event_ids = _existing(conn, _get(change, "event_ids", ()) or ())
+    event_ids = _existing(conn, _get(change, "event_ids", ()) or (), memo)
     if not event_ids:
         return None
     entity = _get(change, "entity_name", "") or _get(change, "entity_id", "")
@@ -79,13 +92,16 @@ def draft_for_change(conn: apsw.Connection, change: Any) -> SummaryDraft | None:
             new_value=_get(change, "new_value"), resolution=reason,
             at=at, event_ids=event_ids, key=decision_key, evidence_times=_times(conn, event_ids))
     if kind in TREND_KINDS and ids:
-        return _trend(conn, change, entity, key_name, ids[0], event_ids)
+        if memo is None:
+            return _trend(conn, change, entity, key_name, ids[0], event_ids, _trend_rows(conn, ids[0]))
+        if ("owner", ids[0]) not in memo:
+            memo[("owner", ids[0])] = _trend_rows(conn, ids[0])
+        return _trend(conn, change, entity, key_name, ids[0], event_ids, memo[("owner", ids[0])], memo)
     return None
 
 
-def _trend(conn: apsw.Connection, change: Any, entity: str, predicate: str, owner_id: str,
-           event_ids: list[str]) -> SummaryDraft | None:
-    """Observation count and span from the L2 row (edge or assertion), evidence from l2_evidence."""
+def _trend_rows(conn: apsw.Connection, owner_id: str) -> tuple[Row | None, list[str]]:
+    """The L2 row (edge or assertion) of a trend and its newest evidence event ids."""
     row = None
     try:
         row = query_one(conn, "SELECT observation_count AS n, first_observed_at AS first_at, "
@@ -95,18 +111,43 @@ def _trend(conn: apsw.Connection, change: Any, entity: str, predicate: str, owne
             row = query_one(conn, "SELECT evidence_count AS n, first_observed_at AS first_at, "
                                   "last_observed_at AS last_at FROM tom_trait_assertions "
                                   "WHERE assertion_id = ?", (owner_id,))
+        # every owner kind L2 writes, named so the (owner_kind, owner_id, ...) indexes apply
+        # (owner_id alone scanned the whole evidence table until statistics allowed a skip-scan)
         evidence = [r["event_id"] for r in query_all(
-            conn, "SELECT event_id FROM l2_evidence WHERE owner_id = ? ORDER BY occurred_at DESC, event_seq DESC LIMIT ?",
+            conn, "SELECT event_id FROM l2_evidence WHERE owner_kind IN ('edge', 'assertion', 'episode') "
+                  "AND owner_id = ? ORDER BY occurred_at DESC, event_seq DESC LIMIT ?",
             (owner_id, MAX_INSIGHT_EVIDENCE))]
     except apsw.SQLError:  # L2 not installed in this database
         evidence = []
+    return row, evidence
+
+
+def _trend(conn: apsw.Connection, change: Any, entity: str, predicate: str, owner_id: str,
+           event_ids: list[str], rows: tuple[Row | None, list[str]],
+           memo: dict[Any, Any] | None = None) -> SummaryDraft | None:
+    """Observation count and span from the L2 row (edge or assertion), evidence from l2_evidence."""
+    row, evidence = rows
     if row is None or row["n"] is None or row["first_at"] is None:
         return None
-    ids = _existing(conn, [*evidence, *event_ids])[:MAX_INSIGHT_EVIDENCE]
+    ids = _existing(conn, [*evidence, *event_ids], memo)[:MAX_INSIGHT_EVIDENCE]
     return insights.long_term_trend(
         subject=entity, predicate=predicate, obj=_get(change, "new_value") or "",
         observations=int(row["n"]), first_at=float(row["first_at"]),
         last_at=float(row["last_at"] or row["first_at"]), event_ids=ids, key=owner_id)
+
+
+def _change_key(change: Any) -> tuple[Any, ...] | None:
+    """Every field of a change :func:`draft_for_change` reads (equal keys, equal drafts while
+    the store does not change); None when a field cannot be a key (a dict change may carry
+    anything)."""
+    key = ("change", *(_get(change, name) for name in (
+        "kind", "entity_id", "entity_name", "trait_or_predicate", "old_value", "new_value",
+        "occurred_at", "reason")), tuple(_get(change, "ids", ()) or ()), tuple(_get(change, "event_ids", ()) or ()))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 class InsightBridge:
@@ -118,14 +159,46 @@ class InsightBridge:
         self.errors = 0
         self.last_error: str | None = None
 
+    def on_changes(self, changes: Sequence[Any]) -> list[str | None]:
+        """All changes of one L2 commit in one write transaction: each insight is still its own
+        savepoint (a failing template undoes only its insight), but a batch's dozen insights
+        no longer pay a dozen commits (a tenth of the projection's time at 20k events).
+
+        Nothing an insight reads (L1 events, edges, assertions, evidence) changes between the
+        changes of one commit, so what was read for one change serves the next: a trend's edge
+        row and evidence are read once per edge, a repeated change is drafted once, and a draft
+        equal to the one just written under the same key (a page visited five times in one
+        batch: five identical trend insights) is not written again — rewriting it would only
+        have touched its bookkeeping columns."""
+        seen = _Seen()
+        with self.db.write() as conn:
+            return [self._insight(conn, c, seen) for c in changes]
+
     def on_change(self, change: Any) -> str | None:
-        """Observer callback for L2. Returns the insight's summary_id, if one was written."""
+        """Observer callback for L2 (one change, its own transaction). Returns the insight's
+        summary_id, if one was written."""
+        with self.db.write() as conn:
+            return self._insight(conn, change, None)
+
+    def _insight(self, conn: apsw.Connection, change: Any, seen: "_Seen | None") -> str | None:
         try:
-            with self.db.write() as conn:
-                draft = draft_for_change(conn, change)
-                if draft is None:
-                    return None
-                sid = write_summary(conn, draft, self.clock.now(), self.embed)
+            key = _change_key(change) if seen is not None else None
+            if key is None:
+                draft = draft_for_change(conn, change, seen.reads if seen is not None else None)
+            else:
+                if key not in seen.drafts:
+                    seen.drafts[key] = draft_for_change(conn, change, seen.reads)
+                draft = seen.drafts[key]
+            if draft is None:
+                return None
+            previous = seen.written.get(draft.dedup_key) if seen is not None else None
+            if previous is not None and previous[0] == draft:
+                sid = previous[1]
+            else:
+                with self.db.savepoint(conn, "insight"):
+                    sid = write_summary(conn, draft, self.clock.now(), self.embed)
+                if seen is not None:
+                    seen.written[draft.dedup_key] = (draft, sid)
             self.written += 1
             return sid
         except Exception as exc:  # noqa: BLE001 - an insight must never break L2
@@ -133,3 +206,13 @@ class InsightBridge:
             self.last_error = f"{type(exc).__name__}: {exc}"
             log.exception("l3 insight for L2 change failed")
             return None
+
+
+@dataclass
+class _Seen:
+    """What one transaction of :meth:`InsightBridge.on_changes` has read and written."""
+
+    drafts: dict[tuple[Any, ...], SummaryDraft | None] = field(default_factory=dict)
+    #: ("event", event_id) → exists; ("owner", owner_id) → a trend's row and evidence
+    reads: dict[Any, Any] = field(default_factory=dict)
+    written: dict[str, tuple[SummaryDraft, str]] = field(default_factory=dict)
