@@ -165,13 +165,14 @@ def reembed_job(engine: Any) -> JobFn:
     """
 
     def run(progress: Progress, cancelled: Callable[[], bool]) -> dict[str, Any]:
+        from memory_core.l1.embedding_worker import pending_event_embeddings
+
         total = engine.rpc.call("reembed_enqueue")
         space = engine.info["space_id"]
         conn = engine.db.reader()
 
         def left() -> int:
-            return conn.execute("SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' "
-                                "AND space_id = ? AND state IN ('pending', 'running')", (space,)).fetchone()[0]
+            return pending_event_embeddings(conn, space)
 
         progress(0, total, "re-embedding…")
         idle_rounds = 0

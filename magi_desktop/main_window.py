@@ -185,11 +185,12 @@ class MainWindow(QMainWindow):
             return
 
         def work() -> dict[str, Any]:
+            from memory_core.l1.embedding_worker import EMBEDDING_QUEUE  # counts owed events too
+
             engine = self.host.engine
             conn = engine.db.reader()
             return {"events": conn.execute("SELECT count(*) FROM fact_events").fetchone()[0],
-                    "pending_embeddings": conn.execute(
-                        "SELECT count(*) FROM embedding_jobs WHERE state = 'pending'").fetchone()[0],
+                    "pending_embeddings": EMBEDDING_QUEUE.counts(conn)["pending"],
                     "offline": offline_state(engine), "capture": engine.capture_enabled,
                     "purge": purge_status(conn)}
 

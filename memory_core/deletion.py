@@ -100,6 +100,9 @@ class L1Deletion:
                 jobs += conn.execute(
                     f"SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' AND target_id IN "
                     f"({placeholders(len(part))})", list(part)).fetchone()[0]
+        # events still owed their job (above a space's cursor): that work goes with the row
+        for (cursor,) in conn.execute("SELECT event_seq FROM embedding_cursor").fetchall():
+            jobs += sum(1 for seq in target.seqs if seq > cursor)
         sessions = sorted({r["session_id"] for r in target.rows if r["session_id"]})
         return {"fact_events": len(target.seqs), "fts_rows": len(target.seqs),
                 "vector_chunks": sum(len(v) for v in chunks.values()), "embedding_jobs": jobs,

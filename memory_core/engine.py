@@ -35,10 +35,10 @@ from .deletion import CascadeReport, DeletionParticipant, DeletionService
 from .events.model import StoredEvent
 from .jobs.owners import forget_dead, live_owners, process_owner
 from .jobs.queue import JobQueue
-from .l1.embedding_worker import EMBEDDING_QUEUE, EmbeddingTarget, EmbeddingWorker
+from .l1.embedding_worker import EMBEDDING_QUEUE, EmbeddingTarget, EmbeddingWorker, ensure_cursor
 from .l1.jsonl import decode_line, parse_line
 from .l1.store import IngestHook, IngestResult, L1Store, Rejection
-from .l1.vectors import ensure_space
+from .l1.vectors import active_space, ensure_space
 from .purge import PurgeStatus, PurgeWorker
 from .purge import status as purge_status
 
@@ -93,8 +93,10 @@ class MemoryEngine:
             attach_recorder(self.db)
         embedder = self.providers.embedder
         with self.db.write() as conn:
+            was_active = active_space(conn)
             space_id = ensure_space(conn, embedder.model_id, embedder.dim)
-            self._backfill_space(conn, space_id)
+            self._backfill_space(conn, space_id,
+                                 switched=was_active is None or was_active["space_id"] != space_id)
         self.l1.space_id = space_id
         self.embedding_worker = EmbeddingWorker(self.db, embedder, self.clock, space_id)
         self.deletion = DeletionService(self.db, self.clock)
@@ -188,20 +190,20 @@ class MemoryEngine:
     def add_queue(self, name: str, queue: JobQueue) -> None:
         self.queues[name] = queue
 
-    def _backfill_space(self, conn: apsw.Connection, space_id: int) -> None:
-        """A new embedding space (provider switched): re-embed every event into it."""
-        missing = conn.execute(
-            "SELECT count(*) FROM fact_events e WHERE NOT EXISTS (SELECT 1 FROM embedding_jobs j "
-            "WHERE j.target_kind = 'event' AND j.target_id = e.event_id AND j.space_id = ?)",
-            (space_id,)).fetchone()[0]
-        if missing:
-            now = self.clock.now()
-            conn.execute(
-                "INSERT OR IGNORE INTO embedding_jobs(target_kind, target_id, space_id, created_at, updated_at) "
-                "SELECT 'event', event_id, ?, ?, ? FROM fact_events", (space_id, now, now))
+    @staticmethod
+    def _backfill_space(conn: apsw.Connection, space_id: int, *, switched: bool) -> None:
+        """The active space owes a job to every event above its cursor (every event, for a new
+        space: provider switched); the embedding worker writes those jobs. Here the events
+        that will be embedded say ``pending`` — stored while another space was active they say
+        ``done`` (there) or ``skipped`` — and so do those with a pending job from an earlier
+        activation of this space."""
+        cursor = ensure_cursor(conn, space_id)
+        conn.execute("UPDATE fact_events SET embedding_state = 'pending' WHERE seq > ? "
+                     "AND embedding_state != 'pending'", (cursor,))
+        if switched:
             conn.execute("UPDATE fact_events SET embedding_state = 'pending' WHERE event_id IN ("
                          "SELECT target_id FROM embedding_jobs WHERE target_kind = 'event' AND space_id = ? "
-                         "AND state = 'pending')", (space_id,))
+                         "AND state = 'pending') AND embedding_state != 'pending'", (space_id,))
 
     # -- synchronous API -----------------------------------------------------------------------
 

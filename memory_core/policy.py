@@ -159,6 +159,11 @@ CHUNK_OVERLAP_CHARS: Final = 60
 INGEST_BATCH_SIZE: Final = 500
 #: Embedding worker micro-batch.
 EMBED_BATCH_SIZE: Final = 64
+#: Events are owed their embedding job from ingest on (a cursor over ``fact_events.seq``, per
+#: space); the worker writes the job rows of this many owed events at a time, when its queue
+#: has less than a micro-batch ready. Ingest writes no job row: that was ~0.25x of the raw
+#: SQLite+FTS5 baseline's cost per event (docs/benchmarks.md, Ingest).
+EMBED_JOBS_MATERIALISE: Final = 512
 #: A chat message is embedded with the end of the message before it in its session: replies
 #: ("Yes, it was amazing!", "Only on weekends") mean little alone. LoCoMo conversations 1-3,
 #: multilingual-e5-small alone, turn recall@5: 0.475 without, 0.582 with the whole previous turn

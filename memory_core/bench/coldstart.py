@@ -73,6 +73,9 @@ def build_store(db_path: Path, n: int, *, seed: int = 42, progress=print) -> dic
             insert_vectors(w, space_id, vec_rows)
             w.execute("UPDATE fact_events SET embedding_state = 'done'")
             w.execute("UPDATE embedding_jobs SET state = 'done' WHERE space_id = ?", (space_id,))
+            # nothing owed either: every event has its (synthetic) vectors
+            w.execute("INSERT OR REPLACE INTO embedding_cursor(space_id, event_seq) "
+                      "SELECT ?, coalesce(max(seq), 0) FROM fact_events", (space_id,))
         engine.db.writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return {"events": n, "build_s": round(time.perf_counter() - t0, 1), "db_bytes": db_bytes(db_path),
             "vectors": "synthetic: e5 embeddings of %d of the store's texts + Gaussian noise" % len(base)}

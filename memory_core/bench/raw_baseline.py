@@ -82,8 +82,9 @@ class RawBaseline:
 
 
 class SchemaBaseline:
-    """Diagnostic second yardstick: the *L1 schema* (0001 migration: unique dedup key, four
-    secondary indexes, the embedding-job row) written with plain executemany, no pipeline.
+    """Diagnostic second yardstick: the *L1 schema* (every migration: unique event id and dedup
+    key, four secondary indexes; since 0011 no embedding-job row at ingest) written with plain
+    executemany, no pipeline.
 
     ``raw`` → ``schema`` isolates what the schema costs; ``schema`` → L1 what the Python
     pipeline costs (validation, rendering, classification, segmentation, per-row dedup and
@@ -96,8 +97,7 @@ class SchemaBaseline:
         self.db = Database(path)
         migrate(self.db)
 
-    def insert_batch(self, rows: Sequence[RawRow], space_id: int = 1) -> None:
-        now = time.time()
+    def insert_batch(self, rows: Sequence[RawRow]) -> None:
         with self.db.write() as conn:
             conn.executemany(
                 "INSERT INTO fact_events(seq, event_id, occurred_at, ingested_at, event_type, source, "
@@ -107,9 +107,6 @@ class SchemaBaseline:
                 "embedding_state) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [r for r, _ in rows])
             conn.executemany("INSERT INTO fact_events_fts(rowid, body) VALUES (?, ?)", [f for _, f in rows])
-            conn.executemany("INSERT INTO embedding_jobs(target_kind, target_id, space_id, created_at, "
-                             "updated_at) VALUES ('event', ?, ?, ?, ?)",
-                             [(r[1], space_id, now, now) for r, _ in rows])
 
     def close(self) -> None:
         self.db.close()

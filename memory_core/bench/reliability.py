@@ -74,8 +74,14 @@ def audit_l1(db: Any) -> dict[str, Any]:
         "fts_rows": q("SELECT count(*) FROM fact_events_fts"),
         "fts_orphans": q("SELECT count(*) FROM fact_events_fts f WHERE NOT EXISTS "
                          "(SELECT 1 FROM fact_events e WHERE e.seq = f.rowid)"),
-        "events_without_job": q("SELECT count(*) FROM fact_events e WHERE NOT EXISTS (SELECT 1 FROM "
-                                "embedding_jobs j WHERE j.target_kind = 'event' AND j.target_id = e.event_id)"),
+        # an event has its job, or is owed one (above the active space's cursor: migration 0011)
+        "events_without_job": q("SELECT count(*) FROM fact_events e WHERE e.seq <= coalesce((SELECT "
+                                "c.event_seq FROM embedding_cursor c JOIN embedding_spaces s ON "
+                                "s.space_id = c.space_id WHERE s.active = 1), 0) AND NOT EXISTS (SELECT 1 "
+                                "FROM embedding_jobs j WHERE j.target_kind = 'event' AND j.target_id = e.event_id)"),
+        "events_owed_job": q("SELECT count(*) FROM fact_events WHERE seq > coalesce((SELECT c.event_seq "
+                             "FROM embedding_cursor c JOIN embedding_spaces s ON s.space_id = c.space_id "
+                             "WHERE s.active = 1), 0)"),
         "jobs_without_event": q("SELECT count(*) FROM embedding_jobs j WHERE j.target_kind = 'event' AND "
                                 "NOT EXISTS (SELECT 1 FROM fact_events e WHERE e.event_id = j.target_id)"),
         "running_jobs": q("SELECT count(*) FROM embedding_jobs WHERE state = 'running'"),

@@ -115,8 +115,7 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
                 "l1_only": round(result["db_bytes_l1"] / 1024 * 1000.0 / size, 1),
                 "raw_baseline": round(result["raw_db_bytes"] / 1024 * 1000.0 / size, 1)}
             save(result)
-        if "embed" in phases and engine.db.read_value(
-                "SELECT count(*) FROM embedding_jobs WHERE state = 'pending'"):
+        if "embed" in phases and engine.backlog().get("embedding_jobs"):
             log.info("embedding %d events", engine.l1.count())
             result["embedding"] = embed_all(engine)
             checkpoint(engine.db)

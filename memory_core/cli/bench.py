@@ -7,6 +7,8 @@
     magi-memory bench fuzz [--cases 10000]                 # hypothesis-fuzzed payloads
     magi-memory bench profile [--events 12000]             # cProfile of L1 ingest
     magi-memory bench derived [--events 20000]             # derived layers: seconds per worker
+    magi-memory bench ingest [--size 100k]                 # only the ingest part (L1 vs raw)
+    magi-memory bench cli-marginal [--events 50k]          # `ingest --no-derive` vs a raw CLI
 
 Each size runs in its own process (``python -m memory_core.bench.runner``) so the peak RSS
 reported is that size's; results accumulate as ``bench-<size>.json`` in ``--out`` and the
@@ -75,6 +77,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     pp.add_argument("--call", type=int, default=500,
                     help="payloads per ingest call (>= 2000: the bulk path; only the writer is profiled)")
     pp.set_defaults(func=cmd_profile)
+
+    ip = bsub.add_parser("ingest", help="only the ingest part at one size: L1 vs the raw baseline "
+                         "(interleaved, in-process), the bulk path, the schema diagnostic")
+    ip.add_argument("--size", type=parse_size, default=100_000)
+    ip.add_argument("--seed", type=int, default=42)
+    ip.add_argument("--layers", default=None, metavar="L2,L3,...",
+                    help="layers installed (default: the configured ones; '' for L1 alone)")
+    ip.add_argument("--workdir", type=Path, default=None)
+    ip.add_argument("--json", dest="json_out", type=Path, default=None, metavar="OUT")
+    ip.set_defaults(func=cmd_ingest)
+
+    mp = bsub.add_parser("cli-marginal", help="`magi-memory ingest --no-derive` of N and 2N lines "
+                         "against a raw-baseline CLI: marginal rates (process start cancels out)")
+    mp.add_argument("--events", type=parse_size, default=50_000)
+    mp.add_argument("--reps", type=int, default=2)
+    mp.add_argument("--seed", type=int, default=42)
+    mp.add_argument("--json", dest="json_out", type=Path, default=None, metavar="OUT")
+    mp.set_defaults(func=cmd_cli_marginal)
 
     cp = bsub.add_parser("coldstart", help="first memory_query from a fresh process with the real "
                          "offline embedder: latency, RSS, then p50/p95 beyond the query embedding")
@@ -177,6 +197,45 @@ def cmd_derived(args: argparse.Namespace) -> int:
         args.json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
     print(derived_bench.table(result))
     return 0
+
+
+_INGEST_KEYS = ("events", "l1_events_per_s", "raw_rows_per_s", "ratio_l1_over_raw",
+                "ratio_l1_over_raw_cpu", "schema_baseline_rows_per_s", "bulk_events_per_s",
+                "ratio_bulk_over_raw", "normalize_seconds", "row_prep_seconds", "l1_seconds",
+                "raw_seconds", "l1_cpu_seconds", "raw_cpu_seconds")
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    import os
+
+    workdir = args.workdir or Path(tempfile.mkdtemp(prefix="magi-bench-ingest-"))
+    out = args.json_out or workdir / "ingest.json"
+    env = dict(os.environ)
+    env.setdefault("MAGI_EMBEDDING_PROVIDER", "hashing")
+    if args.layers is not None:
+        env["MAGI_BENCH_LAYERS"] = args.layers
+    cmd = [sys.executable, "-m", "memory_core.bench.runner", "--size", str(args.size), "--phases", "ingest",
+           "--workdir", str(workdir), "--json", str(out), "--seed", str(args.seed)]
+    rc = subprocess.call(cmd, env=env)
+    if rc == 0:
+        result = json.loads(out.read_text(encoding="utf-8"))
+        summary = {k: result["ingest"].get(k) for k in _INGEST_KEYS}
+        summary["layers_installed"] = result.get("layers_installed")
+        summary["loadavg"] = [result["machine"].get("loadavg_at_start"), result.get("loadavg_at_end")]
+        print(json.dumps(summary, indent=2))
+    if args.workdir is None:  # a temporary folder: nothing of it is kept but --json
+        shutil.rmtree(workdir if args.json_out is None else workdir / f"corpus-{args.size}",
+                      ignore_errors=True)
+    return rc
+
+
+def cmd_cli_marginal(args: argparse.Namespace) -> int:
+    from ..bench import cli_marginal
+
+    argv = ["run", "--events", str(args.events), "--reps", str(args.reps), "--seed", str(args.seed)]
+    if args.json_out:
+        argv += ["--json", str(args.json_out)]
+    return cli_marginal.main(argv)
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:

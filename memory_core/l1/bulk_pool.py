@@ -26,7 +26,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from .bulk_worker import read_frame, write_frame
+from .bulk_worker import paused_gc, read_frame, write_frame
 
 
 class WorkerFailed(Exception):
@@ -95,7 +95,8 @@ class WorkerProcess:
             if item.died:
                 self._answers.put(item)  # every later call learns it too
             raise item
-        status, value = pickle.loads(item)
+        with paused_gc():
+            status, value = pickle.loads(item)
         if status != "ok":
             raise WorkerFailed(value, died=False)
         return value

@@ -7,6 +7,15 @@ retrieval keep working for it meanwhile.
 
 Other layers embed their own objects (entities, edges, summaries) through the same queue by
 registering an :class:`EmbeddingTarget` for their ``target_kind``.
+
+Event jobs are written lazily: ingest writes none; every event above a space's
+``embedding_cursor`` is owed one (migration 0011), and the worker writes the job rows of the
+next owed events — ``EMBED_JOBS_MATERIALISE`` at a time, when less than a micro-batch is
+ready — moving the cursor in the same transaction. From then on they are ordinary jobs (retry,
+backoff, leases, ``failed``). Each event gets exactly one job per space (``INSERT OR IGNORE``
+on the queue's unique key, the cursor only moves forward past materialised rows); a deleted
+event owes nothing because the owed set is read from ``fact_events`` itself. Counts of the
+queue include the owed events as ``pending`` (:class:`EmbeddingQueue`).
 """
 
 from __future__ import annotations
@@ -14,22 +23,101 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 import apsw
 import numpy as np
 
 from ..clock import Clock
-from ..db.connection import Database, placeholders, query_all, query_one
+from ..db.connection import Database, Row, placeholders, query_all, query_one
+from ..jobs.owners import JobOwner
 from ..jobs.queue import JobQueue
-from ..policy import EMBED_BATCH_SIZE, EMBED_CONTEXT_CHARS
+from ..policy import EMBED_BATCH_SIZE, EMBED_CONTEXT_CHARS, EMBED_JOBS_MATERIALISE
 from ..providers.embedding import Embedder
 from .chunking import chunk_spans
 from .vectors import delete_vectors, insert_vectors
 
 log = logging.getLogger(__name__)
 
-EMBEDDING_QUEUE = JobQueue("embedding_jobs")
+
+# -- owed event jobs (the cursor) ------------------------------------------------------------------
+
+
+def event_cursor(conn: apsw.Connection, space_id: int) -> int:
+    """The space's cursor: events with a greater seq have no job in it yet. A space without
+    one (created after migration 0011) starts at 0: every event is owed."""
+    row = conn.execute("SELECT event_seq FROM embedding_cursor WHERE space_id = ?", (space_id,)).fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+def ensure_cursor(conn: apsw.Connection, space_id: int) -> int:
+    """Create the space's cursor at 0 if it has none (call inside a write); returns it."""
+    conn.execute("INSERT OR IGNORE INTO embedding_cursor(space_id, event_seq) VALUES (?, 0)", (space_id,))
+    return event_cursor(conn, space_id)
+
+
+def owed_events(conn: apsw.Connection, space_id: int) -> int:
+    """Events that have no job in ``space_id`` yet and will get one (a rowid range count)."""
+    return int(conn.execute("SELECT count(*) FROM fact_events WHERE seq > ?",
+                            (event_cursor(conn, space_id),)).fetchone()[0])
+
+
+def materialise_event_jobs(conn: apsw.Connection, space_id: int, limit: int = EMBED_JOBS_MATERIALISE) -> int:
+    """Write the job rows of the next ``limit`` owed events and move the cursor past them
+    (call inside a write). A job keeps the event's ``ingested_at`` as its ``created_at``, as
+    when ingest wrote it. Returns the number of events taken from the owed range."""
+    cursor = ensure_cursor(conn, space_id)
+    top = conn.execute("SELECT max(seq), count(*) FROM (SELECT seq FROM fact_events WHERE seq > ? "
+                       "ORDER BY seq LIMIT ?)", (cursor, limit)).fetchone()
+    if not top or top[0] is None:
+        return 0
+    conn.execute("INSERT OR IGNORE INTO embedding_jobs(target_kind, target_id, space_id, created_at, updated_at) "
+                 "SELECT 'event', event_id, ?, ingested_at, ingested_at FROM fact_events "
+                 "WHERE seq > ? AND seq <= ? ORDER BY seq", (space_id, cursor, top[0]))
+    conn.execute("UPDATE embedding_cursor SET event_seq = ? WHERE space_id = ?", (top[0], space_id))
+    return int(top[1])
+
+
+def pending_event_embeddings(conn: apsw.Connection, space_id: int) -> int:
+    """Events still to embed in ``space_id``: job rows pending or running, plus owed events."""
+    queued = conn.execute("SELECT count(*) FROM embedding_jobs WHERE target_kind = 'event' AND space_id = ? "
+                          "AND state IN ('pending', 'running')", (space_id,)).fetchone()[0]
+    return int(queued) + owed_events(conn, space_id)
+
+
+def _active_space_id(conn: apsw.Connection) -> int | None:
+    row = conn.execute("SELECT space_id FROM embedding_spaces WHERE active = 1").fetchone()
+    return int(row[0]) if row is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddingQueue(JobQueue):
+    """The embedding job queue, owed event jobs included: a claim that finds less than it
+    asked for writes the next owed events' jobs first, and the counts show the owed events as
+    pending, so backlog, stats and progress see work that has no row yet."""
+
+    def claim(self, conn: apsw.Connection, now: float, limit: int, *, where: str = "",
+              params: Sequence[Any] = (), owner: JobOwner | None = None,
+              space_id: int | None = None) -> list[Row]:
+        """As :meth:`JobQueue.claim`; owed events of ``space_id`` (default: the active space)
+        become jobs when fewer than ``limit`` are ready."""
+        rows = JobQueue.claim(self, conn, now, limit, where=where, params=params, owner=owner)
+        if len(rows) < limit:
+            space = space_id if space_id is not None else _active_space_id(conn)
+            if space is not None and materialise_event_jobs(conn, space):
+                rows += JobQueue.claim(self, conn, now, limit - len(rows), where=where, params=params,
+                                       owner=owner)
+        return rows
+
+    def counts(self, conn: apsw.Connection) -> dict[str, int]:
+        out = JobQueue.counts(self, conn)
+        space = _active_space_id(conn)
+        if space is not None:
+            out["pending"] = out.get("pending", 0) + owed_events(conn, space)
+        return out
+
+
+EMBEDDING_QUEUE = EmbeddingQueue("embedding_jobs")
 
 
 class EmbeddingTarget(Protocol):
@@ -142,7 +230,7 @@ class EmbeddingWorker:
         now = self.clock.now()
         with self.db.write() as conn:
             jobs = EMBEDDING_QUEUE.claim(conn, now, self.batch_size, where="space_id = ?",
-                                         params=(self.space_id,))
+                                         params=(self.space_id,), space_id=self.space_id)
             by_kind: dict[str, list[dict]] = defaultdict(list)
             for job in jobs:
                 by_kind[job["target_kind"]].append(job)

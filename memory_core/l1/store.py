@@ -1,10 +1,11 @@
 """L1 fact events: the synchronous write (design step 3) and the reads every layer builds on.
 
 One ingest call = one transaction per batch of ``INGEST_BATCH_SIZE`` events: the row, its FTS5
-postings, its embedding job, the session index and the synchronous hooks (L2 enqueue, L4
-statistics) commit together or not at all. Hooks run inside a savepoint: a failing hook is
-recorded and rolled back on its own, the L1 row still commits (L1 is never affected by a
-derived layer).
+postings, the session index and the synchronous hooks (L2 enqueue, L4 statistics) commit
+together or not at all. A committed row is owed its embedding job (it lies above the embedding
+cursor; the worker writes the job: ``embedding_worker``). Hooks run inside a savepoint: a
+failing hook is recorded and rolled back on its own, the L1 row still commits (L1 is never
+affected by a derived layer).
 """
 
 from __future__ import annotations
@@ -191,8 +192,9 @@ class L1Store:
         return result
 
     def write_prepared(self, batch: Sequence[PreparedEvent]) -> IngestResult:
-        """One transaction: the batch's rows, FTS postings, embedding jobs, session index and
-        hooks. Dedup and tombstones are decided here, against the database."""
+        """One transaction: the batch's rows, FTS postings, session index and hooks (the
+        embedding jobs are the worker's to write). Dedup and tombstones are decided here,
+        against the database."""
         result = IngestResult()
         now = self.clock.now()
         facts: list[PreparedEvent] = []
@@ -239,11 +241,8 @@ class L1Store:
                 return result
             result.event_ids = [ev.event_id for ev in inserted]
             conn.executemany("INSERT INTO fact_events_fts(rowid, body) VALUES (?, ?)", fts_rows)
-            if self.space_id is not None:
-                conn.executemany(
-                    "INSERT OR IGNORE INTO embedding_jobs(target_kind, target_id, space_id, created_at, "
-                    "updated_at) VALUES ('event', ?, ?, ?, ?)",
-                    [(ev.event_id, self.space_id, now, now) for ev in inserted])
+            # no embedding job row: the new rows are above every space's embedding cursor, so
+            # the embedding worker writes their jobs (migration 0011, ``embedding_worker``)
             self._update_sessions(conn, inserted)
             for hook in self.hooks:
                 try:
