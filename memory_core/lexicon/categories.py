@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .scan import cjk_longest
+
 
 @dataclass(frozen=True, slots=True)
 class Category:
@@ -281,7 +283,6 @@ def _index() -> tuple[dict[str, list[Category]], dict[str, list[Category]]]:
 
 
 _LATIN_WORD = re.compile(r"[0-9a-z][0-9a-z'\-]*")
-_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
 @lru_cache(maxsize=2)
@@ -329,21 +330,7 @@ def _find(text: str, which: str) -> tuple[str, ...]:
             i += best
         else:
             i += 1
-    for run in _CJK_RUN.findall(lowered):
-        j = 0
-        while j < len(run):
-            best = 0
-            for n in range(1, len(run) - j + 1):
-                cand = run[j:j + n]
-                if cand in table:
-                    best = n
-                if cand not in cjk_prefixes:
-                    break
-            if best:
-                found.append(run[j:j + best])
-                j += best
-            else:
-                j += 1
+    found.extend(cjk_longest(lowered, table, cjk_prefixes))
     return tuple(found)
 
 

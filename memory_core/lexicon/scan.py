@@ -1,8 +1,9 @@
 """Find the entries of a bilingual phrase table in a text: longest match, whole words in Latin
 script, characters in CJK.
 
-``categories._find`` does the same for the category lexicon (kept as it is: the rule extractor
-depends on its exact behaviour); the concept families (``concepts.py``) need the same scan over
+``categories._find`` does the same for the category lexicon (its Latin scan kept as it is: the
+rule extractor depends on its exact behaviour; the CJK scan is ``cjk_longest``, shared); the
+concept families (``concepts.py``) need the same scan over
 their own table, plus one thing a question needs and a statement list does not: an English
 plural ("cats", "allergies") finds its singular entry, so the table lists each word once.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Container, Iterable
 
 _LATIN_WORD = re.compile(r"[0-9a-z][0-9a-z'\-]*")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -28,6 +29,29 @@ def singular(word: str) -> str | None:
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return None
+
+
+def cjk_longest(lowered: str, table: Container[str], prefixes: Container[str]) -> list[str]:
+    """Entries of ``table`` in the CJK runs of ``lowered``: the longest at each character,
+    non-overlapping, left to right; a candidate grows only while it is in ``prefixes`` (the
+    proper prefixes of the entries), so most characters cost one look-up."""
+    found: list[str] = []
+    for run in _CJK_RUN.findall(lowered):
+        j = 0
+        while j < len(run):
+            best = 0
+            for n in range(1, len(run) - j + 1):
+                cand = run[j:j + n]
+                if cand in table:
+                    best = n
+                if cand not in prefixes:
+                    break
+            if best:
+                found.append(run[j:j + best])
+                j += best
+            else:
+                j += 1
+    return found
 
 
 @dataclass(slots=True)
@@ -77,19 +101,5 @@ class PhraseTable:
                 i += best
             else:
                 i += 1
-        for run in _CJK_RUN.findall(lowered):
-            j = 0
-            while j < len(run):
-                best = 0
-                for n in range(1, len(run) - j + 1):
-                    c = run[j:j + n]
-                    if c in self.entries:
-                        best = n
-                    if c not in self._cjk_prefixes:
-                        break
-                if best:
-                    found.append(run[j:j + best])
-                    j += best
-                else:
-                    j += 1
+        found.extend(cjk_longest(lowered, self.entries, self._cjk_prefixes))
         return found
