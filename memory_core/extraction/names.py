@@ -20,29 +20,13 @@ taken from the tagger; a brand alone before a generic head (小米手环) is typ
 
 from __future__ import annotations
 
-import logging
 import re
-import threading
 from functools import lru_cache
 
 from ..lexicon.names import (ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
-
-_jieba_lock = threading.Lock()
-_posseg = None
-
-
-def _pseg():
-    global _posseg
-    if _posseg is None:
-        with _jieba_lock:
-            if _posseg is None:
-                import jieba
-                import jieba.posseg as pseg
-                jieba.setLogLevel(logging.WARNING)
-                _posseg = pseg
-    return _posseg
+from ..text.segment import jieba_posseg
 
 
 @lru_cache(maxsize=2048)
@@ -50,7 +34,7 @@ def zh_tokens(text: str) -> tuple[tuple[str, str, int], ...]:
     """(word, flag, start) for ``text`` by jieba.posseg (cached: a clause is cut once)."""
     out: list[tuple[str, str, int]] = []
     pos = 0
-    for pair in _pseg().cut(text):
+    for pair in jieba_posseg().cut(text):
         start = text.find(pair.word, pos)
         if start < 0:
             start = pos

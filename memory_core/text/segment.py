@@ -75,6 +75,16 @@ def _get_jieba():
     return _jieba
 
 
+def jieba_posseg():
+    """jieba's part-of-speech tagger over the same dictionary as :func:`cjk_words` (the
+    lexicon's words added): one loader, so a tagger never cuts differently depending on
+    whether segmentation happened to run first in this process."""
+    _get_jieba()
+    import jieba.posseg
+
+    return jieba.posseg
+
+
 def cjk_words(text: str) -> list[str]:
     """jieba word segmentation of the CJK parts of ``text`` (search mode: words and sub-words)."""
     jieba = _get_jieba()
