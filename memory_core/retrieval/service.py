@@ -38,11 +38,13 @@ import numpy as np
 
 from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
-from ..policy import (DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE, FINDING_MAX_CHARS,
-                      EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PROMPT_KEEP, REPLY_LIFT, REPLY_LIFT_HEAD, PATH_FETCH_K, PATH_VECTOR, RELEVANCE_FLOOR, RERANK_TOP_N,
-                      RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode, RetrievalScope)
+from ..l1.embedding_worker import neighbour_in_session
+from ..policy import (CONCEPT_PATH_WEIGHTS, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
+                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_CONCEPT, PATH_FETCH_K,
+                      PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
+                      RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
+                      RetrievalScope)
 from ..text.segment import fts_or_query, fts_phrase, query_terms
-from ..policy import CONCEPT_PATH_WEIGHTS, PATH_CONCEPT
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
@@ -574,7 +576,7 @@ class RetrievalService:
     def _lift_replies(self, fused: list[Any], events: dict[int, "Candidate"], trace: tr.QueryTrace) -> list[Any]:
         """A chat question among the head candidates lends its score to its reply
         (``dialogue.py``); replies not hydrated yet are read here. The lifts go to the trace."""
-        prompts = [f.key for f in fused[:REPLY_LIFT_HEAD] if f.key in events
+        prompts = [events[f.key] for f in fused[:REPLY_LIFT_HEAD] if f.key in events
                    and events[f.key].event_type == "CHAT_MESSAGE" and ends_with_question(events[f.key].content)]
         if not prompts:
             return fused
@@ -589,15 +591,18 @@ class RetrievalService:
              "before": round(x.before, 6), "after": round(x.after, 6)} for x in lifts]
         return fused
 
-    def _replies(self, prompts: Sequence[int]) -> dict[int, int]:
-        """The next chat message of each prompt's session (time, then write order)."""
-        rows = self.db.reader().execute(
-            f"SELECT p.seq, (SELECT n.seq FROM fact_events n WHERE n.session_id = p.session_id "
-            f"AND n.event_type = 'CHAT_MESSAGE' AND (n.occurred_at > p.occurred_at OR "
-            f"(n.occurred_at = p.occurred_at AND n.seq > p.seq)) ORDER BY n.occurred_at, n.seq LIMIT 1) "
-            f"FROM fact_events p WHERE p.seq IN ({placeholders(len(prompts))}) AND p.session_id IS NOT NULL",
-            list(prompts)).fetchall()
-        return {int(p): int(n) for p, n in rows if n is not None}
+    def _replies(self, prompts: Sequence["Candidate"]) -> dict[int, int]:
+        """The next chat message of each prompt's session: the same neighbour a reply is
+        embedded with (``embedding_worker.neighbour_in_session``), so both read one order."""
+        conn = self.db.reader()
+        out: dict[int, int] = {}
+        for p in prompts:
+            nxt = neighbour_in_session(conn, {"seq": p.seq, "session_id": p.session_id,
+                                              "event_type": p.event_type, "occurred_at": p.occurred_at},
+                                       after=True)
+            if nxt is not None:
+                out[p.seq] = int(nxt["seq"])
+        return out
 
     def _hydrate(self, seqs: Sequence[int]) -> dict[int, "Candidate"]:
         """The columns fetch, rerank and the package need — not metadata (JSON parsing every
