@@ -17,6 +17,7 @@ never drops them, and a question about someone else is untouched.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 #: people and animals a user talks about (English singular nouns; plurals via "s?")
 _EN_OTHERS = (
@@ -66,6 +67,7 @@ def other_subject(statement: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=256)
 def _name_pattern(name: str) -> re.Pattern[str]:
     """The full name or its first word, as a word (CJK names: as a substring)."""
     parts = [re.escape(name)]
@@ -110,15 +112,8 @@ _VOCATIVE_AFTER = re.compile(r"^\s*(?:[,!.?;:]|$)")
 
 def mentions_about(name: str, text: str) -> bool:
     """``text`` names ``name`` other than to address them."""
-    for m in _name_pattern(name).finditer(text):
-        before, after = text[:m.start()], text[m.end():]
-        if _VOCATIVE_AFTER.match(after) and _VOCATIVE_BEFORE.search(before):
-            continue
-        if after.startswith(("'s", "’s")) or not _VOCATIVE_AFTER.match(after):
-            return True
-        if not _VOCATIVE_BEFORE.search(before):
-            return True
-    return False
+    return any(not (_VOCATIVE_AFTER.match(text[m.end():]) and _VOCATIVE_BEFORE.search(text[:m.start()]))
+               for m in _name_pattern(name).finditer(text))
 
 
 def other_speaker(about: str, speaker: str | None, content: str) -> bool:

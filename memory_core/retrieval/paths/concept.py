@@ -57,21 +57,11 @@ def expansion_terms(question: str, keys: Sequence[str]) -> list[str]:
     lowered = question.lower()
     words = _word_forms(question)
     own = question_own_terms(question)
-    for key in keys:  # a family name the question uses, and its translations, are its own too
-        for name in family_terms(key):
-            if (is_cjk(name) and name in lowered) or (not is_cjk(name) and _all_in(name, words)):
-                own.update(equivalents(name))
-    out: list[str] = []
-    for key in keys:
-        for term in family_terms(key):
-            if term in own or term in out:
-                continue
-            if is_cjk(term) and term in lowered:
-                continue
-            if not is_cjk(term) and _all_in(term, words):
-                continue
-            out.append(term)
-    return out
+    terms = list(dict.fromkeys(t for key in keys for t in family_terms(key)))
+    for term in terms:  # a family term the question says, and its translations, are its own too
+        if (is_cjk(term) and term in lowered) or (not is_cjk(term) and _all_in(term, words)):
+            own.update(equivalents(term))
+    return [t for t in terms if t not in own]
 
 
 def _all_in(term: str, words: set[str]) -> bool:
