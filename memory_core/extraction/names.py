@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon.names import (ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
+from ..lexicon.names import (DIETS_EN, DIETS_ZH, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
 from ..text.segment import jieba_posseg
@@ -167,9 +167,8 @@ _EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s
 _ZH_PET_NAMED = re.compile(r"(?:我|你|我们|你们|他|她)(?:家)?的?(?P<species>猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|"
                            r"泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟)(?P<name>[\u4e00-\u9fff]{2}|[A-Za-z]+)(?=[^\u4e00-\u9fff]|"
                            r"[上去昨今前最已也都还死走丢病生是的，。！？])")
-_DIETS = {"vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "keto": "keto",
-          "吃素": "vegetarian", "素食": "vegetarian", "纯素": "vegan", "生酮": "keto"}
-_DIET_RX = re.compile(r"(?<![A-Za-z0-9_])(?:vegetarian|vegan|pescatarian|keto)(?![A-Za-z0-9_])|吃素|素食|纯素|生酮",
+_DIETS = {**{d: d for d in DIETS_EN}, **DIETS_ZH}
+_DIET_RX = re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(DIETS_EN) + r")(?![A-Za-z0-9_])|" + "|".join(DIETS_ZH),
                       re.IGNORECASE)
 
 

@@ -19,7 +19,7 @@ on the family, and on *where the name came from* (its origin: ``catalog`` / ``hi
 
 from __future__ import annotations
 
-from ..lexicon.names import GENERIC_NOUNS, PET_SPECIES, TIES_EN, TIES_ZH, VEHICLE_BRANDS
+from ..lexicon.names import DIETS_EN, GENERIC_NOUNS, PET_SPECIES, TIES_EN, TIES_ZH, VEHICLE_BRANDS
 from .names import is_condition, is_generic, is_vehicle_name, list_type
 
 #: families whose slot decides the object's type (a lexicon type is overridden: Spotify as an
@@ -42,7 +42,7 @@ _REFUSED: dict[str, frozenset[str]] = {
 MEMBERSHIP_HEADS = frozenset({"group", "groups", "program", "programme", "club", "class", "classes", "community",
                               "team", "meeting", "course", "gym", "league", "choir", "band", "meetup",
                               "workshop", "webinar", "conference", "session", "chat", "call"})
-DIETS = frozenset({"vegetarian", "vegan", "pescatarian", "keto"})
+DIETS = frozenset(DIETS_EN)
 NAMED_ORIGINS = frozenset({"catalog", "hint", "known", "name", "context"})
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lexicon.names import DIETS_EN
+
 # -- shared pieces ------------------------------------------------------------------------------
 
 EN_REL = (r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|sister|brother|"
@@ -99,7 +101,7 @@ _EN_PET = (r"(?:cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|fish|turtl
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla)")
 _ZH_PET = r"(?:猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼)"
-_EN_DIET = r"(?P<obj>vegetarian|vegan|pescatarian|keto)"
+_EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
 _EN_OBJ_RAW = r"(?P<obj>[^.,;:!?\"()]+)"
 #: the sentence start a subject-less English statement begins at ("Started my new job at …")

@@ -147,3 +147,8 @@ PET_SPECIES: frozenset[str] = frozenset({
     "猫", "猫咪", "小猫", "橘猫", "布偶猫", "布偶", "英短", "狗", "小狗", "狗狗", "柯基", "金毛", "泰迪", "柴犬",
     "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗",
 })
+
+#: the one diet vocabulary (issue 14's label convention: English values for both languages)
+DIETS_EN: tuple[str, ...] = ("vegetarian", "vegan", "pescatarian", "keto")
+#: Chinese diet words and the value each names
+DIETS_ZH: dict[str, str] = {"吃素": "vegetarian", "素食": "vegetarian", "纯素": "vegan", "生酮": "keto"}
