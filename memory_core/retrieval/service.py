@@ -43,7 +43,7 @@ from ..policy import (CONCEPT_PATH_WEIGHTS, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS
                       FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_CONCEPT, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
                       RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
-                      RetrievalScope)
+                      AuthorType, RetrievalScope)
 from ..text.segment import fts_or_query, fts_phrase, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
@@ -280,6 +280,7 @@ class RetrievalService:
             self._resolve_anchor(plan, ctx)
             timings["anchor"] = _ms(t)
         trace.anchor = _anchor_json(plan.anchor)
+        trace.budget["window_empty"] = self._soften_empty_window(plan)
         trace.time_window = _window_json(plan.time_window)
         trace.plan = plan.to_json()
         results, layer_results = self._run_parallel(lambda: self._search(ctx, trace, layers))
@@ -490,6 +491,7 @@ class RetrievalService:
             relaxed = True
             plan.time_window = TimeWindow(window.start, window.end, window.source, hard=False)
         trace.dropped.update(dropped)
+        relaxed = relaxed or bool(trace.budget.get("window_empty"))
         trace.budget["window_relaxed"] = relaxed
         timings["fetch"] = _ms(t)
         # -- rerank -----------------------------------------------------------------------------
@@ -568,7 +570,8 @@ class RetrievalService:
             evidence_level=level,
             answering_hints=answering_hints(plan, findings, insufficient=insufficient,
                                             anchor_info=anchor_info, window_dropped=window_dropped,
-                                            window_relaxed=relaxed, window_empty=self._window_empty(plan)),
+                                            window_relaxed=relaxed,
+                                            window_empty=bool(trace.budget.get("window_empty"))),
             timeline=timeline(findings, anchor=self._anchor_entry(plan)), evidence_bundles=bundles(findings),
             anchor=anchor_info,
             time_window=_window_json(plan.time_window), trace=trace, ranked=ranked)
@@ -584,6 +587,10 @@ class RetrievalService:
         missing = [r for r in replies.values() if r not in events]
         if missing:
             events.update(self._hydrate(missing))
+        # An assistant's reply is generated text, never evidence of what the user said: the
+        # lift goes only to a person's answer (the user's, or a named speaker's).
+        replies = {p: r for p, r in replies.items()
+                   if r in events and events[r].author_type != AuthorType.ASSISTANT.value}
         fused, lifts = lift_replies(fused, replies, REPLY_LIFT, PROMPT_KEEP)
         trace.reply_lifts = [
             {"reply": events[x.reply].event_id if x.reply in events else x.reply,
@@ -819,6 +826,23 @@ class RetrievalService:
                 continue
             kept.append(f)
         return kept
+
+    def _soften_empty_window(self, plan: QueryPlan) -> bool:
+        """True when the question's hard window holds no event the mode may see; a window parsed
+        from the question is then made soft *before* the paths run.
+
+        Why before: the vector, category and concept paths apply a hard window inside their own
+        search, so over an empty period they return nothing and only the unwindowed BM25 list
+        reached fusion ("the camping trip last year", told this year, lost its semantic match).
+        The time words then describe when it happened, not when it was recorded; the temporal
+        path still favours the period and the hints say it is empty. A caller's explicit range
+        and an anchor's bound stay hard: those are instructions, not wording."""
+        if not self._window_empty(plan):
+            return False
+        w = plan.time_window
+        if w is not None and w.source != "caller" and plan.anchor is None:
+            plan.time_window = TimeWindow(w.start, w.end, w.source, hard=False)
+        return True
 
     def _window_empty(self, plan: QueryPlan) -> bool:
         """The asked period holds no event the mode may see (an index range look-up)."""

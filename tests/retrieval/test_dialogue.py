@@ -10,7 +10,7 @@ from memory_core.retrieval.dialogue import REPLY_TO, ends_with_question, lift_re
 from memory_core.retrieval.rerank import RerankCandidate, author_delta, rerank
 from memory_core.retrieval.rrf import Fused
 from memory_core.retrieval.subject import mentions_about, named_speaker, other_speaker
-from tests.helpers import DAY, T0
+from tests.helpers import DAY, T0, chat
 
 
 @pytest.mark.parametrize("text", [
@@ -151,3 +151,20 @@ def test_a_question_about_a_speaker_ranks_their_own_line_first(group_chat):
     assert ranked[0] == ids["m4"]
     caroline = next(r for r in pkg.trace.rerank if r["event_id"] == ids["m3"])
     assert caroline["deltas"]["speaker"] == RERANK_OTHER_SPEAKER
+
+
+def test_an_assistants_reply_is_never_lifted_but_a_users_answer_to_it_is(make_engine):
+    engine = make_engine(layers=())
+    engine.ingest_payloads([
+        chat("s", "user", "Which wine goes well with grilled salmon?", T0, "u1"),
+        chat("s", "assistant", "A dry Riesling or a light Pinot Noir pairs nicely.", T0 + 60, "a1"),
+        chat("t", "assistant", "What breed is your new puppy?", T0 + DAY, "a2"),
+        chat("t", "user", "A beagle, we call him Biscuit.", T0 + DAY + 60, "u2"),
+    ])
+    engine.run_until_idle()
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("Which wine goes well with grilled salmon?", "episode_recall", now=T0 + 2 * DAY)
+    lifted = {x["reply"] for x in pkg.trace.reply_lifts}
+    assert ids["a1"] not in lifted, "generated text is not evidence of what the user said"
+    pkg = engine.retrieval.query("What breed is my new puppy?", "episode_recall", now=T0 + 2 * DAY)
+    assert any(x["reply"] == ids["u2"] and x["prompt"] == ids["a2"] for x in pkg.trace.reply_lifts)

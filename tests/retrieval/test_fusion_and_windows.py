@@ -64,3 +64,23 @@ def test_a_window_with_nothing_about_the_target_inside_is_relaxed(make_engine):
     # a question about the period itself keeps its window hard
     period = engine.retrieval.query("What was I busy with last year?", now=now)
     assert all("Rocky" not in x.content for x in period.findings if x.layer == "l1")
+
+
+def test_a_question_window_with_no_event_at_all_is_soft_before_the_paths_run(make_engine):
+    engine = make_engine(layers=())
+    engine.ingest_payloads([
+        chat("a", "user", "We watched the Perseid meteor shower from our tent.", T0 + 100 * DAY, "meteor"),
+        chat("b", "user", "The dentist appointment moved to Tuesday.", T0 + 101 * DAY, "dentist"),
+    ])
+    engine.run_until_idle()
+    pkg = engine.retrieval.query("What did we see while camping last year?", now=T0 + 102 * DAY)
+    # nothing at all was recorded "last year": the time words say when it happened, so every path
+    # (not only the unwindowed BM25) searches the whole store, and the hints say the period is empty
+    assert pkg.trace.budget["window_empty"] is True and pkg.trace.budget["window_relaxed"] is True
+    assert pkg.trace.paths["vector"].candidates, "the semantic path ran over the store"
+    assert pkg.trace.plan["time_window"]["hard"] is False
+    assert any("no event at all" in h for h in pkg.answering_hints)
+    # a caller's explicit range stays hard even when empty
+    w = (T0 - 400 * DAY, T0 - 300 * DAY)
+    strict = engine.retrieval.query("What did we see while camping?", time_range=w, now=T0 + 102 * DAY)
+    assert not [f for f in strict.findings if f.layer == "l1"]
