@@ -1,5 +1,5 @@
-"""The dev labelled set (``dev_sentences.json``, issue 14) is well formed and apart from the
-held-out set.
+"""The dev labelled sets (``dev_sentences.json`` and the second batch ``dev2_sentences.json``,
+issue 14) are well formed and apart from the held-out set.
 
 The dev set is what the rule extractor is tuned against; the held-out set only measures it. So
 the two must share no line (compared as text, never printed: the held-out items are not read
@@ -18,12 +18,19 @@ from memory_core.extraction.evaluation import lang_of
 from tests.extraction import test_heldout_set as heldout_checks
 
 DEV = Path(__file__).parent / "dev_sentences.json"
+DEV2 = Path(__file__).parent / "dev2_sentences.json"
 HELDOUT = Path(__file__).parent / "heldout_sentences.json"
 
 
-@pytest.fixture(scope="module")
-def data() -> dict:
-    return json.loads(DEV.read_text(encoding="utf-8"))
+@pytest.fixture(scope="module", params=[DEV, DEV2], ids=["dev", "dev2"])
+def data(request) -> dict:
+    return json.loads(request.param.read_text(encoding="utf-8"))
+
+
+def test_the_two_dev_batches_share_no_line():
+    first = {heldout_checks._n(i["text"]) for i in json.loads(DEV.read_text(encoding="utf-8"))["items"]}
+    second = [heldout_checks._n(i["text"]) for i in json.loads(DEV2.read_text(encoding="utf-8"))["items"]]
+    assert not first & set(second)
 
 
 def test_size_language_and_ids(data):
