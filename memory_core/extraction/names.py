@@ -276,7 +276,8 @@ def _zh_list_rx() -> re.Pattern[str]:
         brands = sorted((b for b in VEHICLE_BRANDS if re.search(r"[\u4e00-\u9fff]", b)), key=len, reverse=True)
         models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m) and len(m) >= 2),
                         key=len, reverse=True)
-        vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, models)) +
+        all_models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m)), key=len, reverse=True)
+        vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, all_models)) +
                    r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?|Model ?[3SXY]|[A-Z]{1,3}\b)")
         _ZH_LIST_RX = re.compile(r"(?P<veh>" + vehicle + r")|(?P<model>" + "|".join(map(re.escape, models)) +
                                  r")|(?P<term>" + "|".join(map(re.escape, terms)) + r")|(?P<brand>" +
@@ -342,8 +343,17 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             continue
         term = m.group(0).lower()
         etype = "organization" if term in ORGANIZATIONS else "place" if term in PLACES else "topic"
+        if etype == "topic":
+            longer = re.match(r"性[\u4e00-\u9fff]{0,4}?(?:炎|症|病|癌|疹|感冒)", text[end:end + 7])
+            if longer:
+                end += longer.end()
+            if re.search(r"(?:慢性|急性|过敏性|病毒性|细菌性)$", text[max(0, start - 3):start]):
+                start -= 3 if text[start - 3:start] in ("过敏性", "病毒性", "细菌性") else 2
+            out.append((start, end, text[start:end], etype))
+            continue
         # an organisation head right after a place or company name makes one organisation
-        head = re.match(r"[\u4e00-\u9fff]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")", text[end:end + 8])
+        head = re.match(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")",
+                        text[end:end + 8])
         if head and etype in ("place", "organization") and not re.match(r"[的了在是]", text[end:end + 1]):
             end += head.end()
             etype = "organization"

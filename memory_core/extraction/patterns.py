@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import DIETS_EN
+from ..lexicon.names import DIETS_EN, VEHICLE_BRANDS, VEHICLE_MODELS
 
 # -- shared pieces ------------------------------------------------------------------------------
 
@@ -100,7 +100,7 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
 _EN_PET = (r"(?:cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla)")
-_ZH_PET = r"(?:猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼)"
+_ZH_PET = r"(?:猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼|鱼|鸟)"
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
 _EN_OBJ_RAW = r"(?P<obj>[^.,;:!?\"()]+)"
@@ -168,6 +168,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_last_day_there", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?P<subj>my) "
          r"(?P<verb>last day) (?:there|at work|at the office|at that job)(?P<obj>)", "WORKS_AT", "organization",
          negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
+    _raw("en_work_quit_there", "en", _EN_WHO + r" (?P<verb>(?:handed|put|turned) in (?:my )?(?:notice|resignation)|"
+         r"gave (?:my )?notice|resigned|quit my job|quit(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$))"
+         r"(?! (?:at|from|to|with) )(?P<obj>)", "WORKS_AT", "organization", negated=True, trait="employer",
+         coordinated=False, fixed_object="@employer"),
     _raw("en_work_switch_from", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"(?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
@@ -191,7 +195,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"internship) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
     # school before work: "I'm a sophomore at", "got my master's from" are school
-    _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree) at|left school at|"
+    _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
+        r"mba|bachelor's|undergrad|doctorate)(?: degree)? at|left school at|"
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
@@ -228,6 +233,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="vehicle", coordinated=False, named_only=True),
     _en("en_vehicle_end", r"sold|got rid of|traded in|traded|totaled|totalled|scrapped", "DRIVES", "vehicle",
         negated=True, trait="vehicle", coordinated=False),
+    _en("en_vehicle_have", r"(?:have got|have|own)"
+        r"(?= (?:a |an |the )?(?:new |used |old )?(?:" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS)
+                                                                      if b.isascii()), key=len, reverse=True)) + r")\b)",
+        "DRIVES", "vehicle", trait="vehicle", coordinated=False),
     _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
         trait="vehicle", coordinated=False),
     # pets: start and end (death, rehoming); "pet" holds several values, one per animal
@@ -243,12 +252,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>died|passed away|was put down|had to be put down|ran away|went missing|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
-         r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) down", "HAS_PET",
+         r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) (?:down|to sleep)", "HAS_PET",
          "animal", negated=True, trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_lost", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
          r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
-    _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
+    _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up|to give away|to give up|to rehome|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
         r"rehome(?= (?:my|our) )", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have| recently)* (?P<verb>have|has|got|"
          r"adopted|rescued|brought home|took in|welcomed|am (?:a |the )?(?:proud )?(?:owner|mom|dad|parent) of) "
@@ -303,7 +312,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"am going out with", "DATING", "person", trait="partner", coordinated=False),
     _en("en_health_end", r"recovered from|got over|am over(?: the| my)?|am cured of|no longer have|beat|kicked",
         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
-    _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>[a-z0-9\- ]{2,30}?) (?:is|are|has|have) "
+    _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>[a-z0-9\- ]{2,30}?) (?:(?:is|are|has|have) )?"
          r"(?:finally |completely )?(?P<verb>gone|cleared up|went away|disappeared|healed)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|suffer from|am suffering from|"
@@ -326,7 +335,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         trait="residence", coordinated=False),
     _en("en_live_since", r"lived in(?=[^.,;]* (?:for|since) )|been living in", "LIVES_IN", "place",
         trait="residence", coordinated=False),
-    _en("en_lived", r"used to live in|lived in", "LIVES_IN", "place", time_hint="past",
+    _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
     _en("en_live", r"lives? in|living in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
         "LIVES_IN", "place",
@@ -366,6 +375,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # school (before work: 在X读研 is not 在X工作)
     _raw("zh_school_end_yu", "zh", _ZH_WHO + r"?[^，,。！？]{0,4}?(?P<verb>毕业于)" + _ZH_OBJ, "STUDIES_AT", "organization",
          negated=True, trait="school", coordinated=False),
+    _raw("zh_school_end_there", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + _ZH_WHO + _ZH_GAP +
+         r"(?P<verb>毕业了|毕业啦|顺利毕业了)(?P<obj>)", "STUDIES_AT", "organization", negated=True, trait="school",
+         coordinated=False, fixed_object="@school"),
     _zh("zh_school_end", r"从", "STUDIES_AT", "organization", coordinated=False, negated=True, trait="school",
         tail=r"(?=(?:毕业|退学|肄业))"),
     _zh("zh_school", r"正在|在", "STUDIES_AT", "organization", coordinated=False, trait="school",
@@ -382,6 +394,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_laid_off", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
          r"(?:裁了|裁员了|辞退了|开除了|优化了|炒了|炒鱿鱼了)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
+    _raw("zh_work_last_day_there", "zh", _ZH_WHO + _ZH_GAP + r"在(?:那边|那儿|那里|这家公司|那家公司|这边)的"
+         r"(?P<verb>最后一天)(?P<obj>)", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
+         fixed_object="@employer"),
+    _raw("zh_work_quit_there", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP +
+         r"(?P<verb>离职了|辞职了|离职|辞职|辞掉了工作|把工作辞了)(?P<obj>)(?=[了，,。！？]|$)", "WORKS_AT",
+         "organization", negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
+    _raw("zh_work_first_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>第一天)",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_last_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>最后一天)",
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
     _raw("zh_work_not_there", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>不在)(?P<obj>[^，,。！？]{1,12}?)"
@@ -425,6 +445,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_end", "zh", r"(?P<subj>我们|我)?(?:已经)?(?P<verb>把)(?:我的|旧的|那辆|我那辆|家里的|旧)?(?P<obj>[^，,。！？把]{1,12}?)"
          r"(?:卖了|卖掉了|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False),
+    _raw("zh_vehicle_it_sold", "zh", r"(?:^|(?<=[，,。！？\s]))(?:这车|那车|这辆车|那辆车|车)(?P<subj>)" + _ZH_GAP +
+         r"(?:被我)?(?P<verb>卖了|卖掉了|出手了|报废了|被偷了|被撞报废了)(?P<obj>)", "DRIVES", "vehicle", negated=True,
+         trait="vehicle", coordinated=False, fixed_object="@vehicle"),
     _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?P<obj>[^，,。！？把我]{1,12}?)"
          + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
@@ -432,8 +455,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "vehicle", trait="vehicle", coordinated=False),
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
-    _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?P<kind>" + _ZH_PET + r")(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)"
-         + _ZH_GAP + r"(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|飞走了|没了|病逝了)", "HAS_PET", "animal", negated=True,
+    _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
+         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|飞走了|没了|病逝了)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|病逝了)", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
@@ -472,6 +495,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_dating", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>在一起了|在一起(?=[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING",
          "person", trait="partner", coordinated=False),
+    _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP +
+         r"(?P<verb>已经好了|全好了|好了|痊愈了|康复了)(?P<obj>)(?=[，,。！？]|$)", "HAS_CONDITION", "topic", negated=True,
+         trait="health", coordinated=False, fixed_object="@health"),
     _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
@@ -488,7 +514,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False),
     _zh("zh_lived", r"以前住在|之前住在|曾经住在|原来住在", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
-    _raw("zh_lived_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
+    _raw("zh_lived_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + _ZH_NEG + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
          r"(?=(?:住|生活|待)过)", "LIVES_IN", "place", time_hint="past", coordinated=False),
     _zh("zh_live", r"住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
@@ -600,10 +626,10 @@ EN_OBJECT_STOP = re.compile(
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|"
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
-    r"should|may|might|just|since|until|via)\b.*$")
+    r"should|may|might|just|since|until|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
-                        r"second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|[a-z]+'s|"
+                        r"second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"
                         r"(?:19|20)\d\d)\s+)+")
 EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|"
                        r"going to|to listen to|to watch|to eat|to drink|to play|to read)\s+")
@@ -651,7 +677,7 @@ ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考�
 #: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
 #: fryer and I think it's great" the hedge scopes over the praise, not the purchase.
 HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it)\b")
-HEDGE_ZH = re.compile(r"听说|据说|好像|似乎|我猜")
+HEDGE_ZH = re.compile(r"听说|据说|好像|似乎|我猜|怀疑|估计|大概|我觉得|感觉我|不确定")
 
 #: the strongest irrealis cues: conditions, wishes, questions inside the clause. A clause with one
 #: yields nothing at all. Under the weaker ones (a wish or plan: "I want to make soup with my new

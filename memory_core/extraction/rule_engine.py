@@ -354,9 +354,11 @@ class _Extractor:
         subject, subject_type = self._subject(match, pattern.lang, state.event, sentence.text)
         if not subject:
             return
-        if pattern.lang == "zh" and not match.group("subj") and \
-                _ZH_THIRD_PERSON.search(sentence.text[:match.start("verb")]):
-            return
+        if pattern.lang == "zh" and not match.group("subj") and (
+                _ZH_THIRD_PERSON.search(sentence.text[:match.start("verb")]) or any(
+                    m.entity_type == "person" and sentence.start <= m.start and
+                    m.end <= sentence.start + match.start("verb") for m in mentions)):
+            return  # 小李跳槽去了京东: 小李's move, not the user's
         if pattern.lang == "en" and subject == USER_SUBJECT and not match.group("subj") and \
                 _EN_THIRD_PERSON.search(normalize_en(sentence.text)[:match.start("verb")]):
             return
@@ -368,7 +370,12 @@ class _Extractor:
             # "Friday was my last day there", "we got married": the batch's live value
             value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id)
             if value is None:
-                return
+                value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id, same_event=True)
+                if value is None or not negated:
+                    return
+                self.out.fact_claims = [c for c in self.out.fact_claims if not (
+                    c.event_id == state.event.event_id and c.subject == subject and not c.negated and
+                    (c.object == value[0] or c.value == value[0]))]
             self._emit(state, sentence, pattern, subject, subject_type, value[0], value[1], negated,
                        is_self, hint, claimed)
             return
@@ -404,6 +411,9 @@ class _Extractor:
                 pattern = _left_place(pattern.lang)  # "I left New York", 离开了上海: a home ends
             new_here = (entity.name, entity.entity_type) not in before and origin not in ("catalog", "known")
             verdict = self._object_verdict(state, sentence, pattern, entity, origin, negated)
+            if verdict in _NAME_SLOTS.get(pattern.predicate, ()) and origin == "phrase" and \
+                    pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or ""):
+                verdict = None  # "joined a hedge fund", "work at a bakery": a kind, not a name
             if verdict is None:
                 if new_here:
                     state.discard(entity.name, entity.entity_type)
@@ -477,12 +487,15 @@ class _Extractor:
             return None
         return slot_type(pattern.predicate, entity.entity_type, entity.name, origin)
 
-    def _live_value(self, subject: str, trait: str, event_id: str) -> tuple[str, str] | None:
+    def _live_value(self, subject: str, trait: str, event_id: str,
+                    same_event: bool = False) -> tuple[str, str] | None:
         """The value of ``trait`` an earlier item of this batch set for ``subject`` and no
-        later item ended (a pronoun end or "we got married" refers to it)."""
+        later item ended (a pronoun end or "we got married" refers to it); ``same_event``: a
+        value an earlier clause of this event set instead."""
         live: dict[str, tuple[str, str]] = {}
         for c in self.out.fact_claims:
-            if c.kind != "trait" or c.trait != trait or c.subject != subject or c.event_id == event_id:
+            if c.kind != "trait" or c.trait != trait or c.subject != subject or \
+                    (c.event_id == event_id) != same_event:
                 continue
             if c.negated:
                 live.pop(c.value or "", None)
@@ -531,6 +544,8 @@ class _Extractor:
         from .names import pet_name_spans
 
         who, who_type = self._self_subject(state.event)
+        if _PET_END_CUE.search(sentence.text.lower()):
+            return  # an end the patterns did not read is no start either
         for start, end, name, (s0, _) in pet_name_spans(sentence.text):
             owner = sentence.text[max(0, s0 - 8):s0].lower()
             if not re.search(r"(?:\b(?:my|our)\s+(?:old |little |new |sweet )?|(?:我|我们)(?:家)?的?)$", owner):
@@ -715,6 +730,14 @@ class _Extractor:
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
+
+#: families whose value must be a particular named thing (an indefinite description names none)
+_NAME_SLOTS: dict[str, tuple[str, ...]] = {p: ("organization", "place", "person") for p in (
+    "WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "IS_FROM", "DATING", "MARRIED_TO")}
+_EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
+#: a clause that ends a pet ("we had to give away our dog Duke"): no implied possession from it
+_PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep)|give away|gave away|give up|gave up|"
+                          r"rehom\w*|ran away|run away|went missing|lost|is gone)\b|去世|死了|走了|丢了|送人|送给|送走|送养|没了")
 
 _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
 
