@@ -149,7 +149,8 @@ being having feeling getting going trying thinking planning considering looking 
 _EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
                              r"roommate|neighbor|neighbour|cousin|sister|brother|wife|husband|girlfriend|"
                              r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate)|"
-                             r"\b(?:marry|married|marrying|dating|date|dated|seeing|met|meet|"
+                             r"\b(?:married to|engaged to|broke up with|split with|split up with|divorced|"
+                             r"marry|married|marrying|dating|date|dated|seeing|met|meet|"
                              r"named|called|told|asked|and|think|thinks|guy|girl|man|woman)) $")
 _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
                               r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
@@ -157,7 +158,8 @@ _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|s
 _EN_PLACE_LEFT = re.compile(r"\b(?:in|to|near|visit|visiting|visited|around|across|from|outside|"
                             r"into|toward|towards)$")
 _EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leaving|offer from|"
-                          r"hired at|interned at)$")
+                          r"hired at|interned at|ship to|switched to|moved over to|(?:retiring|retired|resigned|laid off|"
+                          r"let go|fired|graduated|graduating) from|got into|accepted (?:to|into|at)|admitted to|dropped out of)$")
 
 
 _EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:old |little |new |sweet |beloved )*"

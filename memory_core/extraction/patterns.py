@@ -97,7 +97,7 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
     return StatementPattern(key, lang, re.compile(regex), predicate, object_type, **kw)
 
 
-_EN_PET = (r"(?:cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
+_EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla)")
 _ZH_PET = r"(?:猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼|鱼|鸟)"
@@ -115,7 +115,8 @@ _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: take any object, so they only match before a condition word
 _EN_CONDITION_AHEAD = (r"(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg|"
                        r"diabetes|asthma|covid|flu|migraines?|insomnia|anxiety|depression|adhd|arthritis|anemia|"
-                       r"eczema|allergies|hypertension|pneumonia|bronchitis|shingles|sciatica|tinnitus|gout)\b)")
+                       r"eczema|allergies|hypertension|pneumonia|bronchitis|shingles|sciatica|tinnitus|gout|\w+ism|\w+emia|"
+                       r"\w+osis|parkinson's|alzheimer's|crohn's|lupus|epilepsy|apnea|stones|concussion|reflux|ptsd|ocd)\b)")
 _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|undergraduate|grad student|"
                    r"graduate student|phd student|phd candidate|master's student|masters student|first-year|"
                    r"second-year|third-year|fourth-year|transfer student)")
@@ -141,22 +142,26 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"am obsessed with)", "LIKES", "topic", trait="preference"),
     # diet first: "quit keto" is a diet end, not a job end
     _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have)? (?P<verb>(?:no longer|not) (?:a |eating )?|"
-         r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|quit |stopped |gave up |went off |"
+         r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|quit |stopped |gave up on |gave up |went off |"
          r"came off |am off |fell off )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False),
-    _raw("en_diet_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)? (?P<verb>started eating meat|"
-         r"eat meat again|am eating meat again|went back to eating meat)(?P<obj>)",
+    _raw("en_diet_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)? (?P<verb>started eating (?:meat|chicken|beef|pork|steak)|"
+         r"eat (?:meat|chicken|beef|pork) again|am eating (?:meat|chicken|beef|pork) again|went back to eating (?:meat|chicken|beef|pork))(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False,
          fixed_object="vegetarian"),
     _raw("en_diet_no_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)?(?: just| finally)? (?P<verb>stopped eating meat|"
          r"gave up meat|quit (?:eating )?meat|cut out meat|no longer eat meat|do not eat meat(?! or)|never eat meat)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
+    _raw("en_diet_fish", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: only)? (?P<verb>eat fish but no (?:other )?meat|"
+         r"only eat fish|eat (?:only )?fish and (?:seafood|vegetables|veggies)(?: but no (?:other )?meat)?|"
+         r"do not eat meat but (?:i )?(?:do )?eat fish|am a pescatarian)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
+         coordinated=False, fixed_object="pescatarian"),
     _raw("en_diet_plant", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| am| became| went| have gone| eat)(?P<verb> "
          r"(?:fully |strictly |mostly |100% )?plant-based)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False, fixed_object="vegan"),
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
-    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| have gone| have become| am| became| went| turned|"
+    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|my (?P<rel>" + EN_REL + r"))(?: have been| have gone| have become| am| became| went| turned|"
          r" started| switched to| started going| am going| am doing| have been doing| am on| have been on|"
          r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
@@ -189,8 +194,23 @@ PATTERNS: tuple[StatementPattern, ...] = (
         trait="employer", coordinated=False),
     _en("en_work_been_at", r"been at(?=[^.,;]* (?:for|since) )", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
-    _en("en_work_past", r"used to work (?:at|for)|worked (?:at|for)", "WORKS_AT", "organization",
+    _en("en_work_past", r"used to (?:work|bartend|teach|intern|tutor|nanny|wait tables|waitress|cook|clerk) (?:at|for)|"
+        r"worked (?:at|for)|had a job (?:at|with)", "WORKS_AT", "organization",
         time_hint="past", coordinated=False),
+    _raw("en_moved_bare", "en", _EN_START + r"(?P<verb>(?:moved|relocated) (?:back )?(?:to|into)) " + _EN_OBJ_RAW,
+         "MOVED_TO", "place", trait="residence", coordinated=False),
+    _raw("en_school_end_bare", "en", _EN_START + r"(?P<verb>graduated from|dropped out of) " + _EN_OBJ_RAW,
+         "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
+    _raw("en_health_bare", "en", _EN_START + r"(?P<verb>(?:got |was )?diagnosed with|tested positive for) " + _EN_OBJ_RAW,
+         "HAS_CONDITION", "topic", trait="health", coordinated=False),
+    _raw("en_work_end_bare", "en", _EN_START + r"(?P<verb>quit|left|got laid off from|got fired from|resigned from) "
+         + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
+    _raw("en_work_after_leaving", "en", r"(?:^|(?<=[\s,;:]))(?P<subj>)(?P<verb>after (?:leaving|quitting|being laid off from|"
+         r"getting laid off from|being let go from)) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True,
+         trait="employer", coordinated=False, named_only=True),
+    _raw("en_work_let_go", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z0-9&'\- ]{1,30}?) "
+         r"(?P<verb>let me go|laid me off|fired me)", "WORKS_AT", "organization", negated=True, trait="employer",
+         coordinated=False, named_only=True),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
          r"internship) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
@@ -200,8 +220,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
+    _en("en_school_end_known", r"finished (?:school |college |university |my studies )?at|left", "STUDIES_AT",
+        "organization", negated=True, trait="school", coordinated=False, known_object=True),
     _en("en_school", r"study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
-        r"am enrolled (?:at|in)|enrolled at|started (?:college |university |school |grad school )?at"
+        r"am enrolled (?:at|in)|enrolled at|taking (?:[a-z\-]+ )?classes at|in my (?:first|second|third|fourth|final|last) year at|"
+        r"started (?:college |university |school |grad school |kindergarten |preschool |high school |middle school )?at"
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
         r"|attends?" + _EN_SCHOOL_AHEAD,
         "STUDIES_AT", "organization", trait="school", coordinated=False),
@@ -211,10 +234,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
         r"got (?:a |my )?(?:new )?job (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
         r"(?:got|was|been) promoted (?:at|by)|got the job (?:at|with)|landed (?:a |the )?(?:job|role|position) (?:at|with)|"
-        r"now work (?:at|for)|work as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|"
+        r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
+        r"jumped ship to|"
         r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?(?:intern|engineer|developer|designer|manager|nurse|doctor|"
         r"teacher|analyst|consultant|pharmacist|accountant|lawyer|scientist|researcher|cashier|barista|"
-        r"chef|cook|driver|writer|editor|director|lead|architect|assistant|associate|specialist|"
+        r"chef|cook|driver|writer|editor|director|lead|architect|assistant|associate|specialist|dev|"
         r"technician|officer|clerk|professor|lecturer|therapist|programmer|recruiter|planner|administrator|"
         r"coordinator|representative|agent|server|waiter|waitress|bartender|mechanic|electrician) (?:at|for|with)|"
         r"teach(?:es)? (?:[a-z\-]+ ){0,2}?at", "WORKS_AT", "organization", trait="employer", coordinated=False),
@@ -231,7 +255,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_is", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |daily )?(?P<kind>car|ride|vehicle|"
          r"truck|bike|motorcycle|scooter|daily driver) (?P<verb>is|is now)(?: an?)? " + _EN_OBJ_RAW, "DRIVES", "vehicle",
          trait="vehicle", coordinated=False, named_only=True),
-    _en("en_vehicle_end", r"sold|got rid of|traded in|traded|totaled|totalled|scrapped", "DRIVES", "vehicle",
+    _en("en_drive_past", r"used to drive|used to ride", "DRIVES", "vehicle", time_hint="past", coordinated=False),
+    _en("en_vehicle_end", r"sold|got rid of|traded in|traded|swapped|exchanged|totaled|totalled|scrapped", "DRIVES", "vehicle",
         negated=True, trait="vehicle", coordinated=False),
     _en("en_vehicle_have", r"(?:have got|have|own)"
         r"(?= (?:a |an |the )?(?:new |used |old )?(?:" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS)
@@ -265,6 +290,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
          r"sister|cousin|neighbor|roommate|boss|teacher|doctor)\b)(?:[a-z\-]+ ){1,2}?(?:named|called) "
          r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
+    _raw("en_pet_name_is", "en", _EN_WHO + r"(?: have| had)? (?P<verb>got|adopted|rescued|brought home|have|took in) "
+         r"(?:a|an|another|a new|our|my) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"[,;]? (?:and )?(?:his|her|its|their) "
+         r"(?:name is|name's) (?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False,
+         named_only=True),
     _raw("en_pet_comma", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|have|brought home) (?:a|another|a second|a new|a third|our|my) (?:new )?" + _EN_PET +
          r",? (?P<obj>[a-z][a-z'\-]+)(?=,|$| in | last| this| yesterday| today)", "HAS_PET", "animal", trait="pet",
@@ -276,7 +305,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_is_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |little )?" + _EN_PET +
          r"(?:'s name)? (?P<verb>is named|is called|is) (?P<obj>[a-z][a-z'\-]+)(?=[.!,;]|$)", "HAS_PET", "animal",
          trait="pet", coordinated=False, named_only=True),
-    _raw("en_pet_get", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
+    _raw("en_pet_get", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r"))(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|brought home|took in) (?:a|an|another|a second|a new|two) (?:new )?(?:little )?"
          r"(?P<obj>" + _EN_PET + r")(?![a-z])", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
@@ -298,6 +327,18 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_we_married", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?"
          r"(?P<verb>got married|are married now|tied the knot)(?P<obj>)", "MARRIED_TO", "person",
          trait="spouse", coordinated=False, fixed_object="@partner"),
+    _raw("en_split_role_name", "en", _EN_WHO + r" (?P<verb>broke up with|split up with|split with|dumped|stopped seeing) "
+         r"(?:my )?(?P<kind>boyfriend|girlfriend|partner|fianc[eé]e?),? (?P<obj>[a-z][a-z'\-]+)", "DATING", "person",
+         negated=True, trait="partner", coordinated=False, named_only=True),
+    _raw("en_divorce_role_name", "en", _EN_WHO + r" (?P<verb>divorced|separated from|got divorced from) "
+         r"(?:my )?(?P<kind>husband|wife|spouse),? (?P<obj>[a-z][a-z'\-]+)", "MARRIED_TO", "person",
+         negated=True, trait="spouse", coordinated=False, named_only=True),
+    _raw("en_divorce_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
+         r"(?P<verb>got divorced|are divorced|divorced|finalized our divorce|finalised our divorce)", "MARRIED_TO", "person",
+         negated=True, trait="spouse", coordinated=False, named_only=True),
+    _raw("en_partner_name_is", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<kind>boyfriend|girlfriend|partner|husband|wife|"
+         r"fianc[eé]e?)(?P<verb>'s name is|'s name's| is called| is named) (?P<obj>[a-z][a-z'\-]+)", "DATING", "person",
+         trait="partner", coordinated=False, named_only=True),
     _en("en_divorce", r"got divorced from|divorced|separated from", "MARRIED_TO", "person", negated=True,
         trait="spouse", coordinated=False),
     _en("en_relationship_end", r"broke up with|split up with|split with|dumped|stopped seeing", "DATING",
@@ -305,19 +346,22 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_married_role", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: just| finally)? (?P<verb>married|got married to) "
          r"(?:my |our )(?:[a-z\-']+ ){0,3}?(?:sweetheart|boyfriend|girlfriend|partner|fianc[eé]e?|love|crush|friend)"
          r",? (?P<obj>[a-z][a-z'\-]+)", "MARRIED_TO", "person", trait="spouse", coordinated=False, named_only=True),
-    _en("en_married", r"got married to|married|am married to", "MARRIED_TO", "person", trait="spouse",
+    _en("en_married", r"got married to|married|am married to|been married to", "MARRIED_TO", "person", trait="spouse",
         coordinated=False),
-    _en("en_dating", r"am dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
+    _en("en_dating", r"(?:am|been) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
         r"been seeing|started seeing|am in a relationship with|got together with|got engaged to|am engaged to|"
         r"am going out with", "DATING", "person", trait="partner", coordinated=False),
-    _en("en_health_end", r"recovered from|got over|am over(?: the| my)?|am cured of|no longer have|beat|kicked",
+    _raw("en_health_free", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |finally |officially |still )?"
+         r"(?P<obj>[a-z0-9']+)(?P<verb>-free)", "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
+    _en("en_health_end", r"recovered from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>[a-z0-9\- ]{2,30}?) (?:(?:is|are|has|have) )?"
          r"(?:finally |completely )?(?P<verb>gone|cleared up|went away|disappeared|healed)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
-        r"am struggling with|dealing with|came down with|caught" + _EN_CONDITION_AHEAD + r"|have had" +
+        r"am struggling with|dealing with|came down with|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
+        r"|live with" + _EN_CONDITION_AHEAD + r"|living with" + _EN_CONDITION_AHEAD + r"|have had" +
         _EN_CONDITION_AHEAD + r"|has had" + _EN_CONDITION_AHEAD + r"|(?:have|has)" + _EN_CONDITION_AHEAD,
         "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # residence and origin
@@ -664,6 +708,9 @@ EN_CONTRACTIONS = (
     ("didn't", "did not"), ("can't", "cannot"), ("won't", "will not"), ("isn't", "is not"),
     ("wasn't", "was not"), ("haven't", "have not"), ("it's", "it is"), ("she's", "she is"),
     ("he's", "he is"),
+    # the same typed without the apostrophe (chat): only forms that are no other word
+    ("im", "i am"), ("ive", "i have"), ("dont", "do not"), ("didnt", "did not"), ("doesnt", "does not"),
+    ("cant", "cannot"), ("isnt", "is not"), ("wasnt", "was not"), ("havent", "have not"), ("weve", "we have"),
 )
 
 #: clause cues that make a clause not a statement about the present self: nothing it asserts

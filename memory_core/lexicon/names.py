@@ -94,13 +94,18 @@ CONDITIONS: frozenset[str] = frozenset({
     "pneumonia", "migraine", "migraines", "insomnia", "anxiety", "depression", "adhd", "celiac disease",
     "arthritis", "anemia", "cancer", "high blood pressure", "hypertension", "eczema", "allergies",
     "long covid", "bronchitis", "shingles", "sciatica", "tinnitus", "ibs", "gout", "a cold", "cold",
+    "parkinson's", "alzheimer's", "crohn's", "lupus", "epilepsy", "psoriasis", "endometriosis", "pcos",
+    "osteoporosis", "acid reflux", "gerd", "vertigo", "scoliosis", "strep throat", "mono", "chickenpox",
+    "hypothyroidism", "hyperthyroidism", "kidney stones", "concussion", "fibromyalgia", "sleep apnea",
+    "hay fever", "food poisoning", "appendicitis", "autism", "ptsd", "ocd", "burnout", "acne",
+    "高血脂", "高血糖", "脂肪肝", "胆结石", "荨麻疹", "痔疮", "中耳炎", "结膜炎", "支气管炎", "水痘", "腱鞘炎",
     "糖尿病", "高血压", "哮喘", "新冠", "甲流", "流感", "感冒", "发烧", "肺炎", "胃炎", "湿疹", "失眠",
     "抑郁症", "焦虑症", "偏头痛", "过敏", "鼻炎", "颈椎病", "腰椎间盘突出", "甲减", "甲亢", "贫血",
     "痛风", "带状疱疹", "阿尔茨海默症", "癌症", "乳腺癌", "胃癌", "肺癌", "结石", "肾结石", "阑尾炎",
 })
 #: a condition named by its shape: any span ending in one of these is a condition
 CONDITION_SUFFIXES_EN: tuple[str, ...] = ("itis", "disease", "syndrome", "disorder", "cancer", "allergy",
-                                          "diabetes", "infection", "fever")
+                                          "diabetes", "infection", "fever", "ism", "emia", "osis", "pathy")
 CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏")
 
 #: nouns that name a kind, never a particular thing: no entity, no claim value ("I joined a
