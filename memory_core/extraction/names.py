@@ -386,6 +386,12 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         out.append((start, end, word, etype))
         taken.append((start, end))
     out = _merge_places(_brand_heads(text, out))
+    # 小李 / 老王 opening a clause before a verb: a nickname, not 小 + a noun (小狗, 老家)
+    for m in re.finditer(r"(?:^|(?<=[，,。！？\s:：]))(?:(?:小|老)[" + "".join(sorted(ZH_SURNAMES)) + r"]|阿[^\W姨婆公嬷爸妈哥姐])"
+                         r"(?=[说要和跟在从去是也都已刚跳搬离辞入开养])", text):
+        if not any(s < m.end() and m.start() < e for s, e in taken):
+            out.append((m.start(), m.end(), m.group(0), "person"))
+            taken.append((m.start(), m.end()))
     # 小刘 / 阿杰 after a role word: jieba often cuts the nickname in two
     for m in re.finditer(r"(?<=同事|朋友|同学|室友|老板|闺蜜|邻居)(?:小|老|阿)[\u4e00-\u9fff](?=[说要和跟在从去是的也，,。！？]|$)",
                          text):

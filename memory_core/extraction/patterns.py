@@ -38,15 +38,17 @@ _EN_OBJ = r"\s+(?P<obj>[^.,;:!?\"()]+)"
 
 _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|老板|表妹|表哥|表姐|表弟")
-_ZH_TIME = (r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
+_ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|这段时间|那段时间|"
+            r"小时候|上半年|下半年|这两年|这几年|那年|当年|后来|"
+            r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
             r"周[一二三四五六日天]|星期[一二三四五六日天]")
 _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最"
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
-            r"(?P<subj>我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
-            r"(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
+            r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
+            r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
 _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
@@ -108,7 +110,7 @@ _EN_OBJ_RAW = r"(?P<obj>[^.,;:!?\"()]+)"
 _EN_START = r"(?:^|(?<=[.!?]\s))(?P<subj>)(?:just |finally |officially )?"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
-_ZH_WHO = r"(?P<subj>我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")|我)"
+_ZH_WHO = r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?|我)"
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a condition named inside an English "have / caught" phrase: those verbs are too general to
@@ -404,7 +406,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_vegan_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃纯素|不吃纯素了|不再是纯素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegan"),
-    _raw("zh_diet_no_meat", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>戒肉了|戒肉|不吃肉了|不再吃肉|戒荤了|戒荤)(?P<obj>)",
+    _raw("zh_diet_no_meat", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>戒肉了|戒了肉|戒肉|不吃肉了|不再吃肉|戒荤了|戒荤|改吃素了?|改成吃素了?)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),
@@ -412,9 +414,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
     _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|坚持|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
-    _raw("zh_diet_fish", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>只吃鱼|只吃海鲜)(?:[^，。！？]{0,4}不吃[^，。！？]{0,4}肉)(?P<obj>)",
+    _raw("zh_diet_fish", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>只吃鱼|只吃海鲜)(?:[^。！？]{0,8}?不吃[^，。！？]{0,4}肉)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
-    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素)(?P<obj>)",
+    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素|"
+         r"吃了[一二三四五六七八九十两几\d]+年(?:的)?素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     # school (before work: 在X读研 is not 在X工作)
     _raw("zh_school_end_yu", "zh", _ZH_WHO + r"?[^，,。！？]{0,4}?(?P<verb>毕业于)" + _ZH_OBJ, "STUDIES_AT", "organization",
@@ -427,6 +430,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_school", r"正在|在", "STUDIES_AT", "organization", coordinated=False, trait="school",
         tail=r"(?=(?:读书|上学|读大学|读研|读博|读本科|读硕士|读博士|读高中|读初中|读大[一二三四]|念书|上大学|念大学|"
              r"读研究生|攻读))"),
+    _raw("zh_school_reading", "zh", _ZH_WHO + _ZH_GAP + r"(?:正在|在)读(?P<obj>[^，,。！？的]{2,12}?)的"
+         r"(?P<verb>博士|研究生|硕士|本科|大[一二三四]|研[一二三])", "STUDIES_AT", "organization", trait="school",
+         coordinated=False),
+    _raw("zh_school_past", "zh", _ZH_WHO + r"?(?:的)?(?:本科|研究生|硕士|博士|大学|高中)是在(?P<obj>[^，,。！？在]{2,12}?)"
+         r"(?P<verb>读的|念的|上的)", "STUDIES_AT", "organization", time_hint="past", coordinated=False),
     _raw("zh_school_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)(?:大[一二三四]|研[一二三]|"
          r"博[一二三四])?的(?:学生|研究生|博士生|本科生|新生|大学生)", "STUDIES_AT", "organization", trait="school",
          coordinated=False),
@@ -435,6 +443,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
         trait="employer", tail=r"(?=(?:辞职|离职|跳槽|跳到|跳去|换到|被裁|退休|下岗|出来(?:以后|后|了)))"),
     _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了|辞了|离开", "WORKS_AT", "organization",
         coordinated=False, negated=True, trait="employer", tail=r"(?=(?:的工作|公司|了|，|,|。|$))"),
+    _raw("zh_work_ba_quit", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"把(?P<obj>[^，,。！？把]{1,10}?)的工作(?P<verb>辞了|辞掉了|辞掉|丢了)",
+         "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
+    _raw("zh_work_change_from", "zh", r"(?:换了?(?:份|个)?工作|跳槽了?)[，,]?" + _ZH_GAP + r"(?P<subj>)(?P<verb>从)"
+         r"(?P<obj>[^，,。！？从到]{1,10}?)(?:跳槽)?(?=到了|到|去了)", "WORKS_AT", "organization", negated=True,
+         trait="employer", coordinated=False, named_only=True),
+    _raw("zh_work_change_to", "zh", r"(?:换了?(?:份|个)?工作|跳槽了?)[，,]?" + _ZH_GAP + r"(?P<subj>)从[^，,。！？从到]{1,10}?"
+         r"(?:跳槽)?(?P<verb>到了|到|去了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer", coordinated=False,
+         named_only=True),
     _raw("zh_work_laid_off", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
          r"(?:裁了|裁员了|辞退了|开除了|优化了|炒了|炒鱿鱼了)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
@@ -497,6 +513,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, named_only=True),
     _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|开了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
         "vehicle", trait="vehicle", coordinated=False),
+    _zh("zh_drove_past", r"以前开过|之前开过|曾经开过|开过", "DRIVES", "vehicle", time_hint="past", coordinated=False,
+        typed_only=True),
+    _raw("zh_vehicle_mine_years", "zh", r"(?P<subj>我们|我)(?:的|家的|家那辆|那辆)(?P<obj>[^，,。！？的]{2,10}?)(?P<verb>开了|骑了)"
+         r"(?=[一二三四五六七八九十两几\d]+年|好几年|很多年|好多年)", "DRIVES", "vehicle", trait="vehicle", coordinated=False,
+         typed_only=True),
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
@@ -515,14 +536,16 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
          r"(?P<verb>叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
          trait="pet", coordinated=False),
+    _raw("zh_pet_gift", "zh", r"(?P<verb>送了|送给了|送给|送)(?P<subj>我们家|我们|我家|我)(?:一只|只|一条|条|两只)"
+         r"(?P<obj>" + _ZH_PET + r")", "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_start", "zh", _ZH_WHO + _ZH_GAP + r"(?:新)?(?P<verb>养了|领养了|收养了|捡了)(?:一只|只|一条|条|两只)"
          r"(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]*叫)", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship, school, health
-    _raw("zh_divorce", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚)",
+    _raw("zh_divorce", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
-    _raw("zh_relationship_end", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了)",
+    _raw("zh_relationship_end", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
          "DATING", "person", negated=True, trait="partner", coordinated=False),
-    _raw("zh_relationship_end_short", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+    _raw("zh_relationship_end_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>分了)", "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
     _raw("zh_partner_named", "zh", r"(?P<subj>我)?[^，,。！？]{0,6}?[，,]?(?P<kind>老公|老婆|丈夫|妻子|男朋友|女朋友|对象|未婚夫|未婚妻)"
          r"(?:的名字)?(?:了)?[，,]?(?P<verb>叫|名叫|是)(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
@@ -531,21 +554,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "DATING", "person", negated=True, trait="partner", coordinated=False, fixed_object="@partner"),
     _raw("zh_we_married", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>结婚了|领证了)(?P<obj>)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False, fixed_object="@partner"),
-    _raw("zh_married", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>结婚了|结婚|领证了)",
+    _raw("zh_married", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>结婚了|结婚|领证了)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False),
     _raw("zh_dating_named", "zh", _ZH_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)一个叫(?P<obj>[\u4e00-\u9fffA-Za-z]{1,4}?)的"
          r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
          "DATING", "person", trait="partner", coordinated=False),
-    _raw("zh_dating", "zh", _ZH_WHO + r"(?:已经|刚|刚刚)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+    _raw("zh_dating", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>在一起了|在一起(?=[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP +
          r"(?P<verb>已经好了|全好了|好了|痊愈了|康复了)(?P<obj>)(?=[，,。！？]|$)", "HAS_CONDITION", "topic", negated=True,
          trait="health", coordinated=False, fixed_object="@health"),
-    _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
+    _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
-    _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|得了|患有|患了|查出了|查出有|查出|"
+    _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|得了|患有|患了|患|查出了|查出有|查出|"
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # residence and origin
     _zh("zh_moved_from", r"从", "LIVES_IN", "place", coordinated=False, time_hint="past",
@@ -560,7 +583,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False),
     _raw("zh_lived_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + _ZH_NEG + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
          r"(?=(?:住|生活|待)过)", "LIVES_IN", "place", time_hint="past", coordinated=False),
-    _zh("zh_live", r"住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
+    _raw("zh_grew_up", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,10}?)(?P<verb>长大)", "IS_FROM", "place",
+         trait="hometown", coordinated=False, typed_only=True),
+    _zh("zh_lived_past_guo", r"住过|待过|生活过", "LIVES_IN", "place", time_hint="past", coordinated=False,
+        typed_only=True),
+    _zh("zh_live", r"常住在|常住|长住在|长住|居住在|居住于|住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
          r"(?=(?:定居|生活|居住|住)(?!过)(?:了|着)?)", "LIVES_IN", "place", trait="residence", coordinated=False,

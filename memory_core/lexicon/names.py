@@ -150,7 +150,7 @@ PET_SPECIES: frozenset[str] = frozenset({
     "greyhound", "terrier", "shepherd", "pug", "dachshund", "goldfish", "snake", "lizard", "gecko", "ferret",
     "horse", "pony", "budgie", "cockatiel", "tortoise", "chinchilla", "kitty",
     "猫", "猫咪", "小猫", "橘猫", "布偶猫", "布偶", "英短", "狗", "小狗", "狗狗", "柯基", "金毛", "泰迪", "柴犬",
-    "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗",
+    "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗", "鱼", "鸟", "小鸟", "小兔子",
 })
 
 #: the one diet vocabulary (issue 14's label convention: English values for both languages)
