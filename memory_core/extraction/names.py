@@ -264,6 +264,8 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
 _ZH_PROPER = {"nr": "person", "nrt": "person", "nrfg": "person", "ns": "place", "nt": "organization"}
 _ZH_PERSON_CUE = re.compile(r"(?:同事|朋友|女朋友|男朋友|老婆|老公|室友|同学|老板|表妹|表哥|表姐|表弟|"
                             r"堂妹|堂哥|闺蜜|邻居|领导|叫|和|跟|与)$")
+#: words jieba tags ns that are verbs or common words in chat
+_ZH_NOT_PLACES = frozenset({"长大", "出发", "回来", "回去", "上来", "下来"})
 _ZH_NICK = re.compile(r"(?:小|老|阿)[\u4e00-\u9fff]")
 #: characters after which a place name is expected (在X, 去X, 到X, 从X, 住X …)
 _ZH_PLACE_CUE = frozenset("在去到从往回飞住来和与跟、或是的，,。！？!? ")
@@ -374,6 +376,8 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             continue  # 谢谢, 哈哈: a doubled syllable with no cue is no name
         if etype == "person" and start > 0 and text[start - 1] in "了一两几这那每":
             continue  # 办了张卡: 张 is a classifier here, not a surname
+        if flag == "ns" and word in _ZH_NOT_PLACES:
+            continue  # 在沈阳长大: jieba's ns on 长大 (to grow up) is no place
         if flag == "ns" and start > 0 and text[start - 1] not in _ZH_PLACE_CUE and \
                 not any(e == start and t == "place" for _, e, _, t in out):
             continue  # 在农村长大: jieba's ns on 长大 has no place cue before it

@@ -118,7 +118,7 @@ _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 _EN_CONDITION_AHEAD = (r"(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg|"
                        r"diabetes|asthma|covid|flu|migraines?|insomnia|anxiety|depression|adhd|arthritis|anemia|"
                        r"eczema|allergies|hypertension|pneumonia|bronchitis|shingles|sciatica|tinnitus|gout|\w+ism|\w+emia|"
-                       r"\w+osis|parkinson's|alzheimer's|crohn's|lupus|epilepsy|apnea|stones|concussion|reflux|ptsd|ocd)\b)")
+                       r"\w+osis|blood pressure|cholesterol|parkinson's|alzheimer's|crohn's|lupus|epilepsy|apnea|stones|concussion|reflux|ptsd|ocd)\b)")
 _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|undergraduate|grad student|"
                    r"graduate student|phd student|phd candidate|master's student|masters student|first-year|"
                    r"second-year|third-year|fourth-year|transfer student)")
@@ -348,7 +348,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_married_role", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: just| finally)? (?P<verb>married|got married to) "
          r"(?:my |our )(?:[a-z\-']+ ){0,3}?(?:sweetheart|boyfriend|girlfriend|partner|fianc[eé]e?|love|crush|friend)"
          r",? (?P<obj>[a-z][a-z'\-]+)", "MARRIED_TO", "person", trait="spouse", coordinated=False, named_only=True),
-    _en("en_married", r"got married to|married|am married to|been married to", "MARRIED_TO", "person", trait="spouse",
+    _en("en_married", r"got married to|am married to|been married to|married to|married", "MARRIED_TO", "person", trait="spouse",
         coordinated=False),
     _en("en_dating", r"(?:am|been) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
         r"been seeing|started seeing|am in a relationship with|got together with|got engaged to|am engaged to|"
@@ -360,7 +360,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>[a-z0-9\- ]{2,30}?) (?:(?:is|are|has|have) )?"
          r"(?:finally |completely )?(?P<verb>gone|cleared up|went away|disappeared|healed)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False),
-    _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|suffer from|am suffering from|"
+    _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
         r"am struggling with|dealing with|came down with|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
         r"|live with" + _EN_CONDITION_AHEAD + r"|living with" + _EN_CONDITION_AHEAD + r"|have had" +
@@ -479,14 +479,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:经理|工程师|设计师|员工|老师|医生|护士|职员|主管|总监|程序员|产品经理|运营|销售|会计|律师|实习生|研究员)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
-         r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
+         r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
     _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>进了|进入了|去了)" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          typed_only=True),
     _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了)"
          r"[^，,。！？]{0,12}?[，,]?(?:然后|后来|现在)?"
-         r"(?P<verb>去了|加入了|跳槽到了|到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
+         r"(?P<verb>(?<!搬)去了|加入了|跳槽到了|(?<!搬)到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
@@ -585,7 +585,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=(?:住|生活|待)过)", "LIVES_IN", "place", time_hint="past", coordinated=False),
     _raw("zh_grew_up", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,10}?)(?P<verb>长大)", "IS_FROM", "place",
          trait="hometown", coordinated=False, typed_only=True),
-    _zh("zh_lived_past_guo", r"住过|待过|生活过", "LIVES_IN", "place", time_hint="past", coordinated=False,
+    _zh("zh_lived_past_guo", r"(?:以前|之前|曾经|原来)?(?:住过|待过|生活过)", "LIVES_IN", "place", time_hint="past", coordinated=False,
         typed_only=True),
     _zh("zh_live", r"常住在|常住|长住在|长住|居住在|居住于|住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),

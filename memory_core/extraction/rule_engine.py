@@ -424,6 +424,9 @@ class _Extractor:
                                    entity.resolved_id, sentence.start + max(0, match.start("obj")))
             if pattern.predicate == "HAS_PET" or match.groupdict().get("kind"):
                 self._drop_species(state, sentence, match, entity)
+            if pattern.predicate == "HAS_PET" and entity.entity_type == "animal":
+                for etype in [t for n, t in state.entities if n == entity.name and t != "animal"]:
+                    state.discard(entity.name, etype)  # 奶茶昨天去世了: the cat 奶茶, not the drink
             predicate, trait, neg = pattern.predicate, pattern.trait, negated
             role = (match.groupdict().get("kind") or "").lower()
             if role in _ROLE_FAMILY and pattern.object_type == "person":
