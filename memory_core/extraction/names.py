@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon.names import (DIETS_EN, DIETS_ZH, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
+from ..lexicon.names import (DIETS_EN, DIETS_ZH, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
 from ..text.segment import jieba_posseg
@@ -78,6 +78,13 @@ def is_vehicle_name(name: str) -> bool:
                     re.fullmatch(r"[\u4e00-\u9fff]{1,4}[a-z0-9]*", rest) and rest not in ("汽车", "公司", "集团"):
                 return True
     return False
+
+
+def is_school(name: str) -> bool:
+    """A university or school by the list or by its head (Harvard, Ohio State University, 北京大学)."""
+    n = name.strip().lower()
+    return n in SCHOOLS or bool(re.search(r"\b(?:university|college|school|academy|institute|elementary)\b", n)) or \
+        bool(re.search(r"(?:大学|学院|中学|小学|高中|初中|幼儿园)$", n))
 
 
 def list_type(name: str) -> str | None:
@@ -368,6 +375,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if any(s < end and start < e for s, e in taken) or len(word) < 2:
             continue
         etype = _ZH_PROPER.get(flag)
+        if etype is not None and len(word) >= 3 and word.endswith(("区", "县", "市", "镇", "省")) and \
+                not word.endswith(("社区", "小区", "园区", "城市")):
+            etype = "place"  # 成都武侯区: jieba tags 武侯区 a person
         if etype is None:
             continue
         if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word)):

@@ -21,7 +21,9 @@ from ..lexicon.names import DIETS_EN, VEHICLE_BRANDS, VEHICLE_MODELS
 
 # -- shared pieces ------------------------------------------------------------------------------
 
-EN_REL = (r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|sister|brother|"
+EN_REL = (r"(?:brother|sister|mother|father|son|daughter)-in-law|in-laws|stepmom|stepdad|stepson|stepdaughter|"
+          r"grandmother|grandfather|grandson|granddaughter|niece|nephew|"
+          r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|sister|brother|"
           r"son|daughter|friend|boss|colleague|coworker|roommate|grandma|grandpa|aunt|uncle|cousin|"
           r"parents|fianc[eé]e?|neighbor|neighbour")
 #: English clause start + subject ("i", "we", "my mom") + optional adverbs
@@ -145,7 +147,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # diet first: "quit keto" is a diet end, not a job end
     _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have)? (?P<verb>(?:no longer|not) (?:a |eating )?|"
          r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|quit |stopped |gave up on |gave up |went off |"
-         r"came off |am off |fell off )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
+         r"came off |am off |fell off |(?:am )?not doing |(?:am )?not on |(?:am )?no longer doing |(?:am )?no longer on )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False),
     _raw("en_diet_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)? (?P<verb>started eating (?:meat|chicken|beef|pork|steak)|"
          r"eat (?:meat|chicken|beef|pork) again|am eating (?:meat|chicken|beef|pork) again|went back to eating (?:meat|chicken|beef|pork))(?P<obj>)",
@@ -189,7 +191,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False),
     _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?: my job)?(?: at)?|resigned from|retired from|"
-        r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation) (?:at|to)|gave (?:my )?notice (?:at|to)|"
+        r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
+        r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
         r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)|"
         r"walked away from", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
     _en("en_work_since", r"worked (?:at|for)(?=[^.,;]* since\b)|been working (?:at|for)", "WORKS_AT", "organization",
@@ -213,6 +216,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_let_go", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z0-9&'\- ]{1,30}?) "
          r"(?P<verb>let me go|laid me off|fired me)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, named_only=True),
+    _raw("en_work_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my )?"
+         r"(?P<verb>first day|day one) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
+         coordinated=False, named_only=True),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
          r"internship) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
@@ -225,7 +231,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_school_end_known", r"finished (?:school |college |university |my studies )?at|left", "STUDIES_AT",
         "organization", negated=True, trait="school", coordinated=False, known_object=True),
     _en("en_school", r"study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
-        r"am enrolled (?:at|in)|enrolled at|taking (?:[a-z\-]+ )?classes at|in my (?:first|second|third|fourth|final|last) year at|"
+        r"am enrolled (?:at|in)|enrolled at|transferred to" + _EN_SCHOOL_AHEAD + r"|taking (?:[a-z\-]+ )?classes at|in my (?:first|second|third|fourth|final|last) year at|"
         r"started (?:college |university |school |grad school |kindergarten |preschool |high school |middle school )?at"
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
         r"|attends?" + _EN_SCHOOL_AHEAD,
@@ -237,6 +243,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"got (?:a |my )?(?:new )?job (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
         r"(?:got|was|been) promoted (?:at|by)|got the job (?:at|with)|landed (?:a |the )?(?:job|role|position) (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
+        r"am on the (?:[a-z\-]+ ){0,2}?team at|"
         r"jumped ship to|"
         r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?(?:intern|engineer|developer|designer|manager|nurse|doctor|"
         r"teacher|analyst|consultant|pharmacist|accountant|lawyer|scientist|researcher|cashier|barista|"
@@ -257,6 +264,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_is", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |daily )?(?P<kind>car|ride|vehicle|"
          r"truck|bike|motorcycle|scooter|daily driver) (?P<verb>is|is now)(?: an?)? " + _EN_OBJ_RAW, "DRIVES", "vehicle",
          trait="vehicle", coordinated=False, named_only=True),
+    _raw("en_vehicle_end_bare", "en", _EN_START + r"(?P<verb>got rid of|sold|traded in|scrapped) " + _EN_OBJ_RAW,
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
     _en("en_drive_past", r"used to drive|used to ride", "DRIVES", "vehicle", time_hint="past", coordinated=False),
     _en("en_vehicle_end", r"sold|got rid of|traded in|traded|swapped|exchanged|totaled|totalled|scrapped", "DRIVES", "vehicle",
         negated=True, trait="vehicle", coordinated=False),
@@ -291,11 +300,20 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
          r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
          r"sister|cousin|neighbor|roommate|boss|teacher|doctor)\b)(?:[a-z\-]+ ){1,2}?(?:named|called) "
-         r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
+         r"(?!(?:him|her|it|them)\b)(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("en_pet_name_is", "en", _EN_WHO + r"(?: have| had)? (?P<verb>got|adopted|rescued|brought home|have|took in) "
          r"(?:a|an|another|a new|our|my) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"[,;]? (?:and )?(?:his|her|its|their) "
          r"(?:name is|name's) (?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False,
          named_only=True),
+    _raw("en_pet_named_pronoun", "en", _EN_WHO + r"(?: have| had)? (?:got|adopted|rescued|brought home|took in) "
+         r"(?:a|an|another|a new) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r",? and (?P<verb>named|called) (?:him|her|it|them) "
+         r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
+    _raw("en_pet_meet", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<verb>meet|say hi to|say hello to) (?P<obj>[a-z][a-z'\-]+),? "
+         r"(?:our|my) (?:new )?(?:little )?(?:[a-z\-]+ )?" + _EN_PET + r"\b", "HAS_PET", "animal", trait="pet",
+         coordinated=False, named_only=True),
+    _raw("en_pet_lost_pronoun", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
+         r"put down|had to rehome|rehomed|gave away) (?:him|her)(?P<obj>)", "HAS_PET", "animal", negated=True,
+         trait="pet", coordinated=False, fixed_object="@pet"),
     _raw("en_pet_comma", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|have|brought home) (?:a|another|a second|a new|a third|our|my) (?:new )?" + _EN_PET +
          r",? (?P<obj>[a-z][a-z'\-]+)(?=,|$| in | last| this| yesterday| today)", "HAS_PET", "animal", trait="pet",
@@ -315,7 +333,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>split up|broke up|separated|called it off|ended things)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
-         r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?)", "DATING",
+         r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
+         r"been together|have been dating|moved in together)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
          r"girlfriend|partner)(?: now)?[,;]? (?:his|her|their) (?P<verb>name is) (?P<obj>[a-z][a-z'\-]+)", "DATING",
@@ -343,7 +362,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="partner", coordinated=False, named_only=True),
     _en("en_divorce", r"got divorced from|divorced|separated from", "MARRIED_TO", "person", negated=True,
         trait="spouse", coordinated=False),
-    _en("en_relationship_end", r"broke up with|split up with|split with|dumped|stopped seeing", "DATING",
+    _en("en_relationship_end", r"broke up with|split up with|split with|dumped|stopped seeing|ended things with|"
+        r"broke it off with|called it off with|called off (?:the|my) engagement (?:with|to)", "DATING",
         "person", negated=True, trait="partner", coordinated=False),
     _raw("en_married_role", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: just| finally)? (?P<verb>married|got married to) "
          r"(?:my |our )(?:[a-z\-']+ ){0,3}?(?:sweetheart|boyfriend|girlfriend|partner|fianc[eé]e?|love|crush|friend)"
@@ -355,7 +375,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"am going out with", "DATING", "person", trait="partner", coordinated=False),
     _raw("en_health_free", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |finally |officially |still )?"
          r"(?P<obj>[a-z0-9']+)(?P<verb>-free)", "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
-    _en("en_health_end", r"recovered from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
+    _en("en_health_end", r"recovered from|am in remission from|in remission from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>[a-z0-9\- ]{2,30}?) (?:(?:is|are|has|have) )?"
          r"(?:finally |completely )?(?P<verb>gone|cleared up|went away|disappeared|healed)", "HAS_CONDITION", "topic",
@@ -363,7 +383,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
         r"am struggling with|dealing with|came down with|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
-        r"|live with" + _EN_CONDITION_AHEAD + r"|living with" + _EN_CONDITION_AHEAD + r"|have had" +
+        r"|live with" + _EN_CONDITION_AHEAD + r"|living with" + _EN_CONDITION_AHEAD + r"|(?:have|has) got" +
+        _EN_CONDITION_AHEAD + r"|have had" +
         _EN_CONDITION_AHEAD + r"|has had" + _EN_CONDITION_AHEAD + r"|(?:have|has)" + _EN_CONDITION_AHEAD,
         "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # residence and origin
@@ -371,6 +392,17 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "LIVES_IN", "place", time_hint="past", coordinated=False),
     _raw("en_moved_here_from", "en", _EN_WHO + r" (?:moved|relocated|came) (?:here |over |out )?(?P<verb>from) "
          + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
+    _raw("en_moved_to_from", "en", _EN_WHO + r" (?:moved|relocated) (?:back )?to [^.,;:!?\"()]+? (?P<verb>from) "
+         + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
+    _raw("en_call_home", "en", _EN_WHO + r" (?:now )?(?P<verb>call) (?P<obj>[a-z][a-z' \-]{1,30}?) home\b", "LIVES_IN", "place",
+         trait="residence", coordinated=False, named_only=True),
+    _en("en_been_in", r"been in(?=[^.,;]* (?:for|since) )", "LIVES_IN", "place", trait="residence",
+        coordinated=False, typed_only=True),
+    _raw("en_from_bare", "en", _EN_START + r"(?P<verb>born and raised in|grew up in|raised in) " + _EN_OBJ_RAW,
+         "IS_FROM", "place", trait="hometown", coordinated=False),
+    _raw("en_moved_into_bare", "en", _EN_START + r"(?P<verb>moved into (?:a |an |our |my |the )?(?:new )?(?:apartment|place|"
+         r"house|flat|condo|home|studio)(?: [a-z]+)? in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
+         coordinated=False),
     _raw("en_moved_from_to", "en", _EN_WHO + r" (?:moved|relocated) from [^.,;:!?\"()]+? (?P<verb>to) "
          + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
     _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
@@ -386,7 +418,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_live", r"lives? in|living in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
         "LIVES_IN", "place",
         trait="residence", coordinated=False),
-    _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|come from|hail from",
+    _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",
         "IS_FROM", "place", trait="hometown", coordinated=False),
     _en("en_bought", r"bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
         r"new|two|three) )", "BOUGHT", "product", coordinated=True),
@@ -462,6 +494,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "organization", negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("zh_work_first_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>第一天)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    _raw("zh_work_first_day_en_shape", "zh", r"(?P<subj>)(?P<verb>第一天)在(?P<obj>[^，,。！？在]{1,12}?)(?:上班|工作)",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_last_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>最后一天)",
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
     _raw("zh_work_not_there", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>不在)(?P<obj>[^，,。！？]{1,12}?)"
@@ -470,7 +504,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_past", "zh", _ZH_WHO + r"?(?:以前|之前|曾经|原来|过去)(?:也)?(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职))", "WORKS_AT", "organization", time_hint="past", coordinated=False),
     _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
-         r"(?=(?:工作|上班|干|实习|任职)过)", "WORKS_AT", "organization", time_hint="past", coordinated=False),
+         r"(?=(?:工作|上班|干|实习|任职)过|上过班|打过工)", "WORKS_AT", "organization", time_hint="past", coordinated=False),
     _zh("zh_work_at", r"正在|在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:工作|上班|任职|实习|打工))"),
     _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
@@ -503,7 +537,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>被偷了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
     _raw("zh_vehicle_end", "zh", r"(?P<subj>我们|我)?(?:已经)?(?P<verb>把)(?:我的|旧的|那辆|我那辆|家里的|旧)?(?P<obj>[^，,。！？把]{1,12}?)"
-         r"(?:卖了|卖掉了|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         r"(?:卖了|卖掉了|卖给了?[^，,。！？]{1,6}|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False),
     _raw("zh_vehicle_it_sold", "zh", r"(?:^|(?<=[，,。！？\s]))(?:这车|那车|这辆车|那辆车|车)(?P<subj>)" + _ZH_GAP +
          r"(?:被我)?(?P<verb>卖了|卖掉了|出手了|报废了|被偷了|被撞报废了)(?P<obj>)", "DRIVES", "vehicle", negated=True,
@@ -520,16 +554,16 @@ PATTERNS: tuple[StatementPattern, ...] = (
          typed_only=True),
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
-    _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
-         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|飞走了|没了|病逝了)", "HAS_PET", "animal", negated=True,
+    _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
+         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|跑了|不见了|飞走了|没了|病逝了|被偷了)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|病逝了)", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
          known_object=True),
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
-         r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了)", "HAS_PET", "animal", negated=True, trait="pet",
+         r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
-    _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了)(?:一只|只|一条|条)?"
+    _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶))[，,]?(?:它)?"
          r"(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
@@ -568,14 +602,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?P<subj>我)?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
-    _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|得了|患有|患了|患|查出了|查出有|查出|"
+    _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|诊断出了?|诊断为|得了|患有|患了|患|查出了|查出有|查出|"
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # residence and origin
     _zh("zh_moved_from", r"从", "LIVES_IN", "place", coordinated=False, time_hint="past",
         tail=r"(?=搬)"),
     _raw("zh_moved_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?P<verb>搬到了|搬到|搬去了|搬去|搬回了|搬回)"
          + _ZH_OBJ, "MOVED_TO", "place", trait="residence", coordinated=False),
-    _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来", "MOVED_TO", "place",
+    _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回", "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _zh("zh_moved_out", r"搬出了|搬出|搬离了|搬离", "LIVES_IN", "place", negated=True, trait="residence",
         coordinated=False),

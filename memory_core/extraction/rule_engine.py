@@ -20,7 +20,7 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
-from .names import list_type, zh_namelike, zh_trim_slot
+from .names import is_school, list_type, zh_namelike, zh_trim_slot
 from .object_policy import end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
@@ -400,6 +400,11 @@ class _Extractor:
                 words = cleaned.split()
                 if len(words) > 1 and is_species(" ".join(words[:-1])):
                     cleaned = words[-1]  # "our cat simba": the species word is no name
+                elif is_species(cleaned):
+                    named = re.search(r"\b" + re.escape(cleaned) + r",\s+([A-Z][\w'\-]+)\b(?!\s+(?:and|or)\b)",
+                                      sentence.text[max(0, match.start("obj")):])
+                    if named:
+                        cleaned = named.group(1).lower()  # "my rabbit, Thumper": the name, not the kind
             if not cleaned:
                 continue
             before = set(state.entities)
@@ -409,11 +414,15 @@ class _Extractor:
             entity, origin = found
             if pattern.key in _LEAVE_KEYS and entity.entity_type == "place" and origin != "context":
                 pattern = _left_place(pattern.lang)  # "I left New York", 离开了上海: a home ends
+            elif pattern.key in _LEAVE_KEYS and is_school(entity.name) and \
+                    not re.search(r"\b(?:job|work|position|role)\b|工作", match.group(0)):
+                pattern = _left_school(pattern.lang)  # "I left Harvard", 离开了北大: a school ends
             new_here = (entity.name, entity.entity_type) not in before and origin not in ("catalog", "known")
             verdict = self._object_verdict(state, sentence, pattern, entity, origin, negated)
-            if verdict in _NAME_SLOTS.get(pattern.predicate, ()) and origin == "phrase" and \
-                    pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or ""):
-                verdict = None  # "joined a hedge fund", "work at a bakery": a kind, not a name
+            if verdict in _NAME_SLOTS.get(pattern.predicate, ()) and origin in ("phrase", "lexicon") and (
+                    pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or "") and origin == "phrase" or
+                    pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "")):
+                verdict = None  # "joined a hedge fund", 在一家律所上班: a kind, not a name
             if verdict is None:
                 if new_here:
                     state.discard(entity.name, entity.entity_type)
@@ -678,6 +687,9 @@ class _Extractor:
             if entity is not None and generic(entity.name):
                 state.discard(entity.name, entity.entity_type)
                 continue
+            if entity is not None and entity.entity_type != "animal" and is_species(entity.name):
+                state.discard(entity.name, entity.entity_type)  # "our new corgi" is a pet, not a product
+                entity = state.add(entity.name, "animal", entity.mention, entity.confidence, entity.resolved_id, -1)
             if entity is not None and entity.entity_type == "animal":
                 # "our new puppy": a pet, not a possession - unless the clause already named it
                 if not any(p == "HAS_PET" for p, _ in claimed):
@@ -738,6 +750,7 @@ class _Extractor:
 _NAME_SLOTS: dict[str, tuple[str, ...]] = {p: ("organization", "place", "person") for p in (
     "WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "IS_FROM", "DATING", "MARRIED_TO")}
 _EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
+_ZH_INDEFINITE = re.compile(r"\s*(?:一家|一所|一个|一间|某家|某个|某)")
 #: a clause that ends a pet ("we had to give away our dog Duke"): no implied possession from it
 _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep)|give away|gave away|give up|gave up|"
                           r"rehom\w*|ran away|run away|went missing|lost|is gone)\b|去世|死了|走了|丢了|送人|送给|送走|送养|没了")
@@ -746,6 +759,11 @@ _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子
 
 #: a job-end pattern whose object is a place ends a home instead ("I left New York")
 _LEAVE_KEYS = frozenset({"en_work_end", "zh_work_leave"})
+
+
+def _left_school(lang: str) -> StatementPattern:
+    return StatementPattern("left_school", lang, _EN_ROLE_BEFORE, "STUDIES_AT", "organization", trait="school",
+                            negated=True, coordinated=False)
 
 
 def _left_place(lang: str) -> StatementPattern:

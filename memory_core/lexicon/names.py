@@ -36,6 +36,14 @@ ORGANIZATIONS: frozenset[str] = frozenset({
     "deutsche bank", "hsbc", "barclays", "unilever", "nestle", "pixar", "disney", "trader joe's",
 })
 
+#: universities chat names without a head word (organisations; a school when left or attended)
+SCHOOLS: frozenset[str] = frozenset({
+    "harvard", "yale", "princeton", "stanford", "mit", "caltech", "berkeley", "ucla", "usc", "nyu", "columbia",
+    "cornell", "duke", "brown", "dartmouth", "upenn", "penn", "georgetown", "northwestern", "purdue", "rutgers",
+    "georgia tech", "ohio state", "penn state", "oxford", "cambridge", "imperial", "lse", "mcgill", "uoft",
+    "北大", "清华", "复旦", "浙大", "交大", "南大", "武大", "中大", "人大", "北师大", "同济", "南开", "厦大", "川大",
+})
+
 #: generic organisation heads: a name ending in one is an organisation ("Lincoln High School",
 #: 协和医院), while the head alone is a generic noun (below)
 ORG_HEADS_EN: tuple[str, ...] = (
@@ -98,6 +106,7 @@ CONDITIONS: frozenset[str] = frozenset({
     "osteoporosis", "acid reflux", "gerd", "vertigo", "scoliosis", "strep throat", "mono", "chickenpox",
     "hypothyroidism", "hyperthyroidism", "kidney stones", "concussion", "fibromyalgia", "sleep apnea",
     "hay fever", "food poisoning", "appendicitis", "autism", "ptsd", "ocd", "burnout", "acne",
+    "lymphoma", "melanoma", "glaucoma", "leukemia", "中风", "脑梗", "心梗", "骨折", "白血病", "淋巴瘤",
     "高血脂", "高血糖", "脂肪肝", "胆结石", "荨麻疹", "痔疮", "中耳炎", "结膜炎", "支气管炎", "水痘", "腱鞘炎",
     "糖尿病", "高血压", "哮喘", "新冠", "甲流", "流感", "感冒", "发烧", "肺炎", "胃炎", "湿疹", "失眠",
     "抑郁症", "焦虑症", "偏头痛", "过敏", "鼻炎", "颈椎病", "腰椎间盘突出", "甲减", "甲亢", "贫血",
