@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon.names import (DIETS_EN, DIETS_ZH, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
+from ..lexicon.names import (DIETS_EN, DIETS_ZH, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
 from ..text.segment import jieba_posseg
@@ -92,7 +92,7 @@ def list_type(name: str) -> str | None:
     n = name.strip().lower()
     if is_vehicle_name(n):
         return "vehicle"
-    if n in ORGANIZATIONS:
+    if n in ORGANIZATIONS or n in SCHOOLS and n.isascii():
         return "organization"
     if n in PLACES:
         return "place"
@@ -166,7 +166,8 @@ _EN_PLACE_LEFT = re.compile(r"\b(?:in|to|near|visit|visiting|visited|around|acro
                             r"into|toward|towards)$")
 _EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leaving|offer from|"
                           r"hired at|interned at|ship to|switched to|moved over to|(?:retiring|retired|resigned|laid off|"
-                          r"let go|fired|graduated|graduating) from|got into|accepted (?:to|into|at)|admitted to|dropped out of)$")
+                          r"let go|fired|graduated|graduating) from|(?:got|gets|get|getting) into|accepted (?:to|into|at)|admitted to|"
+                          r"dropped out of|transferred to)$")
 
 
 _EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:old |little |new |sweet |beloved )*"
@@ -253,6 +254,9 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
         return typed
     left = text[:start].lower().rstrip()
     right = text[end:].lower()
+    if re.search(r"\b(?:" + "|".join(sorted((re.escape(s) for s in PET_SPECIES if s.isascii()), key=len, reverse=True))
+                 + r") (?:named|called) $", left + " "):
+        return "animal"  # "a puppy named Ollie"
     if _EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right):
         if len(low.split()) <= 2 and not any(ch.isdigit() for ch in low):
             return "person"

@@ -165,7 +165,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, fixed_object="vegan"),
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
-    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|my (?P<rel>" + EN_REL + r"))(?: have been| have gone| have become| am| became| went| turned|"
+    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|my (?P<rel>" + EN_REL + r"))(?: is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
          r" started| switched to| started going| am going| am doing| have been doing| am on| have been on|"
          r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
@@ -515,7 +515,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
          r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
-    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>进了|进入了|去了)" + _ZH_OBJ +
+    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          typed_only=True),
     _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了)"
@@ -527,7 +527,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_work_join", r"就职于|任职于|供职于|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
         "organization", coordinated=False, trait="employer"),
     # vehicle
-    _raw("zh_vehicle_is", "zh", r"(?P<subj>我们|我)(?:的|家的)(?P<kind>车|座驾|爱车|电动车|摩托车|新车)(?P<verb>是)(?:一辆|辆)?"
+    _raw("zh_vehicle_is", "zh", r"(?P<subj>我们|我(?P<rel>" + _ZH_REL + r")?)(?:的|家的)(?P<kind>车|座驾|爱车|电动车|摩托车|新车)(?P<verb>是)(?:一辆|辆)?"
          + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, named_only=True),
     _raw("zh_vehicle_swap_to", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"把[^，,。！？把]{1,10}?(?P<verb>换成了|换成|换了)(?:一辆|辆)?"
          + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
@@ -702,7 +702,7 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         + _EN_STATE_LEAD.replace("(?P<neg>not\\s+)?", "") + r"(?:down|low|bad|terrible|awful|"
         r"miserable|blue))\b"), "mood", "bad"),
     StatePattern("en_emotion", "en", re.compile(
-        _EN_STATE_LEAD + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b"), "emotion",
+        _EN_STATE_LEAD + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"), "emotion",
         words=EMOTION_WORDS_EN),
     StatePattern("zh_stress_low", "zh", re.compile(
         r"压力(?:不大|不是很大|小了|没那么大)|没(?:什么|有)?压力|很放松|挺放松|轻松多了"), "stress", "low"),

@@ -227,6 +227,8 @@ class _Extractor:
                 continue  # the "Name: " prefix L1 renders (林小雨: … is no 小雨)
             if is_tie_word and event.speaker and m.source != "catalog":
                 continue
+            if is_tie_word and m.source != "catalog" and _OTHERS_TIE.search(text[max(0, m.start - 8):m.start]):
+                continue  # 他女朋友, "her boyfriend": someone else's, unnamed
             if is_tie_word and m.source != "catalog" and any(
                     p is not m and p.source == "name" and 0 <= p.start - m.end <= 1 for p in people):
                 continue
@@ -754,6 +756,9 @@ _ZH_INDEFINITE = re.compile(r"\s*(?:一家|一所|一个|一间|某家|某个|�
 #: a clause that ends a pet ("we had to give away our dog Duke"): no implied possession from it
 _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep)|give away|gave away|give up|gave up|"
                           r"rehom\w*|ran away|run away|went missing|lost|is gone)\b|去世|死了|走了|丢了|送人|送给|送走|送养|没了")
+
+#: a possessive of someone other than the user right before a tie word
+_OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+$", re.IGNORECASE)
 
 _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
 

@@ -130,7 +130,8 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     "test", "results", "message", "email", "text", "call", "ticket", "tickets", "chance", "idea",
     "公司", "国企", "外企", "央企", "私企", "创业公司", "单位", "工厂", "厂", "学校", "医院", "银行", "家",
     "老家", "家里", "那边", "这边", "那里", "这里", "一趟那边", "感觉", "这种感觉", "东西", "工作", "地方",
-    "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市",
+    "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市", "外地", "外省", "国外", "海外",
+    "农村", "乡下", "城里", "市区", "郊区", "宿舍", "出租屋",
 })
 
 #: the commonest Chinese surnames: a jieba person tag (nr) on a word starting with one is taken
