@@ -359,6 +359,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         term = m.group(0).lower()
         etype = "organization" if term in ORGANIZATIONS else "place" if term in PLACES else "topic"
         if etype == "topic":
+            for word, _, wstart in zh_tokens(text):
+                if wstart < start < wstart + len(word) and wstart + len(word) == end and len(word) <= 6:
+                    start = wstart  # 肠胃炎: the word jieba cuts, not the 胃炎 inside it
             longer = re.match(r"性[\u4e00-\u9fff]{0,4}?(?:炎|症|病|癌|疹|感冒)", text[end:end + 7])
             if longer:
                 end += longer.end()
@@ -384,14 +387,21 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             etype = "place"  # 成都武侯区: jieba tags 武侯区 a person
         if etype is None:
             continue
-        if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word)):
-            continue
+        if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word) or
+                                  re.fullmatch(r"[高初大研博][一二三四]", word)):
+            continue  # 高三, 大二: a school year, not 高 + a given name
         if etype == "person" and len(word) == 2 and word[0] == word[1] and not _ZH_PERSON_CUE.search(text[:start]):
             continue  # 谢谢, 哈哈: a doubled syllable with no cue is no name
         if etype == "person" and start > 0 and text[start - 1] in "了一两几这那每":
             continue  # 办了张卡: 张 is a classifier here, not a surname
         if flag == "ns" and word in _ZH_NOT_PLACES:
             continue  # 在沈阳长大: jieba's ns on 长大 (to grow up) is no place
+        prev = next((t for t in zh_tokens(text) if t[2] + len(t[0]) == start), None)
+        if flag == "ns" and prev is not None and prev[1] == "ns" and len(prev[0]) >= 2 and \
+                re.search(r"(?:区|县|镇)$", word) and not any(s < start and start <= e for s, e in taken):
+            out.append((prev[2], end, prev[0] + word, "place"))  # 广州天河区: one place, city and district
+            taken.append((prev[2], end))
+            continue
         if flag == "ns" and start > 0 and text[start - 1] not in _ZH_PLACE_CUE and \
                 not any(e == start and t == "place" for _, e, _, t in out):
             continue  # 在农村长大: jieba's ns on 长大 has no place cue before it
@@ -404,6 +414,10 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         out.append((start, end, word, etype))
         taken.append((start, end))
     out = _merge_places(_brand_heads(text, out))
+    out = [(s, e + d.end(), text[s:e + d.end()], t) if t == "place" and (d := re.match(
+        r"[\u4e00-\u9fff]{1,3}?(?:区|县|镇)(?![\u4e00-\u9fff]*?(?:医院|大学|公司))", text[e:e + 4])) and not any(
+        s2 < e + d.end() and e < e2 for s2, e2, _, _ in out if (s2, e2) != (s, e)) else (s, e, w, t)
+        for s, e, w, t in out]
     # 小李 / 老王 opening a clause before a verb: a nickname, not 小 + a noun (小狗, 老家)
     for m in re.finditer(r"(?:^|(?<=[，,。！？\s:：]))(?:(?:小|老)[" + "".join(sorted(ZH_SURNAMES)) + r"]|阿[^\W姨婆公嬷爸妈哥姐])"
                          r"(?=[说要和跟在从去是也都已刚跳搬离辞入开养])", text):

@@ -20,8 +20,9 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
-from .names import is_school, list_type, zh_namelike, zh_trim_slot
-from .object_policy import end_names_value, generic, is_species, is_tie, slot_type
+from .names import is_school, is_vehicle_name, list_type, zh_namelike, zh_trim_slot
+from ..lexicon.names import VEHICLE_BRANDS
+from .object_policy import DIETS, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
@@ -291,6 +292,9 @@ class _Extractor:
                for m in mentions):
             return True
         cleaned = clean_zh_object(cut_zh_object(raw))
+        if pattern.object_type == "vehicle" and slot_type("DRIVES", list_type(cleaned) or "other", cleaned, "name") == "vehicle" \
+                and (is_vehicle_name(cleaned) or cleaned.lower() in VEHICLE_BRANDS):
+            return True  # 比亚迪 is a company and a car: in a driving slot, the car
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
     def _known(self, entity: ExtractedEntity) -> bool:
@@ -409,6 +413,13 @@ class _Extractor:
                         cleaned = named.group(1).lower()  # "my rabbit, Thumper": the name, not the kind
             if not cleaned:
                 continue
+            if pattern.lang == "en" and not pattern.fixed_object and (generic(cleaned) or is_tie(cleaned) or
+                                                                       is_species(cleaned) or cleaned in ("car", "truck")):
+                appos = re.match(r"\s*,\s*(?:a |an |the )?((?:[A-Z][\w'\-]*)(?: [A-Z0-9][\w'\-]*)*)",
+                                 sentence.text[_find_ci(sentence.text, cleaned, start=max(0, match.start("obj"))) +
+                                               len(cleaned):] if _find_ci(sentence.text, cleaned) >= 0 else "")
+                if appos:
+                    cleaned = appos.group(1).lower()  # "my first car, a Honda CR-V", "my wife, Laura"
             before = set(state.entities)
             found = self._object_entity(state, mentions, sentence, cleaned, pattern, obj_offset, match)
             if found is None:
@@ -447,7 +458,13 @@ class _Extractor:
             elif predicate == "BOUGHT" and entity.entity_type == "animal":
                 predicate, trait = "HAS_PET", "pet"  # "I got a puppy": a pet, not a purchase
             if (predicate, entity.name) in claimed:
-                continue
+                if not neg:
+                    continue
+                # 在拼多多干了半年就走了: the clause's start and its end — the end is what it states
+                evidence = sentence.text.strip()
+                self.out.fact_claims = [c for c in self.out.fact_claims if not (
+                    c.event_id == state.event.event_id and c.evidence_text == evidence and not c.negated and
+                    c.predicate == predicate and c.object == entity.name)]
             self._emit(state, sentence, pattern, subject, subject_type, entity.name, entity.entity_type,
                        neg, is_self, hint, claimed, predicate=predicate, trait=trait)
 
@@ -482,6 +499,8 @@ class _Extractor:
         ``object_policy``)."""
         if pattern.fixed_object:
             return entity.entity_type
+        if pattern.predicate in ("USES", "BOUGHT") and (entity.name.split() or [""])[0] in DIETS:
+            return None  # "switched to a vegan diet": a diet, told by the diet patterns
         if origin != "catalog" and generic(entity.name):
             return None
         if pattern.known_object and origin not in ("catalog", "known"):
@@ -494,7 +513,9 @@ class _Extractor:
                 and origin in ("lexicon", "catalog", "known", "hint", "name"):
             return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end
         if pattern.typed_only and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
-                                   entity.entity_type != pattern.object_type):
+                                   entity.entity_type != pattern.object_type and not (
+                                       pattern.object_type == "vehicle" and (is_vehicle_name(entity.name) or
+                                                                             entity.name.lower() in VEHICLE_BRANDS))):
             return None
         if pattern.negated and pattern.trait and \
                 not end_names_value(origin, entity.mention, namelike, pattern.predicate):

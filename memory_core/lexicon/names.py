@@ -106,6 +106,8 @@ CONDITIONS: frozenset[str] = frozenset({
     "osteoporosis", "acid reflux", "gerd", "vertigo", "scoliosis", "strep throat", "mono", "chickenpox",
     "hypothyroidism", "hyperthyroidism", "kidney stones", "concussion", "fibromyalgia", "sleep apnea",
     "hay fever", "food poisoning", "appendicitis", "autism", "ptsd", "ocd", "burnout", "acne",
+    "crohn's disease", "parkinson's disease", "alzheimer's disease", "lyme disease", "dementia", "heart disease",
+    "stroke", "胃溃疡", "肠胃炎",
     "lymphoma", "melanoma", "glaucoma", "leukemia", "中风", "脑梗", "心梗", "骨折", "白血病", "淋巴瘤",
     "高血脂", "高血糖", "脂肪肝", "胆结石", "荨麻疹", "痔疮", "中耳炎", "结膜炎", "支气管炎", "水痘", "腱鞘炎",
     "糖尿病", "高血压", "哮喘", "新冠", "甲流", "流感", "感冒", "发烧", "肺炎", "胃炎", "湿疹", "失眠",
@@ -115,7 +117,7 @@ CONDITIONS: frozenset[str] = frozenset({
 #: a condition named by its shape: any span ending in one of these is a condition
 CONDITION_SUFFIXES_EN: tuple[str, ...] = ("itis", "disease", "syndrome", "disorder", "cancer", "allergy",
                                           "diabetes", "infection", "fever", "ism", "emia", "osis", "pathy")
-CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏")
+CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏", "溃疡")
 
 #: nouns that name a kind, never a particular thing: no entity, no claim value ("I joined a
 #: startup", 我在一家创业公司上班, "moved into our new place", "I love this feeling")
