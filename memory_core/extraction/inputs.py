@@ -44,9 +44,7 @@ class ExtractionInput:
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> "ExtractionInput":
         """Build from a ``fact_events`` row (``metadata_json`` as text or already parsed)."""
-        meta = row.get("metadata_json") or row.get("metadata") or {}
-        if isinstance(meta, str):
-            meta = json.loads(meta) if meta else {}
+        meta = metadata_of(row)
         hints = tuple(EntityHintInput(str(h["mention_text"]), str(h["entity_type"]))
                       for h in meta.get("structured_entity_hints", ())
                       if h.get("mention_text") and h.get("entity_type"))
@@ -58,6 +56,14 @@ class ExtractionInput:
                    evidence_class=row.get("evidence_class") or "",
                    activity=meta.get("activity"), raw=meta.get("raw") or {},
                    speaker=meta.get("speaker"))
+
+
+def metadata_of(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A ``fact_events`` row's ``metadata_json`` (text or already parsed) as a dict."""
+    meta = row.get("metadata_json") or row.get("metadata") or {}
+    if isinstance(meta, str):
+        meta = json.loads(meta) if meta else {}
+    return meta
 
 
 @dataclass(frozen=True, slots=True)

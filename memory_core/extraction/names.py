@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon.names import (DIETS_EN, DIETS_ZH, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
+from ..lexicon.names import (DIETS_EN, DIETS_ZH, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
 from ..text.segment import jieba_posseg
@@ -80,12 +80,19 @@ def is_vehicle_name(name: str) -> bool:
     return False
 
 
+def is_school(name: str) -> bool:
+    """A university or school by the list or by its head (Harvard, Ohio State University, 北京大学)."""
+    n = name.strip().lower()
+    return n in SCHOOLS or bool(re.search(r"\b(?:university|college|school|academy|institute|elementary)\b", n)) or \
+        bool(re.search(r"(?:大学|学院|中学|小学|高中|初中|幼儿园)$", n))
+
+
 def list_type(name: str) -> str | None:
     """The type the name lists give a span, if any."""
     n = name.strip().lower()
     if is_vehicle_name(n):
         return "vehicle"
-    if n in ORGANIZATIONS:
+    if n in ORGANIZATIONS or n in SCHOOLS and n.isascii():
         return "organization"
     if n in PLACES:
         return "place"
@@ -149,7 +156,8 @@ being having feeling getting going trying thinking planning considering looking 
 _EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
                              r"roommate|neighbor|neighbour|cousin|sister|brother|wife|husband|girlfriend|"
                              r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate)|"
-                             r"\b(?:marry|married|marrying|dating|date|dated|seeing|met|meet|"
+                             r"\b(?:married to|engaged to|broke up with|split with|split up with|divorced|"
+                             r"marry|married|marrying|dating|date|dated|seeing|met|meet|"
                              r"named|called|told|asked|and|think|thinks|guy|girl|man|woman)) $")
 _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
                               r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
@@ -157,7 +165,9 @@ _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|s
 _EN_PLACE_LEFT = re.compile(r"\b(?:in|to|near|visit|visiting|visited|around|across|from|outside|"
                             r"into|toward|towards)$")
 _EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leaving|offer from|"
-                          r"hired at|interned at)$")
+                          r"hired at|interned at|ship to|switched to|moved over to|(?:retiring|retired|resigned|laid off|"
+                          r"let go|fired|graduated|graduating) from|(?:got|gets|get|getting) into|accepted (?:to|into|at)|admitted to|"
+                          r"dropped out of|transferred to)$")
 
 
 _EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:old |little |new |sweet |beloved )*"
@@ -244,6 +254,9 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
         return typed
     left = text[:start].lower().rstrip()
     right = text[end:].lower()
+    if re.search(r"\b(?:" + "|".join(sorted((re.escape(s) for s in PET_SPECIES if s.isascii()), key=len, reverse=True))
+                 + r") (?:named|called) $", left + " "):
+        return "animal"  # "a puppy named Ollie"
     if _EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right):
         if len(low.split()) <= 2 and not any(ch.isdigit() for ch in low):
             return "person"
@@ -262,6 +275,8 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
 _ZH_PROPER = {"nr": "person", "nrt": "person", "nrfg": "person", "ns": "place", "nt": "organization"}
 _ZH_PERSON_CUE = re.compile(r"(?:同事|朋友|女朋友|男朋友|老婆|老公|室友|同学|老板|表妹|表哥|表姐|表弟|"
                             r"堂妹|堂哥|闺蜜|邻居|领导|叫|和|跟|与)$")
+#: words jieba tags ns that are verbs or common words in chat
+_ZH_NOT_PLACES = frozenset({"长大", "出发", "回来", "回去", "上来", "下来"})
 _ZH_NICK = re.compile(r"(?:小|老|阿)[\u4e00-\u9fff]")
 #: characters after which a place name is expected (在X, 去X, 到X, 从X, 住X …)
 _ZH_PLACE_CUE = frozenset("在去到从往回飞住来和与跟、或是的，,。！？!? ")
@@ -276,7 +291,8 @@ def _zh_list_rx() -> re.Pattern[str]:
         brands = sorted((b for b in VEHICLE_BRANDS if re.search(r"[\u4e00-\u9fff]", b)), key=len, reverse=True)
         models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m) and len(m) >= 2),
                         key=len, reverse=True)
-        vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, models)) +
+        all_models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m)), key=len, reverse=True)
+        vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, all_models)) +
                    r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?|Model ?[3SXY]|[A-Z]{1,3}\b)")
         _ZH_LIST_RX = re.compile(r"(?P<veh>" + vehicle + r")|(?P<model>" + "|".join(map(re.escape, models)) +
                                  r")|(?P<term>" + "|".join(map(re.escape, terms)) + r")|(?P<brand>" +
@@ -342,8 +358,20 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             continue
         term = m.group(0).lower()
         etype = "organization" if term in ORGANIZATIONS else "place" if term in PLACES else "topic"
+        if etype == "topic":
+            for word, _, wstart in zh_tokens(text):
+                if wstart < start < wstart + len(word) and wstart + len(word) == end and len(word) <= 6:
+                    start = wstart  # 肠胃炎: the word jieba cuts, not the 胃炎 inside it
+            longer = re.match(r"性[\u4e00-\u9fff]{0,4}?(?:炎|症|病|癌|疹|感冒)", text[end:end + 7])
+            if longer:
+                end += longer.end()
+            if re.search(r"(?:慢性|急性|过敏性|病毒性|细菌性)$", text[max(0, start - 3):start]):
+                start -= 3 if text[start - 3:start] in ("过敏性", "病毒性", "细菌性") else 2
+            out.append((start, end, text[start:end], etype))
+            continue
         # an organisation head right after a place or company name makes one organisation
-        head = re.match(r"[\u4e00-\u9fff]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")", text[end:end + 8])
+        head = re.match(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")",
+                        text[end:end + 8])
         if head and etype in ("place", "organization") and not re.match(r"[的了在是]", text[end:end + 1]):
             end += head.end()
             etype = "organization"
@@ -354,14 +382,26 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if any(s < end and start < e for s, e in taken) or len(word) < 2:
             continue
         etype = _ZH_PROPER.get(flag)
+        if etype is not None and len(word) >= 3 and word.endswith(("区", "县", "市", "镇", "省")) and \
+                not word.endswith(("社区", "小区", "园区", "城市")):
+            etype = "place"  # 成都武侯区: jieba tags 武侯区 a person
         if etype is None:
             continue
-        if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word)):
-            continue
+        if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word) or
+                                  re.fullmatch(r"[高初大研博][一二三四]", word)):
+            continue  # 高三, 大二: a school year, not 高 + a given name
         if etype == "person" and len(word) == 2 and word[0] == word[1] and not _ZH_PERSON_CUE.search(text[:start]):
             continue  # 谢谢, 哈哈: a doubled syllable with no cue is no name
         if etype == "person" and start > 0 and text[start - 1] in "了一两几这那每":
             continue  # 办了张卡: 张 is a classifier here, not a surname
+        if flag == "ns" and word in _ZH_NOT_PLACES:
+            continue  # 在沈阳长大: jieba's ns on 长大 (to grow up) is no place
+        prev = next((t for t in zh_tokens(text) if t[2] + len(t[0]) == start), None)
+        if flag == "ns" and prev is not None and prev[1] == "ns" and len(prev[0]) >= 2 and \
+                re.search(r"(?:区|县|镇)$", word) and not any(s < start and start <= e for s, e in taken):
+            out.append((prev[2], end, prev[0] + word, "place"))  # 广州天河区: one place, city and district
+            taken.append((prev[2], end))
+            continue
         if flag == "ns" and start > 0 and text[start - 1] not in _ZH_PLACE_CUE and \
                 not any(e == start and t == "place" for _, e, _, t in out):
             continue  # 在农村长大: jieba's ns on 长大 has no place cue before it
@@ -374,6 +414,16 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         out.append((start, end, word, etype))
         taken.append((start, end))
     out = _merge_places(_brand_heads(text, out))
+    out = [(s, e + d.end(), text[s:e + d.end()], t) if t == "place" and (d := re.match(
+        r"[\u4e00-\u9fff]{1,3}?(?:区|县|镇)(?![\u4e00-\u9fff]*?(?:医院|大学|公司))", text[e:e + 4])) and not any(
+        s2 < e + d.end() and e < e2 for s2, e2, _, _ in out if (s2, e2) != (s, e)) else (s, e, w, t)
+        for s, e, w, t in out]
+    # 小李 / 老王 opening a clause before a verb: a nickname, not 小 + a noun (小狗, 老家)
+    for m in re.finditer(r"(?:^|(?<=[，,。！？\s:：]))(?:(?:小|老)[" + "".join(sorted(ZH_SURNAMES)) + r"]|阿[^\W姨婆公嬷爸妈哥姐])"
+                         r"(?=[说要和跟在从去是也都已刚跳搬离辞入开养])", text):
+        if not any(s < m.end() and m.start() < e for s, e in taken):
+            out.append((m.start(), m.end(), m.group(0), "person"))
+            taken.append((m.start(), m.end()))
     # 小刘 / 阿杰 after a role word: jieba often cuts the nickname in two
     for m in re.finditer(r"(?<=同事|朋友|同学|室友|老板|闺蜜|邻居)(?:小|老|阿)[\u4e00-\u9fff](?=[说要和跟在从去是的也，,。！？]|$)",
                          text):

@@ -20,8 +20,9 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
-from .names import list_type, zh_namelike, zh_trim_slot
-from .object_policy import end_names_value, generic, is_species, is_tie, slot_type
+from .names import is_school, is_vehicle_name, list_type, zh_namelike, zh_trim_slot
+from ..lexicon.names import VEHICLE_BRANDS
+from .object_policy import DIETS, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
@@ -227,6 +228,8 @@ class _Extractor:
                 continue  # the "Name: " prefix L1 renders (林小雨: … is no 小雨)
             if is_tie_word and event.speaker and m.source != "catalog":
                 continue
+            if is_tie_word and m.source != "catalog" and _OTHERS_TIE.search(text[max(0, m.start - 8):m.start]):
+                continue  # 他女朋友, "her boyfriend": someone else's, unnamed
             if is_tie_word and m.source != "catalog" and any(
                     p is not m and p.source == "name" and 0 <= p.start - m.end <= 1 for p in people):
                 continue
@@ -289,6 +292,9 @@ class _Extractor:
                for m in mentions):
             return True
         cleaned = clean_zh_object(cut_zh_object(raw))
+        if pattern.object_type == "vehicle" and slot_type("DRIVES", list_type(cleaned) or "other", cleaned, "name") == "vehicle" \
+                and (is_vehicle_name(cleaned) or cleaned.lower() in VEHICLE_BRANDS):
+            return True  # 比亚迪 is a company and a car: in a driving slot, the car
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
     def _known(self, entity: ExtractedEntity) -> bool:
@@ -354,9 +360,11 @@ class _Extractor:
         subject, subject_type = self._subject(match, pattern.lang, state.event, sentence.text)
         if not subject:
             return
-        if pattern.lang == "zh" and not match.group("subj") and \
-                _ZH_THIRD_PERSON.search(sentence.text[:match.start("verb")]):
-            return
+        if pattern.lang == "zh" and not match.group("subj") and (
+                _ZH_THIRD_PERSON.search(sentence.text[:match.start("verb")]) or any(
+                    m.entity_type == "person" and sentence.start <= m.start and
+                    m.end <= sentence.start + match.start("verb") for m in mentions)):
+            return  # 小李跳槽去了京东: 小李's move, not the user's
         if pattern.lang == "en" and subject == USER_SUBJECT and not match.group("subj") and \
                 _EN_THIRD_PERSON.search(normalize_en(sentence.text)[:match.start("verb")]):
             return
@@ -368,7 +376,12 @@ class _Extractor:
             # "Friday was my last day there", "we got married": the batch's live value
             value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id)
             if value is None:
-                return
+                value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id, same_event=True)
+                if value is None or not negated:
+                    return
+                self.out.fact_claims = [c for c in self.out.fact_claims if not (
+                    c.event_id == state.event.event_id and c.subject == subject and not c.negated and
+                    (c.object == value[0] or c.value == value[0]))]
             self._emit(state, sentence, pattern, subject, subject_type, value[0], value[1], negated,
                        is_self, hint, claimed)
             return
@@ -393,8 +406,20 @@ class _Extractor:
                 words = cleaned.split()
                 if len(words) > 1 and is_species(" ".join(words[:-1])):
                     cleaned = words[-1]  # "our cat simba": the species word is no name
+                elif is_species(cleaned):
+                    named = re.search(r"\b" + re.escape(cleaned) + r",\s+([A-Z][\w'\-]+)\b(?!\s+(?:and|or)\b)",
+                                      sentence.text[max(0, match.start("obj")):])
+                    if named:
+                        cleaned = named.group(1).lower()  # "my rabbit, Thumper": the name, not the kind
             if not cleaned:
                 continue
+            if pattern.lang == "en" and not pattern.fixed_object and (generic(cleaned) or is_tie(cleaned) or
+                                                                       is_species(cleaned) or cleaned in ("car", "truck")):
+                appos = re.match(r"\s*,\s*(?:a |an |the )?((?:[A-Z][\w'\-]*)(?: [A-Z0-9][\w'\-]*)*)",
+                                 sentence.text[_find_ci(sentence.text, cleaned, start=max(0, match.start("obj"))) +
+                                               len(cleaned):] if _find_ci(sentence.text, cleaned) >= 0 else "")
+                if appos:
+                    cleaned = appos.group(1).lower()  # "my first car, a Honda CR-V", "my wife, Laura"
             before = set(state.entities)
             found = self._object_entity(state, mentions, sentence, cleaned, pattern, obj_offset, match)
             if found is None:
@@ -402,8 +427,15 @@ class _Extractor:
             entity, origin = found
             if pattern.key in _LEAVE_KEYS and entity.entity_type == "place" and origin != "context":
                 pattern = _left_place(pattern.lang)  # "I left New York", 离开了上海: a home ends
+            elif pattern.key in _LEAVE_KEYS and is_school(entity.name) and \
+                    not re.search(r"\b(?:job|work|position|role)\b|工作", match.group(0)):
+                pattern = _left_school(pattern.lang)  # "I left Harvard", 离开了北大: a school ends
             new_here = (entity.name, entity.entity_type) not in before and origin not in ("catalog", "known")
             verdict = self._object_verdict(state, sentence, pattern, entity, origin, negated)
+            if verdict in _NAME_SLOTS.get(pattern.predicate, ()) and origin in ("phrase", "lexicon") and (
+                    pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or "") and origin == "phrase" or
+                    pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "")):
+                verdict = None  # "joined a hedge fund", 在一家律所上班: a kind, not a name
             if verdict is None:
                 if new_here:
                     state.discard(entity.name, entity.entity_type)
@@ -414,6 +446,9 @@ class _Extractor:
                                    entity.resolved_id, sentence.start + max(0, match.start("obj")))
             if pattern.predicate == "HAS_PET" or match.groupdict().get("kind"):
                 self._drop_species(state, sentence, match, entity)
+            if pattern.predicate == "HAS_PET" and entity.entity_type == "animal":
+                for etype in [t for n, t in state.entities if n == entity.name and t != "animal"]:
+                    state.discard(entity.name, etype)  # 奶茶昨天去世了: the cat 奶茶, not the drink
             predicate, trait, neg = pattern.predicate, pattern.trait, negated
             role = (match.groupdict().get("kind") or "").lower()
             if role in _ROLE_FAMILY and pattern.object_type == "person":
@@ -423,7 +458,13 @@ class _Extractor:
             elif predicate == "BOUGHT" and entity.entity_type == "animal":
                 predicate, trait = "HAS_PET", "pet"  # "I got a puppy": a pet, not a purchase
             if (predicate, entity.name) in claimed:
-                continue
+                if not neg:
+                    continue
+                # 在拼多多干了半年就走了: the clause's start and its end — the end is what it states
+                evidence = sentence.text.strip()
+                self.out.fact_claims = [c for c in self.out.fact_claims if not (
+                    c.event_id == state.event.event_id and c.evidence_text == evidence and not c.negated and
+                    c.predicate == predicate and c.object == entity.name)]
             self._emit(state, sentence, pattern, subject, subject_type, entity.name, entity.entity_type,
                        neg, is_self, hint, claimed, predicate=predicate, trait=trait)
 
@@ -458,6 +499,8 @@ class _Extractor:
         ``object_policy``)."""
         if pattern.fixed_object:
             return entity.entity_type
+        if pattern.predicate in ("USES", "BOUGHT") and (entity.name.split() or [""])[0] in DIETS:
+            return None  # "switched to a vegan diet": a diet, told by the diet patterns
         if origin != "catalog" and generic(entity.name):
             return None
         if pattern.known_object and origin not in ("catalog", "known"):
@@ -470,19 +513,24 @@ class _Extractor:
                 and origin in ("lexicon", "catalog", "known", "hint", "name"):
             return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end
         if pattern.typed_only and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
-                                   entity.entity_type != pattern.object_type):
+                                   entity.entity_type != pattern.object_type and not (
+                                       pattern.object_type == "vehicle" and (is_vehicle_name(entity.name) or
+                                                                             entity.name.lower() in VEHICLE_BRANDS))):
             return None
         if pattern.negated and pattern.trait and \
                 not end_names_value(origin, entity.mention, namelike, pattern.predicate):
             return None
         return slot_type(pattern.predicate, entity.entity_type, entity.name, origin)
 
-    def _live_value(self, subject: str, trait: str, event_id: str) -> tuple[str, str] | None:
+    def _live_value(self, subject: str, trait: str, event_id: str,
+                    same_event: bool = False) -> tuple[str, str] | None:
         """The value of ``trait`` an earlier item of this batch set for ``subject`` and no
-        later item ended (a pronoun end or "we got married" refers to it)."""
+        later item ended (a pronoun end or "we got married" refers to it); ``same_event``: a
+        value an earlier clause of this event set instead."""
         live: dict[str, tuple[str, str]] = {}
         for c in self.out.fact_claims:
-            if c.kind != "trait" or c.trait != trait or c.subject != subject or c.event_id == event_id:
+            if c.kind != "trait" or c.trait != trait or c.subject != subject or \
+                    (c.event_id == event_id) != same_event:
                 continue
             if c.negated:
                 live.pop(c.value or "", None)
@@ -531,6 +579,8 @@ class _Extractor:
         from .names import pet_name_spans
 
         who, who_type = self._self_subject(state.event)
+        if _PET_END_CUE.search(sentence.text.lower()):
+            return  # an end the patterns did not read is no start either
         for start, end, name, (s0, _) in pet_name_spans(sentence.text):
             owner = sentence.text[max(0, s0 - 8):s0].lower()
             if not re.search(r"(?:\b(?:my|our)\s+(?:old |little |new |sweet )?|(?:我|我们)(?:家)?的?)$", owner):
@@ -660,6 +710,9 @@ class _Extractor:
             if entity is not None and generic(entity.name):
                 state.discard(entity.name, entity.entity_type)
                 continue
+            if entity is not None and entity.entity_type != "animal" and is_species(entity.name):
+                state.discard(entity.name, entity.entity_type)  # "our new corgi" is a pet, not a product
+                entity = state.add(entity.name, "animal", entity.mention, entity.confidence, entity.resolved_id, -1)
             if entity is not None and entity.entity_type == "animal":
                 # "our new puppy": a pet, not a possession - unless the clause already named it
                 if not any(p == "HAS_PET" for p, _ in claimed):
@@ -716,10 +769,27 @@ class _Extractor:
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
 
+#: families whose value must be a particular named thing (an indefinite description names none)
+_NAME_SLOTS: dict[str, tuple[str, ...]] = {p: ("organization", "place", "person") for p in (
+    "WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "IS_FROM", "DATING", "MARRIED_TO")}
+_EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
+_ZH_INDEFINITE = re.compile(r"\s*(?:一家|一所|一个|一间|某家|某个|某)")
+#: a clause that ends a pet ("we had to give away our dog Duke"): no implied possession from it
+_PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep)|give away|gave away|give up|gave up|"
+                          r"rehom\w*|ran away|run away|went missing|lost|is gone)\b|去世|死了|走了|丢了|送人|送给|送走|送养|没了")
+
+#: a possessive of someone other than the user right before a tie word
+_OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+$", re.IGNORECASE)
+
 _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
 
 #: a job-end pattern whose object is a place ends a home instead ("I left New York")
 _LEAVE_KEYS = frozenset({"en_work_end", "zh_work_leave"})
+
+
+def _left_school(lang: str) -> StatementPattern:
+    return StatementPattern("left_school", lang, _EN_ROLE_BEFORE, "STUDIES_AT", "organization", trait="school",
+                            negated=True, coordinated=False)
 
 
 def _left_place(lang: str) -> StatementPattern:

@@ -19,7 +19,7 @@ from typing import Any, Sequence
 import apsw
 
 from ..db.connection import Row, placeholders, query_all
-from ..extraction.inputs import ExtractionInput
+from ..extraction.inputs import ExtractionInput, metadata_of
 from ..policy import (L2_MAX_CANDIDATE_POOL, L2_MAX_CROSS_SESSION_EVENTS, L2_MAX_KNOWN_ENTITIES,
                       L2_MAX_SESSION_CONTEXT_TURNS)
 from .catalog import entity_events, instr_lookup, known_entities
@@ -47,12 +47,13 @@ def session_turns(conn: apsw.Connection, batch: Sequence[Row]) -> list[SessionTu
         return []
     ids = [r["event_id"] for r in batch]
     rows = query_all(
-        conn, f"SELECT author_type, content, occurred_at FROM fact_events WHERE session_id = ? "
+        conn, f"SELECT author_type, content, occurred_at, metadata_json FROM fact_events WHERE session_id = ? "
               f"AND event_type = 'CHAT_MESSAGE' AND occurred_at <= ? AND event_id NOT IN "
               f"({placeholders(len(ids))}) ORDER BY occurred_at DESC, seq DESC LIMIT ?",
         [session, first["occurred_at"], *ids, L2_MAX_SESSION_CONTEXT_TURNS])
     return [SessionTurn("USER" if r["author_type"] == "user" else "ASSISTANT", r["content"][:600],
-                        r["occurred_at"]) for r in reversed(rows)]
+                        r["occurred_at"], metadata_of(r).get("speaker"))
+            for r in reversed(rows)]
 
 
 def pre_lookup(conn: apsw.Connection, text: str, *, embedder: Any = None, space_id: int | None = None,

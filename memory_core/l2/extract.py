@@ -24,6 +24,9 @@ from .prompts import Phase1Context, phase1_messages
 
 log = logging.getLogger(__name__)
 
+#: how a model may name the user as a claim's subject
+USER_SUBJECTS = frozenset({"user", "the user", "me", "i", "我"})
+
 
 @dataclass(slots=True)
 class Phase1Result:
@@ -123,6 +126,7 @@ def sanitize(out: Phase1Output, ctx: Phase1Context) -> list[str]:
             e.resolved_id = None
         entities.append(e)
     out.entities = entities
+    speakers = {e.event_id: e.speaker for e in ctx.batch if e.speaker}
     claims = []
     for c in out.fact_claims:
         if c.event_id not in batch_ids:
@@ -131,6 +135,14 @@ def sanitize(out: Phase1Output, ctx: Phase1Context) -> list[str]:
         if not all(isinstance(v, str) and v.strip() for v in (c.subject, c.predicate, c.object)):
             dropped.append(f"claim {c.predicate!r}: empty subject/predicate/object")
             continue
+        speaker = speakers.get(c.event_id)
+        if speaker and c.subject.strip().lower() in USER_SUBJECTS:
+            # another person's chat line: what "I" says there is never the user's (the prompt
+            # says so; a model that still answers "user" is corrected, not trusted)
+            dropped.append(f"claim {c.predicate}: subject 'user' of a line said by a speaker (set to the speaker)")
+            c.subject = speaker
+        if speaker and c.subject.strip().lower() == speaker.strip().lower() and not c.subject_type:
+            c.subject_type = "person"  # the speaker is a person entity even if the model typed nothing
         if c.kind not in ("relation", "trait"):
             c.kind = "relation"
         if c.kind == "trait" and not (c.trait and (c.value or c.object)):

@@ -42,6 +42,8 @@ class SessionTurn:
     role: str  # USER | ASSISTANT
     content: str
     occurred_at: float
+    #: the named person (not the user) who said a chat turn; shown instead of USER
+    speaker: str | None = None
 
 
 @dataclass(slots=True)
@@ -89,16 +91,26 @@ fact_claims: what the user states about themself or the world, as subject-predic
   but never describe the conversation itself (no ASKED_ABOUT, MENTIONED, TALKED_ABOUT).
   Only the user's own statements are facts about the user; questions, requests, hypotheticals and
   the assistant's suggestions are not.
+  An event with a speaker="Name" attribute was said by that person, not by the user (an imported
+  group chat): its first-person statements ("I", "my", "we", 我, 我们) are about Name — the subject
+  is "Name" (also an entity of type person), never "user" — and Name's relatives ("my mom") are
+  not the user's.
 resolved_refs: pronouns and references ("it", "他", "那个") in the new events:
   {{"mention", "event_id", "resolved_to": entity name or null, "status": "resolved"|"unresolved"}}
 Use the context blocks only to decide what refers to what."""
+
+
+def _who(turn: SessionTurn) -> str:
+    """A context turn's tag: the speaker's name for another person's chat line, so the model
+    never reads it as the user's."""
+    return f"SPEAKER {turn.speaker}" if turn.speaker and turn.role == "USER" else turn.role
 
 
 def phase1_messages(ctx: Phase1Context) -> list[ChatMessage]:
     parts: list[str] = []
     if ctx.session_turns:
         parts.append("## RECENT TURNS OF THIS SESSION (context only)")
-        parts.extend(f"[{t.role}] ({_ts(t.occurred_at)}) {t.content}" for t in ctx.session_turns)
+        parts.extend(f"[{_who(t)}] ({_ts(t.occurred_at)}) {t.content}" for t in ctx.session_turns)
     if ctx.history:
         parts.append("## EARLIER EVENTS ABOUT ENTITIES THAT MAY BE MENTIONED (other sessions, context only)")
         parts.extend(f"- ({_ts(h.occurred_at)}) {h.content}"
@@ -115,7 +127,8 @@ def phase1_messages(ctx: Phase1Context) -> list[ChatMessage]:
     parts.append("## NEW EVENTS (extract from these)")
     for e in ctx.batch:
         tag = "USER" if e.author_type == "user" else e.author_type.upper()
-        parts.append(f"<event id=\"{e.event_id}\" author=\"{tag}\" source=\"{e.source}\" "
+        said_by = f" speaker={json.dumps(e.speaker, ensure_ascii=False)}" if e.speaker else ""
+        parts.append(f"<event id=\"{e.event_id}\" author=\"{tag}\"{said_by} source=\"{e.source}\" "
                      f"time=\"{_ts(e.occurred_at)}\">\n{e.content}\n</event>")
     return [ChatMessage("system", PHASE1_SYSTEM), ChatMessage("user", "\n".join(parts))]
 

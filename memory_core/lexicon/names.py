@@ -36,6 +36,14 @@ ORGANIZATIONS: frozenset[str] = frozenset({
     "deutsche bank", "hsbc", "barclays", "unilever", "nestle", "pixar", "disney", "trader joe's",
 })
 
+#: universities chat names without a head word (organisations; a school when left or attended)
+SCHOOLS: frozenset[str] = frozenset({
+    "harvard", "yale", "princeton", "stanford", "mit", "caltech", "berkeley", "ucla", "usc", "nyu", "columbia",
+    "cornell", "duke", "brown", "dartmouth", "upenn", "penn", "georgetown", "northwestern", "purdue", "rutgers",
+    "georgia tech", "ohio state", "penn state", "oxford", "cambridge", "imperial", "lse", "mcgill", "uoft",
+    "北大", "清华", "复旦", "浙大", "交大", "南大", "武大", "中大", "人大", "北师大", "同济", "南开", "厦大", "川大",
+})
+
 #: generic organisation heads: a name ending in one is an organisation ("Lincoln High School",
 #: 协和医院), while the head alone is a generic noun (below)
 ORG_HEADS_EN: tuple[str, ...] = (
@@ -85,7 +93,7 @@ VEHICLE_MODELS: frozenset[str] = frozenset({
     "model x", "outback", "forester", "wrangler", "f-150", "mustang", "golf", "jetta", "passat", "tacoma",
     "highlander", "ioniq 5", "soul", "miata", "leaf",
     "卡罗拉", "凯美瑞", "雅阁", "思域", "朗逸", "帕萨特", "速腾", "迈腾", "高尔夫", "宏光mini", "五菱宏光mini",
-    "汉", "秦", "宋", "唐", "海豹", "海鸥", "元plus", "坦克300", "途观", "轩逸", "天籁",
+    "汉", "秦", "宋", "唐", "宏光", "五菱宏光", "海豹", "海鸥", "元plus", "坦克300", "途观", "轩逸", "天籁",
 })
 
 #: health conditions (a topic entity when named; the patterns also accept unlisted ones by shape)
@@ -94,14 +102,22 @@ CONDITIONS: frozenset[str] = frozenset({
     "pneumonia", "migraine", "migraines", "insomnia", "anxiety", "depression", "adhd", "celiac disease",
     "arthritis", "anemia", "cancer", "high blood pressure", "hypertension", "eczema", "allergies",
     "long covid", "bronchitis", "shingles", "sciatica", "tinnitus", "ibs", "gout", "a cold", "cold",
+    "parkinson's", "alzheimer's", "crohn's", "lupus", "epilepsy", "psoriasis", "endometriosis", "pcos",
+    "osteoporosis", "acid reflux", "gerd", "vertigo", "scoliosis", "strep throat", "mono", "chickenpox",
+    "hypothyroidism", "hyperthyroidism", "kidney stones", "concussion", "fibromyalgia", "sleep apnea",
+    "hay fever", "food poisoning", "appendicitis", "autism", "ptsd", "ocd", "burnout", "acne",
+    "crohn's disease", "parkinson's disease", "alzheimer's disease", "lyme disease", "dementia", "heart disease",
+    "stroke", "胃溃疡", "肠胃炎",
+    "lymphoma", "melanoma", "glaucoma", "leukemia", "中风", "脑梗", "心梗", "骨折", "白血病", "淋巴瘤",
+    "高血脂", "高血糖", "脂肪肝", "胆结石", "荨麻疹", "痔疮", "中耳炎", "结膜炎", "支气管炎", "水痘", "腱鞘炎",
     "糖尿病", "高血压", "哮喘", "新冠", "甲流", "流感", "感冒", "发烧", "肺炎", "胃炎", "湿疹", "失眠",
     "抑郁症", "焦虑症", "偏头痛", "过敏", "鼻炎", "颈椎病", "腰椎间盘突出", "甲减", "甲亢", "贫血",
     "痛风", "带状疱疹", "阿尔茨海默症", "癌症", "乳腺癌", "胃癌", "肺癌", "结石", "肾结石", "阑尾炎",
 })
 #: a condition named by its shape: any span ending in one of these is a condition
 CONDITION_SUFFIXES_EN: tuple[str, ...] = ("itis", "disease", "syndrome", "disorder", "cancer", "allergy",
-                                          "diabetes", "infection", "fever")
-CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏")
+                                          "diabetes", "infection", "fever", "ism", "emia", "osis", "pathy")
+CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏", "溃疡")
 
 #: nouns that name a kind, never a particular thing: no entity, no claim value ("I joined a
 #: startup", 我在一家创业公司上班, "moved into our new place", "I love this feeling")
@@ -116,7 +132,8 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     "test", "results", "message", "email", "text", "call", "ticket", "tickets", "chance", "idea",
     "公司", "国企", "外企", "央企", "私企", "创业公司", "单位", "工厂", "厂", "学校", "医院", "银行", "家",
     "老家", "家里", "那边", "这边", "那里", "这里", "一趟那边", "感觉", "这种感觉", "东西", "工作", "地方",
-    "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市",
+    "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市", "外地", "外省", "国外", "海外",
+    "农村", "乡下", "城里", "市区", "郊区", "宿舍", "出租屋",
 })
 
 #: the commonest Chinese surnames: a jieba person tag (nr) on a word starting with one is taken
@@ -145,7 +162,7 @@ PET_SPECIES: frozenset[str] = frozenset({
     "greyhound", "terrier", "shepherd", "pug", "dachshund", "goldfish", "snake", "lizard", "gecko", "ferret",
     "horse", "pony", "budgie", "cockatiel", "tortoise", "chinchilla", "kitty",
     "猫", "猫咪", "小猫", "橘猫", "布偶猫", "布偶", "英短", "狗", "小狗", "狗狗", "柯基", "金毛", "泰迪", "柴犬",
-    "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗",
+    "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗", "鱼", "鸟", "小鸟", "小兔子",
 })
 
 #: the one diet vocabulary (issue 14's label convention: English values for both languages)

@@ -104,6 +104,9 @@ class QueryPlan:
     #: events that are the question being answered (the chat pane stores the message before it
     #: asks memory): never findings, whatever their text or class
     exclude_event_ids: frozenset[str] = frozenset()
+    #: the caller's explicit ``now`` (a question asked as of a past date): events that occurred
+    #: after it do not exist for this question, nor does anything derived from them only
+    as_of: float | None = None
 
     @property
     def has_time_intent(self) -> bool:

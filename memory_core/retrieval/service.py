@@ -253,6 +253,7 @@ class RetrievalService:
         plan = build_plan(query.strip(), mode=mode, now=now_ts, time_range=window,
                           filters=clean_filters, limit=limit)
         plan.exclude_event_ids = frozenset(exclude_event_ids or ())
+        plan.as_of = now_ts if now is not None else None
         return plan
 
     def query(self, query: str, query_mode: str | QueryMode | None = None, *, time_range: Any = None,
@@ -643,6 +644,9 @@ class RetrievalService:
         if ev.l1_retrieval_scope not in allowed:
             return tr.DROP_SCOPE, (f"scope {ev.l1_retrieval_scope!r} not trusted by mode {plan.mode.value} "
                                    f"({', '.join(sorted(allowed))})")
+        if plan.as_of is not None and ev.occurred_at > plan.as_of:
+            return tr.DROP_AFTER_NOW, (f"occurred {iso(ev.occurred_at)}, after the question's now "
+                                       f"{iso(plan.as_of)}")
         if anchor_id is not None and ev.event_id == anchor_id:
             return tr.DROP_ANCHOR, "the anchor event itself (the reference point, not an answer)"
         if window is not None and not window.contains(ev.occurred_at):
@@ -686,8 +690,13 @@ class RetrievalService:
                             f"not an answer)" if plan.anchor else "")}
                 hits = [h for h in hits if h not in about]
                 entry["about_anchor"] = len(about)
-                best = max((h.score for h in hits), default=0.0)
                 times = self._event_times([e for h in hits for e in h.event_ids])
+                if plan.as_of is not None:  # derived only from events after the question's now
+                    later = [h for h in hits if h.event_ids and all(
+                        times.get(e, float("inf")) > plan.as_of for e in h.event_ids)]
+                    hits = [h for h in hits if h not in later]
+                    entry["after_now"] = len(later)
+                best = max((h.score for h in hits), default=0.0)
                 # a layer that grounded the question on the user although it asks about someone
                 # else ("What does Caroline like?") answers about the wrong person
                 grounding = res.trace.get("grounding") if isinstance(res.trace, dict) else None

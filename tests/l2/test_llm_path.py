@@ -4,6 +4,7 @@ local fake OpenAI-compatible server (no network), including malformed output."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,44 @@ def test_malformed_phase2_and_arbitration_degrade_to_rules(llm, clock):
     assert all("reasoning tier failed" in c["reason"] for c in conflicts)
     # a fallback decision is uncertain by construction → it waits in the review inbox
     assert len(engine.components["review"].list_pending()) == 1
+
+
+def test_a_speakers_line_reaches_the_model_as_that_persons_and_never_becomes_the_users(llm):
+    """Issue 14: a chat line with ``speaker`` is shown to the model with that speaker (and the
+    rule that its "I" is that person); a model that still answers subject "user" is corrected to
+    the speaker, so the user gets none of another person's traits."""
+    engine, script = llm
+
+    def phase1(body):
+        user = body["messages"][-1]["content"]
+        eid = re.findall(r'<event id="([^"]+)"', user)[0]
+        place = "Paris" if "Paris" in user.split("## NEW EVENTS")[1] else "Lyon"
+        return Reply.json({"entities": [{"mention": place, "name": place, "entity_type": "place",
+                                         "event_id": eid, "confidence": 0.9, "resolved_id": None}],
+                           "fact_claims": [{"subject": "user", "predicate": "LIVES_IN", "object": place,
+                                            "evidence_text": f"I moved to {place}", "event_id": eid,
+                                            "kind": "trait", "trait": "residence", "value": place,
+                                            "negated": False, "directness": "explicit", "confidence": 0.9,
+                                            "time_hint": None}],
+                           "resolved_refs": []})
+
+    script.add("phase1", phase1, phase1)
+    script.add("phase2", *(["phase2_new.json"] * 6))
+    script.add("disambiguation", *([no_match] * 6))
+    script.add("arbitration", *(["arbitration_evolve.json"] * 2))
+    engine.ingest_payloads([{**chat("g", "user", "I moved to Paris last year.", T0, "g1"), "speaker": "Melanie"}])
+    project(engine)
+    engine.ingest_payloads([{**chat("g", "user", "We just moved to Lyon.", T0 + 60, "g2"), "speaker": "Caroline"}])
+    project(engine)
+    first, second = (c["messages"] for c in script.calls("phase1"))
+    assert 'speaker="Name"' in first[0]["content"] and "never \"user\"" in first[0]["content"]
+    assert 'author="USER" speaker="Melanie"' in first[1]["content"]
+    # the earlier line is context of the second batch: tagged with its speaker, not [USER]
+    assert "[SPEAKER Melanie]" in second[1]["content"] and "[USER]" not in second[1]["content"]
+    assert 'speaker="Caroline"' in second[1]["content"]
+    rows = engine.db.read_all("SELECT e.canonical_name, e.is_user, a.value FROM tom_trait_assertions a "
+                              "JOIN entity_catalog e ON e.entity_id = a.entity_id WHERE a.trait = 'residence'")
+    assert {(r["canonical_name"], r["value"]) for r in rows} == {("Melanie", "Paris"), ("Caroline", "Lyon")}
+    assert not [r for r in rows if r["is_user"]]
+    dropped = json.loads(_log(engine)[0]["report_json"])["dropped"]
+    assert any("said by a speaker" in d for d in dropped)

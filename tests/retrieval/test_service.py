@@ -186,6 +186,22 @@ def test_layers_and_event_paths_plug_in_through_the_contract(eng):
         eng.retrieval.register_layer(type("X", (), {"name": "l9", "search": lambda s, p: None})())
 
 
+def test_an_explicit_past_now_sees_no_event_after_it_nor_what_only_they_back(eng):
+    """Issue 14 "one clock": a question asked as of a past date (``--now``) must not be answered
+    by what happened later — neither the later L1 event nor a layer hit resting on it alone."""
+    jiaxing = ev(eng, "Jiaxing")
+    eng.retrieval.register_layer(FakeL2(jiaxing.event_id))
+    before = eng.retrieval.query("Where do I live now?", now=jiaxing.occurred_at - DAY / 2)
+    assert jiaxing.event_id not in {e for f in before.findings for e in (f.event_ids or [f.event_id])}
+    assert before.trace.dropped[jiaxing.event_id]["stage"] == "after_now"
+    assert before.trace.layers["l2"]["after_now"] == 1 and not [f for f in before.findings if f.layer == "l2"]
+    assert "Mochi" in " ".join(f.content for f in eng.retrieval.query("What is my cat's name?",
+                                                                      now=jiaxing.occurred_at - DAY / 2).findings)
+    after = eng.retrieval.query("Where do I live now?", now=NOW)
+    assert jiaxing.event_id in {f.event_id for f in after.findings}
+    assert [f for f in after.findings if f.layer == "l2"]
+
+
 def test_entity_path_is_graceful_without_the_l2_table(eng):
     eng.db.writer.execute("DROP TABLE IF EXISTS l1_event_entities")
     pkg = eng.retrieval.query("What is my cat's name?", now=NOW)
