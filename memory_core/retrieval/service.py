@@ -42,13 +42,15 @@ from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
                       FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_CONCEPT, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
-                      RRF_WEIGHTS, TOKEN_BUDGET, VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
+                      RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
+                      VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
                       AuthorType, RetrievalScope)
 from ..text.segment import fts_or_query, fts_phrase, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
+from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
 from .package import Finding, MemoryPackage, iso
@@ -449,6 +451,7 @@ class RetrievalService:
         fused = relative_score_fusion({n: r.hits for n, r in results.items()}, weights,
                                       {n: r.ceiling for n, r in results.items()})
         fused = self._lift_replies(fused, events, trace)
+        fused = self._session_prior(fused, events, trace)
         trace.fused = [{"seq": f.key, "event_id": events[f.key].event_id if f.key in events else None,
                         "rank": i + 1, "fused": round(f.score, 6),
                         "contributions": {p: {"rank": c[0], "weight": c[1], "rrf": round(c[2], 6)}
@@ -597,6 +600,17 @@ class RetrievalService:
             {"reply": events[x.reply].event_id if x.reply in events else x.reply,
              "prompt": events[x.prompt].event_id if x.prompt in events else x.prompt,
              "before": round(x.before, 6), "after": round(x.after, 6)} for x in lifts]
+        return fused
+
+    @staticmethod
+    def _session_prior(fused: list[Any], events: dict[int, "Candidate"], trace: tr.QueryTrace) -> list[Any]:
+        """Chat lines rise with their conversation's relevance (``session_prior.py``)."""
+        session_of = {k: ev.session_id for k, ev in events.items()
+                      if ev.event_type == "CHAT_MESSAGE" and ev.session_id}
+        fused, sessions = apply_session_prior(fused, session_of, weight=SESSION_PRIOR_WEIGHT,
+                                              top_m=SESSION_PRIOR_TOP_M, head=SESSION_PRIOR_HEAD)
+        trace.budget["sessions"] = [{"session": s.session, "rank": s.rank, "relevance": round(s.relevance, 4)}
+                                    for s in sessions[:5]]
         return fused
 
     def _replies(self, prompts: Sequence["Candidate"]) -> dict[int, int]:
