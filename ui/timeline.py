@@ -24,14 +24,14 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDateTimeEdit, QHBo
                                QTableView, QVBoxLayout, QWidget)
 
 from magi_desktop.engine_host import EngineHost
-from memory_core.text.segment import query_terms
 
 from .derived import derived_objects
 from .panel import Panel
 from .timeline_model import CONTENT_COLUMN, FILL_MARGIN, TimelineModel, prepare_rows
 from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event, load_listing,
-                             load_rows, positions)
+                             load_rows, parse_search, positions)
 from .widgets.cascade_dialog import CascadePreviewDialog
+from .widgets.count_axis import CountAxis
 from .widgets.highlight import HighlightDelegate
 from .widgets.formatting import ts
 from .widgets.kv_view import KeyValueTree
@@ -79,7 +79,8 @@ class ActivityHistogram(pg.PlotWidget):
     range_chosen = Signal(float, float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        super().__init__(parent=parent, axisItems={"bottom": pg.DateAxisItem(orientation="bottom"),
+                                                   "left": CountAxis(orientation="left")})
         self.setBackground("w")
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=True, y=False)
@@ -189,12 +190,24 @@ class TimelinePanel(Panel):
         self.last_delete_report: Any = None
         self.detail: dict[str, Any] | None = None
 
-        self.search = QLineEdit(placeholderText="Search memory (full text, 中文 or English)…")
+        self.search = QLineEdit(placeholderText='Search memory (中文 or English; "a phrase" in quotes)…')
         self.search.setClearButtonEnabled(True)
         self.search.returnPressed.connect(self.apply_filters)
         self._search_timer = QTimer(self, singleShot=True, interval=350)
         self._search_timer.timeout.connect(self.apply_filters)
         self.search.textEdited.connect(lambda _t: self._search_timer.start())
+        # how a text search matches and orders: any word (every-word events first) or every
+        # word only; most relevant or newest first
+        self.match_mode = QComboBox()
+        self.match_mode.addItem("any word (all words first)", False)
+        self.match_mode.addItem("every word", True)
+        self.match_mode.setToolTip('Which events a search lists. A "quoted phrase" must always occur as written.')
+        self.order = QComboBox()
+        self.order.addItem("most relevant first", False)
+        self.order.addItem("newest first", True)
+        self.order.setToolTip("How a search's hits are ordered (without a search the list is by date)")
+        for combo in (self.match_mode, self.order):
+            combo.currentIndexChanged.connect(lambda _i: self.apply_filters())
         self.source = FilterCombo("source")
         self.author = FilterCombo("author")
         self.evidence = FilterCombo("evidence")
@@ -215,7 +228,7 @@ class TimelinePanel(Panel):
 
         bar = QHBoxLayout()
         bar.addWidget(self.search, 3)
-        for w in (self.source, self.author, self.evidence, self.scope, self.time_preset,
+        for w in (self.match_mode, self.order, self.source, self.author, self.evidence, self.scope, self.time_preset,
                   self.since_edit, self.until_edit, clear):
             bar.addWidget(w)
 
@@ -311,16 +324,21 @@ class TimelinePanel(Panel):
             since = now - preset
         return TimelineFilter(since=since, until=until, source=self.source.value(),
                               author_type=self.author.value(), evidence_class=self.evidence.value(),
-                              scope=self.scope.value(), text=self.search.text().strip())
+                              scope=self.scope.value(), text=self.search.text().strip(),
+                              every_word=bool(self.match_mode.currentData()), by_date=bool(self.order.currentData()))
 
     def set_filter(self, flt: TimelineFilter) -> None:
         """Set every filter widget at once and reload (used by tests and drill-downs)."""
-        widgets = (self.search, self.source, self.author, self.evidence, self.scope, self.time_preset,
-                   self.since_edit, self.until_edit)
+        # the search box's signals stay on: only textEdited (typing) reloads, and blocking
+        # textChanged left the line edit's clear button showing on an emptied field
+        widgets = (self.match_mode, self.order, self.source, self.author, self.evidence, self.scope,
+                   self.time_preset, self.since_edit, self.until_edit)
         for w in widgets:
             w.blockSignals(True)
         try:
             self.search.setText(flt.text)
+            self.match_mode.setCurrentIndex(1 if flt.every_word else 0)
+            self.order.setCurrentIndex(1 if flt.by_date else 0)
             self.source.set_value(flt.source)
             self.author.set_value(flt.author_type)
             self.evidence.set_value(flt.evidence_class)
@@ -428,7 +446,7 @@ class TimelinePanel(Panel):
         self.evidence.set_values(choices["evidence_class"])
         self.scope.set_values(choices["scope"])
         self._shown_filter = flt
-        self.highlight.set_terms(query_terms(flt.text) if flt.text.strip() else [])
+        self.highlight.set_terms(parse_search(flt.text).terms if flt.text.strip() else [])
         self._restoring = True
         try:
             self.model.set_seqs(result["seqs"], result["rows"])
@@ -452,8 +470,14 @@ class TimelinePanel(Panel):
                         flt.since, flt.until))
         text = f"{n:,} events" + (f" (filtered; {total:,} in histogram)" if filtered else "")
         if result.get("all_words") is not None:
-            text += (f" · {result['all_words']:,} with every word, listed first by relevance"
-                     if result["all_words"] else " · none has every word: best partial matches first")
+            order = "newest first" if flt.by_date else "by relevance"
+            if flt.every_word:
+                text += f" with every word, {order}"
+            elif flt.by_date:
+                text += f" · {result['all_words']:,} with every word · newest first"
+            else:
+                text += (f" · {result['all_words']:,} with every word, listed first by relevance"
+                         if result["all_words"] else " · none has every word: best partial matches first")
             if n == 0:
                 text = "No event matches this search. Try fewer or other words, or clear the filters."
         elif n == 0 and filtered:

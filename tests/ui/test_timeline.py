@@ -238,3 +238,76 @@ def test_search_words_are_marked_in_the_listed_text(qtbot, empty_host, tmp_path)
     panel.resize(1200, 500)
     shot = tmp_path / "timeline_search_highlight.png"  # looked at by hand: the marks render
     assert panel.grab().save(str(shot)) and shot.stat().st_size > 0
+
+
+def test_search_phrase_every_word_and_newest_first(qtbot, empty_host) -> None:
+    """A "quoted phrase" must occur as written; "every word" lists only events with all the
+    words; "newest first" orders the hits by date (the issue asked for all three)."""
+    from tests.helpers import T0, chat
+    from ui.timeline_query import parse_search
+
+    assert parse_search('"support group" yesterday').phrases == ("support group",)
+    assert parse_search('“support group”').words == ()
+    engine = empty_host.engine
+    engine.ingest_payloads([
+        chat("s", "user", "I went to a LGBTQ support group yesterday.", T0, "phrase"),
+        chat("s", "user", "The group gave support to the team yesterday.", T0 + 60, "scattered"),
+        chat("s", "user", "Our support group meets on Fridays.", T0 + 120, "phrase-no-yesterday"),
+        chat("s", "user", "Yesterday I baked bread.", T0 + 180, "one-word")])
+    panel = _panel(qtbot, empty_host)
+
+    def listed() -> list[str]:
+        return [engine.db.read_value("SELECT source_item_id FROM fact_events WHERE seq = ?", (panel.model.seq_at(r),))
+                for r in range(panel.model.rowCount())]
+
+    panel.set_filter(TimelineFilter(text='"support group" yesterday'))
+    wait_idle(qtbot, panel)
+    # the phrase is required; "yesterday" only ranks: the events with both come first
+    assert listed() == ["phrase", "phrase-no-yesterday"]
+    assert "support group" in panel.highlight.terms
+    panel.set_filter(TimelineFilter(text="support group yesterday", every_word=True))
+    wait_idle(qtbot, panel)
+    assert sorted(listed()) == ["phrase", "scattered"] and panel.match_mode.currentIndex() == 1
+    panel.set_filter(TimelineFilter(text="support group yesterday", by_date=True))
+    wait_idle(qtbot, panel)
+    assert listed() == ["one-word", "phrase-no-yesterday", "scattered", "phrase"]  # newest first
+    assert "newest first" in panel.count_label.text()
+    # the widgets drive the same filter
+    panel.order.setCurrentIndex(0)
+    wait_idle(qtbot, panel)
+    assert listed()[0] in ("phrase", "scattered") and not panel.filter.by_date
+
+
+def test_clearing_the_filters_hides_the_search_clear_button(qtbot, empty_host) -> None:
+    """Clearing the filters emptied the search box with its signals blocked, so its clear (×)
+    button stayed on an empty field."""
+    from PySide6.QtGui import QAction
+
+    panel = _panel(qtbot, empty_host)
+    panel.set_filter(TimelineFilter(text="coffee"))
+    wait_idle(qtbot, panel)
+    clear = next(a for a in panel.search.findChildren(QAction) if "clear" in a.objectName().lower())
+    buttons = [w for w in clear.associatedObjects() if hasattr(w, "isVisible") and w is not panel.search]
+    assert buttons
+    qtbot.waitUntil(lambda: any(b.isVisible() for b in buttons), timeout=2000)
+    panel.clear_filters()
+    wait_idle(qtbot, panel)
+    assert panel.search.text() == ""
+    qtbot.waitUntil(lambda: not any(b.isVisible() for b in buttons), timeout=2000)
+
+
+def test_histogram_counts_have_whole_ticks(qtbot) -> None:
+    """The activity histogram's count axis was labelled 0, 0.5, 1 when a bucket held one event."""
+    from ui.timeline import ActivityHistogram
+    from ui.timeline_query import Histogram
+
+    plot = ActivityHistogram()
+    qtbot.addWidget(plot)
+    plot.resize(600, 150)
+    plot.show()
+    plot.set_histogram(Histogram(3600, [1_700_000_000.0, 1_700_003_600.0], [1, 1]))
+    axis = plot.getPlotItem().getAxis("left")
+    lo, hi = plot.getPlotItem().viewRange()[1]
+    ticks = [v for _s, values in axis.tickValues(lo, hi, 120) for v in values]
+    assert ticks and all(float(v).is_integer() for v in ticks), ticks
+    assert 1.0 in ticks and axis.tickStrings([0.0, 1.0], 1.0, 1.0) == ["0", "1"]
