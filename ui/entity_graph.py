@@ -35,6 +35,7 @@ from .widgets.cascade_dialog import CascadePreviewDialog
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList
 from .widgets.formatting import dated, one_line, pct, ts
+from .widgets.keep_place import reload_rows
 from .widgets.kv_view import KeyValueTree
 from .widgets.rows_model import RowsModel
 
@@ -505,7 +506,9 @@ class EntityGraphPanel(Panel):
         if current:
             self.type_filter.setCurrentIndex(max(0, self.type_filter.findData(current)))
         self.type_filter.blockSignals(False)
-        self.entities.set_rows(rows)
+        # the selected entity stays selected and the list keeps its scroll position (quiet: the
+        # panel re-reads the entity below, selecting it anew would drop the selected edge)
+        reload_rows(self.entity_table, self.entities, rows, "entity_id", keep=self.entity_id, quiet=True)
         self.entity_table.resizeColumnsToContents()
         # a long name must not push type / mentions / edges off the panel (the header read "menti")
         if self.entity_table.columnWidth(0) > ENTITY_NAME_MAX_PX:

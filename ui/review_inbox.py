@@ -26,6 +26,7 @@ from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList, load_events
 from .widgets.formatting import pct, ts
 from .widgets.kv_view import KeyValueTree
+from .widgets.keep_place import reload_rows
 from .widgets.rows_model import RowsModel
 
 COLUMNS = (("status", "status"), ("kind", "kind"), ("confidence", "confidence"),
@@ -160,11 +161,20 @@ class ReviewInboxPanel(Panel):
         else:
             self.stack.show_content(bool(rows), "Nothing to review: uncertain supersessions, merges and "
                                                 "arbitrations appear here.")
-        self.model.set_rows(rows or [])
         self.count_label.setText(f"{len(rows or [])} item(s)")
+        # the item being reviewed stays selected and is re-read (background work reloads this
+        # panel); an item that left the list clears the sides and disables the actions
         self.detail = None
+        if reload_rows(self.table, self.model, rows or [], "item_id") is None:
+            self._clear_detail()
         self._update_buttons()
         self.loaded.emit()
+
+    def _clear_detail(self) -> None:
+        self.detail = None
+        for view in (self.old_view, self.new_view, self.decisions):
+            view.show_value({})
+        self.events.set_rows([])
 
     def select(self, row: int) -> None:
         if row < 0 or row >= len(self.model.rows()):

@@ -24,6 +24,7 @@ from .panel import Panel
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList
 from .widgets.formatting import one_line, pct, ts
+from .widgets.keep_place import reload_rows
 from .widgets.rows_model import RowsModel
 
 BREAKER_COLOURS = {"closed": "#bfe5c4", "half_open": "#ffe19a", "open": "#f5a3a3"}
@@ -154,10 +155,21 @@ class SkillsPanel(Panel):
         else:
             self.stack.show_content(bool(rows), "No tool executions yet: skills appear after the agent "
                                                 "uses a tool (ActionExecuted events).")
-        self.model.set_rows(rows or [])
+        # the skill being read stays selected (and its detail is re-read); a skill that is gone
+        # leaves an empty detail, not the old one
+        if reload_rows(self.table, self.model, rows or [], "skill_id") is None:
+            self._clear_detail()
         for col in range(len(COLUMNS) - 1):
             self.table.resizeColumnToContents(col)
         self.loaded.emit()
+
+    def _clear_detail(self) -> None:
+        self.detail = None
+        self.plot.clear()
+        self.strategy.setPlainText("Select a tool to see its success rate over time, the strategy "
+                                   "distilled from its runs and its recent traces.")
+        self.traces.set_rows([])
+        self.traces_label.setText("<b>Recent traces</b>")
 
     def select(self, row: int) -> None:
         if row < 0 or row >= len(self.model.rows()):

@@ -24,6 +24,7 @@ from .panel import Panel
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList, load_events
 from .widgets.formatting import one_line, ts
+from .widgets.keep_place import reload_rows
 from .widgets.rows_model import RowsModel
 
 LIST_LIMIT = 2000
@@ -141,14 +142,12 @@ class SummariesPanel(Panel):
             self.stack.show_content(bool(rows), "No summaries yet: the hour/day/week/month loops "
                                                 "produce them as windows close.")
         keep = self.detail["summary"]["summary_id"] if self.detail else None
-        self.model.set_rows(rows or [])
         self.count_label.setText(f"{len(rows or []):,} summaries")
-        # a reload (any memory change) keeps the summary the user was reading: re-select it by
-        # id, re-read its text and links; only a summary that is gone clears the pane
-        row = next((i for i, r in enumerate(rows or []) if r.get("summary_id") == keep), None) if keep else None
-        if row is not None:
-            self.select(row)
-        else:
+        # a reload (any memory change) keeps the summary the user was reading and the list's
+        # scroll position: re-selected by id (its text and links re-read); only a summary that
+        # is gone clears the pane
+        row = reload_rows(self.table, self.model, rows or [], "summary_id", keep=keep)
+        if row is None:
             self.detail = None
             self.body.clear()
             self.events.set_rows([])

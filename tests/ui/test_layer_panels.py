@@ -164,3 +164,53 @@ def test_100k_database_panels_load(qtbot, big_host, cls) -> None:
         panel.select(0)
         wait_idle(qtbot, panel)
         assert panel.detail["series"]
+
+
+def _select_last_and_scroll(qtbot, panel, table, model) -> None:
+    table.setFixedHeight(80)  # a short view, so that the list scrolls
+    qtbot.waitUntil(lambda: table.viewport().height() < 80, timeout=2000)
+    panel.select(model.rowCount() - 1)
+    wait_idle(qtbot, panel)
+    table.scrollToBottom()
+
+
+@pytest.mark.parametrize("cls, key, host", [(SkillsPanel, "skill_id", "big_host"),
+                                            (SummariesPanel, "summary_id", "demo_host"),
+                                            (SummariesPanel, "summary_id", "big_host")])
+def test_reload_keeps_the_selected_row_its_detail_and_the_scroll(qtbot, request, cls, key, host) -> None:
+    """Any memory change reloads the open panels; the selected skill / summary lost its row
+    selection and the list jumped to the top (issue 15, item 4: selection, scroll position and
+    open detail survive reloads in every panel). The demo has one skill: the 100k store has more."""
+    panel = show_panel(qtbot, cls, request.getfixturevalue(host))
+    table, model = panel.table, panel.model
+    assert model.rowCount() >= 2
+    _select_last_and_scroll(qtbot, panel, table, model)
+    chosen = model.row(model.rowCount() - 1)[key]
+    scroll = table.verticalScrollBar().value()
+    assert scroll > 0 and panel.detail is not None
+    panel._timed_reload()  # what a memory change does
+    wait_idle(qtbot, panel)
+    cur = table.currentIndex()
+    assert cur.isValid() and model.row(cur.row())[key] == chosen
+    assert table.selectionModel().isRowSelected(cur.row())
+    assert table.verticalScrollBar().value() == scroll and panel.detail is not None
+
+
+def test_review_item_survives_reloads_and_a_gone_item_disables_the_actions(qtbot, demo_host) -> None:
+    engine = demo_host.engine
+    item_id, _conflict = _queue_conflict_for_review(engine)
+    panel = show_panel(qtbot, ReviewInboxPanel, demo_host)
+    panel.select(0)
+    wait_idle(qtbot, panel)
+    assert panel.buttons["approve"].isEnabled()
+    panel._timed_reload()  # background work reloads this panel
+    wait_idle(qtbot, panel)
+    assert panel.detail is not None and panel.detail["item"]["item_id"] == item_id
+    assert panel.table.currentIndex().row() == 0 and panel.buttons["approve"].isEnabled()
+    # decided elsewhere (another window, the CLI): it leaves the pending list, its actions go
+    engine.components["review"].approve(item_id)
+    panel._timed_reload()
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == 0 and panel.detail is None
+    assert not any(b.isEnabled() for b in panel.buttons.values())
+    assert panel.events.model_.rowCount() == 0
