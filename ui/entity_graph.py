@@ -19,7 +19,7 @@ from typing import Any
 
 import networkx as nx
 import pyqtgraph as pg
-from PySide6.QtCore import QDateTime, Qt, Signal
+from PySide6.QtCore import QDateTime, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDateTimeEdit,
                                QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsScene,
@@ -79,6 +79,9 @@ class GraphView(QGraphicsView):
         self._layouts: dict[str, dict[str, tuple[float, float]]] = {}
         #: above this many edges the relation names are tooltips, not labels (they overlapped)
         self.max_edge_labels = 24
+        #: labels left out of the last drawing for want of room (their text is a tooltip)
+        self.hidden_labels = 0
+        self.label_rects: list[QRectF] = []
 
     def highlight_edge(self, triple_id: str | None) -> None:
         """Draw the selected edge thick and orange (the others keep their status colours)."""
@@ -127,6 +130,44 @@ class GraphView(QGraphicsView):
         pair_count: dict[frozenset[str], int] = {}
         small = QFont()
         small.setPointSize(8)
+        # label collision avoidance: nodes are placed first and are obstacles; each label takes
+        # the first of its candidate places that overlaps nothing placed yet, or is left out
+        # (its text stays in the tooltip). The user hub piled 60 labels on each other.
+        radii = {nid: (30 if nid == hood.center else 22) for nid in hood.nodes}
+        placed: list[QRectF] = [QRectF(x - radii[nid], y - radii[nid], 2 * radii[nid], 2 * radii[nid])
+                                for nid, (x, y) in ((n, self.positions.get(n, (0.0, 0.0))) for n in hood.nodes)]
+        self.hidden_labels = 0
+        self.label_rects: list[QRectF] = []
+
+        def place(item: QGraphicsSimpleTextItem, spots: list[tuple[float, float]]) -> bool:
+            br = item.boundingRect()
+            for cx, cy in spots:
+                rect = QRectF(cx - br.width() / 2, cy - br.height() / 2, br.width(), br.height())
+                if not any(rect.intersects(o) for o in placed):
+                    placed.append(rect)
+                    self.label_rects.append(rect)
+                    item.setPos(rect.topLeft())
+                    scene.addItem(item)
+                    return True
+            self.hidden_labels += 1
+            return False
+
+        for nid, info in hood.nodes.items():  # node names first: they matter more than relations
+            x, y = self.positions.get(nid, (0.0, 0.0))
+            r = radii[nid]
+            text = QGraphicsSimpleTextItem(one_line(info.get("canonical_name"), 24))
+            if nid == hood.center:
+                f = QFont()
+                f.setBold(True)
+                text.setFont(f)
+            h = text.boundingRect().height()
+            w = text.boundingRect().width()
+            text.setZValue(4)
+            text.setData(0, "node")
+            text.setData(1, nid)
+            text.setToolTip(f"{info.get('canonical_name')} ({info.get('entity_type')})")
+            place(text, [(x, y + r + 2 + h / 2), (x, y - r - 2 - h / 2), (x + r + 4 + w / 2, y),
+                         (x - r - 4 - w / 2, y)])
         for e in hood.edges:
             a, b = self.positions[e["subject_id"]], self.positions[e["object_id"]]
             pair = frozenset((e["subject_id"], e["object_id"]))
@@ -154,17 +195,16 @@ class GraphView(QGraphicsView):
             label = QGraphicsSimpleTextItem(e["predicate"] + ("" if active else f" [{e['status']}]"))
             label.setFont(small)
             label.setBrush(QBrush(QColor("#333" if active else "#888")))
-            br = label.boundingRect()
-            # labels sit towards the outer end: near the centre node they would all overlap
-            f = 0.62 if e["subject_id"] == hood.center else 0.38
-            label.setPos(a[0] + dx * f + ox - br.width() / 2, a[1] + dy * f + oy - br.height() / 2)
             label.setData(0, "edge")
             label.setData(1, e["triple_id"])
             label.setZValue(2)
-            scene.addItem(label)
+            label.setToolTip(line.toolTip())
+            # towards the outer end first: near the centre node they would all overlap
+            fs = (0.62, 0.75, 0.5) if e["subject_id"] == hood.center else (0.38, 0.25, 0.5)
+            place(label, [(a[0] + dx * f + ox, a[1] + dy * f + oy) for f in fs])
         for nid, info in hood.nodes.items():
             x, y = self.positions.get(nid, (0.0, 0.0))
-            r = 30 if nid == hood.center else 22
+            r = radii[nid]
             node = QGraphicsEllipseItem(x - r, y - r, 2 * r, 2 * r)
             colour = "#ffd966" if info.get("is_user") else TYPE_COLOURS.get(info.get("entity_type"), "#dddddd")
             node.setBrush(QBrush(QColor(colour)))
@@ -174,17 +214,6 @@ class GraphView(QGraphicsView):
             node.setToolTip(f"{info.get('canonical_name')} ({info.get('entity_type')})")
             node.setZValue(3)
             scene.addItem(node)
-            text = QGraphicsSimpleTextItem(one_line(info.get("canonical_name"), 24))
-            if nid == hood.center:
-                f = QFont()
-                f.setBold(True)
-                text.setFont(f)
-            br = text.boundingRect()
-            text.setPos(x - br.width() / 2, y + r + 2)
-            text.setZValue(4)
-            text.setData(0, "node")
-            text.setData(1, nid)
-            scene.addItem(text)
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
         if self.selected_edge:
             self.highlight_edge(self.selected_edge)
@@ -404,6 +433,10 @@ class EntityGraphPanel(Panel):
         self.relation_filter = QComboBox()
         self.relation_filter.addItem("all relations", None)
         self.relation_filter.currentIndexChanged.connect(lambda _i: self._show_hood())
+        # and by the type of entity at the other end (a hub of 53 nodes: "only the places")
+        self.node_type_filter = QComboBox()
+        self.node_type_filter.addItem("all entity types", None)
+        self.node_type_filter.currentIndexChanged.connect(lambda _i: self._show_hood())
         self.legend = QLabel("")
         self.legend.setWordWrap(True)
         graph_box = QWidget()
@@ -412,6 +445,7 @@ class EntityGraphPanel(Panel):
         gbar = QHBoxLayout()
         gbar.addWidget(QLabel("Show:"))
         gbar.addWidget(self.relation_filter)
+        gbar.addWidget(self.node_type_filter)
         gbar.addWidget(self.legend, 1)
         gl.addLayout(gbar)
         gl.addWidget(self.graph, 1)
@@ -589,6 +623,7 @@ class EntityGraphPanel(Panel):
         self.tabs.setTabText(self.tabs.indexOf(self.mentions),
                              f"Mentions ({total:,}{', newest ' + str(MENTIONS_SHOWN) if total > MENTIONS_SHOWN else ''})")
         self._fill_relation_filter(r["hood"])
+        self._fill_type_filter(r["hood"])
         self._show_hood()
         as_of = r["as_of"]
         rows = []
@@ -614,6 +649,22 @@ class EntityGraphPanel(Panel):
         self._update_buttons()
         self.loaded.emit()
 
+    def _fill_type_filter(self, hood: q.Neighbourhood) -> None:
+        current = self.node_type_filter.currentData()
+        counts: dict[str, int] = {}
+        for nid, info in hood.nodes.items():
+            if nid != hood.center:
+                t = info.get("entity_type") or "?"
+                counts[t] = counts.get(t, 0) + 1
+        self.node_type_filter.blockSignals(True)
+        self.node_type_filter.clear()
+        self.node_type_filter.addItem(f"all entity types ({sum(counts.values())})", None)
+        for t in sorted(counts):
+            self.node_type_filter.addItem(f"{t} ({counts[t]})", t)
+        if current in counts:
+            self.node_type_filter.setCurrentIndex(self.node_type_filter.findData(current))
+        self.node_type_filter.blockSignals(False)
+
     def _fill_relation_filter(self, hood: q.Neighbourhood) -> None:
         current = self.relation_filter.currentData()
         predicates = sorted({e["predicate"] for e in hood.edges})
@@ -628,11 +679,21 @@ class EntityGraphPanel(Panel):
         self.relation_filter.blockSignals(False)
 
     def shown_hood(self) -> q.Neighbourhood | None:
-        """The neighbourhood as drawn: only the chosen relation's edges and their ends."""
-        hood, pred = self.hood, self.relation_filter.currentData()
-        if hood is None or pred is None:
+        """The neighbourhood as drawn: only the chosen relation's edges, only to entities of the
+        chosen type, and their ends."""
+        hood, pred, etype = self.hood, self.relation_filter.currentData(), self.node_type_filter.currentData()
+        if hood is None or (pred is None and etype is None):
             return hood
-        edges = [e for e in hood.edges if e["predicate"] == pred]
+
+        def kept(e: dict[str, Any]) -> bool:
+            if pred is not None and e["predicate"] != pred:
+                return False
+            if etype is None:
+                return True
+            ends = [n for n in (e["subject_id"], e["object_id"]) if n != hood.center] or [hood.center]
+            return any((hood.nodes.get(n) or {}).get("entity_type") == etype for n in ends)
+
+        edges = [e for e in hood.edges if kept(e)]
         keep = {hood.center} | {e["subject_id"] for e in edges} | {e["object_id"] for e in edges}
         return q.Neighbourhood(hood.center, {k: v for k, v in hood.nodes.items() if k in keep}, edges)
 
@@ -648,6 +709,7 @@ class EntityGraphPanel(Panel):
         self.legend.setText(f"<small><span style='background:#ffd966'>&nbsp;&nbsp;&nbsp;</span>&nbsp;you &nbsp; "
                             f"{swatches} &nbsp;·&nbsp; <b>—</b> current &nbsp; <b>┄</b> no longer current"
                             f"{' &nbsp;·&nbsp; relation names on hover' if len(hood.edges) > self.graph.max_edge_labels else ''}"
+                            f"{' &nbsp;·&nbsp; names without room on hover' if self.graph.hidden_labels and len(hood.edges) <= self.graph.max_edge_labels else ''}"
                             f"</small>")
 
     def select_edge(self, triple_id: str) -> None:

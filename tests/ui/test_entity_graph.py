@@ -264,3 +264,45 @@ def test_an_entity_search_without_match_says_so(qtbot, demo_host) -> None:
     wait_idle(qtbot, panel)
     assert panel.entities.rowCount() == 0
     assert panel.entity_count.text().startswith("No entity matches")
+
+
+def test_graph_filters_by_entity_type_and_labels_never_overlap(qtbot, demo_host) -> None:
+    """The user hub was a hairball: no filter by entity type, labels drawn on top of each other."""
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    rects = panel.graph.label_rects
+    assert rects and not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    types = [panel.node_type_filter.itemData(i) for i in range(1, panel.node_type_filter.count())]
+    assert types
+    panel.node_type_filter.setCurrentIndex(1)
+    shown = panel.shown_hood()
+    others = [info.get("entity_type") for nid, info in shown.nodes.items() if nid != shown.center]
+    assert others and set(others) <= {types[0]} | {None} and types[0] in others
+    assert len(panel.graph.node_items()) == len(shown.nodes) < len(panel.hood.nodes) + (len(types) == 1)
+    panel.node_type_filter.setCurrentIndex(0)
+    assert len(panel.graph.node_items()) == len(panel.hood.nodes)
+
+
+def test_mention_double_click_opens_the_event_in_the_timeline(qtbot, demo_host) -> None:
+    from magi_desktop.main_window import MainWindow
+    from magi_desktop.settings import AppSettings
+
+    w = MainWindow(demo_host, AppSettings(data_dir=demo_host.engine.db.path.parent))
+    qtbot.addWidget(w)
+    w.show()
+    w.tabs.setCurrentWidget(w.entities)
+    w.entities.reload()
+    wait_idle(qtbot, w.entities)
+    qtbot.waitUntil(lambda: w.entities.entities.rowCount() > 0, timeout=10_000)
+    row = max(w.entities.entities.rows(), key=lambda r: r.get("mention_count") or 0)
+    w.entities.select_entity(row["entity_id"])
+    wait_idle(qtbot, w.entities)
+    mentions = w.entities.mentions
+    mentions.doubleClicked.emit(mentions.model_.index(2, 0))  # the third mention
+    wanted = mentions.model_.row(2)["event_id"]
+    assert w.tabs.currentWidget() is w.timeline
+    qtbot.waitUntil(lambda: w.timeline.detail is not None and w.timeline.detail["event"]["event_id"] == wanted,
+                    timeout=10_000)
+    wait_idle(qtbot, w.timeline)
+    seq = w.timeline.detail["event"]["seq"]
+    assert w.timeline.selected_seqs() == [seq] and w.timeline.delete_button.isEnabled()
