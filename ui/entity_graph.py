@@ -780,8 +780,13 @@ class EntityGraphPanel(Panel):
         self.next_button.setEnabled(0 <= pos < len(ids) - 1)
         has_sel = self.assertion is not None or self.edge is not None
         service = self.engine.components.get("l2") if self.engine is not None else None
-        self.wrong_button.setEnabled(has_sel and _deny_fn(service, self._selection_kind()) is not None)
-        self.delete_button.setEnabled(has_sel)
+        row = (self.assertion or {}).get("assertion") or (self.edge or {}).get("edge") or {}
+        # an object already denied cannot be denied again (undo is the way back); one that is
+        # gone has no selection left, so every action is off
+        self.wrong_button.setEnabled(has_sel and row.get("status") != "user_denied"
+                                     and _deny_fn(service, self._selection_kind()) is not None)
+        sel = self._selection()
+        self.delete_button.setEnabled(bool(sel and sel[2]))
         is_user = any(r.get("is_user") for r in self.entities.rows() if r["entity_id"] == self.entity_id)
         self.delete_entity_button.setEnabled(bool(self.entity_id) and not is_user and service is not None
                                              and callable(getattr(service, "delete_entity", None)))

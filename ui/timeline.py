@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDateTimeEdit, QHBo
 
 from magi_desktop.engine_host import EngineHost
 
-from .derived import derived_objects
+from .derived import readable_derived
 from .panel import Panel
 from .timeline_model import CONTENT_COLUMN, FILL_MARGIN, TimelineModel, prepare_rows
 from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event, load_listing,
@@ -385,6 +385,14 @@ class TimelinePanel(Panel):
 
     # -- loading -------------------------------------------------------------------------------
 
+    def _on_memory_changed(self, what: str) -> None:
+        # a correction, a review decision, a deletion or background work may change what the
+        # open event's detail says (its derived edge denied or superseded): re-read it after the
+        # reload. New events alone change no existing event's detail (ingest bursts stay cheap).
+        if what != "events":
+            self._detail_stale = True
+        super()._on_memory_changed(what)
+
     def reload(self) -> None:
         if not self.host.is_ready:
             return
@@ -485,6 +493,12 @@ class TimelinePanel(Panel):
         elif n == 0:
             text = "Memory is empty. Memory → “Load the demo sample”, or import a JSONL file."
         self.count_label.setText(text)
+        if getattr(self, "_detail_stale", False):
+            self._detail_stale = False
+            current = self.table.selectionModel().currentIndex()
+            if self._detail_seq is not None and current.isValid() and \
+                    self.model.seq_at(current.row()) == self._detail_seq:
+                self.show_detail_for_seq(self._detail_seq)
         if pending_select is not None:
             self._select_after_load = None
             if pending_select in self.model.seqs():
@@ -680,7 +694,7 @@ def event_detail(engine: Any, event_id: str) -> dict[str, Any] | None:
                for layer, c in preview.layers.items()}
     # what memory made of it first; the 22 stored fields after (the text and its origin are in
     # the header above the tree)
-    return {"derived objects": derived_objects(conn, event_id, row["seq"]) or {"(none yet)": ""},
+    return {"derived objects": readable_derived(conn, event_id, row["seq"]) or {"(none yet)": ""},
             # only what would change: a screen of zero counters hid the few that matter
             "deleting it would change": {k: v for k, v in changes.items() if v} or {"(only the event itself)": ""},
             "event": row, "tags": tags, "metadata": meta}

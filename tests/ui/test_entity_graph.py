@@ -306,3 +306,31 @@ def test_mention_double_click_opens_the_event_in_the_timeline(qtbot, demo_host) 
     wait_idle(qtbot, w.timeline)
     seq = w.timeline.detail["event"]["seq"]
     assert w.timeline.selected_seqs() == [seq] and w.timeline.delete_button.isEnabled()
+
+
+def test_a_correction_made_elsewhere_reaches_the_open_views(qtbot, demo_host) -> None:
+    """Panels followed deletions only: an edge denied from another view stayed 'active' with
+    "This is wrong" enabled, and the timeline's open event still showed it as derived and active."""
+    from tests.ui.conftest import show_panel as show
+    from ui.timeline import TimelinePanel
+
+    panel, ids = _first_edge_selected(qtbot, demo_host)
+    edge = panel.edge["edge"]
+    assert edge["status"] == "active" and panel.wrong_button.isEnabled()
+    timeline = show(qtbot, TimelinePanel, demo_host)
+    timeline.show_event(ids[0])
+    qtbot.waitUntil(lambda: timeline.detail is not None and bool(timeline.selected_seqs()), timeout=10_000)
+    wait_idle(qtbot, timeline)
+
+    def kg_status() -> str | None:
+        # the detail names the relation and its status (it was a raw l2_evidence row of ids)
+        rows = (timeline.detail or {}).get("derived objects", {}).get("relations it supports") or []
+        return next((r.rsplit(" · ", 1)[1] for r in rows if f"—{edge['predicate']}→" in r), None)
+
+    assert kg_status() == "active"
+    demo_host.engine.components["l2"].deny_edge(edge["triple_id"])  # e.g. from the review inbox
+    demo_host.notify_changed("l2")
+    qtbot.waitUntil(lambda: panel.edge is not None and panel.edge["edge"]["status"] == "user_denied", timeout=10_000)
+    wait_idle(qtbot, panel)
+    assert not panel.wrong_button.isEnabled()  # denied already: undo is the way back
+    qtbot.waitUntil(lambda: kg_status() == "user_denied", timeout=10_000)
