@@ -72,6 +72,9 @@ def test_skills_breaker_colours_traces_and_plot(qtbot, demo_host) -> None:
     runs = sum(n for _t, _ok, n in d["series"])
     assert runs == rows[0]["runs"]
     assert panel.plot.getPlotItem().listDataItems()
+    # the strategy reads as text, not as its JSON
+    shown = panel.strategy.toPlainText()
+    assert '"summary"' not in shown and '"recommendations"' not in shown and d["strategy"]["summary"] in shown
 
 
 def _queue_conflict_for_review(engine) -> tuple[int, dict]:
