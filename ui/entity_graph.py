@@ -34,7 +34,7 @@ from .panel import Panel
 from .widgets.cascade_dialog import CascadePreviewDialog
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList
-from .widgets.formatting import dated, one_line, pct, ts
+from .widgets.formatting import one_line, pct, readable, ts
 from .widgets.keep_place import reload_rows
 from .widgets.kv_view import KeyValueTree
 from .widgets.rows_model import RowsModel
@@ -50,7 +50,7 @@ ACTIVE_STATUSES = {"active", "tentative", "corroborated", "stable"}
 #: the entity's Mentions tab lists at most this many events, newest first
 MENTIONS_SHOWN = 500
 #: the entity list's name column never grows past this (the other columns stay in view)
-ENTITY_NAME_MAX_PX = 190
+ENTITY_NAME_MAX_PX = 160
 
 ENTITY_COLUMNS = (("canonical_name", "entity"), ("entity_type", "type"), ("mention_count", "mentions"),
                   ("edge_count", "edges"), ("last_seen_at", "last seen"))
@@ -251,7 +251,10 @@ class AssertionTimeline(pg.PlotWidget):
         self.getPlotItem().hideButtons()
         self.setMouseEnabled(x=True, y=False)
         self.cursor = pg.InfiniteLine(angle=90, movable=True, pen=pg.mkPen("#d04040", width=2),
-                                      label="as of", labelOpts={"position": 0.95, "color": "#d04040"})
+                                      label="as of", labelOpts={"position": 0.95, "color": "#d04040",
+                                                                # right of the line: centred on it, the
+                                                                # label was cut at the plot's edge
+                                                                "anchors": [(0, 0.5), (0, 0.5)]})
         self.cursor.sigPositionChangeFinished.connect(lambda l: self.date_dragged.emit(float(l.value())))
         self.traits: list[str] = []
         self.labels = 0
@@ -321,7 +324,8 @@ class EntityGraphPanel(Panel):
         self.type_filter = QComboBox()
         self.type_filter.addItem("all types", None)
         self.type_filter.currentIndexChanged.connect(lambda _i: self.reload())
-        self.entities = RowsModel(ENTITY_COLUMNS, formatters={"last_seen_at": lambda v, _r: ts(v)},
+        # the day is enough in the list (the full time is in the tooltip): every column in view
+        self.entities = RowsModel(ENTITY_COLUMNS, formatters={"last_seen_at": lambda v, _r: ts(v)[:10]},
                                   colour=lambda r: "#ffd966" if r.get("is_user") else None)
         self.entity_table = QTableView()
         self.entity_table.setModel(self.entities)
@@ -446,8 +450,9 @@ class EntityGraphPanel(Panel):
         gbar.addWidget(QLabel("Show:"))
         gbar.addWidget(self.relation_filter)
         gbar.addWidget(self.node_type_filter)
-        gbar.addWidget(self.legend, 1)
+        gbar.addStretch(1)
         gl.addLayout(gbar)
+        gl.addWidget(self.legend)  # a line of its own: beside the filters it wrapped to four
         gl.addWidget(self.graph, 1)
         centre = QSplitter(Qt.Orientation.Horizontal)
         centre.addWidget(graph_box)
@@ -458,7 +463,7 @@ class EntityGraphPanel(Panel):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         split.addWidget(self.entity_stack)
-        split.setSizes([420, 980])
+        split.setSizes([450, 950])
         body = QWidget()
         bl = QVBoxLayout(body)
         bl.setContentsMargins(0, 0, 0, 0)
@@ -633,7 +638,7 @@ class EntityGraphPanel(Panel):
             row = {**a, "exit": q.EXIT_REASONS.get(a["status"], ""), "believed_then": believed}
             if as_of is not None and believed and a["status"] not in ("tentative", "corroborated", "stable"):
                 # the status as of the chosen date (it was current then), today's beside it
-                row["status"] = f"current then (now {a['status']})"
+                row["status"] = f"current then, now {a['status']}"
                 row["exit"] = f"later: {row['exit']}" if row["exit"] else ""
             rows.append(row)
         self.assertions = rows
@@ -641,7 +646,7 @@ class EntityGraphPanel(Panel):
         self.assertion_model.set_rows(shown)
         self.timeline.show_assertions(rows, r["now"], as_of)
         self.profile = r["profile"]
-        self.profile_view.show_value(dated(r["profile"]), expand_depth=3)
+        self.profile_view.show_value(readable(r["profile"]), expand_depth=3)
         pending = getattr(self, "_pending_assertion", None)
         if pending:
             self._pending_assertion = None
@@ -726,15 +731,18 @@ class EntityGraphPanel(Panel):
         else:
             e = d["edge"]
             self.graph.highlight_edge(e["triple_id"])
-            self.edge_view.show_value({
+            # for people: what it says, its status and why, its dates; no empty fields and no
+            # stored row of ids (the evidence events are listed below)
+            shown = {
                 "relation": f"{d['subject']} —{e['predicate']}→ {d['object']}",
                 "status": e["status"], "exit reason": q.EXIT_REASONS.get(e["status"], ""),
-                "confidence": e["confidence"], "observations": e["observation_count"],
+                "confidence": pct(e["confidence"]), "observations": e["observation_count"],
                 "first observed": ts(e["first_observed_at"]), "last observed": ts(e["last_observed_at"]),
                 "valid": f"{ts(e['valid_from'])} → {ts(e['valid_to']) or 'now'}",
                 "relation label (Phase 2)": e["relation_label"], "predicate family": e["predicate_family"],
-                "superseded by": e["superseded_by"], "reason": e["reason"],
-                "conflicts": d["conflicts"], "row": e}, expand_depth=1)
+                "superseded by": e["superseded_by"], "reason": e["reason"], "conflicts": d["conflicts"]}
+            self.edge_view.show_value({k: v for k, v in shown.items() if v not in (None, "", [], {})},
+                                      expand_depth=1)
             self.edge_evidence.set_rows(d["evidence"])
         self._update_buttons()
 
@@ -756,12 +764,14 @@ class EntityGraphPanel(Panel):
                   "exit reason": q.EXIT_REASONS.get(c["status"], ""),
                   "valid": f"{ts(c.get('valid_from'))} → {ts(c.get('valid_to')) or 'now'}"}
                  for i, c in enumerate(d["chain"])]
-        self.assertion_view.show_value({
+        shown = {
             "assertion": f"{a['trait']}: {'' if a['polarity'] else 'not '}{a['value']}",
             "status": a["status"], "exit reason": d["exit_reason"], "term": a["term"],
-            "confidence": a["confidence"], "evidence": a["evidence_count"],
+            "confidence": pct(a["confidence"]), "evidence": a["evidence_count"],
             "expires": ts(a.get("expires_at")), "reason": a["reason"],
-            "supersession chain": chain, "conflicts": d["conflicts"], "row": a}, expand_depth=2)
+            "supersession chain": chain, "conflicts": d["conflicts"]}
+        self.assertion_view.show_value({k: v for k, v in shown.items() if v not in (None, "", [], {})},
+                                       expand_depth=2)
         self.assertion_evidence.set_rows(d["evidence"])
         # keep the table selection in step (chain stepping selects programmatically)
         for i, r in enumerate(self.assertion_model.rows()):

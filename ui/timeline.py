@@ -33,7 +33,7 @@ from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogr
 from .widgets.cascade_dialog import CascadePreviewDialog
 from .widgets.count_axis import CountAxis
 from .widgets.highlight import HighlightDelegate
-from .widgets.formatting import ts
+from .widgets.formatting import dated, ts
 from .widgets.kv_view import KeyValueTree
 
 HIST_MIN_INTERVAL_S = 3.0
@@ -199,11 +199,12 @@ class TimelinePanel(Panel):
         # how a text search matches and orders: any word (every-word events first) or every
         # word only; most relevant or newest first
         self.match_mode = QComboBox()
-        self.match_mode.addItem("any word (all words first)", False)
+        self.match_mode.addItem("any word", False)
         self.match_mode.addItem("every word", True)
-        self.match_mode.setToolTip('Which events a search lists. A "quoted phrase" must always occur as written.')
+        self.match_mode.setToolTip('Which events a search lists: any word (those with every word first) or every '
+                                   'word only. A "quoted phrase" must always occur as written.')
         self.order = QComboBox()
-        self.order.addItem("most relevant first", False)
+        self.order.addItem("best match first", False)
         self.order.addItem("newest first", True)
         self.order.setToolTip("How a search's hits are ordered (without a search the list is by date)")
         for combo in (self.match_mode, self.order):
@@ -687,8 +688,9 @@ def event_detail(engine: Any, event_id: str) -> dict[str, Any] | None:
         return None
     meta = json.loads(row.pop("metadata_json") or "{}")
     tags = json.loads(row.pop("tags_json") or "[]")
-    row["occurred_at"] = f"{ts(row['occurred_at'])}  ({row['occurred_at']})"
-    row["ingested_at"] = f"{ts(row['ingested_at'])}  ({row['ingested_at']})"
+    # dates, not epoch floats (the row keeps its seq and ids: they are the event's address)
+    row = dated(row)
+    meta = dated(meta)
     preview = engine.preview_delete([event_id])
     changes = {layer: {k: v for k, v in (c or {}).items() if v not in (0, 0.0, None, "", [], {})}
                for layer, c in preview.layers.items()}

@@ -91,7 +91,7 @@ def test_assertion_history_time_travel_and_chain(qtbot, demo_host) -> None:
     assert all(a["believed_then"] for a in panel.assertion_model.rows())
     # the old value was current on that date: it reads so, with today's status beside it
     [old_row] = [a for a in panel.assertion_model.rows() if a["assertion_id"] == old["assertion_id"]]
-    assert old_row["status"] == "current then (now superseded)"
+    assert old_row["status"] == "current then, now superseded"
     panel.travel_to(None)
     wait_idle(qtbot, panel)
     assert panel.as_of is None and "current snapshot" in panel.profile
@@ -252,9 +252,13 @@ def test_assertion_timeline_labels_do_not_pile_up(qtbot) -> None:
 def test_entity_list_keeps_its_columns_in_view(qtbot, demo_host) -> None:
     from ui.entity_graph import ENTITY_NAME_MAX_PX
 
-    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host, size=(1400, 860))
     wait_idle(qtbot, panel)
     assert panel.entity_table.columnWidth(0) <= ENTITY_NAME_MAX_PX
+    # every column starts inside the list's view ("last seen" sat off-screen)
+    header = panel.entity_table.horizontalHeader()
+    last = panel.entities.columnCount() - 1
+    assert header.sectionViewportPosition(last) + 40 <= panel.entity_table.viewport().width()
 
 
 def test_an_entity_search_without_match_says_so(qtbot, demo_host) -> None:
@@ -334,3 +338,32 @@ def test_a_correction_made_elsewhere_reaches_the_open_views(qtbot, demo_host) ->
     wait_idle(qtbot, panel)
     assert not panel.wrong_button.isEnabled()  # denied already: undo is the way back
     qtbot.waitUntil(lambda: kg_status() == "user_denied", timeout=10_000)
+
+
+def test_profile_reads_as_beliefs_not_ids(qtbot, demo_host) -> None:
+    """The profile tab listed assertion, entity and event ids and epoch floats beside the values."""
+    import re
+
+    from PySide6.QtWidgets import QTreeWidgetItemIterator
+
+    from ui.widgets.formatting import readable
+
+    shown = readable({"as_of": 1_795_000_000.0, "assertions": [
+        {"assertion_id": "asr_1", "trait": "residence", "value": "shanghai", "polarity": 1,
+         "status_now": "superseded", "evidence_event_ids": ["01M4BRBC80X0SR0HHPV7002YB6"]}],
+        "edges": [{"subject": "user", "predicate": "LIVES_IN", "object": "shanghai", "status_now": "superseded",
+                   "triple_id": "t1"}], "snapshot_json": '{"entity_id": "e1", "name": "user"}'})
+    assert shown["assertions"] == ["residence: shanghai · superseded"]
+    assert shown["edges"] == ["user —LIVES_IN→ shanghai · superseded"]
+    assert shown["snapshot"] == {"name": "user"} and not shown["as_of"].startswith("1795")
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    texts = []
+    it = QTreeWidgetItemIterator(panel.profile_view)
+    while it.value():
+        texts += [it.value().text(0), it.value().text(1)]
+        it += 1
+    joined = " ".join(texts)
+    assert "LIVES_IN" in joined or "residence" in joined
+    ulid_or_uuid = r"\b[0-9A-HJKMNP-TV-Z]{26}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
+    assert not re.search(ulid_or_uuid, joined) and not re.search(r"\b1[78]\d{8}\.\d\b", joined)
