@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     rice = host.engine.db.read_value("SELECT event_id FROM fact_events WHERE content LIKE '%rice cooker%' "
                                      "AND author_type = 'user' ORDER BY occurred_at DESC LIMIT 1")
     if rice:
-        tr.why_input.setText(rice)
+        tr.why_input.setText("rice cooker")  # by words: the best match is explained, the others offered
         tr.why_not()
         spin(until=lambda: tr.explanation is not None)
         shot("10_why_not")

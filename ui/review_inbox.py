@@ -24,7 +24,7 @@ from . import schema
 from .panel import Panel
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList, load_events
-from .widgets.formatting import pct, ts
+from .widgets.formatting import readable, pct, ts
 from .widgets.kv_view import KeyValueTree
 from .widgets.keep_place import reload_rows
 from .widgets.rows_model import RowsModel
@@ -188,8 +188,11 @@ class ReviewInboxPanel(Panel):
         self.detail = d
         if d is None:
             return
-        self.old_view.show_value(d["old"], expand_depth=2)
-        self.new_view.show_value(d["new"], expand_depth=2)
+        # a side that says what it is ("user LIVES_IN jiaxing — active") needs no id beside it
+        for view, side in ((self.old_view, d["old"]), (self.new_view, d["new"])):
+            shown = {k: v for k, v in side.items() if not (k == "id" and side.get("now"))} \
+                if isinstance(side, dict) else side
+            view.show_value(readable(shown) if isinstance(shown, dict) else shown, expand_depth=2)
         self.events.set_rows(d["events"])
         self.decisions.show_value({f"{ts(x['decided_at'])} {x['decision']}" + (" (undone)" if x.get("undone_at") else ""):
                                    {"reason": x.get("reason"), "effect": json.loads(x.get("effect_json") or "{}")}

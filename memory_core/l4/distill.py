@@ -167,7 +167,7 @@ def template_strategy(skill: Skill, traces: Sequence[Trace]) -> dict[str, Any]:
         cool = f"{BREAKER_OPEN_SECONDS / 60:.0f} min" if BREAKER_OPEN_SECONDS >= 120 else f"{BREAKER_OPEN_SECONDS:.0f} s"
         # a success while open resets the run of failures: "failed 0 times in a row" was said
         recs.append((f"It failed {n} time{'s' if n != 1 else ''} in a row, so the breaker opened"
-                     if n else "The breaker is open (calls are refused)")
+                     if n else "The breaker was open when this was written (calls were refused)")
                     + f": prefer an alternative, or retry after the {cool} cool-down.")
     if sigs:
         top_sig = sigs.most_common(1)[0][0]

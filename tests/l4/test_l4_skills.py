@@ -232,7 +232,7 @@ def test_offline_strategy_text_reads_right() -> None:
                     None if i % 2 == 0 else f"timed out after {30 + i}s", None) for i in range(7)]
     opened = template_strategy(skill(0), traces)
     text = " ".join(opened["recommendations"] + opened["failure_patterns"])
-    assert "0 times" not in text and "The breaker is open" in text
+    assert "0 times" not in text and "The breaker was open" in text
     assert "after Ns" not in text and "timed out after 35s" in text  # the latest real message
     assert "3× timed out after 35s" in opened["failure_patterns"]
     assert "failed 1 time in a row, so the breaker opened" in " ".join(template_strategy(skill(1), traces)["recommendations"])

@@ -311,3 +311,28 @@ def test_histogram_counts_have_whole_ticks(qtbot) -> None:
     ticks = [v for _s, values in axis.tickValues(lo, hi, 120) for v in values]
     assert ticks and all(float(v).is_integer() for v in ticks), ticks
     assert 1.0 in ticks and axis.tickStrings([0.0, 1.0], 1.0, 1.0) == ["0", "1"]
+
+
+def test_delete_preview_names_rows_not_ids() -> None:
+    """The cascade preview showed "deleted edge ids 1 (be944ecf-9b…" and "summaries 1 ({'summary_i…"."""
+    from ui.widgets.cascade_dialog import describe_changes, humanize
+
+    rows = dict(((w, shown) for _l, w, shown in describe_changes({"l2": {
+        "deleted_edge_ids": ["be944ecf-9b3c-5a0e-8d7e-0e6a3c1f2b44"],
+        "summaries": [{"summary_id": "01M7TFE980BKXB3SPR440TFTVF", "title": "Day summary · 2026-11-16"}],
+        "sessions_touched": ["kitchen-en-1"], "removed_entity_ids": ["ent_01M80GJ3505HTF59XA99VPMWX6"]}})))
+    assert rows["deleted_edge_ids"] == "1" and rows["removed_entity_ids"] == "1"
+    assert rows["summaries"] == "1 (Day summary · 2026-11-16)" and rows["sessions_touched"] == "1 (kitchen-en-1)"
+    assert humanize("deleted_edge_ids") == "deleted edges" and humanize("removed_entity_ids") == "removed entities"
+
+
+def test_a_late_match_is_brought_into_the_cell() -> None:
+    from ui.widgets.highlight import highlight_html
+
+    text = "Work news too: I got an offer from a design studio in Hangzhou. I start in three weeks."
+    marked = highlight_html("x" * 10 + " " + text, ["hangzhou"])
+    import re
+
+    plain = re.sub(r"<[^>]+>", "", marked)
+    assert plain.startswith("…") and plain.index("Hangzhou") < 40  # in the cell's first characters
+    assert highlight_html("short design text", ["design"]).startswith("short")
