@@ -311,10 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     if user:
         eg.select_entity(user)
         idle(eg)
-        eg.node_type_filter.setCurrentIndex(max(0, eg.node_type_filter.findData("person")))
+        i = eg.node_type_filter.findData("appliance")
+        eg.node_type_filter.setCurrentIndex(i if i > 0 else min(1, eg.node_type_filter.count() - 1))
         idle(eg)
         eg.tabs.setCurrentIndex(0)
-        shot("19_entity_graph_people")
+        shot("19_entity_graph_by_type")
     window.tabs.setCurrentWidget(window.chat)
     window.chat._link(QUrl("trace:0"))
     spin(0.2)

@@ -47,6 +47,8 @@ STATUS_COLOURS = {"active": "#2f6db5", "tentative": "#7fa7d9", "corroborated": "
                   "expired": "#c9a25e", "user_denied": "#c0504d", "invalidated": "#9a9a9a",
                   "rejected": "#c0504d"}
 ACTIVE_STATUSES = {"active", "tentative", "corroborated", "stable"}
+#: the graph is never drawn larger than this (a lone node was blown up to fill the canvas)
+MAX_ZOOM = 1.25
 #: the entity's Mentions tab lists at most this many events, newest first
 MENTIONS_SHOWN = 500
 #: the entity list's name column never grows past this (the other columns stay in view)
@@ -217,12 +219,21 @@ class GraphView(QGraphicsView):
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
         if self.selected_edge:
             self.highlight_edge(self.selected_edge)
-        self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fit()
+
+    def fit(self) -> None:
+        """The whole neighbourhood in view, shrunk when needed but never blown up past its
+        natural size (one node filled the canvas at 4x, its name in 40-pt letters)."""
+        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        if self.transform().m11() > MAX_ZOOM:
+            self.resetTransform()
+            self.scale(MAX_ZOOM, MAX_ZOOM)
+            self.centerOn(self.scene().sceneRect().center())
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self.scene().items():
-            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self.fit()
 
     def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         item = self.itemAt(event.position().toPoint())

@@ -149,6 +149,7 @@ class ReviewInboxPanel(Panel):
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addWidget(self.stack, 1)
+        self._clear_detail()
         self._update_buttons()
 
     def reload(self) -> None:
@@ -172,8 +173,9 @@ class ReviewInboxPanel(Panel):
 
     def _clear_detail(self) -> None:
         self.detail = None
-        for view in (self.old_view, self.new_view, self.decisions):
-            view.show_value({})
+        self.old_view.show_value({"(select an item)": "what memory believed before"})
+        self.new_view.show_value({"(select an item)": "what it believes now"})
+        self.decisions.show_value({})
         self.events.set_rows([])
 
     def select(self, row: int) -> None:

@@ -172,6 +172,7 @@ class SkillsPanel(Panel):
         lay = QVBoxLayout(self)
         lay.addWidget(legend)
         lay.addWidget(self.stack, 1)
+        self._clear_detail()  # the unselected detail says what it is for
 
     def reload(self) -> None:
         self.call(lambda: list_skills(self.host.engine.db.reader()), on_done=self._loaded)

@@ -67,6 +67,10 @@ def summary_detail(conn: apsw.Connection, summary_id: str) -> dict[str, Any] | N
             "events": load_events(conn, linked)}
 
 
+SELECT_HINT = ("Select a summary to read it, see which sources it kept and open the events it was "
+               "built from.")
+
+
 class SummariesPanel(Panel):
     title = "L3 summaries"
     event_requested = Signal(str)
@@ -111,6 +115,7 @@ class SummariesPanel(Panel):
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self.select(cur.row()))
 
         self.body = QTextBrowser()
+        self.body.setPlainText(SELECT_HINT)  # the unselected detail pane says what it is for
         self.events = EventList()
         self.events.event_activated.connect(self.event_requested)
         right = QWidget()
@@ -149,7 +154,7 @@ class SummariesPanel(Panel):
         row = reload_rows(self.table, self.model, rows or [], "summary_id", keep=keep)
         if row is None:
             self.detail = None
-            self.body.clear()
+            self.body.setPlainText(SELECT_HINT)
             self.events.set_rows([])
             self.events_label.setText("<b>Linked L1 events</b> (double-click to open in the timeline)")
         self.loaded.emit()

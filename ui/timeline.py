@@ -30,7 +30,7 @@ from .panel import Panel
 from .timeline_model import CONTENT_COLUMN, FILL_MARGIN, TimelineModel, prepare_rows
 from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event, load_listing,
                              load_rows, parse_search, positions)
-from .widgets.cascade_dialog import CascadePreviewDialog
+from .widgets.cascade_dialog import LAYER_NAMES, CascadePreviewDialog, describe_changes, humanize
 from .widgets.count_axis import CountAxis
 from .widgets.highlight import HighlightDelegate
 from .widgets.formatting import dated, ts
@@ -692,8 +692,12 @@ def event_detail(engine: Any, event_id: str) -> dict[str, Any] | None:
     row = dated(row)
     meta = dated(meta)
     preview = engine.preview_delete([event_id])
-    changes = {layer: {k: v for k, v in (c or {}).items() if v not in (0, 0.0, None, "", [], {})}
-               for layer, c in preview.layers.items()}
+    # the same words as the delete preview: layers by name, changes in words, rows by their
+    # names (never ids), only what would change
+    changes: dict[str, dict[str, str]] = {}
+    for layer, what, shown in describe_changes({k: c or {} for k, c in preview.layers.items()}):
+        if shown.strip() not in ("0", "0.0", "", "[]", "{}", "False", "None"):
+            changes.setdefault(LAYER_NAMES.get(layer, humanize(layer)), {})[humanize(what)] = shown
     # what memory made of it first; the 22 stored fields after (the text and its origin are in
     # the header above the tree)
     return {"derived objects": readable_derived(conn, event_id, row["seq"]) or {"(none yet)": ""},

@@ -24,6 +24,8 @@ def test_empty_database_ledger(qtbot, empty_host) -> None:
     panel = show_panel(qtbot, LedgerPanel, empty_host)
     assert panel.last_error == "" and panel.calls_model.rowCount() == 0
     assert "Offline" in panel.banner.text() and "0 calls recorded" in panel.summary.text()
+    # an empty ledger says why, instead of two blank tables
+    assert panel.stack.is_empty and "No model calls yet" in panel.stack.empty.text()
 
 
 def test_summaries_filter_and_drill_down(qtbot, demo_host) -> None:
