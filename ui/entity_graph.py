@@ -578,20 +578,25 @@ class EntityGraphPanel(Panel):
 
     def _forget_entity(self) -> None:
         self.entity_id = None
-        self.edge = None
-        self.assertion = None
-        self.edge_view.show_value({})
-        self.edge_evidence.set_rows([])
-        self.assertion_view.show_value({})
-        self.assertion_evidence.set_rows([])
+        self._clear_selection()
         self.entity_stack.show_content(False)
-        self._update_buttons()
 
     def select_entity(self, entity_id: str) -> None:
         self.entity_id = entity_id
+        self._clear_selection()
+        self._refresh_entity()
+
+    def _clear_selection(self) -> None:
+        """No edge or assertion selected: their views say so (another entity's edge stayed on
+        the Edge tab, its buttons disabled, after moving to a new entity)."""
         self.edge = None
         self.assertion = None
-        self._refresh_entity()
+        self.edge_view.show_value({"(no edge selected)": "click an edge in the graph"})
+        self.edge_evidence.set_rows([])
+        self.assertion_view.show_value({"(no assertion selected)": "pick one in the table above"})
+        self.assertion_evidence.set_rows([])
+        self.graph.highlight_edge(None)
+        self._update_buttons()
 
     def _node_clicked(self, entity_id: str) -> None:
         if entity_id != self.entity_id:

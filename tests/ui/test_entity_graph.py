@@ -353,8 +353,8 @@ def test_profile_reads_as_beliefs_not_ids(qtbot, demo_host) -> None:
          "status_now": "superseded", "evidence_event_ids": ["01M4BRBC80X0SR0HHPV7002YB6"]}],
         "edges": [{"subject": "user", "predicate": "LIVES_IN", "object": "shanghai", "status_now": "superseded",
                    "triple_id": "t1"}], "snapshot_json": '{"entity_id": "e1", "name": "user"}'})
-    assert shown["assertions"] == ["residence: shanghai · superseded"]
-    assert shown["edges"] == ["user —LIVES_IN→ shanghai · superseded"]
+    assert shown["assertions"] == ["residence: shanghai · now superseded"]
+    assert shown["edges"] == ["user —LIVES_IN→ shanghai · now superseded"]
     assert shown["snapshot"] == {"name": "user"} and not shown["as_of"].startswith("1795")
     panel = show_panel(qtbot, EntityGraphPanel, demo_host)
     _user_with_history(panel, qtbot)
@@ -367,3 +367,12 @@ def test_profile_reads_as_beliefs_not_ids(qtbot, demo_host) -> None:
     assert "LIVES_IN" in joined or "residence" in joined
     ulid_or_uuid = r"\b[0-9A-HJKMNP-TV-Z]{26}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
     assert not re.search(ulid_or_uuid, joined) and not re.search(r"\b1[78]\d{8}\.\d\b", joined)
+
+
+def test_moving_to_another_entity_clears_the_edge_shown(qtbot, demo_host) -> None:
+    panel, _ids = _first_edge_selected(qtbot, demo_host)
+    other = next(r["entity_id"] for r in panel.entities.rows() if not r["is_user"])
+    panel.select_entity(other)
+    wait_idle(qtbot, panel)
+    shown = panel.edge_view.topLevelItem(0).text(0)
+    assert panel.edge is None and shown == "(no edge selected)" and not panel.wrong_button.isEnabled()

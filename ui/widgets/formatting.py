@@ -66,7 +66,8 @@ def _is_id_key(key: str) -> bool:
 
 def _belief_line(d: dict[str, Any]) -> str | None:
     """One trait value or one relation as a sentence-like line, or None when ``d`` is neither."""
-    status = d.get("status") or d.get("status_now") or ""
+    # a profile as of a past date says what the row's status is *now* (it was current then)
+    status = d.get("status") or (f"now {d['status_now']}" if d.get("status_now") else "")
     since = d.get("valid_from") or d.get("since")
     until = d.get("valid_to")
     when = f" · since {ts(since)[:10]}" if since else ""
