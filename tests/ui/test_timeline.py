@@ -336,3 +336,18 @@ def test_a_late_match_is_brought_into_the_cell() -> None:
     plain = re.sub(r"<[^>]+>", "", marked)
     assert plain.startswith("…") and plain.index("Hangzhou") < 40  # in the cell's first characters
     assert highlight_html("short design text", ["design"]).startswith("short")
+
+
+@pytest.mark.slow
+def test_100k_a_finding_link_selects_and_scrolls_to_its_row(qtbot, big_host) -> None:
+    """A chat finding link opened the event's detail but left its row unselected and out of view
+    ("Delete selected…" stayed disabled); at 100k the row is tens of thousands of rows down."""
+    panel = _panel(qtbot, big_host)
+    old = big_host.engine.db.read_one("SELECT event_id, seq FROM fact_events ORDER BY occurred_at LIMIT 1 OFFSET 50000")
+    panel.show_event(old["event_id"])
+    qtbot.waitUntil(lambda: panel.selected_seqs() == [old["seq"]], timeout=20_000)
+    wait_idle(qtbot, panel)
+    row = panel.model.seqs().index(old["seq"])
+    top, bottom = panel.table.rowAt(0), panel.table.rowAt(panel.table.viewport().height() - 1)
+    assert row > 1000 and top <= row <= bottom and panel.delete_button.isEnabled()
+    assert panel.detail["event"]["event_id"] == old["event_id"]
