@@ -30,7 +30,7 @@ from .panel import Panel
 from .timeline_model import CONTENT_COLUMN, FILL_MARGIN, TimelineModel, prepare_rows
 from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event, load_listing,
                              load_rows, parse_search, positions)
-from .widgets.cascade_dialog import LAYER_NAMES, CascadePreviewDialog, describe_changes, humanize
+from .widgets.cascade_dialog import LAYER_NAMES, CascadePreviewDialog, describe_changes, humanize, layer_order
 from .widgets.count_axis import CountAxis
 from .widgets.highlight import HighlightDelegate
 from .widgets.formatting import dated, ts
@@ -695,7 +695,7 @@ def event_detail(engine: Any, event_id: str) -> dict[str, Any] | None:
     # the same words as the delete preview: layers by name, changes in words, rows by their
     # names (never ids), only what would change
     changes: dict[str, dict[str, str]] = {}
-    for layer, what, shown in describe_changes({k: c or {} for k, c in preview.layers.items()}):
+    for layer, what, shown in describe_changes({k: preview.layers[k] or {} for k in layer_order(preview.layers)}):
         if shown.strip() not in ("0", "0.0", "", "[]", "{}", "False", "None"):
             changes.setdefault(LAYER_NAMES.get(layer, humanize(layer)), {})[humanize(what)] = shown
     # what memory made of it first; the 22 stored fields after (the text and its origin are in

@@ -4,6 +4,7 @@ travel through a supersession chain, "this is wrong", evidence delete — on rea
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from tests.ui.conftest import show_panel, wait_idle
 from ui import l2_queries as q
@@ -376,3 +377,32 @@ def test_moving_to_another_entity_clears_the_edge_shown(qtbot, demo_host) -> Non
     wait_idle(qtbot, panel)
     shown = panel.edge_view.topLevelItem(0).text(0)
     assert panel.edge is None and shown == "(no edge selected)" and not panel.wrong_button.isEnabled()
+
+
+def test_an_edge_whose_evidence_is_deleted_elsewhere_leaves_the_canvas(qtbot, demo_host) -> None:
+    """After deleting an event from the timeline the graph still drew the edge it supported."""
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    engine = demo_host.engine
+    # an edge whose evidence events support no other edge of the hub: deleting them removes it
+    target = None
+    for e in panel.hood.edges:
+        ids = [r[0] for r in engine.db.reader().execute(
+            "SELECT event_id FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ?", (e["triple_id"],))]
+        if ids and e["status"] == "active":
+            target, evidence = e, ids
+            break
+    assert target is not None
+    drawn = {i.data(1) for i in panel.graph.edge_items()}
+    assert target["triple_id"] in drawn
+    engine.delete_events(evidence)  # as the timeline does
+    demo_host.notify_changed("deleted")
+    gone = engine.db.read_value("SELECT count(*) FROM knowledge_graph WHERE triple_id = ? AND status = 'active'",
+                                (target["triple_id"],)) == 0
+    assert gone, "deleting all of an edge's evidence removes it (or it is no longer active)"
+    qtbot.waitUntil(lambda: target["triple_id"] not in {e["triple_id"] for e in panel.hood.edges
+                                                        if e["status"] == "active"}, timeout=10_000)
+    wait_idle(qtbot, panel)
+    active_drawn = {i.data(1) for i in panel.graph.edge_items()
+                    if i.pen().style() != Qt.PenStyle.DashLine}
+    assert target["triple_id"] not in active_drawn
