@@ -26,8 +26,8 @@ from typing import Any
 from memory_core.ids import new_ulid
 from memory_core.policy import QueryMode, Tier
 
-from .answer_template import (compose_offline_answer, finding_event_ids, findings, overall_strength,
-                              package_dict)
+from .answer_template import (answer_language, compose_offline_answer, finding_event_ids, findings,
+                              overall_strength, package_dict)
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,20 @@ SYSTEM_PROMPT = (
     "You are Magi, a desktop assistant with a long-term memory. Use the memory_query tool to look "
     "up what the user told you or did before; answer only from its findings, cite them as [n], "
     "say plainly when the evidence is weak or missing, and never guess.")
+#: the answer's language is the question's (a Chinese question got an English answer)
+LANGUAGE_RULE = {"zh": " The user wrote in Chinese: answer in Simplified Chinese (简体中文).",
+                 "en": " Answer in the language of the user's question."}
+
+
+def system_prompt(question: str) -> str:
+    """The LLM's instructions for this question, with the language to answer in."""
+    return SYSTEM_PROMPT + LANGUAGE_RULE[answer_language(question)]
+
+
+def finding_key(f: dict[str, Any]) -> tuple[Any, ...]:
+    """One finding's identity (layer, kind, row): an assertion and the edge it mirrors cite one
+    event but are two findings."""
+    return (f.get("layer"), f.get("kind"), f.get("hit_id") or f.get("event_id"))
 
 
 @dataclass
@@ -153,7 +167,7 @@ class ChatAgent:
         found: list[dict[str, Any]] = []
         for package in answer.packages:
             for f in findings(package):
-                key = (f.get("layer"), f.get("kind"), f.get("hit_id") or f.get("event_id"))
+                key = finding_key(f)
                 if key not in keys:
                     keys.add(key)
                     found.append(f)
@@ -175,7 +189,7 @@ class ChatAgent:
         from memory_core.providers.chat import ChatMessage, ChatRequest
 
         chat = self.engine.providers.chat
-        messages = [ChatMessage("system", SYSTEM_PROMPT)]
+        messages = [ChatMessage("system", system_prompt(text))]
         for role, content in self.history[-HISTORY_TURNS:]:
             messages.append(ChatMessage(role, content))
         messages.append(ChatMessage("user", text))
@@ -205,15 +219,20 @@ class ChatAgent:
                                             asked=asked, time_range=args.get("time_range"),
                                             filters=args.get("filters"))
                 answer.packages.append(package)
-                messages.append(ChatMessage("tool", json.dumps(_tool_result(package), ensure_ascii=False),
+                self._collect(answer)  # the [n] the LLM sees are the chat's link numbers
+                numbers = {finding_key(f): i for i, f in enumerate(answer.findings, start=1)}
+                messages.append(ChatMessage("tool", json.dumps(_tool_result(package, numbers), ensure_ascii=False),
                                             tool_call_id=call.id, name=call.name))
 
 
-def _tool_result(package: dict[str, Any]) -> dict[str, Any]:
-    """What the LLM sees of a package: the answer-facing fields, findings numbered."""
+def _tool_result(package: dict[str, Any], numbers: dict[tuple[Any, ...], int] | None = None) -> dict[str, Any]:
+    """What the LLM sees of a package: the answer-facing fields, findings numbered as the chat
+    links them (``numbers``: across every tool call of the answer; a second call's findings
+    used to restart at 1, so the LLM's [1] was another finding than the link [1])."""
     out = {k: package.get(k) for k in ("status", "query_mode", "summary", "insufficient_evidence",
                                         "answering_hints", "entity_refs") if k in package}
-    out["findings"] = [{"n": i + 1, **{k: f.get(k) for k in ("event_id", "content", "occurred_at",
-                                                             "author_type", "evidence_strength")}}
+    out["findings"] = [{"n": (numbers or {}).get(finding_key(f), i + 1),
+                        **{k: f.get(k) for k in ("event_id", "content", "occurred_at",
+                                                 "author_type", "evidence_strength")}}
                        for i, f in enumerate(findings(package))]
     return out

@@ -38,6 +38,10 @@ from .settings import AppSettings
 
 log = logging.getLogger(__name__)
 
+#: the status bar re-reads its counts this often while background work is left, and when idle
+STATUS_BUSY_MS = 1500
+STATUS_IDLE_MS = 5000
+
 
 def app_icon() -> QIcon:
     icon = QIcon()
@@ -118,7 +122,7 @@ class MainWindow(QMainWindow):
         self._status_soon.timeout.connect(self.refresh_status)
         # coalesced: a burst of ingests refreshes the status bar about once a second
         host.memory_changed.connect(lambda _w: self._status_soon.isActive() or self._status_soon.start())
-        self._status_timer = QTimer(self, interval=5000)
+        self._status_timer = QTimer(self, interval=STATUS_IDLE_MS)
         self._status_timer.timeout.connect(self.refresh_status)
         if host.is_ready:
             self._ready()
@@ -189,8 +193,12 @@ class MainWindow(QMainWindow):
 
             engine = self.host.engine
             conn = engine.db.reader()
+            l2 = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'l2_projection_jobs'").fetchone()
             return {"events": conn.execute("SELECT count(*) FROM fact_events").fetchone()[0],
                     "pending_embeddings": EMBEDDING_QUEUE.counts(conn)["pending"],
+                    # L2's backlog: after an import it works for a while with nothing else shown
+                    "pending_l2": conn.execute("SELECT count(*) FROM l2_projection_jobs "
+                                               "WHERE state IN ('pending', 'running')").fetchone()[0] if l2 else 0,
                     "offline": offline_state(engine), "capture": engine.capture_enabled,
                     "purge": purge_status(conn)}
 
@@ -198,10 +206,21 @@ class MainWindow(QMainWindow):
 
     def _status(self, s: dict[str, Any]) -> None:
         pending = f" · {s['pending_embeddings']:,} awaiting embedding" if s["pending_embeddings"] else ""
+        if s.get("pending_l2"):
+            pending += f" · {s['pending_l2']:,} awaiting L2 (entities, relations)"
+        # while background work is left the counts are re-read often, so they follow the queue
+        # (every 5 s they lagged behind it); idle, every 5 s is enough
+        busy = bool(s["pending_embeddings"] or s.get("pending_l2"))
+        interval = STATUS_BUSY_MS if busy else STATUS_IDLE_MS
+        if self._status_timer.interval() != interval:
+            self._status_timer.setInterval(interval)
         purge = s.get("purge")
         if purge is not None and purge.pending:
             pending += " · <b style='color:#b35c00'>purge of deleted text pending</b>"
-        _set_text(self.count_label, f"{s['events']:,} events{pending}")
+        # a new user's empty memory says where to start (the menus are the only other hint)
+        first_run = " — empty: try Memory → “Load the demo sample”" if not s["events"] else ""
+        _set_text(self.count_label, f"{s['events']:,} events{first_run}{pending}")
+        self.chat.set_memory_empty(not s["events"])
         self.count_label.setToolTip(describe_purge(purge) if purge is not None and purge.pending else "")
         _set_text(self.capture_label, "<b style='color:#b35c00'>⏸ capture paused</b>" if not s["capture"]
                   else "● capturing")

@@ -1,7 +1,11 @@
 """``python -m magi_desktop.screenshots``: build a demo memory and save a PNG of every panel.
 
 The demo memory is the bundled sample (worked example in zh/en, a move story, sensors, tool
-calls) plus generated background activity, with every derived layer run to idle (offline:
+calls), a multi-session conversation written for this demo (``demo_conversation.jsonl``: four
+evenings over six weeks — a new dog, a pottery class, a job change, a sister's visit, a trip
+being planned — partly in Chinese), optionally one LoCoMo conversation from a local file
+(``--locomo``; its text is the benchmark's licence, so those pictures are not committed) and
+generated background activity, with every derived layer run to idle (offline:
 rule extractor, extractive summaries, template distillation). The window is driven the way a
 user would (ask the chat, select an entity, trace a question, ask "why not?") and grabbed after
 each step, so the pictures show real output of this build, not mock-ups.
@@ -24,10 +28,12 @@ from typing import Any, Callable
 
 QUESTION = "What kitchen appliance did I buy before the air fryer?"
 QUESTION_ZH = "我在买空气炸锅前买了什么厨房家电？"
+CONVERSATION_QUESTIONS = ("What is my dog called?", "Where is my new job?", "我姐姐Ana从哪里来看我？")
 DAY = 86400.0
 
 
-def build_demo_db(path: Path, *, generated: int, now: float) -> dict[str, int]:
+def build_demo_db(path: Path, *, generated: int, now: float, locomo: Path | None = None,
+                  locomo_index: int = 0) -> dict[str, int]:
     """The demo database (see the module docstring); returns the background work done."""
     from memory_core.clock import FakeClock
     from memory_core.config import MemoryConfig
@@ -42,8 +48,16 @@ def build_demo_db(path: Path, *, generated: int, now: float) -> dict[str, int]:
         with MemoryEngine(path, config=config, clock=clock, layers=("l4",)) as engine:
             bulk_ingest(engine, generate_payloads(generated, start=now - 60 * DAY, span_days=57))
     sample = resources.files("memory_core.resources").joinpath("sample_memory.jsonl")
-    with resources.as_file(sample) as sample_path, MemoryEngine(path, config=config, clock=clock) as engine:
+    conversation = resources.files("magi_desktop.resources").joinpath("demo_conversation.jsonl")
+    with resources.as_file(sample) as sample_path, resources.as_file(conversation) as conv_path, \
+            MemoryEngine(path, config=config, clock=clock) as engine:
         engine.ingest_jsonl(sample_path)
+        engine.ingest_jsonl(conv_path)
+        if locomo is not None:
+            from memory_core.eval.locomo import payloads
+
+            rows, _sessions = payloads(json.loads(locomo.read_text(encoding="utf-8"))[locomo_index])
+            engine.ingest_payloads(rows)
         return engine.run_until_idle()
 
 
@@ -75,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     p.add_argument("--events", type=int, default=5000, help="generated background events (default 5000)")
     p.add_argument("--size", default="1400x860")
+    p.add_argument("--locomo", type=Path, default=None,
+                   help="also ingest one LoCoMo conversation from this JSON file (pictures stay local)")
+    p.add_argument("--locomo-index", type=int, default=0)
     args = p.parse_args(argv)
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -95,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     db_path = tmp / "memory.db"
     now = 1_795_227_300.0 + DAY  # a day after the sample's last event
     started = time.perf_counter()
-    work = build_demo_db(db_path, generated=args.events, now=now)
+    work = build_demo_db(db_path, generated=args.events, now=now, locomo=args.locomo,
+                         locomo_index=args.locomo_index)
     _queue_a_review_item(db_path, now)
     print(f"demo memory built in {time.perf_counter() - started:.1f} s: {work}")
 
@@ -220,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     rice = host.engine.db.read_value("SELECT event_id FROM fact_events WHERE content LIKE '%rice cooker%' "
                                      "AND author_type = 'user' ORDER BY occurred_at DESC LIMIT 1")
     if rice:
-        tr.why_input.setText(rice)
+        tr.why_input.setText("rice cooker")  # by words: the best match is explained, the others offered
         tr.why_not()
         spin(until=lambda: tr.explanation is not None)
         shot("10_why_not")
@@ -262,6 +280,42 @@ def main(argv: list[str] | None = None) -> int:
     if job is not None:
         job.cancel()
         spin(until=job.done.is_set, timeout=30)
+    # 11 the multi-session conversation: asked about in the chat, found in the timeline with a
+    # quoted phrase, and its people and things in the graph
+    window.tabs.setCurrentWidget(window.chat)
+    for q in CONVERSATION_QUESTIONS:
+        n = len(window.chat.answers)
+        window.chat.send(q)
+        spin(until=lambda: len(window.chat.answers) > n)
+    shot("16_conversation_chat")
+    window.tabs.setCurrentWidget(tl)
+    tl.set_filter(tl.filter.__class__(text='"design studio" Hangzhou'))
+    idle(tl)
+    tl.select_rows([0])
+    idle(tl)
+    shot("17_conversation_timeline_phrase")
+    tl.clear_filters()
+    idle(tl)
+    window.tabs.setCurrentWidget(eg)
+    eg.search.setText("mochi")
+    eg.reload()
+    idle(eg)
+    if eg.entities.rowCount():
+        eg.select_entity(eg.entities.row(0)["entity_id"])
+        idle(eg)
+        eg.tabs.setCurrentIndex(eg.tabs.indexOf(eg.mentions))
+        shot("18_conversation_entity_mentions")
+    eg.search.setText("")
+    eg.reload()
+    idle(eg)
+    if user:
+        eg.select_entity(user)
+        idle(eg)
+        i = eg.node_type_filter.findData("appliance")
+        eg.node_type_filter.setCurrentIndex(i if i > 0 else min(1, eg.node_type_filter.count() - 1))
+        idle(eg)
+        eg.tabs.setCurrentIndex(0)
+        shot("19_entity_graph_by_type")
     window.tabs.setCurrentWidget(window.chat)
     window.chat._link(QUrl("trace:0"))
     spin(0.2)

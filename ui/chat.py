@@ -38,6 +38,7 @@ class ChatPanel(Panel):
         self.session_id: str | None = None
         self.answers: list[AgentAnswer] = []
         self._html: list[str] = []
+        self._memory_empty = False
         self.view = QTextBrowser()
         self.view.setOpenLinks(False)
         self.view.anchorClicked.connect(self._link)
@@ -130,10 +131,21 @@ class ChatPanel(Panel):
         self.input.setFocus()
         self._update_mode()
 
+    def set_memory_empty(self, empty: bool) -> None:
+        """The main window tells the chat whether memory holds anything (first-run hint)."""
+        if empty != self._memory_empty:
+            self._memory_empty = empty
+            if not self._html:
+                self._render()
+
     def _render(self) -> None:
         if not self._html:
+            hint = ("<p style='color:#555; padding:0 20px'><b>Memory is empty.</b> To see what Magi does, "
+                    "load the bundled example: menu <b>Memory → “Load the demo sample”</b> (or File → "
+                    "“Ingest a JSONL file…”). Then ask, for example, “Where do I live now?”</p>"
+                    if self._memory_empty else "")
             self.view.setHtml("<p style='color:#777; padding:20px'>Ask me something — I answer from "
-                              "your memory and show which events each answer rests on.</p>")
+                              "your memory and show which events each answer rests on.</p>" + hint)
             return
         self.view.setHtml("".join(self._html))
         bar = self.view.verticalScrollBar()

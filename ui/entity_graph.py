@@ -19,7 +19,7 @@ from typing import Any
 
 import networkx as nx
 import pyqtgraph as pg
-from PySide6.QtCore import QDateTime, Qt, Signal
+from PySide6.QtCore import QDateTime, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDateTimeEdit,
                                QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsScene,
@@ -34,7 +34,8 @@ from .panel import Panel
 from .widgets.cascade_dialog import CascadePreviewDialog
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList
-from .widgets.formatting import dated, one_line, pct, ts
+from .widgets.formatting import one_line, pct, readable, ts
+from .widgets.keep_place import reload_rows
 from .widgets.kv_view import KeyValueTree
 from .widgets.rows_model import RowsModel
 
@@ -46,10 +47,12 @@ STATUS_COLOURS = {"active": "#2f6db5", "tentative": "#7fa7d9", "corroborated": "
                   "expired": "#c9a25e", "user_denied": "#c0504d", "invalidated": "#9a9a9a",
                   "rejected": "#c0504d"}
 ACTIVE_STATUSES = {"active", "tentative", "corroborated", "stable"}
+#: the graph is never drawn larger than this (a lone node was blown up to fill the canvas)
+MAX_ZOOM = 1.25
 #: the entity's Mentions tab lists at most this many events, newest first
 MENTIONS_SHOWN = 500
 #: the entity list's name column never grows past this (the other columns stay in view)
-ENTITY_NAME_MAX_PX = 190
+ENTITY_NAME_MAX_PX = 160
 
 ENTITY_COLUMNS = (("canonical_name", "entity"), ("entity_type", "type"), ("mention_count", "mentions"),
                   ("edge_count", "edges"), ("last_seen_at", "last seen"))
@@ -78,6 +81,9 @@ class GraphView(QGraphicsView):
         self._layouts: dict[str, dict[str, tuple[float, float]]] = {}
         #: above this many edges the relation names are tooltips, not labels (they overlapped)
         self.max_edge_labels = 24
+        #: labels left out of the last drawing for want of room (their text is a tooltip)
+        self.hidden_labels = 0
+        self.label_rects: list[QRectF] = []
 
     def highlight_edge(self, triple_id: str | None) -> None:
         """Draw the selected edge thick and orange (the others keep their status colours)."""
@@ -126,6 +132,44 @@ class GraphView(QGraphicsView):
         pair_count: dict[frozenset[str], int] = {}
         small = QFont()
         small.setPointSize(8)
+        # label collision avoidance: nodes are placed first and are obstacles; each label takes
+        # the first of its candidate places that overlaps nothing placed yet, or is left out
+        # (its text stays in the tooltip). The user hub piled 60 labels on each other.
+        radii = {nid: (30 if nid == hood.center else 22) for nid in hood.nodes}
+        placed: list[QRectF] = [QRectF(x - radii[nid], y - radii[nid], 2 * radii[nid], 2 * radii[nid])
+                                for nid, (x, y) in ((n, self.positions.get(n, (0.0, 0.0))) for n in hood.nodes)]
+        self.hidden_labels = 0
+        self.label_rects: list[QRectF] = []
+
+        def place(item: QGraphicsSimpleTextItem, spots: list[tuple[float, float]]) -> bool:
+            br = item.boundingRect()
+            for cx, cy in spots:
+                rect = QRectF(cx - br.width() / 2, cy - br.height() / 2, br.width(), br.height())
+                if not any(rect.intersects(o) for o in placed):
+                    placed.append(rect)
+                    self.label_rects.append(rect)
+                    item.setPos(rect.topLeft())
+                    scene.addItem(item)
+                    return True
+            self.hidden_labels += 1
+            return False
+
+        for nid, info in hood.nodes.items():  # node names first: they matter more than relations
+            x, y = self.positions.get(nid, (0.0, 0.0))
+            r = radii[nid]
+            text = QGraphicsSimpleTextItem(one_line(info.get("canonical_name"), 24))
+            if nid == hood.center:
+                f = QFont()
+                f.setBold(True)
+                text.setFont(f)
+            h = text.boundingRect().height()
+            w = text.boundingRect().width()
+            text.setZValue(4)
+            text.setData(0, "node")
+            text.setData(1, nid)
+            text.setToolTip(f"{info.get('canonical_name')} ({info.get('entity_type')})")
+            place(text, [(x, y + r + 2 + h / 2), (x, y - r - 2 - h / 2), (x + r + 4 + w / 2, y),
+                         (x - r - 4 - w / 2, y)])
         for e in hood.edges:
             a, b = self.positions[e["subject_id"]], self.positions[e["object_id"]]
             pair = frozenset((e["subject_id"], e["object_id"]))
@@ -153,17 +197,16 @@ class GraphView(QGraphicsView):
             label = QGraphicsSimpleTextItem(e["predicate"] + ("" if active else f" [{e['status']}]"))
             label.setFont(small)
             label.setBrush(QBrush(QColor("#333" if active else "#888")))
-            br = label.boundingRect()
-            # labels sit towards the outer end: near the centre node they would all overlap
-            f = 0.62 if e["subject_id"] == hood.center else 0.38
-            label.setPos(a[0] + dx * f + ox - br.width() / 2, a[1] + dy * f + oy - br.height() / 2)
             label.setData(0, "edge")
             label.setData(1, e["triple_id"])
             label.setZValue(2)
-            scene.addItem(label)
+            label.setToolTip(line.toolTip())
+            # towards the outer end first: near the centre node they would all overlap
+            fs = (0.62, 0.75, 0.5) if e["subject_id"] == hood.center else (0.38, 0.25, 0.5)
+            place(label, [(a[0] + dx * f + ox, a[1] + dy * f + oy) for f in fs])
         for nid, info in hood.nodes.items():
             x, y = self.positions.get(nid, (0.0, 0.0))
-            r = 30 if nid == hood.center else 22
+            r = radii[nid]
             node = QGraphicsEllipseItem(x - r, y - r, 2 * r, 2 * r)
             colour = "#ffd966" if info.get("is_user") else TYPE_COLOURS.get(info.get("entity_type"), "#dddddd")
             node.setBrush(QBrush(QColor(colour)))
@@ -173,26 +216,24 @@ class GraphView(QGraphicsView):
             node.setToolTip(f"{info.get('canonical_name')} ({info.get('entity_type')})")
             node.setZValue(3)
             scene.addItem(node)
-            text = QGraphicsSimpleTextItem(one_line(info.get("canonical_name"), 24))
-            if nid == hood.center:
-                f = QFont()
-                f.setBold(True)
-                text.setFont(f)
-            br = text.boundingRect()
-            text.setPos(x - br.width() / 2, y + r + 2)
-            text.setZValue(4)
-            text.setData(0, "node")
-            text.setData(1, nid)
-            scene.addItem(text)
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
         if self.selected_edge:
             self.highlight_edge(self.selected_edge)
-        self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fit()
+
+    def fit(self) -> None:
+        """The whole neighbourhood in view, shrunk when needed but never blown up past its
+        natural size (one node filled the canvas at 4x, its name in 40-pt letters)."""
+        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        if self.transform().m11() > MAX_ZOOM:
+            self.resetTransform()
+            self.scale(MAX_ZOOM, MAX_ZOOM)
+            self.centerOn(self.scene().sceneRect().center())
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self.scene().items():
-            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+            self.fit()
 
     def mousePressEvent(self, event: Any) -> None:  # noqa: N802 - Qt API
         item = self.itemAt(event.position().toPoint())
@@ -221,7 +262,10 @@ class AssertionTimeline(pg.PlotWidget):
         self.getPlotItem().hideButtons()
         self.setMouseEnabled(x=True, y=False)
         self.cursor = pg.InfiniteLine(angle=90, movable=True, pen=pg.mkPen("#d04040", width=2),
-                                      label="as of", labelOpts={"position": 0.95, "color": "#d04040"})
+                                      label="as of", labelOpts={"position": 0.95, "color": "#d04040",
+                                                                # right of the line: centred on it, the
+                                                                # label was cut at the plot's edge
+                                                                "anchors": [(0, 0.5), (0, 0.5)]})
         self.cursor.sigPositionChangeFinished.connect(lambda l: self.date_dragged.emit(float(l.value())))
         self.traits: list[str] = []
         self.labels = 0
@@ -291,7 +335,8 @@ class EntityGraphPanel(Panel):
         self.type_filter = QComboBox()
         self.type_filter.addItem("all types", None)
         self.type_filter.currentIndexChanged.connect(lambda _i: self.reload())
-        self.entities = RowsModel(ENTITY_COLUMNS, formatters={"last_seen_at": lambda v, _r: ts(v)},
+        # the day is enough in the list (the full time is in the tooltip): every column in view
+        self.entities = RowsModel(ENTITY_COLUMNS, formatters={"last_seen_at": lambda v, _r: ts(v)[:10]},
                                   colour=lambda r: "#ffd966" if r.get("is_user") else None)
         self.entity_table = QTableView()
         self.entity_table.setModel(self.entities)
@@ -403,6 +448,10 @@ class EntityGraphPanel(Panel):
         self.relation_filter = QComboBox()
         self.relation_filter.addItem("all relations", None)
         self.relation_filter.currentIndexChanged.connect(lambda _i: self._show_hood())
+        # and by the type of entity at the other end (a hub of 53 nodes: "only the places")
+        self.node_type_filter = QComboBox()
+        self.node_type_filter.addItem("all entity types", None)
+        self.node_type_filter.currentIndexChanged.connect(lambda _i: self._show_hood())
         self.legend = QLabel("")
         self.legend.setWordWrap(True)
         graph_box = QWidget()
@@ -411,8 +460,10 @@ class EntityGraphPanel(Panel):
         gbar = QHBoxLayout()
         gbar.addWidget(QLabel("Show:"))
         gbar.addWidget(self.relation_filter)
-        gbar.addWidget(self.legend, 1)
+        gbar.addWidget(self.node_type_filter)
+        gbar.addStretch(1)
         gl.addLayout(gbar)
+        gl.addWidget(self.legend)  # a line of its own: beside the filters it wrapped to four
         gl.addWidget(self.graph, 1)
         centre = QSplitter(Qt.Orientation.Horizontal)
         centre.addWidget(graph_box)
@@ -423,7 +474,7 @@ class EntityGraphPanel(Panel):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         split.addWidget(self.entity_stack)
-        split.setSizes([420, 980])
+        split.setSizes([450, 950])
         body = QWidget()
         bl = QVBoxLayout(body)
         bl.setContentsMargins(0, 0, 0, 0)
@@ -505,7 +556,9 @@ class EntityGraphPanel(Panel):
         if current:
             self.type_filter.setCurrentIndex(max(0, self.type_filter.findData(current)))
         self.type_filter.blockSignals(False)
-        self.entities.set_rows(rows)
+        # the selected entity stays selected and the list keeps its scroll position (quiet: the
+        # panel re-reads the entity below, selecting it anew would drop the selected edge)
+        reload_rows(self.entity_table, self.entities, rows, "entity_id", keep=self.entity_id, quiet=True)
         self.entity_table.resizeColumnsToContents()
         # a long name must not push type / mentions / edges off the panel (the header read "menti")
         if self.entity_table.columnWidth(0) > ENTITY_NAME_MAX_PX:
@@ -525,20 +578,25 @@ class EntityGraphPanel(Panel):
 
     def _forget_entity(self) -> None:
         self.entity_id = None
-        self.edge = None
-        self.assertion = None
-        self.edge_view.show_value({})
-        self.edge_evidence.set_rows([])
-        self.assertion_view.show_value({})
-        self.assertion_evidence.set_rows([])
+        self._clear_selection()
         self.entity_stack.show_content(False)
-        self._update_buttons()
 
     def select_entity(self, entity_id: str) -> None:
         self.entity_id = entity_id
+        self._clear_selection()
+        self._refresh_entity()
+
+    def _clear_selection(self) -> None:
+        """No edge or assertion selected: their views say so (another entity's edge stayed on
+        the Edge tab, its buttons disabled, after moving to a new entity)."""
         self.edge = None
         self.assertion = None
-        self._refresh_entity()
+        self.edge_view.show_value({"(no edge selected)": "click an edge in the graph"})
+        self.edge_evidence.set_rows([])
+        self.assertion_view.show_value({"(no assertion selected)": "pick one in the table above"})
+        self.assertion_evidence.set_rows([])
+        self.graph.highlight_edge(None)
+        self._update_buttons()
 
     def _node_clicked(self, entity_id: str) -> None:
         if entity_id != self.entity_id:
@@ -586,6 +644,7 @@ class EntityGraphPanel(Panel):
         self.tabs.setTabText(self.tabs.indexOf(self.mentions),
                              f"Mentions ({total:,}{', newest ' + str(MENTIONS_SHOWN) if total > MENTIONS_SHOWN else ''})")
         self._fill_relation_filter(r["hood"])
+        self._fill_type_filter(r["hood"])
         self._show_hood()
         as_of = r["as_of"]
         rows = []
@@ -595,7 +654,7 @@ class EntityGraphPanel(Panel):
             row = {**a, "exit": q.EXIT_REASONS.get(a["status"], ""), "believed_then": believed}
             if as_of is not None and believed and a["status"] not in ("tentative", "corroborated", "stable"):
                 # the status as of the chosen date (it was current then), today's beside it
-                row["status"] = f"current then (now {a['status']})"
+                row["status"] = f"current then, now {a['status']}"
                 row["exit"] = f"later: {row['exit']}" if row["exit"] else ""
             rows.append(row)
         self.assertions = rows
@@ -603,13 +662,29 @@ class EntityGraphPanel(Panel):
         self.assertion_model.set_rows(shown)
         self.timeline.show_assertions(rows, r["now"], as_of)
         self.profile = r["profile"]
-        self.profile_view.show_value(dated(r["profile"]), expand_depth=3)
+        self.profile_view.show_value(readable(r["profile"]), expand_depth=3)
         pending = getattr(self, "_pending_assertion", None)
         if pending:
             self._pending_assertion = None
             self.select_assertion(pending)
         self._update_buttons()
         self.loaded.emit()
+
+    def _fill_type_filter(self, hood: q.Neighbourhood) -> None:
+        current = self.node_type_filter.currentData()
+        counts: dict[str, int] = {}
+        for nid, info in hood.nodes.items():
+            if nid != hood.center:
+                t = info.get("entity_type") or "?"
+                counts[t] = counts.get(t, 0) + 1
+        self.node_type_filter.blockSignals(True)
+        self.node_type_filter.clear()
+        self.node_type_filter.addItem(f"all entity types ({sum(counts.values())})", None)
+        for t in sorted(counts):
+            self.node_type_filter.addItem(f"{t} ({counts[t]})", t)
+        if current in counts:
+            self.node_type_filter.setCurrentIndex(self.node_type_filter.findData(current))
+        self.node_type_filter.blockSignals(False)
 
     def _fill_relation_filter(self, hood: q.Neighbourhood) -> None:
         current = self.relation_filter.currentData()
@@ -625,11 +700,21 @@ class EntityGraphPanel(Panel):
         self.relation_filter.blockSignals(False)
 
     def shown_hood(self) -> q.Neighbourhood | None:
-        """The neighbourhood as drawn: only the chosen relation's edges and their ends."""
-        hood, pred = self.hood, self.relation_filter.currentData()
-        if hood is None or pred is None:
+        """The neighbourhood as drawn: only the chosen relation's edges, only to entities of the
+        chosen type, and their ends."""
+        hood, pred, etype = self.hood, self.relation_filter.currentData(), self.node_type_filter.currentData()
+        if hood is None or (pred is None and etype is None):
             return hood
-        edges = [e for e in hood.edges if e["predicate"] == pred]
+
+        def kept(e: dict[str, Any]) -> bool:
+            if pred is not None and e["predicate"] != pred:
+                return False
+            if etype is None:
+                return True
+            ends = [n for n in (e["subject_id"], e["object_id"]) if n != hood.center] or [hood.center]
+            return any((hood.nodes.get(n) or {}).get("entity_type") == etype for n in ends)
+
+        edges = [e for e in hood.edges if kept(e)]
         keep = {hood.center} | {e["subject_id"] for e in edges} | {e["object_id"] for e in edges}
         return q.Neighbourhood(hood.center, {k: v for k, v in hood.nodes.items() if k in keep}, edges)
 
@@ -645,6 +730,7 @@ class EntityGraphPanel(Panel):
         self.legend.setText(f"<small><span style='background:#ffd966'>&nbsp;&nbsp;&nbsp;</span>&nbsp;you &nbsp; "
                             f"{swatches} &nbsp;·&nbsp; <b>—</b> current &nbsp; <b>┄</b> no longer current"
                             f"{' &nbsp;·&nbsp; relation names on hover' if len(hood.edges) > self.graph.max_edge_labels else ''}"
+                            f"{' &nbsp;·&nbsp; names without room on hover' if self.graph.hidden_labels and len(hood.edges) <= self.graph.max_edge_labels else ''}"
                             f"</small>")
 
     def select_edge(self, triple_id: str) -> None:
@@ -661,15 +747,18 @@ class EntityGraphPanel(Panel):
         else:
             e = d["edge"]
             self.graph.highlight_edge(e["triple_id"])
-            self.edge_view.show_value({
+            # for people: what it says, its status and why, its dates; no empty fields and no
+            # stored row of ids (the evidence events are listed below)
+            shown = {
                 "relation": f"{d['subject']} —{e['predicate']}→ {d['object']}",
                 "status": e["status"], "exit reason": q.EXIT_REASONS.get(e["status"], ""),
-                "confidence": e["confidence"], "observations": e["observation_count"],
+                "confidence": pct(e["confidence"]), "observations": e["observation_count"],
                 "first observed": ts(e["first_observed_at"]), "last observed": ts(e["last_observed_at"]),
                 "valid": f"{ts(e['valid_from'])} → {ts(e['valid_to']) or 'now'}",
                 "relation label (Phase 2)": e["relation_label"], "predicate family": e["predicate_family"],
-                "superseded by": e["superseded_by"], "reason": e["reason"],
-                "conflicts": d["conflicts"], "row": e}, expand_depth=1)
+                "superseded by": e["superseded_by"], "reason": e["reason"], "conflicts": d["conflicts"]}
+            self.edge_view.show_value({k: v for k, v in shown.items() if v not in (None, "", [], {})},
+                                      expand_depth=1)
             self.edge_evidence.set_rows(d["evidence"])
         self._update_buttons()
 
@@ -691,12 +780,14 @@ class EntityGraphPanel(Panel):
                   "exit reason": q.EXIT_REASONS.get(c["status"], ""),
                   "valid": f"{ts(c.get('valid_from'))} → {ts(c.get('valid_to')) or 'now'}"}
                  for i, c in enumerate(d["chain"])]
-        self.assertion_view.show_value({
+        shown = {
             "assertion": f"{a['trait']}: {'' if a['polarity'] else 'not '}{a['value']}",
             "status": a["status"], "exit reason": d["exit_reason"], "term": a["term"],
-            "confidence": a["confidence"], "evidence": a["evidence_count"],
+            "confidence": pct(a["confidence"]), "evidence": a["evidence_count"],
             "expires": ts(a.get("expires_at")), "reason": a["reason"],
-            "supersession chain": chain, "conflicts": d["conflicts"], "row": a}, expand_depth=2)
+            "supersession chain": chain, "conflicts": d["conflicts"]}
+        self.assertion_view.show_value({k: v for k, v in shown.items() if v not in (None, "", [], {})},
+                                       expand_depth=2)
         self.assertion_evidence.set_rows(d["evidence"])
         # keep the table selection in step (chain stepping selects programmatically)
         for i, r in enumerate(self.assertion_model.rows()):
@@ -715,8 +806,13 @@ class EntityGraphPanel(Panel):
         self.next_button.setEnabled(0 <= pos < len(ids) - 1)
         has_sel = self.assertion is not None or self.edge is not None
         service = self.engine.components.get("l2") if self.engine is not None else None
-        self.wrong_button.setEnabled(has_sel and _deny_fn(service, self._selection_kind()) is not None)
-        self.delete_button.setEnabled(has_sel)
+        row = (self.assertion or {}).get("assertion") or (self.edge or {}).get("edge") or {}
+        # an object already denied cannot be denied again (undo is the way back); one that is
+        # gone has no selection left, so every action is off
+        self.wrong_button.setEnabled(has_sel and row.get("status") != "user_denied"
+                                     and _deny_fn(service, self._selection_kind()) is not None)
+        sel = self._selection()
+        self.delete_button.setEnabled(bool(sel and sel[2]))
         is_user = any(r.get("is_user") for r in self.entities.rows() if r["entity_id"] == self.entity_id)
         self.delete_entity_button.setEnabled(bool(self.entity_id) and not is_user and service is not None
                                              and callable(getattr(service, "delete_entity", None)))

@@ -22,6 +22,8 @@ from memory_core.db.connection import query_all
 
 from .panel import Panel
 from .widgets.formatting import ts
+from .widgets.empty_state import EmptyOr
+from .widgets.keep_place import reload_rows
 from .widgets.rows_model import RowsModel
 
 CALL_COLUMNS = (("started_at", "time"), ("provider", "provider"), ("kind", "kind"), ("tier", "tier"),
@@ -104,7 +106,7 @@ class LedgerPanel(Panel):
             "latency_ms": lambda v, _r: f"{v:.0f}" if v is not None else ""},
             colour=lambda r: "#f8d7d7" if r.get("outcome") != "ok" else None)
         totals = _table(self.totals_model)
-        calls = _table(self.calls_model)
+        calls = self.calls_table = _table(self.calls_model)
         self.summary = QLabel("")
         row = QHBoxLayout()
         row.addWidget(QLabel("Show"))
@@ -127,7 +129,9 @@ class LedgerPanel(Panel):
         lay = QVBoxLayout(self)
         lay.addWidget(self.banner)
         lay.addLayout(row)
-        lay.addWidget(split, 1)
+        # an empty ledger says why it is empty instead of two blank tables
+        self.stack = EmptyOr(split, "")
+        lay.addWidget(self.stack, 1)
 
     def reload(self) -> None:
         trig = self.trigger.currentData()
@@ -163,9 +167,15 @@ class LedgerPanel(Panel):
             self.trigger.setCurrentIndex(max(0, self.trigger.findData(current)))
         self.trigger.blockSignals(False)
         self.totals_model.set_rows(self.data["totals"])
-        self.calls_model.set_rows(self.data["calls"])
+        reload_rows(self.calls_table, self.calls_model, self.data["calls"], "call_id", quiet=True)
         self.summary.setText(f"{self.data['all_calls']:,} calls recorded, "
                              f"{self.data['all_network_calls']:,} over the network")
+        filtered = self.trigger.currentData() is not None
+        self.stack.show_content(bool(self.data["calls"]), (
+            "No model call matches this trigger." if filtered else
+            "No model calls yet. Everything so far ran on this computer: the rule extractor, extractive "
+            "summaries, templated answers and the local embedder need no model provider. Calls to a "
+            "configured provider are listed here with their tokens, time and cost."))
         self.loaded.emit()
 
 

@@ -12,8 +12,10 @@ import logging
 import time
 from typing import Any, Callable
 
+import html
+
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from magi_desktop.engine_host import EngineHost
 
@@ -43,6 +45,14 @@ class Panel(QWidget):
         self._reload_timer.timeout.connect(self._timed_reload)
         self._last_auto_reload = 0.0
         self.auto_reload = False
+        #: a failed call is said in the panel itself, above its content, until dismissed (the
+        #: main window also says it in the status bar for a while)
+        self.message_bar = QLabel(self)
+        self.message_bar.setWordWrap(True)
+        self.message_bar.setStyleSheet("QLabel { background: #fbeaea; color: #7a1f1f; padding: 6px; "
+                                       "border: 1px solid #e3b4b4; }")
+        self.message_bar.linkActivated.connect(lambda _l: self.message_bar.hide())
+        self.message_bar.hide()
         host.memory_changed.connect(self._on_memory_changed)
         host.ready.connect(self.reload)
 
@@ -83,11 +93,21 @@ class Panel(QWidget):
             self._in_flight -= 1
             self.last_error = f"{type(exc).__name__}: {exc}"
             log.warning("%s: %s", self.title, self.last_error)
+            self.show_message(self.last_error)
             self.error_changed.emit(self.last_error)
             if on_error is not None:
                 on_error(exc)
 
         return done, failed
+
+    def show_message(self, text: str) -> None:
+        """Say ``text`` (a failed action) in the panel's message bar, at the top of the panel."""
+        lay = self.layout()
+        if isinstance(lay, QBoxLayout) and lay.indexOf(self.message_bar) < 0:
+            lay.insertWidget(0, self.message_bar)
+        self.message_bar.setText(f"⚠ Something went wrong: {html.escape(text)} &nbsp; "
+                                 "<a href='dismiss'>dismiss</a>")
+        self.message_bar.show()
 
     @property
     def engine(self) -> Any:

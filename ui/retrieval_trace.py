@@ -23,7 +23,7 @@ from memory_core.policy import QueryMode
 from .panel import Panel
 from .timeline_query import TimelineFilter, load_seqs
 from .widgets.event_list import EventList
-from .widgets.formatting import one_line, ts
+from .widgets.formatting import dated, one_line, ts
 from .widgets.kv_view import KeyValueTree
 from .widgets.rows_model import RowsModel
 
@@ -254,6 +254,9 @@ class RetrievalTracePanel(Panel):
         trace = extract_trace(package)
         ids = [(_as_dict(c) or {}).get("event_id") for c in trace.get("fused") or []]
         ids += [i for i in path_top_ids(trace) if i not in ids]
+        anchor = trace.get("anchor") or package.get("anchor")
+        if isinstance(anchor, Mapping) and anchor.get("event_id") not in ids:
+            ids.append(anchor.get("event_id"))
 
         def contents() -> dict[str, str]:
             from .widgets.event_list import load_events
@@ -272,13 +275,17 @@ class RetrievalTracePanel(Panel):
             f"({_esc(trace.get('mode_reason') or '')}) · evidence <b>{package.get('evidence_level', '?')}</b> · "
             f"{len(found)} findings · insufficient evidence: {package.get('insufficient_evidence')}<br>"
             f"{_esc(' '.join(str(package.get('summary') or '').split()))}")  # whole, wrapped
-        self.plan_view.show_value({
+        anchor = trace.get("anchor") or package.get("anchor")
+        if isinstance(anchor, Mapping) and anchor.get("event_id"):
+            # the anchor event by its text (the view showed its ULID)
+            anchor = {**anchor, "event": one_line(contents.get(anchor["event_id"]) or "(not loaded)", 120)}
+        self.plan_view.show_value(_people({
             "scope filters": trace.get("scopes") or (plan.get("allowed_scopes") if isinstance(plan, Mapping) else None),
             "time window": trace.get("time_window") or package.get("time_window"),
-            "anchor": trace.get("anchor") or package.get("anchor"),
+            "anchor": anchor,
             "answering hints": package.get("answering_hints"),
             "token budget": trace.get("budget"), "timings (ms)": trace.get("timings_ms"),
-            "layers": trace.get("layers"), "errors": trace.get("errors"), "plan": plan}, expand_depth=1)
+            "layers": trace.get("layers"), "errors": trace.get("errors"), "plan": plan}), expand_depth=1)
         self.path_model.set_rows(path_rows(trace, contents))
         self.path_table.resizeColumnsToContents()
         self.cand_model.set_rows(candidate_rows(trace, contents))
@@ -325,8 +332,10 @@ class RetrievalTracePanel(Panel):
         if isinstance(exp, Mapping):
             stage = exp.get("stage") or exp.get("dropped_at") or exp.get("dropped_by")
             reason = exp.get("reason") or exp.get("explanation") or ""
-            rows = "".join(f"<tr><td><b>{k}</b></td><td>{_esc(v)}</td></tr>" for k, v in exp.items()
-                           if k not in ("stage", "reason", "explanation", "event_id", "query"))
+            rows = "".join(f"<tr><td><b>{_esc(k)}</b></td><td>{_esc(dated(v, str(k)))}</td></tr>"
+                           for k, v in exp.items()
+                           if k not in ("stage", "reason", "explanation", "event_id", "query")
+                           and v not in (None, "", [], {}))
             ev = result.get("event") or {}
             others = [c for c in result.get("candidates") or [] if c.get("event_id") != result["event_id"]]
             choices = ""
@@ -335,7 +344,7 @@ class RetrievalTracePanel(Panel):
                                 f"{_esc(one_line(c.get('content'), 120))}</a></li>" for c in others)
                 choices = (f"<p><small>“{_esc(result.get('target', ''))}” also matches — explain another:</small>"
                            f"</p><ul>{links}</ul>")
-            self.why_view.setHtml(f"<p>Event <code>{result['event_id']}</code> — {_esc(ts(ev.get('occurred_at')))} "
+            self.why_view.setHtml(f"<p>Event of {_esc(ts(ev.get('occurred_at')))} "
                                   f"{_esc(ev.get('author_type') or '')}: <i>{_esc(one_line(ev.get('content'), 200))}</i></p>"
                                   f"<h3>Dropped at: {_esc(stage)}</h3><p>{_esc(reason)}</p>"
                                   f"<table cellspacing=4>{rows}</table>{choices}")
@@ -371,3 +380,16 @@ def _table(model: RowsModel) -> QTableView:
 
 def _esc(v: Any) -> str:
     return str("" if v is None else v).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _people(value: Any, key: str = "") -> Any:
+    """The plan as the user reads it: dates instead of epoch floats, without the ISO copies of
+    the same dates and without event ids (their text is shown); the Raw trace tab keeps all."""
+    if isinstance(value, Mapping):
+        return {k: _people(v, str(k)) for k, v in value.items()
+                if not str(k).endswith("_iso") and str(k) not in ("event_id", "event_ids")}
+    if isinstance(value, list):
+        return [_people(v, key) for v in value]
+    if key in ("start", "end") and isinstance(value, (int, float)) and 1e8 < float(value) < 1e11:
+        return ts(value)
+    return dated(value, key)

@@ -24,8 +24,9 @@ from . import schema
 from .panel import Panel
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList, load_events
-from .widgets.formatting import pct, ts
+from .widgets.formatting import readable, pct, ts
 from .widgets.kv_view import KeyValueTree
+from .widgets.keep_place import reload_rows
 from .widgets.rows_model import RowsModel
 
 COLUMNS = (("status", "status"), ("kind", "kind"), ("confidence", "confidence"),
@@ -148,6 +149,7 @@ class ReviewInboxPanel(Panel):
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addWidget(self.stack, 1)
+        self._clear_detail()
         self._update_buttons()
 
     def reload(self) -> None:
@@ -160,11 +162,21 @@ class ReviewInboxPanel(Panel):
         else:
             self.stack.show_content(bool(rows), "Nothing to review: uncertain supersessions, merges and "
                                                 "arbitrations appear here.")
-        self.model.set_rows(rows or [])
         self.count_label.setText(f"{len(rows or [])} item(s)")
+        # the item being reviewed stays selected and is re-read (background work reloads this
+        # panel); an item that left the list clears the sides and disables the actions
         self.detail = None
+        if reload_rows(self.table, self.model, rows or [], "item_id") is None:
+            self._clear_detail()
         self._update_buttons()
         self.loaded.emit()
+
+    def _clear_detail(self) -> None:
+        self.detail = None
+        self.old_view.show_value({"(select an item)": "what memory believed before"})
+        self.new_view.show_value({"(select an item)": "what it believes now"})
+        self.decisions.show_value({})
+        self.events.set_rows([])
 
     def select(self, row: int) -> None:
         if row < 0 or row >= len(self.model.rows()):
@@ -178,8 +190,11 @@ class ReviewInboxPanel(Panel):
         self.detail = d
         if d is None:
             return
-        self.old_view.show_value(d["old"], expand_depth=2)
-        self.new_view.show_value(d["new"], expand_depth=2)
+        # a side that says what it is ("user LIVES_IN jiaxing — active") needs no id beside it
+        for view, side in ((self.old_view, d["old"]), (self.new_view, d["new"])):
+            shown = {k: v for k, v in side.items() if not (k == "id" and side.get("now"))} \
+                if isinstance(side, dict) else side
+            view.show_value(readable(shown) if isinstance(shown, dict) else shown, expand_depth=2)
         self.events.set_rows(d["events"])
         self.decisions.show_value({f"{ts(x['decided_at'])} {x['decision']}" + (" (undone)" if x.get("undone_at") else ""):
                                    {"reason": x.get("reason"), "effect": json.loads(x.get("effect_json") or "{}")}

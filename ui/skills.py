@@ -7,6 +7,7 @@ trace table, so it covers the tool's whole history.
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -24,6 +25,7 @@ from .panel import Panel
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList
 from .widgets.formatting import one_line, pct, ts
+from .widgets.keep_place import reload_rows
 from .widgets.rows_model import RowsModel
 
 BREAKER_COLOURS = {"closed": "#bfe5c4", "half_open": "#ffe19a", "open": "#f5a3a3"}
@@ -91,6 +93,32 @@ def rolling_success(runs: list[tuple[float, int]], window: int = ROLLING_WINDOW)
     return out
 
 
+_STRATEGY_LISTS = (("recommendations", "What to do"), ("failure_patterns", "How it fails"),
+                   ("when_to_use", "When it works"))
+
+
+def strategy_html(strategy: Any) -> str:
+    """A distilled strategy for people: the summary, then advice, failures and good inputs as
+    lists, then where it came from (it was shown as its JSON)."""
+    if isinstance(strategy, str):
+        return f"<p>{html.escape(strategy)}</p>"
+    if not isinstance(strategy, dict):
+        return f"<pre>{html.escape(json.dumps(strategy, ensure_ascii=False, indent=2))}</pre>"
+    parts = [f"<p><b>{html.escape(str(strategy.get('summary') or ''))}</b></p>"]
+    for key, title in _STRATEGY_LISTS:
+        items = [x for x in strategy.get(key) or [] if str(x).strip()]
+        if items:
+            parts.append(f"<p>{title}:</p><ul>" + "".join(f"<li>{html.escape(str(x))}</li>" for x in items) + "</ul>")
+    if strategy.get("recent_outcomes"):
+        parts.append(f"<p>Recent runs (oldest → newest): {html.escape(str(strategy['recent_outcomes']))}</p>")
+    based = strategy.get("based_on") or {}
+    how = "a language model" if strategy.get("method") == "llm" else "statistics, no language model"
+    if isinstance(based, dict) and based.get("traces") is not None:
+        parts.append(f"<p style='color:#666'>From {based['traces']} trace(s) ({based.get('successes', 0)} succeeded, "
+                     f"{based.get('failures', 0)} failed), by {how}.</p>")
+    return "".join(parts)
+
+
 class SkillsPanel(Panel):
     title = "L4 skills"
     event_requested = Signal(str)
@@ -144,6 +172,7 @@ class SkillsPanel(Panel):
         lay = QVBoxLayout(self)
         lay.addWidget(legend)
         lay.addWidget(self.stack, 1)
+        self._clear_detail()  # the unselected detail says what it is for
 
     def reload(self) -> None:
         self.call(lambda: list_skills(self.host.engine.db.reader()), on_done=self._loaded)
@@ -154,10 +183,21 @@ class SkillsPanel(Panel):
         else:
             self.stack.show_content(bool(rows), "No tool executions yet: skills appear after the agent "
                                                 "uses a tool (ActionExecuted events).")
-        self.model.set_rows(rows or [])
+        # the skill being read stays selected (and its detail is re-read); a skill that is gone
+        # leaves an empty detail, not the old one
+        if reload_rows(self.table, self.model, rows or [], "skill_id") is None:
+            self._clear_detail()
         for col in range(len(COLUMNS) - 1):
             self.table.resizeColumnToContents(col)
         self.loaded.emit()
+
+    def _clear_detail(self) -> None:
+        self.detail = None
+        self.plot.clear()
+        self.strategy.setPlainText("Select a tool to see its success rate over time, the strategy "
+                                   "distilled from its runs and its recent traces.")
+        self.traces.set_rows([])
+        self.traces_label.setText("<b>Recent traces</b>")
 
     def select(self, row: int) -> None:
         if row < 0 or row >= len(self.model.rows()):
@@ -184,13 +224,9 @@ class SkillsPanel(Panel):
         self.plot.setYRange(0, 1.05)
         strategy = detail["strategy"]
         if strategy:
-            if isinstance(strategy, dict):  # the advice first, its provenance last
-                strategy = {**{k: v for k, v in strategy.items() if k != "based_on"},
-                            **({"based_on": strategy["based_on"]} if "based_on" in strategy else {})}
-            text = json.dumps(strategy, ensure_ascii=False, indent=2) if not isinstance(strategy, str) else strategy
-            self.strategy.setPlainText(
-                f"{text}\n\n— {skill.get('distill_producer') or 'unknown producer'}, "
-                f"{ts(skill.get('distilled_at'))}, status {skill.get('strategy_status')}")
+            self.strategy.setHtml(strategy_html(strategy) + (
+                f"<p style='color:#666'>— {html.escape(str(skill.get('distill_producer') or 'unknown producer'))}, "
+                f"{html.escape(ts(skill.get('distilled_at')))}, status {html.escape(str(skill.get('strategy_status')))}</p>"))
         else:
             self.strategy.setPlainText(f"No strategy distilled yet ({skill.get('pending_trace_count', 0)} of "
                                        f"{skill.get('distill_threshold', '?')} traces pending).")

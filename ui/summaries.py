@@ -24,6 +24,7 @@ from .panel import Panel
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList, load_events
 from .widgets.formatting import one_line, ts
+from .widgets.keep_place import reload_rows
 from .widgets.rows_model import RowsModel
 
 LIST_LIMIT = 2000
@@ -64,6 +65,10 @@ def summary_detail(conn: apsw.Connection, summary_id: str) -> dict[str, Any] | N
         "WHERE l.summary_id = ? ORDER BY e.occurred_at", (summary_id,))]
     return {"summary": row, "stats": json.loads(row.get("source_stats_json") or "{}"),
             "events": load_events(conn, linked)}
+
+
+SELECT_HINT = ("Select a summary to read it, see which sources it kept and open the events it was "
+               "built from.")
 
 
 class SummariesPanel(Panel):
@@ -110,6 +115,7 @@ class SummariesPanel(Panel):
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self.select(cur.row()))
 
         self.body = QTextBrowser()
+        self.body.setPlainText(SELECT_HINT)  # the unselected detail pane says what it is for
         self.events = EventList()
         self.events.event_activated.connect(self.event_requested)
         right = QWidget()
@@ -141,16 +147,14 @@ class SummariesPanel(Panel):
             self.stack.show_content(bool(rows), "No summaries yet: the hour/day/week/month loops "
                                                 "produce them as windows close.")
         keep = self.detail["summary"]["summary_id"] if self.detail else None
-        self.model.set_rows(rows or [])
         self.count_label.setText(f"{len(rows or []):,} summaries")
-        # a reload (any memory change) keeps the summary the user was reading: re-select it by
-        # id, re-read its text and links; only a summary that is gone clears the pane
-        row = next((i for i, r in enumerate(rows or []) if r.get("summary_id") == keep), None) if keep else None
-        if row is not None:
-            self.select(row)
-        else:
+        # a reload (any memory change) keeps the summary the user was reading and the list's
+        # scroll position: re-selected by id (its text and links re-read); only a summary that
+        # is gone clears the pane
+        row = reload_rows(self.table, self.model, rows or [], "summary_id", keep=keep)
+        if row is None:
             self.detail = None
-            self.body.clear()
+            self.body.setPlainText(SELECT_HINT)
             self.events.set_rows([])
             self.events_label.setText("<b>Linked L1 events</b> (double-click to open in the timeline)")
         self.loaded.emit()

@@ -24,16 +24,16 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDateTimeEdit, QHBo
                                QTableView, QVBoxLayout, QWidget)
 
 from magi_desktop.engine_host import EngineHost
-from memory_core.text.segment import query_terms
 
-from .derived import derived_objects
+from .derived import readable_derived
 from .panel import Panel
 from .timeline_model import CONTENT_COLUMN, FILL_MARGIN, TimelineModel, prepare_rows
 from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event, load_listing,
-                             load_rows, positions)
-from .widgets.cascade_dialog import CascadePreviewDialog
+                             load_rows, parse_search, positions)
+from .widgets.cascade_dialog import LAYER_NAMES, CascadePreviewDialog, describe_changes, humanize, layer_order
+from .widgets.count_axis import CountAxis
 from .widgets.highlight import HighlightDelegate
-from .widgets.formatting import ts
+from .widgets.formatting import dated, ts
 from .widgets.kv_view import KeyValueTree
 
 HIST_MIN_INTERVAL_S = 3.0
@@ -79,7 +79,8 @@ class ActivityHistogram(pg.PlotWidget):
     range_chosen = Signal(float, float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        super().__init__(parent=parent, axisItems={"bottom": pg.DateAxisItem(orientation="bottom"),
+                                                   "left": CountAxis(orientation="left")})
         self.setBackground("w")
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=True, y=False)
@@ -189,12 +190,25 @@ class TimelinePanel(Panel):
         self.last_delete_report: Any = None
         self.detail: dict[str, Any] | None = None
 
-        self.search = QLineEdit(placeholderText="Search memory (full text, 中文 or English)…")
+        self.search = QLineEdit(placeholderText='Search memory (中文 or English; "a phrase" in quotes)…')
         self.search.setClearButtonEnabled(True)
         self.search.returnPressed.connect(self.apply_filters)
         self._search_timer = QTimer(self, singleShot=True, interval=350)
         self._search_timer.timeout.connect(self.apply_filters)
         self.search.textEdited.connect(lambda _t: self._search_timer.start())
+        # how a text search matches and orders: any word (every-word events first) or every
+        # word only; most relevant or newest first
+        self.match_mode = QComboBox()
+        self.match_mode.addItem("any word", False)
+        self.match_mode.addItem("every word", True)
+        self.match_mode.setToolTip('Which events a search lists: any word (those with every word first) or every '
+                                   'word only. A "quoted phrase" must always occur as written.')
+        self.order = QComboBox()
+        self.order.addItem("best match first", False)
+        self.order.addItem("newest first", True)
+        self.order.setToolTip("How a search's hits are ordered (without a search the list is by date)")
+        for combo in (self.match_mode, self.order):
+            combo.currentIndexChanged.connect(lambda _i: self.apply_filters())
         self.source = FilterCombo("source")
         self.author = FilterCombo("author")
         self.evidence = FilterCombo("evidence")
@@ -215,7 +229,7 @@ class TimelinePanel(Panel):
 
         bar = QHBoxLayout()
         bar.addWidget(self.search, 3)
-        for w in (self.source, self.author, self.evidence, self.scope, self.time_preset,
+        for w in (self.match_mode, self.order, self.source, self.author, self.evidence, self.scope, self.time_preset,
                   self.since_edit, self.until_edit, clear):
             bar.addWidget(w)
 
@@ -311,16 +325,21 @@ class TimelinePanel(Panel):
             since = now - preset
         return TimelineFilter(since=since, until=until, source=self.source.value(),
                               author_type=self.author.value(), evidence_class=self.evidence.value(),
-                              scope=self.scope.value(), text=self.search.text().strip())
+                              scope=self.scope.value(), text=self.search.text().strip(),
+                              every_word=bool(self.match_mode.currentData()), by_date=bool(self.order.currentData()))
 
     def set_filter(self, flt: TimelineFilter) -> None:
         """Set every filter widget at once and reload (used by tests and drill-downs)."""
-        widgets = (self.search, self.source, self.author, self.evidence, self.scope, self.time_preset,
-                   self.since_edit, self.until_edit)
+        # the search box's signals stay on: only textEdited (typing) reloads, and blocking
+        # textChanged left the line edit's clear button showing on an emptied field
+        widgets = (self.match_mode, self.order, self.source, self.author, self.evidence, self.scope,
+                   self.time_preset, self.since_edit, self.until_edit)
         for w in widgets:
             w.blockSignals(True)
         try:
             self.search.setText(flt.text)
+            self.match_mode.setCurrentIndex(1 if flt.every_word else 0)
+            self.order.setCurrentIndex(1 if flt.by_date else 0)
             self.source.set_value(flt.source)
             self.author.set_value(flt.author_type)
             self.evidence.set_value(flt.evidence_class)
@@ -366,6 +385,14 @@ class TimelinePanel(Panel):
         self.reload()
 
     # -- loading -------------------------------------------------------------------------------
+
+    def _on_memory_changed(self, what: str) -> None:
+        # a correction, a review decision, a deletion or background work may change what the
+        # open event's detail says (its derived edge denied or superseded): re-read it after the
+        # reload. New events alone change no existing event's detail (ingest bursts stay cheap).
+        if what != "events":
+            self._detail_stale = True
+        super()._on_memory_changed(what)
 
     def reload(self) -> None:
         if not self.host.is_ready:
@@ -428,7 +455,7 @@ class TimelinePanel(Panel):
         self.evidence.set_values(choices["evidence_class"])
         self.scope.set_values(choices["scope"])
         self._shown_filter = flt
-        self.highlight.set_terms(query_terms(flt.text) if flt.text.strip() else [])
+        self.highlight.set_terms(parse_search(flt.text).terms if flt.text.strip() else [])
         self._restoring = True
         try:
             self.model.set_seqs(result["seqs"], result["rows"])
@@ -452,8 +479,14 @@ class TimelinePanel(Panel):
                         flt.since, flt.until))
         text = f"{n:,} events" + (f" (filtered; {total:,} in histogram)" if filtered else "")
         if result.get("all_words") is not None:
-            text += (f" · {result['all_words']:,} with every word, listed first by relevance"
-                     if result["all_words"] else " · none has every word: best partial matches first")
+            order = "newest first" if flt.by_date else "by relevance"
+            if flt.every_word:
+                text += f" with every word, {order}"
+            elif flt.by_date:
+                text += f" · {result['all_words']:,} with every word · newest first"
+            else:
+                text += (f" · {result['all_words']:,} with every word, listed first by relevance"
+                         if result["all_words"] else " · none has every word: best partial matches first")
             if n == 0:
                 text = "No event matches this search. Try fewer or other words, or clear the filters."
         elif n == 0 and filtered:
@@ -461,6 +494,12 @@ class TimelinePanel(Panel):
         elif n == 0:
             text = "Memory is empty. Memory → “Load the demo sample”, or import a JSONL file."
         self.count_label.setText(text)
+        if getattr(self, "_detail_stale", False):
+            self._detail_stale = False
+            current = self.table.selectionModel().currentIndex()
+            if self._detail_seq is not None and current.isValid() and \
+                    self.model.seq_at(current.row()) == self._detail_seq:
+                self.show_detail_for_seq(self._detail_seq)
         if pending_select is not None:
             self._select_after_load = None
             if pending_select in self.model.seqs():
@@ -649,14 +688,19 @@ def event_detail(engine: Any, event_id: str) -> dict[str, Any] | None:
         return None
     meta = json.loads(row.pop("metadata_json") or "{}")
     tags = json.loads(row.pop("tags_json") or "[]")
-    row["occurred_at"] = f"{ts(row['occurred_at'])}  ({row['occurred_at']})"
-    row["ingested_at"] = f"{ts(row['ingested_at'])}  ({row['ingested_at']})"
+    # dates, not epoch floats (the row keeps its seq and ids: they are the event's address)
+    row = dated(row)
+    meta = dated(meta)
     preview = engine.preview_delete([event_id])
-    changes = {layer: {k: v for k, v in (c or {}).items() if v not in (0, 0.0, None, "", [], {})}
-               for layer, c in preview.layers.items()}
+    # the same words as the delete preview: layers by name, changes in words, rows by their
+    # names (never ids), only what would change
+    changes: dict[str, dict[str, str]] = {}
+    for layer, what, shown in describe_changes({k: preview.layers[k] or {} for k in layer_order(preview.layers)}):
+        if shown.strip() not in ("0", "0.0", "", "[]", "{}", "False", "None"):
+            changes.setdefault(LAYER_NAMES.get(layer, humanize(layer)), {})[humanize(what)] = shown
     # what memory made of it first; the 22 stored fields after (the text and its origin are in
     # the header above the tree)
-    return {"derived objects": derived_objects(conn, event_id, row["seq"]) or {"(none yet)": ""},
+    return {"derived objects": readable_derived(conn, event_id, row["seq"]) or {"(none yet)": ""},
             # only what would change: a screen of zero counters hid the few that matter
             "deleting it would change": {k: v for k, v in changes.items() if v} or {"(only the event itself)": ""},
             "event": row, "tags": tags, "metadata": meta}

@@ -19,7 +19,7 @@ import numpy as np
 
 from memory_core.db.connection import placeholders, query_all
 from memory_core.l1.store import event_filters
-from memory_core.text.segment import fts_and_query, fts_or_query, query_terms
+from memory_core.text.segment import fts_phrase, query_terms
 
 #: columns shown in the table (the detail view reads the whole row)
 LIST_COLUMNS = ("seq", "event_id", "occurred_at", "source", "event_type", "author_type",
@@ -35,8 +35,14 @@ class TimelineFilter:
     evidence_class: str | None = None
     scope: str | None = None
     session_id: str | None = None
-    #: free text: matched through the FTS5 index (segmented like the documents)
+    #: free text: matched through the FTS5 index (segmented like the documents); a "quoted
+    #: phrase" must occur as written
     text: str = ""
+    #: a text search lists only events with every word (default: any word, those with every
+    #: word first)
+    every_word: bool = False
+    #: a text search lists newest first instead of most relevant first
+    by_date: bool = False
 
     def with_(self, **changes: Any) -> "TimelineFilter":
         return replace(self, **changes)
@@ -45,14 +51,62 @@ class TimelineFilter:
         return replace(self, since=None, until=None)
 
 
+@dataclass(frozen=True, slots=True)
+class SearchText:
+    """A search box's text, read: the "quoted phrases" (each must occur as written) and the
+    other words (any of them may match; the events with all of them rank first)."""
+
+    phrases: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
+
+    @property
+    def terms(self) -> list[str]:
+        """What the list marks in the text: the phrases whole and the words."""
+        return [*self.phrases, *self.words]
+
+
+_QUOTED = re.compile(r"[\"“”]([^\"“”]+)[\"“”]")
+
+
+def parse_search(text: str) -> SearchText:
+    """Split the search box text into quoted phrases and words (an upper-case OR between words
+    is a separator, not a word)."""
+    phrases = tuple(p for p in (" ".join(m.split()) for m in _QUOTED.findall(text)) if fts_phrase(p))
+    rest = _QUOTED.sub(" ", text)
+    return SearchText(phrases, tuple(_search_terms(rest)))
+
+
 def fts_expression(text: str) -> str:
-    """The FTS5 MATCH expression for a search box text ('' when it has no searchable word).
+    """The FTS5 MATCH expression an event must satisfy to be listed for a search box text
+    ('' when it has no searchable word): every quoted phrase if there is one (the other words
+    then only rank), else any of the words.
 
     Every word is an alternative already, so an upper-case ``OR`` typed between words ("空气炸锅
     OR air fryer") is the separator it reads as, not the word "or" (which matched every event
     saying "… or …").
     """
-    return fts_or_query(_search_terms(text))
+    return _expression(parse_search(text), every_word=False)
+
+
+def all_words_expression(text: str) -> str:
+    """The FTS5 expression an event matches only if it has *every* searchable word and phrase."""
+    return _expression(parse_search(text), every_word=True)
+
+
+def _expression(search: SearchText, *, every_word: bool) -> str:
+    required = [fts_phrase(p) for p in search.phrases]
+    words = [fts_phrase(w) for w in search.words]
+    required = [e for e in required if e]
+    words = [e for e in words if e]
+    if every_word:
+        return " AND ".join(required + words)
+    # with a phrase, the phrase decides what is listed and the other words only rank
+    return " AND ".join(required) if required else " OR ".join(words)
+
+
+def listing_expression(flt: "TimelineFilter") -> str:
+    """The expression that decides which events a text search lists."""
+    return all_words_expression(flt.text) if flt.every_word else fts_expression(flt.text)
 
 
 def _search_terms(text: str) -> list[str]:
@@ -65,7 +119,7 @@ def _where(flt: TimelineFilter) -> tuple[str, list[Any]]:
     where, params = event_filters(source=flt.source, author_type=flt.author_type,
                                   evidence_class=flt.evidence_class, scope=flt.scope,
                                   session_id=flt.session_id, since=flt.since, until=flt.until)
-    expr = fts_expression(flt.text)
+    expr = listing_expression(flt)
     if expr:
         clause = "seq IN (SELECT rowid FROM fact_events_fts WHERE fact_events_fts MATCH ?)"
         where = f"{where} AND {clause}" if where else f"WHERE {clause}"
@@ -76,19 +130,19 @@ def _where(flt: TimelineFilter) -> tuple[str, list[Any]]:
     return where, params
 
 
-def all_words_expression(text: str) -> str:
-    """The FTS5 expression an event matches only if it has *every* searchable word."""
-    return fts_and_query(_search_terms(text))
-
-
 def search_seq_array(conn: apsw.Connection, flt: TimelineFilter) -> tuple[np.ndarray, int]:
     """A text search's events in relevance order, and how many of them have every word.
 
     Any word matched used to be enough and the list stayed in date order: "LGBTQ support group
     yesterday" listed the exact sentence as row 90 of 90. Now the events with all the words
     come first, best BM25 match first, then those with only some of them (also by BM25), each
-    tier newest first among equal scores."""
+    tier newest first among equal scores. ``flt.every_word`` lists only the first tier;
+    ``flt.by_date`` lists newest first (the count of every-word events is still given)."""
     any_expr, all_expr = fts_expression(flt.text), all_words_expression(flt.text)
+    if flt.every_word:
+        any_expr = all_expr
+    order = ("e.occurred_at DESC, e.seq DESC" if flt.by_date
+             else "min(m.tier), min(m.score), e.occurred_at DESC, e.seq DESC")
     where, params = _where(flt.with_(text=""))
     filters = where.replace("WHERE", "AND", 1) if where else ""
     row = conn.execute(
@@ -99,7 +153,7 @@ def search_seq_array(conn: apsw.Connection, flt: TimelineFilter) -> tuple[np.nda
         "    UNION ALL "
         "    SELECT rowid, 1, bm25(fact_events_fts) FROM fact_events_fts WHERE fact_events_fts MATCH ?"
         f"  ) m JOIN fact_events e ON e.seq = m.rid WHERE 1 {filters} "
-        "  GROUP BY e.seq ORDER BY min(m.tier), min(m.score), e.occurred_at DESC, e.seq DESC)",
+        f"  GROUP BY e.seq ORDER BY {order})",
         [all_expr or any_expr, any_expr, *params]).fetchone()
     if not row or not row[0]:
         return np.zeros(0, dtype=np.int64), 0

@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from typing import Any, Sequence
 
-from ..policy import Tier
+from ..policy import BREAKER_OPEN_SECONDS, Tier
 from ..providers.chat import ChatMessage, ChatRequest
 from .records import Skill, Trace
 
@@ -93,12 +93,17 @@ def parse_llm_strategy(data: Any, traces: Sequence[Trace], model: str) -> dict[s
             "method": "llm", "model": model, "based_on": _based_on(traces)}
 
 
+def error_text(t: Trace) -> str:
+    """A failure's message as it was: the error, or the first output line."""
+    return (t.error or "").strip() or ((t.output_text or "").strip().splitlines() or [""])[0].strip()
+
+
 def error_signature(t: Trace) -> str | None:
-    """A failure's recurring shape: the error (or first output line), digits masked."""
+    """A failure's recurring shape: the error (or first output line), digits masked. It groups
+    failures; the user reads a real example of each group (see :func:`template_strategy`)."""
     if t.success:
         return None
-    text = (t.error or "").strip() or ((t.output_text or "").strip().splitlines() or [""])[0]
-    text = _DIGITS.sub("N", text)[:120].strip()
+    text = _DIGITS.sub("N", error_text(t))[:120].strip()
     return text or "(no error text)"
 
 
@@ -144,22 +149,29 @@ def template_strategy(skill: Skill, traces: Sequence[Trace]) -> dict[str, Any]:
     ok_ms = _mean([t.duration_ms for t in ok if t.duration_ms is not None])
     bad_ms = _mean([t.duration_ms for t in bad if t.duration_ms is not None])
     sigs = Counter(s for s in (error_signature(t) for t in traces) if s)
+    # each recurring error is shown as its latest real message ("timed out after 30s"), not as
+    # the masked signature that groups them ("timed out after Ns")
+    example = {error_signature(t): _clip(error_text(t), 120) or "(no error text)" for t in traces if not t.success}
     words = failure_words(traces)
     summary = (f"{skill.tool_name} ({skill.category}): {skill.success_count}/{skill.executions} "
                f"executions succeeded" + (f" ({rate:.0%})" if rate is not None else "")
                + (f", typically {ok_ms:.0f} ms when it works" if ok_ms is not None else "") + ".")
-    patterns = [f"{count}× {sig}" for sig, count in sigs.most_common(3)]
+    patterns = [f"{count}× {example.get(sig, sig)}" for sig, count in sigs.most_common(3)]
     if bad_ms is not None and ok_ms is not None and bad_ms > 2 * ok_ms:
         patterns.append(f"failures are slow ({bad_ms:.0f} ms vs {ok_ms:.0f} ms): likely timeouts")
     for w, fc, sc in words:
         patterns.append(f"inputs containing '{w}' failed {fc} time(s) vs {sc} success(es)")
     recs: list[str] = []
     if skill.breaker.state.value == "open":
-        recs.append(f"It failed {skill.breaker.consecutive_failures} times in a row (the breaker "
-                    "opened): prefer an alternative, or retry after the cool-down.")
+        n = skill.breaker.consecutive_failures
+        cool = f"{BREAKER_OPEN_SECONDS / 60:.0f} min" if BREAKER_OPEN_SECONDS >= 120 else f"{BREAKER_OPEN_SECONDS:.0f} s"
+        # a success while open resets the run of failures: "failed 0 times in a row" was said
+        recs.append((f"It failed {n} time{'s' if n != 1 else ''} in a row, so the breaker opened"
+                     if n else "The breaker was open when this was written (calls were refused)")
+                    + f": prefer an alternative, or retry after the {cool} cool-down.")
     if sigs:
         top_sig = sigs.most_common(1)[0][0]
-        recs.append(f"Check for the recurring error before calling: {top_sig}")
+        recs.append(f"Check for the recurring error before calling: {example.get(top_sig, top_sig)}")
     if words:
         recs.append("Be careful with inputs mentioning " + ", ".join(f"'{w}'" for w, _, _ in words)
                     + ": they went with failures.")

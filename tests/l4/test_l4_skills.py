@@ -215,3 +215,24 @@ def test_strategy_mode_returns_the_skill_with_rate_breaker_and_strategy(engine, 
     # outside strategy mode a question that names no tool gets nothing from L4
     assert not retriever.search(plan("How did I handle this last time", QueryMode.EXACT_FACT,
                                      clock.now())).hits
+
+
+def test_offline_strategy_text_reads_right() -> None:
+    """The skills panel read "failed 0 times in a row (the breaker opened)" (a success while
+    open resets the run) and "timed out after Ns" (the grouping signature, digits masked)."""
+    from memory_core.l4.breaker import Breaker, BreakerState
+    from memory_core.l4.distill import template_strategy
+    from memory_core.l4.records import Skill, Trace
+
+    def skill(failures: int) -> Skill:
+        return Skill("s", "web_fetch", "general", 3, 4, 120.0, Breaker(BreakerState.OPEN, failures, 1.7e9),
+                     0, 10, 1, None, "none", None, None, (), None, None, None, None)
+
+    traces = [Trace(i, "s", f"e{i}", 1.7e9 + i, i % 2 == 0, 100.0, f"url {i}", "",
+                    None if i % 2 == 0 else f"timed out after {30 + i}s", None) for i in range(7)]
+    opened = template_strategy(skill(0), traces)
+    text = " ".join(opened["recommendations"] + opened["failure_patterns"])
+    assert "0 times" not in text and "The breaker was open" in text
+    assert "after Ns" not in text and "timed out after 35s" in text  # the latest real message
+    assert "3× timed out after 35s" in opened["failure_patterns"]
+    assert "failed 1 time in a row, so the breaker opened" in " ".join(template_strategy(skill(1), traces)["recommendations"])

@@ -331,3 +331,40 @@ def test_a_panels_failed_call_reaches_the_status_bar(qtbot, demo_host) -> None:
     qtbot.waitUntil(lambda: "no edge e-123" in w.last_panel_error, timeout=10_000)
     assert "no edge e-123" in w.statusBar().currentMessage()
     assert w.last_panel_error.startswith(w.entities.title)
+
+
+def test_a_failed_call_is_said_in_the_panel_itself(qtbot, demo_host) -> None:
+    """Panel errors reached only the log (then only the status bar, for 15 s): the panel shows
+    them in a message bar above its content until dismissed."""
+    w = _window(qtbot, demo_host)
+    w.tabs.setCurrentWidget(w.entities)
+
+    def fail() -> None:
+        raise KeyError("no edge e-123")
+
+    w.entities.call(fail)
+    qtbot.waitUntil(lambda: w.entities.message_bar.isVisible(), timeout=10_000)
+    assert "no edge e-123" in w.entities.message_bar.text()
+    assert w.entities.layout().indexOf(w.entities.message_bar) == 0
+    w.entities.message_bar.linkActivated.emit("dismiss")
+    assert not w.entities.message_bar.isVisible()
+
+
+def test_first_run_hint_and_background_work_in_the_status_bar(qtbot, empty_host) -> None:
+    """An empty memory gave no hint of Memory → "Load the demo sample"; after an import L2
+    worked for seconds with no progress shown, and the awaiting-embedding count lagged."""
+    from tests.helpers import T0, chat
+
+    w = _window(qtbot, empty_host)
+    assert "Load the demo sample" in w.count_label.text()
+    assert "Load the demo sample" in w.chat.view.toPlainText()
+    engine = empty_host.engine
+    engine.ingest_payloads([chat("s", "user", f"I moved to Jiaxing in spring, note {i}", T0 + i, f"m{i}")
+                            for i in range(12)])
+    qtbot.waitUntil(lambda: "awaiting L2" in w.count_label.text(), timeout=10_000)
+    waiting = engine.db.read_value("SELECT count(*) FROM l2_projection_jobs WHERE state IN ('pending', 'running')")
+    assert waiting and f"{waiting:,} awaiting L2" in w.count_label.text()
+    assert "Load the demo sample" not in w.count_label.text() and "awaiting embedding" in w.count_label.text()
+    assert w._status_timer.interval() < 5000  # busy: the counts follow the queue closely
+    engine.run_until_idle()  # L2 drains (the test host's embedder stays paused)
+    qtbot.waitUntil(lambda: "awaiting L2" not in w.count_label.text(), timeout=10_000)

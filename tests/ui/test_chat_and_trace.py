@@ -268,3 +268,49 @@ def test_the_question_is_never_evidence_for_itself(qtbot, demo_host) -> None:
     answer = _ask(qtbot, panel, "Who is my dentist?")
     texts = [c for c, _, _ in contents(answer)]
     assert texts and texts[0] == statement, texts
+
+
+def test_llm_answers_in_the_questions_language_and_numbers_findings_like_the_links() -> None:
+    """Issue 15 item 1 on the LLM path: the prompt asks for the question's language, and a
+    second memory_query call's findings continue the numbering the chat links use (they
+    restarted at 1, so the LLM's [1] could be another event than the link [1])."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from magi_desktop.agent import ChatAgent
+    from memory_core.providers.chat import ChatResult, ToolCall
+
+    packages = {"first": {"findings": [{"event_id": "a", "content": "moved to Jiaxing", "layer": "l1"},
+                                       {"event_id": "b", "content": "lived in Shanghai", "layer": "l1"}]},
+                "second": {"findings": [{"event_id": "b", "content": "lived in Shanghai", "layer": "l1"},
+                                        {"event_id": "c", "content": "rent is 3000", "layer": "l1"}]}}
+    seen: list = []
+
+    class Chat:
+        def available(self, _tier) -> bool:
+            return True
+
+        def complete(self, request):
+            seen.append(request)
+            tools = [m for m in request.messages if m.role == "tool"]
+            if len(tools) < 2:
+                q = "first" if not tools else "second"
+                return ChatResult(text="", tool_calls=[ToolCall(f"t{len(tools)}", "memory_query", {"query": q})])
+            return ChatResult(text="你住在嘉兴 [1]。", model="fake")
+
+    async def query(text, mode=None, **_kw):
+        return packages[text]
+
+    async def ingest(_payload):
+        return SimpleNamespace(event_ids=["x"])
+
+    engine = SimpleNamespace(clock=SimpleNamespace(now=lambda: 1.7e9), providers=SimpleNamespace(chat=Chat()),
+                             query=query, ingest=ingest)
+    answer = asyncio.run(ChatAgent(engine).ask("我现在住在哪里？"))
+    assert answer.used_llm and "简体中文" in seen[0].messages[0].content
+    second_tool = json.loads([m for m in seen[-1].messages if m.role == "tool"][1].content)
+    numbered = {f["event_id"]: f["n"] for f in second_tool["findings"]}
+    assert numbered == {"b": 2, "c": 3}  # as the chat links number them
+    assert [f["event_id"] for f in answer.findings] == ["a", "b", "c"]
+    english = asyncio.run(ChatAgent(engine).ask("Where do I live now?"))
+    assert english.used_llm and "简体中文" not in seen[-1].messages[0].content

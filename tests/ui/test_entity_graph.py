@@ -4,6 +4,7 @@ travel through a supersession chain, "this is wrong", evidence delete — on rea
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from tests.ui.conftest import show_panel, wait_idle
 from ui import l2_queries as q
@@ -91,7 +92,7 @@ def test_assertion_history_time_travel_and_chain(qtbot, demo_host) -> None:
     assert all(a["believed_then"] for a in panel.assertion_model.rows())
     # the old value was current on that date: it reads so, with today's status beside it
     [old_row] = [a for a in panel.assertion_model.rows() if a["assertion_id"] == old["assertion_id"]]
-    assert old_row["status"] == "current then (now superseded)"
+    assert old_row["status"] == "current then, now superseded"
     panel.travel_to(None)
     wait_idle(qtbot, panel)
     assert panel.as_of is None and "current snapshot" in panel.profile
@@ -252,9 +253,13 @@ def test_assertion_timeline_labels_do_not_pile_up(qtbot) -> None:
 def test_entity_list_keeps_its_columns_in_view(qtbot, demo_host) -> None:
     from ui.entity_graph import ENTITY_NAME_MAX_PX
 
-    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host, size=(1400, 860))
     wait_idle(qtbot, panel)
     assert panel.entity_table.columnWidth(0) <= ENTITY_NAME_MAX_PX
+    # every column starts inside the list's view ("last seen" sat off-screen)
+    header = panel.entity_table.horizontalHeader()
+    last = panel.entities.columnCount() - 1
+    assert header.sectionViewportPosition(last) + 40 <= panel.entity_table.viewport().width()
 
 
 def test_an_entity_search_without_match_says_so(qtbot, demo_host) -> None:
@@ -264,3 +269,140 @@ def test_an_entity_search_without_match_says_so(qtbot, demo_host) -> None:
     wait_idle(qtbot, panel)
     assert panel.entities.rowCount() == 0
     assert panel.entity_count.text().startswith("No entity matches")
+
+
+def test_graph_filters_by_entity_type_and_labels_never_overlap(qtbot, demo_host) -> None:
+    """The user hub was a hairball: no filter by entity type, labels drawn on top of each other."""
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    rects = panel.graph.label_rects
+    assert rects and not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    types = [panel.node_type_filter.itemData(i) for i in range(1, panel.node_type_filter.count())]
+    assert types
+    panel.node_type_filter.setCurrentIndex(1)
+    shown = panel.shown_hood()
+    others = [info.get("entity_type") for nid, info in shown.nodes.items() if nid != shown.center]
+    assert others and set(others) <= {types[0]} | {None} and types[0] in others
+    assert len(panel.graph.node_items()) == len(shown.nodes) < len(panel.hood.nodes) + (len(types) == 1)
+    panel.node_type_filter.setCurrentIndex(0)
+    assert len(panel.graph.node_items()) == len(panel.hood.nodes)
+
+
+def test_mention_double_click_opens_the_event_in_the_timeline(qtbot, demo_host) -> None:
+    from magi_desktop.main_window import MainWindow
+    from magi_desktop.settings import AppSettings
+
+    w = MainWindow(demo_host, AppSettings(data_dir=demo_host.engine.db.path.parent))
+    qtbot.addWidget(w)
+    w.show()
+    w.tabs.setCurrentWidget(w.entities)
+    w.entities.reload()
+    wait_idle(qtbot, w.entities)
+    qtbot.waitUntil(lambda: w.entities.entities.rowCount() > 0, timeout=10_000)
+    row = max(w.entities.entities.rows(), key=lambda r: r.get("mention_count") or 0)
+    w.entities.select_entity(row["entity_id"])
+    wait_idle(qtbot, w.entities)
+    mentions = w.entities.mentions
+    mentions.doubleClicked.emit(mentions.model_.index(2, 0))  # the third mention
+    wanted = mentions.model_.row(2)["event_id"]
+    assert w.tabs.currentWidget() is w.timeline
+    qtbot.waitUntil(lambda: w.timeline.detail is not None and w.timeline.detail["event"]["event_id"] == wanted,
+                    timeout=10_000)
+    wait_idle(qtbot, w.timeline)
+    seq = w.timeline.detail["event"]["seq"]
+    assert w.timeline.selected_seqs() == [seq] and w.timeline.delete_button.isEnabled()
+
+
+def test_a_correction_made_elsewhere_reaches_the_open_views(qtbot, demo_host) -> None:
+    """Panels followed deletions only: an edge denied from another view stayed 'active' with
+    "This is wrong" enabled, and the timeline's open event still showed it as derived and active."""
+    from tests.ui.conftest import show_panel as show
+    from ui.timeline import TimelinePanel
+
+    panel, ids = _first_edge_selected(qtbot, demo_host)
+    edge = panel.edge["edge"]
+    assert edge["status"] == "active" and panel.wrong_button.isEnabled()
+    timeline = show(qtbot, TimelinePanel, demo_host)
+    timeline.show_event(ids[0])
+    qtbot.waitUntil(lambda: timeline.detail is not None and bool(timeline.selected_seqs()), timeout=10_000)
+    wait_idle(qtbot, timeline)
+
+    def kg_status() -> str | None:
+        # the detail names the relation and its status (it was a raw l2_evidence row of ids)
+        rows = (timeline.detail or {}).get("derived objects", {}).get("relations it supports") or []
+        return next((r.rsplit(" · ", 1)[1] for r in rows if f"—{edge['predicate']}→" in r), None)
+
+    assert kg_status() == "active"
+    demo_host.engine.components["l2"].deny_edge(edge["triple_id"])  # e.g. from the review inbox
+    demo_host.notify_changed("l2")
+    qtbot.waitUntil(lambda: panel.edge is not None and panel.edge["edge"]["status"] == "user_denied", timeout=10_000)
+    wait_idle(qtbot, panel)
+    assert not panel.wrong_button.isEnabled()  # denied already: undo is the way back
+    qtbot.waitUntil(lambda: kg_status() == "user_denied", timeout=10_000)
+
+
+def test_profile_reads_as_beliefs_not_ids(qtbot, demo_host) -> None:
+    """The profile tab listed assertion, entity and event ids and epoch floats beside the values."""
+    import re
+
+    from PySide6.QtWidgets import QTreeWidgetItemIterator
+
+    from ui.widgets.formatting import readable
+
+    shown = readable({"as_of": 1_795_000_000.0, "assertions": [
+        {"assertion_id": "asr_1", "trait": "residence", "value": "shanghai", "polarity": 1,
+         "status_now": "superseded", "evidence_event_ids": ["01M4BRBC80X0SR0HHPV7002YB6"]}],
+        "edges": [{"subject": "user", "predicate": "LIVES_IN", "object": "shanghai", "status_now": "superseded",
+                   "triple_id": "t1"}], "snapshot_json": '{"entity_id": "e1", "name": "user"}'})
+    assert shown["assertions"] == ["residence: shanghai · now superseded"]
+    assert shown["edges"] == ["user —LIVES_IN→ shanghai · now superseded"]
+    assert shown["snapshot"] == {"name": "user"} and not shown["as_of"].startswith("1795")
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    texts = []
+    it = QTreeWidgetItemIterator(panel.profile_view)
+    while it.value():
+        texts += [it.value().text(0), it.value().text(1)]
+        it += 1
+    joined = " ".join(texts)
+    assert "LIVES_IN" in joined or "residence" in joined
+    ulid_or_uuid = r"\b[0-9A-HJKMNP-TV-Z]{26}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
+    assert not re.search(ulid_or_uuid, joined) and not re.search(r"\b1[78]\d{8}\.\d\b", joined)
+
+
+def test_moving_to_another_entity_clears_the_edge_shown(qtbot, demo_host) -> None:
+    panel, _ids = _first_edge_selected(qtbot, demo_host)
+    other = next(r["entity_id"] for r in panel.entities.rows() if not r["is_user"])
+    panel.select_entity(other)
+    wait_idle(qtbot, panel)
+    shown = panel.edge_view.topLevelItem(0).text(0)
+    assert panel.edge is None and shown == "(no edge selected)" and not panel.wrong_button.isEnabled()
+
+
+def test_an_edge_whose_evidence_is_deleted_elsewhere_leaves_the_canvas(qtbot, demo_host) -> None:
+    """After deleting an event from the timeline the graph still drew the edge it supported."""
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    engine = demo_host.engine
+    # an edge whose evidence events support no other edge of the hub: deleting them removes it
+    target = None
+    for e in panel.hood.edges:
+        ids = [r[0] for r in engine.db.reader().execute(
+            "SELECT event_id FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ?", (e["triple_id"],))]
+        if ids and e["status"] == "active":
+            target, evidence = e, ids
+            break
+    assert target is not None
+    drawn = {i.data(1) for i in panel.graph.edge_items()}
+    assert target["triple_id"] in drawn
+    engine.delete_events(evidence)  # as the timeline does
+    demo_host.notify_changed("deleted")
+    gone = engine.db.read_value("SELECT count(*) FROM knowledge_graph WHERE triple_id = ? AND status = 'active'",
+                                (target["triple_id"],)) == 0
+    assert gone, "deleting all of an edge's evidence removes it (or it is no longer active)"
+    qtbot.waitUntil(lambda: target["triple_id"] not in {e["triple_id"] for e in panel.hood.edges
+                                                        if e["status"] == "active"}, timeout=10_000)
+    wait_idle(qtbot, panel)
+    active_drawn = {i.data(1) for i in panel.graph.edge_items()
+                    if i.pen().style() != Qt.PenStyle.DashLine}
+    assert target["triple_id"] not in active_drawn

@@ -24,6 +24,8 @@ def test_empty_database_ledger(qtbot, empty_host) -> None:
     panel = show_panel(qtbot, LedgerPanel, empty_host)
     assert panel.last_error == "" and panel.calls_model.rowCount() == 0
     assert "Offline" in panel.banner.text() and "0 calls recorded" in panel.summary.text()
+    # an empty ledger says why, instead of two blank tables
+    assert panel.stack.is_empty and "No model calls yet" in panel.stack.empty.text()
 
 
 def test_summaries_filter_and_drill_down(qtbot, demo_host) -> None:
@@ -72,6 +74,9 @@ def test_skills_breaker_colours_traces_and_plot(qtbot, demo_host) -> None:
     runs = sum(n for _t, _ok, n in d["series"])
     assert runs == rows[0]["runs"]
     assert panel.plot.getPlotItem().listDataItems()
+    # the strategy reads as text, not as its JSON
+    shown = panel.strategy.toPlainText()
+    assert '"summary"' not in shown and '"recommendations"' not in shown and d["strategy"]["summary"] in shown
 
 
 def _queue_conflict_for_review(engine) -> tuple[int, dict]:
@@ -164,3 +169,53 @@ def test_100k_database_panels_load(qtbot, big_host, cls) -> None:
         panel.select(0)
         wait_idle(qtbot, panel)
         assert panel.detail["series"]
+
+
+def _select_last_and_scroll(qtbot, panel, table, model) -> None:
+    table.setFixedHeight(80)  # a short view, so that the list scrolls
+    qtbot.waitUntil(lambda: table.viewport().height() < 80, timeout=2000)
+    panel.select(model.rowCount() - 1)
+    wait_idle(qtbot, panel)
+    table.scrollToBottom()
+
+
+@pytest.mark.parametrize("cls, key, host", [(SkillsPanel, "skill_id", "big_host"),
+                                            (SummariesPanel, "summary_id", "demo_host"),
+                                            (SummariesPanel, "summary_id", "big_host")])
+def test_reload_keeps_the_selected_row_its_detail_and_the_scroll(qtbot, request, cls, key, host) -> None:
+    """Any memory change reloads the open panels; the selected skill / summary lost its row
+    selection and the list jumped to the top (issue 15, item 4: selection, scroll position and
+    open detail survive reloads in every panel). The demo has one skill: the 100k store has more."""
+    panel = show_panel(qtbot, cls, request.getfixturevalue(host))
+    table, model = panel.table, panel.model
+    assert model.rowCount() >= 2
+    _select_last_and_scroll(qtbot, panel, table, model)
+    chosen = model.row(model.rowCount() - 1)[key]
+    scroll = table.verticalScrollBar().value()
+    assert scroll > 0 and panel.detail is not None
+    panel._timed_reload()  # what a memory change does
+    wait_idle(qtbot, panel)
+    cur = table.currentIndex()
+    assert cur.isValid() and model.row(cur.row())[key] == chosen
+    assert table.selectionModel().isRowSelected(cur.row())
+    assert table.verticalScrollBar().value() == scroll and panel.detail is not None
+
+
+def test_review_item_survives_reloads_and_a_gone_item_disables_the_actions(qtbot, demo_host) -> None:
+    engine = demo_host.engine
+    item_id, _conflict = _queue_conflict_for_review(engine)
+    panel = show_panel(qtbot, ReviewInboxPanel, demo_host)
+    panel.select(0)
+    wait_idle(qtbot, panel)
+    assert panel.buttons["approve"].isEnabled()
+    panel._timed_reload()  # background work reloads this panel
+    wait_idle(qtbot, panel)
+    assert panel.detail is not None and panel.detail["item"]["item_id"] == item_id
+    assert panel.table.currentIndex().row() == 0 and panel.buttons["approve"].isEnabled()
+    # decided elsewhere (another window, the CLI): it leaves the pending list, its actions go
+    engine.components["review"].approve(item_id)
+    panel._timed_reload()
+    wait_idle(qtbot, panel)
+    assert panel.model.rowCount() == 0 and panel.detail is None
+    assert not any(b.isEnabled() for b in panel.buttons.values())
+    assert panel.events.model_.rowCount() == 0

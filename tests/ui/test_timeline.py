@@ -64,7 +64,7 @@ def test_small_database_search_filter_detail_delete(qtbot, empty_host) -> None:
     wait_idle(qtbot, panel)
     assert panel.detail is not None
     assert panel.detail["event"]["content"] == "I just bought an air fryer"
-    assert "l1" in panel.detail["deleting it would change"]
+    assert list(panel.detail["deleting it would change"])[0] == "Events (L1)"  # the deletion itself first
 
     panel.preview_delete_selected()
     wait_idle(qtbot, panel)
@@ -238,3 +238,116 @@ def test_search_words_are_marked_in_the_listed_text(qtbot, empty_host, tmp_path)
     panel.resize(1200, 500)
     shot = tmp_path / "timeline_search_highlight.png"  # looked at by hand: the marks render
     assert panel.grab().save(str(shot)) and shot.stat().st_size > 0
+
+
+def test_search_phrase_every_word_and_newest_first(qtbot, empty_host) -> None:
+    """A "quoted phrase" must occur as written; "every word" lists only events with all the
+    words; "newest first" orders the hits by date (the issue asked for all three)."""
+    from tests.helpers import T0, chat
+    from ui.timeline_query import parse_search
+
+    assert parse_search('"support group" yesterday').phrases == ("support group",)
+    assert parse_search('“support group”').words == ()
+    engine = empty_host.engine
+    engine.ingest_payloads([
+        chat("s", "user", "I went to a LGBTQ support group yesterday.", T0, "phrase"),
+        chat("s", "user", "The group gave support to the team yesterday.", T0 + 60, "scattered"),
+        chat("s", "user", "Our support group meets on Fridays.", T0 + 120, "phrase-no-yesterday"),
+        chat("s", "user", "Yesterday I baked bread.", T0 + 180, "one-word")])
+    panel = _panel(qtbot, empty_host)
+
+    def listed() -> list[str]:
+        return [engine.db.read_value("SELECT source_item_id FROM fact_events WHERE seq = ?", (panel.model.seq_at(r),))
+                for r in range(panel.model.rowCount())]
+
+    panel.set_filter(TimelineFilter(text='"support group" yesterday'))
+    wait_idle(qtbot, panel)
+    # the phrase is required; "yesterday" only ranks: the events with both come first
+    assert listed() == ["phrase", "phrase-no-yesterday"]
+    assert "support group" in panel.highlight.terms
+    panel.set_filter(TimelineFilter(text="support group yesterday", every_word=True))
+    wait_idle(qtbot, panel)
+    assert sorted(listed()) == ["phrase", "scattered"] and panel.match_mode.currentIndex() == 1
+    panel.set_filter(TimelineFilter(text="support group yesterday", by_date=True))
+    wait_idle(qtbot, panel)
+    assert listed() == ["one-word", "phrase-no-yesterday", "scattered", "phrase"]  # newest first
+    assert "newest first" in panel.count_label.text()
+    # the widgets drive the same filter
+    panel.order.setCurrentIndex(0)
+    wait_idle(qtbot, panel)
+    assert listed()[0] in ("phrase", "scattered") and not panel.filter.by_date
+
+
+def test_clearing_the_filters_hides_the_search_clear_button(qtbot, empty_host) -> None:
+    """Clearing the filters emptied the search box with its signals blocked, so its clear (×)
+    button stayed on an empty field."""
+    from PySide6.QtGui import QAction
+
+    panel = _panel(qtbot, empty_host)
+    panel.set_filter(TimelineFilter(text="coffee"))
+    wait_idle(qtbot, panel)
+    clear = next(a for a in panel.search.findChildren(QAction) if "clear" in a.objectName().lower())
+    buttons = [w for w in clear.associatedObjects() if hasattr(w, "isVisible") and w is not panel.search]
+    assert buttons
+    qtbot.waitUntil(lambda: any(b.isVisible() for b in buttons), timeout=2000)
+    panel.clear_filters()
+    wait_idle(qtbot, panel)
+    assert panel.search.text() == ""
+    qtbot.waitUntil(lambda: not any(b.isVisible() for b in buttons), timeout=2000)
+
+
+def test_histogram_counts_have_whole_ticks(qtbot) -> None:
+    """The activity histogram's count axis was labelled 0, 0.5, 1 when a bucket held one event."""
+    from ui.timeline import ActivityHistogram
+    from ui.timeline_query import Histogram
+
+    plot = ActivityHistogram()
+    qtbot.addWidget(plot)
+    plot.resize(600, 150)
+    plot.show()
+    plot.set_histogram(Histogram(3600, [1_700_000_000.0, 1_700_003_600.0], [1, 1]))
+    axis = plot.getPlotItem().getAxis("left")
+    lo, hi = plot.getPlotItem().viewRange()[1]
+    ticks = [v for _s, values in axis.tickValues(lo, hi, 120) for v in values]
+    assert ticks and all(float(v).is_integer() for v in ticks), ticks
+    assert 1.0 in ticks and axis.tickStrings([0.0, 1.0], 1.0, 1.0) == ["0", "1"]
+
+
+def test_delete_preview_names_rows_not_ids() -> None:
+    """The cascade preview showed "deleted edge ids 1 (be944ecf-9b…" and "summaries 1 ({'summary_i…"."""
+    from ui.widgets.cascade_dialog import describe_changes, humanize
+
+    rows = dict(((w, shown) for _l, w, shown in describe_changes({"l2": {
+        "deleted_edge_ids": ["be944ecf-9b3c-5a0e-8d7e-0e6a3c1f2b44"],
+        "summaries": [{"summary_id": "01M7TFE980BKXB3SPR440TFTVF", "title": "Day summary · 2026-11-16"}],
+        "sessions_touched": ["kitchen-en-1"], "removed_entity_ids": ["ent_01M80GJ3505HTF59XA99VPMWX6"]}})))
+    assert rows["deleted_edge_ids"] == "1" and rows["removed_entity_ids"] == "1"
+    assert rows["summaries"] == "1 (Day summary · 2026-11-16)" and rows["sessions_touched"] == "1 (kitchen-en-1)"
+    assert humanize("deleted_edge_ids") == "deleted edges" and humanize("removed_entity_ids") == "removed entities"
+
+
+def test_a_late_match_is_brought_into_the_cell() -> None:
+    from ui.widgets.highlight import highlight_html
+
+    text = "Work news too: I got an offer from a design studio in Hangzhou. I start in three weeks."
+    marked = highlight_html("x" * 10 + " " + text, ["hangzhou"])
+    import re
+
+    plain = re.sub(r"<[^>]+>", "", marked)
+    assert plain.startswith("…") and plain.index("Hangzhou") < 40  # in the cell's first characters
+    assert highlight_html("short design text", ["design"]).startswith("short")
+
+
+@pytest.mark.slow
+def test_100k_a_finding_link_selects_and_scrolls_to_its_row(qtbot, big_host) -> None:
+    """A chat finding link opened the event's detail but left its row unselected and out of view
+    ("Delete selected…" stayed disabled); at 100k the row is tens of thousands of rows down."""
+    panel = _panel(qtbot, big_host)
+    old = big_host.engine.db.read_one("SELECT event_id, seq FROM fact_events ORDER BY occurred_at LIMIT 1 OFFSET 50000")
+    panel.show_event(old["event_id"])
+    qtbot.waitUntil(lambda: panel.selected_seqs() == [old["seq"]], timeout=20_000)
+    wait_idle(qtbot, panel)
+    row = panel.model.seqs().index(old["seq"])
+    top, bottom = panel.table.rowAt(0), panel.table.rowAt(panel.table.viewport().height() - 1)
+    assert row > 1000 and top <= row <= bottom and panel.delete_button.isEnabled()
+    assert panel.detail["event"]["event_id"] == old["event_id"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import html
+import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -27,14 +28,32 @@ def describe_changes(layers: Mapping[str, Mapping[str, Any]]) -> list[tuple[str,
             continue
         for key, value in changes.items():
             if isinstance(value, (list, tuple, set)):
-                shown = f"{len(value)}" + (f" ({', '.join(map(str, list(value)[:5]))}"
-                                           f"{', …' if len(value) > 5 else ''})" if value else "")
+                # what the rows are called, when they have a name; ids and raw rows are not shown
+                # (the preview read "1 ({'summary_i…" and "1 (be944ecf-9b…")
+                names = [n for n in (_name_of(v) for v in list(value)) if n]
+                shown = f"{len(value)}" + (f" ({', '.join(names[:5])}{', …' if len(names) > 5 else ''})"
+                                           if names else "")
             elif isinstance(value, Mapping):
                 shown = ", ".join(f"{k}={v}" for k, v in value.items()) or "0"
             else:
                 shown = str(value)
             out.append((layer, key, shown))
     return out
+
+
+_ID = re.compile(r"^([0-9A-HJKMNP-TV-Z]{26}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+                 r"|[a-z]+_[0-9A-HJKMNP-TV-Z]{26})$")
+
+
+def _name_of(value: Any) -> str | None:
+    """A changed row's readable name (a title, a name, a short text), or None for an id."""
+    if isinstance(value, Mapping):
+        for key in ("title", "name", "canonical_name", "text", "content"):
+            if value.get(key):
+                return one_line(str(value[key]), 60)
+        return None
+    text = str(value)
+    return None if _ID.match(text) else one_line(text, 60)
 
 
 def _is_zero(shown: str) -> bool:
@@ -47,8 +66,13 @@ LAYER_NAMES = {"l1": "Events (L1)", "l2": "Entities & beliefs (L2)",
 
 
 def humanize(key: str) -> str:
-    """``fts_rows`` → "fts rows", ``removed_entity_ids`` → "removed entity ids"."""
-    return key.replace("_", " ").strip()
+    """``fts_rows`` → "fts rows", ``removed_entity_ids`` → "removed entities" (the count is
+    of the rows, not of their ids)."""
+    text = key.replace("_", " ").strip()
+    if text.endswith(" ids"):
+        text = text[:-4] + ("" if text[:-4].endswith("s") else "s")
+        text = text.replace("entitys", "entities").replace("summarys", "summaries")
+    return text
 
 
 def layer_order(layers: Mapping[str, Any]) -> list[str]:
@@ -69,7 +93,7 @@ class CascadePreviewDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
-        self.resize(640, 480)
+        self.resize(780, 560)
         self.layers = layers
         lay = QVBoxLayout(self)
         head = QLabel(headline)
@@ -112,8 +136,8 @@ class CascadePreviewDialog(QDialog):
                     rest.setForeground(col, grey)
                 parent_item.addChild(rest)
         self.tree.expandAll()
-        self.tree.setColumnWidth(0, 220)
-        self.tree.setColumnWidth(1, 260)
+        self.tree.setColumnWidth(0, 190)
+        self.tree.setColumnWidth(1, 300)
         self.tree.header().setStretchLastSection(True)
         lay.addWidget(self.tree)
         if missing:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import datetime as dt
 from typing import Any
 
@@ -53,3 +54,51 @@ def dated(value: Any, key: str = "") -> Any:
             any(key.endswith(t) or key == t for t in _TIME_KEYS) and 1e8 < float(value) < 1e11:
         return ts(value)
     return value
+
+
+#: keys that hold ids: an inspector shows what they point at, never the ids themselves
+_ID_KEYS = ("_id", "_ids", "superseded_by", "supersedes")
+
+
+def _is_id_key(key: str) -> bool:
+    return any(key == k or key.endswith(k) for k in _ID_KEYS)
+
+
+def _belief_line(d: dict[str, Any]) -> str | None:
+    """One trait value or one relation as a sentence-like line, or None when ``d`` is neither."""
+    # a profile as of a past date says what the row's status is *now* (it was current then)
+    status = d.get("status") or (f"now {d['status_now']}" if d.get("status_now") else "")
+    since = d.get("valid_from") or d.get("since")
+    until = d.get("valid_to")
+    when = f" · since {ts(since)[:10]}" if since else ""
+    if until:
+        when += f" until {ts(until)[:10]}"
+    conf = f" · {pct(d['confidence'])}" if isinstance(d.get("confidence"), (int, float)) else ""
+    tail = f"{' · ' + str(status) if status else ''}{when}{conf}"
+    if "predicate" in d:
+        subject = d.get("subject_name") or d.get("subject") or ""
+        obj = d.get("object_name") or d.get("object") or "?"
+        return f"{subject + ' ' if subject else ''}—{d['predicate']}→ {obj}{tail}"
+    if "value" in d and ("polarity" in d or "trait" in d):
+        trait = f"{d['trait']}: " if d.get("trait") else ""
+        return f"{trait}{'' if d.get('polarity', 1) else 'not '}{d['value']}{tail}"
+    return None
+
+
+def readable(value: Any, key: str = "") -> Any:
+    """A profile / snapshot for people: each trait value and relation as one line, dates not
+    epochs, JSON columns opened, and no ids (the profile tab showed assertion, entity and event
+    ids beside the values)."""
+    if isinstance(value, str) and key.endswith("_json"):
+        try:
+            return readable(json.loads(value), key[:-5])
+        except ValueError:
+            return value
+    if isinstance(value, dict):
+        line = _belief_line(value)
+        if line is not None:
+            return line
+        return {k.removesuffix("_json"): readable(v, str(k)) for k, v in value.items() if not _is_id_key(str(k))}
+    if isinstance(value, list):
+        return [readable(v, key) for v in value]
+    return dated(value, key)

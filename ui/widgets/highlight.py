@@ -16,6 +16,9 @@ from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QText
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 MARK = "<span style='background:#fff0a0; font-weight:600'>{}</span>"
+#: a first match further into the text than this is brought into view, keeping this much before it
+LEAD_MAX = 20
+LEAD_KEEP = 12
 
 
 def highlight_html(text: str, terms: Sequence[str], *, limit: int = 400) -> str | None:
@@ -26,6 +29,12 @@ def highlight_html(text: str, terms: Sequence[str], *, limit: int = 400) -> str 
         return None
     head = " ".join(text[:limit].split())
     pattern = re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
+    first = pattern.search(head)
+    if first is not None and first.start() > LEAD_MAX:
+        # the match in view: a cell shows ~60 characters, and a mark past them was cut off
+        start = first.start() - LEAD_KEEP
+        space = head.find(" ", start, first.start())  # from a word's start, not mid-word
+        head = "…" + head[space + 1 if space != -1 else start:]
     parts, last, found = [], 0, False
     for m in pattern.finditer(head):
         parts.append(html.escape(head[last:m.start()]))

@@ -19,6 +19,10 @@ class KeyValueTree(QTreeWidget):
         self.clear()
         self._add(self.invisibleRootItem(), value)
         self.expandToDepth(expand_depth - 1)
+        # the names whole ("summaries built fro…" was clipped), but never most of the width
+        self.resizeColumnToContents(0)
+        cap = max(180, int(self.viewport().width() * 0.45))
+        self.setColumnWidth(0, max(120, min(self.columnWidth(0) + 8, cap)))
 
     def _add(self, parent: QTreeWidgetItem, value: Any) -> None:
         items = (value.items() if isinstance(value, dict)
@@ -26,21 +30,26 @@ class KeyValueTree(QTreeWidget):
         if items is None:
             parent.addChild(QTreeWidgetItem(["", _scalar(value)]))
             return
+        bullet = isinstance(value, (list, tuple))
         for key, child in items:
+            # a list's items are bullets, not 0, 1, 2 (the index means nothing to a reader)
+            name = "•" if bullet else str(key)
             if isinstance(child, (dict, list, tuple)) and child:
-                node = QTreeWidgetItem([str(key), _summary(child)])
+                node = QTreeWidgetItem([name, _summary(child)])
                 parent.addChild(node)
                 self._add(node, child)
             else:
-                node = QTreeWidgetItem([str(key), _scalar(child)])
+                node = QTreeWidgetItem([name, _scalar(child)])
                 node.setToolTip(1, _scalar(child, limit=4000))
                 parent.addChild(node)
 
 
 def _summary(value: Any) -> str:
+    """A collapsed branch's value column: how many entries it holds."""
+    n = len(value)
     if isinstance(value, dict):
-        return f"{{{len(value)} fields}}"
-    return f"[{len(value)} items]"
+        return f"{n} field{'s' if n != 1 else ''}"
+    return f"{n} item{'s' if n != 1 else ''}"
 
 
 def _scalar(value: Any, limit: int = 400) -> str:

@@ -1,0 +1,52 @@
+"""Reloading a small table without losing the user's place.
+
+Every memory change reloads the open panels; replacing a RowsModel's rows reset the view, so the
+selected skill / review item / entity lost its selection and the view jumped to the top (the
+L3 summary being read was emptied). :func:`reload_rows` replaces the rows and puts back the
+current row (found again by its key, wherever it moved) and the scroll position. The timeline
+has its own, larger version of this (``timeline.ViewState``) for its virtual 100k-row model.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from PySide6.QtCore import QItemSelectionModel, QSignalBlocker
+from PySide6.QtWidgets import QTableView
+
+from .rows_model import RowsModel
+
+
+def current_key(table: QTableView, model: RowsModel, key: str) -> Any:
+    """The key of the table's current row (None when no row is current)."""
+    cur = table.currentIndex()
+    if not cur.isValid() or cur.row() >= model.rowCount():
+        return None
+    return model.row(cur.row()).get(key)
+
+
+def reload_rows(table: QTableView, model: RowsModel, rows: Sequence[dict[str, Any]], key: str, *,
+                keep: Any = None, quiet: bool = False) -> int | None:
+    """Replace ``model``'s rows, keeping the current row (by ``key``; ``keep`` overrides which)
+    and the scroll position. Returns the row put back, or None when it is gone (or there was
+    none). ``quiet``: the selection model's signals stay silent (the panel keeps its detail and
+    re-reads it itself); otherwise the panel's current-row handler runs for the row as usual."""
+    keep = current_key(table, model, key) if keep is None else keep
+    v_pos = table.verticalScrollBar().value()
+    h_pos = table.horizontalScrollBar().value()
+    sel = table.selectionModel()
+    blocker = QSignalBlocker(sel) if quiet else None
+    try:
+        model.set_rows(rows)
+        row = next((i for i, r in enumerate(rows) if r.get(key) == keep), None) if keep is not None else None
+        if row is not None:
+            sel.setCurrentIndex(model.index(row, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                | QItemSelectionModel.SelectionFlag.Rows)
+    finally:
+        if blocker is not None:
+            blocker.unblock()
+    table.doItemsLayout()  # the scroll range for the new rows, now
+    table.verticalScrollBar().setValue(v_pos)
+    table.horizontalScrollBar().setValue(h_pos)
+    table.viewport().update()
+    return row
