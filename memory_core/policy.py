@@ -499,6 +499,13 @@ ORPHAN_MIN_AGE_S: Final = 30 * 86400.0
 #: Projection worker: micro-batches per run_once, and how long the L2 maintenance worker waits
 #: between passes (maintenance is periodic, not per event).
 L2_BATCHES_PER_RUN: Final = 4
+#: Offline (no LLM tier, local embedder) the projection worker runs many micro-batches, of
+#: any sessions and sources, in one write transaction: each still a batch of one key claimed
+#: in the queue's order and planned on what the earlier ones wrote, but one commit, one L3
+#: notification and one round of the other workers per run. Bounded in events and in time,
+#: so an ingest from the app waits at most about this long for the write lock.
+L2_OFFLINE_RUN_MAX_EVENTS: Final = 512
+L2_OFFLINE_RUN_MAX_S: Final = 0.5
 L2_MAINTENANCE_INTERVAL_S: Final = 3600.0
 #: Profile snapshots wait for the projection queue to drain (one refresh per entity instead of
 #: one per batch), but never longer than this.
