@@ -75,9 +75,13 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                       + ", ".join(f"{k.removesuffix('_jobs')} {v:,}" for k, v in left.items()),
                       file=sys.stderr)
         else:
+            from ..blas_threads import limited_blas_threads
             from .progress import BacklogProgress
 
-            derived = engine.run_until_idle(progress=BacklogProgress())
+            # a batch process with no queries meanwhile: OpenBLAS's second thread would only
+            # spin on the other core (blas_threads module docstring)
+            with limited_blas_threads(1):
+                derived = engine.run_until_idle(progress=BacklogProgress())
         res = report.result
         rejected = report.rejected
         if args.json:
