@@ -27,7 +27,7 @@ from typing import Sequence
 import numpy as np
 
 from ..lexicon.categories import categories_named_in, concept_of, members_in
-from ..policy import OFFLINE_EMBED_DIM
+from ..policy import HASHING_EMBED_BATCH, OFFLINE_EMBED_DIM
 from ..text.stopwords import STOPWORDS
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -132,6 +132,8 @@ def _crc(feature: str) -> int:
 
 class HashingEmbedder:
     uses_network = False
+    #: texts per embedding-worker run (the worker's default suits slower models)
+    preferred_batch = HASHING_EMBED_BATCH
 
     def __init__(self, dim: int = OFFLINE_EMBED_DIM) -> None:
         self.dim = dim
