@@ -66,8 +66,12 @@ class WriteProgress:
         self.clock = clock
         self.t0 = clock()
         self.last_print: float | None = None
+        self.last_done = -1
 
     def __call__(self, done: int, total: int) -> None:
+        if done == self.last_done:  # the last batch and the end of the input report the same count
+            return
+        self.last_done = done
         now = self.clock()
         elapsed = now - self.t0
         final = done >= total

@@ -38,6 +38,7 @@ def test_write_progress_is_quiet_for_quick_work_then_reports_rate_and_eta() -> N
     slow(5200, 20000)  # within EVERY_S of the last line: no new line
     clock.t = 2 * progress.QUIET_FOR_S + 1.0
     slow(20000, 20000)
+    slow(20000, 20000)  # reported twice (last batch, end of input): printed once
     lines = out.getvalue().splitlines()
     assert len(lines) == 2
     assert "L1: 5,000 / 20,000 lines written (2,000/s, ETA 0:08)" in lines[0]
