@@ -159,6 +159,8 @@ class ProjectionWorker:
         except Exception:  # noqa: BLE001 - rolled back; the per-batch path isolates the failure
             log.warning("offline L2 run failed at its batch %d; retrying batch by batch", batches + 1,
                         exc_info=True)
+            # the resolver's session cache may name entities the rolled-back batches created:
+            # harmless, a cached id is used only while it is live (Resolver.resolve)
             return self.run_batches(batches + 1)
         return done
 

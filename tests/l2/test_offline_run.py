@@ -101,3 +101,8 @@ def test_a_failing_batch_rolls_the_run_back_and_fails_alone(make_engine, monkeyp
     # nothing of the failing batch was written; the rest was
     assert conn.execute("SELECT count(*) FROM l2_batch_log WHERE batch_key = ?", (bad_key,)).fetchone()[0] == 0
     assert conn.execute("SELECT count(*) FROM l2_batch_log").fetchone()[0] > 10
+    # the batches rerun after the rollback resolved their names again: the resolver's session
+    # cache must not hand out the entities the rolled-back run had created
+    s1 = conn.execute("SELECT m.mention_text, m.entity_id FROM entity_mentions m JOIN fact_events e "
+                      "ON e.event_id = m.event_id WHERE e.session_id = 's1'").fetchall()
+    assert s1 and all(entity_id is not None for _, entity_id in s1), s1
