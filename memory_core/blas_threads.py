@@ -17,13 +17,11 @@ exports the functions (another BLAS, another platform) it does nothing.
 from __future__ import annotations
 
 import ctypes
-import logging
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
-log = logging.getLogger(__name__)
 
 #: exported names of (get, set) in the OpenBLAS builds numpy ships or links
 _SYMBOLS = (("scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"),

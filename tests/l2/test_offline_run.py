@@ -106,3 +106,21 @@ def test_a_failing_batch_rolls_the_run_back_and_fails_alone(make_engine, monkeyp
     s1 = conn.execute("SELECT m.mention_text, m.entity_id FROM entity_mentions m JOIN fact_events e "
                       "ON e.event_id = m.event_id WHERE e.session_id = 's1'").fetchall()
     assert s1 and all(entity_id is not None for _, entity_id in s1), s1
+
+
+def test_entity_stats_added_per_batch_equal_a_full_recount(make_engine) -> None:
+    """A first projection adds each batch's mentions to the entity stats instead of
+    recounting every mention of the entity; after the import they must equal the recount."""
+    engine = make_engine()
+    engine.ingest_payloads(_payloads())
+    engine.run_until_idle()
+    conn = engine.db.reader()
+    stored = {r[0]: r[1:] for r in conn.execute(
+        "SELECT entity_id, mention_count, first_seen_at, last_seen_at FROM entity_catalog WHERE is_user = 0")}
+    recount = {r[0]: r[1:] for r in conn.execute(
+        "SELECT m.entity_id, count(DISTINCT m.event_id), min(e.occurred_at), max(e.occurred_at) "
+        "FROM entity_mentions m JOIN fact_events e ON e.seq = m.event_seq WHERE m.entity_id IS NOT NULL "
+        "GROUP BY m.entity_id")}
+    assert len(stored) > 50 and max(n for n, _, _ in stored.values()) > 20
+    for eid, (n, first, last) in stored.items():
+        assert (n, first, last) == recount.get(eid, (0, None, None)), eid
