@@ -219,7 +219,9 @@ class MemoryEngine:
             self.notify_workers()
         return result
 
-    def ingest_jsonl(self, path: str | Path) -> JsonlReport:
+    def ingest_jsonl(self, path: str | Path, *, progress: Callable[[int, int], None] | None = None) -> JsonlReport:
+        """Every line of a JSONL file into L1. ``progress(lines done, lines)`` after each
+        written batch (the CLI's progress line)."""
         payloads: list[Any] = []
         index_of: list[int] = []
         report = JsonlReport(IngestResult())
@@ -235,7 +237,7 @@ class MemoryEngine:
                     numbered.append((lineno, line))
         if self.capture_enabled:
             # lines are parsed where they are normalised (worker processes for a large file)
-            report.result, line_errors = self.l1.ingest_lines(numbered)
+            report.result, line_errors = self.l1.ingest_lines(numbered, progress=progress)
             report.parse_errors.extend(line_errors)
             if report.result.event_ids:
                 self.notify_workers()

@@ -159,6 +159,10 @@ CHUNK_OVERLAP_CHARS: Final = 60
 INGEST_BATCH_SIZE: Final = 500
 #: Embedding worker micro-batch.
 EMBED_BATCH_SIZE: Final = 64
+#: The offline hashing embedder's micro-batch (its ``preferred_batch``): ~0.2 ms a text, so 64
+#: texts were a fifth of the worker's time in claims, commits and the other workers' idle
+#: checks between its runs; at 256 a run still takes ~50 ms.
+HASHING_EMBED_BATCH: Final = 256
 #: Events are owed their embedding job from ingest on (a cursor over ``fact_events.seq``, per
 #: space); the worker writes the job rows of this many owed events at a time, when its queue
 #: has less than a micro-batch ready. Ingest writes no job row: that was ~0.25x of the raw
@@ -506,6 +510,13 @@ ORPHAN_MIN_AGE_S: Final = 30 * 86400.0
 #: Projection worker: micro-batches per run_once, and how long the L2 maintenance worker waits
 #: between passes (maintenance is periodic, not per event).
 L2_BATCHES_PER_RUN: Final = 4
+#: Offline (no LLM tier, local embedder) the projection worker runs many micro-batches, of
+#: any sessions and sources, in one write transaction: each still a batch of one key claimed
+#: in the queue's order and planned on what the earlier ones wrote, but one commit, one L3
+#: notification and one round of the other workers per run. Bounded in events and in time,
+#: so an ingest from the app waits at most about this long for the write lock.
+L2_OFFLINE_RUN_MAX_EVENTS: Final = 512
+L2_OFFLINE_RUN_MAX_S: Final = 0.5
 L2_MAINTENANCE_INTERVAL_S: Final = 3600.0
 #: Profile snapshots wait for the projection queue to drain (one refresh per entity instead of
 #: one per batch), but never longer than this.

@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..policy import INGEST_BATCH_SIZE
+from ..policy import INGEST_BATCH_SIZE, L2_BATCHES_PER_RUN
 
 
 def open_engine(db: Path, *, layers: tuple[str, ...] | None = None):
@@ -39,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--batch", type=int, default=INGEST_BATCH_SIZE)
     p.add_argument("--layers", default=None, help="comma-separated layers (default: the config's)")
+    p.add_argument("--l2-per-batch", action="store_true",
+                   help="l2: one transaction per batch (the path with an LLM tier) instead of the offline runs")
     args = p.parse_args(argv)
     layers = tuple(x for x in args.layers.split(",") if x) if args.layers is not None else None
     engine = open_engine(args.db, layers=layers)
@@ -65,7 +67,9 @@ def main(argv: list[str] | None = None) -> int:
         if not workers:
             print("no-l2", flush=True)
             return 3
-        while n := workers[0].run_once():
+        projection = workers[0]
+        step = (lambda: projection.run_batches(L2_BATCHES_PER_RUN)) if args.l2_per_batch else projection.run_once
+        while n := step():
             out.write(f"done {n}\n")
             out.flush()
         busy = True

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..blas_threads import limited_blas_threads
 from .derived_state import derived_state
 from .generator import generate
 from .measure import Stopwatch
@@ -89,7 +90,8 @@ def run(events: int = 20_000, *, seed: int = 42, workdir: Path | None = None, pr
             prof = cProfile.Profile()
             prof.enable()
         t0, c0 = time.perf_counter(), time.process_time()
-        workers = drain(engine)
+        with limited_blas_threads(1):  # as `magi-memory ingest` drains
+            workers = drain(engine)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         if prof is not None:
             prof.disable()

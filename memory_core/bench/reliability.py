@@ -202,7 +202,8 @@ def kill_during_embedding(workdir: Path, *, events: int = 3000, seed: int = 43,
     finally:
         engine.close()
     proc = _child("embed", db)
-    lines = _kill_after(proc, rng.randint(3, 12), rng.uniform(0.0, 0.05))
+    # the hashing embedder's runs are 256 texts (HASHING_EMBED_BATCH): a few runs in, not a dozen
+    lines = _kill_after(proc, rng.randint(1, 4), rng.uniform(0.0, 0.05))
     done_before = sum(int(x.split()[1]) for x in lines if x.startswith("done"))
     probe = apsw.Connection(str(db))
     running_at_kill = probe.execute("SELECT count(*) FROM embedding_jobs WHERE state = 'running'").fetchone()[0]
@@ -233,8 +234,14 @@ def kill_during_embedding(workdir: Path, *, events: int = 3000, seed: int = 43,
 
 
 def kill_during_l2(workdir: Path, *, events: int = 600, seed: int = 44,
-                   rng: random.Random | None = None) -> dict[str, Any]:
-    """SIGKILL the L2 projection worker mid-run; the restart recovers stuck jobs and completes."""
+                   rng: random.Random | None = None, per_batch: bool = True) -> dict[str, Any]:
+    """SIGKILL the L2 projection worker mid-run; the restart recovers stuck jobs and completes.
+
+    ``per_batch``: the path with an LLM tier (claim committed, then plan, then apply: a kill
+    in between leaves ``running`` jobs for the restart to recover). Otherwise the offline runs
+    (claims, batches and their completion in one transaction): a kill leaves no ``running``
+    job, and every batch is all there or not at all (``done_without_batch``,
+    ``batch_without_done``)."""
     rng = rng or random.Random(seed)
     db = workdir / "kill-l2.db"
     remove_db(db)
@@ -247,10 +254,18 @@ def kill_during_l2(workdir: Path, *, events: int = 600, seed: int = 44,
         pending = engine.db.read_value("SELECT count(*) FROM l2_projection_jobs")
     finally:
         engine.close()
-    proc = _child("l2", db)
-    lines = _kill_after(proc, rng.randint(1, 4), rng.uniform(0.0, 0.05))
+    proc = _child("l2", db, *(("--l2-per-batch",) if per_batch else ()))
+    lines = (_kill_after(proc, rng.randint(1, 4), rng.uniform(0.0, 0.05)) if per_batch
+             else _kill_after(proc, rng.randint(1, 3), rng.uniform(0.0, 0.4)))  # offline runs last ~0.5 s
     probe = apsw.Connection(str(db))
     running_at_kill = probe.execute("SELECT count(*) FROM l2_projection_jobs WHERE state = 'running'").fetchone()[0]
+    done_at_kill = probe.execute("SELECT count(*) FROM l2_projection_jobs WHERE state = 'done'").fetchone()[0]
+    done_without_batch = probe.execute(
+        "SELECT count(*) FROM l2_projection_jobs j WHERE j.state = 'done' AND NOT EXISTS "
+        "(SELECT 1 FROM l2_batch_events b WHERE b.event_id = j.event_id)").fetchone()[0]
+    batch_without_done = probe.execute(
+        "SELECT count(*) FROM l2_batch_events b JOIN l2_projection_jobs j ON j.event_id = b.event_id "
+        "WHERE j.state != 'done'").fetchone()[0]
     probe.close()
     engine = open_engine(db)
     try:
@@ -266,6 +281,9 @@ def kill_during_l2(workdir: Path, *, events: int = 600, seed: int = 44,
         engine.close()
     return {"killed_by_sigkill": proc.returncode == -signal.SIGKILL, "jobs_enqueued": pending,
             "steps_done_before_kill": len(lines), "running_at_kill": running_at_kill,
+            "done_at_kill": done_at_kill, "reported_done_at_kill": sum(
+                int(x.split()[1]) for x in lines if x.startswith("done")),
+            "done_without_batch": done_without_batch, "batch_without_done": batch_without_done,
             "running_after_restart": running_after_restart, "final_job_states": states,
             "failed_without_error": failed_without_error, "l1_ok_final": l1_ok(final)}
 
@@ -846,6 +864,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     for scen in (Scenario("sigkill_embedding", lambda: kill_during_embedding(work, rng=rng)),
                  Scenario("sigkill_l2_projection", lambda: kill_during_l2(work, rng=rng)),
+                 Scenario("sigkill_l2_offline_run",
+                          lambda: kill_during_l2(work, events=3000, rng=rng, per_batch=False)),
                  Scenario("replay_export", lambda: replay_export(work, events=args.events)),
                  Scenario("provider_faults", lambda: provider_faults(work)),
                  Scenario("provider_faults_http", lambda: provider_faults_http(work)),

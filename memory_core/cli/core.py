@@ -65,8 +65,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     if not args.file.is_file():
         print(f"not a file: {args.file}", file=sys.stderr)
         return 2
+    from .progress import WriteProgress
+
     with engine_from_args(args) as engine:
-        report = engine.ingest_jsonl(args.file)
+        report = engine.ingest_jsonl(args.file, progress=WriteProgress())
         if args.no_derive:
             derived = {}
             left = {k: v for k, v in engine.backlog().items() if v}
@@ -75,9 +77,14 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                       + ", ".join(f"{k.removesuffix('_jobs')} {v:,}" for k, v in left.items()),
                       file=sys.stderr)
         else:
+            from ..blas_threads import limited_blas_threads
+            from . import progress
             from .progress import BacklogProgress
 
-            derived = engine.run_until_idle(progress=BacklogProgress())
+            # a batch process with no queries meanwhile: OpenBLAS's second thread would only
+            # spin on the other core (blas_threads module docstring)
+            with limited_blas_threads(1):
+                derived = engine.run_until_idle(progress=BacklogProgress(), progress_every_s=progress.EVERY_S)
         res = report.result
         rejected = report.rejected
         if args.json:

@@ -228,8 +228,10 @@ class EmbeddingWorker:
     def run_once(self) -> int:
         """Embed one micro-batch. Returns the number of jobs finished (done or failed)."""
         now = self.clock.now()
+        # an embedder may say how many texts a run should take (the hashing one: more)
+        limit = getattr(self.embedder, "preferred_batch", None) or self.batch_size
         with self.db.write() as conn:
-            jobs = EMBEDDING_QUEUE.claim(conn, now, self.batch_size, where="space_id = ?",
+            jobs = EMBEDDING_QUEUE.claim(conn, now, limit, where="space_id = ?",
                                          params=(self.space_id,), space_id=self.space_id)
             by_kind: dict[str, list[dict]] = defaultdict(list)
             for job in jobs:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Protocol, Sequence
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
 
 import apsw
 
@@ -155,14 +155,16 @@ class L1Store:
         result.rejected.extend(bad)
         return result
 
-    def ingest_lines(self, lines: Sequence[tuple[int, str]], *,
-                     batch_size: int = INGEST_BATCH_SIZE) -> tuple[IngestResult, list[Rejection]]:
+    def ingest_lines(self, lines: Sequence[tuple[int, str]], *, batch_size: int = INGEST_BATCH_SIZE,
+                     progress: Callable[[int, int], None] | None = None) -> tuple[IngestResult, list[Rejection]]:
         """JSONL ``(line index, text)`` pairs: ``(result, JSON parse errors)``, both indexed by
-        line. Parsing happens where normalising does (worker processes for large files)."""
+        line. Parsing happens where normalising does (worker processes for large files).
+        ``progress(lines done, lines)`` is called after each written batch (the CLI prints it)."""
         parse_errors: list[Rejection] = []
         chunks = (self.bulk.prepare_lines(lines) if self.bulk.wanted(len(lines))
                   else iter([prepare_lines(lines, self.locale)]))
-        result = self._write_chunks(chunks, batch_size=batch_size, parse_errors=parse_errors)
+        result = self._write_chunks(chunks, batch_size=batch_size, parse_errors=parse_errors,
+                                    progress=(lambda n: progress(n, len(lines))) if progress else None)
         return result, parse_errors
 
     def ingest_events(self, events: Sequence[MemoryEvent], *,
@@ -173,22 +175,29 @@ class L1Store:
         return result
 
     def _write_chunks(self, chunks: Iterator[PreparedChunk], *, batch_size: int,
-                      parse_errors: list[Rejection] | None = None) -> IngestResult:
+                      parse_errors: list[Rejection] | None = None,
+                      progress: Callable[[int], None] | None = None) -> IngestResult:
         """Write prepared chunks as they arrive, in batches of ``batch_size`` good events: the
         same transactions as preparing everything first (the next chunks are prepared while a
-        batch is written)."""
+        batch is written). ``progress(inputs done)``: inputs written or rejected so far."""
         result = IngestResult()
         pending: list[PreparedEvent] = []
+        seen = 0  # inputs of the chunks received (prepared or rejected)
         for chunk in chunks:
             result.rejected.extend(chunk.rejected)
             if parse_errors is not None:
                 parse_errors.extend(chunk.parse_errors)
+            seen += len(chunk.prepared) + len(chunk.rejected) + len(chunk.parse_errors)
             pending.extend(chunk.prepared)
             while len(pending) >= batch_size:
                 result.merge(self.write_prepared(pending[:batch_size]))
                 del pending[:batch_size]
+                if progress is not None:
+                    progress(seen - len(pending))
         if pending:
             result.merge(self.write_prepared(pending))
+        if progress is not None:
+            progress(seen)
         return result
 
     def write_prepared(self, batch: Sequence[PreparedEvent]) -> IngestResult:

@@ -259,6 +259,34 @@ def refresh_entity_stats(conn: apsw.Connection, entity_ids: Iterable[str], now: 
                          [(*_or_none(stats.get(eid)), now, eid) for eid in ids])
 
 
+def add_entity_stats(conn: apsw.Connection, entity_ids: Iterable[str], first_mentions: Sequence[tuple[str, float]],
+                     mentioned: Sequence[tuple[str, str]], now: float) -> None:
+    """:func:`refresh_entity_stats` for a batch whose events had no mention before it: the
+    count grows by the batch's distinct events per entity, first / last seen widen to their
+    times. ``mentioned``: (entity_id, event_id) of the batch's bound mentions as stored;
+    ``first_mentions``: (event_id, occurred_at) of the batch's events.
+
+    Exact because every other writer of mentions (merge, split, deletion, corrections)
+    recounts, so the stored stats are the recount's, and a first projection only adds
+    mentions. A frequent entity's recount read all its mentions per batch (thousands for a
+    terminal or a website): a twentieth of the projection on a 20k import."""
+    times = dict(first_mentions)
+    delta: dict[str, tuple[set[str], float, float]] = {}
+    for eid, event_id in mentioned:
+        t = times[event_id]
+        events, lo, hi = delta.get(eid, (set(), t, t))
+        events.add(event_id)
+        delta[eid] = (events, min(lo, t), max(hi, t))
+    rows = [(len(ev), lo, lo, hi, hi, now, eid) for eid, (ev, lo, hi) in delta.items()]
+    conn.executemany("UPDATE entity_catalog SET mention_count = mention_count + ?, "
+                     "first_seen_at = min(coalesce(first_seen_at, ?), ?), "
+                     "last_seen_at = max(coalesce(last_seen_at, ?), ?), updated_at = ? "
+                     "WHERE entity_id = ? AND is_user = 0", rows)
+    rest = [(now, eid) for eid in dict.fromkeys(entity_ids) if eid not in delta]
+    if rest:  # touched, but its mention moved to another entity within the batch: count unchanged
+        conn.executemany("UPDATE entity_catalog SET updated_at = ? WHERE entity_id = ? AND is_user = 0", rest)
+
+
 def _or_none(row: tuple[int, Any, Any] | None) -> tuple[int, Any, Any]:
     n, first, last = row if row else (0, None, None)
     return n or 0, first, last

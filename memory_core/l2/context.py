@@ -74,14 +74,18 @@ def pre_lookup(conn: apsw.Connection, text: str, *, embedder: Any = None, space_
 
 
 def build_context(conn: apsw.Connection, batch: Sequence[Row], *, embedder: Any = None,
-                  space_id: int | None = None) -> Phase1Context:
+                  space_id: int | None = None, prompt_context: bool = True) -> Phase1Context:
+    """``prompt_context=False`` (no Phase 1 LLM): the session turns and the cross-session
+    history are left out. Only the prompt shows them; the offline rule extractor reads the
+    batch and the known entities, so building them cost a sixth of the projection for the
+    batch log alone."""
     inputs = [ExtractionInput.from_row(r) for r in batch]
     text = "\n".join(r["content"] for r in batch)
     guessed = pre_lookup(conn, text, embedder=embedder, space_id=space_id)
     session = batch[0]["session_id"]
     batch_ids = {r["event_id"] for r in batch}
     history: list[HistoryEvent] = []
-    if guessed:
+    if guessed and prompt_context:
         rows = entity_events(conn, list(guessed), exclude_session=session,
                              limit=L2_MAX_CROSS_SESSION_EVENTS + len(batch_ids))
         for r in rows:
@@ -93,6 +97,7 @@ def build_context(conn: apsw.Connection, batch: Sequence[Row], *, embedder: Any 
             history.append(HistoryEvent(r["event_id"], r["content"][:600], r["occurred_at"], names))
             if len(history) >= L2_MAX_CROSS_SESSION_EVENTS:
                 break
-    return Phase1Context(batch=inputs, session_turns=session_turns(conn, batch), history=history,
+    return Phase1Context(batch=inputs, session_turns=session_turns(conn, batch) if prompt_context else [],
+                         history=history,
                          known_entities=known_entities(conn, L2_MAX_KNOWN_ENTITIES, prefer=list(guessed)),
-                         guessed=guessed)
+                         guessed=guessed, prompt_blocks=prompt_context)

@@ -38,7 +38,8 @@ from .extract import chat_available, parse_json_reply
 from .graph_store import triple_id
 from .lifecycle import (EDGE_ACTIVE, EDGE_INVALIDATED, EDGE_REJECTED, EDGE_SUPERSEDED,
                         EDGE_USER_DENIED, LIVE_ASSERTION_STATES, OVERWRITTEN, REJECTED, SUPERSEDED,
-                        ArbitrationDecision, ArbitrationSide, claim_confidence, name_norm, trait_term)
+                        ArbitrationDecision, ArbitrationSide, claim_confidence, expires_at, name_norm,
+                        trait_term)
 from .predicates import (PREDICATE_REGISTRY, are_antonyms, family_members, is_exclusive,
                          normalize_predicate, predicate_for_trait, trait_for)
 from .prompts import PHASE2_SCHEMA, phase2_messages
@@ -320,9 +321,15 @@ class _Overlay:
                 and (predicate is None or e.predicate == predicate)
                 and (object_id is None or e.object_id == object_id)]
 
-    def live_assertions(self, entity_id: str, trait: str) -> list[_AssertionState]:
+    def live_assertions(self, entity_id: str, trait: str, at: float | None = None) -> list[_AssertionState]:
+        """Live assertions of (entity, trait); with ``at``, a short-term one whose TTL ran out
+        by then counts as lapsed. The expiry worker ends it on its own schedule, so without
+        this a mood three days later corroborated (or overwrote) the old one or not depending
+        on whether expiry had run in between — the derived state followed the workers'
+        interleaving instead of the events' times."""
         return [a for a in self.assertions.values() if a.entity_id == entity_id and a.trait == trait
-                and a.status in LIVE_ASSERTION_STATES]
+                and a.status in LIVE_ASSERTION_STATES
+                and (at is None or (exp := expires_at(a.trait, a.last_observed_at)) is None or exp > at)]
 
 
 def _related_predicates(edges: Sequence[Any]) -> set[str]:
@@ -672,7 +679,7 @@ class Planner:
                         decisions: dict[tuple[str, str, str], ArbitrationDecision]) -> None:
         t = cand.event.occurred_at
         vnorm = name_norm(cand.value)
-        live = overlay.live_assertions(cand.entity_id, cand.trait)
+        live = overlay.live_assertions(cand.entity_id, cand.trait, at=t)
         same = [a for a in live if a.value_norm == vnorm and a.polarity == cand.polarity]
         term = trait_term(cand.trait)
         if cand.polarity == 0:

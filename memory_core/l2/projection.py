@@ -22,13 +22,14 @@ import apsw
 
 from ..events.model import MemoryEvent
 from ..jobs.queue import JobQueue
-from ..policy import L2_BATCH_MAX_EVENTS, L2_BATCHES_PER_RUN, L2_SNAPSHOT_MAX_DELAY_S, RetrievalScope
+from ..policy import (L2_BATCH_MAX_EVENTS, L2_BATCHES_PER_RUN, L2_OFFLINE_RUN_MAX_EVENTS, L2_OFFLINE_RUN_MAX_S,
+                      L2_SNAPSHOT_MAX_DELAY_S, RetrievalScope, Tier)
 from ..providers.chat import ProviderError
 from .catalog import ensure_user_entity, user_entity_id
 from .context import build_context, load_batch
 from .episodes import assign_batch
-from .extract import run_phase1
-from .reconcile import apply_plan
+from .extract import chat_available, run_phase1
+from .reconcile import ApplyReport, apply_plan
 
 if TYPE_CHECKING:
     from .service import L2Service
@@ -91,12 +92,76 @@ class ProjectionWorker:
         self.svc = service
 
     def run_once(self) -> int:
+        if self.offline():
+            return self.run_offline()
+        return self.run_batches(L2_BATCHES_PER_RUN)
+
+    def run_batches(self, limit: int) -> int:
+        """Up to ``limit`` micro-batches, each claimed, planned and committed on its own."""
         done = 0
-        for _ in range(L2_BATCHES_PER_RUN):
+        for _ in range(limit):
             n = self.run_batch()
             if not n:
                 break
             done += n
+        return done
+
+    def offline(self) -> bool:
+        """Whether projecting a batch can call nothing slow or remote: no LLM tier the planner
+        uses (Phase 1/2 and disambiguation on FAST_CLASSIFY, arbitration on CORE_REASONING) and
+        an embedder that is not a network call. Only then may batches run inside a write
+        transaction (:meth:`run_offline`)."""
+        svc = self.svc
+        return (not chat_available(svc.chat, Tier.FAST_CLASSIFY) and not chat_available(svc.chat, Tier.CORE_REASONING)
+                and not getattr(svc.embedder, "uses_network", True))
+
+    def run_offline(self) -> int:
+        """Micro-batches of any sessions and sources in one write transaction.
+
+        Each batch is exactly what :meth:`run_batch` would claim next (the oldest ready key's
+        first ``L2_BATCH_MAX_EVENTS`` jobs, claimed in the same transaction) and is planned on
+        the writer's connection, so it sees every earlier batch's rows as it would after their
+        commits: the same contexts, resolutions, supersessions and episodes, batch for batch.
+        What is shared is the overhead: one claim-and-commit per run instead of per batch, and
+        the other workers run once per ``L2_OFFLINE_RUN_MAX_EVENTS`` instead of per 64 events.
+        The observers (L3's insight bridge) are notified after each batch *inside* the
+        transaction: they read the state that batch left, as they would after its commit (a
+        trend insight is written per milestone of its count: notified once per run, a trend
+        crossing two milestones in one run skipped a row), and their writes commit or roll back
+        with the batches that caused them.
+
+        A batch that raises rolls the whole run back (its jobs were claimed in the same
+        transaction: they are pending again, nothing half-written); the batches before it and
+        the failing one are then run one transaction each by :meth:`run_batches`, which records
+        the failure on that batch alone, as the per-batch path always did."""
+        svc = self.svc
+        db = svc.db
+        if db.reader().execute(_HEAD, (svc.clock.now(),)).fetchone() is None:
+            return 0
+        batches = done = 0
+        try:
+            with svc.lock, db.write() as conn:
+                t0 = time.monotonic()
+                while done < L2_OFFLINE_RUN_MAX_EVENTS and time.monotonic() - t0 < L2_OFFLINE_RUN_MAX_S:
+                    now = svc.clock.now()
+                    head = conn.execute(_HEAD, (now,)).fetchone()
+                    if head is None:
+                        break
+                    jobs = PROJECTION_QUEUE.claim(conn, now, L2_BATCH_MAX_EVENTS, where="batch_key = ?",
+                                                  params=(head[0],))
+                    report = self._project_on(conn, head[0], [j["event_id"] for j in jobs],
+                                              [j["job_id"] for j in jobs])
+                    # the observers (L3's insight bridge) see this batch's state, as after its
+                    # own commit; their writes join this transaction (a savepoint each)
+                    svc.notify(report.changes)
+                    batches += 1
+                    done += len(jobs)
+        except Exception:  # noqa: BLE001 - rolled back; the per-batch path isolates the failure
+            log.warning("offline L2 run failed at its batch %d; retrying batch by batch", batches + 1,
+                        exc_info=True)
+            # the resolver's session cache may name entities the rolled-back batches created:
+            # harmless, a cached id is used only while it is live (Resolver.resolve)
+            return self.run_batches(batches + 1)
         return done
 
     def claim(self) -> list[dict[str, Any]]:
@@ -135,44 +200,68 @@ class ProjectionWorker:
         svc.notify(report.changes)
         return len(jobs)
 
-    def project(self, batch_key: str, event_ids: list[str], job_ids: list[int]):
+    def project(self, batch_key: str, event_ids: list[str], job_ids: list[int]) -> ApplyReport:
+        """One batch: planned on a reader (an LLM may be called), applied in its own write."""
         svc = self.svc
-        reader = svc.db.reader()
-        batch = load_batch(reader, event_ids)
-        now = svc.clock.now()
-        if not batch:  # every event deleted meanwhile
+        prepared = self._prepare(svc.db.reader(), batch_key, event_ids)
+        if prepared is None:  # every event deleted meanwhile
             with svc.db.write() as conn:
-                PROJECTION_QUEUE.complete(conn, job_ids, now)
-            from .reconcile import ApplyReport
+                PROJECTION_QUEUE.complete(conn, job_ids, svc.clock.now())
             return ApplyReport()
+        with svc.db.write() as conn:
+            return self._apply(conn, batch_key, event_ids, job_ids, prepared)
+
+    def _project_on(self, conn: apsw.Connection, batch_key: str, event_ids: list[str],
+                    job_ids: list[int]) -> ApplyReport:
+        """One batch planned and applied on the writer's connection (inside its transaction)."""
+        prepared = self._prepare(conn, batch_key, event_ids)
+        if prepared is None:
+            PROJECTION_QUEUE.complete(conn, job_ids, self.svc.clock.now())
+            return ApplyReport()
+        return self._apply(conn, batch_key, event_ids, job_ids, prepared)
+
+    def _prepare(self, reader: apsw.Connection, batch_key: str, event_ids: list[str]) -> tuple[Any, ...] | None:
+        """Context, Phase 1 and the plan of a batch (reads only); None when no event is left."""
+        svc = self.svc
+        batch = load_batch(reader, event_ids)
+        if not batch:
+            return None
+        now = svc.clock.now()
         # providers may be swapped at run time (settings panel, tests): read them per batch
         svc.planner.chat = svc.resolver.chat = svc.chat
         svc.resolver.embedder, svc.resolver.space_id = svc.embedder, svc.space_id
-        ctx = build_context(reader, batch, embedder=svc.embedder, space_id=svc.space_id)
+        ctx = build_context(reader, batch, embedder=svc.embedder, space_id=svc.space_id,
+                            prompt_context=chat_available(svc.chat, Tier.FAST_CLASSIFY))
         phase1 = run_phase1(ctx, svc.chat)
         uid = user_entity_id(batch[0]["user_id"])
-        plan = svc.planner.plan(reader, batch, phase1.output, batch_key=batch_key, user_entity_id=uid, now=now)
+        plan = svc.planner.plan(reader, batch, phase1.output, batch_key=batch_key, user_entity_id=uid,
+                                now=now)
         plan.dropped = phase1.dropped + plan.dropped
         if phase1.producer != "rule":
             plan.count_call("phase1")
-        with svc.db.write() as conn:
-            now = svc.clock.now()
-            ensure_user_entity(conn, now, batch[0]["user_id"])
-            report = apply_plan(conn, plan, now=now, enqueue_vectors=svc.enqueue_vectors)
-            live_batch = [r for r in batch if conn.execute("SELECT 1 FROM fact_events WHERE event_id = ?",
-                                                           (r["event_id"],)).fetchall()]
-            assign_batch(conn, live_batch, sorted(report.touched_entities - {uid}), batch_key, now)
-            conn.execute("INSERT INTO l2_batch_log(batch_key, event_ids, producer, phase1_json, phase2_json, "
-                         "report_json, created_at) VALUES (?,?,?,?,?,?,?)",
-                         (batch_key, json.dumps(event_ids), phase1.producer,
-                          json.dumps({**phase1.output.to_json(), "context": ctx.to_json()}, ensure_ascii=False),
-                          json.dumps(plan.phase2, ensure_ascii=False, default=str),
-                          json.dumps({**report.to_json(), "llm_calls": plan.llm_calls}, ensure_ascii=False,
-                                     default=str), now))
-            batch_id = conn.last_insert_rowid()
-            conn.executemany("INSERT OR IGNORE INTO l2_batch_events(batch_id, event_id) VALUES (?,?)",
-                             [(batch_id, e) for e in event_ids])
-            PROJECTION_QUEUE.complete(conn, job_ids, now)
+        return batch, ctx, phase1, plan, uid
+
+    def _apply(self, conn: apsw.Connection, batch_key: str, event_ids: list[str], job_ids: list[int],
+               prepared: tuple[Any, ...]) -> ApplyReport:
+        svc = self.svc
+        batch, ctx, phase1, plan, uid = prepared
+        now = svc.clock.now()
+        ensure_user_entity(conn, now, batch[0]["user_id"])
+        report = apply_plan(conn, plan, now=now, enqueue_vectors=svc.enqueue_vectors)
+        live_batch = [r for r in batch if conn.execute("SELECT 1 FROM fact_events WHERE event_id = ?",
+                                                       (r["event_id"],)).fetchall()]
+        assign_batch(conn, live_batch, sorted(report.touched_entities - {uid}), batch_key, now)
+        conn.execute("INSERT INTO l2_batch_log(batch_key, event_ids, producer, phase1_json, phase2_json, "
+                     "report_json, created_at) VALUES (?,?,?,?,?,?,?)",
+                     (batch_key, json.dumps(event_ids), phase1.producer,
+                      json.dumps({**phase1.output.to_json(), "context": ctx.to_json()}, ensure_ascii=False),
+                      json.dumps(plan.phase2, ensure_ascii=False, default=str),
+                      json.dumps({**report.to_json(), "llm_calls": plan.llm_calls}, ensure_ascii=False,
+                                 default=str), now))
+        batch_id = conn.last_insert_rowid()
+        conn.executemany("INSERT OR IGNORE INTO l2_batch_events(batch_id, event_id) VALUES (?,?)",
+                         [(batch_id, e) for e in event_ids])
+        PROJECTION_QUEUE.complete(conn, job_ids, now)
         return report
 
 

@@ -64,9 +64,11 @@ class Phase1Context:
     known_entities: list[KnownEntity] = field(default_factory=list)
     #: entity ids guessed by the pre-lookup (INSTR + entity vectors), with how they were found
     guessed: dict[str, str] = field(default_factory=dict)
+    #: False when no prompt is written (offline): session turns and history were not built
+    prompt_blocks: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        return {"batch": [e.event_id for e in self.batch],
+        return {"batch": [e.event_id for e in self.batch], "prompt_blocks": self.prompt_blocks,
                 "session_turns": len(self.session_turns),
                 "history": [h.event_id for h in self.history],
                 "known_entities": [k.entity_id for k in self.known_entities],

@@ -20,8 +20,8 @@ from ..db.connection import placeholders, query_one
 from ..review.store import create_item
 from . import assertion_store as A
 from . import graph_store as G
-from .catalog import (add_alias, create_entity, find_by_alias, link_events, live_entity_id, mention_row,
-                      record_mentions, refresh_entity_stats)
+from .catalog import (add_alias, add_entity_stats, create_entity, find_by_alias, link_events, live_entity_id,
+                      mention_row, record_mentions, refresh_entity_stats)
 from .lifecycle import (EDGE_ACTIVE, EDGE_REJECTED, LIVE_ASSERTION_STATES, REJECTED, SUPERSEDED, name_norm)
 from .models import L2Change
 from .planner import ConflictRecord, Plan, lexicon_facets
@@ -132,9 +132,20 @@ def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors
                                                        (bound,)).fetchone()[0]
         link_rows.append((req.event_id, ev.seq, bound, etype, res.confidence))
         rep.touched_entities.add(bound)
+    ids = sorted(existing_events)
+    # a first projection (no mention of these events yet) adds to the stats; a re-projection
+    # (a correction, a retried batch that had written) recounts
+    fresh = bool(ids) and conn.execute(f"SELECT 1 FROM entity_mentions WHERE event_id IN "
+                                       f"({placeholders(len(ids))}) LIMIT 1", ids).fetchone() is None
     record_mentions(conn, mention_rows)
     link_events(conn, link_rows)
-    refresh_entity_stats(conn, list(rep.touched_entities), now)
+    if fresh:
+        stored = conn.execute(f"SELECT entity_id, event_id FROM entity_mentions WHERE event_id IN "
+                              f"({placeholders(len(ids))}) AND entity_id IS NOT NULL", ids).fetchall()
+        add_entity_stats(conn, list(rep.touched_entities),
+                         [(e, plan.events[e].occurred_at) for e in ids], stored, now)
+    else:
+        refresh_entity_stats(conn, list(rep.touched_entities), now)
     if new_entities:
         enqueue_vectors(conn, "entity", new_entities)
 

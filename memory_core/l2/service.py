@@ -72,7 +72,10 @@ class L2Service:
         """Register ``callback(change)``; returns an unsubscribe function. Callbacks run on the
         worker thread after the commit; an exception in one is logged and does not affect L2.
         ``batch=True``: ``callback(changes)`` gets all changes of one commit in one call (L3
-        writes their insights in one transaction instead of one per change)."""
+        writes their insights in one transaction instead of one per change). Offline, many
+        batches share one transaction (``ProjectionWorker.run_offline``): callbacks then run
+        after each batch *inside* it, reading that batch's state through the writer, and a
+        write they make (``db.write()`` nests as a savepoint) commits or rolls back with it."""
         entry = (callback, batch)
         self._observers.append(entry)
         return lambda: self._observers.remove(entry) if entry in self._observers else None

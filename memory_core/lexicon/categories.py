@@ -301,6 +301,13 @@ def _prefixes(which: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(latin), frozenset(cjk)
 
 
+@lru_cache(maxsize=4)
+def _latin_words(lowered: str) -> list[str]:
+    """The whole words of a lower-cased text (``findall`` of the pattern, then the ends
+    stripped); cached for the two scans (names, members) of the same text."""
+    return [w.strip("'-") for w in _LATIN_WORD.findall(lowered)]
+
+
 @lru_cache(maxsize=8192)
 def _find(text: str, which: str) -> tuple[str, ...]:
     """Entries of the names or members table in ``text``: the longest entry starting at each
@@ -314,7 +321,7 @@ def _find(text: str, which: str) -> tuple[str, ...]:
     latin_prefixes, cjk_prefixes = _prefixes(which)
     lowered = text.lower()
     found: list[str] = []
-    words = [m.group(0).strip("'-") for m in _LATIN_WORD.finditer(lowered)]
+    words = _latin_words(lowered)
     i = 0
     while i < len(words):
         best, cand = 0, words[i]

@@ -27,7 +27,7 @@ from typing import Sequence
 import numpy as np
 
 from ..lexicon.categories import categories_named_in, concept_of, members_in
-from ..policy import OFFLINE_EMBED_DIM
+from ..policy import HASHING_EMBED_BATCH, OFFLINE_EMBED_DIM
 from ..text.stopwords import STOPWORDS
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -50,17 +50,42 @@ def stem(word: str) -> str:
     return word
 
 
-def features(text: str) -> Counter[str]:
+#: raw word → its features (``None`` for a stopword): the stemmed word's key and its character
+#: trigrams' keys. Chat repeats its vocabulary, and stemming and slicing every occurrence again
+#: was a third of ``features``; the keys come out in the order the loop below adds them.
+_WORD_CACHE: dict[str, tuple[str, str, tuple[str, ...]] | None] = {}
+_WORD_CACHE_MAX = 200_000
+
+
+def _word_features(w: str) -> tuple[str, str, tuple[str, ...]] | None:
+    if w in STOPWORDS:
+        return None
+    s = stem(w)
+    padded = f"<{s}>"
+    out = (s, "w:" + s, tuple("c:" + padded[i:i + 3] for i in range(len(padded) - 2)))
+    if len(_WORD_CACHE) < _WORD_CACHE_MAX:
+        _WORD_CACHE[w] = out
+    return out
+
+
+def _accumulate(text: str) -> dict[str, float]:
+    """Feature → summed weight, in first-seen order (the order :meth:`HashingEmbedder.embed`
+    adds them in, so the float32 sums are the same whichever way the features are counted)."""
     lowered = text.lower()
     acc: dict[str, float] = {}  # plain dict: Counter's __missing__ per new key was a fifth of this
     get = acc.get
-    words = [stem(w) for w in _WORD.findall(lowered) if w not in STOPWORDS]
-    for w in words:
-        k = "w:" + w
+    cache = _WORD_CACHE
+    words: list[str] = []
+    for raw in _WORD.findall(lowered):
+        wf = cache.get(raw, False)
+        if wf is False:
+            wf = _word_features(raw)
+        if wf is None:
+            continue
+        s, k, trigrams = wf
+        words.append(s)
         acc[k] = get(k, 0) + W_WORD
-        padded = f"<{w}>"
-        for i in range(len(padded) - 2):
-            k = "c:" + padded[i:i + 3]
+        for k in trigrams:
             acc[k] = get(k, 0) + W_CHAR3
     for a, b in zip(words, words[1:]):
         k = f"b:{a}_{b}"
@@ -83,7 +108,11 @@ def features(text: str) -> Counter[str]:
     for cat in categories_named_in(lowered):
         k = "k:" + cat.key
         acc[k] = get(k, 0) + W_CONCEPT
-    return Counter(acc)
+    return acc
+
+
+def features(text: str) -> Counter[str]:
+    return Counter(_accumulate(text))
 
 
 _CRC_CACHE: dict[str, int] = {}
@@ -103,31 +132,51 @@ def _crc(feature: str) -> int:
 
 class HashingEmbedder:
     uses_network = False
+    #: texts per embedding-worker run (the worker's default suits slower models)
+    preferred_batch = HASHING_EMBED_BATCH
 
     def __init__(self, dim: int = OFFLINE_EMBED_DIM) -> None:
         self.dim = dim
         # v2: equivalence-group features (vectors differ from v1's: a new embedding space, so
         # existing stores are re-embedded instead of mixing the two feature sets)
         self.model_id = f"magi-hashing-v2-{dim}"
+        self._slots: dict[str, tuple[int, bool]] = {}
 
-    def _vector(self, text: str) -> np.ndarray:
-        dim, cache = self.dim, _CRC_CACHE
-        buckets: list[int] = []
-        values: list[float] = []
-        for feat, weight in features(text).items():
-            h = cache.get(feat)
-            if h is None:
-                h = _crc(feat)
-            v = (1.0 + math.log(weight)) if weight >= 1 else weight
-            buckets.append(h % dim)
-            values.append(v if (h >> 31) & 1 else -v)  # the sign bit: ±1.0 * v, exactly
-        vec = np.zeros(dim, dtype=np.float32)
-        np.add.at(vec, np.array(buckets, dtype=np.int64),  # one call, same sums as a loop
-                  np.array(values, dtype=np.float64).astype(np.float32))
-        norm = float(np.linalg.norm(vec))
-        return vec / norm if norm > 0 else vec
+    def _slot(self, feat: str) -> tuple[int, bool]:
+        """(bucket, negative) of a feature in this embedder's dimension, memoised like ``_crc``."""
+        h = _crc(feat)
+        out = (h % self.dim, not (h >> 31) & 1)
+        if len(self._slots) < _CRC_CACHE_MAX:
+            self._slots[feat] = out
+        return out
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        return np.vstack([self._vector(t) for t in texts])
+        """One ``np.add.at`` over the whole call: the flat index ``row * dim + bucket`` visits each
+        row's buckets in the same order as a per-text vector would, so every float32 sum (and
+        the vectors) is bit for bit what embedding the texts one at a time gives."""
+        dim = self.dim
+        n = len(texts)
+        if not n:
+            return np.zeros((0, dim), dtype=np.float32)
+        slots, slot = self._slots, self._slot
+        log = math.log
+        index: list[int] = []
+        values: list[float] = []
+        for row, text in enumerate(texts):
+            base = row * dim
+            for feat, weight in _accumulate(text).items():
+                s = slots.get(feat)
+                if s is None:
+                    s = slot(feat)
+                v = (1.0 + log(weight)) if weight >= 1 else weight
+                index.append(base + s[0])
+                values.append(-v if s[1] else v)  # the sign bit: ±1.0 * v, exactly
+        out = np.zeros((n, dim), dtype=np.float32)
+        np.add.at(out.reshape(-1), np.array(index, dtype=np.int64),
+                  np.array(values, dtype=np.float64).astype(np.float32))
+        for row in range(n):
+            vec = out[row]
+            norm = float(np.linalg.norm(vec))
+            if norm > 0:
+                out[row] = vec / norm
+        return out

@@ -50,3 +50,32 @@ def test_packaged_sentence_model_when_the_extra_is_installed():
     assert zh["win_rate"] >= 0.75, zh  # an English model: weaker on Chinese (docs/providers.md)
     v = model.embed(["I bought an air fryer", "I bought an air fryer"])
     assert np.allclose(v[0], v[1], atol=1e-5)
+
+
+def test_hashing_batch_is_bitwise_the_per_text_vector() -> None:
+    """embed() adds every text's features in one np.add.at over the batch; each row must be
+    bit for bit the vector of that text alone (the sums' order is the same) and equal to the
+    definition: signed crc32 buckets of sublinear weights, L2-normalised."""
+    import math
+    import zlib
+
+    import numpy as np
+
+    from memory_core.providers.hashing_embedder import HashingEmbedder, features
+
+    texts = ["I moved to Jiaxing last spring and bought an air fryer", "", "!!!", "the the the",
+             "我在上海买了高压锅，咖啡 coffee 很好喝", "running running runs ran", "Tom's cats' toys"]
+    emb = HashingEmbedder(dim=64)
+    batch = emb.embed(texts)
+    for i, text in enumerate(texts):
+        one = emb.embed([text])[0]
+        assert one.tobytes() == batch[i].tobytes()
+        ref = np.zeros(64, dtype=np.float32)
+        for feat, w in features(text).items():
+            h = zlib.crc32(feat.encode("utf-8"))
+            v = (1.0 + math.log(w)) if w >= 1 else w
+            ref[h % 64] += np.float32(v if (h >> 31) & 1 else -v)
+        norm = float(np.linalg.norm(ref))
+        ref = ref / norm if norm > 0 else ref
+        assert np.allclose(ref, batch[i], atol=1e-6)
+    assert not batch[1].any() and not batch[2].any()

@@ -49,6 +49,7 @@ def test_sigkill_during_embedding_recovers_running_jobs(tmp_path: Path) -> None:
 
 
 def test_sigkill_during_l2_projection_recovers_stuck_jobs(tmp_path: Path) -> None:
+    # the per-batch path (an LLM tier configured): claims commit before the batch is planned
     for seed in range(4):  # until a kill lands while a micro-batch is claimed (timing-dependent)
         r = reliability.kill_during_l2(tmp_path, events=400, rng=random.Random(seed))
         if "skipped" in r:
@@ -61,6 +62,26 @@ def test_sigkill_during_l2_projection_recovers_stuck_jobs(tmp_path: Path) -> Non
     assert r["running_after_restart"] == 0, "stuck L2 jobs were not recovered on restart"
     assert set(r["final_job_states"]) <= {"done", "failed"}
     assert r["failed_without_error"] == 0
+    assert r["l1_ok_final"]
+
+
+def test_sigkill_during_an_offline_l2_run_leaves_whole_batches_only(tmp_path: Path) -> None:
+    # offline, a run's claims, batches and job completions are one transaction: a kill leaves
+    # no running job, and each batch is all there (log, done jobs) or not at all
+    for seed in range(4):  # until the kill lands mid-import (timing-dependent)
+        r = reliability.kill_during_l2(tmp_path, events=3000, rng=random.Random(seed), per_batch=False)
+        if "skipped" in r:
+            pytest.skip(r["skipped"])
+        if 0 < r["done_at_kill"] < r["jobs_enqueued"]:
+            break
+    assert r["killed_by_sigkill"]
+    assert 0 < r["done_at_kill"] < r["jobs_enqueued"], "the kill did not land mid-import"
+    assert r["running_at_kill"] == 0
+    assert r["done_without_batch"] == 0 and r["batch_without_done"] == 0
+    # every reported run survived; at most the run committed just before the kill is unreported
+    assert r["reported_done_at_kill"] <= r["done_at_kill"]
+    assert r["running_after_restart"] == 0
+    assert set(r["final_job_states"]) == {"done"}
     assert r["l1_ok_final"]
 
 
