@@ -45,7 +45,8 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
     conn = ctx.db.reader()
     if window is not None:
         where, params = ctx.where(window=window)
-        return _joined_top(conn, expr, where, params, k)
+        bounds, bound_params = ctx.rowid_bounds(window)
+        return _joined_top(conn, expr, where + bounds, params + bound_params, k)
     where, params = ctx.where()
     # the ranked slice drives, each row looks its event up by primary key (CROSS JOIN, and no
     # index on the filter columns: an unanalysed store otherwise scanned the scope index)
