@@ -78,3 +78,17 @@ def test_windowed_searches_return_the_same_hits_with_and_without_the_bound(store
     assert got == want
     assert all(window.contains(t) for seq, _ in got[0] for t in
                [store.db.read_value("SELECT occurred_at FROM fact_events WHERE seq = ?", (seq,))])
+
+
+def test_bm25_ceiling_is_the_same_from_the_counted_frequencies(store, monkeypatch):
+    """``ideal_score`` reads the document frequencies ``informative_terms`` already counted
+    (big stores) instead of counting again: same ceiling."""
+    from memory_core.retrieval.paths import terms as terms_mod
+    from memory_core.retrieval.paths.bm25 import ideal_score
+
+    monkeypatch.setattr(terms_mod, "BM25_PRUNE_MIN_EVENTS", 0)
+    words = ["cooker", "fryer", "saga", "kettle", "unseen"]
+    counted = _ctx(store, None)
+    kept, _pruned = terms_mod.informative_terms(store.db, words, counted.term_df)
+    assert counted.term_df and set(counted.term_df) <= set(kept)
+    assert ideal_score(counted, kept) == ideal_score(_ctx(store, None), kept)

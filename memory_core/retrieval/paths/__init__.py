@@ -34,6 +34,8 @@ class PathContext:
     #: (``paths.terms.informative_terms``; None = not computed, use the plan's)
     fts_terms: list[str] | None = None
     pruned_terms: list[str] = field(default_factory=list)
+    #: exact document frequencies counted by ``informative_terms`` (empty on small stores)
+    term_df: dict[str, int] = field(default_factory=dict)
     #: window -> (lowest, highest) seq it can hold, computed once per query (``seq_bounds``)
     _seq_bounds: dict[tuple[float | None, float | None], tuple[int | None, int | None]] = field(
         default_factory=dict)

@@ -104,8 +104,10 @@ def ideal_score(ctx: PathContext, terms: Sequence[str]) -> float | None:
         phrase = fts_phrase(term)
         if not phrase:
             continue
-        df = conn.execute("SELECT count(*) FROM (SELECT rowid FROM fact_events_fts WHERE "
-                          "fact_events_fts MATCH ? LIMIT ?)", (phrase, cap)).fetchone()[0]
+        df = ctx.term_df.get(term)  # counted exactly already when under the pruning cap
+        if df is None or df > cap:
+            df = conn.execute("SELECT count(*) FROM (SELECT rowid FROM fact_events_fts WHERE "
+                              "fact_events_fts MATCH ? LIMIT ?)", (phrase, cap)).fetchone()[0]
         total += max(1e-6, math.log((n_docs - df + 0.5) / (df + 0.5)))
     return total or None
 
