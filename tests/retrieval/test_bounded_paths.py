@@ -92,3 +92,27 @@ def test_bm25_ceiling_is_the_same_from_the_counted_frequencies(store, monkeypatc
     kept, _pruned = terms_mod.informative_terms(store.db, words, counted.term_df)
     assert counted.term_df and set(counted.term_df) <= set(kept)
     assert ideal_score(counted, kept) == ideal_score(_ctx(store, None), kept)
+
+
+def test_a_slice_the_filters_empty_goes_straight_to_the_joined_ranking(make_engine, monkeypatch):
+    """When the filters pass (almost) nothing of the first ranked slice, BM25 ranks once more
+    with the filters in SQL instead of trying a larger slice first: same hits either way."""
+    from memory_core.retrieval.paths import bm25
+
+    engine = make_engine(layers=())
+    payloads = [chat(f"a{i}", "assistant", f"the tool worked, tool run {i}, tool output", T0 + i * 60, f"a{i}")
+                for i in range(150)]  # all outrank the user's: the first slice (80) is all theirs
+    payloads += [chat(f"u{i}", "user", f"my notes on the tool from a long day of errands number {i}",
+                      T0 + 30 + i * 600, f"u{i}") for i in range(30)]
+    engine.ingest_payloads(payloads)
+    ctx = _ctx(engine, None)
+    ranked = []
+    real_joined = bm25._joined_top
+    monkeypatch.setattr(bm25, "_joined_top", lambda *a: ranked.append(a) or real_joined(*a))
+    got = bm25.fts_top(ctx, '"tool"', 20)
+    where, params = ctx.where()
+    want = real_joined(engine.db.reader(), '"tool"', where, params, 20)
+    assert len(ranked) == 1 and len(got) == 20
+    assert got == want
+    users = {r[0] for r in engine.db.reader().execute("SELECT seq FROM fact_events WHERE author_type = 'user'")}
+    assert {seq for seq, _ in got} <= users
