@@ -402,7 +402,7 @@ CATEGORY_RECENT_MATCHES: Final = 2000
 #: (``retrieval/paths/seq_bounds.py``). An edge with at most this many events on the window's
 #: side is always bounded (reading them costs ~5 ms at most); beyond, only when that side is the
 #: smaller one.
-WINDOW_SEQ_BOUND_MAX_SCAN: Final = 50_000
+WINDOW_SEQ_BOUND_ALWAYS: Final = 50_000
 #: Full-text paths on big stores drop terms that match more than this fraction of all events
 #: (a stop list computed from the store: such terms cost 50-100 ms per OR query at 100k events
 #: and add ~nothing to BM25); stores below BM25_PRUNE_MIN_EVENTS are never pruned.

@@ -15,8 +15,8 @@ from typing import Any, Protocol, Sequence
 
 from ...db.connection import Database
 from ..plan import QueryPlan, TimeWindow
-from .seq_bounds import window_seq_bounds
 from ..vector_search import VectorIndex
+from .seq_bounds import window_seq_bounds
 
 #: caller filters the L1 paths understand (column names of fact_events)
 FILTER_COLUMNS = ("source", "session_id", "author_type", "evidence_class", "event_type",

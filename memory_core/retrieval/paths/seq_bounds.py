@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import apsw
 
-from ...policy import WINDOW_SEQ_BOUND_MAX_SCAN
+from ...policy import WINDOW_SEQ_BOUND_ALWAYS
 from ..plan import TimeWindow
 
 _INDEX = "fact_events INDEXED BY ix_fact_events_time"
 
 
 def window_seq_bounds(conn: apsw.Connection, window: TimeWindow,
-                      min_scan: int = WINDOW_SEQ_BOUND_MAX_SCAN) -> tuple[int | None, int | None]:
+                      min_scan: int = WINDOW_SEQ_BOUND_ALWAYS) -> tuple[int | None, int | None]:
     """(lowest, highest) seq an event inside ``window`` can have, None for an edge not worth
     bounding (see the module docstring); (1, 0) when the window holds no event at all."""
     top = conn.execute("SELECT max(seq) FROM fact_events").fetchone()[0]
