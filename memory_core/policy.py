@@ -407,6 +407,13 @@ KEYWORD_SCORE_CHARS: Final = 2000
 #: The category path ranks the newest this-many matches of a category's members (in scope and
 #: window), not every match: its cost is bounded by the cap, not by the store.
 CATEGORY_RECENT_MATCHES: Final = 2000
+#: A time window searched through FTS5 is also turned into a bound on event seqs (from the
+#: time index: the largest seq before the window's end, the smallest from its start), so FTS5
+#: seeks past the matches outside it instead of looking each one's event up
+#: (``retrieval/paths/seq_bounds.py``). An edge with at most this many events on the window's
+#: side is always bounded (reading them costs ~5 ms at most); beyond, only when that side is the
+#: smaller one.
+WINDOW_SEQ_BOUND_ALWAYS: Final = 50_000
 #: Full-text paths on big stores drop terms that match more than this fraction of all events
 #: (a stop list computed from the store: such terms cost 50-100 ms per OR query at 100k events
 #: and add ~nothing to BM25); stores below BM25_PRUNE_MIN_EVENTS are never pruned.

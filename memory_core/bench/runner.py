@@ -7,7 +7,9 @@ Steps: stream the synthetic corpus into the engine and the raw baseline (interle
 single-event ingest, measure the database size, drain the embedding worker (offline
 ``HashingEmbedder``), measure again, then time ``memory_query`` per mode next to raw FTS5 and
 raw sqlite-vec KNN, and the vector prefilter trade-off. ``--reuse`` keeps an existing database
-of that size and re-runs only the query measurements (for the 1M corpus).
+of that size and re-runs only the query measurements (for the 1M corpus); ``--phases query``
+then times ``memory_query`` alone (no vector trade-off, no deletions: the store stays as it
+was, so before/after timings can share one 1M store, built once with ``--phases ingest,embed``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ from .raw_baseline import RawBaseline, SchemaBaseline
 log = logging.getLogger("memory_core.bench")
 
 SINGLE_EVENTS = 300
+#: every step; ``query`` alone times memory_query and its raw baselines (tradeoff: the vector
+#: options table, delete: 20 single-event deletions and a purge, which change the store)
+PHASES = ("ingest", "embed", "query", "tradeoff", "delete")
 
 
 def checkpoint(db: Any) -> None:
@@ -66,7 +71,7 @@ def embed_all(engine: Any) -> dict[str, Any]:
 
 def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
              reuse: bool = False, previous: dict[str, Any] | None = None,
-             phases: tuple[str, ...] = ("ingest", "embed", "query"), query_timeout_s: float = 120.0,
+             phases: tuple[str, ...] = PHASES, query_timeout_s: float = 120.0,
              save: Any = None) -> dict[str, Any]:
     from ..config import MemoryConfig
     from ..engine import MemoryEngine
@@ -128,7 +133,8 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
             save(result)
         if "query" in phases:
             result["vector_cache_build_s"] = build_vector_cache(engine)
-            run_queries(engine, result, per_mode=per_mode, query_timeout_s=query_timeout_s, save=save)
+            run_queries(engine, result, per_mode=per_mode, query_timeout_s=query_timeout_s, save=save,
+                        phases=phases)
     finally:
         engine.close()
     result["peak_rss_mb"] = max(peak_rss_mb(), float((previous or {}).get("peak_rss_mb") or 0.0))
@@ -138,7 +144,7 @@ def run_size(size: int, workdir: Path, *, seed: int = 42, per_mode: int = 20,
 
 
 def run_queries(engine: Any, result: dict[str, Any], *, per_mode: int, query_timeout_s: float,
-                save: Any) -> None:
+                save: Any, phases: tuple[str, ...] = PHASES) -> None:
     now = float(engine.db.read_value("SELECT max(occurred_at) FROM fact_events")) + 3600.0
     qs = queries(per_mode)
     log.info("querying (%d queries)", len(qs))
@@ -147,12 +153,14 @@ def run_queries(engine: Any, result: dict[str, Any], *, per_mode: int, query_tim
     result["query"] = q
     result.setdefault("memory_mb", {})["after_queries"] = memory_now()
     save(result)
-    search = _retrieval_vector_search(engine)
-    log.info("vector trade-off")
-    result["vector_tradeoff"] = vector_tradeoff.run(
-        engine.db.reader(), engine.l1.space_id, qvecs[: min(len(qvecs), 30)], extra=search)
-    result.setdefault("memory_mb", {})["after_vector_tradeoff"] = memory_now()
-    result["deletion"] = deletion_cost(engine)
+    if "tradeoff" in phases:
+        search = _retrieval_vector_search(engine)
+        log.info("vector trade-off")
+        result["vector_tradeoff"] = vector_tradeoff.run(
+            engine.db.reader(), engine.l1.space_id, qvecs[: min(len(qvecs), 30)], extra=search)
+        result.setdefault("memory_mb", {})["after_vector_tradeoff"] = memory_now()
+    if "delete" in phases:
+        result["deletion"] = deletion_cost(engine)
 
 
 def build_vector_cache(engine: Any) -> float | None:
@@ -212,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--queries-per-mode", type=int, default=20)
     p.add_argument("--reuse", action="store_true")
     p.add_argument("--merge", action="store_true", help="start from the existing --json (keep its sections)")
-    p.add_argument("--phases", default="ingest,embed,query")
+    p.add_argument("--phases", default=",".join(PHASES))
     p.add_argument("--query-timeout", type=float, default=120.0,
                    help="interrupt a memory_query running longer than this (s); counted as a timeout")
     args = p.parse_args(argv)

@@ -276,7 +276,7 @@ class RetrievalService:
         ctx = PathContext(plan, self.db, tuple(sorted(s.value for s in plan.allowed_scopes)),
                           PATH_FETCH_K, self.vector_index())
         t = time.perf_counter()
-        ctx.fts_terms, ctx.pruned_terms = informative_terms(self.db, search_terms(plan))
+        ctx.fts_terms, ctx.pruned_terms = informative_terms(self.db, search_terms(plan), ctx.term_df)
         timings["terms"] = _ms(t)
         if plan.anchor is not None:
             t = time.perf_counter()

@@ -143,3 +143,31 @@ def test_cache_is_built_in_bounded_batches_with_the_same_answers(store, monkeypa
     target = store.list_events(limit=500, newest_first=True)[42]
     q = store.providers.embedder.embed([target.content])[0]
     assert vi.search(q, 5, strategy="prefilter")[0][0].event_seq == target.seq
+
+
+@pytest.mark.parametrize("nbytes", [64, 32, 7])
+def test_blocked_hamming_scan_equals_the_direct_count(nbytes):
+    """The in-place block scan (and its 512-bit byte-sum shortcut) gives the same distances as
+    popcounting the XOR of each whole row, across block boundaries and a ragged last block."""
+    from memory_core.retrieval.vector_search import hamming_distances
+
+    rng = np.random.default_rng(3)
+    bits = rng.integers(0, 256, (1000, nbytes), dtype=np.uint8)
+    q = rng.integers(0, 256, nbytes, dtype=np.uint8)
+    bits[0] = ~q  # the largest distance a row can have (512 for 64 bytes: the byte sum must carry it)
+    direct = np.unpackbits(bits ^ q, axis=1).sum(axis=1)
+    assert np.array_equal(hamming_distances(bits, q, block=64), direct)
+    assert np.array_equal(hamming_distances(bits, q, block=1000), direct)
+    assert hamming_distances(bits[:0], q).shape == (0,)
+
+
+def test_blocked_int8_rescoring_equals_one_product():
+    from memory_core.retrieval.vector_search import int8_similarities
+
+    rng = np.random.default_rng(5)
+    q8 = rng.integers(-127, 128, (5000, 64), dtype=np.int8)
+    scale = rng.random(5000).astype(np.float32)
+    rows = rng.choice(5000, 3000, replace=False)
+    q = rng.standard_normal(64).astype(np.float32)
+    whole = np.einsum("ij,j->i", q8[rows].astype(np.float32), q) * scale[rows]
+    assert np.array_equal(int8_similarities(q8, scale, rows, q, block=256), whole)

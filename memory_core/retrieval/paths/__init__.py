@@ -16,6 +16,7 @@ from typing import Any, Protocol, Sequence
 from ...db.connection import Database
 from ..plan import QueryPlan, TimeWindow
 from ..vector_search import VectorIndex
+from .seq_bounds import window_seq_bounds
 
 #: caller filters the L1 paths understand (column names of fact_events)
 FILTER_COLUMNS = ("source", "session_id", "author_type", "evidence_class", "event_type",
@@ -33,6 +34,11 @@ class PathContext:
     #: (``paths.terms.informative_terms``; None = not computed, use the plan's)
     fts_terms: list[str] | None = None
     pruned_terms: list[str] = field(default_factory=list)
+    #: exact document frequencies counted by ``informative_terms`` (empty on small stores)
+    term_df: dict[str, int] = field(default_factory=dict)
+    #: window -> (lowest, highest) seq it can hold, computed once per query (``seq_bounds``)
+    _seq_bounds: dict[tuple[float | None, float | None], tuple[int | None, int | None]] = field(
+        default_factory=dict)
 
     @property
     def hard_window(self) -> TimeWindow | None:
@@ -70,6 +76,26 @@ class PathContext:
                 clauses.append(f"{alias}.occurred_at < ?")
                 params.append(window.end)
         return " AND " + " AND ".join(clauses), params
+
+    def rowid_bounds(self, window: TimeWindow | None, alias: str = "f") -> tuple[str, list[Any]]:
+        """`` AND alias.rowid >= ? AND alias.rowid <= ?`` for the seqs ``window`` can hold (the
+        FTS table's rowid is the event seq): FTS5 applies rowid ranges while it walks its
+        doclists, so matches outside the window are skipped without looking their event up.
+        Empty when there is no window or its edges are too far to bound cheaply."""
+        if window is None:
+            return "", []
+        key = (window.start, window.end)
+        if key not in self._seq_bounds:  # paths may race to fill it: same value either way
+            self._seq_bounds[key] = window_seq_bounds(self.db.reader(), window)
+        lo, hi = self._seq_bounds[key]
+        sql, params = "", []
+        if lo is not None:
+            sql += f" AND {alias}.rowid >= ?"
+            params.append(lo)
+        if hi is not None:
+            sql += f" AND {alias}.rowid <= ?"
+            params.append(hi)
+        return sql, params
 
 
 @dataclass(slots=True)

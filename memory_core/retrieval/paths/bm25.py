@@ -45,7 +45,8 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
     conn = ctx.db.reader()
     if window is not None:
         where, params = ctx.where(window=window)
-        return _joined_top(conn, expr, where, params, k)
+        bounds, bound_params = ctx.rowid_bounds(window)
+        return _joined_top(conn, expr, where + bounds, params + bound_params, k)
     where, params = ctx.where()
     # the ranked slice drives, each row looks its event up by primary key (CROSS JOIN, and no
     # index on the filter columns: an unanalysed store otherwise scanned the scope index)
@@ -69,6 +70,11 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
         hits = [(int(seq), -float(score)) for seq, score, _n in rows]
         if len(hits) >= k or fetched < want:
             return hits[:k]
+        if len(hits) * (_OVERFETCH[-1] // factor) < k:
+            # at the rate the filters passed this slice, the larger one would not hold k
+            # either: rank once more (joined), not twice (strategy questions at 1M events: the
+            # best 200 matches of "tool" are all tool output, out of scope; ~40 ms a ranking)
+            break
     return _joined_top(conn, expr, where, params, k)
 
 
@@ -103,8 +109,10 @@ def ideal_score(ctx: PathContext, terms: Sequence[str]) -> float | None:
         phrase = fts_phrase(term)
         if not phrase:
             continue
-        df = conn.execute("SELECT count(*) FROM (SELECT rowid FROM fact_events_fts WHERE "
-                          "fact_events_fts MATCH ? LIMIT ?)", (phrase, cap)).fetchone()[0]
+        df = ctx.term_df.get(term)  # counted exactly already when under the pruning cap
+        if df is None or df > cap:
+            df = conn.execute("SELECT count(*) FROM (SELECT rowid FROM fact_events_fts WHERE "
+                              "fact_events_fts MATCH ? LIMIT ?)", (phrase, cap)).fetchone()[0]
         total += max(1e-6, math.log((n_docs - df + 0.5) / (df + 0.5)))
     return total or None
 

@@ -29,6 +29,8 @@ def recent_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None
     the store; within a window the cap counts matches in the window."""
     conn = ctx.db.reader()
     where, params = ctx.where(window=window, unindexed=True)
+    bounds, bound_params = ctx.rowid_bounds(window)
+    where, params = where + bounds, params + bound_params
     rows = conn.execute(
         "SELECT rid, s FROM (SELECT f.rowid AS rid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
         f"CROSS JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "

@@ -20,8 +20,11 @@ def search_terms(plan: QueryPlan) -> list[str]:
     return plan.target_terms or plan.terms
 
 
-def informative_terms(db: Database, terms: list[str]) -> tuple[list[str], list[str]]:
-    """(kept, pruned) — unchanged on small stores."""
+def informative_terms(db: Database, terms: list[str], term_df: dict[str, int] | None = None
+                      ) -> tuple[list[str], list[str]]:
+    """(kept, pruned) — unchanged on small stores. ``term_df`` (optional) receives the exact
+    document frequency of every term whose count stayed under the cap (the kept ones), for the
+    paths that need it (``bm25.ideal_score``) not to count again."""
     conn = db.reader()
     n = conn.execute("SELECT max(seq) FROM fact_events").fetchone()[0] or 0
     if n < BM25_PRUNE_MIN_EVENTS or len(terms) < 2:
@@ -39,6 +42,8 @@ def informative_terms(db: Database, terms: list[str]) -> tuple[list[str], list[s
             pruned.append((df, term))
         else:
             kept.append(term)
+            if term_df is not None:
+                term_df[term] = int(df)
     if not kept:  # all common: keep them all rather than nothing
         return list(terms), []
     return kept, [t for _, t in pruned]

@@ -1,0 +1,118 @@
+"""Bounded candidate generation returns what the unbounded search returns.
+
+A windowed full-text search is given a seq range from the time index (``paths.seq_bounds``):
+every event inside the window must lie inside the range, whatever the order events were
+ingested in, and the windowed BM25 and category searches must return the same hits (same
+order, same scores) with and without it."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.policy import PATH_FETCH_K, QueryMode
+from memory_core.retrieval.paths import PathContext
+from memory_core.retrieval.paths.bm25 import fts_top
+from memory_core.retrieval.paths.category import recent_top
+from memory_core.retrieval.paths.seq_bounds import window_seq_bounds
+from memory_core.retrieval.plan import TimeWindow
+from tests.helpers import DAY, T0, chat
+
+ITEMS = ["rice cooker", "air fryer", "pressure cooker", "kettle", "toaster", "blender"]
+
+
+@pytest.fixture
+def store(make_engine):
+    engine = make_engine(layers=())
+    payloads = []
+    for i in range(240):
+        # mostly in time order, with an old history imported late (seqs 201-240 are from the start)
+        day = i if i < 200 else (i - 200) * 0.5
+        item = ITEMS[i % len(ITEMS)]
+        payloads.append(chat(f"s{i // 4}", "user", f"I bought a {item} today, day {i} of the {item} saga",
+                             T0 + day * DAY, f"m{i}"))
+    engine.ingest_payloads(payloads)
+    return engine
+
+
+def _ctx(engine, window):
+    plan = engine.retrieval.plan("what did I buy", QueryMode.EXACT_FACT, now=T0 + 400 * DAY)
+    plan.time_window = window
+    return PathContext(plan, engine.db, ("fact_authoritative",), PATH_FETCH_K)
+
+
+WINDOWS = [TimeWindow(None, T0 + 10 * DAY), TimeWindow(T0 + 150 * DAY, None),
+           TimeWindow(T0 + 20 * DAY, T0 + 60 * DAY), TimeWindow(T0 + 190 * DAY, T0 + 199.5 * DAY),
+           TimeWindow(T0 + 500 * DAY, None), TimeWindow(None, T0 - DAY)]
+
+
+@pytest.mark.parametrize("min_scan", [0, 5, 50_000])
+@pytest.mark.parametrize("window", WINDOWS)
+def test_every_event_in_the_window_lies_inside_the_seq_range(store, window, min_scan):
+    conn = store.db.reader()
+    lo, hi = window_seq_bounds(conn, window, min_scan=min_scan)
+    inside = [seq for seq, t in conn.execute("SELECT seq, occurred_at FROM fact_events") if window.contains(t)]
+    if window == WINDOWS[0]:
+        assert max(inside) > 200  # the late import is in it: a bound from time order alone would miss it
+    for seq in inside:
+        assert (lo is None or seq >= lo) and (hi is None or seq <= hi)
+    if min_scan == 50_000:  # small store: both edges are always bounded, and tightly when in order
+        assert window.end is None or hi is not None
+        assert window.start is None or lo is not None
+
+
+def test_an_empty_window_gives_an_empty_range(store):
+    conn = store.db.reader()
+    assert window_seq_bounds(conn, TimeWindow(T0 + 500 * DAY, None)) == (1, 0)
+    assert window_seq_bounds(conn, TimeWindow(None, T0 - DAY)) == (1, 0)
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+def test_windowed_searches_return_the_same_hits_with_and_without_the_bound(store, window, monkeypatch):
+    expr = '"cooker" OR "fryer" OR "kettle"'
+    bounded = _ctx(store, window)
+    got = (fts_top(bounded, expr, 20, window=window), recent_top(bounded, expr, 20, window=window))
+    assert bounded._seq_bounds  # the bound was computed and used
+    monkeypatch.setattr(PathContext, "rowid_bounds", lambda self, w, alias="f": ("", []))
+    plain = _ctx(store, window)
+    want = (fts_top(plain, expr, 20, window=window), recent_top(plain, expr, 20, window=window))
+    assert got == want
+    assert all(window.contains(t) for seq, _ in got[0] for t in
+               [store.db.read_value("SELECT occurred_at FROM fact_events WHERE seq = ?", (seq,))])
+
+
+def test_bm25_ceiling_is_the_same_from_the_counted_frequencies(store, monkeypatch):
+    """``ideal_score`` reads the document frequencies ``informative_terms`` already counted
+    (big stores) instead of counting again: same ceiling."""
+    from memory_core.retrieval.paths import terms as terms_mod
+    from memory_core.retrieval.paths.bm25 import ideal_score
+
+    monkeypatch.setattr(terms_mod, "BM25_PRUNE_MIN_EVENTS", 0)
+    words = ["cooker", "fryer", "saga", "kettle", "unseen"]
+    counted = _ctx(store, None)
+    kept, _pruned = terms_mod.informative_terms(store.db, words, counted.term_df)
+    assert counted.term_df and set(counted.term_df) <= set(kept)
+    assert ideal_score(counted, kept) == ideal_score(_ctx(store, None), kept)
+
+
+def test_a_slice_the_filters_empty_goes_straight_to_the_joined_ranking(make_engine, monkeypatch):
+    """When the filters pass (almost) nothing of the first ranked slice, BM25 ranks once more
+    with the filters in SQL instead of trying a larger slice first: same hits either way."""
+    from memory_core.retrieval.paths import bm25
+
+    engine = make_engine(layers=())
+    payloads = [chat(f"a{i}", "assistant", f"the tool worked, tool run {i}, tool output", T0 + i * 60, f"a{i}")
+                for i in range(150)]  # all outrank the user's: the first slice (80) is all theirs
+    payloads += [chat(f"u{i}", "user", f"my notes on the tool from a long day of errands number {i}",
+                      T0 + 30 + i * 600, f"u{i}") for i in range(30)]
+    engine.ingest_payloads(payloads)
+    ctx = _ctx(engine, None)
+    ranked = []
+    real_joined = bm25._joined_top
+    monkeypatch.setattr(bm25, "_joined_top", lambda *a: ranked.append(a) or real_joined(*a))
+    got = bm25.fts_top(ctx, '"tool"', 20)
+    where, params = ctx.where()
+    want = real_joined(engine.db.reader(), '"tool"', where, params, 20)
+    assert len(ranked) == 1 and len(got) == 20
+    assert got == want
+    users = {r[0] for r in engine.db.reader().execute("SELECT seq FROM fact_events WHERE author_type = 'user'")}
+    assert {seq for seq, _ in got} <= users
