@@ -4,7 +4,7 @@ Everything goes through the real command line — ``magi-memory ingest FILE`` (i
 its ``run_until_idle``) — because that is what a user runs and what a kill interrupts:
 
 * :func:`kill_and_resume`: for each phase (embedding, L2 projection, L3 summaries) start the
-  ingest, watch the store from this process (read-only) until a job of that phase is *running*,
+  ingest, watch the store from this process (read-only) until a job of that phase is *running* (or, when its claims are invisible, the queue is half done),
   SIGKILL the ingest, run the same command again, and compare the whole derived state
   (:mod:`.derived_state`) with an uninterrupted run over the same file;
 * :func:`concurrent_opens`: while one ingest works through its backlog, other processes open
@@ -78,6 +78,19 @@ def _running(conn: apsw.Connection, table: str) -> int:
         return 0
 
 
+def _midway(conn: apsw.Connection, table: str) -> int:
+    """Jobs still pending once some are done: the phase is under way even when no claim is
+    visible. The offline L2 projection claims its jobs inside one write transaction per run
+    (``L2_OFFLINE_RUN_MAX_EVENTS``), so another connection never sees them 'running'; between
+    two committed runs the queue is half done, and a kill then lands inside the phase."""
+    try:
+        done, pending = conn.execute(
+            f"SELECT sum(state = 'done'), sum(state = 'pending') FROM {table}").fetchone()
+    except apsw.Error:
+        return 0
+    return int(pending or 0) if done and pending else 0
+
+
 def _kill_when(proc: subprocess.Popen[str], db: Path, condition: Callable[[apsw.Connection], bool],
                timeout_s: float) -> bool:
     """Poll the store until ``condition`` holds, then SIGKILL; False if the ingest ended first."""
@@ -129,7 +142,7 @@ def kill_and_resume(workdir: Path, *, events: int = 1500, seed: int = 51,
         at_kill: dict[str, int] = {}
 
         def inside(conn: apsw.Connection, table: str = table) -> bool:
-            n = _running(conn, table)
+            n = _running(conn, table) or _midway(conn, table)
             if n:  # the phase's own count is the one seen; the others are read just after
                 at_kill.update({t: _running(conn, t) for t in PHASES.values() if t != table})
                 at_kill[table] = n
