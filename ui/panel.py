@@ -100,6 +100,21 @@ class Panel(QWidget):
 
         return done, failed
 
+    def later(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` in the next turn of the event loop, counted as work in flight.
+
+        Why: one result can carry several views' worth of drawing (tables, a graph, a chart);
+        done in one turn they add up past the 50 ms a user notices, done in two the window
+        repaints and takes input in between. Counted in ``idle`` so a caller waiting for the
+        panel sees the whole result."""
+        self._in_flight += 1
+
+        def run() -> None:
+            self._in_flight -= 1
+            fn()
+
+        QTimer.singleShot(0, self, run)
+
     def show_message(self, text: str) -> None:
         """Say ``text`` (a failed action) in the panel's message bar, at the top of the panel."""
         lay = self.layout()
