@@ -495,7 +495,10 @@ class RetrievalService:
             relaxed = True
             plan.time_window = TimeWindow(window.start, window.end, window.source, hard=False)
         trace.dropped.update(dropped)
-        relaxed = relaxed or bool(trace.budget.get("window_empty"))
+        # an empty question window was made soft before the paths ran; a caller's or an
+        # anchor's stays hard (the hints then say only that the period is empty)
+        relaxed = relaxed or bool(trace.budget.get("window_empty") and plan.time_window is not None
+                                  and not plan.time_window.hard)
         trace.budget["window_relaxed"] = relaxed
         timings["fetch"] = _ms(t)
         # -- rerank -----------------------------------------------------------------------------

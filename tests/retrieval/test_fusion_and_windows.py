@@ -84,3 +84,4 @@ def test_a_question_window_with_no_event_at_all_is_soft_before_the_paths_run(mak
     w = (T0 - 400 * DAY, T0 - 300 * DAY)
     strict = engine.retrieval.query("What did we see while camping?", time_range=w, now=T0 + 102 * DAY)
     assert not [f for f in strict.findings if f.layer == "l1"]
+    assert strict.trace.budget["window_empty"] is True and strict.trace.budget["window_relaxed"] is False
