@@ -79,12 +79,11 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         else:
             from ..blas_threads import limited_blas_threads
             from . import progress
-            from .progress import BacklogProgress
 
             # a batch process with no queries meanwhile: OpenBLAS's second thread would only
             # spin on the other core (blas_threads module docstring)
             with limited_blas_threads(1):
-                derived = engine.run_until_idle(progress=BacklogProgress(), progress_every_s=progress.EVERY_S)
+                derived = engine.run_until_idle(progress=progress.BacklogProgress(), progress_every_s=progress.EVERY_S)
         res = report.result
         rejected = report.rejected
         if args.json:

@@ -153,6 +153,10 @@ maybe perhaps lots most many much more less few several all both each either nei
 once twice always never usually often sometimes ugh wow oh ah ahh finished working living driving
 being having feeling getting going trying thinking planning considering looking wondering""".split())
 
+#: "a puppy named Ollie": a species word then "named"/"called" right before the span
+_EN_SPECIES_NAMED = re.compile(
+    r"\b(?:" + "|".join(sorted((re.escape(s) for s in PET_SPECIES if s.isascii()), key=len, reverse=True))
+    + r") (?:named|called) $")
 _EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
                              r"roommate|neighbor|neighbour|cousin|sister|brother|wife|husband|girlfriend|"
                              r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate)|"
@@ -254,8 +258,7 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
         return typed
     left = text[:start].lower().rstrip()
     right = text[end:].lower()
-    if re.search(r"\b(?:" + "|".join(sorted((re.escape(s) for s in PET_SPECIES if s.isascii()), key=len, reverse=True))
-                 + r") (?:named|called) $", left + " "):
+    if _EN_SPECIES_NAMED.search(left + " "):
         return "animal"  # "a puppy named Ollie"
     if _EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right):
         if len(low.split()) <= 2 and not any(ch.isdigit() for ch in low):

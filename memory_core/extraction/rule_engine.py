@@ -415,9 +415,9 @@ class _Extractor:
                 continue
             if pattern.lang == "en" and not pattern.fixed_object and (generic(cleaned) or is_tie(cleaned) or
                                                                        is_species(cleaned) or cleaned in ("car", "truck")):
+                at = _find_ci(sentence.text, cleaned, start=max(0, match.start("obj")))
                 appos = re.match(r"\s*,\s*(?:a |an |the )?((?:[A-Z][\w'\-]*)(?: [A-Z0-9][\w'\-]*)*)",
-                                 sentence.text[_find_ci(sentence.text, cleaned, start=max(0, match.start("obj"))) +
-                                               len(cleaned):] if _find_ci(sentence.text, cleaned) >= 0 else "")
+                                 sentence.text[at + len(cleaned):] if at >= 0 else "")
                 if appos:
                     cleaned = appos.group(1).lower()  # "my first car, a Honda CR-V", "my wife, Laura"
             before = set(state.entities)
