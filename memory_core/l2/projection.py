@@ -40,6 +40,19 @@ PROJECTION_QUEUE = JobQueue("l2_projection_jobs")
 #: the batch key to project next: the oldest ready job's
 _HEAD = ("SELECT batch_key FROM l2_projection_jobs WHERE state = 'pending' AND next_attempt_at <= ? "
          "ORDER BY next_attempt_at, occurred_at, job_id LIMIT 1")
+
+
+def _claim_next(conn: apsw.Connection, now: float) -> list[dict[str, Any]]:
+    """Claim the next batch on ``conn`` (inside the caller's write transaction): the jobs of the
+    oldest ready batch key, at most ``L2_BATCH_MAX_EVENTS``. The per-batch path and the offline
+    run both claim through here, so an offline run's batches are exactly the ones the per-batch
+    path would have taken next. Empty when nothing is ready."""
+    head = conn.execute(_HEAD, (now,)).fetchone()
+    if head is None:
+        return []
+    return PROJECTION_QUEUE.claim(conn, now, L2_BATCH_MAX_EVENTS, where="batch_key = ?", params=(head[0],))
+
+
 SNAPSHOT_QUEUE = JobQueue("l2_snapshot_jobs")
 
 
@@ -143,13 +156,10 @@ class ProjectionWorker:
             with svc.lock, db.write() as conn:
                 t0 = time.monotonic()
                 while done < L2_OFFLINE_RUN_MAX_EVENTS and time.monotonic() - t0 < L2_OFFLINE_RUN_MAX_S:
-                    now = svc.clock.now()
-                    head = conn.execute(_HEAD, (now,)).fetchone()
-                    if head is None:
+                    jobs = _claim_next(conn, svc.clock.now())
+                    if not jobs:
                         break
-                    jobs = PROJECTION_QUEUE.claim(conn, now, L2_BATCH_MAX_EVENTS, where="batch_key = ?",
-                                                  params=(head[0],))
-                    report = self._project_on(conn, head[0], [j["event_id"] for j in jobs],
+                    report = self._project_on(conn, jobs[0]["batch_key"], [j["event_id"] for j in jobs],
                                               [j["job_id"] for j in jobs])
                     # the observers (L3's insight bridge) see this batch's state, as after its
                     # own commit; their writes join this transaction (a savepoint each)
@@ -172,10 +182,7 @@ class ProjectionWorker:
         if db.reader().execute(_HEAD, (now,)).fetchone() is None:
             return []
         with db.write() as conn:
-            head = conn.execute(_HEAD, (now,)).fetchone()
-            if head is None:
-                return []
-            return PROJECTION_QUEUE.claim(conn, now, L2_BATCH_MAX_EVENTS, where="batch_key = ?", params=(head[0],))
+            return _claim_next(conn, now)
 
     def run_batch(self) -> int:
         jobs = self.claim()
