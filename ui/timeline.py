@@ -30,7 +30,8 @@ from .panel import Panel
 from .timeline_model import CONTENT_COLUMN, FILL_MARGIN, TimelineModel, prepare_rows
 from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogram, load_event, load_listing,
                              load_rows, parse_search, positions)
-from .widgets.cascade_dialog import LAYER_NAMES, CascadePreviewDialog, describe_changes, humanize, layer_order
+from .widgets.cascade_dialog import (LAYER_NAMES, CascadePreviewDialog, describe_changes, humanize, is_zero,
+                                     layer_order)
 from .widgets.count_axis import CountAxis
 from .widgets.highlight import HighlightDelegate
 from .widgets.formatting import dated, ts
@@ -696,7 +697,7 @@ def event_detail(engine: Any, event_id: str) -> dict[str, Any] | None:
     # names (never ids), only what would change
     changes: dict[str, dict[str, str]] = {}
     for layer, what, shown in describe_changes({k: preview.layers[k] or {} for k in layer_order(preview.layers)}):
-        if shown.strip() not in ("0", "0.0", "", "[]", "{}", "False", "None"):
+        if not is_zero(shown):
             changes.setdefault(LAYER_NAMES.get(layer, humanize(layer)), {})[humanize(what)] = shown
     # what memory made of it first; the 22 stored fields after (the text and its origin are in
     # the header above the tree)

@@ -19,7 +19,7 @@ import numpy as np
 
 from memory_core.db.connection import placeholders, query_all
 from memory_core.l1.store import event_filters
-from memory_core.text.segment import fts_phrase, query_terms
+from memory_core.text.segment import fts_and_query, fts_or_query, fts_phrase, query_terms
 
 #: columns shown in the table (the detail view reads the whole row)
 LIST_COLUMNS = ("seq", "event_id", "occurred_at", "source", "event_type", "author_type",
@@ -94,14 +94,10 @@ def all_words_expression(text: str) -> str:
 
 
 def _expression(search: SearchText, *, every_word: bool) -> str:
-    required = [fts_phrase(p) for p in search.phrases]
-    words = [fts_phrase(w) for w in search.words]
-    required = [e for e in required if e]
-    words = [e for e in words if e]
     if every_word:
-        return " AND ".join(required + words)
+        return fts_and_query([*search.phrases, *search.words])
     # with a phrase, the phrase decides what is listed and the other words only rank
-    return " AND ".join(required) if required else " OR ".join(words)
+    return fts_and_query(list(search.phrases)) or fts_or_query(list(search.words))
 
 
 def listing_expression(flt: "TimelineFilter") -> str:

@@ -7,7 +7,6 @@ the writer inside ``Database.write()`` for changes).
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
@@ -355,9 +354,3 @@ def _newest_linked(conn: apsw.Connection, entity_ids: Sequence[str], exclude_ses
                 return out
     return out
 
-
-def metadata(row: Row) -> dict[str, Any]:
-    try:
-        return json.loads(row.get("metadata_json") or "{}")
-    except ValueError:
-        return {}

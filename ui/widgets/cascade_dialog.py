@@ -56,7 +56,8 @@ def _name_of(value: Any) -> str | None:
     return None if _ID.match(text) else one_line(text, 60)
 
 
-def _is_zero(shown: str) -> bool:
+def is_zero(shown: str) -> bool:
+    """A described change that changes nothing (the preview folds it, the event detail omits it)."""
     return shown.strip() in ("0", "0.0", "", "[]", "{}", "False", "None")
 
 
@@ -117,7 +118,7 @@ class CascadePreviewDialog(QDialog):
         rows = describe_changes(layers)
         for layer in layer_order(layers):
             mine = [r for r in rows if r[0] == layer]
-            changed = [r for r in mine if not _is_zero(r[2])]
+            changed = [r for r in mine if not is_zero(r[2])]
             parent_item = QTreeWidgetItem([LAYER_NAMES.get(layer, humanize(layer)), "" if changed else
                                            "nothing changes", ""])
             parent_item.setFont(0, bold)
@@ -128,7 +129,7 @@ class CascadePreviewDialog(QDialog):
                 for col in (1, 2):
                     item.setFont(col, bold)
                 parent_item.addChild(item)
-            untouched = [humanize(r[1]) for r in mine if _is_zero(r[2])]
+            untouched = [humanize(r[1]) for r in mine if is_zero(r[2])]
             if changed and untouched:
                 rest = QTreeWidgetItem(["", f"unchanged: {', '.join(untouched)}", "0"])
                 rest.setToolTip(1, "\n".join(untouched))
