@@ -669,6 +669,13 @@ class EntityGraphPanel(Panel):
         if self.hood is not r["hood"]:
             return  # another entity arrived meanwhile; its own turn draws it
         self._show_hood()
+        # the chart in a turn of its own again: graph with label placement and chart together
+        # still reached 35-42 ms on the 100k store's user hub
+        self.later(lambda: self._draw_chart(r, rows, as_of))
+
+    def _draw_chart(self, r: dict[str, Any], rows: list[dict[str, Any]], as_of: float | None) -> None:
+        if self.hood is not r["hood"]:
+            return
         self.timeline.show_assertions(rows, r["now"], as_of)
         pending = getattr(self, "_pending_assertion", None)
         if pending:
