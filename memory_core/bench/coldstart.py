@@ -82,8 +82,9 @@ def build_store(db_path: Path, n: int, *, seed: int = 42, progress=print) -> dic
 
 
 _CHILD = r"""
-import json, resource, sys, time
+import json, sys, time
 t_start = time.perf_counter()
+from memory_core.bench.measure import peak_rss_mb
 from memory_core.config import MemoryConfig
 from memory_core.engine import MemoryEngine
 t_import = time.perf_counter()
@@ -93,7 +94,7 @@ engine = MemoryEngine(db, config=config)
 t_open = time.perf_counter()
 first = engine.retrieval.query(questions[0][1], questions[0][0], now=now)
 t_first = time.perf_counter()
-rss_first = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+rss_first = peak_rss_mb()  # the child's own peak, not its parent's (measure.peak_rss_mb)
 # what the app's background vector-cache worker does after start-up (a one-shot CLI query
 # never needs it: it answers from exact sqlite-vec KNN)
 t_cache = time.perf_counter()
@@ -117,7 +118,7 @@ print(json.dumps({"import_ms": (t_import - t_start) * 1000, "open_ms": (t_open -
                   "embedder": engine.providers.embedder.model_id,
                   "rss_after_first_mb": rss_first, "cache_build_ms": cache_ms,
                   "cache_rows": cache_rows,
-                  "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                  "peak_rss_mb": peak_rss_mb(),
                   "totals_ms": totals, "beyond_embed_ms": beyond, "embed_ms": embeds}))
 """
 

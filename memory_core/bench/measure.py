@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import resource
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -47,8 +48,18 @@ class Stopwatch:
 
 
 def peak_rss_mb() -> float:
-    """This process's peak resident set size (Linux reports ru_maxrss in KiB)."""
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1)
+    """This process's peak resident set size: ``VmHWM`` where the kernel reports it, else
+    ``ru_maxrss`` (KiB on Linux, bytes on macOS).
+
+    Why not ``ru_maxrss`` first: Linux carries the parent's high-water mark into a child across
+    fork + exec (the child's ``ru_maxrss`` is at least what its parent had resident when it
+    forked). A bench child started by a parent that had just built a 100k store reported that
+    parent's 650 MB as its own; ``VmHWM`` belongs to the child's own address space (310 MB)."""
+    hwm = memory_now().get("VmHWM")
+    if hwm:
+        return hwm
+    scale = 1024.0 * 1024.0 if sys.platform == "darwin" else 1024.0
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / scale, 1)
 
 
 def memory_now() -> dict[str, float]:
