@@ -12,6 +12,7 @@ import dataclasses
 import datetime as dt
 from typing import Any, Mapping
 
+from memory_core.l2.phrases import describe
 from memory_core.text.segment import has_cjk
 
 STRENGTH_WORDS = {
@@ -32,12 +33,14 @@ _TEXT = {
            "lead": "From memory ({strength}):", "on": "On {date} {who}: “{content}”{tag}",
            "weak": "The evidence is weak or indirect — memory has no explicit record of this, "
                    "so treat it as a hint, not a fact.",
-           "who": {"user": "you said", "assistant": "I said", "external": "observed", "system": "recorded"},
+           "who": {"user": "you said", "assistant": "I said", "external": "observed", "system": "recorded",
+                   "derived": "memory concluded"},
            "who_other": "recorded", "unknown_date": "an unknown date", "tag": ", {s}"},
     "zh": {"none": "记忆里没有足够的证据回答这个问题，我不会猜测。",
            "lead": "根据记忆（{strength}）：", "on": "{date}，{who}：“{content}”{tag}",
            "weak": "证据较弱或只是间接的——记忆里没有明确的记录，请把它当作线索，而不是事实。",
-           "who": {"user": "你说", "assistant": "我说", "external": "观察到", "system": "记录"},
+           "who": {"user": "你说", "assistant": "我说", "external": "观察到", "system": "记录",
+                   "derived": "记忆归纳"},
            "who_other": "记录", "unknown_date": "日期不明", "tag": "（{s}）"},
 }
 
@@ -111,7 +114,10 @@ def compose_offline_answer(package: Any, *, max_findings: int = 3) -> str:
         return f"{t['none']} ({hint})" if hint else t["none"]
     lines = [t["lead"].format(strength=words.get(strength, strength))]
     for i, f in enumerate(found[:max_findings], start=1):
-        content = " ".join(str(f.get("content") or f.get("text") or "").split())
+        # a derived conclusion in words of the answer's language, from its structured facts;
+        # its own text is written for a model ("user OWNS pressure cooker (product; …)")
+        said = describe(str(f.get("kind") or ""), f.get("facts") or {}, lang) if f.get("facts") else None
+        content = said or " ".join(str(f.get("content") or f.get("text") or "").split())
         if len(content) > 220:
             content = content[:219] + "…"
         s = str(f.get("evidence_strength") or "")

@@ -25,6 +25,11 @@ def iso(ts: float | None) -> str | None:
     return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat().replace("+00:00", "Z")
 
 
+#: the keys of a layer hit's payload a finding carries as ``facts`` (``l2.phrases.describe``
+#: reads them); the rest of the payload is the layer's own bookkeeping
+FINDING_FACT_KEYS = ("predicate", "object", "status", "valid_to", "trait", "value", "polarity", "current", "parts")
+
+
 @dataclass(slots=True)
 class Finding:
     rank: int
@@ -47,6 +52,10 @@ class Finding:
     #: fused score / the best fused score; a layer hit's score / that layer's best), 0..1: the
     #: scales of different lists are not comparable, their relative shapes are
     relevance: float | None = None
+    #: a derived finding's structured conclusion (predicate and object, or trait, value and
+    #: status: ``FINDING_FACT_KEYS``), so an answer or a view can say it in words of its
+    #: own language instead of quoting ``content``, which is written for a model
+    facts: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)

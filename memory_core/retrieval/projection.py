@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
+from ..l2.phrases import describe
 from ..lexicon.categories import members_in
 from ..policy import FACT_MODES, QueryMode
 from .evidence import DIRECT, INDIRECT
@@ -48,11 +49,15 @@ def summary_of(plan: QueryPlan, findings: Sequence[Finding], status: str, insuff
     if not findings:
         return "记忆中没有找到相关内容。" if zh else "No memory matches this question."
     top = findings[0]
-    text = " ".join(top.content.split())
+    # a derived conclusion as a sentence of the question's language (its content is written
+    # for a model: "employer: hooli (tentative; since …; 1 evidence)")
+    said = describe(top.kind, top.facts, "zh" if zh else "en") if top.facts else None
+    text = " ".join((said or top.content).split())
     quote = text if len(text) <= 100 else text[:99] + "…"
     reason = top.evidence.get("reason", "")
     who = {"user": "用户" if zh else "the user", "assistant": "助手" if zh else "the assistant",
-           "external": "设备/插件记录" if zh else "an observed activity"}.get(top.author_type, top.author_type)
+           "external": "设备/插件记录" if zh else "an observed activity",
+           "derived": "记忆归纳" if zh else "memory concluded"}.get(top.author_type, top.author_type)
     if zh:
         head = f"最相关的发现（{ {'direct': '直接证据', 'indirect': '间接证据', 'weak': '弱证据'}[top.evidence_strength] }）："
         body = f"{_date(top.occurred_at)} {who}：“{quote}”"

@@ -53,7 +53,7 @@ from .dialogue import ends_with_question, lift_replies
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
-from .package import Finding, MemoryPackage, iso
+from .package import FINDING_FACT_KEYS, Finding, MemoryPackage, iso
 from .paths import FILTER_COLUMNS, PathContext, PathResult, default_paths
 from .paths.bm25 import fts_top
 from .paths.keyword import coverage, keyword_terms
@@ -755,7 +755,8 @@ class RetrievalService:
                        score=round(float(hit.score), 6), layer=hit.layer, kind=hit.kind,
                        event_ids=list(hit.event_ids), evidence=a.to_json(), truncated=truncated,
                        hit_id=hit.id,
-                       relevance=round(max(0.0, float(hit.score)) / best, 4) if best > 0 else None)
+                       relevance=round(max(0.0, float(hit.score)) / best, 4) if best > 0 else None,
+                       facts={k: hit.payload[k] for k in FINDING_FACT_KEYS if hit.payload.get(k) is not None})
 
     def _event_times(self, event_ids: Sequence[str]) -> dict[str, float]:
         """When the events a layer hit cites happened (a summary's evidence must lie in the asked

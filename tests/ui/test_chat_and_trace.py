@@ -10,6 +10,7 @@ import socket
 import pytest
 
 from magi_desktop.answer_template import compose_offline_answer, overall_strength
+from memory_core.l2.phrases import describe
 from magi_desktop.main_window import MainWindow
 from magi_desktop.network_guard import NetworkGuard, OfflineViolation, is_loopback
 from magi_desktop.settings import AppSettings
@@ -75,12 +76,16 @@ def test_chat_round_trip_offline(qtbot, demo_host) -> None:
     # edge cite one event: folding them by event shifted every later number)
     for i, f in enumerate(second.findings[:3], start=1):
         line = next(x for x in second.text.splitlines() if x.startswith(f"[{i}]"))
-        content = " ".join(str(f.get("content") or "").split())
+        # a derived finding is said in words (l2.phrases), an event is quoted
+        said = describe(str(f.get("kind")), f.get("facts") or {}, "en") if f.get("facts") else None
+        content = said or " ".join(str(f.get("content") or "").split())
         assert content[:40] in line, (i, line, content)
     # a Chinese question is answered in Chinese, not an English template
     zh = _ask(qtbot, panel, "我现在住在哪里？")
     assert zh.text.startswith("根据记忆") or zh.text.startswith("记忆里没有"), zh.text
     assert "From memory" not in zh.text and "On 20" not in zh.text
+    # and its derived findings in Chinese words, not the model-facing "residence: jiaxing (…)"
+    assert "residence:" not in zh.text and "tentative" not in zh.text, zh.text
 
 
 def test_trace_view_for_typed_query_and_why_not(qtbot, demo_host) -> None:

@@ -83,7 +83,10 @@ def profile_hit(subject_id: str, live_hits: Sequence[LayerHit], now: float) -> L
     text = f"profile as of {_day(now)}: " + "; ".join(parts)
     ev = list(dict.fromkeys(evidence))
     return LayerHit("l2", "snapshot", subject_id, text, 0.3, ev[:L2_HIT_MAX_EVENT_IDS], now,
-                    {"all_event_ids": ev, "current": True, "traits": [h.payload.get("trait") for h in live_hits]})
+                    {"all_event_ids": ev, "current": True, "traits": [h.payload.get("trait") for h in live_hits],
+                     "parts": [(h.payload.get("trait"), h.payload.get("polarity", 1), h.payload.get("value"))
+                               for h in sorted(live_hits, key=lambda h: (h.payload.get("term") != "short",
+                                                                        h.payload.get("trait") or ""))]})
 
 
 def _day(t: float | None) -> str:

@@ -1,0 +1,105 @@
+"""L2 conclusions in words a person reads, in English or Chinese.
+
+Why: a derived finding's ``content`` is written for a model ("user OWNS pressure cooker
+(product; direct; first …)"). Quoted into an answer it reads as a database row, and inside a
+Chinese answer it is the one English sentence. The answer (and any view that shows the finding)
+renders it from the structured ``facts`` the finding carries instead: the predicate or trait as
+a phrase of the answer's language, the object or value as stored (a name is a name in both
+languages), and its status as of the question (no longer / earlier, with the date).
+
+Pure data and pure functions: no database, unit-testable.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from types import MappingProxyType
+from typing import Any, Mapping
+
+#: predicate -> (English verb phrase after "you", Chinese verb after 你). Open predicates that
+#: are not listed fall back to the predicate's words in lower case ("WORKS_ON" -> "works on").
+PREDICATE_PHRASES: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "LIKES": ("like", "喜欢"), "DISLIKES": ("dislike", "不喜欢"), "PREFERS": ("prefer", "更喜欢"),
+    "INTERESTED_IN": ("are interested in", "对…感兴趣"),
+    "BOUGHT": ("bought", "买了"), "OWNS": ("own", "拥有"), "SOLD": ("sold", "卖掉了"),
+    "GAVE_AWAY": ("gave away", "送走了"), "HAS_PET": ("have a pet:", "养了"),
+    "DRIVES": ("drive", "开"), "FOLLOWS_DIET": ("follow the diet", "饮食是"), "USES": ("use", "使用"),
+    "WANTS": ("want", "想要"), "PLANS_TO": ("plan to", "打算"),
+    "LIVES_IN": ("live in", "住在"), "MOVED_TO": ("moved to", "搬到了"), "IS_FROM": ("are from", "来自"),
+    "VISITED": ("visited", "去过"), "WORKS_AT": ("work at", "在…工作"), "WORKS_ON": ("work on", "在做"),
+    "STUDIES_AT": ("study at", "在…上学"), "STUDIES": ("study", "学习"),
+    "LISTENED_TO": ("listened to", "听了"), "WATCHED": ("watched", "看了"), "READ": ("read", "读了"),
+    "PLAYED": ("played", "玩了"), "PRACTICES": ("practise", "练习"), "ATE": ("ate", "吃了"),
+    "KNOWS": ("know", "认识"), "FAMILY_OF": ("are family of", "是…的家人"),
+    "MARRIED_TO": ("are married to", "和…结婚了"), "DATING": ("are dating", "在和…交往"),
+    "HAS_CONDITION": ("have", "患有"), "MEMBER_OF": ("are a member of", "是…的成员"),
+})
+
+#: trait -> (English name, Chinese name)
+TRAIT_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "residence": ("home", "居住地"), "employer": ("employer", "工作单位"), "vehicle": ("vehicle", "座驾"),
+    "diet": ("diet", "饮食"), "hometown": ("hometown", "家乡"), "school": ("school", "学校"),
+    "spouse": ("spouse", "配偶"), "partner": ("partner", "伴侣"), "health": ("health", "健康状况"),
+    "pet": ("pet", "宠物"), "preference": ("preference", "偏好"), "interest": ("interest", "兴趣"),
+    "hobby": ("hobby", "爱好"), "allergy": ("allergy", "过敏"), "skill": ("skill", "技能"),
+    "language": ("language", "语言"), "dislike": ("dislike", "不喜欢的"), "goal": ("goal", "目标"),
+    "habit": ("habit", "习惯"), "mood": ("mood", "心情"), "emotion": ("feeling", "情绪"),
+    "stress": ("stress", "压力"), "occupation": ("occupation", "职业"),
+    "relationship": ("relationship", "感情状况"),
+})
+
+def _day(t: Any) -> str | None:
+    try:
+        return datetime.fromtimestamp(float(t), tz=timezone.utc).strftime("%Y-%m-%d")
+    except (TypeError, ValueError, OverflowError, OSError):
+        return None
+
+
+def _verb(predicate: str, zh: bool) -> str:
+    words = PREDICATE_PHRASES.get(predicate)
+    if words is not None:
+        return words[1 if zh else 0]
+    return predicate.replace("_", " ").lower()
+
+
+def _zh_with_object(verb: str, obj: str) -> str:
+    """Chinese verbs that wrap their object ("在…工作") take it inside; the others before it."""
+    return verb.replace("…", obj) if "…" in verb else f"{verb}{obj}"
+
+
+def _trait_name(trait: str, zh: bool) -> str:
+    names = TRAIT_NAMES.get(trait)
+    return names[1 if zh else 0] if names else trait.replace("_", " ")
+
+
+def _trait_clause(trait: str, value: str, polarity: Any, zh: bool) -> str:
+    negative = polarity in (0, False, "0")
+    if zh:
+        return f"{_trait_name(trait, True)}：{'不是' if negative else ''}{value}"
+    return f"{_trait_name(trait, False)}: {'not ' if negative else ''}{value}"
+
+
+def describe(kind: str, facts: Mapping[str, Any], lang: str) -> str | None:
+    """The conclusion of a derived finding as a sentence of ``lang`` ('en' | 'zh'), or None when
+    ``facts`` do not carry what its kind needs (the caller then shows the finding's own text)."""
+    zh = lang == "zh"
+    if kind == "edge" and facts.get("predicate") and facts.get("object"):
+        obj = str(facts["object"])
+        verb = _verb(str(facts["predicate"]), zh)
+        ended = facts.get("status") not in (None, "", "active")
+        day = _day(facts.get("valid_to"))
+        if zh:
+            text = "你" + _zh_with_object(verb, obj)
+            return text + (f"（已不再如此{'，自 ' + day if day else ''}）" if ended else "")
+        return f"you {verb} {obj}" + (f" (no longer{', since ' + day if day else ''})" if ended else "")
+    if kind == "assertion" and facts.get("trait") and facts.get("value") is not None:
+        clause = _trait_clause(str(facts["trait"]), str(facts["value"]), facts.get("polarity", 1), zh)
+        if facts.get("current") is False:
+            day = _day(facts.get("valid_to"))
+            clause += (f"（以前如此{'，到 ' + day + ' 为止' if day else ''}）" if zh
+                       else f" (earlier{', until ' + day if day else ''})")
+        return ("你的" if zh else "your ") + clause
+    if kind == "snapshot" and facts.get("parts"):
+        clauses = [_trait_clause(str(t), str(v), p, zh) for t, p, v in facts["parts"]]
+        return ("你现在的情况：" + "；".join(clauses)) if zh else ("how you are now: " + "; ".join(clauses))
+    return None
