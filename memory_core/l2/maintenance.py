@@ -33,7 +33,7 @@ from .episodes import maintain as maintain_episodes
 from .evidence import move_evidence
 from .models import L2Change
 from .predicates import rewrite_target
-from .projection import projection_backlog
+from .projection import projection_backlog, projection_watermark
 from .reconcile import enqueue_snapshots
 from .vectors import ENTITY_KIND, delete_item_vectors
 
@@ -56,7 +56,13 @@ class ExpiryWorker:
         now = self.svc.clock.now()
         changes: list[L2Change] = []
         with self.svc.db.write() as conn:
-            rows = A.due_for_expiry(conn, now)
+            # as of the oldest event not yet projected, at the latest: a "happy" told an hour
+            # after another one corroborates it when projected, whether this worker ran in
+            # between or not (an import of old chats is all past its TTLs by the wall clock;
+            # expiring by it raced the projection, and the derived state followed the race)
+            watermark = projection_watermark(conn)
+            as_of = now if watermark is None else min(now, watermark)
+            rows = A.due_for_expiry(conn, as_of)
             for r in rows:
                 A.expire(conn, r, now)
                 changes.append(L2Change("expired", r["entity_id"], "", r["trait"], r["value"], None, (),

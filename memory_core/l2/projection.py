@@ -97,6 +97,15 @@ def projection_backlog(conn: apsw.Connection) -> bool:
                         "LIMIT 1").fetchone() is not None
 
 
+def projection_watermark(conn: apsw.Connection) -> float | None:
+    """The event time of the oldest event still waiting for (or in) projection; None when none
+    is. Time-based L2 upkeep (the expiry of short-term traits) runs as of this moment at the
+    latest: an event told before it may still corroborate what would otherwise be ended."""
+    row = conn.execute("SELECT min(occurred_at) FROM l2_projection_jobs "
+                       "WHERE state IN ('pending', 'running')").fetchone()
+    return None if row is None or row[0] is None else float(row[0])
+
+
 class ProjectionWorker:
     name = "l2_projection"
     idle_interval_s = 2.0
