@@ -111,6 +111,31 @@ def statement_spans(text: str) -> list[_Sentence]:
     return out
 
 
+_SUBCLAUSE_BREAK = {True: re.compile(r"[，,；;]"), False: re.compile(r"[,;]\s|\s[-–—]\s")}
+
+
+def mood_scoped(sentence: _Sentence, zh: bool) -> list[tuple[_Sentence, str]]:
+    """The clause with its mood, or — when the irrealis cue only starts in a later comma part —
+    the factual lead and the irrealis rest apart: in "我从网易辞职了，下周去小米报到" the plan
+    (下周) scopes over the second part only, so the resignation still holds. A cue in the first
+    part ("如果…，…", "Next year, I'm moving…") scopes over the whole clause, as before."""
+    mood = clause_mood(sentence.text, zh)
+    if mood == "factual":
+        return [(sentence, mood)]
+    cut = 0
+    for m in _SUBCLAUSE_BREAK[zh].finditer(sentence.text):
+        if clause_mood(sentence.text[cut:m.start()], zh) != "factual":
+            break
+        cut = m.end()
+        if clause_mood(sentence.text[cut:], zh) == "factual":
+            break
+    if cut == 0:
+        return [(sentence, mood)]
+    rest = sentence.text[cut:]
+    return [(_Sentence(sentence.text[:cut], sentence.start), "factual"),
+            (_Sentence(rest, sentence.start + cut), clause_mood(rest, zh))]
+
+
 def clause_mood(clause: str, zh: bool) -> str:
     """``factual``, ``modal`` (a wish, plan or guess: only presupposed possession holds) or
     ``conditional`` (nothing holds)."""
@@ -122,11 +147,25 @@ def clause_mood(clause: str, zh: bool) -> str:
     return "factual"
 
 
+#: "'d" before a past participle is "had" ("I'd moved to Seattle by then"), not "would": read as
+#: "would" it made a past-perfect statement irrealis. Verbs ending in -ed that are no participle
+#: ("I'd need a car") keep "would".
+_EN_HAD_PARTICIPLE = re.compile(
+    r"\b(i|we|you|he|she|they)'d (?=(?:just |already |never |finally |recently )?(?:been|gone|got|gotten|had|left|quit|"
+    r"done|known|seen|taken|given|driven|sold|bought|found|become|begun|met|lost|come|grown|split|broken|"
+    r"(?!(?:need|feed|speed|proceed|succeed|exceed|bleed|breed|heed|weed)\b)[a-z]{2,}ed)\b)")
+#: possessive "have got" is "have" ("I've got two cats", "I've got a girlfriend now"): one verb for
+#: the patterns, and no acquisition reading of "got" (a girlfriend is not bought)
+_EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hired|married|engaged|divorced)\b)")
+
+
 def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
+    s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
+    s = re.sub(r"\bname's\b", "name is", s)
     for short, full in EN_CONTRACTIONS:
         s = re.sub(r"\b" + re.escape(short) + r"\b", full, s)
-    return s
+    return _EN_HAVE_GOT.sub(r"\1 have", s)
 
 
 def time_hint(sentence: str) -> str | None:
@@ -239,9 +278,10 @@ class _Extractor:
     # -- statements ----------------------------------------------------------------------------
 
     def _statements(self, state: _EventState, mentions: list[Mention]) -> None:
-        for sentence in statement_spans(state.event.content):
+        scoped = [part for whole in statement_spans(state.event.content)
+                  for part in mood_scoped(whole, is_cjk(whole.text))]
+        for sentence, mood in scoped:
             zh = is_cjk(sentence.text)
-            mood = clause_mood(sentence.text, zh)
             if mood == "conditional":
                 continue
             hint = time_hint(sentence.text)
