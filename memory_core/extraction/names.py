@@ -296,7 +296,7 @@ def _zh_list_rx() -> re.Pattern[str]:
                         key=len, reverse=True)
         all_models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m)), key=len, reverse=True)
         vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, all_models)) +
-                   r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?|Model ?[3SXY]|[A-Z]{1,3}\b)")
+                   r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?(?:系)?|Model ?[3SXY]|[A-Z]{1,3}\b)")
         _ZH_LIST_RX = re.compile(r"(?P<veh>" + vehicle + r")|(?P<model>" + "|".join(map(re.escape, models)) +
                                  r")|(?P<term>" + "|".join(map(re.escape, terms)) + r")|(?P<brand>" +
                                  "|".join(map(re.escape, brands)) + r")", re.IGNORECASE)

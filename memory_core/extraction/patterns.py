@@ -109,7 +109,7 @@ _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
 _EN_OBJ_RAW = r"(?P<obj>[^.,;:!?\"()]+)"
 #: the sentence start a subject-less English statement begins at ("Started my new job at …")
-_EN_START = r"(?:^|(?<=[.!?]\s))(?P<subj>)(?:just |finally |officially )?"
+_EN_START = r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?:just |finally |officially )?"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
 _ZH_WHO = r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?|我)"
@@ -126,6 +126,12 @@ _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|under
                    r"second-year|third-year|fourth-year|transfer student)")
 _EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|"
                     r"this fall|this semester|as a (?:freshman|student)))")
+
+
+#: a vehicle brand or model follows (optionally after an article and "old/new"): for verbs too
+#: general to take any object ("stole my …", "have a …")
+_EN_VEHICLE_AHEAD = (r"(?= (?:a |an |the |my |our )?(?:new |used |old )?(?:" + "|".join(sorted(
+    (re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()), key=len, reverse=True)) + r")\b)")
 
 
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
@@ -205,20 +211,29 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_past", r"used to (?:work|bartend|teach|intern|tutor|nanny|wait tables|waitress|cook|clerk) (?:at|for)|"
         r"worked (?:at|for)|had a job (?:at|with)", "WORKS_AT", "organization",
         time_hint="past", coordinated=False),
-    _raw("en_moved_bare", "en", _EN_START + r"(?P<verb>(?:moved|relocated) (?:back )?(?:to|into)) " + _EN_OBJ_RAW,
+    _raw("en_moved_bare", "en", _EN_START + r"(?P<verb>(?:moved|relocated) (?:back )?(?:to|into)) "
+         r"(?!(?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|studio) in\b)"
+         + _EN_OBJ_RAW,
          "MOVED_TO", "place", trait="residence", coordinated=False),
     _raw("en_school_end_bare", "en", _EN_START + r"(?P<verb>graduated from|dropped out of) " + _EN_OBJ_RAW,
          "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
     _raw("en_health_bare", "en", _EN_START + r"(?P<verb>(?:got |was )?diagnosed with|tested positive for) " + _EN_OBJ_RAW,
          "HAS_CONDITION", "topic", trait="health", coordinated=False),
-    _raw("en_work_end_bare", "en", _EN_START + r"(?P<verb>quit|left|got laid off from|got fired from|resigned from) "
+    _raw("en_work_end_bare", "en", _EN_START + r"(?P<verb>(?:quit|left) my (?:job|position|role) (?:at|with)|quit|left|got laid off from|got fired from|"
+         r"resigned from(?: my (?:position|job|role) at)?|handed in (?:my )?(?:notice|resignation) (?:at|to)) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
     _raw("en_work_after_leaving", "en", r"(?:^|(?<=[\s,;:]))(?P<subj>)(?P<verb>after (?:leaving|quitting|being laid off from|"
          r"getting laid off from|being let go from)) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, named_only=True),
+    _raw("en_work_let_go_from", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>they|the company|my (?:company|boss|employer|"
+         r"manager)) (?:just |finally )?(?P<verb>laid me off|let me go|fired me|made me redundant) from " + _EN_OBJ_RAW,
+         "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
     _raw("en_work_let_go", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z0-9&'\- ]{1,30}?) "
          r"(?P<verb>let me go|laid me off|fired me)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, named_only=True),
+    _raw("en_work_not_there", "en", _EN_WHO + r" (?:do not|no longer|am not working|do not work|no longer work)"
+         r"(?P<verb> work there| there)(?= any ?more|[.!,]|$)(?P<obj>)", "WORKS_AT", "organization", negated=True,
+         trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("en_work_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my )?"
          r"(?P<verb>first day|day one) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
@@ -244,7 +259,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2})?(?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
         r"got (?:a |my )?(?:new )?job (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
-        r"(?:got|was|been) promoted (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
+        r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
         r"am on the (?:[a-z\-]+ ){0,2}?team at|"
         r"jumped ship to|"
@@ -272,9 +287,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_drive_past", r"used to drive|used to ride", "DRIVES", "vehicle", time_hint="past", coordinated=False),
     _en("en_vehicle_end", r"sold|got rid of|traded in|traded|swapped|exchanged|totaled|totalled|scrapped", "DRIVES", "vehicle",
         negated=True, trait="vehicle", coordinated=False),
-    _en("en_vehicle_have", r"(?:have got|have|own)"
-        r"(?= (?:a |an |the )?(?:new |used |old )?(?:" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS)
-                                                                      if b.isascii()), key=len, reverse=True)) + r")\b)",
+    _raw("en_vehicle_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief) "
+         r"(?:just )?(?P<verb>stole|took|wrecked|totaled|totalled)" + _EN_VEHICLE_AHEAD + r" (?:my|our) " + _EN_OBJ_RAW,
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
+    _en("en_vehicle_have", r"(?:have got|have|own)" + _EN_VEHICLE_AHEAD,
         "DRIVES", "vehicle", trait="vehicle", coordinated=False),
     _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
         trait="vehicle", coordinated=False),
@@ -290,6 +306,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|was put down|had to be put down|ran away|went missing|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
+    _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
+         r"(?P<verb>died|passed away|passed|was put down|had to be put down|crossed the rainbow bridge)(?P<obj>)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
+    _raw("en_pet_appositive", "en", r"^(?P<obj>[a-z][a-z'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
+         + _EN_PET + r"(?P<verb>,)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
          r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) (?:down|to sleep)", "HAS_PET",
          "animal", negated=True, trait="pet", coordinated=False, named_only=True),
@@ -333,7 +354,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>" + _EN_PET + r")(?![a-z])", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
     _raw("en_split_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
-         r"(?P<verb>split up|broke up|separated|split(?! up)|called it off|ended things)", "DATING", "person", negated=True,
+         r"(?P<verb>split up|broke up|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
+         r"ended things)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
@@ -346,7 +368,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>got married|are married|married)", "MARRIED_TO", "person", trait="spouse", coordinated=False,
          named_only=True),
     _raw("en_we_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?(?:have )?"
-         r"(?P<verb>split up|broke up|separated|called it off)(?P<obj>)", "DATING", "person", negated=True,
+         r"(?P<verb>split up|broke up|separated|called it off|called it quits|went our separate ways)(?P<obj>)", "DATING",
+         "person", negated=True,
          trait="partner", coordinated=False, fixed_object="@partner"),
     _raw("en_we_married", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?"
          r"(?P<verb>got married|are married now|tied the knot)(?P<obj>)", "MARRIED_TO", "person",
@@ -375,7 +398,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False),
     _en("en_dating", r"(?:am|been) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
         r"been seeing|started seeing|am in a relationship with|got together with|got engaged to|am engaged to|"
-        r"am going out with", "DATING", "person", trait="partner", coordinated=False),
+        r"am going out with|been going out with|started going out with", "DATING", "person", trait="partner", coordinated=False),
     _raw("en_health_free", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |finally |officially |still )?"
          r"(?P<obj>[a-z0-9']+)(?P<verb>-free)", "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     _en("en_health_end", r"recovered from|am in remission from|in remission from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
@@ -403,14 +426,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False, typed_only=True),
     _raw("en_from_bare", "en", _EN_START + r"(?P<verb>born and raised in|grew up in|raised in) " + _EN_OBJ_RAW,
          "IS_FROM", "place", trait="hometown", coordinated=False),
-    _raw("en_moved_into_bare", "en", _EN_START + r"(?P<verb>moved into (?:a |an |our |my |the )?(?:new )?(?:apartment|place|"
+    _raw("en_moved_into_bare", "en", _EN_START + r"(?P<verb>moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|"
          r"house|flat|condo|home|studio)(?: [a-z]+)? in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
          coordinated=False),
     _raw("en_moved_from_to", "en", _EN_WHO + r" (?:moved|relocated) from [^.,;:!?\"()]+? (?P<verb>to) "
          + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
     _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
-    _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:new )?(?:apartment|place|house|flat|condo|home|"
+    _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|"
         r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over )?(?:to|into)|moved house to",
         "MOVED_TO", "place",
         trait="residence", coordinated=False),
@@ -451,6 +474,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_fish", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>只吃鱼|只吃海鲜)(?:[^。！？]{0,8}?不吃[^，。！？]{0,4}肉)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
+    _raw("zh_diet_not", "zh", _ZH_WHO + _ZH_GAP + r"(?P<neg>不是|并不是|不算)(?:一个|个)?(?P<verb>素食者|素食主义者|吃素的人)(?!了)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素|"
          r"吃了[一二三四五六七八九十两几\d]+年(?:的)?素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
@@ -509,7 +534,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          named_only=True),
     _raw("zh_work_past", "zh", _ZH_WHO + r"?(?:以前|之前|曾经|原来|过去)(?:也)?(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职))", "WORKS_AT", "organization", time_hint="past", coordinated=False),
-    _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
+    _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + _ZH_NEG + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职)过|上过班|打过工)", "WORKS_AT", "organization", time_hint="past", coordinated=False),
     _zh("zh_work_at", r"正在|在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:工作|上班|任职|实习|打工))"),
@@ -548,6 +573,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_it_sold", "zh", r"(?:^|(?<=[，,。！？\s]))(?:这车|那车|这辆车|那辆车|车)(?P<subj>)" + _ZH_GAP +
          r"(?:被我)?(?P<verb>卖了|卖掉了|出手了|报废了|被偷了|被撞报废了)(?P<obj>)", "DRIVES", "vehicle", negated=True,
          trait="vehicle", coordinated=False, fixed_object="@vehicle"),
+    _raw("zh_vehicle_given", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的把]{1,10}?)" + _ZH_GAP +
+         r"(?P<verb>送给了?|送人了|转给了?|转手给了?|卖给了?)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         coordinated=False, typed_only=True),
     _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?P<obj>[^，,。！？把我]{1,12}?)"
          + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
@@ -569,6 +597,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
          r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
+    _raw("zh_pet_given", "zh", r"(?P<subj>我们家|我们|我家|我)(?:家)?(?:的)?(?:那只|这只|那条)?(?P<kind>" + _ZH_PET +
+         r")(?P<obj>(?:(?![被让给送])[\u4e00-\u9fffA-Za-z]){0,6}?)" + _ZH_GAP +
+         r"(?P<verb>送人了|送走了|送养了|送给了?|被[\u4e00-\u9fff]{1,3}?领养了)", "HAS_PET", "animal", negated=True, trait="pet",
+         coordinated=False),
     _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶))[，,]?(?:它)?"
          r"(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
@@ -583,6 +615,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # relationship, school, health
     _raw("zh_divorce", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
+    _raw("zh_divorce_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离了)(?!职)",
+         "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
     _raw("zh_relationship_end", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
          "DATING", "person", negated=True, trait="partner", coordinated=False),
     _raw("zh_relationship_end_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
@@ -615,7 +649,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         tail=r"(?=搬)"),
     _raw("zh_moved_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?P<verb>搬到了|搬到|搬去了|搬去|搬回了|搬回|搬来了|搬来)"
          + _ZH_OBJ, "MOVED_TO", "place", trait="residence", coordinated=False),
-    _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回", "MOVED_TO", "place",
+    _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来])", "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _zh("zh_moved_out", r"搬出了|搬出|搬离了|搬离", "LIVES_IN", "place", negated=True, trait="residence",
         coordinated=False),
@@ -738,7 +772,7 @@ EN_OBJECT_STOP = re.compile(
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
     r"should|may|might|just|since|until|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
-EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|some|this|that|these|those|new|brand new|"
+EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
                         r"first|second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"
                         r"(?:19|20)\d\d)\s+)+")
