@@ -52,6 +52,8 @@ _ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那
 def is_generic(name: str) -> bool:
     """A kind, not a particular thing ("startup", 一家创业公司, 一家外资银行, 父母家, 这种感觉)."""
     n = re.sub(r"^(?:(?:a|an|the|my|our|new|this|that|small|big|local)\s+)+", "", name.strip().lower())
+    if re.match(r"(?:someone|somebody|something|anyone|anybody|anything|everyone|everybody|no one|nobody)\b", n):
+        return True  # "seeing someone new": an indefinite pronoun with an adjective is still no one in particular
     if re.search(r"[\u4e00-\u9fff]", n):
         n = _ZH_DESCRIPTORS.sub("", n) or n
     return n in GENERIC_NOUNS or not n

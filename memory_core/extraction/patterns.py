@@ -187,19 +187,23 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>last day) (?:there|at work|at the office|at that job)(?P<obj>)", "WORKS_AT", "organization",
          negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("en_work_quit_there", "en", _EN_WHO + r" (?P<verb>(?:handed|put|turned) in (?:my )?(?:notice|resignation)|"
-         r"gave (?:my )?notice|resigned|quit my job|quit(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$))"
+         r"gave (?:my )?notice|resigned|quit my job|quit(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$)|"
+         r"(?:got|was|have been|been) (?:laid off|let go|fired|made redundant)(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$))"
          r"(?! (?:at|from|to|with) )(?P<obj>)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, fixed_object="@employer"),
+    _raw("en_work_laid_off_bare", "en", _EN_START + r"(?P<verb>(?:got|was) (?:laid off|let go|fired|made redundant))"
+         r"(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$)(?P<obj>)", "WORKS_AT", "organization", negated=True,
+         trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("en_work_switch_from", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"(?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
     _raw("en_work_switch_to", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"from [^.,;:!?\"()]+? (?P<verb>to) " + _EN_OBJ_RAW, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
-    _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for)"
+    _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for)(?! good\b| now\b| a while\b)"
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False),
-    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
+    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
         r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
         r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
         r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)|"
@@ -242,7 +246,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
     # school before work: "I'm a sophomore at", "got my master's from" are school
     _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
-        r"mba|bachelor's|undergrad|doctorate)(?: degree)? at|left school at|"
+        r"mba|bachelor's|undergrad|doctorate)(?: degree)? at|left (?:grad |graduate |law |med |medical |business )?school at|"
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
@@ -256,9 +260,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "STUDIES_AT", "organization", trait="school", coordinated=False),
     _en("en_work_at_as", r"at(?= [^.,;]+? as (?:an? |the )?[a-z]+)", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
-    _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2})?(?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
+    _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2}|[a-z]+ly )?(?:at|for)|working (?:[a-z]+ly )?(?:at|for)|joined|started (?:working )?(?:at|for)|"
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
-        r"got (?:a |my )?(?:new )?job (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
+        r"got (?:a |my |the )?(?:[a-z\-]+ ){0,2}?(?:job|gig|position|role) (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
         r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
         r"am on the (?:[a-z\-]+ ){0,2}?team at|"
@@ -318,8 +322,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
     _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up|to give away|to give up|to rehome|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
+        r"(?:had|decided|needed) to give(?= (?:my|our) [^.,;]*? to )|"
         r"rehome(?= (?:my|our) )", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
-    _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have| recently)* (?P<verb>have|has|got|"
+    _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r"))(?: just| finally| have| recently)* (?P<verb>have|has|got|"
          r"adopted|rescued|brought home|took in|welcomed|am (?:a |the )?(?:proud )?(?:owner|mom|dad|parent) of) "
          r"(?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
          r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
@@ -354,7 +359,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>" + _EN_PET + r")(?![a-z])", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
     _raw("en_split_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
-         r"(?P<verb>split up|broke up|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
+         r"(?P<verb>split up|broke up|broke (?:things|it) off|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
          r"ended things)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
@@ -470,13 +475,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|纯素食者|纯素主义者)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
-    _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
+    _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_fish", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>只吃鱼|只吃海鲜)(?:[^。！？]{0,8}?不吃[^，。！？]{0,4}肉)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
     _raw("zh_diet_not", "zh", _ZH_WHO + _ZH_GAP + r"(?P<neg>不是|并不是|不算)(?:一个|个)?(?P<verb>素食者|素食主义者|吃素的人)(?!了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", coordinated=False, fixed_object="vegetarian"),
-    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素|"
+    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素|"
          r"吃了[一二三四五六七八九十两几\d]+年(?:的)?素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     # school (before work: 在X读研 is not 在X工作)
@@ -546,7 +551,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
          r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
-    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
+    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<!考)(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          typed_only=True),
     _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了)"
@@ -576,6 +581,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_given", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的把]{1,10}?)" + _ZH_GAP +
          r"(?P<verb>送给了?|送人了|转给了?|转手给了?|卖给了?)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
+    _raw("zh_vehicle_sold_bare", "zh", r"(?:(?<=[，,])|^)(?P<subj>)" + _ZH_GAP + r"(?:被我|我)?(?P<verb>卖了|卖掉了|出手了|转手了|报废了)"
+         r"(?P<obj>)(?=[，,。！？]|$)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False,
+         fixed_object="@vehicle"),
     _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?P<obj>[^，,。！？把我]{1,12}?)"
          + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
@@ -589,7 +597,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
-         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|跑了|不见了|飞走了|没了|病逝了|被偷了)", "HAS_PET", "animal", negated=True,
+         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|跑了|不见了|飞走了|没了|病逝了|被偷了)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|病逝了)", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
@@ -622,7 +630,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_relationship_end_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>分了)", "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
     _raw("zh_partner_named", "zh", r"(?P<subj>我)?[^，,。！？]{0,6}?[，,]?(?P<kind>老公|老婆|丈夫|妻子|男朋友|女朋友|对象|未婚夫|未婚妻)"
-         r"(?:的名字)?(?:了)?[，,]?(?P<verb>叫|名叫|是)(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
+         r"(?:的名字)?(?:了)?[，,]?(?:他|她)?(?P<verb>叫|名叫|是)(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
          trait="partner", coordinated=False, named_only=True),
     _raw("zh_we_split", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>分手了|分开了)(?P<obj>)",
          "DATING", "person", negated=True, trait="partner", coordinated=False, fixed_object="@partner"),
@@ -644,6 +652,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|诊断出了?|诊断为|得了|患有|患了|患|查出了|查出有|查出|"
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
+    _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
+         r"(?P<verb>了(?=[，,。！？]|$)|(?:很|挺|越来越|特别|有点|比较)?(?:严重|厉害)|又犯了|犯了|复发了)",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # residence and origin
     _zh("zh_moved_from", r"从", "LIVES_IN", "place", coordinated=False, time_hint="past",
         tail=r"(?=搬)"),
@@ -664,7 +675,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_live", r"常住在|常住|长住在|长住|居住在|居住于|住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
-         r"(?=(?:定居|生活|居住|住)(?!过)(?:了|着)?)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         r"(?=(?:定居|生活|居住|住|漂)(?!过)(?:了|着)?)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
     _raw("zh_live_bare", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>住)(?![在了过着])" + _ZH_OBJ, "LIVES_IN", "place",
          trait="residence", coordinated=False, typed_only=True),
@@ -672,6 +683,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "place", trait="residence", coordinated=False, typed_only=True),
     _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|老家|家乡是|家乡在|出生在|是在)(?P<obj>[^，,。！？]{1,8}?)"
          r"(?:长大的|人|的|$|(?=[，,。！？]))", "IS_FROM", "place", trait="hometown", coordinated=False),
+    # 我是土生土长的上海人 ("born and raised"); a bare 我是广东人 names a region one identifies with,
+    # which the dev labels keep apart from a home town
+    _raw("zh_from_ren", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:土生土长的|地地道道的|土生土长的地道)"
+         r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
+         typed_only=True),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|买", "BOUGHT", "product"),
     _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software"),
     _raw("zh_trip", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:出差|旅游|旅行|度假|出游)(?P<verb>去了|去|到了)" + _ZH_OBJ,
@@ -784,7 +800,7 @@ ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
     r"工作|上班|做饭|煲汤|的).*$")
-ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|那个|这个|那些|这些|一些|一点|点|一趟|趟|"
+ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|那个|这个|那些|这些|一些|一点|点|一趟|趟|轻度的?|中度的?|重度的?|轻微的?|严重的|早期|晚期|"
                         r"(?:一|两|三|几|好几)?(?:个|台|部|辆|只|本|件|双|条|杯|份|块|套|款|把|张|支|"
                         r"瓶|盒|袋|家)|新的|新买的|旧的|二手的|二手|白色的|黑色的|老款的|老款|新款的|新款|旧款的|旧款)+")
 ZH_CONSUME_VERB = re.compile(r"^(?:吃|喝|看|听|玩|打|逛|去|养|做)(?=.)")
@@ -826,6 +842,12 @@ ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考�
 #: fryer and I think it's great" the hedge scopes over the praise, not the purchase.
 HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it)\b")
 HEDGE_ZH = re.compile(r"听说|据说|好像|似乎|我猜|怀疑|估计|大概|我觉得|感觉我|不确定")
+#: reported speech about a third person: what someone says *they* did is their report, not a fact
+#: the user states ("My coworker said she quit Google", 我室友说她从阿里辞职了). A report about the
+#: user stays ("My doctor says I'm over the anemia", 医生说我的贫血已经好了).
+REPORTED_EN = re.compile(r"\b(?:says|said|told me|tells me|mentioned|claims|claimed|texted me|wrote)(?: that)? "
+                         r"(?:she|he|they)\b")
+REPORTED_ZH = re.compile(r"(?:说|告诉我|跟我讲)(?:[，,])?(?:他们|她们|他|她)")
 
 #: the strongest irrealis cues: conditions, wishes, questions inside the clause. A clause with one
 #: yields nothing at all. Under the weaker ones (a wish or plan: "I want to make soup with my new

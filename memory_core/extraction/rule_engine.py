@@ -23,7 +23,7 @@ from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_typ
 from .names import is_school, is_vehicle_name, list_type, zh_namelike, zh_trim_slot
 from ..lexicon.names import VEHICLE_BRANDS
 from .object_policy import DIETS, end_names_value, generic, is_species, is_tie, slot_type
-from .patterns import (HEDGE_EN, HEDGE_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
+from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
@@ -410,6 +410,8 @@ class _Extractor:
             return
         if (HEDGE_ZH if pattern.lang == "zh" else HEDGE_EN).search(match.string[:match.start("verb")]):
             return  # "I think Sarah works at Apple", 听说…: a report or a guess, no fact
+        if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
+            return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
         is_self = subject == self._self_subject(state.event)[0]
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):

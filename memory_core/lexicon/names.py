@@ -95,7 +95,7 @@ VEHICLE_MODELS: frozenset[str] = frozenset({
     "highlander", "ioniq 5", "soul", "miata", "leaf",
     "卡罗拉", "凯美瑞", "雅阁", "思域", "朗逸", "帕萨特", "速腾", "迈腾", "高尔夫", "宏光mini", "五菱宏光mini",
     "汉", "秦", "宋", "唐", "宏光", "五菱宏光", "海豹", "海鸥", "元plus", "坦克300", "途观", "轩逸", "天籁",
-    "揽胜", "卡宴", "途锐", "汉兰达", "普拉多", "陆巡", "宝来", "桑塔纳", "捷达", "飞度", "奥德赛", "奇骏", "逍客",
+    "揽胜", "卡宴", "途锐", "汉兰达", "普拉多", "陆巡", "宝来", "桑塔纳", "捷达", "飞度", "奥德赛", "奇骏", "逍客", "电瓶车", "电摩",
 })
 
 #: health conditions (a topic entity when named; the patterns also accept unlisted ones by shape)

@@ -101,3 +101,66 @@ def test_vehicle_models_with_series_and_more_brands():
 
 def test_an_activity_is_no_place_visited():
     assert not any(c[1] == "VISITED" for c in claims("周末去爬山了，累死了。"))
+
+
+# -- second round (dev7 wording) -------------------------------------------------------------------
+
+def test_reported_speech_about_a_third_person_is_no_claim_but_about_the_user_is():
+    assert not any(c[1] == "WORKS_AT" for c in claims("我室友说她从阿里辞职了。"))
+    assert not any(c[1] == "WORKS_AT" for c in claims("My coworker said she quit Google last week."))
+    assert rel("user", "HAS_CONDITION", "anemia", True) in claims("My doctor says I'm over the anemia now.")
+
+
+def test_a_bare_passive_job_end_ends_the_live_employer():
+    assert rel("user", "WORKS_AT", "capital one", True) in claims("I work for Capital One.", "Got laid off today.")
+
+
+def test_job_nouns_and_work_verbs_take_modifiers():
+    assert rel("Maria", "WORKS_AT", "disney") in claims("Maria: I just got my dream job at Disney!", speaker="Maria")
+    assert not any(c[1] == "BOUGHT" for c in claims("Maria: I just got my dream job at Disney!", speaker="Maria"))
+    assert rel("user", "WORKS_AT", "gitlab") in claims("I work remotely for GitLab.")
+
+
+def test_for_good_is_no_employer():
+    found = claims("I packed up and left Seattle for good.")
+    assert not any(c[1] == "WORKS_AT" for c in found)
+    assert rel("user", "LIVES_IN", "seattle", True) in found
+
+
+def test_leaving_a_school_is_a_school_end_and_an_indefinite_person_no_partner():
+    assert rel("user", "STUDIES_AT", "duke", True) in claims("I left grad school at Duke.")
+    assert claims("I'm seeing someone new.") == set()
+
+
+def test_a_relatives_named_pet_and_a_rehoming_after_had_to():
+    assert rel("roommate", "HAS_PET", "loki") in claims("My roommate has a ferret named Loki.")
+    found = claims("I had to give my dog Bruno to my parents when I moved.")
+    assert rel("user", "HAS_PET", "bruno", True) in found and rel("user", "HAS_PET", "bruno") not in found
+
+
+def test_zh_topic_chain_sale_ends_the_vehicle_of_the_sentence():
+    found = claims("我那辆卡罗拉开了十年，上个月卖了。")
+    assert rel("user", "DRIVES", "卡罗拉", True) in found and rel("user", "DRIVES", "卡罗拉") not in found
+
+
+def test_zh_condition_told_as_a_state_and_with_a_degree():
+    assert rel("奶奶", "HAS_CONDITION", "中风") in claims("我奶奶中风了。")
+    assert rel("user", "HAS_CONDITION", "失眠") in claims("我最近失眠很严重。")
+    assert rel("user", "HAS_CONDITION", "脂肪肝") in claims("我被查出有轻度脂肪肝。")
+    assert not any(not c[4] for c in claims("我的颈椎病好多了。"))  # better is no onset
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我的手机坏了。"))
+
+
+def test_zh_admission_is_no_job_and_born_and_raised_is_a_home_town():
+    assert not any(c[1] == "WORKS_AT" for c in claims("我今年考进了华中科技大学。"))
+    assert rel("user", "IS_FROM", "上海") in claims("我是土生土长的上海人。")
+    assert not any(c[1] == "IS_FROM" for c in claims("我是广东人，在上海工作。"))
+
+
+def test_zh_living_verbs_partner_names_and_diets_in_other_words():
+    assert rel("user", "LIVES_IN", "北京") in claims("我在北京漂了八年。")
+    assert rel("user", "DATING", "李想") in claims("我交了个男朋友，他叫李想。")
+    assert rel("user", "FOLLOWS_DIET", "keto") in claims("我在尝试生酮饮食。")
+    assert rel("老公", "FOLLOWS_DIET", "vegetarian") in claims("我老公跟着我一起吃素了。")
+    assert rel("user", "HAS_PET", "狗狗", True) in claims("我们家的狗狗去年得病走了。")
+    assert rel("user", "DRIVES", "电瓶车", True) in claims("我的电瓶车被偷了。")
