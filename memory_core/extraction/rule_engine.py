@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..governance.cues import split_sentences, statement_clauses
 from ..policy import AuthorType, EventType
@@ -22,7 +23,8 @@ from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_typ
                        normalize_name, tie_mentions)
 from .names import is_school, is_vehicle_name, list_type, zh_namelike, zh_trim_slot
 from ..lexicon.names import VEHICLE_BRANDS
-from .object_policy import DIETS, end_names_value, generic, is_species, is_tie, slot_type
+from .clause_frames import read_frame
+from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
@@ -311,13 +313,42 @@ class _Extractor:
                     consumed.append(vspan)
                     accepted.append((pattern, match))
             claimed_objects: set[tuple[str, str]] = set()
+            before = len(self.out.fact_claims)
             for pattern, match in sorted(accepted, key=lambda pm: pm[1].start("verb")):
                 self._pattern_claims(state, mentions, sentence, pattern, match, hint,
                                      claimed_objects)
             self._role_partner(state, mentions, sentence, zh, hint, claimed_objects)
             self._possessive_pets(state, sentence, hint, claimed_objects)
             self._new_thing(state, mentions, sentence, zh, hint, claimed_objects)
+            if len(self.out.fact_claims) == before and not accepted:
+                self._frame(state, mentions, sentence, zh, text, hint, claimed_objects)
             self._states(state, sentence, zh)
+
+    def _frame(self, state: _EventState, mentions: list[Mention], sentence: _Sentence, zh: bool,
+               text: str, hint: str | None, claimed: set[tuple[str, str]]) -> None:
+        """A clause no statement pattern read: its frame (``clause_frames``), as an implied claim."""
+        if (HEDGE_ZH if zh else HEDGE_EN).search(text) or (REPORTED_ZH if zh else REPORTED_EN).search(text):
+            return
+        lo, hi = sentence.start, sentence.start + len(sentence.text)
+        names: list[tuple[str, str, int, int]] = []
+        for m in mentions:
+            if m.start < lo or m.end > hi:
+                continue
+            at = m.start - lo if zh else text.find(m.surface.lower())
+            if at < 0:
+                continue
+            names.append((m.name, m.entity_type, at, at + len(m.surface)))
+        frame = read_frame(text, zh, names)
+        if frame is None:
+            return
+        subject, subject_type = self._self_subject(state.event)
+        etype = slot_type(frame.predicate, frame.entity_type, frame.name, "name")
+        if etype is None or any(c.event_id == state.event.event_id and c.object == frame.name
+                                for c in self.out.fact_claims):
+            return
+        pattern = _frame_pattern(frame.predicate, frame.trait, "zh" if zh else "en")
+        self._emit(state, sentence, pattern, subject, subject_type, frame.name, etype, frame.ended,
+                   True, hint, claimed)
 
     def _typed_object(self, pattern: StatementPattern, match: re.Match[str], sentence: _Sentence,
                       mentions: list[Mention]) -> bool:
@@ -824,6 +855,13 @@ _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep
 _OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+$", re.IGNORECASE)
 
 _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
+
+@lru_cache(maxsize=None)
+def _frame_pattern(predicate: str, trait: str, lang: str) -> StatementPattern:
+    """The pattern record a frame's claims are emitted under: implied, never a worded match."""
+    return StatementPattern(f"frame_{predicate.lower()}", lang, re.compile(r"(?!)"), predicate,
+                            SLOT_TYPES.get(predicate, "other"), directness="implied", trait=trait)
+
 
 #: a job-end pattern whose object is a place ends a home instead ("I left New York")
 _LEAVE_KEYS = frozenset({"en_work_end", "zh_work_leave"})
