@@ -45,11 +45,12 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
-            r"周[一二三四五六日天]|星期[一二三四五六日天]")
+            r"周[一二三四五六日天]|星期[一二三四五六日天]|"
+            r"从(?:去年|前年|今年|上个月|上周|上星期|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
 _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最"
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
-            r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
+            r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
@@ -104,7 +105,8 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
 _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla)")
-_ZH_PET = r"(?:流浪狗|流浪猫|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼|鱼|鸟)"
+_ZH_PET = (r"(?:流浪狗|流浪猫|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
+           r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼|鱼|鸟)")
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
 _EN_OBJ_RAW = r"(?P<obj>[^.,;:!?\"()]+)"
@@ -112,7 +114,7 @@ _EN_OBJ_RAW = r"(?P<obj>[^.,;:!?\"()]+)"
 _EN_START = r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?:just |finally |officially )?"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
-_ZH_WHO = r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?|我)"
+_ZH_WHO = r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?|我)"
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a condition named inside an English "have / caught" phrase: those verbs are too general to
@@ -203,7 +205,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for)(?! good\b| now\b| a while\b)"
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False),
-    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
+    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
         r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
         r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
         r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)|"
@@ -229,6 +231,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_after_leaving", "en", r"(?:^|(?<=[\s,;:]))(?P<subj>)(?P<verb>after (?:leaving|quitting|being laid off from|"
          r"getting laid off from|being let go from)) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, named_only=True),
+    _raw("en_work_hired_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>they|the company|my (?:company|boss|employer|"
+         r"manager))(?: just| finally| officially)? (?P<verb>hired me|took me on|brought me on)(?: as (?:an? )?[a-z\- ]{1,30}?)? at "
+         + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("en_work_let_go_from", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>they|the company|my (?:company|boss|employer|"
          r"manager)) (?:just |finally )?(?P<verb>laid me off|let me go|fired me|made me redundant) from " + _EN_OBJ_RAW,
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
@@ -246,7 +251,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
     # school before work: "I'm a sophomore at", "got my master's from" are school
     _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
-        r"mba|bachelor's|undergrad|doctorate)(?: degree)? at|left (?:grad |graduate |law |med |medical |business )?school at|"
+        r"mba|bachelor's|undergrad|doctorate|grad school|graduate school|college|law school|med school)(?: degree)? at|left (?:grad |graduate |law |med |medical |business )?school at|"
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
@@ -335,7 +340,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:name is|name's) (?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False,
          named_only=True),
     _raw("en_pet_named_pronoun", "en", _EN_WHO + r"(?: have| had)? (?:got|adopted|rescued|brought home|took in) "
-         r"(?:a|an|another|a new) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r",? and (?P<verb>named|called) (?:him|her|it|them) "
+         r"(?:a|an|another|a new) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"(?: (?:last|this|yesterday|today|on|in|from)[a-z ]{0,20}?)?,? (?:and )?(?:we |i )?(?P<verb>named|called) (?:him|her|it|them) "
          r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_meet", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<verb>meet|say hi to|say hello to) (?P<obj>[a-z][a-z'\-]+),? "
          r"(?:our|my) (?:new )?(?:little )?(?:[a-z\-]+ )?" + _EN_PET + r"\b", "HAS_PET", "animal", trait="pet",
@@ -439,7 +444,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
     _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|"
-        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over )?(?:to|into)|moved house to",
+        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to",
         "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _en("en_live_since", r"lived in(?=[^.,;]* (?:for|since) )|been living in", "LIVES_IN", "place",
@@ -473,7 +478,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),
-    _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|纯素食者|纯素主义者)(?P<obj>)",
+    _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|吃全素|纯素食者|全素食者|纯素主义者)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
     _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
@@ -481,7 +486,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
     _raw("zh_diet_not", "zh", _ZH_WHO + _ZH_GAP + r"(?P<neg>不是|并不是|不算)(?:一个|个)?(?P<verb>素食者|素食主义者|吃素的人)(?!了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", coordinated=False, fixed_object="vegetarian"),
-    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素|"
+    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|"
          r"吃了[一二三四五六七八九十两几\d]+年(?:的)?素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     # school (before work: 在X读研 is not 在X工作)
@@ -541,7 +546,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=(?:工作|上班|干|实习|任职))", "WORKS_AT", "organization", time_hint="past", coordinated=False),
     _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + _ZH_NEG + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职)过|上过班|打过工)", "WORKS_AT", "organization", time_hint="past", coordinated=False),
-    _zh("zh_work_at", r"正在|在", "WORKS_AT", "organization", coordinated=False, trait="employer",
+    _raw("zh_work_past_stay", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
+         r"(?=待过)", "WORKS_AT", "organization", time_hint="past", coordinated=False, typed_only=True),
+    _zh("zh_work_at", r"正在(?!找)|在(?!找)", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:工作|上班|任职|实习|打工))"),
     _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然)|干(?!什么|嘛|活)))", named_only=True),
@@ -610,7 +617,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>送人了|送走了|送养了|送给了?|被[\u4e00-\u9fff]{1,3}?领养了)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
     _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了)(?:一只|只|一条|条)?"
-         r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶))[，,]?(?:它)?"
+         r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
+         r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫))[，,]?(?:它)?"
          r"(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
@@ -688,7 +696,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_from_ren", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:土生土长的|地地道道的|土生土长的地道)"
          r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
          typed_only=True),
-    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|买", "BOUGHT", "product"),
+    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|提了(?=一辆|辆)|买", "BOUGHT", "product"),
     _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software"),
     _raw("zh_trip", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:出差|旅游|旅行|度假|出游)(?P<verb>去了|去|到了)" + _ZH_OBJ,
          "VISITED", "place", typed_only=True),
@@ -696,7 +704,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "VISITED", "place", typed_only=True),
     _raw("zh_trip_at", "zh", _ZH_WHO + r"?(?:和|跟)?[^，,。！？在]{0,4}?(?P<verb>在)(?P<obj>[^，,。！？在]{1,8}?)"
          r"(?=(?:玩|旅游|旅行|度假)了)", "VISITED", "place", typed_only=True),
-    _zh("zh_visited", r"去了|去过|参观了|游览了|逛了|到过|去(?![年世])", "VISITED", "place"),
+    _zh("zh_visited", r"去了(?![吃喝玩看买逛找])|去过|参观了|游览了|逛了|到过|去(?![年世吃喝玩看买逛找])", "VISITED", "place"),
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.
@@ -788,7 +796,7 @@ EN_OBJECT_STOP = re.compile(
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
     r"should|may|might|just|since|until|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
-EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|some|this|that|these|those|new|brand new|"
+EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
                         r"first|second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"
                         r"(?:19|20)\d\d)\s+)+")
@@ -800,7 +808,7 @@ ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
     r"工作|上班|做饭|煲汤|的).*$")
-ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|那个|这个|那些|这些|一些|一点|点|一趟|趟|轻度的?|中度的?|重度的?|轻微的?|严重的|早期|晚期|"
+ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|(?:那|这)(?:辆|台|部|只|条|家|所)|那个|这个|那些|这些|一些|一点|点|一趟|趟|轻度的?|中度的?|重度的?|轻微的?|严重的|早期|晚期|"
                         r"(?:一|两|三|几|好几)?(?:个|台|部|辆|只|本|件|双|条|杯|份|块|套|款|把|张|支|"
                         r"瓶|盒|袋|家)|新的|新买的|旧的|二手的|二手|白色的|黑色的|老款的|老款|新款的|新款|旧款的|旧款)+")
 ZH_CONSUME_VERB = re.compile(r"^(?:吃|喝|看|听|玩|打|逛|去|养|做)(?=.)")

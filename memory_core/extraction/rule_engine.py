@@ -322,7 +322,22 @@ class _Extractor:
             self._new_thing(state, mentions, sentence, zh, hint, claimed_objects)
             if len(self.out.fact_claims) == before and not accepted:
                 self._frame(state, mentions, sentence, zh, text, hint, claimed_objects)
+            self._named_pet_over_species(state, before)
             self._states(state, sentence, zh)
+
+    def _named_pet_over_species(self, state: _EventState, since: int) -> None:
+        """"I got a puppy and named him Rex": one pet, told by its kind and then its name — the
+        name is the value; the kind word (a claim of the same clause) is dropped."""
+        new = self.out.fact_claims[since:]
+        pets = [c for c in new if c.predicate == "HAS_PET" and not c.negated]
+        if not any(not is_species(c.object) for c in pets):
+            return
+        kinds = {c.object for c in pets if is_species(c.object)}
+        if not kinds:
+            return
+        self.out.fact_claims[since:] = [c for c in new if not (c.predicate == "HAS_PET" and c.object in kinds)]
+        for kind in kinds:
+            state.discard(kind, "animal")
 
     def _frame(self, state: _EventState, mentions: list[Mention], sentence: _Sentence, zh: bool,
                text: str, hint: str | None, claimed: set[tuple[str, str]]) -> None:

@@ -164,3 +164,43 @@ def test_zh_living_verbs_partner_names_and_diets_in_other_words():
     assert rel("老公", "FOLLOWS_DIET", "vegetarian") in claims("我老公跟着我一起吃素了。")
     assert rel("user", "HAS_PET", "狗狗", True) in claims("我们家的狗狗去年得病走了。")
     assert rel("user", "DRIVES", "电瓶车", True) in claims("我的电瓶车被偷了。")
+
+
+# -- third round (dev8 wording) --------------------------------------------------------------------
+
+def test_zh_me_and_a_tie_is_we_and_a_from_time_is_a_time():
+    assert rel("user", "MOVED_TO", "厦门") in claims("我和老公搬到了厦门。")
+    assert rel("user", "FOLLOWS_DIET", "vegetarian") in claims("我从前年开始吃素。")
+    assert rel("user", "FOLLOWS_DIET", "vegan") in claims("我从上个月开始吃全素了。")  # 全素: no animal products
+
+
+def test_zh_looking_for_work_is_no_job_and_a_stay_at_a_company_is_a_past_job():
+    assert not any(c[1] == "WORKS_AT" and not c[4] for c in claims("我刚从网易离职，还在找工作。"))
+    found = claims("我以前在腾讯待过两年。")
+    assert rel("user", "WORKS_AT", "腾讯") in found and not any(c[1] == "LIVES_IN" for c in found)
+
+
+def test_zh_objects_lose_demonstratives_and_breeds_are_species():
+    assert rel("爸爸", "DRIVES", "帕萨特") in claims("我爸还在开那辆老帕萨特。")
+    assert rel("user", "HAS_PET", "旺旺") in claims("我们家新养了一只萨摩耶，叫旺旺。")
+    assert rel("user", "BOUGHT", "理想l7") in claims("我新提了一辆理想L7。")
+
+
+def test_zh_going_to_do_something_is_no_place_visited():
+    assert not any(c[1] == "VISITED" for c in claims("我跟同事去吃了火锅。"))
+
+
+def test_en_hires_particle_moves_school_ends_and_the_same_car():
+    assert rel("user", "WORKS_AT", "macy's") in claims("They hired me at Macy's as a cashier.") or \
+        rel("user", "WORKS_AT", "macys") in claims("They hired me at Macys as a cashier.")
+    found = claims("I finally left Boston and moved down to Miami.")
+    assert rel("user", "MOVED_TO", "miami") in found and not any(c[1] == "WORKS_AT" for c in found)
+    assert rel("user", "STUDIES_AT", "yale", True) in claims("I finished law school at Yale in June.")
+    assert rel("user", "DRIVES", "camry") in claims("I still drive the same Camry I had in college.")
+
+
+def test_a_named_pet_replaces_its_kind_word_in_the_clause():
+    assert claims("We adopted a kitten last weekend, we named her Pickles.") == {
+        rel("user", "HAS_PET", "pickles"), ("user", "HAS_PET", "pickles", "trait", False)}
+    assert claims("I got a puppy and named him Rex.") == {
+        rel("user", "HAS_PET", "rex"), ("user", "HAS_PET", "rex", "trait", False)}
