@@ -52,6 +52,8 @@ _ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那
 def is_generic(name: str) -> bool:
     """A kind, not a particular thing ("startup", 一家创业公司, 一家外资银行, 父母家, 这种感觉)."""
     n = re.sub(r"^(?:(?:a|an|the|my|our|new|this|that|small|big|local)\s+)+", "", name.strip().lower())
+    if re.match(r"(?:someone|somebody|something|anyone|anybody|anything|everyone|everybody|no one|nobody)\b", n):
+        return True  # "seeing someone new": an indefinite pronoun with an adjective is still no one in particular
     if re.search(r"[\u4e00-\u9fff]", n):
         n = _ZH_DESCRIPTORS.sub("", n) or n
     return n in GENERIC_NOUNS or not n
@@ -296,7 +298,7 @@ def _zh_list_rx() -> re.Pattern[str]:
                         key=len, reverse=True)
         all_models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m)), key=len, reverse=True)
         vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, all_models)) +
-                   r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?|Model ?[3SXY]|[A-Z]{1,3}\b)")
+                   r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?(?:系)?|Model ?[3SXY]|[A-Z]{1,3}\b)")
         _ZH_LIST_RX = re.compile(r"(?P<veh>" + vehicle + r")|(?P<model>" + "|".join(map(re.escape, models)) +
                                  r")|(?P<term>" + "|".join(map(re.escape, terms)) + r")|(?P<brand>" +
                                  "|".join(map(re.escape, brands)) + r")", re.IGNORECASE)

@@ -57,6 +57,8 @@ def is_tie(name: str) -> bool:
 def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str | None:
     """The type the object gets in this family's slot, or None when the slot refuses it."""
     want = SLOT_TYPES.get(predicate)
+    if predicate == "VISITED" and entity_type in ("activity", "food", "media"):
+        return None  # 去爬山了, 去吃火锅: one goes to do a thing, the thing is no place visited
     if want is None:
         return entity_type
     if is_generic(name):

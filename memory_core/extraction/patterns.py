@@ -45,11 +45,12 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
-            r"周[一二三四五六日天]|星期[一二三四五六日天]")
+            r"周[一二三四五六日天]|星期[一二三四五六日天]|"
+            r"从(?:去年|前年|今年|上个月|上周|上星期|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
 _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最"
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
-            r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
+            r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
@@ -104,15 +105,16 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
 _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla)")
-_ZH_PET = r"(?:流浪狗|流浪猫|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼|鱼|鸟)"
+_ZH_PET = (r"(?:流浪狗|流浪猫|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
+           r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼|鱼|鸟)")
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
 _EN_OBJ_RAW = r"(?P<obj>[^.,;:!?\"()]+)"
 #: the sentence start a subject-less English statement begins at ("Started my new job at …")
-_EN_START = r"(?:^|(?<=[.!?]\s))(?P<subj>)(?:just |finally |officially )?"
+_EN_START = r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?:just |finally |officially )?"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
-_ZH_WHO = r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?|我)"
+_ZH_WHO = r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?|我)"
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a condition named inside an English "have / caught" phrase: those verbs are too general to
@@ -126,6 +128,12 @@ _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|under
                    r"second-year|third-year|fourth-year|transfer student)")
 _EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|"
                     r"this fall|this semester|as a (?:freshman|student)))")
+
+
+#: a vehicle brand or model follows (optionally after an article and "old/new"): for verbs too
+#: general to take any object ("stole my …", "have a …")
+_EN_VEHICLE_AHEAD = (r"(?= (?:a |an |the |my |our )?(?:new |used |old )?(?:" + "|".join(sorted(
+    (re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()), key=len, reverse=True)) + r")\b)")
 
 
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
@@ -181,19 +189,23 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>last day) (?:there|at work|at the office|at that job)(?P<obj>)", "WORKS_AT", "organization",
          negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("en_work_quit_there", "en", _EN_WHO + r" (?P<verb>(?:handed|put|turned) in (?:my )?(?:notice|resignation)|"
-         r"gave (?:my )?notice|resigned|quit my job|quit(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$))"
+         r"gave (?:my )?notice|resigned|quit my job|quit(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$)|"
+         r"(?:got|was|have been|been) (?:laid off|let go|fired|made redundant)(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$))"
          r"(?! (?:at|from|to|with) )(?P<obj>)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, fixed_object="@employer"),
+    _raw("en_work_laid_off_bare", "en", _EN_START + r"(?P<verb>(?:got|was) (?:laid off|let go|fired|made redundant))"
+         r"(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$)(?P<obj>)", "WORKS_AT", "organization", negated=True,
+         trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("en_work_switch_from", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"(?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
     _raw("en_work_switch_to", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"from [^.,;:!?\"()]+? (?P<verb>to) " + _EN_OBJ_RAW, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
-    _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for)"
+    _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for)(?! good\b| now\b| a while\b)"
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False),
-    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
+    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
         r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
         r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
         r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)|"
@@ -205,20 +217,32 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_past", r"used to (?:work|bartend|teach|intern|tutor|nanny|wait tables|waitress|cook|clerk) (?:at|for)|"
         r"worked (?:at|for)|had a job (?:at|with)", "WORKS_AT", "organization",
         time_hint="past", coordinated=False),
-    _raw("en_moved_bare", "en", _EN_START + r"(?P<verb>(?:moved|relocated) (?:back )?(?:to|into)) " + _EN_OBJ_RAW,
+    _raw("en_moved_bare", "en", _EN_START + r"(?P<verb>(?:moved|relocated) (?:back )?(?:to|into)) "
+         r"(?!(?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|studio) in\b)"
+         + _EN_OBJ_RAW,
          "MOVED_TO", "place", trait="residence", coordinated=False),
     _raw("en_school_end_bare", "en", _EN_START + r"(?P<verb>graduated from|dropped out of) " + _EN_OBJ_RAW,
          "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
     _raw("en_health_bare", "en", _EN_START + r"(?P<verb>(?:got |was )?diagnosed with|tested positive for) " + _EN_OBJ_RAW,
          "HAS_CONDITION", "topic", trait="health", coordinated=False),
-    _raw("en_work_end_bare", "en", _EN_START + r"(?P<verb>quit|left|got laid off from|got fired from|resigned from) "
+    _raw("en_work_end_bare", "en", _EN_START + r"(?P<verb>(?:quit|left) my (?:job|position|role) (?:at|with)|quit|left|got laid off from|got fired from|"
+         r"resigned from(?: my (?:position|job|role) at)?|handed in (?:my )?(?:notice|resignation) (?:at|to)) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
     _raw("en_work_after_leaving", "en", r"(?:^|(?<=[\s,;:]))(?P<subj>)(?P<verb>after (?:leaving|quitting|being laid off from|"
          r"getting laid off from|being let go from)) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, named_only=True),
+    _raw("en_work_hired_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>they|the company|my (?:company|boss|employer|"
+         r"manager))(?: just| finally| officially)? (?P<verb>hired me|took me on|brought me on)(?: as (?:an? )?[a-z\- ]{1,30}?)? at "
+         + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    _raw("en_work_let_go_from", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>they|the company|my (?:company|boss|employer|"
+         r"manager)) (?:just |finally )?(?P<verb>laid me off|let me go|fired me|made me redundant) from " + _EN_OBJ_RAW,
+         "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
     _raw("en_work_let_go", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z0-9&'\- ]{1,30}?) "
          r"(?P<verb>let me go|laid me off|fired me)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, named_only=True),
+    _raw("en_work_not_there", "en", _EN_WHO + r" (?:do not|no longer|am not working|do not work|no longer work)"
+         r"(?P<verb> work there| there)(?= any ?more|[.!,]|$)(?P<obj>)", "WORKS_AT", "organization", negated=True,
+         trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("en_work_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my )?"
          r"(?P<verb>first day|day one) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
@@ -227,7 +251,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
     # school before work: "I'm a sophomore at", "got my master's from" are school
     _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
-        r"mba|bachelor's|undergrad|doctorate)(?: degree)? at|left school at|"
+        r"mba|bachelor's|undergrad|doctorate|grad school|graduate school|college|law school|med school)(?: degree)? at|left (?:grad |graduate |law |med |medical |business )?school at|"
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
@@ -241,10 +265,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "STUDIES_AT", "organization", trait="school", coordinated=False),
     _en("en_work_at_as", r"at(?= [^.,;]+? as (?:an? |the )?[a-z]+)", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
-    _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2})?(?:at|for)|working (?:at|for)|joined|started (?:working )?(?:at|for)|"
+    _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2}|[a-z]+ly )?(?:at|for)|working (?:[a-z]+ly )?(?:at|for)|joined|started (?:working )?(?:at|for)|"
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
-        r"got (?:a |my )?(?:new )?job (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
-        r"(?:got|was|been) promoted (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
+        r"got (?:a |my |the )?(?:[a-z\-]+ ){0,2}?(?:job|gig|position|role) (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
+        r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
         r"am on the (?:[a-z\-]+ ){0,2}?team at|"
         r"jumped ship to|"
@@ -272,9 +296,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_drive_past", r"used to drive|used to ride", "DRIVES", "vehicle", time_hint="past", coordinated=False),
     _en("en_vehicle_end", r"sold|got rid of|traded in|traded|swapped|exchanged|totaled|totalled|scrapped", "DRIVES", "vehicle",
         negated=True, trait="vehicle", coordinated=False),
-    _en("en_vehicle_have", r"(?:have got|have|own)"
-        r"(?= (?:a |an |the )?(?:new |used |old )?(?:" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS)
-                                                                      if b.isascii()), key=len, reverse=True)) + r")\b)",
+    _raw("en_vehicle_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief) "
+         r"(?:just )?(?P<verb>stole|took|wrecked|totaled|totalled)" + _EN_VEHICLE_AHEAD + r" (?:my|our) " + _EN_OBJ_RAW,
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
+    _en("en_vehicle_have", r"(?:have got|have|own)" + _EN_VEHICLE_AHEAD,
         "DRIVES", "vehicle", trait="vehicle", coordinated=False),
     _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
         trait="vehicle", coordinated=False),
@@ -290,6 +315,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|was put down|had to be put down|ran away|went missing|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
+    _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
+         r"(?P<verb>died|passed away|passed|was put down|had to be put down|crossed the rainbow bridge)(?P<obj>)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
+    _raw("en_pet_appositive", "en", r"^(?P<obj>[a-z][a-z'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
+         + _EN_PET + r"(?P<verb>,)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
          r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) (?:down|to sleep)", "HAS_PET",
          "animal", negated=True, trait="pet", coordinated=False, named_only=True),
@@ -297,8 +327,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
     _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up|to give away|to give up|to rehome|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
+        r"(?:had|decided|needed) to give(?= (?:my|our) [^.,;]*? to )|"
         r"rehome(?= (?:my|our) )", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
-    _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have| recently)* (?P<verb>have|has|got|"
+    _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r"))(?: just| finally| have| recently)* (?P<verb>have|has|got|"
          r"adopted|rescued|brought home|took in|welcomed|am (?:a |the )?(?:proud )?(?:owner|mom|dad|parent) of) "
          r"(?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
          r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
@@ -309,7 +340,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:name is|name's) (?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False,
          named_only=True),
     _raw("en_pet_named_pronoun", "en", _EN_WHO + r"(?: have| had)? (?:got|adopted|rescued|brought home|took in) "
-         r"(?:a|an|another|a new) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r",? and (?P<verb>named|called) (?:him|her|it|them) "
+         r"(?:a|an|another|a new) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"(?: (?:last|this|yesterday|today|on|in|from)[a-z ]{0,20}?)?,? (?:and )?(?:we |i )?(?P<verb>named|called) (?:him|her|it|them) "
          r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_meet", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<verb>meet|say hi to|say hello to) (?P<obj>[a-z][a-z'\-]+),? "
          r"(?:our|my) (?:new )?(?:little )?(?:[a-z\-]+ )?" + _EN_PET + r"\b", "HAS_PET", "animal", trait="pet",
@@ -333,7 +364,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>" + _EN_PET + r")(?![a-z])", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
     _raw("en_split_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
-         r"(?P<verb>split up|broke up|separated|split(?! up)|called it off|ended things)", "DATING", "person", negated=True,
+         r"(?P<verb>split up|broke up|broke (?:things|it) off|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
+         r"ended things)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
@@ -346,7 +378,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>got married|are married|married)", "MARRIED_TO", "person", trait="spouse", coordinated=False,
          named_only=True),
     _raw("en_we_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?(?:have )?"
-         r"(?P<verb>split up|broke up|separated|called it off)(?P<obj>)", "DATING", "person", negated=True,
+         r"(?P<verb>split up|broke up|separated|called it off|called it quits|went our separate ways)(?P<obj>)", "DATING",
+         "person", negated=True,
          trait="partner", coordinated=False, fixed_object="@partner"),
     _raw("en_we_married", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?"
          r"(?P<verb>got married|are married now|tied the knot)(?P<obj>)", "MARRIED_TO", "person",
@@ -375,7 +408,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False),
     _en("en_dating", r"(?:am|been) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
         r"been seeing|started seeing|am in a relationship with|got together with|got engaged to|am engaged to|"
-        r"am going out with", "DATING", "person", trait="partner", coordinated=False),
+        r"am going out with|been going out with|started going out with", "DATING", "person", trait="partner", coordinated=False),
     _raw("en_health_free", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |finally |officially |still )?"
          r"(?P<obj>[a-z0-9']+)(?P<verb>-free)", "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     _en("en_health_end", r"recovered from|am in remission from|in remission from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
@@ -403,15 +436,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False, typed_only=True),
     _raw("en_from_bare", "en", _EN_START + r"(?P<verb>born and raised in|grew up in|raised in) " + _EN_OBJ_RAW,
          "IS_FROM", "place", trait="hometown", coordinated=False),
-    _raw("en_moved_into_bare", "en", _EN_START + r"(?P<verb>moved into (?:a |an |our |my |the )?(?:new )?(?:apartment|place|"
+    _raw("en_moved_into_bare", "en", _EN_START + r"(?P<verb>moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|"
          r"house|flat|condo|home|studio)(?: [a-z]+)? in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
          coordinated=False),
     _raw("en_moved_from_to", "en", _EN_WHO + r" (?:moved|relocated) from [^.,;:!?\"()]+? (?P<verb>to) "
          + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
     _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
-    _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:new )?(?:apartment|place|house|flat|condo|home|"
-        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over )?(?:to|into)|moved house to",
+    _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|"
+        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to",
         "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _en("en_live_since", r"lived in(?=[^.,;]* (?:for|since) )|been living in", "LIVES_IN", "place",
@@ -445,13 +478,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),
-    _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|纯素食者|纯素主义者)(?P<obj>)",
+    _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|吃全素|纯素食者|全素食者|纯素主义者)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
-    _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
+    _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_fish", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>只吃鱼|只吃海鲜)(?:[^。！？]{0,8}?不吃[^，。！？]{0,4}肉)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
-    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|吃全素|"
+    _raw("zh_diet_not", "zh", _ZH_WHO + _ZH_GAP + r"(?P<neg>不是|并不是|不算)(?:一个|个)?(?P<verb>素食者|素食主义者|吃素的人)(?!了)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", coordinated=False, fixed_object="vegetarian"),
+    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|"
          r"吃了[一二三四五六七八九十两几\d]+年(?:的)?素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     # school (before work: 在X读研 is not 在X工作)
@@ -509,9 +544,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          named_only=True),
     _raw("zh_work_past", "zh", _ZH_WHO + r"?(?:以前|之前|曾经|原来|过去)(?:也)?(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职))", "WORKS_AT", "organization", time_hint="past", coordinated=False),
-    _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
+    _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + _ZH_NEG + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职)过|上过班|打过工)", "WORKS_AT", "organization", time_hint="past", coordinated=False),
-    _zh("zh_work_at", r"正在|在", "WORKS_AT", "organization", coordinated=False, trait="employer",
+    _raw("zh_work_past_stay", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
+         r"(?=待过)", "WORKS_AT", "organization", time_hint="past", coordinated=False, typed_only=True),
+    _zh("zh_work_at", r"正在(?!找)|在(?!找)", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:工作|上班|任职|实习|打工))"),
     _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然)|干(?!什么|嘛|活)))", named_only=True),
@@ -521,7 +558,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
          r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
-    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
+    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<!考)(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          typed_only=True),
     _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了)"
@@ -548,6 +585,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_it_sold", "zh", r"(?:^|(?<=[，,。！？\s]))(?:这车|那车|这辆车|那辆车|车)(?P<subj>)" + _ZH_GAP +
          r"(?:被我)?(?P<verb>卖了|卖掉了|出手了|报废了|被偷了|被撞报废了)(?P<obj>)", "DRIVES", "vehicle", negated=True,
          trait="vehicle", coordinated=False, fixed_object="@vehicle"),
+    _raw("zh_vehicle_given", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的把]{1,10}?)" + _ZH_GAP +
+         r"(?P<verb>送给了?|送人了|转给了?|转手给了?|卖给了?)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         coordinated=False, typed_only=True),
+    _raw("zh_vehicle_sold_bare", "zh", r"(?:(?<=[，,])|^)(?P<subj>)" + _ZH_GAP + r"(?:被我|我)?(?P<verb>卖了|卖掉了|出手了|转手了|报废了)"
+         r"(?P<obj>)(?=[，,。！？]|$)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False,
+         fixed_object="@vehicle"),
     _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?P<obj>[^，,。！？把我]{1,12}?)"
          + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
@@ -561,7 +604,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
-         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|跑了|不见了|飞走了|没了|病逝了|被偷了)", "HAS_PET", "animal", negated=True,
+         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|跑了|不见了|飞走了|没了|病逝了|被偷了)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|病逝了)", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
@@ -569,8 +612,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
          r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
+    _raw("zh_pet_given", "zh", r"(?P<subj>我们家|我们|我家|我)(?:家)?(?:的)?(?:那只|这只|那条)?(?P<kind>" + _ZH_PET +
+         r")(?P<obj>(?:(?![被让给送])[\u4e00-\u9fffA-Za-z]){0,6}?)" + _ZH_GAP +
+         r"(?P<verb>送人了|送走了|送养了|送给了?|被[\u4e00-\u9fff]{1,3}?领养了)", "HAS_PET", "animal", negated=True, trait="pet",
+         coordinated=False),
     _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了)(?:一只|只|一条|条)?"
-         r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶))[，,]?(?:它)?"
+         r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
+         r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫))[，,]?(?:它)?"
          r"(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
@@ -583,12 +631,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # relationship, school, health
     _raw("zh_divorce", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
+    _raw("zh_divorce_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离了)(?!职)",
+         "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
     _raw("zh_relationship_end", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
          "DATING", "person", negated=True, trait="partner", coordinated=False),
     _raw("zh_relationship_end_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>分了)", "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
     _raw("zh_partner_named", "zh", r"(?P<subj>我)?[^，,。！？]{0,6}?[，,]?(?P<kind>老公|老婆|丈夫|妻子|男朋友|女朋友|对象|未婚夫|未婚妻)"
-         r"(?:的名字)?(?:了)?[，,]?(?P<verb>叫|名叫|是)(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
+         r"(?:的名字)?(?:了)?[，,]?(?:他|她)?(?P<verb>叫|名叫|是)(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
          trait="partner", coordinated=False, named_only=True),
     _raw("zh_we_split", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>分手了|分开了)(?P<obj>)",
          "DATING", "person", negated=True, trait="partner", coordinated=False, fixed_object="@partner"),
@@ -610,12 +660,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|诊断出了?|诊断为|得了|患有|患了|患|查出了|查出有|查出|"
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
+    _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
+         r"(?P<verb>了(?=[，,。！？]|$)|(?:很|挺|越来越|特别|有点|比较)?(?:严重|厉害)|又犯了|犯了|复发了)",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # residence and origin
     _zh("zh_moved_from", r"从", "LIVES_IN", "place", coordinated=False, time_hint="past",
         tail=r"(?=搬)"),
     _raw("zh_moved_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?P<verb>搬到了|搬到|搬去了|搬去|搬回了|搬回|搬来了|搬来)"
          + _ZH_OBJ, "MOVED_TO", "place", trait="residence", coordinated=False),
-    _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回", "MOVED_TO", "place",
+    _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来])", "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _zh("zh_moved_out", r"搬出了|搬出|搬离了|搬离", "LIVES_IN", "place", negated=True, trait="residence",
         coordinated=False),
@@ -630,7 +683,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_live", r"常住在|常住|长住在|长住|居住在|居住于|住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
-         r"(?=(?:定居|生活|居住|住)(?!过)(?:了|着)?)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         r"(?=(?:定居|生活|居住|住|漂)(?!过)(?:了|着)?)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
     _raw("zh_live_bare", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>住)(?![在了过着])" + _ZH_OBJ, "LIVES_IN", "place",
          trait="residence", coordinated=False, typed_only=True),
@@ -638,7 +691,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "place", trait="residence", coordinated=False, typed_only=True),
     _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|老家|家乡是|家乡在|出生在|是在)(?P<obj>[^，,。！？]{1,8}?)"
          r"(?:长大的|人|的|$|(?=[，,。！？]))", "IS_FROM", "place", trait="hometown", coordinated=False),
-    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|买", "BOUGHT", "product"),
+    # 我是土生土长的上海人 ("born and raised"); a bare 我是广东人 names a region one identifies with,
+    # which the dev labels keep apart from a home town
+    _raw("zh_from_ren", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:土生土长的|地地道道的|土生土长的地道)"
+         r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
+         typed_only=True),
+    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|提了(?=一辆|辆)|买", "BOUGHT", "product"),
     _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software"),
     _raw("zh_trip", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:出差|旅游|旅行|度假|出游)(?P<verb>去了|去|到了)" + _ZH_OBJ,
          "VISITED", "place", typed_only=True),
@@ -646,7 +704,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "VISITED", "place", typed_only=True),
     _raw("zh_trip_at", "zh", _ZH_WHO + r"?(?:和|跟)?[^，,。！？在]{0,4}?(?P<verb>在)(?P<obj>[^，,。！？在]{1,8}?)"
          r"(?=(?:玩|旅游|旅行|度假)了)", "VISITED", "place", typed_only=True),
-    _zh("zh_visited", r"去了|去过|参观了|游览了|逛了|到过|去(?![年世])", "VISITED", "place"),
+    _zh("zh_visited", r"去了(?![吃喝玩看买逛找])|去过|参观了|游览了|逛了|到过|去(?![年世吃喝玩看买逛找])", "VISITED", "place"),
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.
@@ -738,7 +796,7 @@ EN_OBJECT_STOP = re.compile(
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
     r"should|may|might|just|since|until|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
-EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|some|this|that|these|those|new|brand new|"
+EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
                         r"first|second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"
                         r"(?:19|20)\d\d)\s+)+")
@@ -750,7 +808,7 @@ ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
     r"工作|上班|做饭|煲汤|的).*$")
-ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|那个|这个|那些|这些|一些|一点|点|一趟|趟|"
+ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|(?:那|这)(?:辆|台|部|只|条|家|所)|那个|这个|那些|这些|一些|一点|点|一趟|趟|轻度的?|中度的?|重度的?|轻微的?|严重的|早期|晚期|"
                         r"(?:一|两|三|几|好几)?(?:个|台|部|辆|只|本|件|双|条|杯|份|块|套|款|把|张|支|"
                         r"瓶|盒|袋|家)|新的|新买的|旧的|二手的|二手|白色的|黑色的|老款的|老款|新款的|新款|旧款的|旧款)+")
 ZH_CONSUME_VERB = re.compile(r"^(?:吃|喝|看|听|玩|打|逛|去|养|做)(?=.)")
@@ -792,6 +850,12 @@ ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考�
 #: fryer and I think it's great" the hedge scopes over the praise, not the purchase.
 HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it)\b")
 HEDGE_ZH = re.compile(r"听说|据说|好像|似乎|我猜|怀疑|估计|大概|我觉得|感觉我|不确定")
+#: reported speech about a third person: what someone says *they* did is their report, not a fact
+#: the user states ("My coworker said she quit Google", 我室友说她从阿里辞职了). A report about the
+#: user stays ("My doctor says I'm over the anemia", 医生说我的贫血已经好了).
+REPORTED_EN = re.compile(r"\b(?:says|said|told me|tells me|mentioned|claims|claimed|texted me|wrote)(?: that)? "
+                         r"(?:she|he|they)\b")
+REPORTED_ZH = re.compile(r"(?:说|告诉我|跟我讲)(?:[，,])?(?:他们|她们|他|她)")
 
 #: the strongest irrealis cues: conditions, wishes, questions inside the clause. A clause with one
 #: yields nothing at all. Under the weaker ones (a wish or plan: "I want to make soup with my new

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..governance.cues import split_sentences, statement_clauses
 from ..policy import AuthorType, EventType
@@ -22,8 +23,9 @@ from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_typ
                        normalize_name, tie_mentions)
 from .names import is_school, is_vehicle_name, list_type, zh_namelike, zh_trim_slot
 from ..lexicon.names import VEHICLE_BRANDS
-from .object_policy import DIETS, end_names_value, generic, is_species, is_tie, slot_type
-from .patterns import (HEDGE_EN, HEDGE_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
+from .clause_frames import read_frame
+from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
+from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
@@ -111,6 +113,31 @@ def statement_spans(text: str) -> list[_Sentence]:
     return out
 
 
+_SUBCLAUSE_BREAK = {True: re.compile(r"[，,；;]"), False: re.compile(r"[,;]\s|\s[-–—]\s")}
+
+
+def mood_scoped(sentence: _Sentence, zh: bool) -> list[tuple[_Sentence, str]]:
+    """The clause with its mood, or — when the irrealis cue only starts in a later comma part —
+    the factual lead and the irrealis rest apart: in "我从网易辞职了，下周去小米报到" the plan
+    (下周) scopes over the second part only, so the resignation still holds. A cue in the first
+    part ("如果…，…", "Next year, I'm moving…") scopes over the whole clause, as before."""
+    mood = clause_mood(sentence.text, zh)
+    if mood == "factual":
+        return [(sentence, mood)]
+    cut = 0
+    for m in _SUBCLAUSE_BREAK[zh].finditer(sentence.text):
+        if clause_mood(sentence.text[cut:m.start()], zh) != "factual":
+            break
+        cut = m.end()
+        if clause_mood(sentence.text[cut:], zh) == "factual":
+            break
+    if cut == 0:
+        return [(sentence, mood)]
+    rest = sentence.text[cut:]
+    return [(_Sentence(sentence.text[:cut], sentence.start), "factual"),
+            (_Sentence(rest, sentence.start + cut), clause_mood(rest, zh))]
+
+
 def clause_mood(clause: str, zh: bool) -> str:
     """``factual``, ``modal`` (a wish, plan or guess: only presupposed possession holds) or
     ``conditional`` (nothing holds)."""
@@ -122,11 +149,25 @@ def clause_mood(clause: str, zh: bool) -> str:
     return "factual"
 
 
+#: "'d" before a past participle is "had" ("I'd moved to Seattle by then"), not "would": read as
+#: "would" it made a past-perfect statement irrealis. Verbs ending in -ed that are no participle
+#: ("I'd need a car") keep "would".
+_EN_HAD_PARTICIPLE = re.compile(
+    r"\b(i|we|you|he|she|they)'d (?=(?:just |already |never |finally |recently )?(?:been|gone|got|gotten|had|left|quit|"
+    r"done|known|seen|taken|given|driven|sold|bought|found|become|begun|met|lost|come|grown|split|broken|"
+    r"(?!(?:need|feed|speed|proceed|succeed|exceed|bleed|breed|heed|weed)\b)[a-z]{2,}ed)\b)")
+#: possessive "have got" is "have" ("I've got two cats", "I've got a girlfriend now"): one verb for
+#: the patterns, and no acquisition reading of "got" (a girlfriend is not bought)
+_EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hired|married|engaged|divorced)\b)")
+
+
 def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
+    s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
+    s = re.sub(r"\bname's\b", "name is", s)
     for short, full in EN_CONTRACTIONS:
         s = re.sub(r"\b" + re.escape(short) + r"\b", full, s)
-    return s
+    return _EN_HAVE_GOT.sub(r"\1 have", s)
 
 
 def time_hint(sentence: str) -> str | None:
@@ -239,9 +280,10 @@ class _Extractor:
     # -- statements ----------------------------------------------------------------------------
 
     def _statements(self, state: _EventState, mentions: list[Mention]) -> None:
-        for sentence in statement_spans(state.event.content):
+        scoped = [part for whole in statement_spans(state.event.content)
+                  for part in mood_scoped(whole, is_cjk(whole.text))]
+        for sentence, mood in scoped:
             zh = is_cjk(sentence.text)
-            mood = clause_mood(sentence.text, zh)
             if mood == "conditional":
                 continue
             hint = time_hint(sentence.text)
@@ -271,13 +313,57 @@ class _Extractor:
                     consumed.append(vspan)
                     accepted.append((pattern, match))
             claimed_objects: set[tuple[str, str]] = set()
+            before = len(self.out.fact_claims)
             for pattern, match in sorted(accepted, key=lambda pm: pm[1].start("verb")):
                 self._pattern_claims(state, mentions, sentence, pattern, match, hint,
                                      claimed_objects)
             self._role_partner(state, mentions, sentence, zh, hint, claimed_objects)
             self._possessive_pets(state, sentence, hint, claimed_objects)
             self._new_thing(state, mentions, sentence, zh, hint, claimed_objects)
+            if len(self.out.fact_claims) == before and not accepted:
+                self._frame(state, mentions, sentence, zh, text, hint, claimed_objects)
+            self._named_pet_over_species(state, before)
             self._states(state, sentence, zh)
+
+    def _named_pet_over_species(self, state: _EventState, since: int) -> None:
+        """"I got a puppy and named him Rex": one pet, told by its kind and then its name — the
+        name is the value; the kind word (a claim of the same clause) is dropped."""
+        new = self.out.fact_claims[since:]
+        pets = [c for c in new if c.predicate == "HAS_PET" and not c.negated]
+        if not any(not is_species(c.object) for c in pets):
+            return
+        kinds = {c.object for c in pets if is_species(c.object)}
+        if not kinds:
+            return
+        self.out.fact_claims[since:] = [c for c in new if not (c.predicate == "HAS_PET" and c.object in kinds)]
+        for kind in kinds:
+            state.discard(kind, "animal")
+
+    def _frame(self, state: _EventState, mentions: list[Mention], sentence: _Sentence, zh: bool,
+               text: str, hint: str | None, claimed: set[tuple[str, str]]) -> None:
+        """A clause no statement pattern read: its frame (``clause_frames``), as an implied claim."""
+        if (HEDGE_ZH if zh else HEDGE_EN).search(text) or (REPORTED_ZH if zh else REPORTED_EN).search(text):
+            return
+        lo, hi = sentence.start, sentence.start + len(sentence.text)
+        names: list[tuple[str, str, int, int]] = []
+        for m in mentions:
+            if m.start < lo or m.end > hi:
+                continue
+            at = m.start - lo if zh else text.find(m.surface.lower())
+            if at < 0:
+                continue
+            names.append((m.name, m.entity_type, at, at + len(m.surface)))
+        frame = read_frame(text, zh, names)
+        if frame is None:
+            return
+        subject, subject_type = self._self_subject(state.event)
+        etype = slot_type(frame.predicate, frame.entity_type, frame.name, "name")
+        if etype is None or any(c.event_id == state.event.event_id and c.object == frame.name
+                                for c in self.out.fact_claims):
+            return
+        pattern = _frame_pattern(frame.predicate, frame.trait, "zh" if zh else "en")
+        self._emit(state, sentence, pattern, subject, subject_type, frame.name, etype, frame.ended,
+                   True, hint, claimed)
 
     def _typed_object(self, pattern: StatementPattern, match: re.Match[str], sentence: _Sentence,
                       mentions: list[Mention]) -> bool:
@@ -370,6 +456,8 @@ class _Extractor:
             return
         if (HEDGE_ZH if pattern.lang == "zh" else HEDGE_EN).search(match.string[:match.start("verb")]):
             return  # "I think Sarah works at Apple", 听说…: a report or a guess, no fact
+        if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
+            return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
         is_self = subject == self._self_subject(state.event)[0]
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):
@@ -782,6 +870,13 @@ _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep
 _OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+$", re.IGNORECASE)
 
 _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
+
+@lru_cache(maxsize=None)
+def _frame_pattern(predicate: str, trait: str, lang: str) -> StatementPattern:
+    """The pattern record a frame's claims are emitted under: implied, never a worded match."""
+    return StatementPattern(f"frame_{predicate.lower()}", lang, re.compile(r"(?!)"), predicate,
+                            SLOT_TYPES.get(predicate, "other"), directness="implied", trait=trait)
+
 
 #: a job-end pattern whose object is a place ends a home instead ("I left New York")
 _LEAVE_KEYS = frozenset({"en_work_end", "zh_work_leave"})

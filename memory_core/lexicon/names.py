@@ -85,7 +85,8 @@ VEHICLE_BRANDS: frozenset[str] = frozenset({
     "infiniti", "land rover", "jaguar", "vespa", "ducati", "harley", "harley-davidson", "yamaha", "trek",
     "比亚迪", "大众", "丰田", "本田", "日产", "宝马", "奔驰", "奥迪", "特斯拉", "蔚来", "小鹏", "理想", "问界",
     "极氪", "吉利", "长安", "哈弗", "坦克", "五菱", "红旗", "别克", "雪佛兰", "福特", "马自达", "现代", "起亚",
-    "沃尔沃", "保时捷", "小米", "零跑", "埃安", "领克", "雅迪", "爱玛", "九号",
+    "沃尔沃", "保时捷", "小米", "零跑", "埃安", "领克", "雅迪", "爱玛", "九号", "路虎", "雷克萨斯", "凯迪拉克", "林肯",
+    "捷豹", "英菲尼迪", "斯柯达", "标致", "雪铁龙", "荣威", "名爵", "传祺", "奇瑞", "岚图", "腾势", "阿维塔",
 })
 #: model names that stand alone in chat ("my Camry", 朗逸)
 VEHICLE_MODELS: frozenset[str] = frozenset({
@@ -94,6 +95,7 @@ VEHICLE_MODELS: frozenset[str] = frozenset({
     "highlander", "ioniq 5", "soul", "miata", "leaf",
     "卡罗拉", "凯美瑞", "雅阁", "思域", "朗逸", "帕萨特", "速腾", "迈腾", "高尔夫", "宏光mini", "五菱宏光mini",
     "汉", "秦", "宋", "唐", "宏光", "五菱宏光", "海豹", "海鸥", "元plus", "坦克300", "途观", "轩逸", "天籁",
+    "揽胜", "卡宴", "途锐", "汉兰达", "普拉多", "陆巡", "宝来", "桑塔纳", "捷达", "飞度", "奥德赛", "奇骏", "逍客", "电瓶车", "电摩",
 })
 
 #: health conditions (a topic entity when named; the patterns also accept unlisted ones by shape)

@@ -1,0 +1,155 @@
+"""Clause frames: the last-resort reading of a self statement no statement pattern matched.
+
+Why: the statement patterns are worded (``patterns.py``): each covers the wording family it was
+written from, and fresh wording mostly falls outside them (dev6 → dev8: two tuning rounds moved
+unseen wording by two claims). A frame reads a clause by what it *contains* instead of its word
+order: one typed name of a state family (an organisation, a place, a vehicle, a pet, a
+condition) and one cue of that family's start or end ("我在小米已经干了三年" has 小米 and 干了;
+"Our old lab Duke passed away in his sleep" has Duke and "passed away").
+
+Precision first, so a frame says nothing when the clause is not plainly about the speaker's own
+single state: a person or third-person word in the clause, two names of the family, a start and
+an end cue together, a negation or a past marker next to the cue, a blocker that makes the name
+something else than the state (an interview at a company, a trip to a city) — each voids the
+frame. Mood (questions, plans, conditions) and hearsay are decided before, by the engine.
+
+Pure functions over the clause text and its typed names; the engine emits the claims.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .names import is_condition, is_school
+
+#: (predicate for a start, predicate for an end, trait) per family
+FAMILIES: dict[str, tuple[str, str, str]] = {
+    "job": ("WORKS_AT", "WORKS_AT", "employer"),
+    "school": ("STUDIES_AT", "STUDIES_AT", "school"),
+    "home": ("LIVES_IN", "LIVES_IN", "residence"),
+    "move": ("MOVED_TO", "LIVES_IN", "residence"),
+    "vehicle": ("DRIVES", "DRIVES", "vehicle"),
+    "pet": ("HAS_PET", "HAS_PET", "pet"),
+    "health": ("HAS_CONDITION", "HAS_CONDITION", "health"),
+}
+
+_ZH_CUES: dict[str, tuple[str, str]] = {  # family: (start cues, end cues)
+    "job": (r"上班|工作|入职|任职|就职|实习|打工|上岗|干了[一二三四五六七八九十两几半\d]",
+            r"辞职|离职|辞了|不干了|被裁|裁员|被开除|被辞退|退休了"),
+    "school": (r"读书|上学|读研|读博|读本科|读硕士|读博士|就读|念书|读大[一二三四]|读研[一二三]|上大学|在读",
+               r"毕业了|毕业的|退学|肄业"),
+    "home": (r"住了|住在|定居|安家|落户|生活了", r"搬离|搬出|离开了"),
+    "move": (r"搬到|搬去|搬来|搬回|迁居|移居", ""),
+    "vehicle": (r"开着|开了[一二三四五六七八九十两几半\d]|驾驶|提了车|开的是", r"卖了|卖掉|报废|被偷|出手了|转手|撞坏了"),
+    "pet": (r"养了|领养|收养|捡了", r"去世|死了|走了|丢了|送人|送走|病逝"),
+    "health": (r"得了|确诊|患了|患有|查出|诊断出|犯了|复发|发作", r"好了|痊愈|康复|治好"),
+}
+_EN_CUES: dict[str, tuple[str, str]] = {
+    "job": (r"work|works|working|worked there|employed|hired|joined|interning|shift|shifts",
+            r"quit|resigned|laid off|let go|fired|retired from"),
+    "school": (r"studying|student|enrolled|attending|freshman|sophomore|junior|senior|semester|degree",
+               r"graduated|dropped out"),
+    "home": (r"live|living|based|settled|renting|rent", r"moved out|moved away"),
+    "move": (r"moved|relocated|moving in|moved in", ""),
+    "vehicle": (r"drive|driving|drives|ride|riding|commute in", r"sold|totaled|totalled|stolen|scrapped|wrecked|crashed"),
+    "pet": (r"adopted|rescued|have had|has been with (?:me|us)", r"died|passed away|passed|put down|rehomed|ran away|went missing"),
+    "health": (r"diagnosed|suffer|suffering|dealing with|battling|living with", r"recovered|cured|healed|in remission"),
+}
+#: words that make a name something else than the family's state (a trip, a purchase, an
+#: application, a customer relation), or a time that is not the present
+_ZH_BLOCK = re.compile(r"梦见|梦到|做梦|差点|险些|几乎|面试|投简历|应聘|申请|旅游|旅行|出差|玩|参观|买了|下单|以前|之前|曾经|过(?:[，,。！？]|$)|想|要|会|打算|准备|如果|的话")
+_EN_BLOCK = re.compile(r"\b(?:interview|interviewed|applied|apply|applying|offer|visit|visited|visiting|trip|vacation|"
+                       r"customer|shopping|bought|ordered|stock|shares|review|used to|would|will|want|wants|hope|almost|nearly|"
+                       r"dream|dreamt|dreamed|"
+                       r"if|when i was|years ago|back then)\b")
+#: a negation anywhere before the cue (没在腾讯上班, "i never really worked at …"): the frame does
+#: not guess the polarity the worded patterns did not read
+_ZH_NEG_BEFORE = re.compile(r"没|未|别|不再|不在|不是|并不|从不|不(?=[\u4e00-\u9fff]{0,2}(?:上班|工作|住|开|养|读))")
+_EN_NEG_BEFORE = re.compile(r"\b(?:not|never|no longer|n't|nor|without)\b")
+_ZH_OTHER = re.compile(r"他|她|它们|他们|她们|妈|爸|老婆|老公|妻子|丈夫|朋友|同事|姐|妹|哥|弟|儿子|女儿|奶奶|爷爷|外婆|外公|"
+                       r"室友|老板|邻居|同学|表|亲戚|家人|领导|医生|男朋友|女朋友|对象|你")
+_EN_OTHER = re.compile(r"\b(?:he|she|they|his|her|their|him|them|you|your|[a-z]+'s|mom|mother|dad|father|wife|husband|"
+                       r"friend|sister|brother|son|daughter|boss|colleague|coworker|partner|neighbou?r|roommate|"
+                       r"cousin|aunt|uncle|grandma|grandpa|parents|boyfriend|girlfriend|doctor)\b")
+_ZH_SELF = re.compile(r"我")
+_EN_SELF = re.compile(r"\b(?:i|we|my|our|me)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A reading: the family, the typed name it is about, and whether the clause ends it."""
+
+    family: str
+    name: str
+    entity_type: str
+    ended: bool
+
+    @property
+    def predicate(self) -> str:
+        start, end, _ = FAMILIES[self.family]
+        return end if self.ended else start
+
+    @property
+    def trait(self) -> str:
+        return FAMILIES[self.family][2]
+
+
+def _families_of(name: str, entity_type: str) -> tuple[str, ...]:
+    if entity_type == "organization":
+        return ("school",) if is_school(name) else ("job",)
+    if entity_type == "place":
+        return ("home", "move")
+    if entity_type == "vehicle":
+        return ("vehicle",)
+    if entity_type == "animal":
+        return ("pet",)
+    if entity_type == "topic" and is_condition(name):
+        return ("health",)
+    return ()
+
+
+def _cue_spans(text: str, cues: str, zh: bool) -> list[tuple[int, int]]:
+    if not cues:
+        return []
+    rx = re.compile(cues if zh else r"\b(?:" + cues + r")\b")
+    return [m.span() for m in rx.finditer(text)]
+
+
+def read_frame(text: str, zh: bool, names: list[tuple[str, str, int, int]]) -> Frame | None:
+    """The one frame a self clause states, or None. ``text`` is the clause (English already
+    normalised: lower case, contractions expanded); ``names`` its typed names as (name, type,
+    start, end) offsets in ``text``; a person among them voids the frame."""
+    if any(t == "person" for _, t, _, _ in names):
+        return None
+    if zh:
+        if _ZH_OTHER.search(text) or not _ZH_SELF.search(text):
+            return None
+        if _ZH_BLOCK.search(text):
+            return None
+    else:
+        if _EN_OTHER.search(text) or not _EN_SELF.search(text) or _EN_BLOCK.search(text):
+            return None
+    readings: list[Frame] = []
+    cue_table = _ZH_CUES if zh else _EN_CUES
+    for name, etype, lo, hi in names:
+        for family in _families_of(name, etype):
+            starts, ends = cue_table[family]
+            # a cue may not sit inside the name (开 in 开心) nor follow a negation
+            outside = lambda spans: [s for s in spans if not (lo <= s[0] < hi or s[0] < hi <= s[1] and s[0] < lo)]
+            found_start = outside(_cue_spans(text, starts, zh))
+            found_end = outside(_cue_spans(text, ends, zh))
+            neg = _ZH_NEG_BEFORE if zh else _EN_NEG_BEFORE
+            if any(neg.search(text[:a]) for a, _ in (*found_start, *found_end)):
+                return None
+            if found_start and found_end:
+                return None  # a change or a story: the worded patterns' job, not a guess
+            if found_start or found_end:
+                readings.append(Frame(family, name, etype, bool(found_end)))
+    # one reading about one name, or nothing: two names or two families make it a guess
+    if len({(r.name, r.family) for r in readings}) != 1:
+        moves = [r for r in readings if r.family == "move"]
+        if len(moves) == 1 and len({r.name for r in readings}) == 1:
+            return moves[0]  # 搬到X: the move, not also a home
+        return None
+    return readings[0]
