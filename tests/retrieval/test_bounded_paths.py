@@ -94,6 +94,34 @@ def test_bm25_ceiling_is_the_same_from_the_counted_frequencies(store, monkeypatc
     assert ideal_score(counted, kept) == ideal_score(_ctx(store, None), kept)
 
 
+def test_paths_starting_together_compute_the_window_bounds_once(store, monkeypatch):
+    """The windowed paths run on parallel threads and each asks for the bounds first: one
+    computes them, the others wait for that result instead of counting again."""
+    import threading
+    import time
+
+    from memory_core.retrieval import paths as paths_mod
+
+    calls = []
+
+    def slow_bounds(conn, window):
+        calls.append(window)
+        time.sleep(0.05)  # long enough for every thread to ask while the first computes
+        return 3, 9
+
+    monkeypatch.setattr(paths_mod, "window_seq_bounds", slow_bounds)
+    window = WINDOWS[2]
+    ctx = _ctx(store, window)
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(ctx.rowid_bounds(window))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1
+    assert got == [(" AND f.rowid >= ? AND f.rowid <= ?", [3, 9])] * 4
+
+
 def _tool_store(make_engine, assistant: int, users_on_top: int, users: int = 30):
     """``assistant`` tool replies that outrank the user's notes on "tool" (scope: a fact search
     filters them out), ``users_on_top`` user notes worded like them, ``users`` plain notes."""
