@@ -121,6 +121,9 @@ class L1Path(Protocol):
     name: str
     #: True when the path needs the seeds of the first round (entity / graph expansion)
     needs_seeds: bool
+    #: False when the search never reads the plan's time window: such a path starts while the
+    #: anchor ("before the air fryer") is still being resolved (a path without it is assumed to)
+    reads_window: bool
 
     def skip_reason(self, plan: QueryPlan) -> str | None: ...
 

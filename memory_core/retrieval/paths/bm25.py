@@ -129,6 +129,8 @@ def bm25_search(ctx: PathContext, expr: str, *, windowed: bool, k: int) -> list[
 class BM25Path:
     name = "bm25"
     needs_seeds = False
+    #: plain BM25 ignores the window (the temporal path applies it): it may start before the anchor is resolved
+    reads_window = False
 
     def skip_reason(self, plan: QueryPlan) -> str | None:
         return None if fts_or_query(search_terms(plan)) else "no searchable terms"
@@ -150,6 +152,7 @@ class TemporalBM25Path:
 
     name = "temporal_bm25"
     needs_seeds = False
+    reads_window = True
 
     def skip_reason(self, plan: QueryPlan) -> str | None:
         if plan.time_window is None:
