@@ -419,6 +419,14 @@ WINDOW_SEQ_BOUND_ALWAYS: Final = 50_000
 #: and add ~nothing to BM25); stores below BM25_PRUNE_MIN_EVENTS are never pruned.
 BM25_PRUNE_MIN_EVENTS: Final = 20_000
 BM25_PRUNE_DF_FRACTION: Final = 0.05
+#: BM25 without a window ranks inside FTS5 and filters the ranked rows (``paths/bm25.fts_top``):
+#: the slice it ranks is at least this many rows, read in rank order until k pass the filters
+#: (FTS5 scores every match whatever the LIMIT: a wide slice costs sorting, not scoring; 80
+#: rows failed for fact-scoped searches at 1M events and each retry ranked every match again).
+#: A slice the filters thinned too much is ranked once more, BM25_SLICE_GROWTH times wider,
+#: before the filters go into the ranking itself (every match looked up: ~1.6 us each).
+BM25_RANKED_SLICE: Final = 2048
+BM25_SLICE_GROWTH: Final = 16
 #: Entity / graph expansion start from this many best seed events of the lexical/vector paths.
 EXPANSION_SEEDS: Final = 10
 #: Entity expansion does not fan out through an entity linked to more than this fraction of the

@@ -94,25 +94,108 @@ def test_bm25_ceiling_is_the_same_from_the_counted_frequencies(store, monkeypatc
     assert ideal_score(counted, kept) == ideal_score(_ctx(store, None), kept)
 
 
+def test_paths_starting_together_compute_the_window_bounds_once(store, monkeypatch):
+    """The windowed paths run on parallel threads and each asks for the bounds first: one
+    computes them, the others wait for that result instead of counting again."""
+    import threading
+    import time
+
+    from memory_core.retrieval import paths as paths_mod
+
+    calls = []
+
+    def slow_bounds(conn, window):
+        calls.append(window)
+        time.sleep(0.05)  # long enough for every thread to ask while the first computes
+        return 3, 9
+
+    monkeypatch.setattr(paths_mod, "window_seq_bounds", slow_bounds)
+    window = WINDOWS[2]
+    ctx = _ctx(store, window)
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(ctx.rowid_bounds(window))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1
+    assert got == [(" AND f.rowid >= ? AND f.rowid <= ?", [3, 9])] * 4
+
+
+def _tool_store(make_engine, assistant: int, users_on_top: int, users: int = 30):
+    """``assistant`` tool replies that outrank the user's notes on "tool" (scope: a fact search
+    filters them out), ``users_on_top`` user notes worded like them, ``users`` plain notes."""
+    engine = make_engine(layers=())
+    payloads = [chat(f"a{i}", "assistant", f"the tool worked, tool run {i}, tool output", T0 + i * 60, f"a{i}")
+                for i in range(assistant)]
+    payloads += [chat(f"t{i}", "user", f"the tool, tool, tool worked, tool run {i}", T0 + 20 + i * 60, f"t{i}")
+                 for i in range(users_on_top)]
+    payloads += [chat(f"u{i}", "user", f"my notes on the tool from a long day of errands number {i}",
+                      T0 + 30 + i * 600, f"u{i}") for i in range(users)]
+    engine.ingest_payloads(payloads)
+    return engine
+
+
+def _spy_joined(monkeypatch):
+    from memory_core.retrieval.paths import bm25
+
+    ranked = []
+    real_joined = bm25._joined_top
+    monkeypatch.setattr(bm25, "_joined_top", lambda *a: ranked.append(a) or real_joined(*a))
+    return ranked, real_joined
+
+
+def _users(engine):
+    return {r[0] for r in engine.db.reader().execute("SELECT seq FROM fact_events WHERE author_type = 'user'")}
+
+
 def test_a_slice_the_filters_empty_goes_straight_to_the_joined_ranking(make_engine, monkeypatch):
     """When the filters pass (almost) nothing of the first ranked slice, BM25 ranks once more
     with the filters in SQL instead of trying a larger slice first: same hits either way."""
     from memory_core.retrieval.paths import bm25
 
-    engine = make_engine(layers=())
-    payloads = [chat(f"a{i}", "assistant", f"the tool worked, tool run {i}, tool output", T0 + i * 60, f"a{i}")
-                for i in range(150)]  # all outrank the user's: the first slice (80) is all theirs
-    payloads += [chat(f"u{i}", "user", f"my notes on the tool from a long day of errands number {i}",
-                      T0 + 30 + i * 600, f"u{i}") for i in range(30)]
-    engine.ingest_payloads(payloads)
+    monkeypatch.setattr(bm25, "BM25_RANKED_SLICE", 0)  # slice = 4k = 80 rows, all the assistant's
+    engine = _tool_store(make_engine, assistant=150, users_on_top=0)
     ctx = _ctx(engine, None)
-    ranked = []
-    real_joined = bm25._joined_top
-    monkeypatch.setattr(bm25, "_joined_top", lambda *a: ranked.append(a) or real_joined(*a))
+    ranked, real_joined = _spy_joined(monkeypatch)
     got = bm25.fts_top(ctx, '"tool"', 20)
     where, params = ctx.where()
     want = real_joined(engine.db.reader(), '"tool"', where, params, 20)
     assert len(ranked) == 1 and len(got) == 20
     assert got == want
-    users = {r[0] for r in engine.db.reader().execute("SELECT seq FROM fact_events WHERE author_type = 'user'")}
-    assert {seq for seq, _ in got} <= users
+    assert {seq for seq, _ in got} <= _users(engine)
+
+
+def test_a_thinned_slice_is_ranked_once_wider_before_joining(make_engine, monkeypatch):
+    """A first slice that holds a few passing rows (here 2-19 of 80) is ranked again, wider,
+    and that slice's filtered head is the joined ranking's answer, without the join."""
+    from memory_core.retrieval.paths import bm25
+
+    monkeypatch.setattr(bm25, "BM25_RANKED_SLICE", 0)
+    monkeypatch.setattr(bm25, "BM25_SLICE_GROWTH", 4)  # second slice 320 rows: holds them all
+    engine = _tool_store(make_engine, assistant=150, users_on_top=10)
+    ctx = _ctx(engine, None)
+    conn = engine.db.reader()
+    first = [r[0] for r in conn.execute("SELECT rowid FROM fact_events_fts WHERE fact_events_fts MATCH "
+                                        "'\"tool\"' ORDER BY bm25(fact_events_fts) LIMIT 80")]
+    passed = len(set(first) & _users(engine))
+    assert 20 > passed and passed * 4 >= 20  # the case under test: thinned, not emptied
+    ranked, real_joined = _spy_joined(monkeypatch)
+    got = bm25.fts_top(ctx, '"tool"', 20)
+    where, params = ctx.where()
+    assert not ranked
+    assert got == real_joined(conn, '"tool"', where, params, 20) and len(got) == 20
+
+
+def test_a_slice_that_holds_every_match_is_the_answer_even_when_short(make_engine, monkeypatch):
+    """Fewer than k rows pass, but the slice held every match: nothing else could pass, so no
+    second ranking — and the hits are the joined ranking's."""
+    engine = _tool_store(make_engine, assistant=150, users_on_top=0, users=12)
+    ctx = _ctx(engine, None)
+    ranked, real_joined = _spy_joined(monkeypatch)
+    from memory_core.retrieval.paths import bm25
+
+    got = bm25.fts_top(ctx, '"tool"', 20)
+    where, params = ctx.where()
+    assert not ranked and len(got) == 12
+    assert got == real_joined(engine.db.reader(), '"tool"', where, params, 20)

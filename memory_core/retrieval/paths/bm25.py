@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 import apsw
 
+from ...policy import BM25_RANKED_SLICE, BM25_SLICE_GROWTH
 from ...text.segment import fts_or_query, fts_phrase
 from ..plan import QueryPlan, TimeWindow
 from . import PathContext, PathResult
@@ -25,22 +26,24 @@ def query_terms_of(ctx: PathContext) -> list[str]:
     return ctx.fts_terms if ctx.fts_terms is not None else search_terms(ctx.plan)
 
 
-#: FTS-first top-k: fetch this many times k from the index alone, then filter; grow once if the
-#: filters ate too much (fact modes drop ~half the conversation), then fall back to the join
-_OVERFETCH = (4, 16)
-
-
 def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = None
             ) -> list[tuple[int, float]]:
     """BM25 top ``k`` for ``expr`` among events passing scope, caller filters and ``window``.
 
-    Ranking inside FTS5 first and checking the filters on the few hundred best rows is several
-    times cheaper than joining every match to ``fact_events`` (2.5k matches at 100k events:
-    1.5 ms vs 16 ms measured). A window is selective, so windowed searches keep the join (the
-    window is then applied in SQL, as the temporal path requires). The join is ``CROSS JOIN``:
-    FTS5 drives, each match looks its event up by primary key. Left to the planner, a store
-    without ``sqlite_stat1`` (new, never closed) drove from the scope/time index and re-ran the
-    MATCH per row: 216 ms instead of 8.7 ms for a category question at 10k events.
+    Ranking inside FTS5 first and checking the filters on the best rows is several times
+    cheaper than joining every match to ``fact_events`` (2.5k matches at 100k events: 1.5 ms vs
+    16 ms measured). A window is selective, so windowed searches keep the join (the window is
+    then applied in SQL, as the temporal path requires). The join is ``CROSS JOIN``: FTS5
+    drives, each match looks its event up by primary key. Left to the planner, a store without
+    ``sqlite_stat1`` (new, never closed) drove from the scope/time index and re-ran the MATCH
+    per row: 216 ms instead of 8.7 ms for a category question at 10k events.
+
+    The ranked slice is wide (``BM25_RANKED_SLICE`` rows, not 4k): FTS5 scores every match
+    whatever the LIMIT, and the slice is read in rank order only until ``k`` rows pass the
+    filters, so a wide slice costs a little more sorting, not more look-ups. A slice of 4k
+    often held fewer than k fact events (the best-ranked matches of "coffee" at 1M events are
+    conversation text), and each retry ranked every match again: the anchor of "在买咖啡之前"
+    ranked 142k matches three times (80 + 80 + 230 ms for the joined ranking).
     """
     conn = ctx.db.reader()
     if window is not None:
@@ -51,30 +54,32 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
     # the ranked slice drives, each row looks its event up by primary key (CROSS JOIN, and no
     # index on the filter columns: an unanalysed store otherwise scanned the scope index)
     slice_where, slice_params = ctx.where(unindexed=True)
-    for factor in _OVERFETCH:
-        want = k * factor
-        # the ranked slice and its filter in one statement (the filter used to be Python sets
-        # over 500-id chunks: ~5 ms a question at 100k events)
+    want = max(k * 4, BM25_RANKED_SLICE)
+    for attempt in range(2):
+        # the ranked slice and its filter in one statement, read in rank order (a co-routine:
+        # it stops at the k-th passing row; the filter used to be Python sets over 500-id
+        # chunks, ~5 ms a question at 100k events)
         rows = conn.execute(
-            "SELECT r.rid, r.s, r.n FROM (SELECT rid, s, count(*) OVER () AS n FROM ("
-            "SELECT rowid AS rid, bm25(fact_events_fts) AS s FROM fact_events_fts "
-            "WHERE fact_events_fts MATCH ? ORDER BY s LIMIT ?)) r "
+            "SELECT r.rid, r.s FROM (SELECT rowid AS rid, bm25(fact_events_fts) AS s FROM "
+            "fact_events_fts WHERE fact_events_fts MATCH ? ORDER BY s LIMIT ?) r "
             f"CROSS JOIN fact_events e ON e.seq = r.rid WHERE 1{slice_where} ORDER BY r.s LIMIT ?",
             (expr, want, *slice_params, k)).fetchall()
-        # how many the ranked slice held (counted apart only when the filter kept none of it)
-        fetched = rows[0][2] if rows else conn.execute(
+        hits = [(int(seq), -float(score)) for seq, score in rows]  # bm25() is lower-is-better
+        if len(hits) >= k:
+            return hits
+        # fewer than k passed: the slice either held every match (then this is the answer) or
+        # was cut; counting matches up to the cap walks the doclists without ranking them
+        fetched = conn.execute(
             "SELECT count(*) FROM (SELECT rowid FROM fact_events_fts WHERE fact_events_fts MATCH ? LIMIT ?)",
             (expr, want)).fetchone()[0]
-        if not fetched:
-            return []
-        hits = [(int(seq), -float(score)) for seq, score, _n in rows]
-        if len(hits) >= k or fetched < want:
-            return hits[:k]
-        if len(hits) * (_OVERFETCH[-1] // factor) < k:
-            # at the rate the filters passed this slice, the larger one would not hold k
-            # either: rank once more (joined), not twice (strategy questions at 1M events: the
-            # best 200 matches of "tool" are all tool output, out of scope; ~40 ms a ranking)
+        if fetched < want:
+            return hits
+        if attempt or len(hits) * BM25_SLICE_GROWTH < k:
+            # at the rate the filters passed this slice, a larger one would not hold k either:
+            # rank once more (joined), not twice (strategy questions at 1M events: the best
+            # matches of "tool" are all tool output, out of scope)
             break
+        want *= BM25_SLICE_GROWTH
     return _joined_top(conn, expr, where, params, k)
 
 
@@ -124,6 +129,8 @@ def bm25_search(ctx: PathContext, expr: str, *, windowed: bool, k: int) -> list[
 class BM25Path:
     name = "bm25"
     needs_seeds = False
+    #: plain BM25 ignores the window (the temporal path applies it): it may start before the anchor is resolved
+    reads_window = False
 
     def skip_reason(self, plan: QueryPlan) -> str | None:
         return None if fts_or_query(search_terms(plan)) else "no searchable terms"
@@ -145,6 +152,7 @@ class TemporalBM25Path:
 
     name = "temporal_bm25"
     needs_seeds = False
+    reads_window = True
 
     def skip_reason(self, plan: QueryPlan) -> str | None:
         if plan.time_window is None:

@@ -52,6 +52,7 @@ def category_members(plan: QueryPlan) -> list[str]:
 class CategoryPath:
     name = "category"
     needs_seeds = False
+    reads_window = True
 
     def skip_reason(self, plan: QueryPlan) -> str | None:
         return None if category_members(plan) else "question names no category"

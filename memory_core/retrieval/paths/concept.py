@@ -83,6 +83,7 @@ def concept_scores(hits: Sequence[tuple[int, float]]) -> list[tuple[int, float]]
 class ConceptPath:
     name = "concept"
     needs_seeds = False
+    reads_window = True
 
     def skip_reason(self, plan: QueryPlan) -> str | None:
         return None if plan.concepts else "question names no concept"

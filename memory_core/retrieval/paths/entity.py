@@ -47,6 +47,7 @@ def max_df(n_events: int) -> int:
 class EntityPath:
     name = "entity"
     needs_seeds = True
+    reads_window = True
 
     def skip_reason(self, plan: QueryPlan) -> str | None:
         return None

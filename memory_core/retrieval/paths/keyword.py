@@ -64,6 +64,8 @@ def coverage(content: str, terms: Sequence[str]) -> float:
 class KeywordPath:
     name = "keyword"
     needs_seeds = False
+    #: the newest matches whatever the window: may start before the anchor is resolved
+    reads_window = False
 
     def skip_reason(self, plan: QueryPlan) -> str | None:
         return None if keyword_terms(plan) else "no keyword terms"

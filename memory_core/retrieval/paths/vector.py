@@ -23,6 +23,7 @@ LANGUAGE_OVERFETCH = 3
 class VectorPath:
     name = "vector"
     needs_seeds = False
+    reads_window = True
 
     def skip_reason(self, plan: QueryPlan) -> str | None:
         return None if plan.query_vector is not None else "no query embedding"
