@@ -100,6 +100,15 @@ def _when(t: Any) -> str | None:
         return None
 
 
+def finding_words(finding: Mapping[str, Any], lang: str) -> str:
+    """What a finding says, for a person: a derived conclusion in words of ``lang`` from its
+    structured facts (its own text is written for a model: "user OWNS pressure cooker
+    (product; …)"), an event's text as it is."""
+    facts = finding.get("facts") or {}
+    said = describe(str(finding.get("kind") or ""), facts, lang) if facts else None
+    return said or " ".join(str(finding.get("content") or finding.get("text") or "").split())
+
+
 def compose_offline_answer(package: Any, *, max_findings: int = 3) -> str:
     """A reply that states what memory holds and how strong that evidence is, in the question's
     language. Its [n] are the package's findings in order — the chat links the same list."""
@@ -114,10 +123,7 @@ def compose_offline_answer(package: Any, *, max_findings: int = 3) -> str:
         return f"{t['none']} ({hint})" if hint else t["none"]
     lines = [t["lead"].format(strength=words.get(strength, strength))]
     for i, f in enumerate(found[:max_findings], start=1):
-        # a derived conclusion in words of the answer's language, from its structured facts;
-        # its own text is written for a model ("user OWNS pressure cooker (product; …)")
-        said = describe(str(f.get("kind") or ""), f.get("facts") or {}, lang) if f.get("facts") else None
-        content = said or " ".join(str(f.get("content") or f.get("text") or "").split())
+        content = finding_words(f, lang)
         if len(content) > 220:
             content = content[:219] + "…"
         s = str(f.get("evidence_strength") or "")

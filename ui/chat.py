@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPlainTextEdit, QPushButton,
                                QVBoxLayout, QWidget)
 
 from magi_desktop.agent import AgentAnswer
+from magi_desktop.answer_template import answer_language, finding_words
 from magi_desktop.engine_host import EngineHost
 from memory_core.ids import new_ulid
 from memory_core.policy import Tier
@@ -101,9 +102,10 @@ class ChatPanel(Panel):
         colour, label = _STRENGTH_BADGE.get(answer.strength, ("#555", answer.strength))
         body = html.escape(answer.text).replace("\n", "<br>")
         links = []
+        lang = answer_language(answer.question)
         for i, f in enumerate(answer.findings[:8], start=1):
             links.append(f"<a href='event:{f.get('event_id')}'>[{i}] {html.escape(ts(f.get('occurred_at')))} "
-                         f"{html.escape(one_line(f.get('content'), 70))}</a>")
+                         f"{html.escape(one_line(finding_words(f, lang), 70))}</a>")
         extra = len([e for e in answer.finding_ids if e not in {f.get('event_id') for f in answer.findings}])
         if extra:
             links.append(f"<span style='color:#666'>+ {extra} more evidence event(s) behind these findings "

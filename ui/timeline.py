@@ -633,7 +633,11 @@ class TimelinePanel(Panel):
             f"{html.escape(str(ev.get('author_type', '')))} · {html.escape(str(ev.get('source', '')))} · "
             f"{html.escape(str(ev.get('evidence_class', '')))} · {html.escape(str(ev.get('l1_retrieval_scope', '')))}"
             f"</small><br>{html.escape(str(ev.get('content') or ''))}")
-        self.detail_view.show_value(detail, expand_depth=2)
+        # what memory made of it, open; every stored field last and folded: the header above
+        # already says who, when, where and what, in words
+        shown = {k: v for k, v in detail.items() if k != "event" and v not in ([], {})}
+        shown[STORED_FIELDS] = ev
+        self.detail_view.show_value(shown, expand_depth=2, collapsed=(STORED_FIELDS,))
 
     # -- delete --------------------------------------------------------------------------------
 
@@ -679,6 +683,10 @@ class TimelinePanel(Panel):
         self.last_delete_report = report
         self.host.notify_changed("deleted")
         self.reload()
+
+
+#: the detail tree's folded branch with the event's row as stored (ids, dates, flags)
+STORED_FIELDS = "all stored fields"
 
 
 def event_detail(engine: Any, event_id: str) -> dict[str, Any] | None:

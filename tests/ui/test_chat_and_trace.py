@@ -84,8 +84,11 @@ def test_chat_round_trip_offline(qtbot, demo_host) -> None:
     zh = _ask(qtbot, panel, "我现在住在哪里？")
     assert zh.text.startswith("根据记忆") or zh.text.startswith("记忆里没有"), zh.text
     assert "From memory" not in zh.text and "On 20" not in zh.text
-    # and its derived findings in Chinese words, not the model-facing "residence: jiaxing (…)"
+    # and its derived findings in Chinese words, not the model-facing "residence: jiaxing (…)",
+    # in the text and in the list of findings under it
     assert "residence:" not in zh.text and "tentative" not in zh.text, zh.text
+    shown = panel.view.toPlainText()
+    assert "tentative" not in shown and "LIVES_IN" not in shown and "OWNS" not in shown, shown[-1500:]
 
 
 def test_trace_view_for_typed_query_and_why_not(qtbot, demo_host) -> None:

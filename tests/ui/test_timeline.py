@@ -8,7 +8,7 @@ import pytest
 
 from tests.helpers import chat
 from tests.ui.conftest import UI_NOW as T0, show_panel, wait_idle
-from ui.timeline import TimelinePanel
+from ui.timeline import STORED_FIELDS, TimelinePanel
 from ui.timeline_query import TimelineFilter, bucket_width, fts_expression
 
 
@@ -65,6 +65,12 @@ def test_small_database_search_filter_detail_delete(qtbot, empty_host) -> None:
     assert panel.detail is not None
     assert panel.detail["event"]["content"] == "I just bought an air fryer"
     assert list(panel.detail["deleting it would change"])[0] == "Events (L1)"  # the deletion itself first
+    # the tree: what memory made of it open, the 22 stored fields last and folded
+    tree = panel.detail_view
+    tops = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    assert tops[0].text(0) == "derived objects" and tops[0].isExpanded()
+    assert tops[-1].text(0) == STORED_FIELDS and not tops[-1].isExpanded()
+    assert tops[-1].childCount() >= 20 and "event" not in [t.text(0) for t in tops]
 
     panel.preview_delete_selected()
     wait_idle(qtbot, panel)

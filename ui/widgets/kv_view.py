@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Sequence
 
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
@@ -15,10 +15,16 @@ class KeyValueTree(QTreeWidget):
         self.setColumnWidth(0, 180)
         self.setAlternatingRowColors(True)
 
-    def show_value(self, value: Any, *, expand_depth: int = 1) -> None:
+    def show_value(self, value: Any, *, expand_depth: int = 1, collapsed: Sequence[str] = ()) -> None:
+        """``collapsed``: top-level names left folded whatever the depth (reference material a
+        reader opens on purpose, e.g. an event's stored fields)."""
         self.clear()
         self._add(self.invisibleRootItem(), value)
         self.expandToDepth(expand_depth - 1)
+        root = self.invisibleRootItem()
+        for i in range(root.childCount()):
+            if root.child(i).text(0) in collapsed:
+                root.child(i).setExpanded(False)
         # the names whole ("summaries built fro…" was clipped), but never most of the width
         self.resizeColumnToContents(0)
         cap = max(180, int(self.viewport().width() * 0.45))
