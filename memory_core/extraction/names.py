@@ -68,6 +68,11 @@ def is_condition(name: str) -> bool:
     return n.endswith(CONDITION_SUFFIXES_EN)
 
 
+def is_vehicle_word(name: str) -> bool:
+    """A vehicle by its name: a brand alone ("Tesla", 比亚迪) or a model (``is_vehicle_name``)."""
+    return is_vehicle_name(name) or name.strip().lower() in VEHICLE_BRANDS
+
+
 def is_vehicle_name(name: str) -> bool:
     """A vehicle brand with a model, or a model alone ("Honda Civic", 理想L7, 朗逸, "Camry")."""
     n = name.strip().lower()

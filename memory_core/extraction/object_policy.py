@@ -19,8 +19,8 @@ on the family, and on *where the name came from* (its origin: ``catalog`` / ``hi
 
 from __future__ import annotations
 
-from ..lexicon.names import DIETS_EN, GENERIC_NOUNS, PET_SPECIES, TIES_EN, TIES_ZH, VEHICLE_BRANDS
-from .names import is_condition, is_generic, is_vehicle_name, list_type
+from ..lexicon.names import DIETS_EN, GENERIC_NOUNS, PET_SPECIES, TIES_EN, TIES_ZH
+from .names import is_condition, is_generic, is_vehicle_word, list_type
 
 #: families whose slot decides the object's type (a lexicon type is overridden: Spotify as an
 #: employer is an organisation, 可乐 as a pet an animal)
@@ -74,12 +74,12 @@ def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str |
         return want  # a name typed only by its neighbours takes the slot's type
     if predicate in ("WORKS_AT", "STUDIES_AT") and entity_type == "place" and list_type(name) != "organization":
         return None  # "我在深圳上班": a city is where, not who
-    if want == "vehicle" and (is_vehicle_name(name) or name.strip().lower() in VEHICLE_BRANDS):
+    if want == "vehicle" and is_vehicle_word(name):
         return want  # 比亚迪 is a company and a car: in a driving slot, the car
     if entity_type in _REFUSED.get(want, frozenset()) and origin in ("catalog", "known", "name"):
         return None  # 住在父母家: a person is no home, whatever the slot
     if want == "vehicle" and entity_type not in ("vehicle", "product", "other") and \
-            not is_vehicle_name(name) and name.strip().lower() not in VEHICLE_BRANDS:
+            not is_vehicle_word(name):
         return None
     if want == "animal" and origin == "lexicon" and entity_type not in ("animal", "food", "person", "other"):
         return None

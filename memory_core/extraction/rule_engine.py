@@ -21,8 +21,7 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
-from .names import is_school, is_vehicle_name, list_type, zh_namelike, zh_trim_slot
-from ..lexicon.names import VEHICLE_BRANDS
+from .names import is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import read_frame
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
@@ -379,7 +378,7 @@ class _Extractor:
             return True
         cleaned = clean_zh_object(cut_zh_object(raw))
         if pattern.object_type == "vehicle" and slot_type("DRIVES", list_type(cleaned) or "other", cleaned, "name") == "vehicle" \
-                and (is_vehicle_name(cleaned) or cleaned.lower() in VEHICLE_BRANDS):
+                and is_vehicle_word(cleaned):
             return True  # 比亚迪 is a company and a car: in a driving slot, the car
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
@@ -602,8 +601,7 @@ class _Extractor:
             return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end
         if pattern.typed_only and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
                                    entity.entity_type != pattern.object_type and not (
-                                       pattern.object_type == "vehicle" and (is_vehicle_name(entity.name) or
-                                                                             entity.name.lower() in VEHICLE_BRANDS))):
+                                       pattern.object_type == "vehicle" and is_vehicle_word(entity.name))):
             return None
         if pattern.negated and pattern.trait and \
                 not end_names_value(origin, entity.mention, namelike, pattern.predicate):
