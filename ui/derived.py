@@ -92,7 +92,9 @@ def readable_derived(conn: apsw.Connection, event_id: str, seq: int) -> dict[str
             "ORDER BY s.window_start DESC", (event_id,))]
         if sums:
             out["summaries built from it"] = sums
-    shown = {"l1_event_entities", "summary_event_links", "summaries"}
+    # rows already said above in words (entity links, the evidence rows behind the relations and
+    # traits, summary links) are not counted again as bookkeeping
+    shown = {"l1_event_entities", "l2_evidence", "summary_event_links", "summaries"}
     other = {(k.split(" (")[0]): len(v) for k, v in derived_objects(conn, event_id, seq).items() if k not in shown}
     if other:
         out["other derived rows (bookkeeping)"] = {k: f"{n} row{'s' if n != 1 else ''}" for k, n in sorted(other.items())}

@@ -333,6 +333,8 @@ def test_a_correction_made_elsewhere_reaches_the_open_views(qtbot, demo_host) ->
         return next((r.rsplit(" · ", 1)[1] for r in rows if f"—{edge['predicate']}→" in r), None)
 
     assert kg_status() == "active"
+    # the evidence rows behind that relation are not counted again as bookkeeping
+    assert "l2_evidence" not in timeline.detail["derived objects"].get("other derived rows (bookkeeping)", {})
     demo_host.engine.components["l2"].deny_edge(edge["triple_id"])  # e.g. from the review inbox
     demo_host.notify_changed("l2")
     qtbot.waitUntil(lambda: panel.edge is not None and panel.edge["edge"]["status"] == "user_denied", timeout=10_000)
