@@ -19,6 +19,7 @@ import apsw
 from . import purge
 from .clock import Clock
 from .db.connection import Database, placeholders, query_all
+from .l1.context_index import cursor as context_cursor, reindex, unindex
 from .l1.embedding_worker import neighbour_in_session
 from .l1.store import dedup_hash
 from .l1.vectors import delete_vectors
@@ -104,7 +105,9 @@ class L1Deletion:
         for (cursor,) in conn.execute("SELECT event_seq FROM embedding_cursor").fetchall():
             jobs += sum(1 for seq in target.seqs if seq > cursor)
         sessions = sorted({r["session_id"] for r in target.rows if r["session_id"]})
+        indexed = context_cursor(conn)
         return {"fact_events": len(target.seqs), "fts_rows": len(target.seqs),
+                "context_index_rows": sum(1 for s in target.seqs if s <= indexed),
                 "vector_chunks": sum(len(v) for v in chunks.values()), "embedding_jobs": jobs,
                 "sessions_touched": sessions,
                 # the next message of each session embeds the deleted text as its context
@@ -131,6 +134,10 @@ class L1Deletion:
         for session_id in report["sessions_touched"]:
             _recount_session(conn, session_id)
         _reembed(conn, successors, now)
+        # the context index: the deleted rows go, and the message after each deleted one is
+        # indexed again with its new context (its old row held the deleted text)
+        unindex(conn, list(target.seqs))
+        reindex(conn, list(successors))
         return report
 
 

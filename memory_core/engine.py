@@ -35,6 +35,7 @@ from .deletion import CascadeReport, DeletionParticipant, DeletionService
 from .events.model import StoredEvent
 from .jobs.owners import forget_dead, live_owners, process_owner
 from .jobs.queue import JobQueue
+from .l1.context_index import ContextIndexWorker
 from .l1.embedding_worker import EMBEDDING_QUEUE, EmbeddingTarget, EmbeddingWorker, ensure_cursor
 from .l1.jsonl import decode_line, parse_line
 from .l1.store import IngestHook, IngestResult, L1Store, Rejection
@@ -101,7 +102,8 @@ class MemoryEngine:
         self.embedding_worker = EmbeddingWorker(self.db, embedder, self.clock, space_id)
         self.deletion = DeletionService(self.db, self.clock)
         self.purge_worker = PurgeWorker(self.db)
-        self.workers: list[Worker] = [self.embedding_worker, self.purge_worker]
+        self.context_index = ContextIndexWorker(self.db)
+        self.workers: list[Worker] = [self.embedding_worker, self.context_index, self.purge_worker]
         self.worker_status: dict[str, WorkerStatus] = {}
         self.stats_providers: list[StatsProvider] = []
         self.queues: dict[str, JobQueue] = {"embedding_jobs": EMBEDDING_QUEUE}

@@ -40,8 +40,9 @@ import numpy as np
 from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
-from ..policy import (CONCEPT_PATH_WEIGHTS, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_CONCEPT, PATH_FETCH_K,
+from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
+                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_BM25, PATH_CONCEPT,
+                      PATH_CONTEXT_BM25, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
                       VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
@@ -168,6 +169,8 @@ class RetrievalService:
         weights = dict(RRF_WEIGHTS[mode])
         if mode in CONCEPT_PATH_WEIGHTS:
             weights[PATH_CONCEPT] = CONCEPT_PATH_WEIGHTS[mode]
+        if PATH_BM25 in weights:
+            weights[PATH_CONTEXT_BM25] = round(weights[PATH_BM25] * CONTEXT_BM25_WEIGHT, 6)
         scale = self._for_embedder(VECTOR_WEIGHT_SCALE, 1.0)
         if PATH_VECTOR in weights:
             weights[PATH_VECTOR] = round(weights[PATH_VECTOR] * scale, 6)

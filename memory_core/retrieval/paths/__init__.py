@@ -134,9 +134,10 @@ def default_paths() -> list[L1Path]:
     from .bm25 import BM25Path, TemporalBM25Path
     from .category import CategoryPath
     from .concept import ConceptPath
+    from .context_bm25 import ContextBM25Path
     from .entity import EntityPath
     from .keyword import KeywordPath
     from .vector import VectorPath
 
-    return [BM25Path(), VectorPath(), KeywordPath(), TemporalBM25Path(), CategoryPath(), ConceptPath(),
-            EntityPath()]
+    return [BM25Path(), ContextBM25Path(), VectorPath(), KeywordPath(), TemporalBM25Path(), CategoryPath(),
+            ConceptPath(), EntityPath()]
