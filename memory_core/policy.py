@@ -440,6 +440,13 @@ BM25_PRUNE_DF_FRACTION: Final = 0.05
 #: before the filters go into the ranking itself (every match looked up: ~1.6 us each).
 BM25_RANKED_SLICE: Final = 2048
 BM25_SLICE_GROWTH: Final = 16
+#: ...unless the filters pass less than this share of the newest BM25_SHARE_SAMPLE matches: then
+#: the filters go into the ranking at once (each match looked up in the covering scope index,
+#: only passing ones scored). At 1M events, fact scope, per question: below ~0.4 joined wins
+#: (strategy / summary: 12-24 vs 22-32 ms, and no second ranking when the slice fails), near
+#: 0.5 both cost the same, above it the slice wins (two scopes, share 1.0: 30 vs 46 ms).
+BM25_JOIN_BELOW_SHARE: Final = 0.5
+BM25_SHARE_SAMPLE: Final = 256
 #: Entity / graph expansion start from this many best seed events of the lexical/vector paths.
 EXPANSION_SEEDS: Final = 10
 #: Entity expansion does not fan out through an entity linked to more than this fraction of the

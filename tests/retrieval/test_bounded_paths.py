@@ -155,12 +155,13 @@ def test_a_slice_the_filters_empty_goes_straight_to_the_joined_ranking(make_engi
     from memory_core.retrieval.paths import bm25
 
     monkeypatch.setattr(bm25, "BM25_RANKED_SLICE", 0)  # slice = 4k = 80 rows, all the assistant's
+    monkeypatch.setattr(bm25, "BM25_JOIN_BELOW_SHARE", 0.0)  # the slice first, whatever passes
     engine = _tool_store(make_engine, assistant=150, users_on_top=0)
     ctx = _ctx(engine, None)
     ranked, real_joined = _spy_joined(monkeypatch)
     got = bm25.fts_top(ctx, '"tool"', 20)
     where, params = ctx.where()
-    want = real_joined(engine.db.reader(), '"tool"', where, params, 20)
+    want = real_joined(ctx, engine.db.reader(), '"tool"', where, params, 20)
     assert len(ranked) == 1 and len(got) == 20
     assert got == want
     assert {seq for seq, _ in got} <= _users(engine)
@@ -173,6 +174,7 @@ def test_a_thinned_slice_is_ranked_once_wider_before_joining(make_engine, monkey
 
     monkeypatch.setattr(bm25, "BM25_RANKED_SLICE", 0)
     monkeypatch.setattr(bm25, "BM25_SLICE_GROWTH", 4)  # second slice 320 rows: holds them all
+    monkeypatch.setattr(bm25, "BM25_JOIN_BELOW_SHARE", 0.0)
     engine = _tool_store(make_engine, assistant=150, users_on_top=10)
     ctx = _ctx(engine, None)
     conn = engine.db.reader()
@@ -184,18 +186,80 @@ def test_a_thinned_slice_is_ranked_once_wider_before_joining(make_engine, monkey
     got = bm25.fts_top(ctx, '"tool"', 20)
     where, params = ctx.where()
     assert not ranked
-    assert got == real_joined(conn, '"tool"', where, params, 20) and len(got) == 20
+    assert got == real_joined(ctx, conn, '"tool"', where, params, 20) and len(got) == 20
 
 
 def test_a_slice_that_holds_every_match_is_the_answer_even_when_short(make_engine, monkeypatch):
     """Fewer than k rows pass, but the slice held every match: nothing else could pass, so no
     second ranking — and the hits are the joined ranking's."""
+    from memory_core.retrieval.paths import bm25
+
+    monkeypatch.setattr(bm25, "BM25_JOIN_BELOW_SHARE", 0.0)
     engine = _tool_store(make_engine, assistant=150, users_on_top=0, users=12)
     ctx = _ctx(engine, None)
     ranked, real_joined = _spy_joined(monkeypatch)
-    from memory_core.retrieval.paths import bm25
 
     got = bm25.fts_top(ctx, '"tool"', 20)
     where, params = ctx.where()
     assert not ranked and len(got) == 12
-    assert got == real_joined(engine.db.reader(), '"tool"', where, params, 20)
+    assert got == real_joined(ctx, engine.db.reader(), '"tool"', where, params, 20)
+
+
+@pytest.mark.parametrize("assistant, users_on_top", [(150, 0), (150, 10), (20, 40)])
+def test_the_joined_and_the_sliced_ranking_give_the_same_hits(make_engine, monkeypatch, assistant, users_on_top):
+    """``fts_top`` picks its way by the share of the newest matches the filters pass; which way
+    it takes must never change the hits (same events, order and scores)."""
+    from memory_core.retrieval.paths import bm25
+
+    engine = _tool_store(make_engine, assistant=assistant, users_on_top=users_on_top)
+    ctx = _ctx(engine, None)
+    ranked, _ = _spy_joined(monkeypatch)
+    monkeypatch.setattr(bm25, "BM25_JOIN_BELOW_SHARE", 2.0)  # always joined at once
+    joined = bm25.fts_top(ctx, '"tool"', 20)
+    assert len(ranked) == 1
+    ranked.clear()
+    monkeypatch.setattr(bm25, "BM25_JOIN_BELOW_SHARE", 0.0)  # always the slice first
+    monkeypatch.setattr(bm25, "BM25_RANKED_SLICE", 0)
+    sliced = bm25.fts_top(ctx, '"tool"', 20)
+    assert joined == sliced and len(joined) == 20
+    assert {seq for seq, _ in joined} <= _users(engine)
+
+
+def test_few_passing_matches_rank_joined_at_once(make_engine, monkeypatch):
+    """Where the filters pass few of the newest matches (here 30 user notes among 230 matches),
+    no ranked slice is tried first; where they pass most, the slice is."""
+    from memory_core.retrieval.paths import bm25
+
+    engine = _tool_store(make_engine, assistant=200, users_on_top=0)
+    ctx = _ctx(engine, None)
+    where, params = ctx.where(unindexed=True)
+    share = bm25.filter_share(ctx, engine.db.reader(), '"tool"', where, params)
+    assert share == pytest.approx(30 / 230)
+    ranked, _ = _spy_joined(monkeypatch)
+    bm25.fts_top(ctx, '"tool"', 20)
+    assert len(ranked) == 1
+    ranked.clear()
+    both = PathContext(ctx.plan, engine.db, ("conversation_only", "fact_authoritative"), PATH_FETCH_K)
+    where, params = both.where(unindexed=True)
+    assert bm25.filter_share(both, engine.db.reader(), '"tool"', where, params) == 1.0
+    assert len(bm25.fts_top(both, '"tool"', 20)) == 20 and not ranked
+    assert bm25.filter_share(ctx, engine.db.reader(), '"nothingmatches"', where, params) == 1.0
+
+
+def test_full_text_filters_read_the_narrow_scope_index(store):
+    """Migration 0012's covering index serves the scope / window check of every match (the
+    event's whole row is not read); with a caller filter the row is needed and the primary
+    key serves it."""
+    conn = store.db.reader()
+    assert conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'ix_fact_events_seq_scope'"
+                        ).fetchall()
+    ctx = _ctx(store, TimeWindow(T0 + 20 * DAY, T0 + 60 * DAY))
+    where, params = ctx.where(window=ctx.plan.time_window, unindexed=True)
+    plan = " ".join(r[-1] for r in conn.execute(
+        f"EXPLAIN QUERY PLAN SELECT f.rowid FROM fact_events_fts f CROSS JOIN {ctx.events()} "
+        f"ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where}", ('"kettle"', *params)))
+    assert "COVERING INDEX ix_fact_events_seq_scope" in plan
+    unfiltered = fts_top(ctx, '"kettle"', 5, window=ctx.plan.time_window)
+    ctx.plan.filters["source"] = conn.execute("SELECT source FROM fact_events LIMIT 1").fetchone()[0]
+    assert "INDEXED BY" not in ctx.events()
+    assert fts_top(ctx, '"kettle"', 5, window=ctx.plan.time_window) == unfiltered and unfiltered

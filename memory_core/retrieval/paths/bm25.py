@@ -15,7 +15,8 @@ from typing import Any, Sequence
 
 import apsw
 
-from ...policy import BM25_RANKED_SLICE, BM25_SLICE_GROWTH
+from ...policy import (BM25_JOIN_BELOW_SHARE, BM25_RANKED_SLICE, BM25_SHARE_SAMPLE,
+                       BM25_SLICE_GROWTH)
 from ...text.segment import fts_or_query, fts_phrase
 from ..plan import QueryPlan, TimeWindow
 from . import PathContext, PathResult
@@ -30,40 +31,47 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
             ) -> list[tuple[int, float]]:
     """BM25 top ``k`` for ``expr`` among events passing scope, caller filters and ``window``.
 
-    Ranking inside FTS5 first and checking the filters on the best rows is several times
-    cheaper than joining every match to ``fact_events`` (2.5k matches at 100k events: 1.5 ms vs
-    16 ms measured). A window is selective, so windowed searches keep the join (the window is
-    then applied in SQL, as the temporal path requires). The join is ``CROSS JOIN``: FTS5
-    drives, each match looks its event up by primary key. Left to the planner, a store without
-    ``sqlite_stat1`` (new, never closed) drove from the scope/time index and re-ran the MATCH
-    per row: 216 ms instead of 8.7 ms for a category question at 10k events.
+    Two ways to the same list, chosen by what the filters let through:
 
-    The ranked slice is wide (``BM25_RANKED_SLICE`` rows, not 4k): FTS5 scores every match
-    whatever the LIMIT, and the slice is read in rank order only until ``k`` rows pass the
-    filters, so a wide slice costs a little more sorting, not more look-ups. A slice of 4k
-    often held fewer than k fact events (the best-ranked matches of "coffee" at 1M events are
-    conversation text), and each retry ranked every match again: the anchor of "在买咖啡之前"
-    ranked 142k matches three times (80 + 80 + 230 ms for the joined ranking).
+    * **joined** — every match looked up in ``PathContext.events`` (the narrow covering index)
+      and only those that pass are scored. Windowed searches always (the window is selective
+      and applied in SQL, as the temporal path requires), and plain ones whose filters pass
+      less than ``BM25_JOIN_BELOW_SHARE`` of the newest matches: the best matches of "tool"
+      are tool output, out of the fact scope, and ranking every match first (~30 ms at 1M
+      events) only to find too few pass, then joining, paid twice (strategy and summary
+      questions: ~55 vs ~23 ms).
+    * **ranked slice** — FTS5 scores every match and the filters are checked on the best
+      ``BM25_RANKED_SLICE`` rows, read in rank order until ``k`` pass: cheaper when most
+      matches pass (a look-up costs about what scoring does; conversation-scoped questions:
+      ~30 vs ~50 ms for 50k matches). A slice that held fewer than k passing rows is widened
+      once and then joined.
+
+    Both are ``CROSS JOIN`` with FTS5 driving, each match looking its event up by seq. Left to
+    the planner, a store without ``sqlite_stat1`` (new, never closed) drove from the scope/time
+    index and re-ran the MATCH per row: 216 ms instead of 8.7 ms for a category question at 10k
+    events. FTS5 scores every match whatever the LIMIT, so a wide slice costs a little more
+    sorting, not more look-ups (the anchor of "在买咖啡之前" once ranked 142k matches three
+    times).
     """
     conn = ctx.db.reader()
     if window is not None:
-        where, params = ctx.where(window=window)
         bounds, bound_params = ctx.rowid_bounds(window)
-        return _joined_top(conn, expr, where + bounds, params + bound_params, k)
-    where, params = ctx.where()
-    # the ranked slice drives, each row looks its event up by primary key (CROSS JOIN, and no
-    # index on the filter columns: an unanalysed store otherwise scanned the scope index)
-    slice_where, slice_params = ctx.where(unindexed=True)
+        where, params = ctx.where(window=window, unindexed=True)
+        return _joined_top(ctx, conn, expr, where + bounds, params + bound_params, k)
+    # scope and filters unindexed: the seq look-up is the only seek (an IN of two scopes as an
+    # index key was two seeks a match)
+    where, params = ctx.where(unindexed=True)
+    if filter_share(ctx, conn, expr, where, params) < BM25_JOIN_BELOW_SHARE:
+        return _joined_top(ctx, conn, expr, where, params, k)
     want = max(k * 4, BM25_RANKED_SLICE)
     for attempt in range(2):
         # the ranked slice and its filter in one statement, read in rank order (a co-routine:
-        # it stops at the k-th passing row; the filter used to be Python sets over 500-id
-        # chunks, ~5 ms a question at 100k events)
+        # it stops at the k-th passing row)
         rows = conn.execute(
             "SELECT r.rid, r.s FROM (SELECT rowid AS rid, bm25(fact_events_fts) AS s FROM "
             "fact_events_fts WHERE fact_events_fts MATCH ? ORDER BY s LIMIT ?) r "
-            f"CROSS JOIN fact_events e ON e.seq = r.rid WHERE 1{slice_where} ORDER BY r.s LIMIT ?",
-            (expr, want, *slice_params, k)).fetchall()
+            f"CROSS JOIN {ctx.events()} ON e.seq = r.rid WHERE 1{where} ORDER BY r.s LIMIT ?",
+            (expr, want, *params, k)).fetchall()
         hits = [(int(seq), -float(score)) for seq, score in rows]  # bm25() is lower-is-better
         if len(hits) >= k:
             return hits
@@ -75,20 +83,32 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
         if fetched < want:
             return hits
         if attempt or len(hits) * BM25_SLICE_GROWTH < k:
-            # at the rate the filters passed this slice, a larger one would not hold k either:
-            # rank once more (joined), not twice (strategy questions at 1M events: the best
-            # matches of "tool" are all tool output, out of scope)
+            # at the rate the filters passed this slice, a larger one would not hold k either
             break
         want *= BM25_SLICE_GROWTH
-    return _joined_top(conn, expr, where, params, k)
+    return _joined_top(ctx, conn, expr, where, params, k)
 
 
-def _joined_top(conn: apsw.Connection, expr: str, where: str, params: list[Any], k: int
-                ) -> list[tuple[int, float]]:
-    """BM25 top ``k`` with the filters applied in SQL; ``CROSS JOIN`` keeps FTS5 driving."""
+def filter_share(ctx: PathContext, conn: apsw.Connection, expr: str, where: str,
+                 params: list[Any]) -> float:
+    """Share of the newest ``BM25_SHARE_SAMPLE`` matches of ``expr`` that pass ``where``: which
+    way ``fts_top`` ranks (a cost estimate only; both ways give the same list). Newest first
+    because FTS5 walks a doclist backwards without reading the rest (~0.15 ms at 1M events).
+    1.0 when nothing matches."""
+    n, passed = conn.execute(
+        f"SELECT count(*), total(1{where}) FROM (SELECT rowid AS rid FROM fact_events_fts "
+        f"WHERE fact_events_fts MATCH ? ORDER BY rowid DESC LIMIT ?) r "
+        f"CROSS JOIN {ctx.events()} ON e.seq = r.rid",
+        (*params, expr, BM25_SHARE_SAMPLE)).fetchone()
+    return float(passed) / n if n else 1.0
+
+
+def _joined_top(ctx: PathContext, conn: apsw.Connection, expr: str, where: str,
+                params: list[Any], k: int) -> list[tuple[int, float]]:
+    """BM25 top ``k`` with the filters applied in SQL: only passing matches are scored."""
     rows = conn.execute(
         f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
-        f"CROSS JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
+        f"CROSS JOIN {ctx.events()} ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
         f"ORDER BY s LIMIT ?", (expr, *params, k)).fetchall()
     return [(int(seq), -float(s)) for seq, s in rows]  # bm25() is lower-is-better
 

@@ -33,7 +33,7 @@ def recent_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None
     where, params = where + bounds, params + bound_params
     rows = conn.execute(
         "SELECT rid, s FROM (SELECT f.rowid AS rid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
-        f"CROSS JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
+        f"CROSS JOIN {ctx.events()} ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
         "ORDER BY f.rowid DESC LIMIT ?) ORDER BY s LIMIT ?",
         (expr, *params, CATEGORY_RECENT_MATCHES, k)).fetchall()
     return [(int(seq), -float(s)) for seq, s in rows]

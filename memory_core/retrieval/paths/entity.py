@@ -61,6 +61,10 @@ class EntityPath:
         scores: dict[int, float] = {}
         info: dict[str, int] = {}
         where, params = ctx.where(window=ctx.hard_window)
+        # each linked event's scope / time read from the narrow scope index (0012); without it
+        # the planner drove the entity-type read from the scope index: every fact event of the
+        # store probed for a link (30-45 ms a strategy question at 1M events)
+        events = ctx.events()
         n_events = self._n_events(conn)
         cap = max_df(n_events)
         seeds = list(seeds)[:EXPANSION_SEEDS]
@@ -75,7 +79,7 @@ class EntityPath:
             if kept:
                 rows = conn.execute(
                     f"SELECT x.event_seq, x.entity_id, x.confidence FROM l1_event_entities x "
-                    f"JOIN fact_events e ON e.seq = x.event_seq WHERE x.entity_id IN ({placeholders(len(kept))}) "
+                    f"JOIN {events} ON e.seq = x.event_seq WHERE x.entity_id IN ({placeholders(len(kept))}) "
                     f"AND x.event_seq NOT IN ({placeholders(len(seeds))}){where}",
                     (*kept, *seeds, *params)).fetchall()
                 found: dict[int, float] = {}
@@ -89,7 +93,7 @@ class EntityPath:
             rows = conn.execute(
                 f"SELECT x.event_seq, x.entity_id, x.confidence FROM entity_aliases a "
                 f"JOIN l1_event_entities x ON x.entity_id = a.entity_id "
-                f"JOIN fact_events e ON e.seq = x.event_seq "
+                f"JOIN {events} ON e.seq = x.event_seq "
                 f"WHERE a.alias_norm IN ({placeholders(len(names))}){where}",
                 (*names, *params)).fetchall()
             weights = self._weights(conn, list({r[1] for r in rows}), n_events, None, info)
@@ -103,7 +107,7 @@ class EntityPath:
         if plan.target_entity_type:
             rows = conn.execute(
                 f"SELECT x.event_seq, max(x.confidence) FROM l1_event_entities x "
-                f"JOIN fact_events e ON e.seq = x.event_seq WHERE x.entity_type = ?{where} "
+                f"JOIN {events} ON e.seq = x.event_seq WHERE x.entity_type = ?{where} "
                 f"GROUP BY x.event_seq ORDER BY 2 DESC, x.event_seq DESC LIMIT ?",
                 (plan.target_entity_type, *params, ctx.fetch_k)).fetchall()
             info["from_type"] = len(rows)
