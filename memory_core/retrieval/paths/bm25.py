@@ -23,13 +23,19 @@ from . import PathContext, PathResult
 from .terms import search_terms
 
 
+#: the L1 full-text index (rowid = event seq)
+EVENTS_FTS = "fact_events_fts"
+
+
 def query_terms_of(ctx: PathContext) -> list[str]:
     return ctx.fts_terms if ctx.fts_terms is not None else search_terms(ctx.plan)
 
 
-def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = None
-            ) -> list[tuple[int, float]]:
-    """BM25 top ``k`` for ``expr`` among events passing scope, caller filters and ``window``.
+def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = None,
+            table: str = EVENTS_FTS) -> list[tuple[int, float]]:
+    """BM25 top ``k`` for ``expr`` among events passing scope, caller filters and ``window``;
+    ``table``: an FTS5 index whose rowid is the event seq (``fact_events_fts``, or the
+    conversation-context index ``context_fts``).
 
     Two ways to the same list, chosen by what the filters let through:
 
@@ -57,19 +63,19 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
     if window is not None:
         bounds, bound_params = ctx.rowid_bounds(window)
         where, params = ctx.where(window=window, unindexed=True)
-        return _joined_top(ctx, conn, expr, where + bounds, params + bound_params, k)
+        return _joined_top(ctx, conn, expr, where + bounds, params + bound_params, k, table)
     # scope and filters unindexed: the seq look-up is the only seek (an IN of two scopes as an
     # index key was two seeks a match)
     where, params = ctx.where(unindexed=True)
-    if filter_share(ctx, conn, expr, where, params) < BM25_JOIN_BELOW_SHARE:
-        return _joined_top(ctx, conn, expr, where, params, k)
+    if filter_share(ctx, conn, expr, where, params, table) < BM25_JOIN_BELOW_SHARE:
+        return _joined_top(ctx, conn, expr, where, params, k, table)
     want = max(k * 4, BM25_RANKED_SLICE)
     for attempt in range(2):
         # the ranked slice and its filter in one statement, read in rank order (a co-routine:
         # it stops at the k-th passing row)
         rows = conn.execute(
-            "SELECT r.rid, r.s FROM (SELECT rowid AS rid, bm25(fact_events_fts) AS s FROM "
-            "fact_events_fts WHERE fact_events_fts MATCH ? ORDER BY s LIMIT ?) r "
+            f"SELECT r.rid, r.s FROM (SELECT rowid AS rid, bm25({table}) AS s FROM "
+            f"{table} WHERE {table} MATCH ? ORDER BY s LIMIT ?) r "
             f"CROSS JOIN {ctx.events()} ON e.seq = r.rid WHERE 1{where} ORDER BY r.s LIMIT ?",
             (expr, want, *params, k)).fetchall()
         hits = [(int(seq), -float(score)) for seq, score in rows]  # bm25() is lower-is-better
@@ -78,7 +84,7 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
         # fewer than k passed: the slice either held every match (then this is the answer) or
         # was cut; counting matches up to the cap walks the doclists without ranking them
         fetched = conn.execute(
-            "SELECT count(*) FROM (SELECT rowid FROM fact_events_fts WHERE fact_events_fts MATCH ? LIMIT ?)",
+            f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT ?)",
             (expr, want)).fetchone()[0]
         if fetched < want:
             return hits
@@ -86,29 +92,29 @@ def fts_top(ctx: PathContext, expr: str, k: int, *, window: TimeWindow | None = 
             # at the rate the filters passed this slice, a larger one would not hold k either
             break
         want *= BM25_SLICE_GROWTH
-    return _joined_top(ctx, conn, expr, where, params, k)
+    return _joined_top(ctx, conn, expr, where, params, k, table)
 
 
 def filter_share(ctx: PathContext, conn: apsw.Connection, expr: str, where: str,
-                 params: list[Any]) -> float:
+                 params: list[Any], table: str = EVENTS_FTS) -> float:
     """Share of the newest ``BM25_SHARE_SAMPLE`` matches of ``expr`` that pass ``where``: which
     way ``fts_top`` ranks (a cost estimate only; both ways give the same list). Newest first
     because FTS5 walks a doclist backwards without reading the rest (~0.15 ms at 1M events).
     1.0 when nothing matches."""
     n, passed = conn.execute(
-        f"SELECT count(*), total(1{where}) FROM (SELECT rowid AS rid FROM fact_events_fts "
-        f"WHERE fact_events_fts MATCH ? ORDER BY rowid DESC LIMIT ?) r "
+        f"SELECT count(*), total(1{where}) FROM (SELECT rowid AS rid FROM {table} "
+        f"WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?) r "
         f"CROSS JOIN {ctx.events()} ON e.seq = r.rid",
         (*params, expr, BM25_SHARE_SAMPLE)).fetchone()
     return float(passed) / n if n else 1.0
 
 
 def _joined_top(ctx: PathContext, conn: apsw.Connection, expr: str, where: str,
-                params: list[Any], k: int) -> list[tuple[int, float]]:
+                params: list[Any], k: int, table: str = EVENTS_FTS) -> list[tuple[int, float]]:
     """BM25 top ``k`` with the filters applied in SQL: only passing matches are scored."""
     rows = conn.execute(
-        f"SELECT f.rowid, bm25(fact_events_fts) AS s FROM fact_events_fts f "
-        f"CROSS JOIN {ctx.events()} ON e.seq = f.rowid WHERE fact_events_fts MATCH ?{where} "
+        f"SELECT f.rowid, bm25({table}) AS s FROM {table} f "
+        f"CROSS JOIN {ctx.events()} ON e.seq = f.rowid WHERE {table} MATCH ?{where} "
         f"ORDER BY s LIMIT ?", (expr, *params, k)).fetchall()
     return [(int(seq), -float(s)) for seq, s in rows]  # bm25() is lower-is-better
 

@@ -4,7 +4,8 @@ one before it, ``l1/context_index.py``).
 Beside plain BM25, not instead of it: a reply that only makes sense with its question ("Yup,
 we did it yesterday!") is found by the question's words, while a message that says the thing
 itself still ranks on its own in plain BM25. Same terms, same OR query, same ceiling
-(``ideal_score``) as plain BM25, so fusion reads both on one scale. Events not indexed yet
+(``ideal_score``) and the same ranking (``fts_top``) as plain BM25, so fusion reads both on
+one scale. Events not indexed yet
 (the worker is behind) are simply absent here; plain BM25 still has them.
 """
 
@@ -13,12 +14,16 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from ...policy import BM25_RANKED_SLICE, PATH_CONTEXT_BM25
+from ...policy import PATH_CONTEXT_BM25
 from ...text.segment import fts_or_query
 from ..plan import QueryPlan
 from . import PathContext, PathResult
-from .bm25 import ideal_score, query_terms_of
+from .bm25 import fts_top, ideal_score, query_terms_of
 from .terms import search_terms
+
+
+#: the conversation-context index (migration 0013; rowid = event seq)
+CONTEXT_FTS = "context_fts"
 
 
 class ContextBM25Path:
@@ -34,14 +39,7 @@ class ContextBM25Path:
         t0 = time.perf_counter()
         terms = query_terms_of(ctx)
         expr = fts_or_query(terms)
-        where, params = ctx.where(unindexed=True)
-        # the ranked slice drives, each row looks its event up by primary key (as plain BM25)
-        rows = ctx.db.reader().execute(
-            "SELECT r.rid, r.s FROM (SELECT rowid AS rid, bm25(context_fts) AS s FROM context_fts "
-            "WHERE context_fts MATCH ? ORDER BY s LIMIT ?) r "
-            f"CROSS JOIN fact_events e ON e.seq = r.rid WHERE 1{where} ORDER BY r.s LIMIT ?",
-            (expr, max(ctx.fetch_k * 4, BM25_RANKED_SLICE), *params, ctx.fetch_k)).fetchall()
-        hits = [(int(seq), -float(score)) for seq, score in rows]  # bm25() is lower-is-better
+        hits = fts_top(ctx, expr, ctx.fetch_k, table=CONTEXT_FTS)
         ceiling = ideal_score(ctx, terms) if hits else None
         return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000, ceiling=ceiling,
                           info={"match": expr})
