@@ -51,6 +51,10 @@ def build_store(db_path: Path, n: int, *, seed: int = 42, progress=print) -> dic
         for i in range(0, n, 10_000):
             engine.ingest_payloads(stream[i:i + 10_000])
             progress(f"ingested {min(n, i + 10_000):,} / {n:,}")
+        # the conversation-context index, as the app's background worker leaves it (the
+        # context_bm25 path then costs what it costs on a real store)
+        while engine.context_index.run_once():
+            pass
         conn = engine.db.reader()
         rows = conn.execute("SELECT seq, event_id, content FROM fact_events ORDER BY seq").fetchall()
         rng = np.random.default_rng(seed)
