@@ -154,6 +154,8 @@ def bm25_search(ctx: PathContext, expr: str, *, windowed: bool, k: int) -> list[
 
 class BM25Path:
     name = "bm25"
+    #: the full-text index it ranks (rowid = event seq)
+    table = EVENTS_FTS
     needs_seeds = False
     #: plain BM25 ignores the window (the temporal path applies it): it may start before the anchor is resolved
     reads_window = False
@@ -165,7 +167,7 @@ class BM25Path:
         t0 = time.perf_counter()
         terms = query_terms_of(ctx)
         expr = fts_or_query(terms)
-        hits = bm25_search(ctx, expr, windowed=False, k=ctx.fetch_k)
+        hits = fts_top(ctx, expr, ctx.fetch_k, table=self.table)
         ceiling = ideal_score(ctx, terms) if hits else None
         return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000, ceiling=ceiling,
                           info={"match": expr, "pruned_common_terms": ctx.pruned_terms,
