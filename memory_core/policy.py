@@ -370,6 +370,10 @@ RELEVANCE_FLOOR: Final = 0.3
 #: What a finding's evidence is worth for that relevance: one that does not name what the question
 #: asks for (weak: similarity only) counts a fifth, so under an answer that names it, it is cut.
 EVIDENCE_RELEVANCE: Final[Mapping[str, float]] = MappingProxyType({"direct": 1.0, "indirect": 0.8, "weak": 0.2})
+#: current_state: at most this many later statements about the top finding's entities go above it
+#: (retrieval/newer_state.py), newest first; how many later events of one entity are read for it
+NEWER_STATE_MAX_LIFTS: Final = 2
+NEWER_STATE_SCAN: Final = 50
 #: The evidence assessment reads words; a statement in the other language, or in other words
 #: ("我姐姐的婚礼在苏州办的" for "Where was my sister's wedding?"), names nothing it knows and was
 #: rated weak and then cut by the relevance floor under a lexical coincidence rated direct. The

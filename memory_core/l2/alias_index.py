@@ -38,17 +38,44 @@ def eligible(alias: str) -> bool:
     return len(alias) >= 3 or (len(alias) == 2 and ord(alias[0]) > 11903)
 
 
+_TOKEN = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*\.?", re.UNICODE)
+
+
+def name_parts(alias: str) -> set[str]:
+    """The shorter names a later mention may use for ``alias``: a run of its words at its start
+    or end ("civic", "model y" for "honda civic" / "tesla model y"; "st. mary's" for "st. mary's
+    hospital"), or for a CJK name a head or tail of two characters or more (朗逸 for 大众朗逸,
+    字节 for 字节跳动). Parts shorter than ``eligible`` allows are left out (they would name
+    almost anything)."""
+    out: set[str] = set()
+    if has_cjk(alias):
+        compact = alias.replace(" ", "")
+        for k in range(2, len(compact)):
+            out.add(compact[:k])
+            out.add(compact[-k:])
+    else:
+        words = alias.split()
+        for k in range(1, len(words)):
+            out.add(" ".join(words[:k]))
+            out.add(" ".join(words[-k:]))
+    return {p for p in out if eligible(p) and p != alias}
+
+
 @dataclass
 class AliasIndex:
     by3: dict[str, set[str]] = field(default_factory=dict)
     by2: dict[str, set[str]] = field(default_factory=dict)
     cjk: set[str] = field(default_factory=set)
+    #: a shorter name -> the aliases it is a head or tail of (``name_parts``)
+    parts: dict[str, set[str]] = field(default_factory=dict)
     max_rowid: int = 0
     rows: int = 0
 
     def add(self, alias: str) -> None:
         if not eligible(alias):
             return
+        for part in name_parts(alias):
+            self.parts.setdefault(part, set()).add(alias)
         if has_cjk(alias):
             self.cjk.add(alias)
         if len(alias) >= 3:
@@ -81,6 +108,10 @@ class AliasIndex:
                 if at_boundary and (end >= n or not _is_word_char(lowered[end])):
                     hits.add(alias)
         return hits
+
+    def longer_names(self, name: str) -> set[str]:
+        """Aliases that ``name`` is a head or tail of (candidates only: the caller re-reads)."""
+        return set(self.parts.get(name, ()))
 
 
 _lock = threading.Lock()

@@ -106,6 +106,19 @@ def find_by_alias(conn: apsw.Connection, norm: str, entity_type: str | None = No
     return [r for r in rows if types_compatible(r["entity_type"], entity_type)]
 
 
+def find_by_name_part(conn: apsw.Connection, norm: str, entity_type: str) -> list[Row]:
+    """Active, type-compatible entities whose name ``norm`` is a head or tail of ("civic" →
+    "honda civic", 朗逸 → 大众朗逸): the later, shorter mention of a known thing."""
+    aliases = sorted(alias_index.current(conn, conn.filename).longer_names(norm))
+    if not aliases:
+        return []
+    rows = query_all(
+        conn, f"SELECT DISTINCT c.* FROM entity_aliases a JOIN entity_catalog c ON c.entity_id = a.entity_id "
+              f"WHERE a.alias_norm IN ({','.join('?' * len(aliases))}) AND c.status = 'active' AND c.is_user = 0 "
+              f"ORDER BY c.mention_count DESC, c.entity_seq", aliases)
+    return [r for r in rows if types_compatible(r["entity_type"], entity_type)]
+
+
 def instr_lookup(conn: apsw.Connection, text: str, limit: int) -> list[Row]:
     """Pre-lookup: entities whose canonical name or alias occurs in ``text`` (SQL INSTR()).
 

@@ -327,11 +327,17 @@ def repair_dangling_edges(conn: apsw.Connection, now: float) -> int:
 
 
 def drop_orphans(conn: apsw.Connection, now: float) -> int:
+    """"Unused for long" is counted in the store's time, not the event's: an entity first
+    recorded today from an imported chat of 2023 ("traded the Civic for a Tesla Model Y") has
+    been in memory for minutes, and dropping it at once left that event with no entity link —
+    so no later-statement lift, no resolution target for the next mention. So both its last
+    mention *and* its creation must be older than ``ORPHAN_MIN_AGE_S``."""
+    cutoff = now - ORPHAN_MIN_AGE_S
     rows = query_all(conn, "SELECT entity_id FROM entity_catalog c WHERE status = 'active' AND is_user = 0 "
-                           "AND mention_count <= ? AND coalesce(last_seen_at, created_at) < ? "
+                           "AND mention_count <= ? AND coalesce(last_seen_at, created_at) < ? AND created_at < ? "
                            "AND NOT EXISTS (SELECT 1 FROM knowledge_graph g WHERE g.subject_id = c.entity_id OR g.object_id = c.entity_id) "
                            "AND NOT EXISTS (SELECT 1 FROM tom_trait_assertions a WHERE a.entity_id = c.entity_id)",
-                     (ORPHAN_MAX_MENTIONS, now - ORPHAN_MIN_AGE_S))
+                     (ORPHAN_MAX_MENTIONS, cutoff, cutoff))
     from .deletion import _drop_entity
 
     for r in rows:

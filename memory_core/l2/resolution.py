@@ -6,7 +6,9 @@
 (b) candidate pool: ≤ ``L2_MAX_CANDIDATE_POOL`` entities from name substrings and entity-vector
     recall, disambiguated by *one* batched LLM call; the LLM picks or says none;
 (c) fallback: a confident, typed mention whose name is already a catalog name (other type) is
-    reused with a new alias; otherwise a new ``entity_catalog`` row.
+    reused with a new alias; a name that is the head or tail of exactly one known entity's
+    name of a compatible type ("the Civic" after "my Honda Civic", 朗逸 after 大众朗逸) is that
+    entity; otherwise a new ``entity_catalog`` row.
 Low confidence or no type → the mention is only recorded in ``entity_mentions`` (bound later by
 maintenance). **Vectors recall candidates, they never decide identity**: offline (no LLM) a
 pool that no exact name matches leads to a new entity, not to the nearest vector.
@@ -26,7 +28,7 @@ from ..db.connection import query_all
 from ..lexicon.categories import categories_of
 from ..policy import ENTITY_MIN_CONFIDENCE, ENTITY_TYPES, L2_MAX_CANDIDATE_POOL, Tier
 from ..providers.chat import ChatRequest, ProviderError
-from .catalog import find_by_alias, get_entity, live_entity_id, new_entity_id, types_compatible
+from .catalog import find_by_alias, find_by_name_part, get_entity, live_entity_id, new_entity_id, types_compatible
 from .extract import chat_available, parse_json_reply
 from .lifecycle import display_name, name_norm
 from .prompts import DISAMBIGUATION_SCHEMA, disambiguation_messages
@@ -56,7 +58,7 @@ class MentionRequest:
 class Resolution:
     request: MentionRequest
     entity_id: str | None  # None: unbound mention
-    how: str  # llm_id | session | alias | disambiguated | reuse | new | unbound
+    how: str  # llm_id | session | alias | disambiguated | reuse | partial | new | unbound
     confidence: float
     reason: str
     new_entity: tuple[str, str] | None = None  # (name, type) when a new row must be created
@@ -167,6 +169,12 @@ class Resolver:
                 return Resolution(req, same[0]["entity_id"], "reuse", req.confidence,
                                   f"confident mention of an existing name (type {same[0]['entity_type']})",
                                   alias_to_add=req.mention)
+        longer = {r["entity_id"]: r for r in find_by_name_part(conn, norm, etype)}
+        if len(longer) == 1:  # two candidates ("anna" of anna lee and anna smith): not guessed
+            [row] = longer.values()
+            return Resolution(req, row["entity_id"], "partial", req.confidence,
+                              f"a shorter name of {row['canonical_name']!r} ({row['entity_type']})",
+                              alias_to_add=req.mention)
         eid = new_entity_id(now)
         created[(norm, etype)] = eid
         return Resolution(req, eid, "new", req.confidence, "no existing entity matched",

@@ -41,7 +41,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, PATH_BM25, PATH_CONCEPT,
+                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_SCAN, PATH_BM25, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
@@ -52,6 +52,7 @@ from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
+from .newer_state import LaterMention, newer_mentions
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -551,6 +552,7 @@ class RetrievalService:
         findings = self._drop_about_anchor(plan, trace, findings, by_id)
         # -- layers, dedup, relevance floor, limit, budget ---------------------------------------
         findings = self._fuse_layers(plan, trace, findings, layer_results)
+        findings, lifted = self._newer_state(plan, trace, findings, by_id, allowed)
         findings, dups = dedup(findings)
         for f, first in dups:
             trace.cuts[f.event_id] = {"stage": tr.CUT_DEDUP,
@@ -569,6 +571,12 @@ class RetrievalService:
                     f.evidence = {**f.evidence, "strength": INDIRECT, "reason": (
                         f"closest in meaning to the question (similarity {semantic[1]:.2f}); it names "
                         f"nothing of it in the question's words")}
+            later = lifted.get(f.event_id) if f.layer == "l1" else None
+            if later is not None and f.evidence_strength == WEAK:
+                # it names what the top finding is about, not the question's words: the thing
+                # the answer is about, said later
+                f.evidence_strength = INDIRECT
+                f.evidence = {**f.evidence, "strength": INDIRECT, "reason": later}
         ranked = list(findings)
         findings = self._relevance_floor(trace, findings)
         findings, over, used = apply_budget(findings, budget_tokens)
@@ -596,6 +604,81 @@ class RetrievalService:
             timeline=timeline(findings, anchor=self._anchor_entry(plan)), evidence_bundles=bundles(findings),
             anchor=anchor_info,
             time_window=_window_json(plan.time_window), trace=trace, ranked=ranked)
+
+    def _newer_state(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                     by_id: dict[str, "Candidate"], allowed: set[str]) -> tuple[list[Finding], dict[str, str]]:
+        """current_state: the user's later statements about what the top finding is about go
+        above it (``newer_state``), so an answer about *now* reads the newest word first even
+        when L2 did not read the change. Returns the findings and, per lifted event, why."""
+        if plan.mode is not QueryMode.CURRENT_STATE or not findings:
+            return findings, {}
+        top = findings[0]
+        ids = list(dict.fromkeys(top.event_ids or [top.event_id]))
+        conn = self.db.reader()
+        try:
+            linked = conn.execute(
+                f"SELECT DISTINCT x.entity_id, c.canonical_name FROM l1_event_entities x JOIN entity_catalog c "
+                f"ON c.entity_id = x.entity_id WHERE x.event_id IN ({placeholders(len(ids))})", ids).fetchall()
+        except Exception as exc:  # noqa: BLE001 - no L2 schema (L1-only store) or drift: no lift
+            log.debug("newer-state links unavailable: %s", exc)
+            return findings, {}
+        obj = str(top.facts.get("object") or top.facts.get("value") or "").strip().lower()
+        if top.layer != "l1" and obj:  # a derived belief is about its object, not every mention
+            linked = [r for r in linked if str(r[1]).strip().lower() == obj] or []
+        if not linked:
+            return findings, {}
+        names = {r[0]: r[1] for r in linked}
+        times = self._event_times(ids)
+        top_time = max(times.values(), default=top.occurred_at or 0.0)
+        rows = conn.execute(
+            f"SELECT x.event_seq, x.entity_id FROM l1_event_entities x JOIN fact_events f ON f.event_id = x.event_id "
+            f"WHERE x.entity_id IN ({placeholders(len(names))}) AND f.occurred_at > ? "
+            f"ORDER BY f.occurred_at DESC LIMIT ?", [*names, top_time, NEWER_STATE_SCAN]).fetchall()
+        if not rows:
+            return findings, {}
+        cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows)))
+        first = by_id.get(top.event_id) or next(iter(self._hydrate(
+            [r[0] for r in conn.execute("SELECT seq FROM fact_events WHERE event_id = ?", [top.event_id])]).values()), None)
+        mentions: list[LaterMention] = []
+        for seq, entity_id in rows:
+            ev = cands.get(seq)
+            if ev is None or self._fetch_filter(plan, ev, allowed, plan.time_window if plan.time_window is not None
+                                                and plan.time_window.hard else None, None) is not None:
+                continue
+            mentions.append(LaterMention(ev.event_id, ev.occurred_at, entity_id, names[entity_id],
+                                         ev.author_type, ev.evidence_class, ev.speaker))
+        picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
+                                as_of=plan.as_of)
+        if not picked:
+            return findings, {}
+        by_seq = {c.event_id: c for c in cands.values()}
+        when = iso(top_time)[:10] if top_time else "?"
+        lifted: dict[str, str] = {}
+        head: list[Finding] = []
+        rest = list(findings)
+        for m in picked:
+            reason = (f"a later statement ({iso(m.occurred_at)[:10]}) about {m.entity_name!r}, which the finding "
+                      f"of {when} is about: how it stands now")
+            lifted[m.event_id] = reason
+            old = next((f for f in rest if f.layer == "l1" and f.event_id == m.event_id), None)
+            if old is not None:
+                rest.remove(old)
+                f = old
+            else:
+                ev = by_seq[m.event_id]
+                text, truncated = _clip(ev.content)
+                f = Finding(rank=0, event_id=ev.event_id, content=text, occurred_at=ev.occurred_at,
+                            author_type=ev.author_type, evidence_strength="", score=top.score,
+                            event_ids=[ev.event_id], source=ev.source, session_id=ev.session_id,
+                            evidence_class=ev.evidence_class, evidence={}, truncated=truncated)
+                by_id[ev.event_id] = ev
+            f.relevance = top.relevance
+            head.append(f)
+            trace.newer_state.append({"event_id": m.event_id, "occurred_at": iso(m.occurred_at),
+                                      "entity_id": m.entity_id, "entity": m.entity_name,
+                                      "above": top.event_id if top.layer == "l1" else _layer_key(top.layer, top.kind, top.hit_id),
+                                      "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
+        return head + rest, lifted
 
     def _lift_replies(self, fused: list[Any], events: dict[int, "Candidate"], trace: tr.QueryTrace) -> list[Any]:
         """A chat question among the head candidates lends its score to its reply

@@ -51,3 +51,18 @@ def test_current_follows_inserts_deletes_and_rebuilds(tmp_path):
     conn.execute("INSERT INTO entity_aliases VALUES ('kettle', 'e4')")
     idx = alias_index.current(conn, key)
     assert idx.find("air fryer and kettle") == {"kettle"}  # the deleted alias is gone after the rebuild
+
+
+def test_the_shorter_names_of_an_alias_are_its_head_and_tail_words_or_cjk_runs():
+    from memory_core.l2.alias_index import name_parts
+
+    assert name_parts("honda civic") == {"honda", "civic"}
+    assert name_parts("tesla model y") == {"tesla", "tesla model", "model y"}  # "y" alone: too short
+    assert {"朗逸", "大众"} <= name_parts("大众朗逸") and "众朗" not in name_parts("大众朗逸")
+    assert name_parts("ucla") == set() and name_parts("京东") == set()
+    idx = AliasIndex()
+    for a in ("honda civic", "honda accord", "大众朗逸"):
+        idx.add(a)
+    assert idx.longer_names("civic") == {"honda civic"}
+    assert idx.longer_names("honda") == {"honda civic", "honda accord"}
+    assert idx.longer_names("朗逸") == {"大众朗逸"} and idx.longer_names("accord civic") == set()

@@ -46,6 +46,40 @@ def test_resolution_chain_offline(l2_engine):
     assert h1.how == "new" and h2.how == "session" and h1.entity_id == h2.entity_id
 
 
+def test_a_shorter_later_name_of_one_known_entity_is_that_entity(l2_engine):
+    now = l2_engine.clock.now()
+    with l2_engine.db.write() as conn:
+        create_entity(conn, "ent_civic", "honda civic", "vehicle", now, "test")
+        create_entity(conn, "ent_lang", "大众朗逸", "vehicle", now, "test")
+        create_entity(conn, "ent_al", "anna lee", "person", now, "test")
+        create_entity(conn, "ent_as", "anna smith", "person", now, "test")
+    [a] = _resolve(l2_engine, MentionRequest("e1", "the Civic", "civic", "vehicle", 0.6))
+    assert (a.entity_id, a.how, a.alias_to_add) == ("ent_civic", "partial", "the Civic")
+    [b] = _resolve(l2_engine, MentionRequest("e1", "朗逸", "朗逸", "vehicle", 0.6))
+    assert (b.entity_id, b.how) == ("ent_lang", "partial")
+    # two known people share the first name: not guessed
+    [c] = _resolve(l2_engine, MentionRequest("e1", "Anna", "anna", "person", 0.6))
+    assert c.how == "new" and c.entity_id not in ("ent_al", "ent_as")
+    # a name part of another type is another thing
+    [d] = _resolve(l2_engine, MentionRequest("e1", "Civic", "civic", "place", 0.6))
+    assert d.how == "new"
+
+
+def test_an_entity_first_recorded_from_an_old_import_is_not_an_orphan_yet(l2_engine, clock):
+    """Orphan age counts from when memory recorded the entity, not from the chat's date."""
+    l2_engine.ingest_payloads([chat("s", "user", "Traded in my old bike for a Tesla Model Y.",
+                                    T0 - 400 * DAY, "a")])
+    project(l2_engine)
+    svc = l2_engine.components["l2"]
+    names = {e.canonical_name for e in svc.entities()}
+    assert "tesla model y" in names
+    MaintenanceWorker(svc).run()
+    assert "tesla model y" in {e.canonical_name for e in svc.entities()}
+    clock.set(clock.now() + ORPHAN_MIN_AGE_S + DAY)  # a month in memory, never mentioned again
+    MaintenanceWorker(svc).run()
+    assert "tesla model y" not in {e.canonical_name for e in svc.entities()}
+
+
 def test_unbound_mentions_are_bound_later(l2_engine, clock):
     l2_engine.ingest_payloads([chat("s", "user", "I live in Shanghai.", T0, "a")])
     project(l2_engine)

@@ -1,0 +1,66 @@
+"""A later statement about the thing the top current-state finding is about comes first.
+
+``current_state`` asks how things stand *now*, and the newest evidence wins. When L2 read a
+change ("I traded the Civic for a Tesla") the lifecycle already supersedes the old belief; but
+the rule extractor misses wordings, and then the old belief ("user DRIVES honda civic") or the
+old statement ranks first while the user's later words about the same thing ("Biscuit passed
+away last night", 我和小雨分手了) sit lower or outside the list. Those later words are what an
+answer about *now* must see first, whatever L2 made of them — so the rule works on entity links
+(which L2 makes for nearly every mention), not on extracted claims.
+
+Pure policy here (which later statements qualify, in which order); the service reads the
+candidates from ``l1_event_entities`` and places them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from memory_core.policy import NEWER_STATE_MAX_LIFTS, EvidenceClass
+
+#: statements of the user's own state; questions, hypotheticals, instructions and anything an
+#: assistant or tool wrote never tell how things stand
+STATEMENT_CLASSES = frozenset({EvidenceClass.USER_SELF_REPORT.value, EvidenceClass.EXTERNAL_OBSERVATION.value})
+
+
+@dataclass(frozen=True, slots=True)
+class LaterMention:
+    """An event that mentions one of the top finding's entities (a row of the candidate query)."""
+
+    event_id: str
+    occurred_at: float
+    entity_id: str
+    entity_name: str
+    author_type: str
+    evidence_class: str
+    speaker: str | None = None
+
+
+def newer_mentions(top_time: float, top_event_ids: Iterable[str], speaker: str | None,
+                   candidates: Sequence[LaterMention], *, as_of: float | None = None,
+                   limit: int = NEWER_STATE_MAX_LIFTS) -> list[LaterMention]:
+    """The later statements to put above the top finding, newest first, one row per event.
+
+    A candidate qualifies when it happened after everything the top finding rests on
+    (``top_time``: its latest evidence) and not after the question's ``now``; is the user's own
+    statement (or, for a finding about another chat speaker, that speaker's); and is not one of
+    the finding's own events. Newest first: the most recent word on the thing is the state.
+    """
+    own = set(top_event_ids)
+    seen: set[str] = set()
+    out: list[LaterMention] = []
+    for c in sorted(candidates, key=lambda c: (-c.occurred_at, c.event_id)):
+        if c.event_id in own or c.event_id in seen:
+            continue
+        if c.occurred_at <= top_time or (as_of is not None and c.occurred_at > as_of):
+            continue
+        if c.author_type != "user" or c.evidence_class not in STATEMENT_CLASSES:
+            continue
+        if (c.speaker or None) != (speaker or None):
+            continue
+        seen.add(c.event_id)
+        out.append(c)
+        if len(out) >= limit:
+            break
+    return out

@@ -1,0 +1,95 @@
+"""current_state: the user's later words about what the top finding is about come first
+(``retrieval/newer_state.py``), whether or not L2 read the change."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.policy import EvidenceClass
+from memory_core.retrieval.newer_state import LaterMention, newer_mentions
+from tests.helpers import DAY, T0, chat
+
+SELF = EvidenceClass.USER_SELF_REPORT.value
+
+
+def _m(eid, t, *, author="user", cls=SELF, speaker=None):
+    return LaterMention(eid, t, "ent", "biscuit", author, cls, speaker)
+
+
+def test_later_statements_newest_first_within_the_limit():
+    got = newer_mentions(10.0, ["top"], None, [_m("a", 20), _m("b", 40), _m("c", 30)], limit=2)
+    assert [m.event_id for m in got] == ["b", "c"]
+
+
+def test_only_what_happened_after_the_finding_and_before_now():
+    cands = [_m("before", 5), _m("same", 10), _m("after_now", 90), _m("ok", 50)]
+    assert [m.event_id for m in newer_mentions(10.0, ["top"], None, cands, as_of=60)] == ["ok"]
+
+
+@pytest.mark.parametrize("author,cls", [
+    ("assistant", EvidenceClass.ASSISTANT_GENERATED.value),
+    ("user", EvidenceClass.USER_QUESTION.value),
+    ("user", EvidenceClass.USER_HYPOTHETICAL.value),
+    ("user", EvidenceClass.USER_INSTRUCTION.value),
+    ("tool", EvidenceClass.TOOL_RESULT.value),
+])
+def test_questions_plans_and_generated_text_never_tell_the_state(author, cls):
+    assert newer_mentions(10.0, ["top"], None, [_m("x", 20, author=author, cls=cls)]) == []
+
+
+def test_another_speakers_words_are_not_the_users_state_and_the_findings_own_events_are_skipped():
+    cands = [_m("melanie", 20, speaker="Melanie"), _m("top", 30), _m("mine", 25)]
+    assert [m.event_id for m in newer_mentions(10.0, ["top"], None, cands)] == ["mine"]
+    assert [m.event_id for m in newer_mentions(10.0, ["x"], "Melanie", cands)] == ["melanie"]
+
+
+def _ids(engine):
+    return {e.source_item_id: e.event_id for e in engine.list_events(limit=100)}
+
+
+@pytest.fixture
+def dog(make_engine):
+    engine = make_engine()
+    engine.ingest_payloads([
+        chat("a", "user", "My dog Biscuit loves the park by the river.", T0, "old"),
+        chat("b", "user", "Biscuit passed away last night, I'm heartbroken.", T0 + 100 * DAY, "new"),
+        chat("c", "user", "Should I adopt another puppy like Biscuit?", T0 + 120 * DAY, "ask"),
+    ])
+    engine.run_until_idle()
+    return engine
+
+
+def test_the_later_word_on_the_pet_answers_how_things_stand_now(dog):
+    ids = _ids(dog)
+    pkg = dog.retrieval.query("Do I have a dog now?", "current_state", now=T0 + 200 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+    assert pkg.findings[0].evidence_strength != "weak"
+    lifted = [x["event_id"] for x in pkg.trace.newer_state]
+    assert ids["new"] in lifted and ids["ask"] not in lifted, "a question never tells the state"
+    assert pkg.trace.to_json()["newer_state"][0]["entity"] == "biscuit"
+
+
+def test_asked_as_of_a_date_before_the_change_the_old_state_stands(dog):
+    ids = _ids(dog)
+    # an explicit now is the question's date: what happened after it does not exist yet
+    pkg = dog.retrieval.query("Do I have a dog now?", "current_state", now=T0 + 50 * DAY)
+    assert ids["new"] not in [f.event_id for f in pkg.findings]
+    assert pkg.findings and pkg.findings[0].event_id in (ids["old"], *(f.event_id for f in pkg.findings if f.layer != "l1"))
+    assert pkg.trace.newer_state == []
+
+
+def test_other_modes_keep_their_order(dog):
+    pkg = dog.retrieval.query("Tell me about the park by the river", "exact_fact", now=T0 + 200 * DAY)
+    assert pkg.trace.newer_state == []
+
+
+def test_a_breakup_told_later_in_chinese_comes_before_the_old_relationship(make_engine):
+    engine = make_engine()
+    engine.ingest_payloads([
+        chat("a", "user", "我和女朋友小雨去看电影了。", T0, "old"),
+        chat("b", "user", "我和小雨分手了。", T0 + 60 * DAY, "new"),
+    ])
+    engine.run_until_idle()
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("我现在有女朋友吗？", "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
