@@ -317,9 +317,13 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                    for value in lexicon_fields for m in lexicon_mentions(value)]
     if lexicon_fields is None:
         from .names import pet_name_spans
-        species = [sspan for _, _, _, sspan in pet_name_spans(text)]
+        pets = pet_name_spans(text)
+        species = [sspan for _, _, _, sspan in pets]
         lexical = [m for m in lexical if not (m.source == "lexicon" and m.entity_type == "animal" and
                                               any(s <= m.start and m.end <= e for s, e in species))]
+        # a pet's name that is also a word (可乐, 芝麻, Peanut): the animal, not the food
+        lexical = [m for m in lexical if not (m.source == "lexicon" and
+                                              any(s < m.end and m.start < e for s, e, _, _ in pets))]
     mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
     # a hint naming a catalog entity inherits its id (the catalog is the stronger evidence)

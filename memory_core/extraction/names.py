@@ -205,6 +205,13 @@ def pet_name_spans(text: str) -> list[tuple[int, int, str, tuple[int, int]]]:
                                            for _, flag, _ in zh_tokens(m.group("name"))):
                 continue  # 猫咪前天…, 狗死了: a time word or a verb is no name
             out.append((m.start("name"), m.end("name"), m.group("name"), m.span("species")))
+    from .pet_names import en_possessed_pets, zh_named_pets
+
+    for pet in (*zh_named_pets(text), *en_possessed_pets(text)):
+        if pet.name.lower() in _EN_NOT_NAME or pet.name.lower() in _EN_OPENERS or \
+                any(s < pet.end and pet.start < e for s, e, _, _ in out):
+            continue
+        out.append((pet.start, pet.end, pet.name, pet.species))
     return out
 
 

@@ -167,6 +167,14 @@ PET_SPECIES: frozenset[str] = frozenset({
     "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗", "鱼", "鸟", "小鸟", "小兔子",
 })
 
+#: what a pet has or needs: after a species word these are the pet's things, never its name
+#: (我家狗狗零食吃完了, 猫咪疫苗打了)
+PET_THINGS: frozenset[str] = frozenset({
+    "零食", "玩具", "猫粮", "狗粮", "猫砂", "衣服", "窝", "笼子", "疫苗", "医院", "绝育", "驱虫", "洗澡", "毛发",
+    "掉毛", "体检", "罐头", "主粮", "饭盆", "水盆", "牵引绳", "狗绳", "项圈", "尾巴", "爪子", "耳朵", "眼睛",
+    "肚子", "身体", "毛病", "脾气", "性格", "年纪", "体重", "品种", "主人", "宝宝", "妈妈", "爸爸",
+})
+
 #: the one diet vocabulary (issue 14's label convention: English values for both languages)
 DIETS_EN: tuple[str, ...] = ("vegetarian", "vegan", "pescatarian", "keto")
 #: Chinese diet words and the value each names
