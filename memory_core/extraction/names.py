@@ -26,7 +26,7 @@ from functools import lru_cache
 from ..lexicon.names import (DIETS_EN, DIETS_ZH, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
-from ..text.segment import jieba_posseg
+from ..text.segment import jieba_knows, jieba_posseg
 
 
 @lru_cache(maxsize=2048)
@@ -54,6 +54,8 @@ def is_generic(name: str) -> bool:
     n = re.sub(r"^(?:(?:a|an|the|my|our|new|this|that|small|big|local)\s+)+", "", name.strip().lower())
     if re.match(r"(?:someone|somebody|something|anyone|anybody|anything|everyone|everybody|no one|nobody)\b", n):
         return True  # "seeing someone new": an indefinite pronoun with an adjective is still no one in particular
+    if n in GENERIC_NOUNS:
+        return True  # 大学 before its 大 is read as a descriptor
     if re.search(r"[\u4e00-\u9fff]", n):
         n = _ZH_DESCRIPTORS.sub("", n) or n
     return n in GENERIC_NOUNS or not n
@@ -303,7 +305,7 @@ _ZH_LIST_RX: re.Pattern[str] | None = None
 def _zh_list_rx() -> re.Pattern[str]:
     global _ZH_LIST_RX
     if _ZH_LIST_RX is None:
-        terms = sorted((t for t in (*ORGANIZATIONS, *PLACES, *CONDITIONS)
+        terms = sorted((t for t in (*ORGANIZATIONS, *SCHOOLS, *PLACES, *CONDITIONS)
                         if re.search(r"[\u4e00-\u9fff]", t) and len(t) >= 2), key=len, reverse=True)
         brands = sorted((b for b in VEHICLE_BRANDS if re.search(r"[\u4e00-\u9fff]", b)), key=len, reverse=True)
         models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m) and len(m) >= 2),
@@ -358,6 +360,15 @@ def _merge_places(spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int
     return out
 
 
+def _token_aligned(text: str, start: int, end: int) -> bool:
+    """Whether jieba cuts ``text`` at both ends of the span (a school abbreviation is a word of
+    its own: 在川大读研 yes, 中大型 no)."""
+    cuts = {0, len(text)}
+    for word, _, pos in zh_tokens(text):
+        cuts.update((pos, pos + len(word)))
+    return start in cuts and end in cuts
+
+
 def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, surface, type) for Chinese names: list terms (with an organisation head
     joined: 北京 + 师范大学), brand + model vehicles, and jieba's proper-noun tags."""
@@ -374,7 +385,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             out.append((start, end, m.group(0), "vehicle"))
             continue
         term = m.group(0).lower()
-        etype = "organization" if term in ORGANIZATIONS else "place" if term in PLACES else "topic"
+        if term in SCHOOLS and term not in ORGANIZATIONS and not _token_aligned(text, start, end):
+            continue  # 中大型, 人大代表: the abbreviation's characters inside other words
+        etype = "organization" if term in ORGANIZATIONS or term in SCHOOLS else "place" if term in PLACES else "topic"
         if etype == "topic":
             for word, _, wstart in zh_tokens(text):
                 if wstart < start < wstart + len(word) and wstart + len(word) == end and len(word) <= 6:
@@ -387,7 +400,7 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             out.append((start, end, text[start:end], etype))
             continue
         # an organisation head right after a place or company name makes one organisation
-        head = re.match(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")",
+        head = re.match(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入干当做任]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")",
                         text[end:end + 8])
         if head and etype in ("place", "organization") and not re.match(r"[的了在是]", text[end:end + 1]):
             end += head.end()
@@ -481,5 +494,7 @@ def zh_namelike(surface: str) -> bool:
     tokens = zh_tokens(s)
     if any(flag in ("nr", "nrt", "ns", "nt", "nz", "eng") for _, flag, _ in tokens):
         return True
+    if len(tokens) == 1 and 2 <= len(s) <= 4 and not jieba_knows(s):
+        return True  # 喜茶 tagged a verb: a word jieba's dictionary lacks is a name, its tag a guess
     return len(s) >= 2 and not any(flag.startswith("v") or flag in ("r", "m", "q", "p", "d", "c", "u")
                                    for _, flag, _ in tokens)

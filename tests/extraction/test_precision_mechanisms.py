@@ -68,3 +68,33 @@ def test_owner_of_reads_the_words_before_the_species():
     assert owner_of(text, text.index("cat")) == "neighbor"
     text = "his cat"
     assert owner_of(text, text.index("cat")) is None
+
+
+# -- Chinese organisations: abbreviations, unlisted shops, where the name ends ----------------------
+
+
+def test_a_chinese_university_abbreviation_is_a_school_not_a_place():
+    found = claims("我在华科读大二。")
+    assert ("user", "STUDIES_AT", "华科", "relation", False) in found
+    assert ("华科", "place") not in entities("我在华科读大二。")
+    assert ("人大", "organization") not in entities("他是人大代表。")  # not a word of its own there
+    assert not any(t == "organization" for _, t in entities("最近工作压力山大。"))
+
+
+def test_a_shop_name_jieba_does_not_know_is_a_name_even_when_tagged_a_verb():
+    found = claims("我在一点点当店员。") | claims("我在鲜丰水果当收银员。")
+    assert not any(c[2] in ("点", "水果") for c in found)
+    found = claims("我在瑞幸做咖啡师。")
+    assert ("user", "WORKS_AT", "瑞幸", "relation", False) in found
+    assert ("茶", "food") not in entities("我在乐乐茶上班。")  # one character of a shop's name is no drink
+
+
+def test_an_organisation_name_ends_before_the_job_verb():
+    found = claims("我在中通干分拣员。")
+    assert ("user", "WORKS_AT", "中通", "relation", False) in found
+    assert not any("干" in c[2] for c in found)
+
+
+def test_where_one_met_someone_is_no_home_town():
+    assert claims("我和女朋友是在高中认识的。") == set()
+    assert ("user", "IS_FROM", "杭州", "relation", False) in claims("我是在杭州出生的。")
