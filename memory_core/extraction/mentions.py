@@ -338,6 +338,11 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                                               any(s < m.end and m.start < e for s, e, _, _ in pets))]
     mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
+    if lexicon_fields is None and not is_cjk(text):
+        from .names import company_context
+        for m in kept:
+            if m.source == "lexicon" and company_context(text, m.start, m.end, m.entity_type):
+                m.entity_type = "organization"  # "Tesla stock", "hired at Spotify": the company
     # a hint naming a catalog entity inherits its id (the catalog is the stronger evidence)
     by_form = _forms_index(tuple(known))
     for m in kept:

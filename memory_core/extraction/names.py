@@ -49,6 +49,12 @@ _ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那
                              r"私营|民营|创业|初创|互联网|本地|当地|附近的?|楼下的?|父母|爸妈|朋友|亲戚)+")
 
 
+_TIME_WORDS = re.compile(r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|mornings?|"
+                         r"evenings?|nights?|afternoons?|holidays?|winters?|summers?|springs?|autumns?|falls?|"
+                         r"(?:january|february|march|april|june|july|august|september|october|november|december)s?|"
+                         r"周[一二三四五六日天末]|星期[一二三四五六日天]|早上|晚上|下午|上午|周末|冬天|夏天|春天|秋天|假期|节假日)")
+
+
 def is_generic(name: str) -> bool:
     """A kind, not a particular thing ("startup", 一家创业公司, 一家外资银行, 父母家, 这种感觉)."""
     n = re.sub(r"^(?:(?:a|an|the|my|our|new|this|that|small|big|local)\s+)+", "", name.strip().lower())
@@ -56,6 +62,8 @@ def is_generic(name: str) -> bool:
         return True  # "seeing someone new": an indefinite pronoun with an adjective is still no one in particular
     if n in GENERIC_NOUNS:
         return True  # 大学 before its 大 is read as a descriptor
+    if _TIME_WORDS.fullmatch(n):
+        return True  # "I hate Mondays", 讨厌周一: a time is no thing one likes, owns or visits
     if re.search(r"[\u4e00-\u9fff]", n):
         n = _ZH_DESCRIPTORS.sub("", n) or n
     return n in GENERIC_NOUNS or not n
@@ -121,6 +129,28 @@ _ORG_HEADS_ANYWHERE = frozenset({"university", "college", "institute", "academy"
                                  "school", "clinic"})
 
 
+#: words around a capitalised name that make it a company or a school, whatever a product
+#: lexicon says ("hired at Spotify", "Tesla stock", "transferred to Rice"); "quit"/"left" are
+#: not among them ("I quit Instagram" is an app)
+_EN_COMPANY_LEFT = re.compile(r"\b(?:joined|(?:work|works|worked|working) (?:at|for)|hired (?:at|by)|"
+                              r"laid off (?:from|by)|fired from|(?:intern|interns|interned|interning) at|retired from|"
+                              r"resigned from|job at|offer from|position at|employed (?:at|by)|transferred to|"
+                              r"enrolled at|graduated from|admitted to|(?:student|freshman|sophomore|junior|senior) at)\s*$",
+                              re.IGNORECASE)
+_EN_COMPANY_RIGHT = re.compile(r"^(?:'s)?\s+(?:stock|stocks|shares|earnings|ceo|headquarters|hq|layoffs|employees|"
+                               r"is hiring|was hiring|went public|ipo)\b", re.IGNORECASE)
+#: lexicon types a brand name has as a product that its company context overrides
+_BRAND_TYPES = frozenset({"software", "vehicle", "food", "device", "media", "product", "appliance", "topic", "activity"})
+
+
+def company_context(text: str, start: int, end: int, etype: str | None) -> bool:
+    """Whether a capitalised name typed as a product (or a food word: Rice) is a company or a
+    school here, by the words around it."""
+    if etype not in _BRAND_TYPES or not text[start:start + 1].isupper():
+        return False
+    return bool(_EN_COMPANY_LEFT.search(text[:start]) or _EN_COMPANY_RIGHT.match(text[end:]))
+
+
 def name_lexicon_type(surface: str, terms: dict[str, str]) -> str | None:
     """The category lexicon's type for a *name*: the whole name is a member ("Tesla", "Notion"),
     or a brand member leads a model code ("Dyson V15"); a member inside a longer name types
@@ -132,6 +162,9 @@ def name_lexicon_type(surface: str, terms: dict[str, str]) -> str | None:
     if len(words) > 1 and words[0] in terms and terms[words[0]] in ("appliance", "device", "vehicle", "product") \
             and all(any(ch.isdigit() for ch in w) or len(w) <= 3 for w in words[1:]):
         return terms[words[0]]
+    if 1 < len(words) <= 3 and words[0] in terms and terms[words[0]] in ("appliance", "device") and \
+            all(w[:1].isupper() for w in surface.split()[1:]):
+        return terms[words[0]]  # "Kindle Paperwhite", "Apple Watch": the brand's model names the device
     return None
 
 
@@ -269,7 +302,12 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     nothing types it."""
     surface = text[start:end]
     low = surface.lower()
-    typed = list_type(low) or lexicon_type
+    listed = list_type(low)
+    if listed:
+        return listed
+    if company_context(text, start, end, lexicon_type):
+        return "organization"  # "transferred to Rice": a school, not the food
+    typed = lexicon_type
     if typed:
         return typed
     left = text[:start].lower().rstrip()

@@ -98,3 +98,24 @@ def test_an_organisation_name_ends_before_the_job_verb():
 def test_where_one_met_someone_is_no_home_town():
     assert claims("我和女朋友是在高中认识的。") == set()
     assert ("user", "IS_FROM", "杭州", "relation", False) in claims("我是在杭州出生的。")
+
+
+# -- English: words that are never names, and a brand's company -----------------------------------
+
+
+def test_a_time_is_no_thing_one_likes():
+    assert claims("I really hate Sundays.") == set()
+    assert not any(n == "sundays" for n, _ in entities("I really hate Sundays."))
+    assert claims("我最讨厌周一了。") == set()
+
+
+def test_a_product_brand_in_a_company_context_is_the_company():
+    assert ("figma", "organization") in entities("Figma stock jumped this morning.")
+    assert ("figma", "organization") in entities("My brother got hired at Figma.")
+    assert ("figma", "software") in entities("I use Figma at work every day.")  # the app
+
+
+def test_a_device_brand_with_a_capitalised_model_is_one_device():
+    found = claims("I just got a Kindle Oasis.")
+    assert any(c[2] == "kindle oasis" for c in found)
+    assert ("kindle", "device") not in entities("I just got a Kindle Oasis.")
