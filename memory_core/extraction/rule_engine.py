@@ -596,6 +596,9 @@ class _Extractor:
         namelike = zh_namelike(entity.mention) if zh else False
         if pattern.named_only and origin == "phrase" and not (namelike if zh else entity.mention[:1].isupper()):
             return None
+        if not zh and SLOT_TYPES.get(pattern.predicate) == "person" and origin in ("phrase", "lexicon") and \
+                not entity.mention[:1].isupper():
+            return None  # "I'm seeing more sales": one dates or marries someone named, never a lowercase phrase
         if pattern.predicate == "DRIVES" and pattern.negated and entity.entity_type in _OWNABLE - {"vehicle"} \
                 and origin in ("lexicon", "catalog", "known", "hint", "name"):
             return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end

@@ -119,3 +119,8 @@ def test_a_device_brand_with_a_capitalised_model_is_one_device():
     found = claims("I just got a Kindle Oasis.")
     assert any(c[2] == "kindle oasis" for c in found)
     assert ("kindle", "device") not in entities("I just got a Kindle Oasis.")
+
+
+def test_a_partner_is_someone_named_not_a_lowercase_phrase():
+    assert not any(c[1] == "DATING" for c in claims("We're seeing real progress with the new store."))
+    assert ("user", "DATING", "omar", "relation", False) in claims("I've been seeing Omar since spring.")
