@@ -181,6 +181,9 @@ _EN_NOT_NAME = frozenset({
     "october", "november", "december", "ok", "okay", "lol", "omg", "haha", "hmm", "mom", "dad", "mum",
     "christmas", "thanksgiving", "easter", "ai", "tv", "ceo", "cto", "pm", "am", "usd", "b12", "dr", "mr",
     "mrs", "ms", "st", "ave", "covid-free",
+    # pronouns capitalised mid-sentence in chat ("… and It's made a big impact") are nobody
+    "it", "it's", "its", "he", "she", "they", "we", "you", "me", "him", "her", "them", "us", "my", "your",
+    "our", "their", "his", "this", "that", "there", "here",
 })
 #: common words that open a sentence capitalised but are not names (a sentence's first word is
 #: only a name when it is not one of these and something else types it)

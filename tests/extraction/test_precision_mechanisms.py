@@ -124,3 +124,7 @@ def test_a_device_brand_with_a_capitalised_model_is_one_device():
 def test_a_partner_is_someone_named_not_a_lowercase_phrase():
     assert not any(c[1] == "DATING" for c in claims("We're seeing real progress with the new store."))
     assert ("user", "DATING", "omar", "relation", False) in claims("I've been seeing Omar since spring.")
+
+
+def test_a_capitalised_pronoun_mid_sentence_is_nobody():
+    assert not any(n == "it" for n, _ in entities("I walk in the park and It's helped a lot."))
