@@ -198,6 +198,16 @@ def _cjk_suffixed(text: str) -> set[tuple[int, int]] | None:
     return {(start, start + len(word) - 1) for word, _, start in zh_tokens(text) if len(word) >= 3}
 
 
+def _inside_a_word(text: str, start: int, end: int) -> bool:
+    """Whether jieba cuts a longer word around the span that its dictionary lacks (茶 inside
+    喜茶, a shop's name); a dictionary word keeps its member (养猫 is about a cat)."""
+    from ..text.segment import jieba_knows
+    from .names import zh_tokens
+
+    return any(pos <= start and end <= pos + len(word) and len(word) > end - start and not jieba_knows(word)
+               for word, _, pos in zh_tokens(text))
+
+
 def lexicon_mentions(text: str) -> list[Mention]:
     out: list[Mention] = []
     suffixed = _cjk_suffixed(text)
@@ -206,6 +216,8 @@ def lexicon_mentions(text: str) -> list[Mention]:
             continue
         if suffixed and (start, end) in suffixed or is_cjk(term) and text[end:end + 1] in _CJK_NOUN_SUFFIXES:
             continue  # 咖啡师, 奶茶店: the member is part of a longer word
+        if len(term) == 1 and is_cjk(term) and _inside_a_word(text, start, end):
+            continue  # 茶 in 喜茶: one character of an unknown longer word (a name) is not that thing
         surface = text[start:end]
         if term in _CASED_MEMBERS and not surface[:1].isupper():
             continue
@@ -317,11 +329,20 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                    for value in lexicon_fields for m in lexicon_mentions(value)]
     if lexicon_fields is None:
         from .names import pet_name_spans
-        species = [sspan for _, _, _, sspan in pet_name_spans(text)]
+        pets = pet_name_spans(text)
+        species = [sspan for _, _, _, sspan in pets]
         lexical = [m for m in lexical if not (m.source == "lexicon" and m.entity_type == "animal" and
                                               any(s <= m.start and m.end <= e for s, e in species))]
+        # a pet's name that is also a word (可乐, 芝麻, Peanut): the animal, not the food
+        lexical = [m for m in lexical if not (m.source == "lexicon" and
+                                              any(s < m.end and m.start < e for s, e, _, _ in pets))]
     mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
+    if lexicon_fields is None and not is_cjk(text):
+        from .names import company_context
+        for m in kept:
+            if m.source == "lexicon" and company_context(text, m.start, m.end, m.entity_type):
+                m.entity_type = "organization"  # "Tesla stock", "hired at Spotify": the company
     # a hint naming a catalog entity inherits its id (the catalog is the stronger evidence)
     by_form = _forms_index(tuple(known))
     for m in kept:

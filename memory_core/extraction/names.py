@@ -26,7 +26,7 @@ from functools import lru_cache
 from ..lexicon.names import (DIETS_EN, DIETS_ZH, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
-from ..text.segment import jieba_posseg
+from ..text.segment import jieba_knows, jieba_posseg
 
 
 @lru_cache(maxsize=2048)
@@ -49,11 +49,21 @@ _ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那
                              r"私营|民营|创业|初创|互联网|本地|当地|附近的?|楼下的?|父母|爸妈|朋友|亲戚)+")
 
 
+_TIME_WORDS = re.compile(r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|mornings?|"
+                         r"evenings?|nights?|afternoons?|holidays?|winters?|summers?|springs?|autumns?|falls?|"
+                         r"(?:january|february|march|april|june|july|august|september|october|november|december)s?|"
+                         r"周[一二三四五六日天末]|星期[一二三四五六日天]|早上|晚上|下午|上午|周末|冬天|夏天|春天|秋天|假期|节假日)")
+
+
 def is_generic(name: str) -> bool:
     """A kind, not a particular thing ("startup", 一家创业公司, 一家外资银行, 父母家, 这种感觉)."""
     n = re.sub(r"^(?:(?:a|an|the|my|our|new|this|that|small|big|local)\s+)+", "", name.strip().lower())
     if re.match(r"(?:someone|somebody|something|anyone|anybody|anything|everyone|everybody|no one|nobody)\b", n):
         return True  # "seeing someone new": an indefinite pronoun with an adjective is still no one in particular
+    if n in GENERIC_NOUNS:
+        return True  # 大学 before its 大 is read as a descriptor
+    if _TIME_WORDS.fullmatch(n):
+        return True  # "I hate Mondays", 讨厌周一: a time is no thing one likes, owns or visits
     if re.search(r"[\u4e00-\u9fff]", n):
         n = _ZH_DESCRIPTORS.sub("", n) or n
     return n in GENERIC_NOUNS or not n
@@ -119,6 +129,28 @@ _ORG_HEADS_ANYWHERE = frozenset({"university", "college", "institute", "academy"
                                  "school", "clinic"})
 
 
+#: words around a capitalised name that make it a company or a school, whatever a product
+#: lexicon says ("hired at Spotify", "Tesla stock", "transferred to Rice"); "quit"/"left" are
+#: not among them ("I quit Instagram" is an app)
+_EN_COMPANY_LEFT = re.compile(r"\b(?:joined|(?:work|works|worked|working) (?:at|for)|hired (?:at|by)|"
+                              r"laid off (?:from|by)|fired from|(?:intern|interns|interned|interning) at|retired from|"
+                              r"resigned from|job at|offer from|position at|employed (?:at|by)|transferred to|"
+                              r"enrolled at|graduated from|admitted to|(?:student|freshman|sophomore|junior|senior) at)\s*$",
+                              re.IGNORECASE)
+_EN_COMPANY_RIGHT = re.compile(r"^(?:'s)?\s+(?:stock|stocks|shares|earnings|ceo|headquarters|hq|layoffs|employees|"
+                               r"is hiring|was hiring|went public|ipo)\b", re.IGNORECASE)
+#: lexicon types a brand name has as a product that its company context overrides
+_BRAND_TYPES = frozenset({"software", "vehicle", "food", "device", "media", "product", "appliance", "topic", "activity"})
+
+
+def company_context(text: str, start: int, end: int, etype: str | None) -> bool:
+    """Whether a capitalised name typed as a product (or a food word: Rice) is a company or a
+    school here, by the words around it."""
+    if etype not in _BRAND_TYPES or not text[start:start + 1].isupper():
+        return False
+    return bool(_EN_COMPANY_LEFT.search(text[:start]) or _EN_COMPANY_RIGHT.match(text[end:]))
+
+
 def name_lexicon_type(surface: str, terms: dict[str, str]) -> str | None:
     """The category lexicon's type for a *name*: the whole name is a member ("Tesla", "Notion"),
     or a brand member leads a model code ("Dyson V15"); a member inside a longer name types
@@ -130,6 +162,9 @@ def name_lexicon_type(surface: str, terms: dict[str, str]) -> str | None:
     if len(words) > 1 and words[0] in terms and terms[words[0]] in ("appliance", "device", "vehicle", "product") \
             and all(any(ch.isdigit() for ch in w) or len(w) <= 3 for w in words[1:]):
         return terms[words[0]]
+    if 1 < len(words) <= 3 and words[0] in terms and terms[words[0]] in ("appliance", "device") and \
+            all(w[:1].isupper() for w in surface.split()[1:]):
+        return terms[words[0]]  # "Kindle Paperwhite", "Apple Watch": the brand's model names the device
     return None
 
 
@@ -146,6 +181,9 @@ _EN_NOT_NAME = frozenset({
     "october", "november", "december", "ok", "okay", "lol", "omg", "haha", "hmm", "mom", "dad", "mum",
     "christmas", "thanksgiving", "easter", "ai", "tv", "ceo", "cto", "pm", "am", "usd", "b12", "dr", "mr",
     "mrs", "ms", "st", "ave", "covid-free",
+    # pronouns capitalised mid-sentence in chat ("… and It's made a big impact") are nobody
+    "it", "it's", "its", "he", "she", "they", "we", "you", "me", "him", "her", "them", "us", "my", "your",
+    "our", "their", "his", "this", "that", "there", "here",
 })
 #: common words that open a sentence capitalised but are not names (a sentence's first word is
 #: only a name when it is not one of these and something else types it)
@@ -205,6 +243,13 @@ def pet_name_spans(text: str) -> list[tuple[int, int, str, tuple[int, int]]]:
                                            for _, flag, _ in zh_tokens(m.group("name"))):
                 continue  # 猫咪前天…, 狗死了: a time word or a verb is no name
             out.append((m.start("name"), m.end("name"), m.group("name"), m.span("species")))
+    from .pet_names import en_possessed_pets, zh_named_pets
+
+    for pet in (*zh_named_pets(text), *en_possessed_pets(text)):
+        if pet.name.lower() in _EN_NOT_NAME or pet.name.lower() in _EN_OPENERS or \
+                any(s < pet.end and pet.start < e for s, e, _, _ in out):
+            continue
+        out.append((pet.start, pet.end, pet.name, pet.species))
     return out
 
 
@@ -260,7 +305,12 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     nothing types it."""
     surface = text[start:end]
     low = surface.lower()
-    typed = list_type(low) or lexicon_type
+    listed = list_type(low)
+    if listed:
+        return listed
+    if company_context(text, start, end, lexicon_type):
+        return "organization"  # "transferred to Rice": a school, not the food
+    typed = lexicon_type
     if typed:
         return typed
     left = text[:start].lower().rstrip()
@@ -296,7 +346,7 @@ _ZH_LIST_RX: re.Pattern[str] | None = None
 def _zh_list_rx() -> re.Pattern[str]:
     global _ZH_LIST_RX
     if _ZH_LIST_RX is None:
-        terms = sorted((t for t in (*ORGANIZATIONS, *PLACES, *CONDITIONS)
+        terms = sorted((t for t in (*ORGANIZATIONS, *SCHOOLS, *PLACES, *CONDITIONS)
                         if re.search(r"[\u4e00-\u9fff]", t) and len(t) >= 2), key=len, reverse=True)
         brands = sorted((b for b in VEHICLE_BRANDS if re.search(r"[\u4e00-\u9fff]", b)), key=len, reverse=True)
         models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m) and len(m) >= 2),
@@ -351,6 +401,15 @@ def _merge_places(spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int
     return out
 
 
+def _token_aligned(text: str, start: int, end: int) -> bool:
+    """Whether jieba cuts ``text`` at both ends of the span (a school abbreviation is a word of
+    its own: 在川大读研 yes, 中大型 no)."""
+    cuts = {0, len(text)}
+    for word, _, pos in zh_tokens(text):
+        cuts.update((pos, pos + len(word)))
+    return start in cuts and end in cuts
+
+
 def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, surface, type) for Chinese names: list terms (with an organisation head
     joined: 北京 + 师范大学), brand + model vehicles, and jieba's proper-noun tags."""
@@ -367,7 +426,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             out.append((start, end, m.group(0), "vehicle"))
             continue
         term = m.group(0).lower()
-        etype = "organization" if term in ORGANIZATIONS else "place" if term in PLACES else "topic"
+        if term in SCHOOLS and term not in ORGANIZATIONS and not _token_aligned(text, start, end):
+            continue  # 中大型, 人大代表: the abbreviation's characters inside other words
+        etype = "organization" if term in ORGANIZATIONS or term in SCHOOLS else "place" if term in PLACES else "topic"
         if etype == "topic":
             for word, _, wstart in zh_tokens(text):
                 if wstart < start < wstart + len(word) and wstart + len(word) == end and len(word) <= 6:
@@ -380,7 +441,7 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             out.append((start, end, text[start:end], etype))
             continue
         # an organisation head right after a place or company name makes one organisation
-        head = re.match(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")",
+        head = re.match(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入干当做任]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")",
                         text[end:end + 8])
         if head and etype in ("place", "organization") and not re.match(r"[的了在是]", text[end:end + 1]):
             end += head.end()
@@ -474,5 +535,7 @@ def zh_namelike(surface: str) -> bool:
     tokens = zh_tokens(s)
     if any(flag in ("nr", "nrt", "ns", "nt", "nz", "eng") for _, flag, _ in tokens):
         return True
+    if len(tokens) == 1 and 2 <= len(s) <= 4 and not jieba_knows(s):
+        return True  # 喜茶 tagged a verb: a word jieba's dictionary lacks is a name, its tag a guess
     return len(s) >= 2 and not any(flag.startswith("v") or flag in ("r", "m", "q", "p", "d", "c", "u")
                                    for _, flag, _ in tokens)

@@ -689,7 +689,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="residence", coordinated=False, typed_only=True),
     _raw("zh_home_at", "zh", r"(?P<subj>我家|我们家)(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=[，,。！？]|$)", "LIVES_IN",
          "place", trait="residence", coordinated=False, typed_only=True),
-    _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|老家|家乡是|家乡在|出生在|是在)(?P<obj>[^，,。！？]{1,8}?)"
+    _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|老家|家乡是|家乡在|出生在|是在(?=[^，,。！？]{1,8}?(?:出生|长大)))(?P<obj>[^，,。！？]{1,8}?)"
          r"(?:长大的|人|的|$|(?=[，,。！？]))", "IS_FROM", "place", trait="hometown", coordinated=False),
     # 我是土生土长的上海人 ("born and raised"); a bare 我是广东人 names a region one identifies with,
     # which the dev labels keep apart from a home town

@@ -596,6 +596,9 @@ class _Extractor:
         namelike = zh_namelike(entity.mention) if zh else False
         if pattern.named_only and origin == "phrase" and not (namelike if zh else entity.mention[:1].isupper()):
             return None
+        if not zh and SLOT_TYPES.get(pattern.predicate) == "person" and origin in ("phrase", "lexicon") and \
+                not entity.mention[:1].isupper():
+            return None  # "I'm seeing more sales": one dates or marries someone named, never a lowercase phrase
         if pattern.predicate == "DRIVES" and pattern.negated and entity.entity_type in _OWNABLE - {"vehicle"} \
                 and origin in ("lexicon", "catalog", "known", "hint", "name"):
             return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end
@@ -663,20 +666,25 @@ class _Extractor:
         """"our golden retriever Max", 我家的猫咪年糕: the possessive states the pet (implied
         HAS_PET) unless a pattern of the clause already said more (an end, a start)."""
         from .names import pet_name_spans
+        from .pet_names import owner_of
 
         who, who_type = self._self_subject(state.event)
         if _PET_END_CUE.search(sentence.text.lower()):
             return  # an end the patterns did not read is no start either
         for start, end, name, (s0, _) in pet_name_spans(sentence.text):
-            owner = sentence.text[max(0, s0 - 8):s0].lower()
-            if not re.search(r"(?:\b(?:my|our)\s+(?:old |little |new |sweet )?|(?:我|我们)(?:家)?的?)$", owner):
-                continue
+            owner = owner_of(sentence.text, s0, who)
+            if not owner or owner != who and state.event.speaker:
+                continue  # someone else's pet, nobody's said, or a speaker's relative's: no claim
             pet = normalize_name(name)
             if any(p == "HAS_PET" and o == pet for p, o in claimed) or (pet, "animal") not in state.entities:
                 continue
+            is_self = owner == who
+            if not is_self and (owner, "person") not in state.entities:
+                continue  # the owner must be a person of this line (my neighbor, 我朋友)
             pattern = StatementPattern("possessive_pet", "zh" if is_cjk(name) else "en", _EN_ROLE_BEFORE,
                                        "HAS_PET", "animal", trait="pet", directness="implied", coordinated=False)
-            self._emit(state, sentence, pattern, who, who_type, pet, "animal", False, True, hint, claimed)
+            self._emit(state, sentence, pattern, owner if not is_self else who, who_type if is_self else "person",
+                       pet, "animal", False, is_self, hint, claimed)
 
     def _object_entity(self, state: _EventState, mentions: list[Mention], sentence: _Sentence,
                        cleaned: str, pattern: StatementPattern, obj_offset: int | None,

@@ -34,6 +34,28 @@ ORGANIZATIONS: frozenset[str] = frozenset({
     "wayfair", "kroger", "walgreens", "cvs", "verizon", "at&t", "bytedance", "tiktok", "alibaba",
     "tencent", "baidu", "huawei", "xiaomi", "capital one", "wells fargo", "bank of america", "citibank",
     "deutsche bank", "hsbc", "barclays", "unilever", "nestle", "pixar", "disney", "trader joe's",
+    # Chinese chains, shops, platforms and employers chat names (unambiguous as words: no 全家, 李宁)
+    "海底捞", "喜茶", "瑞幸", "奈雪", "蜜雪冰城", "茶颜悦色", "霸王茶姬", "库迪", "西贝", "必胜客", "汉堡王",
+    "赛百味", "华莱士", "塔斯汀", "屈臣氏", "优衣库", "无印良品", "名创优品", "沃尔玛", "家乐福", "永辉", "大润发",
+    "罗森", "便利蜂", "美宜佳", "泡泡玛特", "元气森林", "农夫山泉", "娃哈哈", "伊利", "蒙牛", "安踏", "特步",
+    "波司登", "海信", "创维", "方太", "九阳", "苏泊尔", "京东方", "立讯精密", "富士康", "中芯国际", "紫光",
+    "浪潮", "用友", "金山", "完美世界", "莉莉丝", "叠纸", "三七互娱", "唯品会", "苏宁", "国美", "当当", "中通",
+    "圆通", "韵达", "申通", "极兔", "国航", "东航", "南方航空", "海南航空", "春秋航空", "中信", "中金", "华泰",
+    "交通银行", "浦发银行", "兴业银行", "民生银行", "光大银行", "中信银行", "微众银行", "网商银行", "中国人寿",
+    "人保", "太平洋保险", "东方财富", "同花顺", "陆金所", "58同城", "自如", "途牛", "去哪儿", "飞猪", "同程",
+    "马蜂窝", "大众点评", "哈啰", "高德", "搜狗", "奇虎", "陌陌", "探探", "今日头条", "虎牙", "斗鱼", "万科",
+    "碧桂园", "恒大", "融创", "龙湖", "华润", "保利", "中建", "中铁", "中交", "中国建筑", "南方电网", "中国邮政",
+    # English-speaking chains and employers (no "subway", "chase", "united": words or first names)
+    "chipotle", "whole foods", "safeway", "publix", "best buy", "home depot", "lowe's", "macy's", "nordstrom",
+    "sephora", "ulta", "zara", "h&m", "uniqlo", "fedex", "ups", "usps", "dhl", "jetblue", "kaiser",
+    "mayo clinic", "cleveland clinic", "dunkin'", "dunkin", "panera", "chick-fil-a", "taco bell", "wendy's",
+    "burger king", "in-n-out", "five guys", "shake shack", "domino's", "pizza hut", "kfc", "popeyes", "etsy",
+    "ebay", "instacart", "doordash", "grubhub", "peloton", "robinhood", "coinbase", "palantir", "databricks",
+    "intuit", "vmware", "dell", "lenovo", "qualcomm", "broadcom", "lockheed martin", "raytheon", "siemens",
+    "bosch", "bain", "bcg", "ernst & young", "jp morgan", "citigroup", "blackrock", "fidelity", "vanguard",
+    "charles schwab", "state farm", "geico", "allstate", "aetna", "cigna", "humana", "unitedhealth", "rite aid",
+    "johnson & johnson", "merck", "novartis", "astrazeneca", "warner bros", "paramount", "nbc", "cnn", "hbo",
+    "riot games", "epic games", "blizzard", "ubisoft", "nintendo", "roblox", "reddit", "pinterest", "twitch",
 })
 
 #: universities chat names without a head word (organisations; a school when left or attended)
@@ -42,6 +64,13 @@ SCHOOLS: frozenset[str] = frozenset({
     "cornell", "duke", "brown", "dartmouth", "upenn", "penn", "georgetown", "northwestern", "purdue", "rutgers",
     "georgia tech", "ohio state", "penn state", "oxford", "cambridge", "imperial", "lse", "mcgill", "uoft",
     "北大", "清华", "复旦", "浙大", "交大", "南大", "武大", "中大", "人大", "北师大", "同济", "南开", "厦大", "川大",
+    # common abbreviations of Chinese universities (a word of their own in chat: 在北邮读研)
+    "北邮", "北航", "北理工", "北理", "北科大", "北外", "北交大", "北林", "北中医", "央财", "中财", "贸大", "对外经贸",
+    "中传", "北影", "北体", "上交", "上交大", "上财", "上外", "华师大", "华东师大", "华科", "华中科大", "华南理工", "华师", "华农", "中科大", "国科大", "哈工大", "哈工程", "西交", "西交大", "西工大", "西电", "电子科大",
+    "成电", "吉大", "兰大", "苏大", "南航", "南理工", "南师大", "河海", "湖大", "郑大", "云大", "广外", "暨大", "深大", "港大", "港中文", "港科大", "港理工", "台大", "中农",
+    "北工大", "浙工大", "杭电", "福大", "南昌大学", "合工大", "西南交大", "西财",
+    "cmu", "uiuc", "umich", "ucsd", "uc davis", "uc irvine", "ucsb", "gatech", "jhu", "johns hopkins", "vanderbilt",
+    "notre dame", "emory", "tufts", "uw", "ut austin", "nyu stern", "wharton", "eth", "epfl", "kaist", "nus", "ntu",
 })
 
 #: generic organisation heads: a name ending in one is an organisation ("Lincoln High School",
@@ -136,6 +165,7 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     "老家", "家里", "那边", "这边", "那里", "这里", "一趟那边", "感觉", "这种感觉", "东西", "工作", "地方",
     "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市", "外地", "外省", "国外", "海外",
     "农村", "乡下", "城里", "市区", "郊区", "宿舍", "出租屋",
+    "大学", "高中", "初中", "小学", "中学", "幼儿园", "研究生院", "学校里", "大学里", "外面", "外头",
 })
 
 #: the commonest Chinese surnames: a jieba person tag (nr) on a word starting with one is taken
@@ -165,6 +195,14 @@ PET_SPECIES: frozenset[str] = frozenset({
     "horse", "pony", "budgie", "cockatiel", "tortoise", "chinchilla", "kitty",
     "猫", "猫咪", "小猫", "橘猫", "布偶猫", "布偶", "英短", "狗", "小狗", "狗狗", "柯基", "金毛", "泰迪", "柴犬",
     "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗", "鱼", "鸟", "小鸟", "小兔子",
+})
+
+#: what a pet has or needs: after a species word these are the pet's things, never its name
+#: (我家狗狗零食吃完了, 猫咪疫苗打了)
+PET_THINGS: frozenset[str] = frozenset({
+    "零食", "玩具", "猫粮", "狗粮", "猫砂", "衣服", "窝", "笼子", "疫苗", "医院", "绝育", "驱虫", "洗澡", "毛发",
+    "掉毛", "体检", "罐头", "主粮", "饭盆", "水盆", "牵引绳", "狗绳", "项圈", "尾巴", "爪子", "耳朵", "眼睛",
+    "肚子", "身体", "毛病", "脾气", "性格", "年纪", "体重", "品种", "主人", "宝宝", "妈妈", "爸爸",
 })
 
 #: the one diet vocabulary (issue 14's label convention: English values for both languages)

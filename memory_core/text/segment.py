@@ -85,6 +85,12 @@ def jieba_posseg():
     return jieba.posseg
 
 
+def jieba_knows(word: str) -> bool:
+    """Whether ``word`` is in jieba's dictionary (with a frequency): a word it lacks is cut and
+    tagged by its HMM guess, which for a brand or shop name (喜茶, 瑞幸) is often a verb."""
+    return bool(_get_jieba().dt.FREQ.get(word))
+
+
 def cjk_words(text: str) -> list[str]:
     """jieba word segmentation of the CJK parts of ``text`` (search mode: words and sub-words)."""
     jieba = _get_jieba()
