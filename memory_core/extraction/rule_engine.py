@@ -23,6 +23,7 @@ from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_typ
                        normalize_name, tie_mentions)
 from .names import is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import read_frame
+from .polarity import en_negation_ends, zh_negation_over, zh_part_ends
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
@@ -322,7 +323,32 @@ class _Extractor:
             if len(self.out.fact_claims) == before and not accepted:
                 self._frame(state, mentions, sentence, zh, text, hint, claimed_objects)
             self._named_pet_over_species(state, before)
+            if zh:
+                self._zh_negation_scope(state, sentence, before)
             self._states(state, sentence, zh)
+
+    def _zh_negation_scope(self, state: _EventState, sentence: _Sentence, since: int) -> None:
+        """A state claim read as a start whose object's comma part carries a negation fused to
+        a state verb the pattern's ``neg`` slot could not see (我早就不住在广州了,
+        我和陈曦已经没在一起了): negated — an end keeps its trait, a denial drops it
+        (``polarity``)."""
+        kept: list[FactClaim] = []
+        for c in self.out.fact_claims[since:]:
+            if c.negated or c.predicate not in _STATE_PREDICATES:
+                kept.append(c)
+                continue
+            entity = state.entities.get((c.object, c.object_type or ""))
+            surface = entity.mention if entity and entity.mention else c.object
+            at = _find_ci(sentence.text, surface)
+            reading = zh_negation_over(sentence.text, at, at + len(surface)) if at >= 0 else None
+            if reading is None:
+                kept.append(c)
+                continue
+            if c.kind == "trait" and reading == "plain":
+                continue
+            c.negated = True
+            kept.append(c)
+        self.out.fact_claims[since:] = kept
 
     def _named_pet_over_species(self, state: _EventState, since: int) -> None:
         """"I got a puppy and named him Rex": one pet, told by its kind and then its name — the
@@ -458,6 +484,10 @@ class _Extractor:
         if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
+        # "I don't live in Denver", 我从没在腾讯上过班: a denial, not an end — no trait to close
+        denial = negated and not pattern.negated and not (
+            zh_part_ends(match.string, match.start("verb")) if pattern.lang == "zh"
+            else en_negation_ends(match.string))
         is_self = subject == self._self_subject(state.event)[0]
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):
             # "Friday was my last day there", "we got married": the batch's live value
@@ -553,7 +583,7 @@ class _Extractor:
                     c.event_id == state.event.event_id and c.evidence_text == evidence and not c.negated and
                     c.predicate == predicate and c.object == entity.name)]
             self._emit(state, sentence, pattern, subject, subject_type, entity.name, entity.entity_type,
-                       neg, is_self, hint, claimed, predicate=predicate, trait=trait)
+                       neg, is_self, hint, claimed, predicate=predicate, trait=None if denial and neg else trait)
 
     def _emit(self, state: _EventState, sentence: _Sentence, pattern: StatementPattern, subject: str,
               subject_type: str | None, obj: str, obj_type: str, negated: bool, is_self: bool,
@@ -854,6 +884,10 @@ class _Extractor:
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
+
+#: the state families a negation can end or deny (relation + mirrored trait)
+_STATE_PREDICATES = frozenset({"WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "DRIVES", "HAS_PET",
+                               "HAS_CONDITION", "DATING", "MARRIED_TO", "FOLLOWS_DIET"})
 
 #: families whose value must be a particular named thing (an indefinite description names none)
 _NAME_SLOTS: dict[str, tuple[str, ...]] = {p: ("organization", "place", "person") for p in (
