@@ -22,7 +22,7 @@ from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
 from .names import is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
-from .clause_frames import read_frame
+from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_negation_ends, zh_negation_over, zh_part_ends
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
@@ -379,16 +379,22 @@ class _Extractor:
                 continue
             names.append((m.name, m.entity_type, at, at + len(m.surface)))
         frame = read_frame(text, zh, names)
-        if frame is None:
-            return
         subject, subject_type = self._self_subject(state.event)
+        if frame is None:
+            family = nameless_end(text, zh) if not names else None
+            value = self._live_value(subject, FAMILIES[family][2], state.event.event_id) if family else None
+            if value is not None:  # "上个月终于毕业了" after 我在复旦念博士: the live school ends
+                pattern = _frame_pattern(FAMILIES[family][1], FAMILIES[family][2], "zh" if zh else "en")
+                self._emit(state, sentence, pattern, subject, subject_type, value[0], value[1], True,
+                           True, hint, claimed)
+            return
         etype = slot_type(frame.predicate, frame.entity_type, frame.name, "name")
         if etype is None or any(c.event_id == state.event.event_id and c.object == frame.name
                                 for c in self.out.fact_claims):
             return
         pattern = _frame_pattern(frame.predicate, frame.trait, "zh" if zh else "en")
         self._emit(state, sentence, pattern, subject, subject_type, frame.name, etype, frame.ended,
-                   True, hint, claimed)
+                   True, hint, claimed, trait=None if frame.denial else frame.trait)
 
     def _typed_object(self, pattern: StatementPattern, match: re.Match[str], sentence: _Sentence,
                       mentions: list[Mention]) -> bool:
