@@ -89,3 +89,19 @@ def zh_negation_over(text: str, lo: int, hi: int) -> str | None:
             return None  # someone else's verb
         return "end" if zh_negation_ends(part) else "plain"
     return None
+
+
+#: "i am not at uber any more", "we are no longer in boston", "i am not with dan now": the
+#: speaker's presence at an employer, in a city or with a partner, denied with an end marker
+_EN_PRESENCE = re.compile(r"\b(?:i|we) (?:am|are) (?:not|no longer) (?:really |actually |even )?"
+                          r"(?P<prep>at|in|with) (?P<rest>[^.,;!?]+)")
+
+
+def en_presence_end(clause: str) -> tuple[str, str] | None:
+    """(preposition, the phrase after it) of an ended presence ("i am not in boston any more"),
+    on an English clause normalised by the engine; None when the clause has no end marker
+    ("i am not in boston" may be a trip)."""
+    m = _EN_PRESENCE.search(clause)
+    if m is None or not en_negation_ends(clause):
+        return None
+    return m.group("prep"), m.group("rest")

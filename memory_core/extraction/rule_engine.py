@@ -23,7 +23,7 @@ from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_typ
                        normalize_name, tie_mentions)
 from .names import is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
-from .polarity import en_negation_ends, zh_negation_over, zh_part_ends
+from .polarity import en_negation_ends, en_presence_end, zh_negation_over, zh_part_ends
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
@@ -318,6 +318,8 @@ class _Extractor:
                 self._pattern_claims(state, mentions, sentence, pattern, match, hint,
                                      claimed_objects)
             self._role_partner(state, mentions, sentence, zh, hint, claimed_objects)
+            if not zh:
+                self._presence_end(state, mentions, sentence, text, hint, claimed_objects)
             self._possessive_pets(state, sentence, hint, claimed_objects)
             self._new_thing(state, mentions, sentence, zh, hint, claimed_objects)
             if len(self.out.fact_claims) == before and not accepted:
@@ -349,6 +351,34 @@ class _Extractor:
             c.negated = True
             kept.append(c)
         self.out.fact_claims[since:] = kept
+
+    def _presence_end(self, state: _EventState, mentions: list[Mention], sentence: _Sentence, text: str,
+                      hint: str | None, claimed: set[tuple[str, str]]) -> None:
+        """"I'm not at Uber anymore", "I'm not in Boston anymore", "I'm not with Dan anymore":
+        a presence ended — the family follows the name's type (an organisation: the employer, or
+        the school; a place: the home; a named person: the partner)."""
+        found = en_presence_end(text)
+        if found is None:
+            return
+        prep, rest = found
+        lo = sentence.start
+        for m in mentions:
+            if not (lo <= m.start < lo + len(sentence.text)) or not rest.startswith(m.surface.lower()):
+                continue
+            if prep == "with" and m.entity_type == "person" and m.source == "name":
+                predicate, trait = "DATING", "partner"
+            elif prep == "at" and m.entity_type == "organization":
+                predicate, trait = ("STUDIES_AT", "school") if is_school(m.name) else ("WORKS_AT", "employer")
+            elif prep == "in" and m.entity_type == "place":
+                predicate, trait = "LIVES_IN", "residence"
+            else:
+                return
+            if (predicate, m.name) in claimed:
+                return
+            subject, subject_type = self._self_subject(state.event)
+            self._emit(state, sentence, _frame_pattern(predicate, trait, "en"), subject, subject_type,
+                       m.name, m.entity_type, True, True, hint, claimed)
+            return
 
     def _named_pet_over_species(self, state: _EventState, since: int) -> None:
         """"I got a puppy and named him Rex": one pet, told by its kind and then its name — the

@@ -65,3 +65,14 @@ def test_a_chinese_negation_after_an_adverb_ends_the_state():
     found = claims("我老早就不住在厦门了。")
     assert ("relation", "LIVES_IN", "厦门", True) in found and ("trait", "residence", "厦门", True) in found
     assert not any(not neg for *_, neg in found)
+
+
+def test_an_ended_presence_follows_the_type_of_its_name():
+    from memory_core.extraction.polarity import en_presence_end
+    assert en_presence_end("i am not at kpmg any more") == ("at", "kpmg any more")
+    assert en_presence_end("we are no longer in leeds") == ("in", "leeds")
+    assert en_presence_end("i am not in leeds this week") is None  # a trip, not a home's end
+    found = claims("I'm not at Nokia anymore.")
+    assert ("relation", "WORKS_AT", "nokia", True) in found and ("trait", "employer", "nokia", True) in found
+    found = claims("We're not in Leeds anymore, the rent got too high.")
+    assert ("relation", "LIVES_IN", "leeds", True) in found
