@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .names import is_condition, is_school
+from .names import is_condition, is_school, is_vehicle_word
+from .polarity import en_negation_ends, zh_part_ends
 
 #: (predicate for a start, predicate for an end, trait) per family
 FAMILIES: dict[str, tuple[str, str, str]] = {
@@ -32,29 +33,44 @@ FAMILIES: dict[str, tuple[str, str, str]] = {
     "vehicle": ("DRIVES", "DRIVES", "vehicle"),
     "pet": ("HAS_PET", "HAS_PET", "pet"),
     "health": ("HAS_CONDITION", "HAS_CONDITION", "health"),
+    "partner": ("DATING", "DATING", "partner"),
 }
+#: bare state verbs a frame reads only under a negation (不养猫了, "I do not live in …"): alone
+#: they are too general to be a start
+_ZH_NEGATABLE: dict[str, str] = {
+    "job": r"上班|工作|干", "school": r"读书|念书|上学|读|念", "home": r"住", "vehicle": r"开|骑", "pet": r"养",
+    "health": r"有"}
+_EN_NEGATABLE: dict[str, str] = {
+    "job": r"work|working|employed", "school": r"study|studying|attend|attending|a student",
+    "home": r"live|living", "vehicle": r"drive|driving|own|have", "pet": r"own|have",
+    "health": r"have|suffer from"}
 
 _ZH_CUES: dict[str, tuple[str, str]] = {  # family: (start cues, end cues)
     "job": (r"上班|工作|入职|任职|就职|实习|打工|上岗|干了[一二三四五六七八九十两几半\d]",
-            r"辞职|离职|辞了|不干了|被裁|裁员|被开除|被辞退|退休了"),
+            r"辞职|离职|辞了|裸辞|不干了|被裁|裁员|被开除|被辞退|被炒|炒了鱿鱼|退休了|合同到期"),
     "school": (r"读书|上学|读研|读博|读本科|读硕士|读博士|就读|念书|读大[一二三四]|读研[一二三]|上大学|在读",
-               r"毕业了|毕业的|退学|肄业"),
-    "home": (r"住了|住在|定居|安家|落户|生活了", r"搬离|搬出|离开了"),
+               r"毕业了|毕业的|毕业|退学|肄业"),
+    "home": (r"住了|住在|定居|安家|落户|生活了", r"搬离|搬出|搬走了|离开了"),
     "move": (r"搬到|搬去|搬来|搬回|迁居|移居", ""),
-    "vehicle": (r"开着|开了[一二三四五六七八九十两几半\d]|驾驶|提了车|开的是", r"卖了|卖掉|报废|被偷|出手了|转手|撞坏了"),
-    "pet": (r"养了|领养|收养|捡了", r"去世|死了|走了|丢了|送人|送走|病逝"),
-    "health": (r"得了|确诊|患了|患有|查出|诊断出|犯了|复发|发作", r"好了|痊愈|康复|治好"),
+    "vehicle": (r"开着|开了[一二三四五六七八九十两几半\d]|驾驶|提了车|开的是", r"卖了|卖掉|报废|被偷|出手了|转手|撞坏了|处理掉了|送人了"),
+    "pet": (r"养了|领养|收养|捡了", r"去世|死了|走了|丢了|跑丢|飞走|没了|送人|送走|送养|病逝|安乐"),
+    "health": (r"得了|确诊|患了|患有|查出|诊断出|犯了|复发|发作", r"好了|痊愈|康复|治好|治愈|断根"),
+    "partner": ("", r"分手|分了|掰了|吹了"),
 }
 _EN_CUES: dict[str, tuple[str, str]] = {
     "job": (r"work|works|working|worked there|employed|hired|joined|interning|shift|shifts",
-            r"quit|resigned|laid off|let go|fired|retired from"),
+            r"quit|resigned|laid off|let go|fired|retired from|was my last (?:day|shift)|handed in my notice|walked out"),
     "school": (r"studying|student|enrolled|attending|freshman|sophomore|junior|senior|semester|degree",
-               r"graduated|dropped out"),
+               r"graduated|dropped out|finished|completed"),
     "home": (r"live|living|based|settled|renting|rent", r"moved out|moved away"),
     "move": (r"moved|relocated|moving in|moved in", ""),
-    "vehicle": (r"drive|driving|drives|ride|riding|commute in", r"sold|totaled|totalled|stolen|scrapped|wrecked|crashed"),
-    "pet": (r"adopted|rescued|have had|has been with (?:me|us)", r"died|passed away|passed|put down|rehomed|ran away|went missing"),
-    "health": (r"diagnosed|suffer|suffering|dealing with|battling|living with", r"recovered|cured|healed|in remission"),
+    "vehicle": (r"drive|driving|drives|ride|riding|commute in",
+                r"sold|totaled|totalled|stolen|scrapped|wrecked|crashed|gave|given away|traded in|got rid of|written off"),
+    "pet": (r"adopted|rescued|have had|has been with (?:me|us)",
+            r"died|passed away|passed|put down|rehomed|ran away|went missing|did not make it|gave away|got rid of"),
+    "health": (r"diagnosed|suffer|suffering|dealing with|dealt with|battling|living with",
+               r"recovered|cured|healed|in remission|(?:is|are) gone|went away|stopped|cleared up|over|beat|kicked"),
+    "partner": ("", r"broke up|split up|split|dumped|separated|ended things"),
 }
 #: words that make a name something else than the family's state (a trip, a purchase, an
 #: application, a customer relation), or a time that is not the present
@@ -84,6 +100,8 @@ class Frame:
     name: str
     entity_type: str
     ended: bool
+    #: a plain denial ("I don't live in Leeds", 我没在厦门住过): the negated relation, no trait
+    denial: bool = False
 
     @property
     def predicate(self) -> str:
@@ -116,6 +134,52 @@ def _cue_spans(text: str, cues: str, zh: bool) -> list[tuple[int, int]]:
     return [m.span() for m in rx.finditer(text)]
 
 
+#: a negation right before a state verb: 不/没(有)/不再 (+再/在) in Chinese, up to two words
+#: between "not/never" and the verb in English ("i do not really live in …")
+_ZH_NEG_RIGHT_BEFORE = re.compile(r"(?:再也不|再也没有?|不再|从来没有?|从没有?|从未|并没有?|并不|没有|没|不)(?:再|在)?$")
+_EN_NEG_RIGHT_BEFORE = re.compile(r"\b(?:not|never|no longer)\s+(?:[a-z']+\s+){0,2}$")
+
+
+def _negated_at(text: str, at: int, zh: bool) -> bool:
+    return bool((_ZH_NEG_RIGHT_BEFORE if zh else _EN_NEG_RIGHT_BEFORE).search(text[:at]))
+
+
+#: ends that need no object to be read: the clause ends the batch's live value of the family
+_ZH_NAMELESS_END: dict[str, str] = {
+    "job": r"辞职|离职|裸辞|不干了|被裁|被开除|被辞退|被炒|退休了", "school": r"毕业了|退学了",
+    "home": r"搬走了", "vehicle": r"报废了|被偷了", "pet": r"去世了|死了|走了",
+    "partner": r"分手了|分了|掰了|吹了"}
+_EN_NAMELESS_END: dict[str, str] = {
+    "job": r"quit|resigned|(?:got|was|were) (?:laid off|fired|let go)|retired|was my last (?:day|shift)|handed in my notice",
+    "school": r"graduated|dropped out", "home": r"moved out", "partner": r"broke up|split up|dumped me|separated"}
+#: what may stand before a Chinese nameless end: the speaker, time words, adverbs, connectives
+_ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|上个月|上周|上星期|去年|今年|前天|昨天|今天|前阵子|前几天|最近|后来|"
+                               r"终于|已经|现在|不过|但是|可是|其实|早就|刚刚|刚|也|都|就|还是|[，,\s])*")
+
+
+def nameless_end(text: str, zh: bool) -> str | None:
+    """The family whose end a clause with no typed name states ("上个月终于毕业了", "we split
+    up", "yesterday was my last shift there"): the engine ends the batch's live value of it. None
+    when another person is in the clause, the speaker is not its subject, a blocker or a negation
+    stands in it, or two families' ends do."""
+    if (_ZH_OTHER if zh else _EN_OTHER).search(text) or (_ZH_BLOCK if zh else _EN_BLOCK).search(text):
+        return None
+    found = []
+    for family, cues in (_ZH_NAMELESS_END if zh else _EN_NAMELESS_END).items():
+        spans = _cue_spans(text, cues, zh)
+        if not spans:
+            continue
+        at = spans[0][0]
+        if (_ZH_NEG_BEFORE if zh else _EN_NEG_BEFORE).search(text[:at]):
+            return None
+        if zh and _ZH_NAMELESS_LEAD.match(text[:at]).end() != at:
+            return None  # 公司倒闭了, 孩子毕业了: someone or something else's end
+        if not zh and not _EN_SELF.search(text):
+            return None
+        found.append(family)
+    return found[0] if len(found) == 1 else None
+
+
 def read_frame(text: str, zh: bool, names: list[tuple[str, str, int, int]]) -> Frame | None:
     """The one frame a self clause states, or None. ``text`` is the clause (English already
     normalised: lower case, contractions expanded); ``names`` its typed names as (name, type,
@@ -139,6 +203,13 @@ def read_frame(text: str, zh: bool, names: list[tuple[str, str, int, int]]) -> F
             outside = lambda spans: [s for s in spans if not (lo <= s[0] < hi or s[0] < hi <= s[1] and s[0] < lo)]
             found_start = outside(_cue_spans(text, starts, zh))
             found_end = outside(_cue_spans(text, ends, zh))
+            negatable = outside(_cue_spans(text, (_ZH_NEGATABLE if zh else _EN_NEGATABLE).get(family, ""), zh))
+            denied = [c for c in (*found_start, *negatable) if _negated_at(text, c[0], zh)]
+            if denied and not found_end and (family != "vehicle" or is_vehicle_word(name)):
+                # 我已经不养猫了, "I do not live in Leeds": the state's end, or a plain denial
+                ends_it = zh_part_ends(text, denied[0][0]) if zh else en_negation_ends(text)
+                readings.append(Frame(family, name, etype, True, denial=not ends_it))
+                continue
             neg = _ZH_NEG_BEFORE if zh else _EN_NEG_BEFORE
             if any(neg.search(text[:a]) for a, _ in (*found_start, *found_end)):
                 return None

@@ -506,6 +506,12 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
 _ZH_CUT_FLAGS = frozenset({"t", "d", "ul", "uj", "y", "p"})
 
 
+#: jieba tags of a proper name (or a place word) a one-character tail may belong to
+_ZH_NAME_FLAGS = frozenset({"s", "nr", "nrt", "nz", "ns", "nt", "j", "eng"})
+#: verbs that do end a slot even as its last character (郊区|住, 超市|买)
+_ZH_SLOT_VERBS = frozenset("住买卖去来玩吃喝看待开养做干读念上学用")
+
+
 def zh_trim_slot(phrase: str) -> str:
     """A Chinese slot cut at the first time word or adverb jieba finds after the name (王磊上个月
     → 王磊, 年糕上个月 → 年糕); leading time words go too."""
@@ -517,7 +523,11 @@ def zh_trim_slot(phrase: str) -> str:
     if not tokens:
         return ""
     start = tokens[0][2]
-    for word, flag, pos in tokens[1:]:
+    last = len(tokens) - 1
+    for i, (word, flag, pos) in enumerate(tokens[1:], 1):
+        if i == last and flag == "v" and len(word) == 1 and tokens[i - 1][1] in _ZH_NAME_FLAGS and \
+                word not in _ZH_SLOT_VERBS:
+            break  # 海底|捞, 米哈|游: a one-character "verb" closing a name slot is the name's end
         if flag in _ZH_CUT_FLAGS and word not in ("的",) or re.fullmatch(r"(?:上个?|下个?|这个?|去|今|前|明)(?:月|周|年|星期)", word) \
                 or flag == "v" and len(phrase[start:pos]) >= 2:
             return phrase[start:pos]  # 超市买了点水果: the place ends where a verb starts

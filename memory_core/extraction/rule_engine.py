@@ -22,7 +22,8 @@ from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
 from .names import is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
-from .clause_frames import read_frame
+from .clause_frames import FAMILIES, nameless_end, read_frame
+from .polarity import en_negation_ends, en_presence_end, zh_negation_over, zh_part_ends
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
@@ -317,12 +318,67 @@ class _Extractor:
                 self._pattern_claims(state, mentions, sentence, pattern, match, hint,
                                      claimed_objects)
             self._role_partner(state, mentions, sentence, zh, hint, claimed_objects)
+            if not zh:
+                self._presence_end(state, mentions, sentence, text, hint, claimed_objects)
             self._possessive_pets(state, sentence, hint, claimed_objects)
             self._new_thing(state, mentions, sentence, zh, hint, claimed_objects)
             if len(self.out.fact_claims) == before and not accepted:
                 self._frame(state, mentions, sentence, zh, text, hint, claimed_objects)
             self._named_pet_over_species(state, before)
+            if zh:
+                self._zh_negation_scope(state, sentence, before)
             self._states(state, sentence, zh)
+
+    def _zh_negation_scope(self, state: _EventState, sentence: _Sentence, since: int) -> None:
+        """A state claim read as a start whose object's comma part carries a negation fused to
+        a state verb the pattern's ``neg`` slot could not see (我早就不住在广州了,
+        我和陈曦已经没在一起了): negated — an end keeps its trait, a denial drops it
+        (``polarity``)."""
+        kept: list[FactClaim] = []
+        for c in self.out.fact_claims[since:]:
+            if c.negated or c.predicate not in _STATE_PREDICATES:
+                kept.append(c)
+                continue
+            entity = state.entities.get((c.object, c.object_type or ""))
+            surface = entity.mention if entity and entity.mention else c.object
+            at = _find_ci(sentence.text, surface)
+            reading = zh_negation_over(sentence.text, at, at + len(surface)) if at >= 0 else None
+            if reading is None:
+                kept.append(c)
+                continue
+            if c.kind == "trait" and reading == "plain":
+                continue
+            c.negated = True
+            kept.append(c)
+        self.out.fact_claims[since:] = kept
+
+    def _presence_end(self, state: _EventState, mentions: list[Mention], sentence: _Sentence, text: str,
+                      hint: str | None, claimed: set[tuple[str, str]]) -> None:
+        """"I'm not at Uber anymore", "I'm not in Boston anymore", "I'm not with Dan anymore":
+        a presence ended — the family follows the name's type (an organisation: the employer, or
+        the school; a place: the home; a named person: the partner)."""
+        found = en_presence_end(text)
+        if found is None:
+            return
+        prep, rest = found
+        lo = sentence.start
+        for m in mentions:
+            if not (lo <= m.start < lo + len(sentence.text)) or not rest.startswith(m.surface.lower()):
+                continue
+            if prep == "with" and m.entity_type == "person" and m.source == "name":
+                predicate, trait = "DATING", "partner"
+            elif prep == "at" and m.entity_type == "organization":
+                predicate, trait = ("STUDIES_AT", "school") if is_school(m.name) else ("WORKS_AT", "employer")
+            elif prep == "in" and m.entity_type == "place":
+                predicate, trait = "LIVES_IN", "residence"
+            else:
+                return
+            if (predicate, m.name) in claimed:
+                return
+            subject, subject_type = self._self_subject(state.event)
+            self._emit(state, sentence, _frame_pattern(predicate, trait, "en"), subject, subject_type,
+                       m.name, m.entity_type, True, True, hint, claimed)
+            return
 
     def _named_pet_over_species(self, state: _EventState, since: int) -> None:
         """"I got a puppy and named him Rex": one pet, told by its kind and then its name — the
@@ -353,16 +409,22 @@ class _Extractor:
                 continue
             names.append((m.name, m.entity_type, at, at + len(m.surface)))
         frame = read_frame(text, zh, names)
-        if frame is None:
-            return
         subject, subject_type = self._self_subject(state.event)
+        if frame is None:
+            family = nameless_end(text, zh) if not names else None
+            value = self._live_value(subject, FAMILIES[family][2], state.event.event_id) if family else None
+            if value is not None:  # "上个月终于毕业了" after 我在复旦念博士: the live school ends
+                pattern = _frame_pattern(FAMILIES[family][1], FAMILIES[family][2], "zh" if zh else "en")
+                self._emit(state, sentence, pattern, subject, subject_type, value[0], value[1], True,
+                           True, hint, claimed)
+            return
         etype = slot_type(frame.predicate, frame.entity_type, frame.name, "name")
         if etype is None or any(c.event_id == state.event.event_id and c.object == frame.name
                                 for c in self.out.fact_claims):
             return
         pattern = _frame_pattern(frame.predicate, frame.trait, "zh" if zh else "en")
         self._emit(state, sentence, pattern, subject, subject_type, frame.name, etype, frame.ended,
-                   True, hint, claimed)
+                   True, hint, claimed, trait=None if frame.denial else frame.trait)
 
     def _typed_object(self, pattern: StatementPattern, match: re.Match[str], sentence: _Sentence,
                       mentions: list[Mention]) -> bool:
@@ -458,6 +520,10 @@ class _Extractor:
         if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
+        # "I don't live in Denver", 我从没在腾讯上过班: a denial, not an end — no trait to close
+        denial = negated and not pattern.negated and not (
+            zh_part_ends(match.string, match.start("verb")) if pattern.lang == "zh"
+            else en_negation_ends(match.string))
         is_self = subject == self._self_subject(state.event)[0]
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):
             # "Friday was my last day there", "we got married": the batch's live value
@@ -553,7 +619,7 @@ class _Extractor:
                     c.event_id == state.event.event_id and c.evidence_text == evidence and not c.negated and
                     c.predicate == predicate and c.object == entity.name)]
             self._emit(state, sentence, pattern, subject, subject_type, entity.name, entity.entity_type,
-                       neg, is_self, hint, claimed, predicate=predicate, trait=trait)
+                       neg, is_self, hint, claimed, predicate=predicate, trait=None if denial and neg else trait)
 
     def _emit(self, state: _EventState, sentence: _Sentence, pattern: StatementPattern, subject: str,
               subject_type: str | None, obj: str, obj_type: str, negated: bool, is_self: bool,
@@ -862,6 +928,10 @@ class _Extractor:
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
+
+#: the state families a negation can end or deny (relation + mirrored trait)
+_STATE_PREDICATES = frozenset({"WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "DRIVES", "HAS_PET",
+                               "HAS_CONDITION", "DATING", "MARRIED_TO", "FOLLOWS_DIET"})
 
 #: families whose value must be a particular named thing (an indefinite description names none)
 _NAME_SLOTS: dict[str, tuple[str, ...]] = {p: ("organization", "place", "person") for p in (
