@@ -22,7 +22,6 @@ import re
 from dataclasses import dataclass
 
 from .names import is_condition, is_school, is_vehicle_word
-from .polarity import en_negation_ends, zh_part_ends
 
 #: (predicate for a start, predicate for an end, trait) per family
 FAMILIES: dict[str, tuple[str, str, str]] = {
@@ -100,8 +99,6 @@ class Frame:
     name: str
     entity_type: str
     ended: bool
-    #: a plain denial ("I don't live in Leeds", 我没在厦门住过): the negated relation, no trait
-    denial: bool = False
 
     @property
     def predicate(self) -> str:
@@ -206,9 +203,8 @@ def read_frame(text: str, zh: bool, names: list[tuple[str, str, int, int]]) -> F
             negatable = outside(_cue_spans(text, (_ZH_NEGATABLE if zh else _EN_NEGATABLE).get(family, ""), zh))
             denied = [c for c in (*found_start, *negatable) if _negated_at(text, c[0], zh)]
             if denied and not found_end and (family != "vehicle" or is_vehicle_word(name)):
-                # 我已经不养猫了, "I do not live in Leeds": the state's end, or a plain denial
-                ends_it = zh_part_ends(text, denied[0][0]) if zh else en_negation_ends(text)
-                readings.append(Frame(family, name, etype, True, denial=not ends_it))
+                # 我已经不养猫了, "I do not live in Leeds": negated, the trait with it
+                readings.append(Frame(family, name, etype, True))
                 continue
             neg = _ZH_NEG_BEFORE if zh else _EN_NEG_BEFORE
             if any(neg.search(text[:a]) for a, _ in (*found_start, *found_end)):

@@ -1,11 +1,10 @@
 """Clause polarity: whether a negated state statement ends a value or only denies one.
 
-Why: the label conventions separate two readings of a negation that the worded patterns mixed
-up. An *end* ("I don't work for Oracle anymore", "I'm no longer vegan", 我早就不住在广州了,
-我已经不养猫了) closes a value the speaker held: the negated relation and the negated trait.
-A *plain negation* ("I don't live in Denver", "I never worked at Accenture", 我没有高血压,
-我其实没在杭州住过) denies a value that was never live: the negated relation alone, no trait
-(a negated trait would tell L2 to end a value nobody set). What tells them apart is not the
+Both readings give the negated relation *and* the negated trait: "I don't live in Denver"
+after "I live in Denver" must close that residence, and when nothing is live L2 drops the
+negated trait ("nothing live to negate"), so a denial never invents a state. The distinction
+still decides where a negation alone would be ambiguous: "I'm not in Boston" may be a trip,
+"I'm not in Boston anymore" ends a home (``en_presence_end``). What tells them apart is not the
 verb but the clause's aspect: "anymore / any longer / no longer / not … now", and in Chinese
 the change-of-state 了, 已经, 早就, 不再, 再也 — against 过, 从来, 从没, "never".
 
@@ -66,12 +65,6 @@ def zh_negation_ends(part: str) -> bool:
     if _ZH_PLAIN.search(part):
         return False
     return bool(_ZH_END.search(part))
-
-
-def zh_part_ends(text: str, at: int) -> bool:
-    """``zh_negation_ends`` for the comma part of ``text`` holding offset ``at``."""
-    a, b = _part_around(text, at, at + 1)
-    return zh_negation_ends(text[a:b])
 
 
 def zh_negation_over(text: str, lo: int, hi: int) -> str | None:

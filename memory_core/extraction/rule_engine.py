@@ -23,7 +23,7 @@ from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_typ
                        normalize_name, tie_mentions)
 from .names import is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
-from .polarity import en_negation_ends, en_presence_end, zh_negation_over, zh_part_ends
+from .polarity import en_presence_end, zh_negation_over
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
@@ -332,8 +332,7 @@ class _Extractor:
     def _zh_negation_scope(self, state: _EventState, sentence: _Sentence, since: int) -> None:
         """A state claim read as a start whose object's comma part carries a negation fused to
         a state verb the pattern's ``neg`` slot could not see (我早就不住在广州了,
-        我和陈曦已经没在一起了): negated — an end keeps its trait, a denial drops it
-        (``polarity``)."""
+        我和陈曦已经没在一起了): negated, its trait with it (``polarity``)."""
         kept: list[FactClaim] = []
         for c in self.out.fact_claims[since:]:
             if c.negated or c.predicate not in _STATE_PREDICATES:
@@ -345,8 +344,6 @@ class _Extractor:
             reading = zh_negation_over(sentence.text, at, at + len(surface)) if at >= 0 else None
             if reading is None:
                 kept.append(c)
-                continue
-            if c.kind == "trait" and reading == "plain":
                 continue
             c.negated = True
             kept.append(c)
@@ -424,7 +421,7 @@ class _Extractor:
             return
         pattern = _frame_pattern(frame.predicate, frame.trait, "zh" if zh else "en")
         self._emit(state, sentence, pattern, subject, subject_type, frame.name, etype, frame.ended,
-                   True, hint, claimed, trait=None if frame.denial else frame.trait)
+                   True, hint, claimed, trait=frame.trait)
 
     def _typed_object(self, pattern: StatementPattern, match: re.Match[str], sentence: _Sentence,
                       mentions: list[Mention]) -> bool:
@@ -520,10 +517,6 @@ class _Extractor:
         if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
-        # "I don't live in Denver", 我从没在腾讯上过班: a denial, not an end — no trait to close
-        denial = negated and not pattern.negated and not (
-            zh_part_ends(match.string, match.start("verb")) if pattern.lang == "zh"
-            else en_negation_ends(match.string))
         is_self = subject == self._self_subject(state.event)[0]
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):
             # "Friday was my last day there", "we got married": the batch's live value
@@ -619,7 +612,7 @@ class _Extractor:
                     c.event_id == state.event.event_id and c.evidence_text == evidence and not c.negated and
                     c.predicate == predicate and c.object == entity.name)]
             self._emit(state, sentence, pattern, subject, subject_type, entity.name, entity.entity_type,
-                       neg, is_self, hint, claimed, predicate=predicate, trait=None if denial and neg else trait)
+                       neg, is_self, hint, claimed, predicate=predicate, trait=trait)
 
     def _emit(self, state: _EventState, sentence: _Sentence, pattern: StatementPattern, subject: str,
               subject_type: str | None, obj: str, obj_type: str, negated: bool, is_self: bool,

@@ -1,13 +1,12 @@
 """Clause polarity (``polarity``): a negation that ends a held state (anymore, no longer, 了,
-已经, 不再) keeps the negated trait; a plain denial (never, 过, 从没, a bare "don't") is the
-negated relation alone; a Chinese negation the patterns' ``neg`` slot cannot see (an adverb
+已经, 不再) and a plain denial (never, 过, 从没, a bare "don't") both give the negated relation
+and trait (L2 ends a live value, drops the trait when none is live); a Chinese negation the patterns' ``neg`` slot cannot see (an adverb
 before it, or after the object) still negates the claim."""
 
 from __future__ import annotations
 
 from memory_core.extraction.inputs import ExtractionInput
-from memory_core.extraction.polarity import (en_negation_ends, zh_negation_ends, zh_negation_over,
-                                             zh_part_ends)
+from memory_core.extraction.polarity import en_negation_ends, zh_negation_ends, zh_negation_over
 from memory_core.extraction.rule_extractor import RuleExtractor
 
 R = RuleExtractor()
@@ -35,8 +34,6 @@ def test_chinese_end_aspect_against_experiential_and_never():
     assert not zh_negation_ends("我没在那边住过")
     assert not zh_negation_ends("我从来不在外面吃")
     assert not zh_negation_ends("我不住那边")
-    assert zh_part_ends("我不住在厦门了，搬回了福州", 2)
-    assert not zh_part_ends("我没在厦门住过，搬回了福州了", 2)
 
 
 def test_chinese_negation_fused_to_a_state_verb_in_the_objects_part():
@@ -53,10 +50,10 @@ def test_chinese_negation_fused_to_a_state_verb_in_the_objects_part():
     assert zh_negation_over(text, text.find("厦门"), text.find("厦门") + 2) is None
 
 
-def test_a_plain_denial_has_no_trait_and_an_end_keeps_it():
+def test_a_denial_and_an_end_both_negate_the_relation_and_the_trait():
     found = claims("I don't live in Leeds, I just visit a lot.")
-    assert ("relation", "LIVES_IN", "leeds", True) in found
-    assert not any(k == "trait" for k, *_ in found)
+    assert ("relation", "LIVES_IN", "leeds", True) in found and ("trait", "residence", "leeds", True) in found
+    assert not any(not neg for *_, neg in found)
     found = claims("I don't work for Nokia anymore.")
     assert ("relation", "WORKS_AT", "nokia", True) in found and ("trait", "employer", "nokia", True) in found
 
