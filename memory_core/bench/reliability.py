@@ -119,8 +119,14 @@ def _child(mode: str, db: Path, *extra: str) -> subprocess.Popen[str]:
 
 
 def _kill_after(proc: subprocess.Popen[str], lines_before_kill: int, delay_s: float,
-                timeout_s: float = 300.0) -> list[str]:
-    """Read progress lines; after ``lines_before_kill`` of them wait ``delay_s`` and SIGKILL."""
+                timeout_s: float = 300.0, *, cycle_fraction: float | None = None) -> list[str]:
+    """Read progress lines; after ``lines_before_kill`` of them wait ``delay_s`` and SIGKILL.
+
+    ``cycle_fraction``: wait that fraction of the time between the last two progress lines
+    instead. A fixed delay lands in a different phase of the child's cycle on a loaded machine
+    (at load 6 every kill of the embedding child fell inside its claim transaction, before any
+    job was marked running); a fraction of the measured cycle lands in the same phase at any
+    speed."""
     assert proc.stdout is not None
     lines: list[str] = []
     deadline = time.monotonic() + timeout_s
@@ -128,11 +134,15 @@ def _kill_after(proc: subprocess.Popen[str], lines_before_kill: int, delay_s: fl
     if not ready.startswith("ready"):
         proc.kill()
         raise RuntimeError(f"child did not start: {ready!r} {proc.stderr.read() if proc.stderr else ''}")
+    seen: list[float] = []
     while len(lines) < lines_before_kill and time.monotonic() < deadline:
         line = proc.stdout.readline()
         if not line:
             break
+        seen.append(time.monotonic())
         lines.append(line.strip())
+    if cycle_fraction is not None and len(seen) >= 2:
+        delay_s = cycle_fraction * (seen[-1] - seen[-2])
     time.sleep(delay_s)
     proc.send_signal(signal.SIGKILL)
     rest, _ = proc.communicate(timeout=60)
@@ -203,7 +213,8 @@ def kill_during_embedding(workdir: Path, *, events: int = 3000, seed: int = 43,
         engine.close()
     proc = _child("embed", db)
     # the hashing embedder's runs are 256 texts (HASHING_EMBED_BATCH): a few runs in, not a dozen
-    lines = _kill_after(proc, rng.randint(1, 4), rng.uniform(0.0, 0.05))
+    # mid-cycle: a run is claim (short transaction), embed (most of the cycle), store
+    lines = _kill_after(proc, rng.randint(2, 4), 0.02, cycle_fraction=rng.uniform(0.3, 0.6))
     done_before = sum(int(x.split()[1]) for x in lines if x.startswith("done"))
     probe = apsw.Connection(str(db))
     running_at_kill = probe.execute("SELECT count(*) FROM embedding_jobs WHERE state = 'running'").fetchone()[0]
