@@ -172,7 +172,10 @@ def name_lexicon_type(surface: str, terms: dict[str, str]) -> str | None:
 
 _EN_TOK = r"(?:[A-Z][\w'\-]*(?<![\-']))"
 _EN_MODEL = r"(?:\d[\w\-]*(?<!-))"
-EN_NAME = re.compile(r"(?<![\w'])" + _EN_TOK + r"(?:(?: (?:of|de|du|la|von|van|&))? " + _EN_TOK +
+#: "St. Mary's Hospital", "Mt. Rainier", "Ft. Lauderdale": the abbreviated Saint/Mount/Fort
+#: opens the name (without it the name was cut at the period and "st" became an employer)
+_EN_PLACE_TITLE = r"(?:(?:St|Mt|Ft)\. (?=[A-Z]))?"
+EN_NAME = re.compile(r"(?<![\w'])" + _EN_PLACE_TITLE + _EN_TOK + r"(?:(?: (?:of|de|du|la|von|van|&))? " + _EN_TOK +
                      r"| " + _EN_MODEL + r"(?![\w']))*(?:'s)?(?![\w])")
 #: capitalised words that are not names (pronoun, days, months, interjections, titles)
 _EN_NOT_NAME = frozenset({

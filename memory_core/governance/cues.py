@@ -15,7 +15,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-_SENTENCE_END = re.compile(r"(?<=[。！？!?\n])|(?<=[.;；])\s+")
+#: a period after a title or an initial ("St. Mary's Hospital", "Dr. Lee", "J. K. Rowling",
+#: "e.g.") ends no sentence: splitting there cut names in two ("st" became an employer)
+_ABBREVIATIONS = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Jr", "Sr", "Prof", "Inc", "Ltd", "Co", "vs",
+                  "e.g", "i.e", "[A-Z]")
+_SENTENCE_END = re.compile(r"(?<=[。！？!?\n])|(?<=[.;；])" + "".join(
+    rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"\s+")
 _CLAUSE_SPLIT = re.compile(r"\s*(?:[,，;；:：]|—+|–|\s-\s)\s*")
 
 # English wh-openers and request openers that are unambiguous at the start of a sentence.

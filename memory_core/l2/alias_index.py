@@ -56,8 +56,11 @@ def name_parts(alias: str) -> set[str]:
     else:
         words = alias.split()
         for k in range(1, len(words)):
-            out.add(" ".join(words[:k]))
+            head = " ".join(words[:k])
+            out.add(head)
             out.add(" ".join(words[-k:]))
+            if head.endswith(("'s", "’s")):  # "St. Mary's" names "st. mary" (possessive dropped)
+                out.add(head[:-2])
     return {p for p in out if eligible(p) and p != alias}
 
 

@@ -253,3 +253,15 @@ def test_names_come_from_segmentation_and_capitalisation():
     assert "林悦上周" not in {e.name for e in out.entities}
     _, out = claims("我是一名咖啡师。")
     assert "咖啡" not in {e.name for e in out.entities}  # a word inside a longer word
+
+
+def test_an_abbreviated_saint_mount_or_fort_opens_the_name():
+    from memory_core.extraction.inputs import ExtractionInput
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    out = RuleExtractor().extract([ExtractionInput("e1", "I work as a nurse at St. Mary's Hospital."),
+                                   ExtractionInput("e2", "We moved to St. Louis last spring.")], [])
+    names = {e.name for e in out.entities}
+    assert {"st. mary's hospital", "st. louis"} <= names and "st" not in names
+    assert {(c.predicate, c.object) for c in out.fact_claims if c.kind == "relation"} >= {
+        ("WORKS_AT", "st. mary's hospital"), ("MOVED_TO", "st. louis")}

@@ -195,3 +195,13 @@ def test_an_indirect_chinese_question_inside_a_statement_stays_a_statement():
         assert not has_question_cue(statement), statement
     for question in ("你住在哪里", "我该怎么办", "为什么会这样", "你知道谁来了吗"):
         assert has_question_cue(question), question
+
+
+def test_a_period_after_a_title_or_an_initial_ends_no_sentence():
+    from memory_core.governance.cues import split_sentences
+
+    assert split_sentences("I work at St. Mary's Hospital. Dr. Lee is my boss.") == [
+        "I work at St. Mary's Hospital.", "Dr. Lee is my boss."]
+    assert split_sentences("I love J. K. Rowling. We moved to the U.S. last year.") == [
+        "I love J. K. Rowling.", "We moved to the U.S. last year."]
+    assert split_sentences("我住在杭州。我喜欢猫！") == ["我住在杭州。", "我喜欢猫！"]

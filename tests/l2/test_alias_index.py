@@ -60,6 +60,7 @@ def test_the_shorter_names_of_an_alias_are_its_head_and_tail_words_or_cjk_runs()
     assert name_parts("tesla model y") == {"tesla", "tesla model", "model y"}  # "y" alone: too short
     assert {"朗逸", "大众"} <= name_parts("大众朗逸") and "众朗" not in name_parts("大众朗逸")
     assert name_parts("ucla") == set() and name_parts("京东") == set()
+    assert {"st. mary", "st. mary's", "hospital"} <= name_parts("st. mary's hospital")
     idx = AliasIndex()
     for a in ("honda civic", "honda accord", "大众朗逸"):
         idx.add(a)
