@@ -462,7 +462,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_use", r"(?:have been |been |am |started |keep )?using|uses?(?! to )|switched to",
         "USES", "software"),
     _en("en_visited", r"visited|went to|have been to|been to|traveled to|travelled to|"
-        r"took a trip to", "VISITED", "place"),
+        r"took a trip to", "VISITED", "place", named_only=True),
     # -- Chinese --------------------------------------------------------------------------------
     _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)|不爱(?=[^，。！？]*了)", "LIKES", "topic",
         negated=True, trait="preference"),

@@ -265,3 +265,14 @@ def test_an_abbreviated_saint_mount_or_fort_opens_the_name():
     assert {"st. mary's hospital", "st. louis"} <= names and "st" not in names
     assert {(c.predicate, c.object) for c in out.fact_claims if c.kind == "relation"} >= {
         ("WORKS_AT", "st. mary's hospital"), ("MOVED_TO", "st. louis")}
+
+
+def test_going_to_a_meal_bed_or_an_event_is_no_place_visited():
+    from memory_core.extraction.inputs import ExtractionInput
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    texts = ["We went to dinner last night.", "I went to bed early.", "I went to a concert.",
+             "We went to Lisbon in May."]
+    out = RuleExtractor().extract([ExtractionInput(f"e{i}", t) for i, t in enumerate(texts)], [])
+    assert {(c.event_id, c.predicate, c.object) for c in out.fact_claims} == {("e3", "VISITED", "lisbon")}
+    assert {e.name for e in out.entities} == {"lisbon"}
