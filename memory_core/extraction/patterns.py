@@ -36,7 +36,10 @@ _EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|my (?P<rel>" + EN_REL 
             r"mostly|even|so|kind of|sort of|officially|originally|currently|both|have been|has been|"
             r"had been|have|has|had|am|is|was|were|are)\s+)*?")
 _EN_NEG = r"(?P<neg>(?:do|does|did) not\s+|never\s+|no longer\s+|not\s+|cannot\s+)?"
-_EN_OBJ = r"\s+(?P<obj>[^.,;:!?\"()]+)"
+#: an object phrase runs to the clause's punctuation, but the period of an abbreviated title
+#: inside a name is no end ("at St. Luke's Hospital" was cut to "St")
+_EN_OBJ_CHARS = r"(?:(?<![\w])(?i:st|mt|ft|dr|mr|mrs|ms)\.(?= \w)|[^.,;:!?\"()])+"  # text may be lowered
+_EN_OBJ = r"\s+(?P<obj>" + _EN_OBJ_CHARS + ")"
 
 _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|老板|表妹|表哥|表姐|表弟")
@@ -109,7 +112,7 @@ _ZH_PET = (r"(?:流浪狗|流浪猫|猫咪|小猫|橘猫|布偶猫|英短|猫|�
            r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼|鱼|鸟)")
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
-_EN_OBJ_RAW = r"(?P<obj>[^.,;:!?\"()]+)"
+_EN_OBJ_RAW = r"(?P<obj>" + _EN_OBJ_CHARS + ")"
 #: the sentence start a subject-less English statement begins at ("Started my new job at …")
 _EN_START = r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?:just |finally |officially )?"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"

@@ -805,9 +805,13 @@ class RetrievalService:
                 hits = [h for h in hits if h not in about]
                 entry["about_anchor"] = len(about)
                 times = self._event_times([e for h in hits for e in h.event_ids])
-                if plan.as_of is not None:  # derived only from events after the question's now
-                    later = [h for h in hits if h.event_ids and all(
-                        times.get(e, float("inf")) > plan.as_of for e in h.event_ids)]
+                if plan.as_of is not None:
+                    # derived only from events after the question's now; and a summary (L3) that
+                    # cites any such event was written after it: its text tells the future ("朗逸
+                    # 卖掉了…" in a contradiction summary answering a question asked before the sale)
+                    later = [h for h in hits if h.event_ids and (
+                        all(times.get(e, float("inf")) > plan.as_of for e in h.event_ids)
+                        or h.layer == "l3" and any(times.get(e, float("inf")) > plan.as_of for e in h.event_ids))]
                     hits = [h for h in hits if h not in later]
                     entry["after_now"] = len(later)
                 best = max((h.score for h in hits), default=0.0)
