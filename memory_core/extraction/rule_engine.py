@@ -161,8 +161,18 @@ _EN_HAD_PARTICIPLE = re.compile(
 _EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hired|married|engaged|divorced)\b)")
 
 
+#: chat drops the subject of a first-person report ("Got a new job at McKinsey", "Moved to
+#: Denver last month", "Just adopted a puppy"): a clause opening with a past-tense verb of the
+#: state families is the speaker's (the present tense stays out: "Get a job!" is advice)
+_EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|"
+                          r"quit|left|joined|bought|adopted|sold|traded|graduated|finished|broke up|"
+                          r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
+                          r"rehomed)\b)")
+
+
 def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
+    s = _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), s.lstrip(), count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
     s = re.sub(r"\bname's\b", "name is", s)
     for short, full in EN_CONTRACTIONS:

@@ -276,3 +276,17 @@ def test_going_to_a_meal_bed_or_an_event_is_no_place_visited():
     out = RuleExtractor().extract([ExtractionInput(f"e{i}", t) for i, t in enumerate(texts)], [])
     assert {(c.event_id, c.predicate, c.object) for c in out.fact_claims} == {("e3", "VISITED", "lisbon")}
     assert {e.name for e in out.entities} == {"lisbon"}
+
+
+def test_a_chat_report_that_drops_its_subject_is_the_speakers():
+    from memory_core.extraction.inputs import ExtractionInput
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    texts = ["Got a new job at Initrode, starting Monday.", "Just moved to Tucson last month.",
+             "Get a job at Google!", "Melanie: Moved to Reno in May."]
+    out = RuleExtractor().extract([ExtractionInput(f"e{i}", t, speaker="Melanie" if i == 3 else None)
+                                   for i, t in enumerate(texts)], [])
+    got = {(c.event_id, c.subject, c.predicate, c.object) for c in out.fact_claims if c.kind == "relation"}
+    assert ("e0", "user", "WORKS_AT", "initrode") in got and ("e1", "user", "MOVED_TO", "tucson") in got
+    assert not any(e == "e2" for e, *_ in got), "advice in the present tense is nobody's job"
+    assert not any(e == "e3" and s == "user" for e, s, *_ in got), "a named speaker's report is theirs"
