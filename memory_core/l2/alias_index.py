@@ -44,9 +44,9 @@ _TOKEN = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*\.?", re.UNICODE)
 def name_parts(alias: str) -> set[str]:
     """The shorter names a later mention may use for ``alias``: a run of its words at its start
     or end ("civic", "model y" for "honda civic" / "tesla model y"; "st. mary's" for "st. mary's
-    hospital"), or for a CJK name a head or tail of two characters or more (朗逸 for 大众朗逸,
-    字节 for 字节跳动). Parts shorter than ``eligible`` allows are left out (they would name
-    almost anything)."""
+    hospital"), its initials ("bu" for "boston university"), or for a CJK name a head or tail of
+    two characters or more (朗逸 for 大众朗逸, 字节 for 字节跳动). Other parts shorter than
+    ``eligible`` allows are left out (they would name almost anything)."""
     out: set[str] = set()
     if has_cjk(alias):
         compact = alias.replace(" ", "")
@@ -61,7 +61,13 @@ def name_parts(alias: str) -> set[str]:
             out.add(" ".join(words[-k:]))
             if head.endswith(("'s", "’s")):  # "St. Mary's" names "st. mary" (possessive dropped)
                 out.add(head[:-2])
-    return {p for p in out if eligible(p) and p != alias}
+        initials = "".join(w[0] for w in words if w[:1].isalpha())
+        if len(words) >= 2 and len(initials) == len(words):
+            # "BU" for Boston University, "ucsd" for UC San Diego's words: initials are how
+            # chat names an organisation the second time (kept though two letters are short:
+            # resolution takes a part only when exactly one known entity of the type has it)
+            out.add(initials)
+    return {p for p in out if (eligible(p) or p.isalpha() and len(p) >= 2) and p != alias}
 
 
 @dataclass

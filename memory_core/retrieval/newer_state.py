@@ -26,12 +26,15 @@ STATEMENT_CLASSES = frozenset({EvidenceClass.USER_SELF_REPORT.value, EvidenceCla
 
 @dataclass(frozen=True, slots=True)
 class LaterMention:
-    """An event that mentions one of the top finding's entities (a row of the candidate query)."""
+    """A later event that mentions one of the top finding's entities, or evidences an assertion
+    that superseded a belief the finding rests on (a row of the service's candidate queries)."""
 
     event_id: str
     occurred_at: float
-    entity_id: str
-    entity_name: str
+    #: the entity or superseding assertion it was found through
+    key: str
+    #: how it relates, in words: "about 'biscuit'", "that changed diet from 'vegetarian' to …"
+    about: str
     author_type: str
     evidence_class: str
     speaker: str | None = None

@@ -625,27 +625,44 @@ class RetrievalService:
         obj = str(top.facts.get("object") or top.facts.get("value") or "").strip().lower()
         if top.layer != "l1" and obj:  # a derived belief is about its object, not every mention
             linked = [r for r in linked if str(r[1]).strip().lower() == obj] or []
-        if not linked:
-            return findings, {}
         names = {r[0]: r[1] for r in linked}
         times = self._event_times(ids)
         top_time = max(times.values(), default=top.occurred_at or 0.0)
-        rows = conn.execute(
-            f"SELECT x.event_seq, x.entity_id FROM l1_event_entities x JOIN fact_events f ON f.event_id = x.event_id "
-            f"WHERE x.entity_id IN ({placeholders(len(names))}) AND f.occurred_at > ? "
-            f"ORDER BY f.occurred_at DESC LIMIT ?", [*names, top_time, NEWER_STATE_SCAN]).fetchall()
+        # (seq, key, what it is about / what changed): later mentions of the top finding's
+        # entities, and the evidence of the assertions that superseded a belief the top finding
+        # rests on ("I've been vegetarian" -> "I'm pescatarian now": another entity, same trait)
+        rows: list[tuple[int, str, str]] = []
+        if names:
+            rows += [(seq, eid, f"about {names[eid]!r}") for seq, eid in conn.execute(
+                f"SELECT x.event_seq, x.entity_id FROM l1_event_entities x JOIN fact_events f ON f.event_id = x.event_id "
+                f"WHERE x.entity_id IN ({placeholders(len(names))}) AND f.occurred_at > ? "
+                f"ORDER BY f.occurred_at DESC LIMIT ?", [*names, top_time, NEWER_STATE_SCAN])]
+        try:
+            rows += [(seq, aid, f"that changed {trait} from {old!r} to {new!r}") for seq, aid, trait, old, new in conn.execute(
+                f"WITH RECURSIVE chain(aid, trait, old) AS ("
+                f" SELECT a.superseded_by, a.trait, a.value FROM l2_evidence e JOIN tom_trait_assertions a "
+                f" ON a.assertion_id = e.owner_id WHERE e.owner_kind = 'assertion' AND e.event_id IN "
+                f" ({placeholders(len(ids))}) AND a.superseded_by IS NOT NULL"
+                f" UNION SELECT a.superseded_by, chain.trait, chain.old FROM chain JOIN tom_trait_assertions a "
+                f" ON a.assertion_id = chain.aid WHERE a.superseded_by IS NOT NULL) "
+                f"SELECT e.event_seq, chain.aid, chain.trait, chain.old, a.value FROM chain "
+                f"JOIN tom_trait_assertions a ON a.assertion_id = chain.aid "
+                f"JOIN l2_evidence e ON e.owner_kind = 'assertion' AND e.owner_id = chain.aid "
+                f"WHERE e.occurred_at > ? ORDER BY e.occurred_at DESC LIMIT ?", [*ids, top_time, NEWER_STATE_SCAN])]
+        except Exception as exc:  # noqa: BLE001 - no assertion tables: entity links only
+            log.debug("newer-state supersession unavailable: %s", exc)
         if not rows:
             return findings, {}
         cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows)))
         first = by_id.get(top.event_id) or next(iter(self._hydrate(
             [r[0] for r in conn.execute("SELECT seq FROM fact_events WHERE event_id = ?", [top.event_id])]).values()), None)
         mentions: list[LaterMention] = []
-        for seq, entity_id in rows:
+        for seq, key, what in rows:
             ev = cands.get(seq)
             if ev is None or self._fetch_filter(plan, ev, allowed, plan.time_window if plan.time_window is not None
                                                 and plan.time_window.hard else None, None) is not None:
                 continue
-            mentions.append(LaterMention(ev.event_id, ev.occurred_at, entity_id, names[entity_id],
+            mentions.append(LaterMention(ev.event_id, ev.occurred_at, key, what,
                                          ev.author_type, ev.evidence_class, ev.speaker))
         picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
                                 as_of=plan.as_of)
@@ -657,7 +674,7 @@ class RetrievalService:
         head: list[Finding] = []
         rest = list(findings)
         for m in picked:
-            reason = (f"a later statement ({iso(m.occurred_at)[:10]}) about {m.entity_name!r}, which the finding "
+            reason = (f"a later statement ({iso(m.occurred_at)[:10]}) {m.about}, which the finding "
                       f"of {when} is about: how it stands now")
             lifted[m.event_id] = reason
             old = next((f for f in rest if f.layer == "l1" and f.event_id == m.event_id), None)
@@ -675,7 +692,7 @@ class RetrievalService:
             f.relevance = top.relevance
             head.append(f)
             trace.newer_state.append({"event_id": m.event_id, "occurred_at": iso(m.occurred_at),
-                                      "entity_id": m.entity_id, "entity": m.entity_name,
+                                      "through": m.key, "why": m.about,
                                       "above": top.event_id if top.layer == "l1" else _layer_key(top.layer, top.kind, top.hit_id),
                                       "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
         return head + rest, lifted

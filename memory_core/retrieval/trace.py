@@ -55,8 +55,9 @@ class QueryTrace:
     fused: list[dict[str, Any]] = field(default_factory=list)
     #: replies lifted by a matching chat question: {"reply", "prompt", "before", "after"}
     reply_lifts: list[dict[str, Any]] = field(default_factory=list)
-    #: current_state: later statements about the top finding's entities put above it
-    #: (retrieval/newer_state.py): event, entity, the finding it went above, its former rank
+    #: current_state: later statements about the top finding's entities, or evidencing what
+    #: superseded its belief, put above it (retrieval/newer_state.py): event, through (entity or
+    #: assertion id), why (in words), the finding it went above, its former rank
     newer_state: list[dict[str, Any]] = field(default_factory=list)
     #: event_id -> {"stage", "detail"} for fetch filters
     dropped: dict[str, dict[str, Any]] = field(default_factory=dict)

@@ -56,8 +56,9 @@ def test_current_follows_inserts_deletes_and_rebuilds(tmp_path):
 def test_the_shorter_names_of_an_alias_are_its_head_and_tail_words_or_cjk_runs():
     from memory_core.l2.alias_index import name_parts
 
-    assert name_parts("honda civic") == {"honda", "civic"}
-    assert name_parts("tesla model y") == {"tesla", "tesla model", "model y"}  # "y" alone: too short
+    assert name_parts("honda civic") == {"honda", "civic", "hc"}
+    assert name_parts("tesla model y") == {"tesla", "tesla model", "model y", "tmy"}  # "y" alone: too short
+    assert "bu" in name_parts("boston university")
     assert {"朗逸", "大众"} <= name_parts("大众朗逸") and "众朗" not in name_parts("大众朗逸")
     assert name_parts("ucla") == set() and name_parts("京东") == set()
     assert {"st. mary", "st. mary's", "hospital"} <= name_parts("st. mary's hospital")

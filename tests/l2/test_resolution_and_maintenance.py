@@ -67,7 +67,7 @@ def test_a_shorter_later_name_of_one_known_entity_is_that_entity(l2_engine):
 
 def test_an_entity_first_recorded_from_an_old_import_is_not_an_orphan_yet(l2_engine, clock):
     """Orphan age counts from when memory recorded the entity, not from the chat's date."""
-    l2_engine.ingest_payloads([chat("s", "user", "Traded in my old bike for a Tesla Model Y.",
+    l2_engine.ingest_payloads([chat("s", "user", "A Tesla Model Y was parked outside the cafe.",
                                     T0 - 400 * DAY, "a")])
     project(l2_engine)
     svc = l2_engine.components["l2"]

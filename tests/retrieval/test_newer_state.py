@@ -66,7 +66,7 @@ def test_the_later_word_on_the_pet_answers_how_things_stand_now(dog):
     assert pkg.findings[0].evidence_strength != "weak"
     lifted = [x["event_id"] for x in pkg.trace.newer_state]
     assert ids["new"] in lifted and ids["ask"] not in lifted, "a question never tells the state"
-    assert pkg.trace.to_json()["newer_state"][0]["entity"] == "biscuit"
+    assert pkg.trace.to_json()["newer_state"][0]["why"] == "about 'biscuit'"
 
 
 def test_asked_as_of_a_date_before_the_change_the_old_state_stands(dog):
@@ -81,6 +81,21 @@ def test_asked_as_of_a_date_before_the_change_the_old_state_stands(dog):
 def test_other_modes_keep_their_order(dog):
     pkg = dog.retrieval.query("Tell me about the park by the river", "exact_fact", now=T0 + 200 * DAY)
     assert pkg.trace.newer_state == []
+
+
+def test_a_belief_superseded_later_answers_a_question_in_the_old_words(make_engine):
+    """L2 read the change, but the question names the old value: the statement behind the
+    superseding assertion comes first (found through the supersession, not an entity)."""
+    engine = make_engine()
+    engine.ingest_payloads([
+        chat("a", "user", "I've been vegetarian for five years.", T0, "old"),
+        chat("b", "user", "I started eating fish again, so I'm pescatarian now.", T0 + 60 * DAY, "new"),
+    ])
+    engine.run_until_idle()
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("Am I vegetarian?", "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+    assert any("changed diet" in x["why"] for x in pkg.trace.newer_state)
 
 
 def test_a_breakup_told_later_in_chinese_comes_before_the_old_relationship(make_engine):
