@@ -290,3 +290,12 @@ def test_a_chat_report_that_drops_its_subject_is_the_speakers():
     assert ("e0", "user", "WORKS_AT", "initrode") in got and ("e1", "user", "MOVED_TO", "tucson") in got
     assert not any(e == "e2" for e, *_ in got), "advice in the present tense is nobody's job"
     assert not any(e == "e3" and s == "user" for e, s, *_ in got), "a named speaker's report is theirs"
+
+
+def test_a_home_town_word_before_a_place_name_is_no_part_of_it():
+    from memory_core.extraction.inputs import ExtractionInput
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    out = RuleExtractor().extract([ExtractionInput("e1", "我搬回老家洛阳了。"), ExtractionInput("e2", "我搬回老家了。")], [])
+    assert {(c.event_id, c.predicate, c.object) for c in out.fact_claims if c.kind == "relation"} == {
+        ("e1", "MOVED_TO", "洛阳")}
