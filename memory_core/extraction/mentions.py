@@ -210,10 +210,14 @@ def _inside_a_word(text: str, start: int, end: int) -> bool:
 
 def lexicon_mentions(text: str) -> list[Mention]:
     out: list[Mention] = []
-    suffixed = _cjk_suffixed(text)
+    # jieba's POS pass (the suffixed spans) only for a text with a member to check: most
+    # sensor fields (song titles, window titles) have none, and it was a third of extraction
+    suffixed: set[tuple[int, int]] | None | bool = False
     for start, end, term, etype in _lexicon_hits(text):
         if term in _WEAK_MEMBERS:
             continue
+        if suffixed is False:
+            suffixed = _cjk_suffixed(text)
         if suffixed and (start, end) in suffixed or is_cjk(term) and text[end:end + 1] in _CJK_NOUN_SUFFIXES:
             continue  # 咖啡师, 奶茶店: the member is part of a longer word
         if len(term) == 1 and is_cjk(term) and _inside_a_word(text, start, end):
