@@ -229,6 +229,15 @@ def lexicon_mentions(text: str) -> list[Mention]:
     return out
 
 
+@lru_cache(maxsize=8192)
+def _field_mentions(value: str) -> tuple[tuple[str, str, str, str], ...]:
+    """(surface, name, type, source) of the lexicon mentions of one sensor field value. A
+    source repeats its values (the app, the artist, the repository: 10k of the 12k lexicon scans
+    of a 20k-event import), and each scan could cost a jieba cut; the caller builds fresh
+    span-less :class:`Mention` objects from these, so the cached values are never mutated."""
+    return tuple((m.surface, m.name, m.entity_type, m.source) for m in lexicon_mentions(value))
+
+
 def name_mentions(text: str) -> list[Mention]:
     """Typed names found by segmentation (jieba for Chinese, capitalisation for English): see
     ``names.py``. An untyped span is no mention."""
@@ -329,8 +338,8 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
     if lexicon_fields is None:
         lexical = [*lexicon_mentions(text), *name_mentions(text)]
     else:
-        lexical = [Mention(-1, -1, m.surface, m.name, m.entity_type, m.source)
-                   for value in lexicon_fields for m in lexicon_mentions(value)]
+        lexical = [Mention(-1, -1, surface, name, etype, source)
+                   for value in lexicon_fields for surface, name, etype, source in _field_mentions(value)]
     if lexicon_fields is None:
         from .names import pet_name_spans
         pets = pet_name_spans(text)
