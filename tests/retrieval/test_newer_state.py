@@ -83,28 +83,24 @@ def test_other_modes_keep_their_order(dog):
     assert pkg.trace.newer_state == []
 
 
+def _old_then_new(make_engine, old: str, new: str):
+    engine = make_engine()
+    engine.ingest_payloads([chat("a", "user", old, T0, "old"), chat("b", "user", new, T0 + 60 * DAY, "new")])
+    engine.run_until_idle()
+    return engine, _ids(engine)
+
+
 def test_a_belief_superseded_later_answers_a_question_in_the_old_words(make_engine):
     """L2 read the change, but the question names the old value: the statement behind the
     superseding assertion comes first (found through the supersession, not an entity)."""
-    engine = make_engine()
-    engine.ingest_payloads([
-        chat("a", "user", "I've been vegetarian for five years.", T0, "old"),
-        chat("b", "user", "I started eating fish again, so I'm pescatarian now.", T0 + 60 * DAY, "new"),
-    ])
-    engine.run_until_idle()
-    ids = _ids(engine)
+    engine, ids = _old_then_new(make_engine, "I've been vegetarian for five years.",
+                                "I started eating fish again, so I'm pescatarian now.")
     pkg = engine.retrieval.query("Am I vegetarian?", "current_state", now=T0 + 90 * DAY)
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
     assert any("changed diet" in x["why"] for x in pkg.trace.newer_state)
 
 
 def test_a_breakup_told_later_in_chinese_comes_before_the_old_relationship(make_engine):
-    engine = make_engine()
-    engine.ingest_payloads([
-        chat("a", "user", "我和女朋友小雨去看电影了。", T0, "old"),
-        chat("b", "user", "我和小雨分手了。", T0 + 60 * DAY, "new"),
-    ])
-    engine.run_until_idle()
-    ids = _ids(engine)
+    engine, ids = _old_then_new(make_engine, "我和女朋友小雨去看电影了。", "我和小雨分手了。")
     pkg = engine.retrieval.query("我现在有女朋友吗？", "current_state", now=T0 + 90 * DAY)
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
