@@ -821,7 +821,7 @@ class _Extractor:
             return state.add_mention(head), "lexicon"
         if pattern.lang == "en" and surface[:1].isupper():
             # a capitalised phrase no list typed: the name is its capitalised run
-            run = re.match(r"[A-Z][\w'&\-]*(?: (?:of |& )?[A-Z0-9][\w'&\-]*)*", surface)
+            run = re.match(r"(?:(?:St|Mt|Ft)\. )?[A-Z][\w'&\-]*(?: (?:of |& )?[A-Z0-9][\w'&\-]*)*", surface)
             if run and run.group(0) != surface:
                 surface = run.group(0)
                 cleaned = surface.lower()
