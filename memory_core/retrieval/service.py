@@ -807,7 +807,9 @@ class RetrievalService:
             entry: dict[str, Any] = {"elapsed_ms": round(ms, 3), "error": err}
             if res is not None:
                 hits = [h for h in res.hits if isinstance(h, LayerHit)]
-                if plan.time_window is not None:
+                if plan.time_window is not None and plan.time_window.hard:
+                    # a soft window only favours, as on L1's paths: a job taken before "these
+                    # days" is still the answer to "where do I work these days?"
                     hits = [h for h in hits if h.occurred_at is None or plan.time_window.contains(h.occurred_at)]
                 hits.sort(key=lambda h: -h.score)
                 entry.update(hits=len(res.hits), kept=len(hits), trace=res.trace)

@@ -117,7 +117,10 @@ def ground(conn: apsw.Connection, plan: Any, *, user: str = "local_user") -> Gro
     if cat and not etype:
         etype = next((c.entity_type for c in CATEGORIES if c.key == cat), None)
     tw = getattr(plan, "time_window", None)
-    window = (tw.start, tw.end) if tw is not None else (None, None)
+    # only a hard window bounds L2 rows: a soft one ("these days", "最近", or a question window
+    # relaxed because nothing was recorded in it) is wording, and a state that began before it
+    # still holds inside it ("where do I work these days?" is answered by a 2023 job edge)
+    window = (tw.start, tw.end) if tw is not None and getattr(tw, "hard", True) else (None, None)
     g = Grounding(subject_id, is_user, kind, etype, cat, families, traits, window,
                   question_terms=list(getattr(plan, "target_terms", None) or getattr(plan, "terms", None) or []),
                   history=bool(_HISTORY.search(q)) or mode is QueryMode.TEMPORAL_COMPARE)
