@@ -84,7 +84,7 @@ _ZH_NEG_BEFORE = re.compile(r"没|未|别|不再|不在|不是|并不|从不|不
 _EN_NEG_BEFORE = re.compile(r"\b(?:not|never|no longer|n't|nor|without)\b")
 _ZH_OTHER = re.compile(r"他|她|它们|他们|她们|妈|爸|老婆|老公|妻子|丈夫|朋友|同事|姐|妹|哥|弟|儿子|女儿|奶奶|爷爷|外婆|外公|"
                        r"室友|老板|邻居|同学|表|亲戚|家人|领导|医生|男朋友|女朋友|对象|你")
-_EN_OTHER = re.compile(r"\b(?:he|she|they|his|her|their|him|them|you|your|[a-z]+'s|mom|mother|dad|father|wife|husband|"
+_EN_OTHER = re.compile(r"\b(?:he|she|they|his|her|their|him|them|you|your|(?!master's|bachelor's|associate's)[a-z]+'s|mom|mother|dad|father|wife|husband|"
                        r"friend|sister|brother|son|daughter|boss|colleague|coworker|partner|neighbou?r|roommate|"
                        r"cousin|aunt|uncle|grandma|grandpa|parents|boyfriend|girlfriend|doctor)\b")
 _ZH_SELF = re.compile(r"我")
@@ -148,9 +148,10 @@ _ZH_NAMELESS_END: dict[str, str] = {
     "partner": r"分手了|分了|掰了|吹了"}
 _EN_NAMELESS_END: dict[str, str] = {
     "job": r"quit|resigned|(?:got|was|were) (?:laid off|fired|let go)|retired|was my last (?:day|shift)|handed in my notice",
-    "school": r"graduated|dropped out", "home": r"moved out", "partner": r"broke up|split up|dumped me|separated"}
+    "school": r"graduated|dropped out|finished (?:my )?(?:master's|masters|bachelor's|bachelors|degree|phd|ph\.d\.|"
+              r"doctorate|studies|undergrad|mba)(?! at\b| in\b| from\b)", "home": r"moved out", "partner": r"broke up|split up|dumped me|separated"}
 #: what may stand before a Chinese nameless end: the speaker, time words, adverbs, connectives
-_ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|上个月|上周|上星期|去年|今年|前天|昨天|今天|前阵子|前几天|最近|后来|"
+_ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|本科|研究生|硕士|博士|大学|高中|上个月|上周|上星期|去年|今年|前天|昨天|今天|前阵子|前几天|最近|后来|"
                                r"终于|已经|现在|不过|但是|可是|其实|早就|刚刚|刚|也|都|就|还是|[，,\s])*")
 
 

@@ -67,6 +67,18 @@ def metadata_of(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
+class LiveTrait:
+    """A value the store holds as the user's current state (a live assertion), offered so a
+    later nameless end ("I handed in my notice", 我本科毕业了, "we got married") can name what
+    it ends even when the value was told in another batch, months earlier."""
+
+    trait: str  # employer, school, residence, vehicle, pet, partner, …
+    value: str
+    entity_type: str
+    since: float  # valid_from: an event told before it cannot end it
+
+
+@dataclass(frozen=True, slots=True)
 class KnownEntity:
     """An ``entity_catalog`` row offered to the extractor for gazetteer matching."""
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Sequence
 
 from ..governance.cues import split_sentences, statement_clauses
 from ..policy import AuthorType, EventType
-from .inputs import ExtractionInput, KnownEntity
+from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
 from .names import is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
@@ -235,13 +236,16 @@ def split_objects(phrase: str, lang: str) -> list[str]:
 
 
 class _Extractor:
-    def __init__(self, known: list[KnownEntity]) -> None:
+    def __init__(self, known: list[KnownEntity], live_traits: Sequence[LiveTrait] = ()) -> None:
         self.known = known
+        self.live_traits = sorted(live_traits, key=lambda t: t.since)
+        self.event_times: dict[str, float] = {}
         self.out = Phase1Output()
         self.history: list[ExtractedEntity] = []  # earlier events' entities, in order
 
     def run(self, events: list[ExtractionInput]) -> Phase1Output:
         for event in events:
+            self.event_times[event.event_id] = event.occurred_at
             state = _EventState(event)
             mentions = collect_mentions(event.content, event.structured_entity_hints, self.known,
                                         lexicon_fields=_provenance_text(event)
@@ -421,7 +425,11 @@ class _Extractor:
             family = nameless_end(text, zh) if not names else None
             value = self._live_value(subject, FAMILIES[family][2], state.event.event_id) if family else None
             if value is not None:  # "上个月终于毕业了" after 我在复旦念博士: the live school ends
-                pattern = _frame_pattern(FAMILIES[family][1], FAMILIES[family][2], "zh" if zh else "en")
+                # the end itself is said outright; only which value it ends is inferred, and
+                # there is one live value of the family to end: explicit, so the offline
+                # arbitration lets it replace an explicit start instead of sending it to review
+                pattern = _frame_pattern(FAMILIES[family][1], FAMILIES[family][2], "zh" if zh else "en",
+                                         directness="explicit")
                 self._emit(state, sentence, pattern, subject, subject_type, value[0], value[1], True,
                            True, hint, claimed)
             return
@@ -684,8 +692,15 @@ class _Extractor:
                     same_event: bool = False) -> tuple[str, str] | None:
         """The value of ``trait`` an earlier item of this batch set for ``subject`` and no
         later item ended (a pronoun end or "we got married" refers to it); ``same_event``: a
-        value an earlier clause of this event set instead."""
+        value an earlier clause of this event set instead. Before the batch come the user's
+        live values in the store (told before this event), so an end told months after the
+        value, in another batch, still names it."""
         live: dict[str, tuple[str, str]] = {}
+        if not same_event and subject == USER_SUBJECT:
+            at = self.event_times.get(event_id, 0.0)
+            for t in self.live_traits:
+                if t.trait == trait and (not at or t.since < at):
+                    live[t.value] = (t.value, t.entity_type)
         for c in self.out.fact_claims:
             if c.kind != "trait" or c.trait != trait or c.subject != subject or \
                     (c.event_id == event_id) != same_event:
@@ -951,10 +966,11 @@ _OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+
 _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
 
 @lru_cache(maxsize=None)
-def _frame_pattern(predicate: str, trait: str, lang: str) -> StatementPattern:
-    """The pattern record a frame's claims are emitted under: implied, never a worded match."""
+def _frame_pattern(predicate: str, trait: str, lang: str, directness: str = "implied") -> StatementPattern:
+    """The pattern record a frame's claims are emitted under: implied (a frame is read, never a
+    worded match) unless the caller knows the statement is outright."""
     return StatementPattern(f"frame_{predicate.lower()}", lang, re.compile(r"(?!)"), predicate,
-                            SLOT_TYPES.get(predicate, "other"), directness="implied", trait=trait)
+                            SLOT_TYPES.get(predicate, "other"), directness=directness, trait=trait)
 
 
 #: a job-end pattern whose object is a place ends a home instead ("I left New York")
@@ -1069,5 +1085,6 @@ def _is_observation(event: ExtractionInput) -> bool:
             or event.activity is not None)
 
 
-def extract_batch(events: list[ExtractionInput], known: list[KnownEntity]) -> Phase1Output:
-    return _Extractor(known).run(events)
+def extract_batch(events: list[ExtractionInput], known: list[KnownEntity],
+                  live_traits: Sequence[LiveTrait] = ()) -> Phase1Output:
+    return _Extractor(known, live_traits).run(events)

@@ -15,7 +15,9 @@ a type the predicate accepts; otherwise the reference is reported unresolved.
 
 from __future__ import annotations
 
-from .inputs import ExtractionInput, KnownEntity
+from typing import Sequence
+
+from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .schema import Phase1Output
 from .rule_engine import extract_batch
 
@@ -25,8 +27,8 @@ class RuleExtractor:
 
     producer = "rule"
 
-    def extract(self, events: list[ExtractionInput],
-                known_entities: list[KnownEntity]) -> Phase1Output:
-        out = extract_batch(list(events), list(known_entities))
+    def extract(self, events: list[ExtractionInput], known_entities: list[KnownEntity],
+                live_traits: Sequence[LiveTrait] = ()) -> Phase1Output:
+        out = extract_batch(list(events), list(known_entities), live_traits)
         out.producer = self.producer
         return out

@@ -19,10 +19,12 @@ from typing import Any, Sequence
 import apsw
 
 from ..db.connection import Row, placeholders, query_all
-from ..extraction.inputs import ExtractionInput, metadata_of
+from ..extraction.clause_frames import FAMILIES
+from ..extraction.inputs import ExtractionInput, LiveTrait, metadata_of
 from ..policy import (L2_MAX_CANDIDATE_POOL, L2_MAX_CROSS_SESSION_EVENTS, L2_MAX_KNOWN_ENTITIES,
                       L2_MAX_SESSION_CONTEXT_TURNS)
-from .catalog import entity_events, instr_lookup, known_entities
+from .catalog import entity_events, instr_lookup, known_entities, user_entity_id
+from .lifecycle import LIVE_ASSERTION_STATES
 from .prompts import HistoryEvent, Phase1Context, SessionTurn
 from .vectors import ENTITY_KIND, knn
 
@@ -73,6 +75,23 @@ def pre_lookup(conn: apsw.Connection, text: str, *, embedder: Any = None, space_
     return guessed
 
 
+#: the state traits a nameless end can close ("I quit", 毕业了, "we broke up"): one per family
+_STATE_TRAITS = tuple(dict.fromkeys(trait for _, _, trait in FAMILIES.values()))
+
+
+def live_traits(conn: apsw.Connection, user_id: str | None = None) -> list[LiveTrait]:
+    """The user's live state values (positive assertions of the family traits), oldest first,
+    typed by their catalog entity when one carries the name: what a later end may refer to."""
+    rows = query_all(conn, f"SELECT a.trait, a.value, COALESCE(a.valid_from, a.first_observed_at, 0) AS since, "
+                           f"(SELECT c.entity_type FROM entity_aliases x JOIN entity_catalog c ON c.entity_id = x.entity_id "
+                           f" WHERE x.alias_norm = a.value_norm AND c.status = 'active' LIMIT 1) AS etype "
+                           f"FROM tom_trait_assertions a WHERE a.entity_id = ? AND a.polarity = 1 "
+                           f"AND a.status IN ({placeholders(len(LIVE_ASSERTION_STATES))}) "
+                           f"AND a.trait IN ({placeholders(len(_STATE_TRAITS))}) ORDER BY since",
+                     [user_id or user_entity_id(), *LIVE_ASSERTION_STATES, *_STATE_TRAITS])
+    return [LiveTrait(r["trait"], r["value"], r["etype"] or "other", float(r["since"] or 0.0)) for r in rows]
+
+
 def build_context(conn: apsw.Connection, batch: Sequence[Row], *, embedder: Any = None,
                   space_id: int | None = None, prompt_context: bool = True) -> Phase1Context:
     """``prompt_context=False`` (no Phase 1 LLM): the session turns and the cross-session
@@ -100,4 +119,5 @@ def build_context(conn: apsw.Connection, batch: Sequence[Row], *, embedder: Any 
     return Phase1Context(batch=inputs, session_turns=session_turns(conn, batch) if prompt_context else [],
                          history=history,
                          known_entities=known_entities(conn, L2_MAX_KNOWN_ENTITIES, prefer=list(guessed)),
+                         live_traits=live_traits(conn),
                          guessed=guessed, prompt_blocks=prompt_context)

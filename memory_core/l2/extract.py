@@ -85,7 +85,7 @@ def run_phase1(ctx: Phase1Context, chat: Any) -> Phase1Result:
         except TypeError as exc:  # a required field missing inside an item
             raise InvalidResponse(f"Phase 1 item malformed: {exc}") from None
     else:
-        output = _rule_extractor().extract(list(ctx.batch), list(ctx.known_entities))
+        output = _rule_extractor().extract(list(ctx.batch), list(ctx.known_entities), ctx.live_traits)
         producer = "rule"
     output.producer = producer
     dropped = sanitize(output, ctx)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
-from ..extraction.inputs import ExtractionInput, KnownEntity
+from ..extraction.inputs import ExtractionInput, KnownEntity, LiveTrait
 from ..extraction.schema import PHASE1_JSON_SCHEMA
 from ..policy import ENTITY_TYPES
 from ..providers.chat import ChatMessage
@@ -66,6 +66,8 @@ class Phase1Context:
     guessed: dict[str, str] = field(default_factory=dict)
     #: False when no prompt is written (offline): session turns and history were not built
     prompt_blocks: bool = True
+    #: the user's live state values in the store, for ends that name nothing ("I quit")
+    live_traits: list[LiveTrait] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"batch": [e.event_id for e in self.batch], "prompt_blocks": self.prompt_blocks,

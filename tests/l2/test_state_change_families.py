@@ -115,3 +115,64 @@ def test_an_end_names_a_held_value_by_part_of_its_name():
     assert not names_same_thing("toyota corolla", "cor")  # whole words only
     assert not names_same_thing("initech", "keys")
     assert not names_same_thing("字节跳动", "跳")  # one character is not a name
+
+
+NAMELESS_ENDS = [
+    # (trait, first statement, an end that names nothing, told in a later batch)
+    ("employer", "I work as a nurse at Mercy General.", "Big news: I handed in my notice last week."),
+    ("employer", "我在华为做测试工程师。", "跟你说个事，我上个月辞职了。"),
+    ("school", "I'm doing my master's at the University of Toronto.", "I just finished my master's, graduation was yesterday!"),
+    ("school", "我在浙江大学读本科。", "我本科毕业了！"),
+    ("partner", "My girlfriend Priya and I have been together two years.", "We broke up last month."),
+    ("partner", "我和小李在一起了。", "我们上个月分手了。"),
+]
+
+
+@pytest.mark.parametrize("trait,first,end", NAMELESS_ENDS, ids=[e[2][:24] for e in NAMELESS_ENDS])
+def test_an_end_that_names_nothing_ends_the_value_held_from_an_earlier_batch(l2_engine, trait, first, end):
+    """The value was told months before, in another projection batch: the end still closes it
+    (the extractor is given the user's live values from the store), and names it as evidence."""
+    l2_engine.ingest_payloads([chat("s1", "user", first, BEFORE, "m1")])
+    project(l2_engine)
+    held = _live(l2_engine, trait)
+    assert len(held) == 1 and held[0][1] == 1, held
+    l2_engine.ingest_payloads([chat("s2", "user", end, AFTER, "m2")])
+    project(l2_engine)
+    assert _live(l2_engine, trait) == []
+    row = l2_engine.db.read_one("SELECT status, valid_to FROM tom_trait_assertions WHERE value = ?", (held[0][0],))
+    assert row["status"] == "superseded" and row["valid_to"] == pytest.approx(AFTER)
+
+
+@pytest.mark.parametrize("end", ["My sister just handed in her notice.", "If I quit, I'd travel for a year.",
+                                 "Did you graduate already?"])
+def test_a_nameless_end_of_someone_else_or_a_hypothetical_leaves_the_held_value(l2_engine, end):
+    l2_engine.ingest_payloads([chat("s1", "user", "I work as a nurse at Mercy General.", BEFORE, "m1")])
+    project(l2_engine)
+    l2_engine.ingest_payloads([chat("s2", "user", end, AFTER, "m2")])
+    project(l2_engine)
+    assert _live(l2_engine, "employer") == [("mercy general", 1)]
+
+
+def test_an_end_told_before_the_value_was_held_does_not_end_it(l2_engine):
+    """An imported old line ("I quit", 2020) projected after a newer job (2023) is not its end."""
+    l2_engine.ingest_payloads([chat("s1", "user", "I work as a nurse at Mercy General.", AFTER, "m1")])
+    project(l2_engine)
+    l2_engine.ingest_payloads([chat("s2", "user", "Big news: I handed in my notice last week.", BEFORE, "m2")])
+    project(l2_engine)
+    assert _live(l2_engine, "employer") == [("mercy general", 1)]
+
+
+@pytest.mark.parametrize("statement,question,answer", [
+    ("I work as a nurse at Mercy General.", "Where do I work these days?", "mercy general"),
+    ("我住在成都高新区，离公司很近。", "我最近住在哪？", "成都"),
+])
+def test_vague_recency_in_a_state_question_does_not_hide_a_state_told_long_before(l2_engine, statement, question,
+                                                                                  answer):
+    """"these days" / 最近 parse to a soft window: it favours recent events but drops nothing, on
+    L2 as on L1 - a job taken a year ago is still the answer to "where do I work these days?"."""
+    l2_engine.ingest_payloads([chat("s1", "user", statement, BEFORE, "m1")])
+    project(l2_engine)
+    pkg = l2_engine.retrieval.query(question, "current_state", now=BEFORE + 300 * DAY)
+    assert pkg.time_window is not None  # the words were read as a (soft) window
+    assert any(f.layer == "l2" for f in pkg.findings), [f.content for f in pkg.findings]
+    assert answer in pkg.findings[0].content.lower(), [f.content for f in pkg.findings[:3]]
