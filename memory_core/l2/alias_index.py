@@ -41,11 +41,16 @@ def eligible(alias: str) -> bool:
 _TOKEN = re.compile(r"[^\W_]+(?:['’.-][^\W_]+)*\.?", re.UNICODE)
 
 
+#: words an English shortening keeps whole ("U of T")
+_KEPT_IN_INITIALS = frozenset({"of", "&"})
+
+
 def name_parts(alias: str) -> set[str]:
     """The shorter names a later mention may use for ``alias``: a run of its words at its start
     or end ("civic", "model y" for "honda civic" / "tesla model y"; "st. mary's" for "st. mary's
     hospital"), its initials ("bu" for "boston university"), or for a CJK name a head or tail of
-    two characters or more (朗逸 for 大众朗逸, 字节 for 字节跳动). Other parts shorter than
+    two characters or more (朗逸 for 大众朗逸, 字节 for 字节跳动) or its two-character words' first
+    characters (浙大 for 浙江大学). Other parts shorter than
     ``eligible`` allows are left out (they would name almost anything)."""
     out: set[str] = set()
     if has_cjk(alias):
@@ -53,6 +58,11 @@ def name_parts(alias: str) -> set[str]:
         for k in range(2, len(compact)):
             out.add(compact[:k])
             out.add(compact[-k:])
+        if len(compact) in (4, 6) and compact.endswith(("大学", "学院", "中学")) and \
+                all("\u4e00" <= ch <= "\u9fff" for ch in compact):
+            # the first character of each two-character word: 浙大 for 浙江大学, 北师大 for
+            # 北京师范大学 - how Chinese shortens a school's name (not a brand's: 大众朗逸)
+            out.add(compact[::2])
     else:
         words = alias.split()
         for k in range(1, len(words)):
@@ -67,6 +77,10 @@ def name_parts(alias: str) -> set[str]:
             # chat names an organisation the second time (kept though two letters are short:
             # resolution takes a part only when exactly one known entity of the type has it)
             out.add(initials)
+        if len(words) >= 3 and any(w in _KEPT_IN_INITIALS for w in words[1:-1]):
+            # "u of t" for University of Toronto, "b of a" for Bank of America: the linking
+            # word stays a word, the others shrink to a letter
+            out.add(" ".join(w if w in _KEPT_IN_INITIALS else w[0] for w in words))
     return {p for p in out if (eligible(p) or p.isalpha() and len(p) >= 2) and p != alias}
 
 

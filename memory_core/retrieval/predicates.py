@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..lexicon.names import CONDITION_SUFFIXES_ZH, CONDITIONS
+
 
 @dataclass(frozen=True, slots=True)
 class PredicateFamily:
@@ -118,7 +120,9 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("vehicle",)),
     PredicateFamily(
         "pet",
-        ("pet", "pets", "cat", "cats", "dog", "dogs", "puppy", "kitten", "宠物", "猫", "狗", "养"),
+        ("pet", "pets", "cat", "cats", "dog", "dogs", "puppy", "kitten", "parrot", "bird", "rabbit", "bunny",
+         "hamster", "guinea pig", "turtle", "tortoise", "goldfish", "snake", "lizard", "ferret",
+         "宠物", "猫", "狗", "养", "鹦鹉", "兔子", "仓鼠", "乌龟", "金鱼"),
         ("cat", "dog", "pet", "named", "adopted", "died", "passed away", "猫", "狗", "宠物", "养了", "去世"),
         ("vet", "walk", "兽医", "遛"),
         "statement about your pet", "关于宠物的表述", (), ("possession",), ("pet",), ("animal",)),
@@ -131,7 +135,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "relationship",
         ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",
-         "single", "relationship", "divorced", "结婚", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身", "离婚"),
+         "single", "relationship", "divorced", "结婚", "关系", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身", "离婚"),
         ("married", "dating", "broke up", "divorced", "girlfriend", "boyfriend", "结婚", "分手", "离婚", "在一起"),
         ("wedding", "婚礼"),
         "statement about your relationship", "关于感情状况的表述", ("relationship",), (), ("partner", "spouse"),
@@ -139,7 +143,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "school",
         ("school", "study", "studying", "university", "college", "student", "graduate", "graduated",
-         "上学", "读书", "大学", "学校", "毕业", "读研"),
+         "上学", "读书", "大学", "学校", "毕业", "读研", "学生", "在读"),
         ("study at", "studying at", "student", "enrolled", "graduated", "读书", "上学", "毕业", "读研"),
         ("class", "semester", "课", "学期"),
         "statement about your school", "关于学校的表述", ("education",), (), ("school",), ("organization",)),
@@ -196,8 +200,16 @@ def find_cue(text: str, cues: tuple[str, ...]) -> tuple[str, int] | None:
 
 
 #: "ownership" only when nothing more specific is asked ("do I have a car" vs "did I buy a car")
-_FAMILY_ORDER = ("acquisition", "residence", "visit", "preference", "work", "stress", "mood",
-                 "consumption", "usage", "ownership")
+#: the state families (vehicle … health) come before "consumption" ("do I eat meat") and
+#: "ownership" ("do I have a cat"), after "preference" ("do I like my new car"); "school"
+#: comes before "visit" ("where did I go to school")
+_FAMILY_ORDER = ("acquisition", "residence", "school", "visit", "preference", "relationship", "vehicle", "pet",
+                 "diet", "health", "work", "stress", "mood", "consumption", "usage", "ownership")
+#: a condition named in a question asks about health ("how is my diabetes", 我的胃炎好了吗)
+_CONDITION_QUESTION = re.compile(
+    r"\b(?:" + "|".join(sorted((re.escape(c) for c in CONDITIONS if c.isascii()), key=len, reverse=True)) +
+    r"|[a-z]+(?:itis|syndrome|disorder|allergy|infection)|[a-z]+'?s? disease)\b|[\u4e00-\u9fff](?:"
+    + "|".join(CONDITION_SUFFIXES_ZH) + ")")
 
 
 def question_family(question: str) -> PredicateFamily | None:
@@ -210,6 +222,8 @@ def question_family(question: str) -> PredicateFamily | None:
         if name == "usage" and not re.search(r"\b(?:use|used|using)\b|使用|用什么|用的", lowered):
             continue
         if find_cue(question, fam.question_cues):
+            return fam
+        if name == "health" and _CONDITION_QUESTION.search(lowered):
             return fam
     return None
 

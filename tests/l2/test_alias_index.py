@@ -62,6 +62,10 @@ def test_the_shorter_names_of_an_alias_are_its_head_and_tail_words_or_cjk_runs()
     assert {"朗逸", "大众"} <= name_parts("大众朗逸") and "众朗" not in name_parts("大众朗逸")
     assert name_parts("ucla") == set() and name_parts("京东") == set()
     assert {"st. mary", "st. mary's", "hospital"} <= name_parts("st. mary's hospital")
+    # a school's usual shortenings
+    assert "浙大" in name_parts("浙江大学") and "北师大" in name_parts("北京师范大学")
+    assert "大朗" not in name_parts("大众朗逸")
+    assert {"u of t", "uot"} <= name_parts("university of toronto")
     idx = AliasIndex()
     for a in ("honda civic", "honda accord", "大众朗逸"):
         idx.add(a)

@@ -97,6 +97,13 @@ def test_a_belief_superseded_later_answers_a_question_in_the_old_words(make_engi
                                 "I started eating fish again, so I'm pescatarian now.")
     pkg = engine.retrieval.query("Am I vegetarian?", "current_state", now=T0 + 90 * DAY)
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+    # the diet family is read from the question, so L2's current assertion (evidenced by the new
+    # statement) answers first; the old belief never outranks it
+    assert "pescatarian" in pkg.findings[0].content
+    assert all("vegetarian for five years" not in f.content for f in pkg.findings[:1])
+    # a question in the old words without a family cue: the supersession lifts the statement
+    pkg = engine.retrieval.query("Am I still that vegetarianism person?", "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
     assert any("changed diet" in x["why"] for x in pkg.trace.newer_state)
 
 

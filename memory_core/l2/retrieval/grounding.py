@@ -38,6 +38,12 @@ FAMILY_MAP: dict[str, tuple[str, ...]] = {
     "usage": ("usage", "possession"),
     "consumption": ("media", "diet", "activity"),
     "work": ("work",),
+    "vehicle": ("vehicle", "possession"),
+    "pet": ("possession",),  # HAS_PET is written as OWNS of an animal
+    "diet": ("dietary",),
+    "relationship": ("relationship",),
+    "school": ("education",),
+    "health": ("health",),
 }
 #: families whose current value is a trait assertion; stress / mood are the planner's state
 #: families (retrieval/predicates.py), answered by the short-term state assertions the
