@@ -374,6 +374,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
          r"been together|have been dating|moved in together)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
+    # "I've started seeing someone new, her name is Hana": the partner named after the fact
+    _raw("en_seeing_someone_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:have |am |have been )?(?:just |recently |finally )?"
+         r"(?:started |been )?(?P<verb>seeing|dating) (?:someone|somebody|a (?:new )?(?:guy|girl|man|woman))(?: new)?[,;]? "
+         r"(?:and )?(?:his|her|their) name is (?P<obj>[a-z][a-z'\-]+)", "DATING", "person", trait="partner",
+         coordinated=False, named_only=True),
     _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
          r"girlfriend|partner)(?: now)?[,;]? (?:his|her|their) (?P<verb>name is) (?P<obj>[a-z][a-z'\-]+)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
@@ -450,6 +455,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to",
         "MOVED_TO", "place",
         trait="residence", coordinated=False),
+    # "our new place is in Lisbon": the home named by where it is, not by a verb of living
+    _raw("en_home_is_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |own )?(?:place|apartment|flat|"
+         r"house|home|condo|studio) (?:now )?(?P<verb>is (?:now )?in|is (?:now )?located in) " + _EN_OBJ_RAW, "LIVES_IN",
+         "place", trait="residence", coordinated=False, named_only=True),
     _en("en_live_since", r"lived in(?=[^.,;]* (?:for|since) )|been living in", "LIVES_IN", "place",
         trait="residence", coordinated=False),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",

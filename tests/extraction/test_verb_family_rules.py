@@ -204,3 +204,28 @@ def test_a_named_pet_replaces_its_kind_word_in_the_clause():
         rel("user", "HAS_PET", "pickles"), ("user", "HAS_PET", "pickles", "trait", False)}
     assert claims("I got a puppy and named him Rex.") == {
         rel("user", "HAS_PET", "rex"), ("user", "HAS_PET", "rex", "trait", False)}
+
+
+def test_a_partner_named_after_the_fact_and_a_home_named_by_where_it_is():
+    """Found by a CLI probe of state changes: the new partner and the new home were missed."""
+    for text, name in [("I've started seeing someone new, her name is Hana.", "hana"),
+                       ("I'm seeing someone, his name's Leo.", "leo")]:
+        assert rel("user", "DATING", name) in claims(text)
+    assert rel("user", "LIVES_IN", "lisbon") in claims("Our new place is in Lisbon, right by the river.")
+    assert not claims("My place is in a quiet area.")  # not a named place
+    assert not claims("If I start seeing someone, their name is my business.")
+
+
+def test_a_nameless_end_names_the_live_value_from_the_store():
+    """'I just finished my master's' told in a later batch: the store's live school is ended."""
+    from memory_core.extraction.inputs import LiveTrait
+
+    live = [LiveTrait("school", "university of toronto", "organization", 10.0)]
+    out = R.extract([ExtractionInput("e1", "I just finished my master's, graduation was yesterday!", occurred_at=20.0)],
+                    [], live)
+    assert ("STUDIES_AT", "university of toronto", True) in {(c.predicate, c.object, c.negated) for c in out.fact_claims}
+    early = R.extract([ExtractionInput("e1", "I just finished my master's.", occurred_at=5.0)], [], live)
+    assert not early.fact_claims  # told before the value was held: not its end
+    other = R.extract([ExtractionInput("e1", "我本科毕业了！", occurred_at=20.0, speaker="小王")], [],
+                      [LiveTrait("school", "浙江大学", "organization", 10.0)])
+    assert not other.fact_claims  # another speaker's end is not the user's
