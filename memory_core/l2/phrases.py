@@ -48,6 +48,17 @@ TRAIT_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType({
     "relationship": ("relationship", "感情状况"),
 })
 
+#: values L2 stores as an English canonical word (extraction reads 吃素 as "vegetarian") and
+#: their Chinese words, so a Chinese answer does not say 你的饮食：vegetarian
+VALUE_NAMES_ZH: Mapping[str, str] = MappingProxyType({
+    "vegetarian": "素食", "vegan": "纯素", "pescatarian": "鱼素（吃鱼不吃肉）", "keto": "生酮饮食",
+})
+
+
+def _value(value: str, zh: bool) -> str:
+    return VALUE_NAMES_ZH.get(value.strip().lower(), value) if zh else value
+
+
 def _day(t: Any) -> str | None:
     try:
         return datetime.fromtimestamp(float(t), tz=timezone.utc).strftime("%Y-%m-%d")
@@ -74,6 +85,7 @@ def _trait_name(trait: str, zh: bool) -> str:
 
 def _trait_clause(trait: str, value: str, polarity: Any, zh: bool) -> str:
     negative = polarity in (0, False, "0")
+    value = _value(value, zh)
     if zh:
         return f"{_trait_name(trait, True)}：{'不是' if negative else ''}{value}"
     return f"{_trait_name(trait, False)}: {'not ' if negative else ''}{value}"
@@ -84,7 +96,7 @@ def describe(kind: str, facts: Mapping[str, Any], lang: str) -> str | None:
     ``facts`` do not carry what its kind needs (the caller then shows the finding's own text)."""
     zh = lang == "zh"
     if kind == "edge" and facts.get("predicate") and facts.get("object"):
-        obj = str(facts["object"])
+        obj = _value(str(facts["object"]), zh)
         verb = _verb(str(facts["predicate"]), zh)
         ended = facts.get("status") not in (None, "", "active")
         day = _day(facts.get("valid_to"))

@@ -25,7 +25,9 @@ def test_edges_in_both_languages_with_their_status():
 
 def test_assertions_and_the_profile():
     diet = {"trait": "diet", "value": "vegetarian", "polarity": 1, "current": True}
-    assert describe("assertion", diet, "zh") == "你的饮食：vegetarian"
+    assert describe("assertion", diet, "zh") == "你的饮食：素食"  # the canonical word in Chinese
+    assert describe("assertion", diet, "en") == "your diet: vegetarian"
+    assert describe("edge", {"predicate": "FOLLOWS_DIET", "object": "vegan"}, "zh") == "你饮食是纯素"
     assert describe("assertion", {**diet, "polarity": 0}, "en") == "your diet: not vegetarian"
     old = {"trait": "residence", "value": "嘉兴", "polarity": 1, "current": False, "valid_to": DAY}
     assert describe("assertion", old, "zh") == "你的居住地：嘉兴（以前如此，到 2023-11-14 为止）"
