@@ -326,6 +326,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
          r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) (?:down|to sleep)", "HAS_PET",
          "animal", negated=True, trait="pet", coordinated=False, named_only=True),
+    # "we had to give Luna away": a known pet between the verb and its particle
+    _raw("en_pet_give_away_known", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| sadly| recently)?"
+         r"(?: had to| decided to| needed to)? (?P<verb>give|gave) (?P<obj>[a-z][a-z'\-]+) (?:away|up for adoption)\b",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("en_pet_lost", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
          r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
@@ -621,9 +625,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|病逝了)", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
          known_object=True),
+    # a known pet's name, then its rehoming: 雪球送给我表姐养了, 棉花被我送人了
+    _raw("zh_pet_given_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
+         r"(?:被我们?|已经|也)?(?P<verb>送人了|送走了|送养了|送给了?[^，,。！？]{1,6}?(?:养了|了)|被[\u4e00-\u9fff]{1,3}?领养了)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
          r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了)", "HAS_PET", "animal", negated=True, trait="pet",
-         coordinated=False),
+         coordinated=False, typed_only=True),
     _raw("zh_pet_given", "zh", r"(?P<subj>我们家|我们|我家|我)(?:家)?(?:的)?(?:那只|这只|那条)?(?P<kind>" + _ZH_PET +
          r")(?P<obj>(?:(?![被让给送])[\u4e00-\u9fffA-Za-z]){0,6}?)" + _ZH_GAP +
          r"(?P<verb>送人了|送走了|送养了|送给了?|被[\u4e00-\u9fff]{1,3}?领养了)", "HAS_PET", "animal", negated=True, trait="pet",

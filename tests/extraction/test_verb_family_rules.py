@@ -229,3 +229,11 @@ def test_a_nameless_end_names_the_live_value_from_the_store():
     other = R.extract([ExtractionInput("e1", "我本科毕业了！", occurred_at=20.0, speaker="小王")], [],
                       [LiveTrait("school", "浙江大学", "organization", 10.0)])
     assert not other.fact_claims  # another speaker's end is not the user's
+
+
+def test_a_known_pet_given_away_ends_it_and_a_gift_is_no_pet():
+    assert rel("user", "HAS_PET", "雪球", True) in claims("我养了一只布偶猫，叫雪球。", "雪球送给我表姐养了，我对猫毛过敏。")
+    assert rel("user", "HAS_PET", "棉花", True) in claims("我家猫叫棉花。", "棉花被我送人了。")
+    assert rel("user", "HAS_PET", "luna", True) in claims("Our cat is named Luna.", "We had to give Luna away.")
+    assert not {c for c in claims("我把礼物送给了同事。") if c[1] == "HAS_PET"}  # 把X送给: X must be an animal
+    assert not claims("We had to give it away.")
