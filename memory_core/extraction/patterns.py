@@ -625,10 +625,6 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|病逝了)", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
          known_object=True),
-    # a known pet's name, then its rehoming: 雪球送给我表姐养了, 棉花被我送人了
-    _raw("zh_pet_given_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
-         r"(?:被我们?|已经|也)?(?P<verb>送人了|送走了|送养了|送给了?[^，,。！？]{1,6}?(?:养了|了)|被[\u4e00-\u9fff]{1,3}?领养了)",
-         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
          r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False, typed_only=True),
@@ -636,6 +632,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r")(?P<obj>(?:(?![被让给送])[\u4e00-\u9fffA-Za-z]){0,6}?)" + _ZH_GAP +
          r"(?P<verb>送人了|送走了|送养了|送给了?|被[\u4e00-\u9fff]{1,3}?领养了)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
+    # a known pet's name, then its rehoming: 雪球送给我表姐养了, 棉花被我送人了
+    _raw("zh_pet_given_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
+         r"(?:被我们?|已经|也)?(?P<verb>送人了|送走了|送养了|送给了?[^，,。！？]{1,6}?(?:养了|了)|被[\u4e00-\u9fff]{1,3}?领养了)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
          r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫))[，,]?(?:它)?"
