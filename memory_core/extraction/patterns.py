@@ -266,6 +266,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
         r"|attends?" + _EN_SCHOOL_AHEAD,
         "STUDIES_AT", "organization", trait="school", coordinated=False),
+    # "I just moved to Denver for a new job at Oracle": the job is why one moved - held, not sought
+    _raw("en_work_moved_for_job", "en", _EN_WHO + r" (?:moved|relocated|came (?:here |back )?|am moving|are moving)\b"
+         r"[^.;!?]*? (?P<verb>for (?:a |my |the )?(?:new )?(?:job|position|role|gig) (?:at|with)) " + _EN_OBJ_RAW,
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _en("en_work_at_as", r"at(?= [^.,;]+? as (?:an? |the )?[a-z]+)", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
     _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2}|[a-z]+ly )?(?:at|for)|working (?:[a-z]+ly )?(?:at|for)|joined|started (?:working )?(?:at|for)|"
@@ -456,7 +460,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
     _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|"
-        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to",
+        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to|"
+        r"(?:moved|relocated)(?= there\b)",
         "MOVED_TO", "place",
         trait="residence", coordinated=False),
     # "our new place is in Lisbon": the home named by where it is, not by a verb of living

@@ -50,6 +50,8 @@ PRONOUN_TYPES: dict[str, frozenset[str]] = {
     "VISITED": frozenset({"place", "organization"}), "WORKS_AT": frozenset({"organization"}),
     "WORKS_ON": frozenset({"project", "software"}),
 }
+#: predicates whose object "there" stands for a place or organisation named before it
+_THERE_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "VISITED", "WORKS_AT"})
 _ZH_THIRD_PERSON = re.compile(r"(?:他|她|他们|她们|妈妈|妈|爸爸|爸|老婆|老公|朋友|同事|姐姐|妹妹|"
                               r"哥哥|弟弟|儿子|女儿|室友|老板|邻居|同学|表妹|表哥|表姐|表弟|领导|听说)")
 _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wife|husband|friend|"
@@ -781,6 +783,10 @@ class _Extractor:
                              sentence.start + match.start("verb")), "catalog"
         if pattern.lang == "en" and cleaned.split()[0] in pronouns:
             cleaned = cleaned.split()[0]  # "it almost every day": the object is "it"
+        elif pattern.lang == "en" and cleaned.split()[0] == "there" and pattern.predicate in _THERE_PREDICATES:
+            # "bought a house in Seattle and moved there": the place named before it
+            ref = self._coreference(state, "there", pattern.predicate, sentence.start + match.start("obj"))
+            return (ref, "known") if ref is not None else None
         if cleaned in pronouns:
             pos = sentence.start + match.start("obj") if pattern.lang == "zh" else \
                 sentence.start + _find_ci(sentence.text, cleaned, default=0)
@@ -1035,7 +1041,10 @@ def _capitalised_person(original: str, word: str, extractor: "_Extractor") -> st
 
 
 #: the subject a sentence starts with, for an elided "and <verb>" later in it
-_EN_LEAD_SUBJECT = re.compile(r"^\W*(?:(?:so|well|yeah|yes|ok|okay|actually|also|then|and)\W+)*"
+#: a short lead-in before the subject ("update:", "big news,", "btw") is not the subject
+_EN_LEAD_SUBJECT = re.compile(r"^\W*(?:[a-z']+(?: [a-z']+){0,2}\s*[:,\-–—]\s*){0,2}"
+                              r"(?:(?:so|well|yeah|yes|ok|okay|actually|also|then|and|honestly|anyway|btw|oh|"
+                              r"guess what|lol)\W+)*"
                               r"(?:i|we|my (?P<rel>" + EN_REL + r"))\b")
 
 

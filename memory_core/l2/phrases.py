@@ -91,27 +91,53 @@ def _trait_clause(trait: str, value: str, polarity: Any, zh: bool) -> str:
     return f"{_trait_name(trait, False)}: {'not ' if negative else ''}{value}"
 
 
+#: English verbs of PREDICATE_PHRASES that keep their form after a third person
+_EN_PAST = frozenset({"bought", "sold", "gave", "moved", "visited", "listened", "watched", "read", "played", "ate"})
+_EN_THIRD = {"are": "is", "have": "has"}
+
+
+def _third_person(verb: str) -> str:
+    """"live in" -> "lives in", "are dating" -> "is dating", "study at" -> "studies at"."""
+    first, _, rest = verb.partition(" ")
+    if first in _EN_THIRD:
+        first = _EN_THIRD[first]
+    elif first not in _EN_PAST:
+        if first.endswith("y") and first[-2:-1] not in "aeiou":
+            first = first[:-1] + "ies"
+        elif first.endswith(("s", "sh", "ch", "x", "o")):
+            first += "es"
+        else:
+            first += "s"
+    return f"{first} {rest}".strip()
+
+
 def describe(kind: str, facts: Mapping[str, Any], lang: str) -> str | None:
     """The conclusion of a derived finding as a sentence of ``lang`` ('en' | 'zh'), or None when
     ``facts`` do not carry what its kind needs (the caller then shows the finding's own text)."""
     zh = lang == "zh"
+    who = str(facts.get("subject") or "")  # someone other than the user, else ""
     if kind == "edge" and facts.get("predicate") and facts.get("object"):
         obj = _value(str(facts["object"]), zh)
         verb = _verb(str(facts["predicate"]), zh)
         ended = facts.get("status") not in (None, "", "active")
         day = _day(facts.get("valid_to"))
         if zh:
-            text = "你" + _zh_with_object(verb, obj)
+            text = (who or "你") + _zh_with_object(verb, obj)
             return text + (f"（已不再如此{'，自 ' + day if day else ''}）" if ended else "")
-        return f"you {verb} {obj}" + (f" (no longer{', since ' + day if day else ''})" if ended else "")
+        said = f"{who} {_third_person(verb)}" if who else f"you {verb}"
+        return f"{said} {obj}" + (f" (no longer{', since ' + day if day else ''})" if ended else "")
     if kind == "assertion" and facts.get("trait") and facts.get("value") is not None:
         clause = _trait_clause(str(facts["trait"]), str(facts["value"]), facts.get("polarity", 1), zh)
         if facts.get("current") is False:
             day = _day(facts.get("valid_to"))
             clause += (f"（以前如此{'，到 ' + day + ' 为止' if day else ''}）" if zh
                        else f" (earlier{', until ' + day if day else ''})")
+        if who:
+            return f"{who}的{clause}" if zh else f"{who}'s {clause}"
         return ("你的" if zh else "your ") + clause
     if kind == "snapshot" and facts.get("parts"):
         clauses = [_trait_clause(str(t), str(v), p, zh) for t, p, v in facts["parts"]]
+        if who:
+            return (f"{who}现在的情况：" + "；".join(clauses)) if zh else (f"how {who} is now: " + "; ".join(clauses))
         return ("你现在的情况：" + "；".join(clauses)) if zh else ("how you are now: " + "; ".join(clauses))
     return None

@@ -107,6 +107,31 @@ def quoted_phrases(question: str) -> list[str]:
     return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(question)]
 
 
+#: a Chinese question about someone else starts with them: 小美在哪上班, 张伟现在住哪, 我妈还在…
+_ZH_KIN_SUBJECT = re.compile(r"^我(?:的)?(?P<kin>妈妈|妈|爸爸|爸|姐姐|姐|哥哥|哥|弟弟|弟|妹妹|妹|老婆|老公|女朋友|男朋友|"
+                             r"儿子|女儿|同事|室友|朋友)(?=现在|目前|最近|还|在|住|是|有|开|养|和|跟|去|上班|工作|读|的)")
+_ZH_NAME_SUBJECT = re.compile(r"^(?P<name>[\u4e00-\u9fff]{2,3}?)(?=现在|目前|最近|还在|还是|还|在哪|在什么|住|是不是|有没有|"
+                              r"开什么|养|和谁|跟谁|去哪|上班|工作|读书|的工作|的车|的宠物)")
+_ZH_KIN_NAME = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
+_ZH_NOT_SUBJECT = re.compile(r"^(?:我|你|您|他|她|它|咱|大家|这|那|哪|谁|什么|怎么|为什么|现在|目前|最近|今天|昨天|明天|"
+                             r"去年|今年|上个|这个|那个|请问|帮我|告诉)")
+
+
+def chinese_subject(question: str) -> str | None:
+    """Whom a Chinese question is about when it is not the user: a kin word after 我 (我妈现在住哪
+    -> 妈妈, as the extractor names the user's mother) or a name that opens the question (小美在哪上班).
+    None for a question about the user or with no such opening. L2 grounds the name only when
+    it is a known entity, so a place or word read here by mistake changes nothing."""
+    q = question.strip()
+    m = _ZH_KIN_SUBJECT.match(q)
+    if m:
+        return _ZH_KIN_NAME.get(m["kin"], m["kin"])
+    m = _ZH_NAME_SUBJECT.match(q)
+    if m and not _ZH_NOT_SUBJECT.match(m["name"]):
+        return m["name"]
+    return None
+
+
 def entity_mentions(question: str, exclude: str = "") -> list[str]:
     """Things the question names: lexicon members, quoted phrases, capitalised names."""
     out: list[str] = []
@@ -185,6 +210,9 @@ def build_plan(query: str, *, mode: QueryMode | None, now: float,
     mentions = [*(h for h in heads if h.lower() not in (m.lower() for m in mentions)), *mentions]
     first_person = bool(_FIRST_PERSON.search(query))
     subject = "user" if first_person or not mentions else mentions[0]
+    zh_subject = chinese_subject(query)
+    if zh_subject is not None:
+        subject = zh_subject
     return QueryPlan(
         query=query, mode=mode, now=now, time_window=window, anchor=anchor, terms=terms,
         target_terms=target_terms, entity_mentions=mentions,

@@ -27,7 +27,10 @@ def iso(ts: float | None) -> str | None:
 
 #: the keys of a layer hit's payload a finding carries as ``facts`` (``l2.phrases.describe``
 #: reads them); the rest of the payload is the layer's own bookkeeping
-FINDING_FACT_KEYS = ("predicate", "object", "status", "valid_to", "trait", "value", "polarity", "current", "parts")
+#: ``subject``: the name of whom an L2 conclusion is about when that is not the user (a
+#: speaker of an imported chat), so its words say "Alex lives in …", never "you live in …"
+FINDING_FACT_KEYS = ("predicate", "object", "status", "valid_to", "trait", "value", "polarity", "current", "parts",
+                     "subject")
 
 
 @dataclass(slots=True)

@@ -237,3 +237,15 @@ def test_a_known_pet_given_away_ends_it_and_a_gift_is_no_pet():
     assert rel("user", "HAS_PET", "luna", True) in claims("Our cat is named Luna.", "We had to give Luna away.")
     assert not {c for c in claims("我把礼物送给了同事。") if c[1] == "HAS_PET"}  # 把X送给: X must be an animal
     assert not claims("We had to give it away.")
+
+
+def test_a_speakers_lead_in_a_job_moved_for_and_moved_there():
+    """Found with an imported group chat: "Alex: Update: I left Oracle and joined Stripe." lost
+    Stripe (two lead-ins before the subject of "and joined")."""
+    found = claims("Update: I left Oracle and joined Stripe.", speaker="Alex")
+    assert rel("Alex", "WORKS_AT", "stripe") in found and rel("Alex", "WORKS_AT", "oracle", True) in found
+    assert rel("user", "WORKS_AT", "hooli") in claims("Big news, I quit Initech and joined Hooli.")
+    assert rel("user", "WORKS_AT", "oracle") in claims("I just moved to Denver for a new job at Oracle.")
+    assert not {c for c in claims("I applied for a job at Google.") if c[1] == "WORKS_AT"}
+    assert rel("user", "MOVED_TO", "seattle") in claims("We bought a house in Seattle and moved there last week.")
+    assert not {c for c in claims("I moved there last year.") if c[1] == "MOVED_TO"}  # nothing named before it

@@ -63,3 +63,16 @@ def test_the_package_summary_says_a_derived_top_finding_in_words(l2_engine):
     assert top.layer == "l2" and top.facts, [(f.layer, f.kind, f.content) for f in pkg.findings]
     assert "记忆归纳" in pkg.summary and "hooli" in pkg.summary.lower(), pkg.summary
     assert "tentative" not in pkg.summary and "evidence)" not in pkg.summary, pkg.summary
+
+
+def test_a_conclusion_about_someone_else_names_them():
+    """A speaker's edge or trait is theirs: "Alex lives in denver", never "you live in denver"."""
+    assert describe("edge", {"predicate": "LIVES_IN", "object": "denver", "subject": "Alex"}, "en") == \
+        "Alex lives in denver"
+    assert describe("edge", {"predicate": "STUDIES_AT", "object": "MIT", "subject": "Alex"}, "en") == "Alex studies at MIT"
+    assert describe("edge", {"predicate": "DATING", "object": "Sam", "subject": "Alex"}, "en") == "Alex is dating Sam"
+    assert describe("edge", {"predicate": "WORKS_AT", "object": "腾讯", "subject": "小美"}, "zh") == "小美在腾讯工作"
+    assert describe("assertion", {"trait": "employer", "value": "stripe", "subject": "Alex"}, "en") == \
+        "Alex's employer: stripe"
+    assert describe("assertion", {"trait": "residence", "value": "深圳", "subject": "小美"}, "zh") == "小美的居住地：深圳"
+

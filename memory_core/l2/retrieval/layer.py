@@ -89,6 +89,11 @@ def profile_hit(subject_id: str, live_hits: Sequence[LayerHit], now: float) -> L
                                                                         h.payload.get("trait") or ""))]})
 
 
+def _subject_name(conn: apsw.Connection, entity_id: str) -> str | None:
+    row = conn.execute("SELECT canonical_name FROM entity_catalog WHERE entity_id = ?", (entity_id,)).fetchone()
+    return str(row[0]) if row and row[0] else None
+
+
 def _day(t: float | None) -> str:
     return datetime.fromtimestamp(t, tz=timezone.utc).strftime("%Y-%m-%d") if t else "?"
 
@@ -128,8 +133,14 @@ class L2Retriever:
                 prev = fused.get(key)
                 fused[key] = (s + (prev[0] if prev else 0.0), h)
         out = sorted(fused.values(), key=lambda x: -x[0])[: max(plan.limit, 10)]
+        who = None if g.subject_is_user else _subject_name(conn, g.subject_id)
         hits = []
         for s, h in out:
+            if who and h.kind in ("edge", "assertion", "snapshot"):
+                # about someone else (a speaker of an imported chat): the row says whose it is,
+                # so neither the text nor its words in the answer read as the user's
+                h.payload["subject"] = who
+                h.text = h.text.replace("user ", f"{who} ", 1) if h.kind == "edge" else f"{who} — {h.text}"
             h.payload["subdomain_score"] = h.score
             h.score = round(s * 1000, 4)
             hits.append(h)
