@@ -281,9 +281,13 @@ def en_name_spans(text: str) -> list[tuple[int, int, str]]:
     out = []
     for m in EN_NAME.finditer(text):
         start, surface = m.start(), m.group(0)
-        if surface.endswith("'s") and surface.lower() not in ORGANIZATIONS:
+        if surface.endswith("'s") and surface.lower() not in ORGANIZATIONS and \
+                not _business_genitive(text, start, m.end()):
             surface = surface[:-2]
         words = surface.split()
+        if len(words) > 1 and words[0].lower() in ("the", "a", "an") and not _sentence_initial(text, start):
+            start += len(words[0]) + 1  # "bartending at The Rusty Anchor": names carry no article
+            words = words[1:]
         # a sentence opener ("Started", "Our") or a non-name word at the front is not part of it
         while words and (words[0].lower() in _EN_NOT_NAME or
                          (words[0].lower() in _EN_OPENERS and _sentence_initial(text, start))):
@@ -296,6 +300,19 @@ def en_name_spans(text: str) -> list[tuple[int, int, str]]:
         surface = " ".join(words)
         out.append((start, start + len(surface), surface))
     return out
+
+
+#: what may follow a business named by its owner's genitive ("at Nando's", "at Peet's on Main
+#: Street", "left St. Joseph's in June"): no noun, so the 's is no possessive of something next
+_EN_AFTER_GENITIVE_NAME = re.compile(r"^(?:\s*(?:[.,;:!?)]|$)|\s+(?:on|in|at|for|since|and|or|but|with|last|this|"
+                                     r"next|a|an|the|after|before|until|now|today|yesterday|downtown)\b)")
+
+
+def _business_genitive(text: str, start: int, end: int) -> bool:
+    """Whether "X's" after a workplace verb or preposition is a business's name (Nando's,
+    McDonald's): an organisation context before it and no possessed noun after it."""
+    return bool(_EN_ORG_LEFT.search(text[:start].lower().rstrip())) and \
+        bool(_EN_AFTER_GENITIVE_NAME.match(text[end:]))
 
 
 def _sentence_initial(text: str, start: int) -> bool:

@@ -23,3 +23,18 @@ def test_the_perfect_auxiliary_have_is_no_possession_of_a_condition():
     assert rel("user", "HAS_CONDITION", "insomnia") in claims("I've been dealing with insomnia for months now.")
     assert rel("user", "HAS_CONDITION", "sciatica") in claims("I have been living with sciatica since the accident.")
     assert rel("user", "HAS_CONDITION", "eczema") in claims("I've had eczema since I was a kid.")  # still possession
+
+
+def entities(*texts: str) -> set[tuple[str, str]]:
+    out = R.extract([ExtractionInput(f"e{i}", t) for i, t in enumerate(texts)], [])
+    return {(e.name, e.entity_type) for e in out.entities}
+
+
+def test_a_business_named_by_a_genitive_keeps_its_s_and_a_name_drops_its_article():
+    assert ("peet's", "organization") in entities("I work at Peet's on Main Street.")
+    assert ("st. joseph's", "organization") in entities("I left St. Joseph's in June.")
+    assert ("mcdonald's", "organization") in entities("My son works at McDonald's now.")
+    assert ("rusty anchor", "organization") in entities("I'm a bartender at The Rusty Anchor.")
+    # a possessive before a noun is still the owner, not a business
+    assert ("mom", "person") in entities("I drive my mom's old Camry.")
+    assert not any(n.endswith("'s") for n, _ in entities("I borrowed Jake's bike for the ride."))
