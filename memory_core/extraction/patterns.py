@@ -140,6 +140,27 @@ _EN_VEHICLE_AHEAD = (r"(?= (?:a |an |the |my |our )?(?:new |used |old )?(?:" + "
     (re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()), key=len, reverse=True)) + r")\b)")
 
 
+#: job titles: "I'm a <title> at/with X" names the employer (a customer, member, volunteer,
+#: patient or regular "at X" does not, so the list is of titles, not of any -er noun)
+_EN_JOB_TITLE = (r"(?:intern|engineer|developer|designer|manager|nurse|doctor|"
+                 r"teacher|analyst|consultant|pharmacist|accountant|lawyer|scientist|researcher|cashier|barista|"
+                 r"chef|cook|driver|writer|editor|director|lead|architect|assistant|associate|specialist|dev|"
+                 r"technician|officer|clerk|professor|lecturer|therapist|programmer|recruiter|planner|administrator|"
+                 r"coordinator|representative|agent|server|waiter|waitress|bartender|mechanic|electrician|"
+                 r"paralegal|attorney|receptionist|hygienist|dentist|physician|surgeon|paramedic|firefighter|pilot|"
+                 r"flight attendant|janitor|custodian|librarian|counselor|counsellor|social worker|veterinarian|"
+                 r"dietitian|nutritionist|optometrist|physiotherapist|dishwasher|host|hostess|supervisor|foreman|"
+                 r"carpenter|plumber|welder|machinist|dispatcher|auditor|banker|teller|broker|underwriter|actuary|"
+                 r"economist|journalist|reporter|photographer|producer|animator|illustrator|tutor|instructor|"
+                 r"trainer|coach|stylist|hairdresser|barber|technologist|sonographer|phlebotomist|caregiver|aide|"
+                 r"nanny|apprentice|trainee|ceo|cto|cfo|coo|vp|co-founder|cofounder|founder|accountant|"
+                 r"salesperson|sales rep|rep|copywriter|strategist|product owner|scrum master|marketer)")
+#: occupational verbs in the progressive or present ("teaching at Lincoln High", "bartending at
+#: the Rusty Anchor"): only before a name, since "cooking at home" names no employer
+_EN_JOB_VERB = (r"(?:teaching|bartending|waitressing|nannying|tutoring|clerking|nursing|cashiering|lifeguarding|"
+                r"coaching|bartend|bartends|tutors?|coaches|nannies|waitresses)")
+
+
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
         **kw) -> StatementPattern:
     rx = re.compile(_ZH_SUBJ + _ZH_NEG + r"(?P<verb>" + verbs + r")" + _ZH_OBJ + tail)
@@ -212,7 +233,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
         r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
         r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
-        r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)|"
+        r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)(?: my (?:job|position|role) (?:at|with))?|"
         r"walked away from", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
     _en("en_work_since", r"worked (?:at|for)(?=[^.,;]* since\b)|been working (?:at|for)", "WORKS_AT", "organization",
         trait="employer", coordinated=False),
@@ -267,6 +288,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
         r"|attends?" + _EN_SCHOOL_AHEAD,
         "STUDIES_AT", "organization", trait="school", coordinated=False),
+    _en("en_work_gerund", _EN_JOB_VERB + r"(?: [a-z\-]+){0,2}? (?:at|for)", "WORKS_AT", "organization",
+        trait="employer", coordinated=False, named_only=True),
     _en("en_work_at_as", r"at(?= [^.,;]+? as (?:an? |the )?[a-z]+)", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
     _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2}|[a-z]+ly )?(?:at|for)|working (?:[a-z]+ly )?(?:at|for)|joined|started (?:working )?(?:at|for)|"
@@ -276,11 +299,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
         r"am on the (?:[a-z\-]+ ){0,2}?team at|"
         r"jumped ship to|"
-        r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?(?:intern|engineer|developer|designer|manager|nurse|doctor|"
-        r"teacher|analyst|consultant|pharmacist|accountant|lawyer|scientist|researcher|cashier|barista|"
-        r"chef|cook|driver|writer|editor|director|lead|architect|assistant|associate|specialist|dev|"
-        r"technician|officer|clerk|professor|lecturer|therapist|programmer|recruiter|planner|administrator|"
-        r"coordinator|representative|agent|server|waiter|waitress|bartender|mechanic|electrician) (?:at|for|with)|"
+        r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?" + _EN_JOB_TITLE + r" (?:at|for|with)|"
+        r"(?:started|start|began|am starting|am working|work|works) (?:out |off )?as (?:an? |the )(?:[a-z\-]+ ){0,2}?"
+        + _EN_JOB_TITLE + r" (?:at|for|with)|"
         r"teach(?:es)? (?:[a-z\-]+ ){0,2}?at", "WORKS_AT", "organization", trait="employer", coordinated=False),
     # vehicle
     _raw("en_vehicle_trade_for", "en", _EN_WHO + r" (?:traded|swapped|exchanged) (?:in )?(?:my |our )?"

@@ -38,3 +38,14 @@ def test_a_business_named_by_a_genitive_keeps_its_s_and_a_name_drops_its_article
     # a possessive before a noun is still the owner, not a business
     assert ("mom", "person") in entities("I drive my mom's old Camry.")
     assert not any(n.endswith("'s") for n, _ in entities("I borrowed Jake's bike for the ride."))
+
+
+def test_job_titles_gerunds_and_started_as_name_the_employer():
+    assert rel("user", "WORKS_AT", "baker mckenzie") in claims("I'm a paralegal with Baker McKenzie.")
+    assert rel("user", "WORKS_AT", "lincoln high") in claims("I've been teaching at Lincoln High for years.")
+    assert rel("user", "WORKS_AT", "rusty anchor") in claims("Now I'm bartending at The Rusty Anchor.")
+    assert rel("user", "WORKS_AT", "nando's") in claims("Just started as a line cook at Nando's!")
+    assert rel("user", "WORKS_AT", "peloton", True) in claims("I got let go from my job at Peloton.")
+    # a customer, member or volunteer "at X", and a gerund before no name, name no employer
+    assert not any(c[1] == "WORKS_AT" for c in claims("I'm a regular at Joe's Diner.", "I'm a member at Equinox.",
+                                                      "I love cooking at home."))
