@@ -179,7 +179,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"am obsessed with)", "LIKES", "topic", trait="preference"),
     # diet first: "quit keto" is a diet end, not a job end
     _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have)? (?P<verb>(?:no longer|not) (?:a |eating )?|"
-         r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|quit |stopped |gave up on |gave up |went off |"
+         r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|(?:quit|stopped|gave up) doing (?:the )?|quit |stopped |gave up on |gave up |went off |"
          r"came off |am off |fell off |(?:am )?not doing |(?:am )?not on |(?:am )?no longer doing |(?:am )?no longer on )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False),
     _raw("en_diet_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)? (?P<verb>started eating (?:meat|chicken|beef|pork|steak)|"

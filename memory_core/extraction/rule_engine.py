@@ -167,12 +167,16 @@ _EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hire
 _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|"
                           r"quit|left|joined|bought|adopted|sold|traded|graduated|finished|broke up|"
                           r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
-                          r"rehomed)\b)")
+                          r"rehomed|went|stopped|lost|rescued|dropped)\b)")
+#: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
+#: March" — the dropped words are "I have"
+_EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
 
 
 def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
     s = _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), s.lstrip(), count=1)
+    s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0), s, count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
     s = re.sub(r"\bname's\b", "name is", s)
     for short, full in EN_CONTRACTIONS:

@@ -49,3 +49,12 @@ def test_job_titles_gerunds_and_started_as_name_the_employer():
     # a customer, member or volunteer "at X", and a gerund before no name, name no employer
     assert not any(c[1] == "WORKS_AT" for c in claims("I'm a regular at Joe's Diner.", "I'm a member at Equinox.",
                                                       "I love cooking at home."))
+
+
+def test_chat_drops_the_subject_of_went_stopped_and_been():
+    assert rel("user", "FOLLOWS_DIET", "vegan") in claims("Went vegan in January.")
+    assert rel("user", "FOLLOWS_DIET", "vegan") in claims("Been vegan for two years now.")
+    assert rel("user", "LIVES_IN", "oakland") in claims("Been living in Oakland since March.")
+    assert rel("user", "FOLLOWS_DIET", "keto", True) in claims("Stopped doing keto after the holidays.")
+    # a present-tense opener is advice or a question, not a report
+    assert claims("Go vegan, it's great.") == set()
