@@ -214,13 +214,17 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>last day) (?:there|at work|at the office|at that job)(?P<obj>)", "WORKS_AT", "organization",
          negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("en_work_quit_there", "en", _EN_WHO + r" (?P<verb>(?:handed|put|turned) in (?:my )?(?:notice|resignation)|"
-         r"gave (?:my )?notice|resigned|quit my job|quit(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$)|"
+         r"gave (?:my )?notice|resigned|quit my job|quit(?= (?:today|yesterday|last \w+|this \w+|on \w+day|in \w+|"
+         r"earlier|a (?:week|month|year) ago|\w+ (?:days|weeks|months) ago)\b| ?[.!,]| ?$)|"
          r"(?:got|was|have been|been) (?:laid off|let go|fired|made redundant)(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$))"
          r"(?! (?:at|from|to|with) )(?P<obj>)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, fixed_object="@employer"),
     _raw("en_work_laid_off_bare", "en", _EN_START + r"(?P<verb>(?:got|was) (?:laid off|let go|fired|made redundant))"
          r"(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$)(?P<obj>)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, fixed_object="@employer"),
+    _raw("en_not_anymore", "en", r"^(?P<subj>)(?P<neg>)(?:well,? |but |and |ha,? |lol,? )?(?P<verb>not any ?more|not any longer|"
+         r"no longer)(?= though| tho| actually| sadly| haha| lol|[.,!;]|$)(?P<obj>)", "STATE", "other", negated=True,
+         coordinated=False, fixed_object="@state"),
     _raw("en_work_switch_from", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"(?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
@@ -313,6 +317,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_it_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?:it|the car|my car) (?:just )?(?:got |was )"
          r"(?P<subj>)(?P<verb>totaled|totalled|stolen|scrapped|written off)(?P<obj>)", "DRIVES", "vehicle",
          negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
+    _raw("en_vehicle_it_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief) "
+         r"(?:just )?(?P<verb>stole|totaled|totalled|wrecked) it\b(?P<obj>)", "DRIVES", "vehicle", negated=True,
+         trait="vehicle", coordinated=False, fixed_object="@vehicle"),
     _raw("en_vehicle_is", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |daily )?(?P<kind>car|ride|vehicle|"
          r"truck|bike|motorcycle|scooter|daily driver) (?P<verb>is|is now)(?: an?)? " + _EN_OBJ_RAW, "DRIVES", "vehicle",
          trait="vehicle", coordinated=False, named_only=True),
@@ -371,7 +378,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:our|my) (?:new )?(?:little )?(?:[a-z\-]+ )?" + _EN_PET + r"\b", "HAS_PET", "animal", trait="pet",
          coordinated=False, named_only=True),
     _raw("en_pet_lost_pronoun", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
-         r"put down|had to rehome|rehomed|gave away) (?:him|her)(?P<obj>)", "HAS_PET", "animal", negated=True,
+         r"put down|had to rehome|rehomed|gave away|(?:ended up|had to|decided to) (?:rehoming|rehome|giving away|give away)) "
+         r"(?:him|her)(?P<obj>)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False, fixed_object="@pet"),
     _raw("en_pet_comma", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|have|brought home) (?:a|another|a second|a new|a third|our|my) (?:new )?" + _EN_PET +
@@ -441,6 +449,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>[a-z0-9\- ]{2,30}?) (?:(?:is|are|has|have) )?"
          r"(?:finally |completely )?(?P<verb>gone|cleared up|went away|disappeared|healed)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False),
+    _raw("en_health_it_gone", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)it (?:has |have )?(?:finally |completely |totally |just )*"
+         r"(?P<verb>cleared up|went away|is gone|healed|has healed|resolved)(?P<obj>)", "HAS_CONDITION", "topic",
+         negated=True, trait="health", coordinated=False, fixed_object="@health"),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
         r"am struggling with|dealing with|came down with|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +

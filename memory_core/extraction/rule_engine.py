@@ -243,9 +243,11 @@ class _Extractor:
         self.known = known
         self.out = Phase1Output()
         self.history: list[ExtractedEntity] = []  # earlier events' entities, in order
+        self.seen_events: list[str] = []  # the batch's event ids so far, in order
 
     def run(self, events: list[ExtractionInput]) -> Phase1Output:
         for event in events:
+            self.seen_events.append(event.event_id)
             state = _EventState(event)
             mentions = collect_mentions(event.content, event.structured_entity_hints, self.known,
                                         lexicon_fields=_provenance_text(event)
@@ -532,6 +534,13 @@ class _Extractor:
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
         is_self = subject == self._self_subject(state.event)[0]
+        if pattern.fixed_object == "@state":
+            # "Not anymore though": an elliptic end of the state the previous line set
+            last = self._last_live_state(subject, state.event.event_id)
+            if last is not None and negated:
+                self._emit(state, sentence, pattern, subject, subject_type, last[0], last[1], True,
+                           is_self, hint, claimed, predicate=last[2], trait=last[3])
+            return
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):
             # "Friday was my last day there", "we got married": the batch's live value
             value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id)
@@ -699,6 +708,21 @@ class _Extractor:
             else:
                 live[c.value or ""] = (c.value or "", c.object_type or "other")
         return list(live.values())[-1] if live else None
+
+    def _last_live_state(self, subject: str, event_id: str) -> tuple[str, str, str, str] | None:
+        """(value, type, predicate, trait) of the state the batch's previous event set for
+        ``subject`` and nothing ended since: what a bare "not anymore" answers. Only the
+        event right before counts — farther back, the ellipsis has no clear antecedent."""
+        at = self.seen_events.index(event_id) if event_id in self.seen_events else 0
+        if at == 0:
+            return None
+        last_event = self.seen_events[at - 1]
+        found = None
+        for c in self.out.fact_claims:
+            if c.kind == "trait" and c.subject == subject and c.event_id == last_event and \
+                    c.predicate in _STATE_PREDICATES and c.time_hint != "past":
+                found = None if c.negated else (c.value or "", c.object_type or "other", c.predicate, c.trait or "")
+        return found
 
     def _drop_species(self, state: _EventState, sentence: _Sentence, match: re.Match[str],
                       pet: ExtractedEntity) -> None:

@@ -58,3 +58,18 @@ def test_chat_drops_the_subject_of_went_stopped_and_been():
     assert rel("user", "FOLLOWS_DIET", "keto", True) in claims("Stopped doing keto after the holidays.")
     # a present-tense opener is advice or a question, not a report
     assert claims("Go vegan, it's great.") == set()
+
+
+def test_a_pronoun_or_elliptic_end_closes_the_state_the_batch_set():
+    assert rel("user", "WORKS_AT", "home depot", True) in claims("I work at Home Depot.", "Well, I quit on Tuesday.")
+    assert rel("user", "DRIVES", "kia soul", True) in claims("I drive a Kia Soul.", "Someone stole it last night.")
+    assert rel("user", "HAS_PET", "koda", True) in claims("We have a husky named Koda.",
+                                                          "We ended up rehoming him with a farm family.")
+    assert rel("user", "HAS_CONDITION", "eczema", True) in claims("I've had eczema for years.",
+                                                                 "It cleared up completely this spring.")
+    assert rel("user", "FOLLOWS_DIET", "vegan", True) in claims("I've been vegan for two years.",
+                                                               "Not anymore though, I caved.")
+    # no state set right before: the pronoun or the ellipsis ends nothing
+    assert claims("The rain was awful this morning.", "It cleared up by noon.") == set()
+    assert claims("Do you still work at Etsy?", "Not anymore.") == set()
+    assert rel("user", "WORKS_AT", "etsy", True) not in claims("I work at Etsy.", "Lol ok.", "Not anymore!")
