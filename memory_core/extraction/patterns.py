@@ -130,7 +130,7 @@ _EN_CONDITION_AHEAD = (r"(?!\s+been\b)(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\-
 _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|undergraduate|grad student|"
                    r"graduate student|phd student|phd candidate|master's student|masters student|first-year|"
                    r"second-year|third-year|fourth-year|transfer student)")
-_EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|"
+_EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|\bhigh\b|"
                     r"this fall|this semester|as a (?:freshman|student)))")
 
 
@@ -294,6 +294,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "STUDIES_AT", "organization", trait="school", coordinated=False),
     _en("en_work_gerund", _EN_JOB_VERB + r"(?: [a-z\-]+){0,2}? (?:at|for)", "WORKS_AT", "organization",
         trait="employer", coordinated=False, named_only=True),
+    _en("en_school_past", r"used to (?:go|goes) to" + _EN_SCHOOL_AHEAD + r"|used to attend" + _EN_SCHOOL_AHEAD +
+        r"|went to" + _EN_SCHOOL_AHEAD, "STUDIES_AT", "organization", time_hint="past", coordinated=False,
+        named_only=True),
     _en("en_work_at_as", r"at(?= [^.,;]+? as (?:an? |the )?[a-z]+)", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
     _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2}|[a-z]+ly )?(?:at|for)|working (?:[a-z]+ly )?(?:at|for)|joined|started (?:working )?(?:at|for)|"

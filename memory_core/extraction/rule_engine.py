@@ -624,6 +624,9 @@ class _Extractor:
                 predicate, trait = _ROLE_FAMILY[role]  # "…老公叫李强": married, not dating
             if predicate == "DRIVES" and pattern.negated and entity.entity_type != "vehicle":
                 predicate, trait, neg = "SOLD", None, False  # "I sold my old iPad": not a car
+            elif predicate == "VISITED" and pattern.lang == "en" and is_school(entity.name) and \
+                    match.group("verb").startswith("went") and not _EN_SCHOOL_VISIT.search(sentence.text.lower()):
+                predicate = "STUDIES_AT"  # "I never went to Harvard": attending, not a trip (a past school)
             elif predicate == "BOUGHT" and entity.entity_type == "animal":
                 predicate, trait = "HAS_PET", "pet"  # "I got a puppy": a pet, not a purchase
             if (predicate, entity.name) in claimed:
@@ -986,6 +989,9 @@ def _frame_pattern(predicate: str, trait: str, lang: str) -> StatementPattern:
 
 
 #: a job-end pattern whose object is a place ends a home instead ("I left New York")
+#: a trip to a campus, not attending it ("we went to Yale for a campus tour")
+_EN_SCHOOL_VISIT = re.compile(r"\b(?:tour|visit|game|match|conference|trip|concert|event|talk|reunion|wedding|"
+                              r"graduation|ceremony|open house|football|basketball)\b")
 _LEAVE_KEYS = frozenset({"en_work_end", "zh_work_leave"})
 
 

@@ -73,3 +73,14 @@ def test_a_pronoun_or_elliptic_end_closes_the_state_the_batch_set():
     assert claims("The rain was awful this morning.", "It cleared up by noon.") == set()
     assert claims("Do you still work at Etsy?", "Not anymore.") == set()
     assert rel("user", "WORKS_AT", "etsy", True) not in claims("I work at Etsy.", "Lol ok.", "Not anymore!")
+
+
+def test_short_school_names_and_attending_verbs_are_school():
+    found = claims("I left Oregon State and transferred to Portland State.")
+    assert rel("user", "STUDIES_AT", "oregon state", True) in found
+    assert not any(c[1] == "WORKS_AT" for c in found)
+    assert rel("user", "STUDIES_AT", "boston university") in claims("I used to go to Boston University.")
+    assert rel("son", "STUDIES_AT", "ridgemont high") in claims("My son goes to Ridgemont High.")
+    assert rel("user", "STUDIES_AT", "harvard", True) in claims("I never went to Harvard, I just live near it.")
+    # a campus visited for an event is a visit
+    assert rel("user", "VISITED", "yale") in claims("We went to Yale for a campus tour.")
