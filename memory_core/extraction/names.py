@@ -69,13 +69,23 @@ def is_generic(name: str) -> bool:
     return n in GENERIC_NOUNS or not n
 
 
+#: a body part's pain or injury ("back pain", "knee injury", "a broken ankle", "torn ACL"): a
+#: condition by its shape, as "-itis" is
+EN_BODY_CONDITION = (r"(?:(?:chronic |lower |upper )?(?:back|neck|knee|shoulder|hip|joint|chest|wrist|ankle|foot|"
+                     r"elbow|nerve|jaw|tooth|stomach|pelvic|hamstring|groin|leg|arm|rib|head) "
+                     r"(?:pain|injury|injuries|problems?|issues?|fracture|sprain|strain)|"
+                     r"(?:broken|fractured|torn|sprained|dislocated|herniated|slipped) (?:[a-z]+ )?(?:ankle|wrist|arm|leg|"
+                     r"foot|toe|finger|rib|collarbone|hip|knee|shoulder|elbow|acl|mcl|meniscus|disc|disk|back|nose|jaw))")
+_EN_BODY_CONDITION_RX = re.compile(EN_BODY_CONDITION + "$")
+
+
 def is_condition(name: str) -> bool:
     n = name.strip().lower()
     if n in CONDITIONS:
         return True
     if re.search(r"[\u4e00-\u9fff]", n):
         return len(n) >= 2 and n.endswith(CONDITION_SUFFIXES_ZH)
-    return n.endswith(CONDITION_SUFFIXES_EN)
+    return n.endswith(CONDITION_SUFFIXES_EN) or bool(_EN_BODY_CONDITION_RX.fullmatch(re.sub(r"^(?:a|an|my|the) ", "", n)))
 
 
 def is_vehicle_word(name: str) -> bool:

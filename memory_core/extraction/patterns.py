@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import DIETS_EN, VEHICLE_BRANDS, VEHICLE_MODELS
+from ..lexicon.names import CONDITIONS, DIETS_EN, VEHICLE_BRANDS, VEHICLE_MODELS
+from .names import EN_BODY_CONDITION
 
 # -- shared pieces ------------------------------------------------------------------------------
 
@@ -123,10 +124,13 @@ _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a condition named inside an English "have / caught" phrase: those verbs are too general to
 #: take any object, so they only match before a condition word — and never as the auxiliary of
 #: a perfect ("I've been dealing with insomnia": "been dealing with" is the verb, not a condition)
+_EN_CONDITION_WORDS = "|".join(sorted((re.escape(c) for c in CONDITIONS if c.isascii() and c not in ("cold", "a cold")),
+                                      key=len, reverse=True))
 _EN_CONDITION_AHEAD = (r"(?!\s+been\b)(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg|"
                        r"diabetes|asthma|covid|flu|migraines?|insomnia|anxiety|depression|adhd|arthritis|anemia|"
                        r"eczema|allergies|hypertension|pneumonia|bronchitis|shingles|sciatica|tinnitus|gout|\w+ism|\w+emia|"
-                       r"\w+osis|blood pressure|cholesterol|parkinson's|alzheimer's|crohn's|lupus|epilepsy|apnea|stones|concussion|reflux|ptsd|ocd)\b)")
+                       r"\w+osis|blood pressure|cholesterol|parkinson's|alzheimer's|crohn's|lupus|epilepsy|apnea|stones|concussion|reflux|ptsd|ocd|"
+                       + _EN_CONDITION_WORDS + "|" + EN_BODY_CONDITION + r")\b)")
 _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|undergraduate|grad student|"
                    r"graduate student|phd student|phd candidate|master's student|masters student|first-year|"
                    r"second-year|third-year|fourth-year|transfer student)")
@@ -450,14 +454,20 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_health_end", r"recovered from|am in remission from|in remission from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>[a-z0-9\- ]{2,30}?) (?:(?:is|are|has|have) )?"
-         r"(?:finally |completely )?(?P<verb>gone|cleared up|went away|disappeared|healed)", "HAS_CONDITION", "topic",
+         r"(?:finally |completely |totally |fully |mostly |just )*(?P<verb>gone|cleared up|went away|disappeared|healed|"
+         r"stopped|is over)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False),
+    _raw("en_health_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>[a-z0-9\- ']{2,30}?)(?P<verb>'s been|'s acting up|"
+         r" (?:is|has been|have been|keeps|kept|flares|flared|acts|acted|is acting|was acting|gets|got|is getting|is under|"
+         r"is much|has gotten|is killing|is bad|was bad|is worse|is flaring))\b"
+         r"(?! (?:finally |completely |totally |fully |mostly |almost |just )*(?:gone|cleared|better|healed|over|cured|disappeared))",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("en_health_it_gone", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)it (?:has |have )?(?:finally |completely |totally |just )*"
          r"(?P<verb>cleared up|went away|is gone|healed|has healed|resolved)(?P<obj>)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False, fixed_object="@health"),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
-        r"am struggling with|dealing with|came down with|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
+        r"am struggling with|dealing with|came down with|am recovering from|recovering from|am still recovering from|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
         r"|live with" + _EN_CONDITION_AHEAD + r"|living with" + _EN_CONDITION_AHEAD + r"|(?:have|has) got" +
         _EN_CONDITION_AHEAD + r"|have had" +
         _EN_CONDITION_AHEAD + r"|has had" + _EN_CONDITION_AHEAD + r"|(?:have|has)" + _EN_CONDITION_AHEAD,

@@ -84,3 +84,14 @@ def test_short_school_names_and_attending_verbs_are_school():
     assert rel("user", "STUDIES_AT", "harvard", True) in claims("I never went to Harvard, I just live near it.")
     # a campus visited for an event is a visit
     assert rel("user", "VISITED", "yale") in claims("We went to Yale for a campus tour.")
+
+
+def test_conditions_by_list_and_body_part_shape_possessed_and_ended():
+    assert rel("grandma", "HAS_CONDITION", "dementia") in claims("My grandma has dementia.")  # the whole list
+    assert rel("user", "HAS_CONDITION", "asthma") in claims("My asthma's been acting up lately.")
+    assert rel("user", "HAS_CONDITION", "broken ankle") in claims("I'm recovering from a broken ankle.")
+    assert rel("user", "HAS_CONDITION", "knee injury", True) in claims("My knee injury has fully healed.")
+    assert rel("user", "HAS_CONDITION", "back pain", True) in claims("My back pain is totally gone.")
+    # "my X is …" of a non-condition is nothing; an ended condition is not also a start
+    assert claims("My coffee is getting cold.") == set()
+    assert rel("user", "HAS_CONDITION", "back pain") not in claims("My back pain is totally gone.")
