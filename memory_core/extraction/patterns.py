@@ -457,11 +457,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:finally |completely |totally |fully |mostly |just )*(?P<verb>gone|cleared up|went away|disappeared|healed|"
          r"stopped|is over)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False),
-    _raw("en_health_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>[a-z0-9\- ']{2,30}?)(?P<verb>'s been|'s acting up|"
+    _raw("en_health_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>" + _EN_CONDITION_WORDS + "|" + EN_BODY_CONDITION +
+         r"|[a-z\-]+(?:itis|disease|syndrome|disorder|allergy|allergies))(?P<verb>'s been|'s acting up|"
          r" (?:is|has been|have been|keeps|kept|flares|flared|acts|acted|is acting|was acting|gets|got|is getting|is under|"
          r"is much|has gotten|is killing|is bad|was bad|is worse|is flaring))\b"
          r"(?! (?:finally |completely |totally |fully |mostly |almost |just )*(?:gone|cleared|better|healed|over|cured|disappeared))",
-         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+         "HAS_CONDITION", "topic", trait="health", coordinated=False),
     _raw("en_health_it_gone", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)it (?:has |have )?(?:finally |completely |totally |just )*"
          r"(?P<verb>cleared up|went away|is gone|healed|has healed|resolved)(?P<obj>)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False, fixed_object="@health"),
