@@ -165,6 +165,11 @@ _EN_JOB_VERB = (r"(?:teaching|bartending|waitressing|nannying|tutoring|clerking|
                 r"coaching|bartend|bartends|tutors?|coaches|nannies|waitresses)")
 
 
+#: a vehicle named by brand or model, with a model word after a brand ("honda fit", "outback")
+_EN_VEHICLE_NAME = (r"(?:" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()),
+                                            key=len, reverse=True)) + r")(?: [a-z0-9\-]+)?(?= )")
+
+
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
         **kw) -> StatementPattern:
     rx = re.compile(_ZH_SUBJ + _ZH_NEG + r"(?P<verb>" + verbs + r")" + _ZH_OBJ + tail)
@@ -324,6 +329,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_it_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?:it|the car|my car) (?:just )?(?:got |was )"
          r"(?P<subj>)(?P<verb>totaled|totalled|stolen|scrapped|written off)(?P<obj>)", "DRIVES", "vehicle",
          negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
+    _raw("en_vehicle_died", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:old |trusty |beloved |poor )*(?P<obj>" + _EN_VEHICLE_NAME +
+         r")(?: (?:just|finally|officially|completely))? (?P<verb>died|gave out|gave up|kicked the bucket|is dead|"
+         r"broke down for good|is done for|got towed to the junkyard)", "DRIVES", "vehicle", negated=True,
+         trait="vehicle", coordinated=False),
+    _raw("en_vehicle_gave", "en", _EN_WHO + r" (?P<verb>gave|handed down|passed down|passed on|handed over|signed over) "
+         r"(?:my|our) (?:old |trusty |first )*(?P<obj>" + _EN_VEHICLE_NAME + r") to ", "DRIVES", "vehicle", negated=True,
+         trait="vehicle", coordinated=False),
     _raw("en_vehicle_it_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief) "
          r"(?:just )?(?P<verb>stole|totaled|totalled|wrecked) it\b(?P<obj>)", "DRIVES", "vehicle", negated=True,
          trait="vehicle", coordinated=False, fixed_object="@vehicle"),

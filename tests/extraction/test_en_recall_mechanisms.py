@@ -95,3 +95,11 @@ def test_conditions_by_list_and_body_part_shape_possessed_and_ended():
     # "my X is …" of a non-condition is nothing; an ended condition is not also a start
     assert claims("My coffee is getting cold.") == set()
     assert rel("user", "HAS_CONDITION", "back pain") not in claims("My back pain is totally gone.")
+
+
+def test_a_named_car_that_died_or_was_given_away_ends_but_a_phone_or_a_person_does_not():
+    assert rel("user", "DRIVES", "outback", True) in claims("My Outback finally died on me.")
+    assert rel("user", "DRIVES", "honda fit", True) in claims("I gave my Honda Fit to my nephew.")
+    assert rel("user", "DRIVES", "accord", True) in claims("We handed down our old Accord to my niece.")
+    assert claims("My phone died.") == set()
+    assert not any(c[1] in ("DRIVES", "SOLD") for c in claims("My grandma died last year."))
