@@ -170,6 +170,16 @@ _EN_VEHICLE_NAME = (r"(?:" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BR
                                             key=len, reverse=True)) + r")(?: [a-z0-9\-]+)?(?= )")
 
 
+#: a stay at a workplace: "after six years at", "after a decade with"
+_EN_STAY = (r"(?:(?:almost|nearly|over|about|like) )?(?:[a-z0-9]+|a few|a couple of) (?:more )?(?:years?|months?|decades?) "
+            r"(?:at|with|working at|working for)")
+#: what the stay ends in: the speaker leaves, resigns, is let go, or moves to another employer
+_EN_STAY_END = (r"(?:i|we) (?:finally |just |officially |then |have |had )*(?:quit|left|resigned|retired|handed in|"
+                r"put in|turned in|gave (?:my )?notice|moved over to|moved on to|switched over to|switched to|went over to|"
+                r"made the jump to|jumped ship|was laid off|got laid off|was let go|got let go|got fired|was fired|"
+                r"got the boot|called it quits)")
+
+
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
         **kw) -> StatementPattern:
     rx = re.compile(_ZH_SUBJ + _ZH_NEG + r"(?P<verb>" + verbs + r")" + _ZH_OBJ + tail)
@@ -234,6 +244,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_not_anymore", "en", r"^(?P<subj>)(?P<neg>)(?:well,? |but |and |ha,? |lol,? )?(?P<verb>not any ?more|not any longer|"
          r"no longer)(?= though| tho| actually| sadly| haha| lol|[.,!;]|$)(?P<obj>)", "STATE", "other", negated=True,
          coordinated=False, fixed_object="@state"),
+    # "After eight years at Target I finally moved over to Costco": the stay named before an end
+    # or a move is the employer that ends; a move's target is the new one
+    _raw("en_work_after_stay", "en", r"(?:^|(?<=[\s,;:]))(?P<subj>)(?P<verb>after) " + _EN_STAY + r" (?P<obj>[^.,;:!?\"()]+?),? "
+         r"(?=" + _EN_STAY_END + r")", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
+         named_only=True),
+    _raw("en_work_after_stay_to", "en", r"(?:^|(?<=[\s,;:]))after " + _EN_STAY + r" [^.,;:!?\"()]+?,? (?P<subj>i|we) "
+         r"(?:finally |just |then )?(?P<verb>moved over to|moved on to|switched over to|switched to|went over to|"
+         r"made the jump to|left for) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
+         coordinated=False, named_only=True),
     _raw("en_work_switch_from", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"(?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),

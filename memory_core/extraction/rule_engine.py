@@ -543,6 +543,9 @@ class _Extractor:
             return
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):
             # "Friday was my last day there", "we got married": the batch's live value
+            if negated and any(c.event_id == state.event.event_id and c.kind == "trait" and c.subject == subject and
+                               c.trait == pattern.fixed_object[1:] and c.negated for c in self.out.fact_claims):
+                return  # "After six years at Intel I handed in my notice": this line already named what ends
             value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id)
             if value is None:
                 value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id, same_event=True)

@@ -103,3 +103,15 @@ def test_a_named_car_that_died_or_was_given_away_ends_but_a_phone_or_a_person_do
     assert rel("user", "DRIVES", "accord", True) in claims("We handed down our old Accord to my niece.")
     assert claims("My phone died.") == set()
     assert not any(c[1] in ("DRIVES", "SOLD") for c in claims("My grandma died last year."))
+
+
+def test_a_stay_named_before_an_end_or_a_move_is_the_employer_that_ends():
+    found = claims("After eight years at Target I finally moved over to Costco.")
+    assert {rel("user", "WORKS_AT", "target", True), rel("user", "WORKS_AT", "costco")} <= found
+    assert not any(c[1] == "MOVED_TO" for c in found)
+    assert rel("user", "WORKS_AT", "intel", True) in claims("After six years at Intel I handed in my resignation.")
+    # the end names its value in this line: an earlier line's employer is not ended too
+    found = claims("I work at Costco.", "After six years at Intel I finally handed in my notice.")
+    assert rel("user", "WORKS_AT", "costco", True) not in found
+    # a stay in a city is no employer
+    assert not any(c[1] == "WORKS_AT" for c in claims("After a week in Paris I moved on to Rome."))
