@@ -522,14 +522,22 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     _raw("en_moved_from_to", "en", _EN_WHO + r" (?:moved|relocated) from [^.,;:!?\"()]+? (?P<verb>to) "
          + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
-    _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
+    _en("en_moved_out", r"moved out of (?:my |our |the )?(?:[a-z']+ ){0,2}?(?:place|apartment|house|flat|home|condo|"
+        r"studio|dorm) in|moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
     _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|"
         r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to",
         "MOVED_TO", "place",
         trait="residence", coordinated=False),
-    _en("en_live_since", r"lived in(?=[^.,;]* (?:for|since) )|been living in", "LIVES_IN", "place",
+    # the perfect holds now ("I've lived in Tokyo for five years"); the simple past is over
+    # ("we lived in Houston for six years", en_lived)
+    _en("en_live_since", r"(?:(?<=have )|(?<=has ))lived in(?=[^.,;]* (?:for|since|my whole life|all my life|my entire life)\b)|"
+        r"been living in", "LIVES_IN", "place",
         trait="residence", coordinated=False),
+    _raw("en_in_now", "en", r"^(?=.*\b(?:live|lived|living|moved|relocated|got out of|left|home)\b).*?"
+         r"(?:^|(?<=[\s,;:]))(?P<subj>i|we) (?:am|are) (?:now |finally )?(?:out |over |back |up |down )?(?P<verb>in) "
+         r"(?P<obj>[^.,;:!?\"()]+?)(?= now\b| these days\b)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         named_only=True),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
     _en("en_live", r"lives? in|living in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",

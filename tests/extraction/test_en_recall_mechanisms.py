@@ -115,3 +115,13 @@ def test_a_stay_named_before_an_end_or_a_move_is_the_employer_that_ends():
     assert rel("user", "WORKS_AT", "costco", True) not in found
     # a stay in a city is no employer
     assert not any(c[1] == "WORKS_AT" for c in claims("After a week in Paris I moved on to Rome."))
+
+
+def test_residence_perfect_vs_past_a_home_left_by_its_place_and_a_presence_now():
+    assert rel("user", "LIVES_IN", "minneapolis") in claims("I've lived in Minneapolis my whole life.")
+    found = claims("We lived in Houston for six years.")  # the simple past is over: the relation alone
+    assert rel("user", "LIVES_IN", "houston") in found and not any(c[3] == "trait" for c in found)
+    assert rel("user", "LIVES_IN", "fresno", True) in claims("I finally moved out of my parents' place in Fresno.")
+    assert rel("user", "LIVES_IN", "jersey city") in claims("I don't live in Brooklyn anymore, we're out in Jersey City now.")
+    # "in X now" with no word of a home in the sentence is a trip
+    assert claims("I'm in Paris now, the food is amazing.") == set()
