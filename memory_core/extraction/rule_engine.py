@@ -694,6 +694,9 @@ class _Extractor:
                                    entity.entity_type != pattern.object_type and not (
                                        pattern.object_type == "vehicle" and is_vehicle_word(entity.name))):
             return None
+        if not zh and SLOT_TYPES.get(pattern.predicate) == "organization" and origin == "lexicon" and \
+                entity.entity_type in _THINGS and not entity.mention[:1].isupper():
+            return None  # "I left my phone at home": a lowercase thing is no employer or school
         if pattern.negated and pattern.trait and \
                 not end_names_value(origin, entity.mention, namelike, pattern.predicate):
             return None
@@ -965,6 +968,9 @@ class _Extractor:
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
+
+#: kinds of thing a lowercase lexicon word names: never a workplace or a school
+_THINGS = frozenset({"device", "appliance", "product", "vehicle", "food", "software", "media"})
 
 #: the state families a negation can end or deny (relation + mirrored trait)
 _STATE_PREDICATES = frozenset({"WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "DRIVES", "HAS_PET",

@@ -125,3 +125,9 @@ def test_residence_perfect_vs_past_a_home_left_by_its_place_and_a_presence_now()
     assert rel("user", "LIVES_IN", "jersey city") in claims("I don't live in Brooklyn anymore, we're out in Jersey City now.")
     # "in X now" with no word of a home in the sentence is a trip
     assert claims("I'm in Paris now, the food is amazing.") == set()
+
+
+def test_a_lowercase_thing_left_somewhere_is_no_employer_but_a_brand_still_is():
+    assert not any(c[1] == "WORKS_AT" for c in claims("I left my phone at home.", "I left my laptop at work."))
+    assert rel("user", "WORKS_AT", "spotify", True) in claims("I quit Spotify.")
+    assert rel("user", "WORKS_AT", "tesla") in claims("I work at Tesla.")
