@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon.names import (DIETS_EN, DIETS_ZH, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
+from ..lexicon.names import (DIETS_EN, DIETS_ZH, EN_PET_BREEDS, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
 from ..text.segment import jieba_knows, jieba_posseg
@@ -237,7 +237,8 @@ _EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leav
 _EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:old |little |new |sweet |beloved )*"
                            r"(?P<species>cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|turtle|beagle|corgi|"
                            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|pug|goldfish|"
-                           r"tortoise|ferret|horse|pony),?\s+(?P<name>[A-Z][a-z'\-]+)")
+                           r"tortoise|ferret|horse|pony|" + "|".join(sorted(EN_PET_BREEDS, key=len, reverse=True)) +
+                           r"),?\s+(?P<name>[A-Z][a-z'\-]+)")
 _ZH_PET_NAMED = re.compile(r"(?:我|你|我们|你们|他|她)(?:家)?的?(?P<species>猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|"
                            r"泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟)(?P<name>[\u4e00-\u9fff]{2}|[A-Za-z]+)(?=[^\u4e00-\u9fff]|"
                            r"[上去昨今前最已也都还死走丢病生是的，。！？])")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import CONDITIONS, DIETS_EN, VEHICLE_BRANDS, VEHICLE_MODELS
+from ..lexicon.names import CONDITIONS, DIETS_EN, EN_PET_BREEDS, VEHICLE_BRANDS, VEHICLE_MODELS
 from .names import EN_BODY_CONDITION
 
 # -- shared pieces ------------------------------------------------------------------------------
@@ -108,7 +108,8 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
 
 _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
-           r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla)")
+           r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla|"
+           + "|".join(sorted(EN_PET_BREEDS, key=len, reverse=True)) + ")")
 _ZH_PET = (r"(?:流浪狗|流浪猫|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
            r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼|鱼|鸟)")
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
@@ -376,20 +377,20 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # pets: start and end (death, rehoming); "pet" holds several values, one per animal
     _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*" + _EN_PET +
          r",? (?P<obj>[a-z][a-z'\-]+),? (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|passed|"
-         r"was put down|had to be put down|ran away|went missing|is gone|crossed the rainbow bridge)",
+         r"was put down|had to be put down|ran away|flew away|escaped|went missing|is gone|crossed the rainbow bridge)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_end_unnamed", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*"
          r"(?P<obj>" + _EN_PET + r") (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|was put down|"
-         r"had to be put down|ran away|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
+         r"had to be put down|ran away|flew away|escaped|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
-    _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
-         r"(?P<verb>died|passed away|was put down|had to be put down|ran away|went missing|is gone)",
+    _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? |so |well,? )?(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
+         r"(?P<verb>died|passed away|was put down|had to be put down|ran away|flew away|went missing|did not make it|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed|was put down|had to be put down|crossed the rainbow bridge)(?P<obj>)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
-    _raw("en_pet_appositive", "en", r"^(?P<obj>[a-z][a-z'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
-         + _EN_PET + r"(?P<verb>,)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
+    _raw("en_pet_appositive", "en", r"^(?:(?:this is|that is|here is|meet|say hi to) )?(?P<obj>[a-z][a-z'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
+         + _EN_PET + r"(?P<verb>,|[.!]|$)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
          r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) (?:down|to sleep)", "HAS_PET",
          "animal", negated=True, trait="pet", coordinated=False, named_only=True),

@@ -775,8 +775,7 @@ class _Extractor:
         from .pet_names import owner_of
 
         who, who_type = self._self_subject(state.event)
-        if _PET_END_CUE.search(sentence.text.lower()):
-            return  # an end the patterns did not read is no start either
+        ended = bool(_PET_END_CUE.search(sentence.text.lower()))
         for start, end, name, (s0, _) in pet_name_spans(sentence.text):
             owner = owner_of(sentence.text, s0, who)
             if not owner or owner != who and state.event.speaker:
@@ -787,10 +786,13 @@ class _Extractor:
             is_self = owner == who
             if not is_self and (owner, "person") not in state.entities:
                 continue  # the owner must be a person of this line (my neighbor, 我朋友)
+            if ended and (is_self or not _EN_PET_DIED_AFTER.match(sentence.text[end:])):
+                continue  # an end the patterns did not read is no start either
             pattern = StatementPattern("possessive_pet", "zh" if is_cjk(name) else "en", _EN_ROLE_BEFORE,
                                        "HAS_PET", "animal", trait="pet", directness="implied", coordinated=False)
+            # "my neighbor's dog Zeus died": the circle person's pet ends (the relation alone)
             self._emit(state, sentence, pattern, owner if not is_self else who, who_type if is_self else "person",
-                       pet, "animal", False, is_self, hint, claimed)
+                       pet, "animal", ended, is_self, hint, claimed)
 
     def _object_entity(self, state: _EventState, mentions: list[Mention], sentence: _Sentence,
                        cleaned: str, pattern: StatementPattern, obj_offset: int | None,
@@ -983,7 +985,11 @@ _EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
 _ZH_INDEFINITE = re.compile(r"\s*(?:一家|一所|一个|一间|某家|某个|某)")
 #: a clause that ends a pet ("we had to give away our dog Duke"): no implied possession from it
 _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep)|give away|gave away|give up|gave up|"
-                          r"rehom\w*|ran away|run away|went missing|lost|is gone)\b|去世|死了|走了|丢了|送人|送给|送走|送养|没了")
+                          r"rehom\w*|ran away|run away|flew away|went missing|did not make it|lost|is gone)\b|去世|死了|走了|丢了|送人|送给|送走|送养|没了")
+
+#: a death or loss told right after a pet's name ("… dog Zeus died last week")
+_EN_PET_DIED_AFTER = re.compile(r",?\s+(?:just |sadly |finally |has |had |have )?(?:died|passed away|passed|was put down|"
+                                r"had to be put down|ran away|flew away|went missing|is gone|got hit by a car)\b", re.IGNORECASE)
 
 #: a possessive of someone other than the user right before a tie word
 _OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+$", re.IGNORECASE)

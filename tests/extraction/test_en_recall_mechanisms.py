@@ -131,3 +131,15 @@ def test_a_lowercase_thing_left_somewhere_is_no_employer_but_a_brand_still_is():
     assert not any(c[1] == "WORKS_AT" for c in claims("I left my phone at home.", "I left my laptop at work."))
     assert rel("user", "WORKS_AT", "spotify", True) in claims("I quit Spotify.")
     assert rel("user", "WORKS_AT", "tesla") in claims("I work at Tesla.")
+
+
+def test_pets_of_the_circle_breeds_appositives_and_more_ends():
+    assert rel("parents", "HAS_PET", "mittens") in claims("My parents' cat Mittens is 19.")
+    assert rel("neighbor", "HAS_PET", "zeus", True) in claims("My neighbor's dog Zeus died last week.")
+    assert rel("user", "HAS_PET", "pickles") in claims("This is Pickles, my bearded dragon.")
+    assert rel("user", "HAS_PET", "gus") in claims("My french bulldog Gus snores all night.")
+    assert rel("user", "HAS_PET", "kiwi", True) in claims("Our parakeet Kiwi flew away this morning.")
+    assert rel("user", "HAS_PET", "waffles", True) in claims("We have a corgi named Waffles.",
+                                                            "Sadly Waffles didn't make it through the surgery.")
+    # the circle person's pet is never the user's
+    assert not any(c[0] == "user" for c in claims("My neighbor's dog Zeus died last week."))
