@@ -113,7 +113,7 @@ def statement_spans(text: str) -> list[_Sentence]:
     return out
 
 
-_SUBCLAUSE_BREAK = {True: re.compile(r"[，,；;]"), False: re.compile(r"[,;]\s|\s[-–—]\s")}
+_SUBCLAUSE_BREAK = {True: re.compile(r"[，,；;]"), False: re.compile(r"[,;]\s|\s[-–—]\s|\sbut\s")}
 
 
 def mood_scoped(sentence: _Sentence, zh: bool) -> list[tuple[_Sentence, str]]:

@@ -143,3 +143,10 @@ def test_pets_of_the_circle_breeds_appositives_and_more_ends():
                                                             "Sadly Waffles didn't make it through the surgery.")
     # the circle person's pet is never the user's
     assert not any(c[0] == "user" for c in claims("My neighbor's dog Zeus died last week."))
+
+
+def test_an_irrealis_after_but_leaves_the_fact_before_it():
+    assert rel("user", "FOLLOWS_DIET", "pescatarian") in claims("I'm pescatarian but I'll eat chicken at family stuff.")
+    assert rel("user", "LIVES_IN", "austin") in claims("I live in Austin but I'd rather live in Denver.")
+    assert not any(c[2] == "denver" for c in claims("I live in Austin but I'd rather live in Denver."))
+    assert claims("I'd love to move to Denver but my job is here.") == set()
