@@ -150,3 +150,8 @@ def test_an_irrealis_after_but_leaves_the_fact_before_it():
     assert rel("user", "LIVES_IN", "austin") in claims("I live in Austin but I'd rather live in Denver.")
     assert not any(c[2] == "denver" for c in claims("I live in Austin but I'd rather live in Denver."))
     assert claims("I'd love to move to Denver but my job is here.") == set()
+
+
+def test_not_seeing_someone_anymore_ends_the_partner_but_not_tonight():
+    assert rel("user", "DATING", "ryan", True) in claims("I'm not seeing Ryan anymore, it just fizzled.")
+    assert claims("I'm not seeing Ryan tonight.") == set()
