@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import CONDITIONS, DIETS_EN, EN_PET_BREEDS, VEHICLE_BRANDS, VEHICLE_MODELS
+from ..lexicon.names import CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS, VEHICLE_MODELS
 from .names import EN_BODY_CONDITION
 
 # -- shared pieces ------------------------------------------------------------------------------
@@ -33,7 +33,8 @@ EN_REL = (r"(?:brother|sister|mother|father|son|daughter)-in-law|in-laws|stepmom
 _EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
             r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+| from work)?)\s+"
             r"(?:(?:just|recently|finally|really|also|still|now|actually|already|totally|"
-            r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|"
+            r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|fully|completely|"
+            r"basically|pretty much|literally|seriously|"
             r"mostly|even|so|kind of|sort of|officially|originally|currently|both|have been|has been|"
             r"had been|have|has|had|am|is|was|were|are)\s+)*?")
 _EN_NEG = r"(?P<neg>(?:do|does|did) not\s+|never\s+|no longer\s+|not\s+|cannot\s+)?"
@@ -136,6 +137,8 @@ _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|under
                    r"graduate student|phd student|phd candidate|master's student|masters student|first-year|"
                    r"second-year|third-year|fourth-year|transfer student)")
 _EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|\bhigh\b|"
+                    r"(?<= )(?:" + "|".join(sorted((re.escape(x) for x in SCHOOLS if x.isascii()), key=len, reverse=True)) +
+                    r")\b|"
                     r"this fall|this semester|as a (?:freshman|student)))")
 
 
@@ -219,7 +222,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|my (?P<rel>" + EN_REL + r"))(?: is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
-         r" started| switched to| started going| am going| am doing| have been doing| am on| have been on|"
+         r" started| switched to| started going| am going| am doing| is doing| has been doing| is on| have been doing| am on| have been on|"
          r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False),
@@ -273,7 +276,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_been_at", r"been (?:at|with)(?=[^.,;]* (?:for|since) )", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
     _en("en_work_past", r"used to (?:work|bartend|teach|intern|tutor|nanny|wait tables|waitress|cook|clerk) (?:at|for)|"
-        r"worked (?:at|for)|had a job (?:at|with)", "WORKS_AT", "organization",
+        r"worked (?:at|for)|had a job (?:at|with)|waited tables at|bartended at|interned at|taught at",
+        "WORKS_AT", "organization",
         time_hint="past", coordinated=False),
     _raw("en_moved_bare", "en", _EN_START + r"(?P<verb>(?:moved|relocated) (?:back )?(?:to|into)) "
          r"(?!(?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|studio) in\b)"
@@ -315,7 +319,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         trait="school", coordinated=False),
     _en("en_school_end_known", r"finished (?:school |college |university |my studies )?at|left", "STUDIES_AT",
         "organization", negated=True, trait="school", coordinated=False, known_object=True),
-    _en("en_school", r"study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
+    _en("en_school", r"(?:(?<=not )|(?<=never ))(?:an? |the )?" + _EN_SCHOOL_ROLE + r" (?:at|in)|study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
         r"(?:is|are) an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|am enrolled (?:at|in)|enrolled at|transferred to" + _EN_SCHOOL_AHEAD + r"|taking (?:[a-z\-]+ )?classes at|in my (?:first|second|third|fourth|final|last) year at|"
         r"started (?:college |university |school |grad school |kindergarten |preschool |high school |middle school )?at"
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
@@ -334,7 +338,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
         r"am on the (?:[a-z\-]+ ){0,2}?team at|"
-        r"jumped ship to|"
+        r"jumped ship to|accepted (?:a |the |an )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role) (?:at|with)|"
         r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?" + _EN_JOB_TITLE + r" (?:at|for|with)|"
         r"(?:started|start|began|am starting|am working|work|works) (?:out |off )?as (?:an? |the )(?:[a-z\-]+ ){0,2}?"
         + _EN_JOB_TITLE + r" (?:at|for|with)|"
@@ -501,7 +505,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          negated=True, trait="health", coordinated=False, fixed_object="@health"),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
-        r"am struggling with|dealing with|came down with|am recovering from|recovering from|am still recovering from|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
+        r"am struggling with|dealing with|have dealt with|dealt with(?= [^.,;]* since\b)|came down with|am recovering from|recovering from|am still recovering from|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
         r"|live with" + _EN_CONDITION_AHEAD + r"|living with" + _EN_CONDITION_AHEAD + r"|(?:have|has) got" +
         _EN_CONDITION_AHEAD + r"|have had" +
         _EN_CONDITION_AHEAD + r"|has had" + _EN_CONDITION_AHEAD + r"|(?:have|has)" + _EN_CONDITION_AHEAD,
@@ -547,13 +551,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
         trait="residence", coordinated=False),
     _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",
         "IS_FROM", "place", trait="hometown", coordinated=False),
-    _en("en_bought", r"bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
+    _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
         r"new|two|three) )", "BOUGHT", "product", coordinated=True),
     _en("en_work_on", r"works? on|working on", "WORKS_ON", "project", coordinated=False),
     _en("en_use", r"(?:have been |been |am |started |keep )?using|uses?(?! to )|switched to",
         "USES", "software"),
     _en("en_visited", r"visited|went to|have been to|been to|traveled to|travelled to|"
-        r"took a trip to", "VISITED", "place", named_only=True),
+        r"took a trip to|(?:ever )?set foot in|spent (?:a|the|two|three|four|five|ten|a few|a couple of|our|my) (?:long )?"
+        r"(?:week|weeks|weekend|days|day|night|nights|month|months|summer|holidays?|honeymoon|vacation) in",
+        "VISITED", "place", named_only=True),
     # -- Chinese --------------------------------------------------------------------------------
     _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)|不爱(?=[^，。！？]*了)", "LIKES", "topic",
         negated=True, trait="preference"),
@@ -886,7 +892,7 @@ EN_OBJECT_STOP = re.compile(
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|"
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
-    r"should|may|might|just|since|until|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
+    r"should|may|might|just|since|until|through|throughout|during|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
                         r"first|second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"

@@ -155,3 +155,18 @@ def test_an_irrealis_after_but_leaves_the_fact_before_it():
 def test_not_seeing_someone_anymore_ends_the_partner_but_not_tonight():
     assert rel("user", "DATING", "ryan", True) in claims("I'm not seeing Ryan anymore, it just fizzled.")
     assert claims("I'm not seeing Ryan tonight.") == set()
+
+
+def test_verb_class_gaps_adverbs_and_negated_bare_forms():
+    assert rel("user", "HAS_CONDITION", "flu", True) in claims("I'm fully over the flu now.")
+    assert rel("user", "VISITED", "mexico", True) in claims("I haven't ever set foot in Mexico.")
+    assert rel("user", "VISITED", "lisbon") in claims("We spent a week in Lisbon last month.")
+    assert rel("user", "BOUGHT", "ipad", True) in claims("I didn't buy the iPad after all.")
+    assert rel("user", "STUDIES_AT", "columbia", True) in claims("I'm not a student at Columbia.")
+    assert rel("user", "STUDIES_AT", "ucla") in claims("I transferred to UCLA.")
+    assert rel("user", "HAS_CONDITION", "asthma") in claims("I've dealt with asthma since grade school.")
+    assert rel("user", "WORKS_AT", "denny's") in claims("I waited tables at Denny's through college.")
+    assert rel("user", "WORKS_AT", "deutsche telekom") in claims("I accepted a position with Deutsche Telekom.")
+    assert rel("roommate", "FOLLOWS_DIET", "keto") in claims("My roommate is doing keto.")
+    # a time spent somewhere unnamed is no visit
+    assert claims("I spent the weekend in bed.") == set()
