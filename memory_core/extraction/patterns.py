@@ -328,7 +328,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_gerund", _EN_JOB_VERB + r"(?: [a-z\-]+){0,2}? (?:at|for)", "WORKS_AT", "organization",
         trait="employer", coordinated=False, named_only=True),
     _en("en_school_past", r"used to (?:go|goes) to" + _EN_SCHOOL_AHEAD + r"|used to attend" + _EN_SCHOOL_AHEAD +
-        r"|went to" + _EN_SCHOOL_AHEAD, "STUDIES_AT", "organization", time_hint="past", coordinated=False,
+        r"|went to(?![^.;]*\b(?:tour|visit|game|match|conference|trip|concert|event|talk|reunion|wedding|"
+        r"graduation|ceremony|open house|football|basketball)\b)" + _EN_SCHOOL_AHEAD, "STUDIES_AT", "organization",
+        time_hint="past", coordinated=False,
         named_only=True),
     _en("en_work_at_as", r"at(?= [^.,;]+? as (?:an? |the )?[a-z]+)", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
