@@ -434,6 +434,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"rescued|own) (?:two|three|four|2|3|4) (?:cats|dogs|kittens|puppies|rabbits|hamsters|birds|parrots|turtles|"
          r"guinea pigs)[,:]? (?P<obj>[a-z][a-z'\-]+(?:,? (?:and )?[a-z][a-z'\-]+)+)", "HAS_PET", "animal", trait="pet",
          named_only=True),
+    _raw("en_pet_several_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?P<verb>two|three|four|2|3|4) (?:cats|dogs|kittens|"
+         r"puppies|rabbits|hamsters|birds|parrots|turtles|guinea pigs)[,:]? (?P<obj>[a-z][a-z'\-]+(?:,? (?:and )?[a-z][a-z'\-]+)+)",
+         "HAS_PET", "animal", trait="pet", named_only=True),
     _raw("en_pet_is_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |little )?" + _EN_PET +
          r"(?:'s name)? (?P<verb>is named|is called|is) (?P<obj>[a-z][a-z'\-]+)(?=[.!,;]|$)", "HAS_PET", "animal",
          trait="pet", coordinated=False, named_only=True),
@@ -445,6 +448,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>split up|broke up|broke (?:things|it) off|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
          r"ended things)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
+    _raw("en_dumped_me", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |finally )?"
+         r"(?P<verb>dumped me|broke up with me|left me|ghosted me and we are done)", "DATING", "person", negated=True,
+         trait="partner", coordinated=False, named_only=True),
+    _raw("en_proposal_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>proposed to) (?P<obj>[a-z][a-z'\-]+)"
+         r"(?= and (?:she|he|they) said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
+    _raw("en_proposed_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?P<verb>proposed)(?: to me)?"
+         r"(?=,? and i said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
          r"been together|have been dating|moved in together)", "DATING",
@@ -530,6 +540,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     _raw("en_moved_from_to", "en", _EN_WHO + r" (?:moved|relocated) from [^.,;:!?\"()]+? (?P<verb>to) "
          + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
+    _raw("en_moved_in_bought", "en", _EN_WHO + r" (?:just |finally )?(?:bought|closed on|got|rented|found) (?:a|an|our|my|the) "
+         r"(?:new |first |own |little )*(?:house|home|condo|apartment|flat|place|townhouse|duplex|studio) (?P<verb>in) "
+         r"(?P<obj>[^.,;:!?\"()]+?) and (?:just |finally )?moved in\b", "MOVED_TO", "place", trait="residence",
+         coordinated=False, named_only=True),
     _en("en_moved_out", r"moved out of (?:my |our |the )?(?:[a-z']+ ){0,2}?(?:place|apartment|house|flat|home|condo|"
         r"studio|dorm) in|moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
@@ -548,7 +562,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          named_only=True),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
-    _en("en_live", r"lives? in|living in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
+    _en("en_live", r"lives? in|living in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
         "LIVES_IN", "place",
         trait="residence", coordinated=False),
     _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",

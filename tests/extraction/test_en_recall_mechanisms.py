@@ -170,3 +170,16 @@ def test_verb_class_gaps_adverbs_and_negated_bare_forms():
     assert rel("roommate", "FOLLOWS_DIET", "keto") in claims("My roommate is doing keto.")
     # a time spent somewhere unnamed is no visit
     assert claims("I spent the weekend in bed.") == set()
+
+
+def test_more_state_verbs_home_bought_and_moved_in_dumped_proposals_and_several_pets():
+    assert rel("user", "MOVED_TO", "denver") in claims("We bought a condo in Denver and moved in last month.")
+    assert rel("user", "LIVES_IN", "fresno") in claims("I live with my parents in Fresno.")
+    assert rel("user", "DATING", "kate", True) in claims("Kate dumped me last week.")
+    assert rel("user", "DATING", "ana") in claims("I proposed to Ana and she said yes!")
+    assert rel("user", "DATING", "alex") in claims("Alex proposed and I said yes!")
+    found = claims("My two cats, Pepper and Salt, keep me company.")
+    assert {rel("user", "HAS_PET", "pepper"), rel("user", "HAS_PET", "salt")} <= found
+    # a lowercase subject is nobody; a proposal without the yes is no relationship yet
+    assert claims("Life dumped me on my face.") == set()
+    assert claims("I proposed to Ana last night.") == set()
