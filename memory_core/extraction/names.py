@@ -217,7 +217,14 @@ being having feeling getting going trying thinking planning considering looking 
 _EN_SPECIES_NAMED = re.compile(
     r"\b(?:" + "|".join(sorted((re.escape(s) for s in PET_SPECIES if s.isascii()), key=len, reverse=True))
     + r") (?:named|called) $")
-_EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
+#: kin titles written before a first name ("Aunt Linda", "Grandpa Joe")
+_EN_KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "cousin", "grandma", "grandpa", "granny", "nana", "nan",
+                            "grandmother", "grandfather"})
+_EN_PERSON_LEFT = re.compile(r"(?:\b(?:aunt|auntie|uncle|cousin|grandma|grandpa|granny|nana|grandmother|grandfather|"
+                             r"(?:lunch|dinner|coffee|drinks|brunch|breakfast|beers?|a drink|a beer|a coffee|a walk|a call|"
+                             r"a chat|a date|hung out|hang out|hanging out|caught up|catch up|catching up|met up|meet up|"
+                             r"meeting up|chatted|talked|spoke|texted|facetimed|played \w+|went out) with)|"
+                             r"\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
                              r"roommate|neighbor|neighbour|cousin|sister|brother|wife|husband|girlfriend|"
                              r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate)|"
                              r"\b(?:married to|engaged to|broke up with|split with|split up with|divorced|"
@@ -226,6 +233,20 @@ _EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|coll
 _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
                               r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
                               r" said\b| says\b| told\b| thinks\b| and me\b)")
+#: what a show or a film is watched with, or followed by
+_EN_MEDIA_LEFT = re.compile(r"\b(?:binge-watching|binge watching|binge-watched|binged|bingeing|binging|rewatching|"
+                            r"re-watching|rewatched|watching|watched|streaming|finished watching|started watching) $")
+_EN_MEDIA_RIGHT = re.compile(r"^(?:'s)? (?:season|episode|finale|reboot|series finale)\b")
+#: what a musician or an author is listened to or read with, or followed by
+_EN_CREATOR_LEFT = re.compile(r"\b(?:listening to|listen to|listened to|fan of|concert by|album by|songs? by|"
+                              r"books? by|novels? by) $")
+_EN_CREATOR_RIGHT = re.compile(r"^(?:'s|,)? (?:(?:his|her|their) )?(?:new |last |latest |first |old |older )?"
+                               r"(?:album|albums|song|songs|record|single|tour|concert|music|lyrics|discography)\b|"
+                               r"^ (?:live|in concert|perform|performing|play live)\b")
+#: the head of a venue's name: a place one goes to, not an employer unless worked at
+_EN_VENUE_HEAD = re.compile(r"\b(?:theatre|theater|garden|arena|stadium|bowl|amphitheater|amphitheatre|coliseum|"
+                            r"colosseum|ballpark|field|speedway|racetrack|market)$")
+_EN_ORG_WORK_LEFT = re.compile(r"\b(?:work|works|working|worked|job|hired|employed|shift|intern|interning)\b[^.;]*$")
 _EN_PLACE_LEFT = re.compile(r"\b(?:in|to|near|visit|visiting|visited|around|across|from|outside|"
                             r"into|toward|towards)$")
 _EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leaving|offer from|"
@@ -301,6 +322,9 @@ def en_name_spans(text: str) -> list[tuple[int, int, str]]:
         if len(words) > 1 and words[0].lower() in ("the", "a", "an") and not _sentence_initial(text, start):
             start += len(words[0]) + 1  # "bartending at The Rusty Anchor": names carry no article
             words = words[1:]
+        if len(words) > 1 and words[0].lower() in _EN_KIN_TITLES:
+            start += len(words[0]) + 1  # "coffee with Aunt Linda": the kin title is no part of the name
+            words = words[1:]
         # a sentence opener ("Started", "Our") or a non-name word at the front is not part of it
         while words and (words[0].lower() in _EN_NOT_NAME or
                          (words[0].lower() in _EN_OPENERS and _sentence_initial(text, start))):
@@ -350,6 +374,12 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     right = text[end:].lower()
     if _EN_SPECIES_NAMED.search(left + " "):
         return "animal"  # "a puppy named Ollie"
+    if _EN_MEDIA_LEFT.search(left + " ") or _EN_MEDIA_RIGHT.match(right):
+        return "media"  # "binge-watching Ted Lasso", "Severance season two"
+    if _EN_CREATOR_LEFT.search(left + " ") or _EN_CREATOR_RIGHT.match(right):
+        return "creator"  # "listening to Hozier", "Kendrick Lamar, his last album"
+    if _EN_VENUE_HEAD.search(low) and not _EN_ORG_WORK_LEFT.search(left):
+        return "place"  # "at Madison Square Garden", "the Greek Theatre": a venue one goes to
     if _EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right):
         if len(low.split()) <= 2 and not any(ch.isdigit() for ch in low):
             return "person"

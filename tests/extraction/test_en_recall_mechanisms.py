@@ -183,3 +183,13 @@ def test_more_state_verbs_home_bought_and_moved_in_dumped_proposals_and_several_
     # a lowercase subject is nobody; a proposal without the yes is no relationship yet
     assert claims("Life dumped me on my face.") == set()
     assert claims("I proposed to Ana last night.") == set()
+
+
+def test_names_typed_by_the_company_they_keep_people_met_creators_shows_and_venues():
+    assert ("marco", "person") in entities("Grabbed lunch with Marco today.")
+    assert ("linda", "person") in entities("Had coffee with Aunt Linda this morning.")
+    assert ("ted lasso", "media") in entities("I've been binge-watching Ted Lasso all weekend.")
+    assert ("kendrick lamar", "creator") in entities("I love Kendrick Lamar, his last album is insane.")
+    assert ("madison square garden", "place") in entities("We saw a show at Madison Square Garden.")
+    # worked at, a venue is the employer's name
+    assert ("madison square garden", "organization") in entities("I work at Madison Square Garden.")
