@@ -326,6 +326,10 @@ class _Extractor:
                         continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
                     if pattern.typed_only and not self._typed_object(pattern, match, sentence, mentions):
                         continue  # 去了一趟上海: a typed-only 去了 (a job) leaves the verb to VISITED
+                    if pattern.known_object and pattern.lang == "en" and not self._known_as(clean_en_object(
+                            re.split(r"\s+(?:and|or)\s+", cut_en_object(match.group("obj") or ""))[0]),
+                            pattern.object_type):
+                        continue  # "I left LA and moved…": an unknown object leaves "left" to the next reading
                     consumed.append(vspan)
                     accepted.append((pattern, match))
             claimed_objects: set[tuple[str, str]] = set()

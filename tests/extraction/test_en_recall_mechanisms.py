@@ -193,3 +193,10 @@ def test_names_typed_by_the_company_they_keep_people_met_creators_shows_and_venu
     assert ("madison square garden", "place") in entities("We saw a show at Madison Square Garden.")
     # worked at, a venue is the employer's name
     assert ("madison square garden", "organization") in entities("I work at Madison Square Garden.")
+
+
+def test_a_verb_that_needs_a_known_object_leaves_an_unknown_one_to_the_next_reading():
+    found = claims("I finally left LA and moved up to Portland.")
+    assert {rel("user", "LIVES_IN", "la", True), rel("user", "MOVED_TO", "portland")} <= found
+    # a school the batch knows still ends by "left"
+    assert rel("user", "STUDIES_AT", "berkeley", True) in claims("I study at Berkeley.", "I left Berkeley last year.")
