@@ -128,7 +128,7 @@ _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a perfect ("I've been dealing with insomnia": "been dealing with" is the verb, not a condition)
 _EN_CONDITION_WORDS = "|".join(sorted((re.escape(c) for c in CONDITIONS if c.isascii() and c not in ("cold", "a cold")),
                                       key=len, reverse=True))
-_EN_CONDITION_AHEAD = (r"(?!\s+been\b)(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg|"
+_EN_CONDITION_AHEAD = (r"(?!\s+been\b)(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg\w*|"
                        r"diabetes|asthma|covid|flu|migraines?|insomnia|anxiety|depression|adhd|arthritis|anemia|"
                        r"eczema|allergies|hypertension|pneumonia|bronchitis|shingles|sciatica|tinnitus|gout|\w+ism|\w+emia|"
                        r"\w+osis|blood pressure|cholesterol|parkinson's|alzheimer's|crohn's|lupus|epilepsy|apnea|stones|concussion|reflux|ptsd|ocd|"
@@ -171,7 +171,7 @@ _EN_JOB_VERB = (r"(?:teaching|bartending|waitressing|nannying|tutoring|clerking|
 
 #: a vehicle named by brand or model, with a model word after a brand ("honda fit", "outback")
 _EN_VEHICLE_NAME = (r"(?:" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()),
-                                            key=len, reverse=True)) + r")(?: [a-z0-9\-]+)?(?= )")
+                                            key=len, reverse=True)) + r")(?: [a-z0-9\-]+)?(?![a-z0-9])")
 
 
 #: a stay at a workplace: "after six years at", "after a decade with"
@@ -206,7 +206,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"came off |am off |fell off |(?:am )?not doing |(?:am )?not on |(?:am )?no longer doing |(?:am )?no longer on )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False),
     _raw("en_diet_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)? (?P<verb>started eating (?:meat|chicken|beef|pork|steak)|"
-         r"eat (?:meat|chicken|beef|pork) again|am eating (?:meat|chicken|beef|pork) again|went back to eating (?:meat|chicken|beef|pork))(?P<obj>)",
+         r"eat (?:meat|chicken|beef|pork) again|am eating (?:meat|chicken|beef|pork) again|(?:went|gone|have gone) back to eating (?:meat|chicken|beef|pork))(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False,
          fixed_object="vegetarian"),
     _raw("en_diet_no_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)?(?: just| finally)? (?P<verb>stopped eating meat|"
@@ -263,7 +263,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_switch_to", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"from [^.,;:!?\"()]+? (?P<verb>to) " + _EN_OBJ_RAW, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
-    _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for)(?! good\b| now\b| a while\b)"
+    _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for|to join|to go to|to work at|to work for|"
+         r"to start at)(?! good\b| now\b| a while\b)"
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False),
     _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
@@ -359,6 +360,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r")(?: (?:just|finally|officially|completely))? (?P<verb>died|gave out|gave up|kicked the bucket|is dead|"
          r"broke down for good|is done for|got towed to the junkyard)", "DRIVES", "vehicle", negated=True,
          trait="vehicle", coordinated=False),
+    _raw("en_vehicle_write_off", "en", _EN_WHO + r" (?P<verb>crashed|wrecked|smashed up|rolled) (?:my|our) (?:old |new )*"
+         r"(?P<obj>" + _EN_VEHICLE_NAME + r")(?=[^.!?]*\b(?:write-off|written off|totaled|totalled|total loss|beyond repair)\b)",
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
     _raw("en_vehicle_gave", "en", _EN_WHO + r" (?P<verb>gave|handed down|passed down|passed on|handed over|signed over) "
          r"(?:my|our) (?:old |trusty |first )*(?P<obj>" + _EN_VEHICLE_NAME + r") to ", "DRIVES", "vehicle", negated=True,
          trait="vehicle", coordinated=False),
@@ -459,8 +463,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
          r"been together|have been dating|moved in together)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
-    _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
-         r"girlfriend|partner)(?: now)?[,;]? (?:his|her|their) (?P<verb>name is) (?P<obj>[a-z][a-z'\-]+)", "DATING",
+    _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:(?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
+         r"girlfriend|partner)(?: now)?|(?:have )?(?:started seeing|am seeing|been seeing|started dating|am dating|met) "
+         r"(?:someone|somebody|a guy|a girl|a man|a woman)(?: new| special)?)[,;]? (?:and )?(?:his|her|their) (?P<verb>name is) "
+         r"(?P<obj>[a-z][a-z'\-]+)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally )?"
          r"(?P<verb>got married|are married|married)", "MARRIED_TO", "person", trait="spouse", coordinated=False,
@@ -544,6 +550,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:new |first |own |little )*(?:house|home|condo|apartment|flat|place|townhouse|duplex|studio) (?P<verb>in) "
          r"(?P<obj>[^.,;:!?\"()]+?) and (?:just |finally )?moved in\b", "MOVED_TO", "place", trait="residence",
          coordinated=False, named_only=True),
+    _en("en_got_out_of", r"got out of|escaped", "LIVES_IN", "place", negated=True, trait="residence", coordinated=False,
+        named_only=True, typed_only=True),
     _en("en_moved_out", r"moved out of (?:my |our |the )?(?:[a-z']+ ){0,2}?(?:place|apartment|house|flat|home|condo|"
         r"studio|dorm) in|moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
@@ -912,6 +920,7 @@ EN_OBJECT_STOP = re.compile(
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
                         r"first|second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"
+                        r"really bad|pretty bad|so bad|bad|severe|terrible|awful|horrible|mild|nasty|seasonal|"
                         r"(?:19|20)\d\d)\s+)+")
 EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|"
                        r"going to|to listen to|to watch|to eat|to drink|to play|to read)\s+")

@@ -167,7 +167,7 @@ _EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hire
 _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|"
                           r"quit|left|joined|bought|adopted|sold|traded|graduated|finished|broke up|"
                           r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
-                          r"rehomed|went|stopped|lost|rescued|dropped)\b)")
+                          r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up)\b)")
 #: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
 #: March" — the dropped words are "I have"
 _EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")

@@ -200,3 +200,16 @@ def test_a_verb_that_needs_a_known_object_leaves_an_unknown_one_to_the_next_read
     assert {rel("user", "LIVES_IN", "la", True), rel("user", "MOVED_TO", "portland")} <= found
     # a school the batch knows still ends by "left"
     assert rel("user", "STUDIES_AT", "berkeley", True) in claims("I study at Berkeley.", "I left Berkeley last year.")
+
+
+def test_second_round_verb_gaps_allergies_meat_escape_write_off_joins_and_partners_named():
+    assert rel("user", "HAS_CONDITION", "peanut allergy") in claims("I have a peanut allergy.")
+    assert rel("user", "FOLLOWS_DIET", "vegetarian", True) in claims("I've gone back to eating meat.")
+    assert rel("user", "LIVES_IN", "chicago", True) in claims("Finally got out of Chicago, we're in Milwaukee now.")
+    assert rel("user", "DRIVES", "subaru", True) in claims("Crashed my Subaru, it's a write-off.")
+    assert rel("user", "WORKS_AT", "lumen games") in claims("I quit Microsoft to join a small studio called Lumen Games.")
+    assert rel("user", "DATING", "hannah") in claims("I started seeing someone, her name's Hannah.")
+    assert rel("user", "BOUGHT", "nintendo switch") in claims("Picked up a Nintendo Switch on sale.")
+    # a crash without a write-off ends no car; getting out of bed leaves no home
+    assert claims("I crashed my Honda but it's fine.") == set()
+    assert claims("I got out of bed late.") == set()
