@@ -213,3 +213,13 @@ def test_second_round_verb_gaps_allergies_meat_escape_write_off_joins_and_partne
     # a crash without a write-off ends no car; getting out of bed leaves no home
     assert claims("I crashed my Honda but it's fine.") == set()
     assert claims("I got out of bed late.") == set()
+
+
+def test_fresh_probe_wordings_final_day_promoted_me_fostering_back_at_school_done_with_a_diet_a_lease():
+    assert rel("user", "WORKS_AT", "panera") in claims("They promoted me to shift lead at Panera.")
+    assert rel("user", "WORKS_AT", "comcast", True) in claims("Yesterday was my final day with Comcast.")
+    assert rel("user", "HAS_PET", "toast") in claims("We're fostering a kitten named Toast.")
+    assert rel("user", "STUDIES_AT", "portland community college") in claims(
+        "I'm back at school at Portland Community College.")
+    assert rel("user", "FOLLOWS_DIET", "keto", True) in claims("I'm done with keto.")
+    assert rel("user", "LIVES_IN", "boise") in claims("We just signed a lease in Boise.")
