@@ -612,6 +612,8 @@ class _Extractor:
                     pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or "") and origin == "phrase" or
                     pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "")):
                 verdict = None  # "joined a hedge fund", 在一家律所上班: a kind, not a name
+            if pattern.key == "en_bought" and match.group("verb") == "got" and origin == "phrase":
+                verdict = None  # "got my first paycheck / a raise": 'got' buys only a typed thing
             if verdict is None:
                 if new_here:
                     state.discard(entity.name, entity.entity_type)

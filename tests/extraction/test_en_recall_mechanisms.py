@@ -223,3 +223,10 @@ def test_fresh_probe_wordings_final_day_promoted_me_fostering_back_at_school_don
         "I'm back at school at Portland Community College.")
     assert rel("user", "FOLLOWS_DIET", "keto", True) in claims("I'm done with keto.")
     assert rel("user", "LIVES_IN", "boise") in claims("We just signed a lease in Boise.")
+
+
+def test_got_buys_only_a_typed_thing():
+    assert claims("Just got my first paycheck from Lowe's!") == set() or \
+        not any(c[1] == "BOUGHT" for c in claims("Just got my first paycheck from Lowe's!"))
+    assert not any(c[1] == "BOUGHT" for c in claims("I got a raise."))
+    assert rel("user", "BOUGHT", "blender") in claims("I got a new blender.")
