@@ -313,7 +313,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"internship) (?:at|with)|landed (?:a |the )?(?:new )?(?:job|role|position|gig) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
     # school before work: "I'm a sophomore at", "got my master's from" are school
-    _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
+    _en("en_school_end", r"(?:wrapped up|finished|completed|got through) (?:my )?(?:last|final) (?:semester|year|term|quarter) at|"
+        r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
         r"mba|bachelor's|undergrad|doctorate|grad school|graduate school|college|law school|med school)(?: degree)? at|left (?:grad |graduate |law |med |medical |business )?school at|"
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
@@ -340,7 +341,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"got (?:a |my |the )?(?:[a-z\-]+ ){0,2}?(?:job|gig|position|role) (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
         r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
-        r"am on the (?:[a-z\-]+ ){0,2}?team at|"
+        r"am on the (?:[a-z\-]+ ){0,2}?(?:team|staff|faculty|payroll) at|"
         r"jumped ship to|accepted (?:a |the |an )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role) (?:at|with)|"
         r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?" + _EN_JOB_TITLE + r" (?:at|for|with)|"
         r"(?:started|start|began|am starting|am working|work|works) (?:out |off )?as (?:an? |the )(?:[a-z\-]+ ){0,2}?"
@@ -380,7 +381,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief) "
          r"(?:just )?(?P<verb>stole|took|wrecked|totaled|totalled)" + _EN_VEHICLE_AHEAD + r" (?:my|our) " + _EN_OBJ_RAW,
          "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
-    _en("en_vehicle_have", r"(?:have got|have|own)" + _EN_VEHICLE_AHEAD,
+    _en("en_vehicle_have", r"(?:have got|have had(?=[^.;]* for\b)|have|own)" + _EN_VEHICLE_AHEAD,
         "DRIVES", "vehicle", trait="vehicle", coordinated=False),
     _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
         trait="vehicle", coordinated=False),
@@ -515,6 +516,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_health_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>" + _EN_CONDITION_WORDS + "|" + EN_BODY_CONDITION +
          r"|[a-z\-]+(?:itis|disease|syndrome|disorder|allergy|allergies))(?P<verb>'s been|'s acting up|"
          r" (?:is|has been|have been|keeps|kept|flares|flared|acts|acted|is acting|was acting|gets|got|is getting|is under|"
+         r"are back|is back|came back|have come back|has come back|returned|"
          r"is much|has gotten|is killing|is bad|was bad|is worse|is flaring))\b"
          r"(?! (?:finally |completely |totally |fully |mostly |almost |just )*(?:gone|cleared|better|healed|over|cured|disappeared))",
          "HAS_CONDITION", "topic", trait="health", coordinated=False),
@@ -564,6 +566,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_live_since", r"(?:(?<=have )|(?<=has ))lived in(?=[^.,;]* (?:for|since|my whole life|all my life|my entire life)\b)|"
         r"been living in", "LIVES_IN", "place",
         trait="residence", coordinated=False),
+    _raw("en_home_is", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?:home|my home|home base)(?: these days| now| for now| right now)? "
+         r"(?P<verb>is)(?: now| still)? (?:(?:a|an|our|my) [a-z ]{1,30}? in )?(?P<obj>[^.,;:!?\"()]+)", "LIVES_IN", "place",
+         trait="residence", coordinated=False, named_only=True),
     _raw("en_in_now", "en", r"^(?=.*\b(?:live|lived|living|moved|relocated|got out of|left|home)\b).*?"
          r"(?:^|(?<=[\s,;:]))(?P<subj>i|we) (?:am|are) (?:now |finally )?(?:out |over |back |up |down )?(?P<verb>in) "
          r"(?P<obj>[^.,;:!?\"()]+?)(?= now\b| these days\b)", "LIVES_IN", "place", trait="residence", coordinated=False,

@@ -230,3 +230,13 @@ def test_got_buys_only_a_typed_thing():
         not any(c[1] == "BOUGHT" for c in claims("Just got my first paycheck from Lowe's!"))
     assert not any(c[1] == "BOUGHT" for c in claims("I got a raise."))
     assert rel("user", "BOUGHT", "blender") in claims("I got a new blender.")
+
+
+def test_fresh_probe_two_staff_last_semester_home_is_had_my_car_for_and_a_condition_back():
+    assert rel("user", "WORKS_AT", "mayo clinic") in claims("I'm on the nursing staff at Mayo Clinic.")
+    found = claims("I just wrapped up my last semester at Emory.")
+    assert rel("user", "STUDIES_AT", "emory", True) in found and rel("user", "STUDIES_AT", "emory") not in found
+    assert rel("user", "LIVES_IN", "glasgow") in claims("Home these days is a tiny flat in Glasgow.")
+    assert rel("user", "DRIVES", "corolla") in claims("I've had my Corolla for ten years.")
+    assert rel("user", "HAS_CONDITION", "migraines") in claims("My migraines are back.")
+    assert claims("Home is where the heart is.") == set()
