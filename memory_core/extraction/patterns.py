@@ -513,7 +513,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:finally |completely |totally |fully |mostly |just )*(?P<verb>gone|cleared up|went away|disappeared|healed|"
          r"stopped|is over)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False),
-    _raw("en_health_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>" + _EN_CONDITION_WORDS + "|" + EN_BODY_CONDITION +
+    _raw("en_health_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my(?: (?P<rel>" + EN_REL + r")'s?)?) (?P<obj>" + _EN_CONDITION_WORDS + "|" + EN_BODY_CONDITION +
          r"|[a-z\-]+(?:itis|disease|syndrome|disorder|allergy|allergies))(?P<verb>'s been|'s acting up|"
          r" (?:is|has been|have been|keeps|kept|flares|flared|acts|acted|is acting|was acting|gets|got|is getting|is under|"
          r"are back|is back|came back|have come back|has come back|returned|"

@@ -240,3 +240,9 @@ def test_fresh_probe_two_staff_last_semester_home_is_had_my_car_for_and_a_condit
     assert rel("user", "DRIVES", "corolla") in claims("I've had my Corolla for ten years.")
     assert rel("user", "HAS_CONDITION", "migraines") in claims("My migraines are back.")
     assert claims("Home is where the heart is.") == set()
+
+
+def test_a_relatives_possessed_condition_is_theirs_not_the_users():
+    found = claims("My mom's asthma is acting up.")
+    assert rel("mom", "HAS_CONDITION", "asthma") in found
+    assert not any(c[0] == "user" for c in found)
