@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon.names import (DIETS_EN, DIETS_ZH, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
+from ..lexicon.names import (DIETS_EN, DIETS_ZH, EN_PET_BREEDS, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
 from ..text.segment import jieba_knows, jieba_posseg
@@ -69,13 +69,23 @@ def is_generic(name: str) -> bool:
     return n in GENERIC_NOUNS or not n
 
 
+#: a body part's pain or injury ("back pain", "knee injury", "a broken ankle", "torn ACL"): a
+#: condition by its shape, as "-itis" is
+EN_BODY_CONDITION = (r"(?:(?:chronic |lower |upper )?(?:back|neck|knee|shoulder|hip|joint|chest|wrist|ankle|foot|"
+                     r"elbow|nerve|jaw|tooth|stomach|pelvic|hamstring|groin|leg|arm|rib|head) "
+                     r"(?:pain|injury|injuries|problems?|issues?|fracture|sprain|strain)|"
+                     r"(?:broken|fractured|torn|sprained|dislocated|herniated|slipped) (?:[a-z]+ )?(?:ankle|wrist|arm|leg|"
+                     r"foot|toe|finger|rib|collarbone|hip|knee|shoulder|elbow|acl|mcl|meniscus|disc|disk|back|nose|jaw))")
+_EN_BODY_CONDITION_RX = re.compile(EN_BODY_CONDITION + "$")
+
+
 def is_condition(name: str) -> bool:
     n = name.strip().lower()
     if n in CONDITIONS:
         return True
     if re.search(r"[\u4e00-\u9fff]", n):
         return len(n) >= 2 and n.endswith(CONDITION_SUFFIXES_ZH)
-    return n.endswith(CONDITION_SUFFIXES_EN)
+    return n.endswith(CONDITION_SUFFIXES_EN) or bool(_EN_BODY_CONDITION_RX.fullmatch(re.sub(r"^(?:a|an|my|the) ", "", n)))
 
 
 def is_vehicle_word(name: str) -> bool:
@@ -98,9 +108,11 @@ def is_vehicle_name(name: str) -> bool:
 
 
 def is_school(name: str) -> bool:
-    """A university or school by the list or by its head (Harvard, Ohio State University, 北京大学)."""
+    """A university or school by the list or by its head (Harvard, Ohio State University, 北京大学),
+    or by the short forms chat uses for one: "<place> State", "<place> Tech", "UC <campus>"."""
     n = name.strip().lower()
     return n in SCHOOLS or bool(re.search(r"\b(?:university|college|school|academy|institute|elementary)\b", n)) or \
+        bool(re.fullmatch(r"(?:[a-z.]+ ){1,2}(?:state|tech)|uc [a-z]+", n)) or \
         bool(re.search(r"(?:大学|学院|中学|小学|高中|初中|幼儿园)$", n))
 
 
@@ -205,7 +217,14 @@ being having feeling getting going trying thinking planning considering looking 
 _EN_SPECIES_NAMED = re.compile(
     r"\b(?:" + "|".join(sorted((re.escape(s) for s in PET_SPECIES if s.isascii()), key=len, reverse=True))
     + r") (?:named|called) $")
-_EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
+#: kin titles written before a first name ("Aunt Linda", "Grandpa Joe")
+_EN_KIN_TITLES = frozenset({"aunt", "auntie", "uncle", "cousin", "grandma", "grandpa", "granny", "nana", "nan",
+                            "grandmother", "grandfather"})
+_EN_PERSON_LEFT = re.compile(r"(?:\b(?:aunt|auntie|uncle|cousin|grandma|grandpa|granny|nana|grandmother|grandfather|"
+                             r"(?:lunch|dinner|coffee|drinks|brunch|breakfast|beers?|a drink|a beer|a coffee|a walk|a call|"
+                             r"a chat|a date|hung out|hang out|hanging out|caught up|catch up|catching up|met up|meet up|"
+                             r"meeting up|chatted|talked|spoke|texted|facetimed|played \w+|went out) with)|"
+                             r"\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
                              r"roommate|neighbor|neighbour|cousin|sister|brother|wife|husband|girlfriend|"
                              r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate)|"
                              r"\b(?:married to|engaged to|broke up with|split with|split up with|divorced|"
@@ -214,6 +233,20 @@ _EN_PERSON_LEFT = re.compile(r"(?:\b(?:my|our) (?:friend|coworker|co-worker|coll
 _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
                               r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
                               r" said\b| says\b| told\b| thinks\b| and me\b)")
+#: what a show or a film is watched with, or followed by
+_EN_MEDIA_LEFT = re.compile(r"\b(?:binge-watching|binge watching|binge-watched|binged|bingeing|binging|rewatching|"
+                            r"re-watching|rewatched|watching|watched|streaming|finished watching|started watching) $")
+_EN_MEDIA_RIGHT = re.compile(r"^(?:'s)? (?:season|episode|finale|reboot|series finale)\b")
+#: what a musician or an author is listened to or read with, or followed by
+_EN_CREATOR_LEFT = re.compile(r"\b(?:listening to|listen to|listened to|fan of|concert by|album by|songs? by|"
+                              r"books? by|novels? by) $")
+_EN_CREATOR_RIGHT = re.compile(r"^(?:'s|,)? (?:(?:his|her|their) )?(?:new |last |latest |first |old |older )?"
+                               r"(?:album|albums|song|songs|record|single|tour|concert|music|lyrics|discography)\b|"
+                               r"^ (?:live|in concert|perform|performing|play live)\b")
+#: the head of a venue's name: a place one goes to, not an employer unless worked at
+_EN_VENUE_HEAD = re.compile(r"\b(?:theatre|theater|garden|arena|stadium|bowl|amphitheater|amphitheatre|coliseum|"
+                            r"colosseum|ballpark|field|speedway|racetrack|market)$")
+_EN_ORG_WORK_LEFT = re.compile(r"\b(?:work|works|working|worked|job|hired|employed|shift|intern|interning)\b[^.;]*$")
 _EN_PLACE_LEFT = re.compile(r"\b(?:in|to|near|visit|visiting|visited|around|across|from|outside|"
                             r"into|toward|towards)$")
 _EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leaving|offer from|"
@@ -225,7 +258,8 @@ _EN_ORG_LEFT = re.compile(r"\b(?:at|for|joined|join|joining|quit|left|leave|leav
 _EN_PET_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur|[Yy]our|[Hh]is|[Hh]er|[Tt]heir)\s+(?:old |little |new |sweet |beloved )*"
                            r"(?P<species>cat|dog|kitten|puppy|rabbit|bunny|hamster|parrot|bird|turtle|beagle|corgi|"
                            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|pug|goldfish|"
-                           r"tortoise|ferret|horse|pony),?\s+(?P<name>[A-Z][a-z'\-]+)")
+                           r"tortoise|ferret|horse|pony|" + "|".join(sorted(EN_PET_BREEDS, key=len, reverse=True)) +
+                           r"),?\s+(?P<name>[A-Z][a-z'\-]+)")
 _ZH_PET_NAMED = re.compile(r"(?:我|你|我们|你们|他|她)(?:家)?的?(?P<species>猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|"
                            r"泰迪|柴犬|哈士奇|狗|兔子|仓鼠|鹦鹉|乌龟)(?P<name>[\u4e00-\u9fff]{2}|[A-Za-z]+)(?=[^\u4e00-\u9fff]|"
                            r"[上去昨今前最已也都还死走丢病生是的，。！？])")
@@ -281,9 +315,16 @@ def en_name_spans(text: str) -> list[tuple[int, int, str]]:
     out = []
     for m in EN_NAME.finditer(text):
         start, surface = m.start(), m.group(0)
-        if surface.endswith("'s") and surface.lower() not in ORGANIZATIONS:
+        if surface.endswith("'s") and surface.lower() not in ORGANIZATIONS and \
+                not _business_genitive(text, start, m.end()):
             surface = surface[:-2]
         words = surface.split()
+        if len(words) > 1 and words[0].lower() in ("the", "a", "an") and not _sentence_initial(text, start):
+            start += len(words[0]) + 1  # "bartending at The Rusty Anchor": names carry no article
+            words = words[1:]
+        if len(words) > 1 and words[0].lower() in _EN_KIN_TITLES:
+            start += len(words[0]) + 1  # "coffee with Aunt Linda": the kin title is no part of the name
+            words = words[1:]
         # a sentence opener ("Started", "Our") or a non-name word at the front is not part of it
         while words and (words[0].lower() in _EN_NOT_NAME or
                          (words[0].lower() in _EN_OPENERS and _sentence_initial(text, start))):
@@ -296,6 +337,19 @@ def en_name_spans(text: str) -> list[tuple[int, int, str]]:
         surface = " ".join(words)
         out.append((start, start + len(surface), surface))
     return out
+
+
+#: what may follow a business named by its owner's genitive ("at Nando's", "at Peet's on Main
+#: Street", "left St. Joseph's in June"): no noun, so the 's is no possessive of something next
+_EN_AFTER_GENITIVE_NAME = re.compile(r"^(?:\s*(?:[.,;:!?)]|$)|\s+(?:on|in|at|for|since|and|or|but|with|last|this|"
+                                     r"next|a|an|the|after|before|until|now|today|yesterday|downtown)\b)")
+
+
+def _business_genitive(text: str, start: int, end: int) -> bool:
+    """Whether "X's" after a workplace verb or preposition is a business's name (Nando's,
+    McDonald's): an organisation context before it and no possessed noun after it."""
+    return bool(_EN_ORG_LEFT.search(text[:start].lower().rstrip())) and \
+        bool(_EN_AFTER_GENITIVE_NAME.match(text[end:]))
 
 
 def _sentence_initial(text: str, start: int) -> bool:
@@ -320,6 +374,12 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     right = text[end:].lower()
     if _EN_SPECIES_NAMED.search(left + " "):
         return "animal"  # "a puppy named Ollie"
+    if _EN_MEDIA_LEFT.search(left + " ") or _EN_MEDIA_RIGHT.match(right):
+        return "media"  # "binge-watching Ted Lasso", "Severance season two"
+    if _EN_CREATOR_LEFT.search(left + " ") or _EN_CREATOR_RIGHT.match(right):
+        return "creator"  # "listening to Hozier", "Kendrick Lamar, his last album"
+    if _EN_VENUE_HEAD.search(low) and not _EN_ORG_WORK_LEFT.search(left):
+        return "place"  # "at Madison Square Garden", "the Greek Theatre": a venue one goes to
     if _EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right):
         if len(low.split()) <= 2 and not any(ch.isdigit() for ch in low):
             return "person"

@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import DIETS_EN, VEHICLE_BRANDS, VEHICLE_MODELS
+from ..lexicon.names import CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS, VEHICLE_MODELS
+from .names import EN_BODY_CONDITION
 
 # -- shared pieces ------------------------------------------------------------------------------
 
@@ -32,7 +33,8 @@ EN_REL = (r"(?:brother|sister|mother|father|son|daughter)-in-law|in-laws|stepmom
 _EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
             r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+| from work)?)\s+"
             r"(?:(?:just|recently|finally|really|also|still|now|actually|already|totally|"
-            r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|"
+            r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|fully|completely|"
+            r"basically|pretty much|literally|seriously|"
             r"mostly|even|so|kind of|sort of|officially|originally|currently|both|have been|has been|"
             r"had been|have|has|had|am|is|was|were|are)\s+)*?")
 _EN_NEG = r"(?P<neg>(?:do|does|did) not\s+|never\s+|no longer\s+|not\s+|cannot\s+)?"
@@ -107,7 +109,8 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
 
 _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
-           r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla)")
+           r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla|"
+           + "|".join(sorted(EN_PET_BREEDS, key=len, reverse=True)) + ")")
 _ZH_PET = (r"(?:流浪狗|流浪猫|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
            r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫|狗|兔子|仓鼠|鹦鹉|乌龟|金鱼|鱼|鸟)")
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
@@ -121,15 +124,21 @@ _ZH_WHO = r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a condition named inside an English "have / caught" phrase: those verbs are too general to
-#: take any object, so they only match before a condition word
-_EN_CONDITION_AHEAD = (r"(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg|"
+#: take any object, so they only match before a condition word — and never as the auxiliary of
+#: a perfect ("I've been dealing with insomnia": "been dealing with" is the verb, not a condition)
+_EN_CONDITION_WORDS = "|".join(sorted((re.escape(c) for c in CONDITIONS if c.isascii() and c not in ("cold", "a cold")),
+                                      key=len, reverse=True))
+_EN_CONDITION_AHEAD = (r"(?!\s+been\b)(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg\w*|"
                        r"diabetes|asthma|covid|flu|migraines?|insomnia|anxiety|depression|adhd|arthritis|anemia|"
                        r"eczema|allergies|hypertension|pneumonia|bronchitis|shingles|sciatica|tinnitus|gout|\w+ism|\w+emia|"
-                       r"\w+osis|blood pressure|cholesterol|parkinson's|alzheimer's|crohn's|lupus|epilepsy|apnea|stones|concussion|reflux|ptsd|ocd)\b)")
+                       r"\w+osis|blood pressure|cholesterol|parkinson's|alzheimer's|crohn's|lupus|epilepsy|apnea|stones|concussion|reflux|ptsd|ocd|"
+                       + _EN_CONDITION_WORDS + "|" + EN_BODY_CONDITION + r")\b)")
 _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|undergraduate|grad student|"
                    r"graduate student|phd student|phd candidate|master's student|masters student|first-year|"
                    r"second-year|third-year|fourth-year|transfer student)")
-_EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|"
+_EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|\bhigh\b|"
+                    r"(?<= )(?:" + "|".join(sorted((re.escape(x) for x in SCHOOLS if x.isascii()), key=len, reverse=True)) +
+                    r")\b|"
                     r"this fall|this semester|as a (?:freshman|student)))")
 
 
@@ -137,6 +146,42 @@ _EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|e
 #: general to take any object ("stole my …", "have a …")
 _EN_VEHICLE_AHEAD = (r"(?= (?:a |an |the |my |our )?(?:new |used |old )?(?:" + "|".join(sorted(
     (re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()), key=len, reverse=True)) + r")\b)")
+
+
+#: job titles: "I'm a <title> at/with X" names the employer (a customer, member, volunteer,
+#: patient or regular "at X" does not, so the list is of titles, not of any -er noun)
+_EN_JOB_TITLE = (r"(?:intern|engineer|developer|designer|manager|nurse|doctor|"
+                 r"teacher|analyst|consultant|pharmacist|accountant|lawyer|scientist|researcher|cashier|barista|"
+                 r"chef|cook|driver|writer|editor|director|lead|architect|assistant|associate|specialist|dev|"
+                 r"technician|officer|clerk|professor|lecturer|therapist|programmer|recruiter|planner|administrator|"
+                 r"coordinator|representative|agent|server|waiter|waitress|bartender|mechanic|electrician|"
+                 r"paralegal|attorney|receptionist|hygienist|dentist|physician|surgeon|paramedic|firefighter|pilot|"
+                 r"flight attendant|janitor|custodian|librarian|counselor|counsellor|social worker|veterinarian|"
+                 r"dietitian|nutritionist|optometrist|physiotherapist|dishwasher|host|hostess|supervisor|foreman|"
+                 r"carpenter|plumber|welder|machinist|dispatcher|auditor|banker|teller|broker|underwriter|actuary|"
+                 r"economist|journalist|reporter|photographer|producer|animator|illustrator|tutor|instructor|"
+                 r"trainer|coach|stylist|hairdresser|barber|technologist|sonographer|phlebotomist|caregiver|aide|"
+                 r"nanny|apprentice|trainee|ceo|cto|cfo|coo|vp|co-founder|cofounder|founder|accountant|"
+                 r"salesperson|sales rep|rep|copywriter|strategist|product owner|scrum master|marketer)")
+#: occupational verbs in the progressive or present ("teaching at Lincoln High", "bartending at
+#: the Rusty Anchor"): only before a name, since "cooking at home" names no employer
+_EN_JOB_VERB = (r"(?:teaching|bartending|waitressing|nannying|tutoring|clerking|nursing|cashiering|lifeguarding|"
+                r"coaching|bartend|bartends|tutors?|coaches|nannies|waitresses)")
+
+
+#: a vehicle named by brand or model, with a model word after a brand ("honda fit", "outback")
+_EN_VEHICLE_NAME = (r"(?:" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()),
+                                            key=len, reverse=True)) + r")(?: [a-z0-9\-]+)?(?![a-z0-9])")
+
+
+#: a stay at a workplace: "after six years at", "after a decade with"
+_EN_STAY = (r"(?:(?:almost|nearly|over|about|like) )?(?:[a-z0-9]+|a few|a couple of) (?:more )?(?:years?|months?|decades?) "
+            r"(?:at|with|working at|working for)")
+#: what the stay ends in: the speaker leaves, resigns, is let go, or moves to another employer
+_EN_STAY_END = (r"(?:i|we) (?:finally |just |officially |then |have |had )*(?:quit|left|resigned|retired|handed in|"
+                r"put in|turned in|gave (?:my )?notice|moved over to|moved on to|switched over to|switched to|went over to|"
+                r"made the jump to|jumped ship|was laid off|got laid off|was let go|got let go|got fired|was fired|"
+                r"got the boot|called it quits)")
 
 
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
@@ -157,11 +202,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"am obsessed with)", "LIKES", "topic", trait="preference"),
     # diet first: "quit keto" is a diet end, not a job end
     _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have)? (?P<verb>(?:no longer|not) (?:a |eating )?|"
-         r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|quit |stopped |gave up on |gave up |went off |"
-         r"came off |am off |fell off |(?:am )?not doing |(?:am )?not on |(?:am )?no longer doing |(?:am )?no longer on )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
+         r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|(?:quit|stopped|gave up) doing (?:the )?|quit |stopped |gave up on |gave up |went off |"
+         r"came off |am off |fell off |am done with |am over |(?:am )?not doing |(?:am )?not on |(?:am )?no longer doing |(?:am )?no longer on )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False),
     _raw("en_diet_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)? (?P<verb>started eating (?:meat|chicken|beef|pork|steak)|"
-         r"eat (?:meat|chicken|beef|pork) again|am eating (?:meat|chicken|beef|pork) again|went back to eating (?:meat|chicken|beef|pork))(?P<obj>)",
+         r"eat (?:meat|chicken|beef|pork) again|am eating (?:meat|chicken|beef|pork) again|(?:went|gone|have gone) back to eating (?:meat|chicken|beef|pork))(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False,
          fixed_object="vegetarian"),
     _raw("en_diet_no_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)?(?: just| finally)? (?P<verb>stopped eating meat|"
@@ -177,12 +222,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|my (?P<rel>" + EN_REL + r"))(?: is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
-         r" started| switched to| started going| am going| am doing| have been doing| am on| have been on|"
+         r" started| switched to| started going| am going| am doing| is doing| has been doing| is on| have been doing| am on| have been on|"
          r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False),
     # work: start, change, end (WORKS_AT is exclusive: a new employer supersedes the old one)
-    _raw("en_work_last_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?P<subj>my) (?P<verb>last day) "
+    _raw("en_work_last_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?P<subj>my) (?P<verb>(?:last|final) day) "
          r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False),
     _raw("en_work_last_shift", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>last (?:day|shift)) (?:at|with) "
@@ -192,33 +237,48 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>last day) (?:there|at work|at the office|at that job)(?P<obj>)", "WORKS_AT", "organization",
          negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("en_work_quit_there", "en", _EN_WHO + r" (?P<verb>(?:handed|put|turned) in (?:my )?(?:notice|resignation)|"
-         r"gave (?:my )?notice|resigned|quit my job|quit(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$)|"
+         r"gave (?:my )?notice|resigned|quit my job|quit(?= (?:today|yesterday|last \w+|this \w+|on \w+day|in \w+|"
+         r"earlier|a (?:week|month|year) ago|\w+ (?:days|weeks|months) ago)\b| ?[.!,]| ?$)|"
          r"(?:got|was|have been|been) (?:laid off|let go|fired|made redundant)(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$))"
          r"(?! (?:at|from|to|with) )(?P<obj>)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, fixed_object="@employer"),
     _raw("en_work_laid_off_bare", "en", _EN_START + r"(?P<verb>(?:got|was) (?:laid off|let go|fired|made redundant))"
          r"(?= (?:today|yesterday|last \w+|this \w+)\b| ?[.!,]| ?$)(?P<obj>)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, fixed_object="@employer"),
+    _raw("en_not_anymore", "en", r"^(?P<subj>)(?P<neg>)(?:well,? |but |and |ha,? |lol,? )?(?P<verb>not any ?more|not any longer|"
+         r"no longer)(?= though| tho| actually| sadly| haha| lol|[.,!;]|$)(?P<obj>)", "STATE", "other", negated=True,
+         coordinated=False, fixed_object="@state"),
+    # "After eight years at Target I finally moved over to Costco": the stay named before an end
+    # or a move is the employer that ends; a move's target is the new one
+    _raw("en_work_after_stay", "en", r"(?:^|(?<=[\s,;:]))(?P<subj>)(?P<verb>after) " + _EN_STAY + r" (?P<obj>[^.,;:!?\"()]+?),? "
+         r"(?=" + _EN_STAY_END + r")", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
+         named_only=True),
+    _raw("en_work_after_stay_to", "en", r"(?:^|(?<=[\s,;:]))after " + _EN_STAY + r" [^.,;:!?\"()]+?,? (?P<subj>i|we) "
+         r"(?:finally |just |then )?(?P<verb>moved over to|moved on to|switched over to|switched to|went over to|"
+         r"made the jump to|left for) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
+         coordinated=False, named_only=True),
     _raw("en_work_switch_from", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"(?P<verb>from) (?P<obj>[^.,;:!?\"()]+?) to ", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
     _raw("en_work_switch_to", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"from [^.,;:!?\"()]+? (?P<verb>to) " + _EN_OBJ_RAW, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
-    _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for)(?! good\b| now\b| a while\b)"
+    _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for|to join|to go to|to work at|to work for|"
+         r"to start at)(?! good\b| now\b| a while\b)"
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False),
     _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
         r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
         r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
-        r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)|"
+        r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)(?: my (?:job|position|role) (?:at|with))?|"
         r"walked away from", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
     _en("en_work_since", r"worked (?:at|for)(?=[^.,;]* since\b)|been working (?:at|for)", "WORKS_AT", "organization",
         trait="employer", coordinated=False),
     _en("en_work_been_at", r"been (?:at|with)(?=[^.,;]* (?:for|since) )", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
     _en("en_work_past", r"used to (?:work|bartend|teach|intern|tutor|nanny|wait tables|waitress|cook|clerk) (?:at|for)|"
-        r"worked (?:at|for)|had a job (?:at|with)", "WORKS_AT", "organization",
+        r"worked (?:at|for)|had a job (?:at|with)|waited tables at|bartended at|interned at|taught at",
+        "WORKS_AT", "organization",
         time_hint="past", coordinated=False),
     _raw("en_moved_bare", "en", _EN_START + r"(?P<verb>(?:moved|relocated) (?:back )?(?:to|into)) "
          r"(?!(?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|studio) in\b)"
@@ -235,7 +295,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"getting laid off from|being let go from)) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, named_only=True),
     _raw("en_work_hired_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>they|the company|my (?:company|boss|employer|"
-         r"manager))(?: just| finally| officially)? (?P<verb>hired me|took me on|brought me on)(?: as (?:an? )?[a-z\- ]{1,30}?)? at "
+         r"manager))(?: just| finally| officially)? (?P<verb>hired me|took me on|brought me on|promoted me)(?: (?:as|to) (?:an? )?[a-z\- ]{1,30}?)? at "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("en_work_let_go_from", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>they|the company|my (?:company|boss|employer|"
          r"manager)) (?:just |finally )?(?P<verb>laid me off|let me go|fired me|made me redundant) from " + _EN_OBJ_RAW,
@@ -253,14 +313,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"internship) (?:at|with)|landed (?:a |the )?(?:new )?(?:job|role|position|gig) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
     # school before work: "I'm a sophomore at", "got my master's from" are school
-    _en("en_school_end", r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
+    _en("en_school_end", r"(?:wrapped up|finished|completed|got through) (?:my )?(?:last|final) (?:semester|year|term|quarter) at|"
+        r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
         r"mba|bachelor's|undergrad|doctorate|grad school|graduate school|college|law school|med school)(?: degree)? at|left (?:grad |graduate |law |med |medical |business )?school at|"
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
         r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
     _en("en_school_end_known", r"finished (?:school |college |university |my studies )?at|left", "STUDIES_AT",
         "organization", negated=True, trait="school", coordinated=False, known_object=True),
-    _en("en_school", r"study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
+    _en("en_school", r"(?:am |went )?back (?:at|in) (?:school|college|university) at|(?:(?<=not )|(?<=never ))(?:an? |the )?" + _EN_SCHOOL_ROLE + r" (?:at|in)|study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
         r"(?:is|are) an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|am enrolled (?:at|in)|enrolled at|transferred to" + _EN_SCHOOL_AHEAD + r"|taking (?:[a-z\-]+ )?classes at|in my (?:first|second|third|fourth|final|last) year at|"
         r"started (?:college |university |school |grad school |kindergarten |preschool |high school |middle school )?at"
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
@@ -270,6 +331,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_moved_for_job", "en", _EN_WHO + r" (?:moved|relocated|came (?:here |back )?|am moving|are moving)\b"
          r"[^.;!?]*? (?P<verb>for (?:a |my |the )?(?:new )?(?:job|position|role|gig) (?:at|with)) " + _EN_OBJ_RAW,
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    _en("en_work_gerund", _EN_JOB_VERB + r"(?: [a-z\-]+){0,2}? (?:at|for)", "WORKS_AT", "organization",
+        trait="employer", coordinated=False, named_only=True),
+    _en("en_school_past", r"used to (?:go|goes) to" + _EN_SCHOOL_AHEAD + r"|used to attend" + _EN_SCHOOL_AHEAD +
+        r"|went to(?![^.;]*\b(?:tour|visit|game|match|conference|trip|concert|event|talk|reunion|wedding|"
+        r"graduation|ceremony|open house|football|basketball)\b)" + _EN_SCHOOL_AHEAD, "STUDIES_AT", "organization",
+        time_hint="past", coordinated=False,
+        named_only=True),
     _en("en_work_at_as", r"at(?= [^.,;]+? as (?:an? |the )?[a-z]+)", "WORKS_AT", "organization", trait="employer",
         coordinated=False, named_only=True),
     _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2}|[a-z]+ly )?(?:at|for)|working (?:[a-z]+ly )?(?:at|for)|joined|started (?:working )?(?:at|for)|"
@@ -277,13 +345,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"got (?:a |my |the )?(?:[a-z\-]+ ){0,2}?(?:job|gig|position|role) (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
         r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
-        r"am on the (?:[a-z\-]+ ){0,2}?team at|"
-        r"jumped ship to|"
-        r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?(?:intern|engineer|developer|designer|manager|nurse|doctor|"
-        r"teacher|analyst|consultant|pharmacist|accountant|lawyer|scientist|researcher|cashier|barista|"
-        r"chef|cook|driver|writer|editor|director|lead|architect|assistant|associate|specialist|dev|"
-        r"technician|officer|clerk|professor|lecturer|therapist|programmer|recruiter|planner|administrator|"
-        r"coordinator|representative|agent|server|waiter|waitress|bartender|mechanic|electrician) (?:at|for|with)|"
+        r"am on the (?:[a-z\-]+ ){0,2}?(?:team|staff|faculty|payroll) at|"
+        r"jumped ship to|accepted (?:a |the |an )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role) (?:at|with)|"
+        r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?" + _EN_JOB_TITLE + r" (?:at|for|with)|"
+        r"(?:started|start|began|am starting|am working|work|works) (?:out |off )?as (?:an? |the )(?:[a-z\-]+ ){0,2}?"
+        + _EN_JOB_TITLE + r" (?:at|for|with)|"
         r"teach(?:es)? (?:[a-z\-]+ ){0,2}?at", "WORKS_AT", "organization", trait="employer", coordinated=False),
     # vehicle
     _raw("en_vehicle_trade_for", "en", _EN_WHO + r" (?:traded|swapped|exchanged) (?:in )?(?:my |our )?"
@@ -295,6 +361,19 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_it_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?:it|the car|my car) (?:just )?(?:got |was )"
          r"(?P<subj>)(?P<verb>totaled|totalled|stolen|scrapped|written off)(?P<obj>)", "DRIVES", "vehicle",
          negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
+    _raw("en_vehicle_died", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:old |trusty |beloved |poor )*(?P<obj>" + _EN_VEHICLE_NAME +
+         r")(?: (?:just|finally|officially|completely))? (?P<verb>died|gave out|gave up|kicked the bucket|is dead|"
+         r"broke down for good|is done for|got towed to the junkyard)", "DRIVES", "vehicle", negated=True,
+         trait="vehicle", coordinated=False),
+    _raw("en_vehicle_write_off", "en", _EN_WHO + r" (?P<verb>crashed|wrecked|smashed up|rolled) (?:my|our) (?:old |new )*"
+         r"(?P<obj>" + _EN_VEHICLE_NAME + r")(?=[^.!?]*\b(?:write-off|written off|totaled|totalled|total loss|beyond repair)\b)",
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
+    _raw("en_vehicle_gave", "en", _EN_WHO + r" (?P<verb>gave|handed down|passed down|passed on|handed over|signed over) "
+         r"(?:my|our) (?:old |trusty |first )*(?P<obj>" + _EN_VEHICLE_NAME + r") to ", "DRIVES", "vehicle", negated=True,
+         trait="vehicle", coordinated=False),
+    _raw("en_vehicle_it_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief) "
+         r"(?:just )?(?P<verb>stole|totaled|totalled|wrecked) it\b(?P<obj>)", "DRIVES", "vehicle", negated=True,
+         trait="vehicle", coordinated=False, fixed_object="@vehicle"),
     _raw("en_vehicle_is", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |daily )?(?P<kind>car|ride|vehicle|"
          r"truck|bike|motorcycle|scooter|daily driver) (?P<verb>is|is now)(?: an?)? " + _EN_OBJ_RAW, "DRIVES", "vehicle",
          trait="vehicle", coordinated=False, named_only=True),
@@ -306,27 +385,27 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief) "
          r"(?:just )?(?P<verb>stole|took|wrecked|totaled|totalled)" + _EN_VEHICLE_AHEAD + r" (?:my|our) " + _EN_OBJ_RAW,
          "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
-    _en("en_vehicle_have", r"(?:have got|have|own)" + _EN_VEHICLE_AHEAD,
+    _en("en_vehicle_have", r"(?:have got|have had(?=[^.;]* for\b)|have|own)" + _EN_VEHICLE_AHEAD,
         "DRIVES", "vehicle", trait="vehicle", coordinated=False),
     _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
         trait="vehicle", coordinated=False),
     # pets: start and end (death, rehoming); "pet" holds several values, one per animal
     _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*" + _EN_PET +
          r",? (?P<obj>[a-z][a-z'\-]+),? (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|passed|"
-         r"was put down|had to be put down|ran away|went missing|is gone|crossed the rainbow bridge)",
+         r"was put down|had to be put down|ran away|flew away|escaped|went missing|is gone|crossed the rainbow bridge)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_end_unnamed", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*"
          r"(?P<obj>" + _EN_PET + r") (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|was put down|"
-         r"had to be put down|ran away|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
+         r"had to be put down|ran away|flew away|escaped|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
-    _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
-         r"(?P<verb>died|passed away|was put down|had to be put down|ran away|went missing|is gone)",
+    _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? |so |well,? )?(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
+         r"(?P<verb>died|passed away|was put down|had to be put down|ran away|flew away|went missing|did not make it|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed|was put down|had to be put down|crossed the rainbow bridge)(?P<obj>)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
-    _raw("en_pet_appositive", "en", r"^(?P<obj>[a-z][a-z'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
-         + _EN_PET + r"(?P<verb>,)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
+    _raw("en_pet_appositive", "en", r"^(?:(?:this is|that is|here is|meet|say hi to) )?(?P<obj>[a-z][a-z'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
+         + _EN_PET + r"(?P<verb>,|[.!]|$)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
          r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) (?:down|to sleep)", "HAS_PET",
          "animal", negated=True, trait="pet", coordinated=False, named_only=True),
@@ -341,7 +420,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"(?:had|decided|needed) to give(?= (?:my|our) [^.,;]*? to )|"
         r"rehome(?= (?:my|our) )", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r"))(?: just| finally| have| recently)* (?P<verb>have|has|got|"
-         r"adopted|rescued|brought home|took in|welcomed|am (?:a |the )?(?:proud )?(?:owner|mom|dad|parent) of) "
+         r"adopted|rescued|brought home|took in|welcomed|am fostering|are fostering|am (?:a |the )?(?:proud )?(?:owner|mom|dad|parent) of) "
          r"(?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
          r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
          r"sister|cousin|neighbor|roommate|boss|teacher|doctor)\b)(?:[a-z\-]+ ){1,2}?(?:named|called) "
@@ -357,7 +436,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:our|my) (?:new )?(?:little )?(?:[a-z\-]+ )?" + _EN_PET + r"\b", "HAS_PET", "animal", trait="pet",
          coordinated=False, named_only=True),
     _raw("en_pet_lost_pronoun", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
-         r"put down|had to rehome|rehomed|gave away) (?:him|her)(?P<obj>)", "HAS_PET", "animal", negated=True,
+         r"put down|had to rehome|rehomed|gave away|(?:ended up|had to|decided to) (?:rehoming|rehome|giving away|give away)) "
+         r"(?:him|her)(?P<obj>)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False, fixed_object="@pet"),
     _raw("en_pet_comma", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|have|brought home) (?:a|another|a second|a new|a third|our|my) (?:new )?" + _EN_PET +
@@ -367,6 +447,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"rescued|own) (?:two|three|four|2|3|4) (?:cats|dogs|kittens|puppies|rabbits|hamsters|birds|parrots|turtles|"
          r"guinea pigs)[,:]? (?P<obj>[a-z][a-z'\-]+(?:,? (?:and )?[a-z][a-z'\-]+)+)", "HAS_PET", "animal", trait="pet",
          named_only=True),
+    _raw("en_pet_several_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?P<verb>two|three|four|2|3|4) (?:cats|dogs|kittens|"
+         r"puppies|rabbits|hamsters|birds|parrots|turtles|guinea pigs)[,:]? (?P<obj>[a-z][a-z'\-]+(?:,? (?:and )?[a-z][a-z'\-]+)+)",
+         "HAS_PET", "animal", trait="pet", named_only=True),
     _raw("en_pet_is_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |little )?" + _EN_PET +
          r"(?:'s name)? (?P<verb>is named|is called|is) (?P<obj>[a-z][a-z'\-]+)(?=[.!,;]|$)", "HAS_PET", "animal",
          trait="pet", coordinated=False, named_only=True),
@@ -378,17 +461,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>split up|broke up|broke (?:things|it) off|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
          r"ended things)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
+    _raw("en_dumped_me", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |finally )?"
+         r"(?P<verb>dumped me|broke up with me|left me|ghosted me and we are done)", "DATING", "person", negated=True,
+         trait="partner", coordinated=False, named_only=True),
+    _raw("en_proposal_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>proposed to) (?P<obj>[a-z][a-z'\-]+)"
+         r"(?= and (?:she|he|they) said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
+    _raw("en_proposed_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?P<verb>proposed)(?: to me)?"
+         r"(?=,? and i said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
          r"been together|have been dating|moved in together)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
-    # "I've started seeing someone new, her name is Hana": the partner named after the fact
-    _raw("en_seeing_someone_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:have |am |have been )?(?:just |recently |finally )?"
-         r"(?:started |been )?(?P<verb>seeing|dating) (?:someone|somebody|a (?:new )?(?:guy|girl|man|woman))(?: new)?[,;]? "
-         r"(?:and )?(?:his|her|their) name is (?P<obj>[a-z][a-z'\-]+)", "DATING", "person", trait="partner",
-         coordinated=False, named_only=True),
-    _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
-         r"girlfriend|partner)(?: now)?[,;]? (?:his|her|their) (?P<verb>name is) (?P<obj>[a-z][a-z'\-]+)", "DATING",
+    _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:(?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
+         r"girlfriend|partner)(?: now)?|(?:have )?(?:started seeing|am seeing|been seeing|started dating|am dating|met) "
+         r"(?:someone|somebody|a guy|a girl|a man|a woman)(?: new| special)?)[,;]? (?:and )?(?:his|her|their) (?P<verb>name is) "
+         r"(?P<obj>[a-z][a-z'\-]+)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally )?"
          r"(?P<verb>got married|are married|married)", "MARRIED_TO", "person", trait="spouse", coordinated=False,
@@ -423,6 +510,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_married", r"got married to|am married to|been married to|married to|married", "MARRIED_TO", "person", trait="spouse",
         coordinated=False),
     _en("en_dating", r"(?:am|been) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
+        r"(?:(?<=not )|(?<=no longer ))(?:seeing|dating)(?= [a-z]+ any ?more\b)|"
         r"been seeing|started seeing|am in a relationship with|got together with|got engaged to|am engaged to|"
         r"am going out with|been going out with|started going out with", "DATING", "person", trait="partner", coordinated=False),
     _raw("en_health_free", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |finally |officially |still )?"
@@ -430,11 +518,22 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_health_end", r"recovered from|am in remission from|in remission from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>[a-z0-9\- ]{2,30}?) (?:(?:is|are|has|have) )?"
-         r"(?:finally |completely )?(?P<verb>gone|cleared up|went away|disappeared|healed)", "HAS_CONDITION", "topic",
+         r"(?:finally |completely |totally |fully |mostly |just )*(?P<verb>gone|cleared up|went away|disappeared|healed|"
+         r"stopped|is over)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False),
+    _raw("en_health_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my(?: (?P<rel>" + EN_REL + r")'s?)?) (?P<obj>" + _EN_CONDITION_WORDS + "|" + EN_BODY_CONDITION +
+         r"|[a-z\-]+(?:itis|disease|syndrome|disorder|allergy|allergies))(?P<verb>'s been|'s acting up|"
+         r" (?:is|has been|have been|keeps|kept|flares|flared|acts|acted|is acting|was acting|gets|got|is getting|is under|"
+         r"are back|is back|came back|have come back|has come back|returned|"
+         r"is much|has gotten|is killing|is bad|was bad|is worse|is flaring))\b"
+         r"(?! (?:finally |completely |totally |fully |mostly |almost |just )*(?:gone|cleared|better|healed|over|cured|disappeared))",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False),
+    _raw("en_health_it_gone", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)it (?:has |have )?(?:finally |completely |totally |just )*"
+         r"(?P<verb>cleared up|went away|is gone|healed|has healed|resolved)(?P<obj>)", "HAS_CONDITION", "topic",
+         negated=True, trait="health", coordinated=False, fixed_object="@health"),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
-        r"am struggling with|dealing with|came down with|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
+        r"am struggling with|dealing with|have dealt with|dealt with(?= [^.,;]* since\b)|came down with|am recovering from|recovering from|am still recovering from|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
         r"|live with" + _EN_CONDITION_AHEAD + r"|living with" + _EN_CONDITION_AHEAD + r"|(?:have|has) got" +
         _EN_CONDITION_AHEAD + r"|have had" +
         _EN_CONDITION_AHEAD + r"|has had" + _EN_CONDITION_AHEAD + r"|(?:have|has)" + _EN_CONDITION_AHEAD,
@@ -457,7 +556,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     _raw("en_moved_from_to", "en", _EN_WHO + r" (?:moved|relocated) from [^.,;:!?\"()]+? (?P<verb>to) "
          + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
-    _en("en_moved_out", r"moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
+    _raw("en_moved_in_bought", "en", _EN_WHO + r" (?:just |finally )?(?:bought|closed on|got|rented|found) (?:a|an|our|my|the) "
+         r"(?:new |first |own |little )*(?:house|home|condo|apartment|flat|place|townhouse|duplex|studio) (?P<verb>in) "
+         r"(?P<obj>[^.,;:!?\"()]+?) and (?:just |finally )?moved in\b", "MOVED_TO", "place", trait="residence",
+         coordinated=False, named_only=True),
+    _en("en_got_out_of", r"got out of|escaped", "LIVES_IN", "place", negated=True, trait="residence", coordinated=False,
+        named_only=True, typed_only=True),
+    _en("en_moved_out", r"moved out of (?:my |our |the )?(?:[a-z']+ ){0,2}?(?:place|apartment|house|flat|home|condo|"
+        r"studio|dorm) in|moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
     _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|"
         r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to|"
@@ -468,22 +574,34 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_home_is_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |own )?(?:place|apartment|flat|"
          r"house|home|condo|studio) (?:now )?(?P<verb>is (?:now )?in|is (?:now )?located in) " + _EN_OBJ_RAW, "LIVES_IN",
          "place", trait="residence", coordinated=False, named_only=True),
-    _en("en_live_since", r"lived in(?=[^.,;]* (?:for|since) )|been living in", "LIVES_IN", "place",
+    # the perfect holds now ("I've lived in Tokyo for five years"); the simple past is over
+    # ("we lived in Houston for six years", en_lived)
+    _en("en_live_since", r"(?:(?<=have )|(?<=has ))lived in(?=[^.,;]* (?:for|since|my whole life|all my life|my entire life)\b)|"
+        r"been living in", "LIVES_IN", "place",
         trait="residence", coordinated=False),
+    _raw("en_home_is", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?:home|my home|home base)(?: these days| now| for now| right now)? "
+         r"(?P<verb>is)(?: now| still)? (?:(?:a|an|our|my) [a-z ]{1,30}? in )?(?P<obj>[^.,;:!?\"()]+)", "LIVES_IN", "place",
+         trait="residence", coordinated=False, named_only=True),
+    _raw("en_in_now", "en", r"^(?=.*\b(?:live|lived|living|moved|relocated|got out of|left|home)\b).*?"
+         r"(?:^|(?<=[\s,;:]))(?P<subj>i|we) (?:am|are) (?:now |finally )?(?:out |over |back |up |down )?(?P<verb>in) "
+         r"(?P<obj>[^.,;:!?\"()]+?)(?= now\b| these days\b)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         named_only=True),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
-    _en("en_live", r"lives? in|living in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
+    _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
         "LIVES_IN", "place",
         trait="residence", coordinated=False),
     _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",
         "IS_FROM", "place", trait="hometown", coordinated=False),
-    _en("en_bought", r"bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
+    _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
         r"new|two|three) )", "BOUGHT", "product", coordinated=True),
     _en("en_work_on", r"works? on|working on", "WORKS_ON", "project", coordinated=False),
     _en("en_use", r"(?:have been |been |am |started |keep )?using|uses?(?! to )|switched to",
         "USES", "software"),
     _en("en_visited", r"visited|went to|have been to|been to|traveled to|travelled to|"
-        r"took a trip to", "VISITED", "place", named_only=True),
+        r"took a trip to|(?:ever )?set foot in|spent (?:a|the|two|three|four|five|ten|a few|a couple of|our|my) (?:long )?"
+        r"(?:week|weeks|weekend|days|day|night|nights|month|months|summer|holidays?|honeymoon|vacation) in",
+        "VISITED", "place", named_only=True),
     # -- Chinese --------------------------------------------------------------------------------
     _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)|不爱(?=[^，。！？]*了)", "LIKES", "topic",
         negated=True, trait="preference"),
@@ -820,10 +938,11 @@ EN_OBJECT_STOP = re.compile(
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|"
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
-    r"should|may|might|just|since|until|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
+    r"should|may|might|just|since|until|through|throughout|during|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|some|this|that|these|those|new|brand new|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
                         r"first|second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"
+                        r"really bad|pretty bad|so bad|bad|severe|terrible|awful|horrible|mild|nasty|seasonal|"
                         r"(?:19|20)\d\d)\s+)+")
 EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|"
                        r"going to|to listen to|to watch|to eat|to drink|to play|to read)\s+")

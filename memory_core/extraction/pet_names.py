@@ -30,7 +30,7 @@ _ZH_NAME_END_FLAGS = ("v", "d", "t", "p", "u", "y", "c", "r", "m", "q", "f", "x"
 #: tags a name read right after its species word must not have (a noun compound continues:
 #: 猫粮, 狗绳 — those are no names)
 _ZH_AFTER_NAME_OK = ("v", "d", "t", "p", "u", "y", "c", "r", "m", "a", "x", "zg", "f", "q")
-_EN_POSSESSOR = re.compile(r"\b(?:(?P<my>(?i:my|our))\s+(?P<tie>[a-z\-]+)|(?P<name>[A-Z][a-z'\-]+))'s\s+"
+_EN_POSSESSOR = re.compile(r"\b(?:(?P<my>(?i:my|our))\s+(?P<tie>[a-z\-]+)|(?P<name>[A-Z][a-z'\-]+))(?:'s|(?<=s)')\s+"
                            r"(?:old |little |new |sweet |beloved )*$")
 #: a speaker's own words before the species (我, 我家, 我们家的, 我那只 …)
 _ZH_SELF_OWNER = re.compile(r"(?:我们家|我家|我们|我)(?:家)?的?(?:那只|这只|那条|这条|那|这)?$")

@@ -116,7 +116,7 @@ def statement_spans(text: str) -> list[_Sentence]:
     return out
 
 
-_SUBCLAUSE_BREAK = {True: re.compile(r"[，,；;]"), False: re.compile(r"[,;]\s|\s[-–—]\s")}
+_SUBCLAUSE_BREAK = {True: re.compile(r"[，,；;]"), False: re.compile(r"[,;]\s|\s[-–—]\s|\sbut\s")}
 
 
 def mood_scoped(sentence: _Sentence, zh: bool) -> list[tuple[_Sentence, str]]:
@@ -170,12 +170,16 @@ _EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hire
 _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|"
                           r"quit|left|joined|bought|adopted|sold|traded|graduated|finished|broke up|"
                           r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
-                          r"rehomed)\b)")
+                          r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up)\b)")
+#: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
+#: March" — the dropped words are "I have"
+_EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
 
 
 def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
     s = _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), s.lstrip(), count=1)
+    s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0), s, count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
     s = re.sub(r"\bname's\b", "name is", s)
     for short, full in EN_CONTRACTIONS:
@@ -244,10 +248,12 @@ class _Extractor:
         self.event_times: dict[str, float] = {}
         self.out = Phase1Output()
         self.history: list[ExtractedEntity] = []  # earlier events' entities, in order
+        self.seen_events: list[str] = []  # the batch's event ids so far, in order
 
     def run(self, events: list[ExtractionInput]) -> Phase1Output:
         for event in events:
             self.event_times[event.event_id] = event.occurred_at
+            self.seen_events.append(event.event_id)
             state = _EventState(event)
             mentions = collect_mentions(event.content, event.structured_entity_hints, self.known,
                                         lexicon_fields=_provenance_text(event)
@@ -326,6 +332,10 @@ class _Extractor:
                         continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
                     if pattern.typed_only and not self._typed_object(pattern, match, sentence, mentions):
                         continue  # 去了一趟上海: a typed-only 去了 (a job) leaves the verb to VISITED
+                    if pattern.known_object and pattern.lang == "en" and not self._known_as(clean_en_object(
+                            re.split(r"\s+(?:and|or)\s+", cut_en_object(match.group("obj") or ""))[0]),
+                            pattern.object_type):
+                        continue  # "I left LA and moved…": an unknown object leaves "left" to the next reading
                     consumed.append(vspan)
                     accepted.append((pattern, match))
             claimed_objects: set[tuple[str, str]] = set()
@@ -538,8 +548,18 @@ class _Extractor:
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
         is_self = subject == self._self_subject(state.event)[0]
+        if pattern.fixed_object == "@state":
+            # "Not anymore though": an elliptic end of the state the previous line set
+            last = self._last_live_state(subject, state.event.event_id)
+            if last is not None and negated:
+                self._emit(state, sentence, pattern, subject, subject_type, last[0], last[1], True,
+                           is_self, hint, claimed, predicate=last[2], trait=last[3])
+            return
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):
             # "Friday was my last day there", "we got married": the batch's live value
+            if negated and any(c.event_id == state.event.event_id and c.kind == "trait" and c.subject == subject and
+                               c.trait == pattern.fixed_object[1:] and c.negated for c in self.out.fact_claims):
+                return  # "After six years at Intel I handed in my notice": this line already named what ends
             value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id)
             if value is None:
                 value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id, same_event=True)
@@ -602,6 +622,8 @@ class _Extractor:
                     pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or "") and origin == "phrase" or
                     pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "")):
                 verdict = None  # "joined a hedge fund", 在一家律所上班: a kind, not a name
+            if pattern.key == "en_bought" and match.group("verb") == "got" and origin == "phrase":
+                verdict = None  # "got my first paycheck / a raise": 'got' buys only a typed thing
             if verdict is None:
                 if new_here:
                     state.discard(entity.name, entity.entity_type)
@@ -621,6 +643,9 @@ class _Extractor:
                 predicate, trait = _ROLE_FAMILY[role]  # "…老公叫李强": married, not dating
             if predicate == "DRIVES" and pattern.negated and entity.entity_type != "vehicle":
                 predicate, trait, neg = "SOLD", None, False  # "I sold my old iPad": not a car
+            elif predicate == "VISITED" and pattern.lang == "en" and is_school(entity.name) and \
+                    match.group("verb").startswith("went") and not _EN_SCHOOL_VISIT.search(sentence.text.lower()):
+                predicate = "STUDIES_AT"  # "I never went to Harvard": attending, not a trip (a past school)
             elif predicate == "BOUGHT" and entity.entity_type == "animal":
                 predicate, trait = "HAS_PET", "pet"  # "I got a puppy": a pet, not a purchase
             if (predicate, entity.name) in claimed:
@@ -685,6 +710,9 @@ class _Extractor:
                                    entity.entity_type != pattern.object_type and not (
                                        pattern.object_type == "vehicle" and is_vehicle_word(entity.name))):
             return None
+        if not zh and SLOT_TYPES.get(pattern.predicate) == "organization" and origin == "lexicon" and \
+                entity.entity_type in _THINGS and not entity.mention[:1].isupper():
+            return None  # "I left my phone at home": a lowercase thing is no employer or school
         if pattern.negated and pattern.trait and \
                 not end_names_value(origin, entity.mention, namelike, pattern.predicate):
             return None
@@ -712,6 +740,21 @@ class _Extractor:
             else:
                 live[c.value or ""] = (c.value or "", c.object_type or "other")
         return list(live.values())[-1] if live else None
+
+    def _last_live_state(self, subject: str, event_id: str) -> tuple[str, str, str, str] | None:
+        """(value, type, predicate, trait) of the state the batch's previous event set for
+        ``subject`` and nothing ended since: what a bare "not anymore" answers. Only the
+        event right before counts — farther back, the ellipsis has no clear antecedent."""
+        at = self.seen_events.index(event_id) if event_id in self.seen_events else 0
+        if at == 0:
+            return None
+        last_event = self.seen_events[at - 1]
+        found = None
+        for c in self.out.fact_claims:
+            if c.kind == "trait" and c.subject == subject and c.event_id == last_event and \
+                    c.predicate in _STATE_PREDICATES and c.time_hint != "past":
+                found = None if c.negated else (c.value or "", c.object_type or "other", c.predicate, c.trait or "")
+        return found
 
     def _drop_species(self, state: _EventState, sentence: _Sentence, match: re.Match[str],
                       pet: ExtractedEntity) -> None:
@@ -755,8 +798,7 @@ class _Extractor:
         from .pet_names import owner_of
 
         who, who_type = self._self_subject(state.event)
-        if _PET_END_CUE.search(sentence.text.lower()):
-            return  # an end the patterns did not read is no start either
+        ended = bool(_PET_END_CUE.search(sentence.text.lower()))
         for start, end, name, (s0, _) in pet_name_spans(sentence.text):
             owner = owner_of(sentence.text, s0, who)
             if not owner or owner != who and state.event.speaker:
@@ -767,10 +809,13 @@ class _Extractor:
             is_self = owner == who
             if not is_self and (owner, "person") not in state.entities:
                 continue  # the owner must be a person of this line (my neighbor, 我朋友)
+            if ended and (is_self or not _EN_PET_DIED_AFTER.match(sentence.text[end:])):
+                continue  # an end the patterns did not read is no start either
             pattern = StatementPattern("possessive_pet", "zh" if is_cjk(name) else "en", _EN_ROLE_BEFORE,
                                        "HAS_PET", "animal", trait="pet", directness="implied", coordinated=False)
+            # "my neighbor's dog Zeus died": the circle person's pet ends (the relation alone)
             self._emit(state, sentence, pattern, owner if not is_self else who, who_type if is_self else "person",
-                       pet, "animal", False, is_self, hint, claimed)
+                       pet, "animal", ended, is_self, hint, claimed)
 
     def _object_entity(self, state: _EventState, mentions: list[Mention], sentence: _Sentence,
                        cleaned: str, pattern: StatementPattern, obj_offset: int | None,
@@ -953,6 +998,9 @@ class _Extractor:
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
 
+#: kinds of thing a lowercase lexicon word names: never a workplace or a school
+_THINGS = frozenset({"device", "appliance", "product", "vehicle", "food", "software", "media"})
+
 #: the state families a negation can end or deny (relation + mirrored trait)
 _STATE_PREDICATES = frozenset({"WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "DRIVES", "HAS_PET",
                                "HAS_CONDITION", "DATING", "MARRIED_TO", "FOLLOWS_DIET"})
@@ -964,7 +1012,11 @@ _EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
 _ZH_INDEFINITE = re.compile(r"\s*(?:一家|一所|一个|一间|某家|某个|某)")
 #: a clause that ends a pet ("we had to give away our dog Duke"): no implied possession from it
 _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep)|give away|gave away|give up|gave up|"
-                          r"rehom\w*|ran away|run away|went missing|lost|is gone)\b|去世|死了|走了|丢了|送人|送给|送走|送养|没了")
+                          r"rehom\w*|ran away|run away|flew away|went missing|did not make it|lost|is gone)\b|去世|死了|走了|丢了|送人|送给|送走|送养|没了")
+
+#: a death or loss told right after a pet's name ("… dog Zeus died last week")
+_EN_PET_DIED_AFTER = re.compile(r",?\s+(?:just |sadly |finally |has |had |have )?(?:died|passed away|passed|was put down|"
+                                r"had to be put down|ran away|flew away|went missing|is gone|got hit by a car)\b", re.IGNORECASE)
 
 #: a possessive of someone other than the user right before a tie word
 _OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+$", re.IGNORECASE)
@@ -980,6 +1032,9 @@ def _frame_pattern(predicate: str, trait: str, lang: str, directness: str = "imp
 
 
 #: a job-end pattern whose object is a place ends a home instead ("I left New York")
+#: a trip to a campus, not attending it ("we went to Yale for a campus tour")
+_EN_SCHOOL_VISIT = re.compile(r"\b(?:tour|visit|game|match|conference|trip|concert|event|talk|reunion|wedding|"
+                              r"graduation|ceremony|open house|football|basketball)\b")
 _LEAVE_KEYS = frozenset({"en_work_end", "zh_work_leave"})
 
 

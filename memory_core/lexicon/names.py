@@ -188,11 +188,18 @@ TIES_ZH: frozenset[str] = frozenset({
     "姑姑", "舅舅", "姨妈", "婶婶", "岳父", "岳母", "公公", "婆婆", "孙子", "孙女", "侄子", "侄女", "外甥",
 })
 #: pet species and breeds (a species word before a pet's name is no entity: 'our cat Whiskers')
+#: English species and breed words beyond the common ones the statement patterns spell out
+EN_PET_BREEDS: tuple[str, ...] = (
+    "parakeet", "bearded dragon", "cockatoo", "canary", "iguana", "hedgehog", "axolotl", "chihuahua", "pit bull",
+    "pitbull", "border collie", "collie", "bulldog", "french bulldog", "rottweiler", "doberman", "shih tzu",
+    "yorkie", "schnauzer", "dalmatian", "spaniel", "great dane", "mutt", "tabby", "calico", "siamese", "ragdoll",
+    "maine coon", "sheltie")
 PET_SPECIES: frozenset[str] = frozenset({
     "cat", "dog", "kitten", "puppy", "pup", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
     "guinea pig", "beagle", "corgi", "poodle", "labrador", "lab", "golden retriever", "retriever", "husky",
     "greyhound", "terrier", "shepherd", "pug", "dachshund", "goldfish", "snake", "lizard", "gecko", "ferret",
     "horse", "pony", "budgie", "cockatiel", "tortoise", "chinchilla", "kitty",
+    *EN_PET_BREEDS,
     "猫", "猫咪", "小猫", "橘猫", "布偶猫", "布偶", "英短", "狗", "小狗", "狗狗", "柯基", "金毛", "泰迪", "柴犬",
     "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗", "鱼", "鸟", "小鸟", "小兔子",
 })

@@ -79,3 +79,22 @@ def test_the_later_dev_batches_are_well_formed_and_apart(name, size):
         earlier |= {heldout_checks._n(i["text"]) for i in json.loads(path.read_text(encoding="utf-8"))["items"]}
     shared = len(texts & earlier)  # a count, not the set: a failing assert must never print held-out lines
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
+
+
+def test_the_english_dev12_batch_is_well_formed_and_apart():
+    """dev12 (the English recall round, written before the extractor ran on it): English only, so
+    no half-Chinese quota; the same vocabulary and grounding, and no line shared with the
+    held-out set or any earlier dev file (a count only: held-out lines are never printed)."""
+    here = Path(__file__).parent
+    batch = json.loads((here / "dev12_sentences.json").read_text(encoding="utf-8"))
+    heldout_checks.test_every_label_is_in_the_schema_vocabulary(batch)
+    heldout_checks.test_claim_subjects_and_objects_are_labelled_entities(batch)
+    items = batch["items"]
+    assert len(items) >= 150 and all(lang_of(i) == "en" for i in items)
+    assert len({i["id"] for i in items}) == len(items)
+    earlier = set()
+    for path in here.glob("*_sentences.json"):
+        if path.name != "dev12_sentences.json":
+            earlier |= {heldout_checks._n(i["text"]) for i in json.loads(path.read_text(encoding="utf-8"))["items"]}
+    shared = len({heldout_checks._n(i["text"]) for i in items} & earlier)
+    assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"

@@ -79,8 +79,10 @@ def test_reject_restores_and_undo_reapplies(engine_with_review):
 
 
 def test_entity_merge_below_threshold_is_reviewable_and_splits(l2_engine, clock):
-    l2_engine.ingest_payloads([chat("s", "user", "I listened to Dua Lipa all day.", T0, "a"),
-                               chat("s2", "user", "Dua Lipa is great.", T0 + DAY, "b")])
+    # the lines name no one the extractor types: the two split entities are made by hand below
+    # (a line like "I listened to Dua Lipa" now yields its own creator entity, a third one)
+    l2_engine.ingest_payloads([chat("s", "user", "I listened to music all day.", T0, "a"),
+                               chat("s2", "user", "It is great.", T0 + DAY, "b")])
     project(l2_engine)
     svc = l2_engine.components["l2"]
     ids = {e.source_item_id: e for e in l2_engine.list_events()}
