@@ -320,6 +320,8 @@ class _Extractor:
                         continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
                     if pattern.typed_only and not self._typed_object(pattern, match, sentence, mentions):
                         continue  # 去了一趟上海: a typed-only 去了 (a job) leaves the verb to VISITED
+                    if pattern.known_object and pattern.lang == "zh" and not self._known_object(pattern, match):
+                        continue  # 我的猫被我妈送人了: 我的猫 is no pet memory knows; 送人了 stays free
                     consumed.append(vspan)
                     accepted.append((pattern, match))
             claimed_objects: set[tuple[str, str]] = set()
@@ -450,6 +452,13 @@ class _Extractor:
                 and is_vehicle_word(cleaned):
             return True  # 比亚迪 is a company and a car: in a driving slot, the car
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
+
+    def _known_object(self, pattern: StatementPattern, match: re.Match[str]) -> bool:
+        """Whether a known-object pattern's object is already known as its type (checked before
+        the pattern claims its verb, like ``_typed_object``, so a failed reading leaves the verb
+        to a pattern that names the kind: 我的猫被我妈送人了)."""
+        cleaned = clean_zh_object(cut_zh_object(match.group("obj") or ""))
+        return bool(cleaned) and self._known_as(cleaned, pattern.object_type) is not None
 
     def _known(self, entity: ExtractedEntity) -> bool:
         """Whether the catalog, or an earlier event of this batch, already names it."""

@@ -1,0 +1,40 @@
+"""Chinese state mechanisms of the dev13 round (issue 14): each test is a family of wordings,
+not one sentence (none of these is a dev13 line), and fails on the extractor before its fix."""
+
+from __future__ import annotations
+
+from memory_core.extraction.inputs import ExtractionInput
+from memory_core.extraction.rule_extractor import RuleExtractor
+
+R = RuleExtractor()
+
+
+def claims(*texts: str, speaker: str | None = None) -> set[tuple]:
+    events = [ExtractionInput(f"e{i}", t, speaker=speaker) for i, t in enumerate(texts)]
+    out = R.extract(events, [])
+    return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
+
+
+def rel(subject: str, predicate: str, obj: str, negated: bool = False) -> tuple:
+    return (subject, predicate, obj, "relation", negated)
+
+
+def trait(subject: str, predicate: str, value: str, negated: bool = False) -> tuple:
+    return (subject, predicate, value, "trait", negated)
+
+
+def test_a_passive_pet_end_by_whoever_gave_it_away():
+    # a known pet given away by the user or a relative, told in the passive
+    found = claims("我养了一只兔子叫团子。", "团子前几天被我妈送人了。")
+    assert rel("user", "HAS_PET", "团子", True) in found
+    assert trait("user", "HAS_PET", "团子", True) in found
+    assert rel("user", "HAS_PET", "豆包", True) in claims("我家有条柯基叫豆包。", "豆包被邻居领养走了。")
+    # a species word in the passive: not a pet memory knows, the kind-word pattern reads it
+    assert rel("user", "HAS_PET", "狗", True) in claims("我家的狗被我爸送人了。")
+    # an unknown name is no pet
+    assert not any(c[1] == "HAS_PET" for c in claims("那本书被我送人了。"))
+
+
+def test_a_pet_that_died_in_ones_care_and_more_species_words():
+    assert rel("user", "HAS_PET", "乌龟", True) in claims("我的乌龟去年养死了。")
+    assert rel("user", "HAS_PET", "龙猫", True) in claims("我养的龙猫上个月死了。")
