@@ -73,7 +73,9 @@ _EN_CUES: dict[str, tuple[str, str]] = {
 }
 #: words that make a name something else than the family's state (a trip, a purchase, an
 #: application, a customer relation), or a time that is not the present
-_ZH_BLOCK = re.compile(r"梦见|梦到|做梦|差点|险些|几乎|面试|投简历|应聘|申请|旅游|旅行|出差|玩|参观|买了|下单|以前|之前|曾经|过(?:[，,。！？]|$)|想|要|会|打算|准备|如果|的话")
+_ZH_BLOCK = re.compile(r"梦见|梦到|做梦|差点|险些|几乎|面试|投简历|应聘|申请|旅游|旅行|出差|玩|参观|买了|下单|以前|之前|曾经|过(?:[，,。！？]|$)|想|要|会|打算|准备|如果|的话|"
+                       # a bare 去 to study somewhere is a plan (我九月去复旦读研); 去了 is the start
+                       r"(?<![过回出失])去(?![了过世年])[^，,。！？]{1,12}?(?:读书|上学|读研|读博|念书|读大学|读本科|读硕士|读博士)")
 _EN_BLOCK = re.compile(r"\b(?:interview|interviewed|applied|apply|applying|offer|visit|visited|visiting|trip|vacation|"
                        r"customer|shopping|bought|ordered|stock|shares|review|used to|would|will|want|wants|hope|almost|nearly|"
                        r"dream|dreamt|dreamed|"

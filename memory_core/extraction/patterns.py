@@ -58,6 +58,10 @@ _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
 _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
+#: the verbs of studying somewhere (在X读研, 去了X念书, 不在X读了): they make X a school, not a
+#: workplace or a trip
+_ZH_STUDY = (r"读书|上学|读大学|读研究生|读研|读博士|读博|读本科|读硕士|读高中|读初中|读大[一二三四]|读研[一二三]|"
+             r"念书|念大学|念研究生|念博士|上大学|攻读|读(?=了|[，,。！？]|$)|念(?=了|[，,。！？]|$)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,8 +505,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_school_end", r"从", "STUDIES_AT", "organization", coordinated=False, negated=True, trait="school",
         tail=r"(?=(?:毕业|退学|肄业))"),
     _zh("zh_school", r"正在|在", "STUDIES_AT", "organization", coordinated=False, trait="school",
-        tail=r"(?=(?:读书|上学|读大学|读研|读博|读本科|读硕士|读博士|读高中|读初中|读大[一二三四]|念书|上大学|念大学|"
-             r"读研究生|攻读))"),
+        tail=r"(?=(?:" + _ZH_STUDY + r"))"),
+    # 去了X读研 / 转学去了X: a start at a school (a bare 去X读研 is a plan: no claim, and no visit)
+    _raw("zh_school_went", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:转学|转校)?(?P<verb>去了|到了)(?P<obj>[^，,。！？去到]{2,12}?)"
+         r"(?=(?:" + _ZH_STUDY + r"))", "STUDIES_AT", "organization", trait="school", coordinated=False),
+    _raw("zh_school_transfer", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:转学|转校)(?P<verb>去了|到了|去|到)" + _ZH_OBJ,
+         "STUDIES_AT", "organization", trait="school", coordinated=False, named_only=True),
     _raw("zh_school_reading", "zh", _ZH_WHO + _ZH_GAP + r"(?:正在|在)读(?P<obj>[^，,。！？的]{2,12}?)的"
          r"(?P<verb>博士|研究生|硕士|本科|大[一二三四]|研[一二三])", "STUDIES_AT", "organization", trait="school",
          coordinated=False),
@@ -707,7 +715,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "VISITED", "place", typed_only=True),
     _raw("zh_trip_at", "zh", _ZH_WHO + r"?(?:和|跟)?[^，,。！？在]{0,4}?(?P<verb>在)(?P<obj>[^，,。！？在]{1,8}?)"
          r"(?=(?:玩|旅游|旅行|度假)了)", "VISITED", "place", typed_only=True),
-    _zh("zh_visited", r"去了(?![吃喝玩看买逛找])|去过|参观了|游览了|逛了|到过|去(?![年世吃喝玩看买逛找])", "VISITED", "place"),
+    _zh("zh_visited", r"去了(?![吃喝玩看买逛找])|去过|参观了|游览了|逛了|到过|"
+        r"去(?![年世吃喝玩看买逛找])(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"))", "VISITED", "place"),
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.

@@ -38,3 +38,19 @@ def test_a_passive_pet_end_by_whoever_gave_it_away():
 def test_a_pet_that_died_in_ones_care_and_more_species_words():
     assert rel("user", "HAS_PET", "乌龟", True) in claims("我的乌龟去年养死了。")
     assert rel("user", "HAS_PET", "龙猫", True) in claims("我养的龙猫上个月死了。")
+
+
+def test_study_verbs_make_the_place_a_school_and_a_bare_go_is_a_plan():
+    # 去了X读书 / 转学到X: a start at a school, not a job and not a trip
+    found = claims("我前年去了中山大学读博。")
+    assert rel("user", "STUDIES_AT", "中山大学") in found
+    assert trait("user", "STUDIES_AT", "中山大学") in found
+    assert not any(c[1] in ("WORKS_AT", "VISITED") for c in found)
+    assert rel("user", "STUDIES_AT", "厦门大学") in claims("我大二转学去了厦门大学。")
+    # 不在X读了: the school ends, not a job
+    found = claims("我已经不在武汉大学读了。")
+    assert rel("user", "STUDIES_AT", "武汉大学", True) in found
+    assert not any(c[1] == "WORKS_AT" for c in found)
+    # a bare 去X读研 is a plan: no school and no visit
+    assert claims("我明年九月去南京大学读研。") == set()
+    assert claims("我下学期去同济念书。") == set()
