@@ -274,7 +274,7 @@ def tie_mentions(text: str) -> list[Mention]:
     """People named by their tie to the speaker (boyfriend, 邻居, 对象): person mentions."""
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    for m in re.finditer(r"(?<=我)(妈|爸|姐|哥|弟|妹)(?![妈爸姐哥弟妹们])", text):
+    for m in re.finditer(r"(?<=我)(妈|爸|姐|哥|弟|妹)(?![妈爸姐哥弟妹们夫媳])", text):
         # 我妈 / 我姐: the relative, named as the lexicon names them (妈妈, 姐姐)
         out.append(Mention(m.start(), m.end(), m.group(0), m.group(0) * 2, "person", "name"))
         taken.append(m.span())

@@ -50,7 +50,9 @@ PRONOUN_TYPES: dict[str, frozenset[str]] = {
     "WORKS_ON": frozenset({"project", "software"}),
 }
 _ZH_THIRD_PERSON = re.compile(r"(?:他|她|他们|她们|妈妈|妈|爸爸|爸|老婆|老公|朋友|同事|姐姐|妹妹|"
-                              r"哥哥|弟弟|儿子|女儿|室友|老板|邻居|同学|表妹|表哥|表姐|表弟|领导|听说)")
+                              r"哥哥|弟弟|儿子|女儿|室友|老板|邻居|同学|表妹|表哥|表姐|表弟|领导|听说|"
+                              r"姐夫|妹夫|嫂子|弟媳|姑姑|姑父|舅舅|舅妈|姨妈|姨父|小姨|叔叔|婶婶|伯伯|大伯|"
+                              r"岳父|岳母|公公|婆婆|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|孙子|孙女)")
 _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wife|husband|friend|"
                               r"sister|brother|boss|colleague|partner|neighbor|neighbour|coworker)(?:'s)?|"
                               r"[a-z]+'s)\b")

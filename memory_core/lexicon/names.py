@@ -186,6 +186,7 @@ TIES_ZH: frozenset[str] = frozenset({
     "男朋友", "女朋友", "前夫", "前妻", "前男友", "前女友", "未婚夫", "未婚妻", "邻居", "同事", "朋友", "老板",
     "同学", "室友", "爸妈", "父母", "表妹", "表哥", "表姐", "表弟", "堂妹", "堂哥", "闺蜜", "领导", "对象",
     "姑姑", "舅舅", "姨妈", "婶婶", "岳父", "岳母", "公公", "婆婆", "孙子", "孙女", "侄子", "侄女", "外甥",
+    "姐夫", "妹夫", "嫂子", "弟媳", "姑父", "姨父", "舅妈", "堂姐", "堂弟",
 })
 #: pet species and breeds (a species word before a pet's name is no entity: 'our cat Whiskers')
 PET_SPECIES: frozenset[str] = frozenset({

@@ -54,3 +54,13 @@ def test_study_verbs_make_the_place_a_school_and_a_bare_go_is_a_plan():
     # a bare 去X读研 is a plan: no school and no visit
     assert claims("我明年九月去南京大学读研。") == set()
     assert claims("我下学期去同济念书。") == set()
+
+
+def test_single_character_kin_and_in_laws_are_their_own_people():
+    # 我弟 / 我妹 name the sibling; 我姐夫 is the brother-in-law, never 姐姐
+    assert rel("弟弟", "WORKS_AT", "美的") in claims("我弟在美的上班。")
+    found = claims("我姐夫在中信银行工作。")
+    assert rel("姐夫", "WORKS_AT", "中信银行") in found
+    assert not any(c[0] in ("姐姐", "user") for c in found)
+    assert rel("嫂子", "WORKS_AT", "中信银行") in claims("我嫂子在中信银行工作。")
+    assert not any(c[0] == "user" for c in claims("我舅舅在华为上班。"))
