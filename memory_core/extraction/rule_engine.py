@@ -29,7 +29,7 @@ from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
-                       ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, StatementPattern)
+                       ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
 from .sensor_rules import sensor_claims
 
@@ -58,6 +58,8 @@ _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wif
                               r"[a-z]+'s)\b")
 _REL_EN_TO_NAME = {"mum": "mom", "mother": "mom", "father": "dad"}
 _ZH_REL_NAME = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
+#: a sentence that opens on a relative of the user's (我爸…, 我姐夫…)
+_ZH_LEAD_RELATIVE = re.compile(r"^\W*(?:(?:" + ZH_TIME + r")[，,]?)*我的?(?P<rel>" + ZH_REL + r")(?![们])")
 
 
 @dataclass(slots=True)
@@ -525,7 +527,10 @@ class _Extractor:
         subject, subject_type = self._subject(match, pattern.lang, state.event, sentence.text)
         if not subject:
             return
-        if pattern.lang == "zh" and not match.group("subj") and (
+        lead = self._zh_lead_relative(pattern, match, state.event, sentence.text)
+        if lead is not None:
+            subject, subject_type = lead, "person"  # 我爸在一汽干了三十年，去年退休了: 爸爸 retired
+        elif pattern.lang == "zh" and not match.group("subj") and (
                 _ZH_THIRD_PERSON.search(sentence.text[:match.start("verb")]) or any(
                     m.entity_type == "person" and sentence.start <= m.start and
                     m.end <= sentence.start + match.start("verb") for m in mentions)):
@@ -543,7 +548,8 @@ class _Extractor:
             # "Friday was my last day there", "we got married": the batch's live value
             value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id)
             if value is None:
-                value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id, same_event=True)
+                value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id, same_event=True,
+                                         predicate=None if is_self else pattern.predicate)
                 if value is None or not negated:
                     return
                 self.out.fact_claims = [c for c in self.out.fact_claims if not (
@@ -692,20 +698,42 @@ class _Extractor:
         return slot_type(pattern.predicate, entity.entity_type, entity.name, origin)
 
     def _live_value(self, subject: str, trait: str, event_id: str,
-                    same_event: bool = False) -> tuple[str, str] | None:
+                    same_event: bool = False, predicate: str | None = None) -> tuple[str, str] | None:
         """The value of ``trait`` an earlier item of this batch set for ``subject`` and no
         later item ended (a pronoun end or "we got married" refers to it); ``same_event``: a
-        value an earlier clause of this event set instead."""
+        value an earlier clause of this event set instead. ``predicate``: a relative has no
+        traits, so their relation claims of that predicate stand for them."""
         live: dict[str, tuple[str, str]] = {}
         for c in self.out.fact_claims:
-            if c.kind != "trait" or c.trait != trait or c.subject != subject or \
-                    (c.event_id == event_id) != same_event:
+            if c.subject != subject or (c.event_id == event_id) != same_event:
+                continue
+            if c.kind == "trait" and c.trait == trait:
+                value = c.value or ""
+            elif predicate is not None and c.kind == "relation" and c.predicate == predicate:
+                value = c.object
+            else:
                 continue
             if c.negated:
-                live.pop(c.value or "", None)
+                live.pop(value, None)
             else:
-                live[c.value or ""] = (c.value or "", c.object_type or "other")
+                live[value] = (value, c.object_type or "other")
         return list(live.values())[-1] if live else None
+
+    @staticmethod
+    def _zh_lead_relative(pattern: StatementPattern, match: re.Match[str], event: ExtractionInput,
+                          original: str) -> str | None:
+        """The relative a subjectless Chinese end clause continues (主语省略): in
+        我爸在一汽干了三十年，去年退休了 the second clause's subject is the first one's, 爸爸. Only
+        for an end of the value the same sentence set (``@`` fixed objects), and only in the
+        user's own line."""
+        if pattern.lang != "zh" or match.group("subj") or event.speaker or \
+                not (pattern.negated and (pattern.fixed_object or "").startswith("@")):
+            return None
+        lead = _ZH_LEAD_RELATIVE.match(original)
+        if lead is None or lead.end() > match.start("verb"):
+            return None
+        rel = lead.group("rel")
+        return _ZH_REL_NAME.get(rel, rel)
 
     def _drop_species(self, state: _EventState, sentence: _Sentence, match: re.Match[str],
                       pet: ExtractedEntity) -> None:

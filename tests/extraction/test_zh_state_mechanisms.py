@@ -64,3 +64,16 @@ def test_single_character_kin_and_in_laws_are_their_own_people():
     assert not any(c[0] in ("姐姐", "user") for c in found)
     assert rel("嫂子", "WORKS_AT", "中信银行") in claims("我嫂子在中信银行工作。")
     assert not any(c[0] == "user" for c in claims("我舅舅在华为上班。"))
+
+
+def test_a_subjectless_end_clause_continues_the_sentence_subject():
+    # 主语省略: the second clause ends the state the first one told, for the user or a relative
+    found = claims("我妈在邮政局干了二十多年，前年退休了。")
+    assert rel("妈妈", "WORKS_AT", "邮政局", True) in found
+    assert rel("妈妈", "WORKS_AT", "邮政局") not in found
+    assert not any(c[0] == "user" for c in found)
+    found = claims("我骑了三年的摩托车，前几天卖掉。")
+    assert rel("user", "DRIVES", "摩托车", True) in found
+    assert rel("user", "DRIVES", "摩托车") not in found
+    # a retirement naming no employer is no claim
+    assert claims("我爸去年退休了。") == set()
