@@ -21,7 +21,7 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
-from .names import is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
+from .names import is_condition, is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
@@ -217,7 +217,14 @@ def clean_en_object(phrase: str) -> str:
 
 
 def clean_zh_object(phrase: str) -> str:
-    p = ZH_LEADING.sub("", phrase.strip())
+    whole = ZH_LEADING.sub("", phrase.strip())
+    p = _clean_zh_object(whole)
+    if whole != p and whole.startswith(p) and is_condition(whole) and not is_condition(p):
+        return whole  # 腰间盘突出: the condition's own head, not a verb complement to trim
+    return p
+
+
+def _clean_zh_object(p: str) -> str:
     if not is_member(p):
         stripped = ZH_CONSUME_VERB.sub("", p)
         if stripped != p and stripped:
@@ -455,6 +462,8 @@ class _Extractor:
         if pattern.object_type == "vehicle" and slot_type("DRIVES", list_type(cleaned) or "other", cleaned, "name") == "vehicle" \
                 and is_vehicle_word(cleaned):
             return True  # 比亚迪 is a company and a car: in a driving slot, the car
+        if pattern.predicate == "HAS_CONDITION" and is_condition(cleaned):
+            return True  # 腰间盘突出, 肺结节: a condition by its shape, in no list
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
     def _known_object(self, pattern: StatementPattern, match: re.Match[str]) -> bool:
@@ -688,7 +697,8 @@ class _Extractor:
         if pattern.predicate == "DRIVES" and pattern.negated and entity.entity_type in _OWNABLE - {"vehicle"} \
                 and origin in ("lexicon", "catalog", "known", "hint", "name"):
             return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end
-        if pattern.typed_only and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
+        shaped = pattern.predicate == "HAS_CONDITION" and is_condition(entity.name)  # 腰间盘突出: typed by its shape
+        if pattern.typed_only and not shaped and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
                                    entity.entity_type != pattern.object_type and not (
                                        pattern.object_type == "vehicle" and is_vehicle_word(entity.name))):
             return None

@@ -148,7 +148,8 @@ CONDITIONS: frozenset[str] = frozenset({
 #: a condition named by its shape: any span ending in one of these is a condition
 CONDITION_SUFFIXES_EN: tuple[str, ...] = ("itis", "disease", "syndrome", "disorder", "cancer", "allergy",
                                           "diabetes", "infection", "fever", "ism", "emia", "osis", "pathy")
-CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏", "溃疡")
+CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏", "溃疡",
+                                          "结节", "囊肿", "息肉", "增生", "突出", "头痛", "骨折")
 
 #: nouns that name a kind, never a particular thing: no entity, no claim value ("I joined a
 #: startup", 我在一家创业公司上班, "moved into our new place", "I love this feeling")

@@ -77,3 +77,17 @@ def test_a_subjectless_end_clause_continues_the_sentence_subject():
     assert rel("user", "DRIVES", "摩托车") not in found
     # a retirement naming no employer is no claim
     assert claims("我爸去年退休了。") == set()
+
+
+def test_a_condition_named_by_its_shape_and_told_by_its_duration():
+    # no list holds these: the head (结节, 囊肿, 突出 …) makes them conditions
+    assert rel("user", "HAS_CONDITION", "乳腺结节") in claims("我前阵子查出了乳腺结节。")
+    assert rel("user", "HAS_CONDITION", "卵巢囊肿") in claims("我去年查出来有卵巢囊肿。")
+    assert rel("user", "HAS_CONDITION", "颈椎间盘突出") in claims("我的颈椎间盘突出又犯了。")
+    # "好几年了" is how long it has lasted, not 好了 (recovered)
+    found = claims("我的鼻炎好几年了。")
+    assert rel("user", "HAS_CONDITION", "鼻炎") in found
+    assert rel("user", "HAS_CONDITION", "鼻炎", True) not in found
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我的手机用了好几年了。"))
+    # a relative's recovery
+    assert rel("爸爸", "HAS_CONDITION", "胃溃疡", True) in claims("我爸的胃溃疡已经好了。")
