@@ -101,6 +101,9 @@ class Frame:
     name: str
     entity_type: str
     ended: bool
+    #: a denial that ends nothing (我从来没养过狗, 我没有糖尿病): the negated relation alone, no
+    #: trait — only an end (不养猫了, 不再…) closes a value the user had
+    plain: bool = False
 
     @property
     def predicate(self) -> str:
@@ -137,6 +140,18 @@ def _cue_spans(text: str, cues: str, zh: bool) -> list[tuple[int, int]]:
 #: between "not/never" and the verb in English ("i do not really live in …")
 _ZH_NEG_RIGHT_BEFORE = re.compile(r"(?:再也不|再也没有?|不再|从来没有?|从没有?|从未|并没有?|并不|没有|没|不)(?:再|在)?$")
 _EN_NEG_RIGHT_BEFORE = re.compile(r"\b(?:not|never|no longer)\s+(?:[a-z']+\s+){0,2}$")
+
+
+#: what makes a Chinese denial an end: a 了 after the state verb (不住在广州了, 没在一起了) or an
+#: end adverb before it (不再, 再也不, 已经不, 早就不); 没…过 and a bare 没有/不 deny, end nothing
+_ZH_END_ADVERB = re.compile(r"不再|再也|已经|早就|早已|现在不|现在没")
+
+
+def _zh_denial_ends(text: str, cue_at: int) -> bool:
+    after = re.split(r"[，,。！？]", text[cue_at:], maxsplit=1)[0]
+    if re.search(r"过", after[:4]):
+        return False
+    return "了" in after or bool(_ZH_END_ADVERB.search(text[:cue_at]))
 
 
 def _negated_at(text: str, at: int, zh: bool) -> bool:
@@ -206,7 +221,7 @@ def read_frame(text: str, zh: bool, names: list[tuple[str, str, int, int]]) -> F
             denied = [c for c in (*found_start, *negatable) if _negated_at(text, c[0], zh)]
             if denied and not found_end and (family != "vehicle" or is_vehicle_word(name)):
                 # 我已经不养猫了, "I do not live in Leeds": negated, the trait with it
-                readings.append(Frame(family, name, etype, True))
+                readings.append(Frame(family, name, etype, True, plain=zh and not _zh_denial_ends(text, denied[0][0])))
                 continue
             neg = _ZH_NEG_BEFORE if zh else _EN_NEG_BEFORE
             if any(neg.search(text[:a]) for a, _ in (*found_start, *found_end)):

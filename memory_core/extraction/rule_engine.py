@@ -444,7 +444,7 @@ class _Extractor:
             return
         pattern = _frame_pattern(frame.predicate, frame.trait, "zh" if zh else "en")
         self._emit(state, sentence, pattern, subject, subject_type, frame.name, etype, frame.ended,
-                   True, hint, claimed, trait=frame.trait)
+                   True, hint, claimed, trait=None if frame.plain else frame.trait)
 
     def _typed_object(self, pattern: StatementPattern, match: re.Match[str], sentence: _Sentence,
                       mentions: list[Mention]) -> bool:

@@ -91,3 +91,15 @@ def test_a_condition_named_by_its_shape_and_told_by_its_duration():
     assert not any(c[1] == "HAS_CONDITION" for c in claims("我的手机用了好几年了。"))
     # a relative's recovery
     assert rel("爸爸", "HAS_CONDITION", "胃溃疡", True) in claims("我爸的胃溃疡已经好了。")
+
+
+def test_a_plain_denial_is_the_relation_alone_an_end_carries_the_trait():
+    # 没…过 / 没有X deny without ending anything: no trait
+    found = claims("我从来没养过兔子。")
+    assert rel("user", "HAS_PET", "兔子", True) in found
+    assert trait("user", "HAS_PET", "兔子", True) not in found
+    found = claims("我没有哮喘，就是有点咳嗽。")
+    assert rel("user", "HAS_CONDITION", "哮喘", True) in found
+    assert trait("user", "HAS_CONDITION", "哮喘", True) not in found
+    # 不…了 / 已经不 end a value the user had: the trait goes with it
+    assert trait("user", "HAS_PET", "狗", True) in claims("我已经不养狗了。")
