@@ -868,7 +868,9 @@ ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考�
 #: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
 #: fryer and I think it's great" the hedge scopes over the praise, not the purchase.
 HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it)\b")
-HEDGE_ZH = re.compile(r"听说|据说|好像|似乎|我猜|怀疑|估计|大概|我觉得|感觉我|不确定")
+#: (a fear right before the verb is a guess too: 我怕自己得了胃癌, 我担心我有抑郁症)
+HEDGE_ZH = re.compile(r"听说|据说|好像|似乎|我猜|怀疑|估计|大概|我觉得|感觉我|不确定|"
+                      r"(?:害怕|生怕|担心|恐怕|怕)(?:自己|我)?(?:会|是|已经)?(?=$|得了|得|患|有|染上|查出|确诊)")
 #: reported speech about a third person: what someone says *they* did is their report, not a fact
 #: the user states ("My coworker said she quit Google", 我室友说她从阿里辞职了). A report about the
 #: user stays ("My doctor says I'm over the anemia", 医生说我的贫血已经好了).

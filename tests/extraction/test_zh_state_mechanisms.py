@@ -103,3 +103,10 @@ def test_a_plain_denial_is_the_relation_alone_an_end_carries_the_trait():
     assert trait("user", "HAS_CONDITION", "哮喘", True) not in found
     # 不…了 / 已经不 end a value the user had: the trait goes with it
     assert trait("user", "HAS_PET", "狗", True) in claims("我已经不养狗了。")
+
+
+def test_a_fear_of_having_a_condition_is_no_claim():
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我好怕自己得了乳腺癌。"))
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我担心我是得了抑郁症。"))
+    # a worry about someone's known condition still tells it
+    assert rel("妈妈", "HAS_CONDITION", "糖尿病") in claims("我妈有糖尿病，我一直很担心。")
