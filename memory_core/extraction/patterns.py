@@ -54,7 +54,7 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
             r"周[一二三四五六日天]|星期[一二三四五六日天]|"
             r"从(?:去年|前年|今年|上个月|上周|上星期|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
-_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最"
+_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底"
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
             r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
@@ -548,7 +548,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>最后一天)(?P<obj>)", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
          fixed_object="@employer"),
     _raw("zh_work_quit_there", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP +
-         r"(?P<verb>离职了|辞职了|离职|辞职|辞掉了工作|把工作辞了|退休了|不干了)(?P<obj>)(?=[了，,。！？]|$)", "WORKS_AT",
+         r"(?P<verb>离职了|辞职了|离职|辞职|辞掉了工作|把工作辞了|退休了|不干了|办完了?离职手续|办好了?离职手续|办了离职手续)(?P<obj>)(?=[了，,。！？]|$)", "WORKS_AT",
          "organization", negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("zh_work_first_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>第一天)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
@@ -599,7 +599,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_end", "zh", r"(?P<subj>我们|我)?(?:已经)?(?P<verb>把)(?:我的|旧的|那辆|我那辆|家里的|旧)?(?P<obj>[^，,。！？把]{1,12}?)"
          r"(?:卖了|卖掉了|卖给了?[^，,。！？]{1,6}|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False),
-    _raw("zh_vehicle_it_sold", "zh", r"(?:^|(?<=[，,。！？\s]))(?:这车|那车|这辆车|那辆车|车)(?P<subj>)" + _ZH_GAP +
+    _raw("zh_vehicle_it_sold", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + r"(?:这车|那车|这辆车|那辆车|车)(?P<subj>)" + _ZH_GAP +
          r"(?:被我)?(?P<verb>卖了|卖掉了|出手了|报废了|被偷了|被撞报废了)(?P<obj>)", "DRIVES", "vehicle", negated=True,
          trait="vehicle", coordinated=False, fixed_object="@vehicle"),
     _raw("zh_vehicle_given", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的把]{1,10}?)" + _ZH_GAP +
@@ -659,6 +659,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="partner", coordinated=False, named_only=True),
     _raw("zh_we_split", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>分手了|分开了)(?P<obj>)",
          "DATING", "person", negated=True, trait="partner", coordinated=False, fixed_object="@partner"),
+    _raw("zh_we_divorced", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>离婚了|离了婚|把婚离了)(?P<obj>)",
+         "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, fixed_object="@spouse"),
     _raw("zh_we_married", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>结婚了|领证了)(?P<obj>)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False, fixed_object="@partner"),
     _raw("zh_married", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>结婚了|结婚|领证了)",
@@ -669,7 +671,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_dating", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>在一起了|在一起(?=[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING",
          "person", trait="partner", coordinated=False),
-    _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP +
+    _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
          r"(?P<verb>已经好了|全好了|好了|痊愈了|康复了)(?P<obj>)(?=[，,。！？]|$)", "HAS_CONDITION", "topic", negated=True,
          trait="health", coordinated=False, fixed_object="@health"),
     _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?:" + _ZH_WHO + r")?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +

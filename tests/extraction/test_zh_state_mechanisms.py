@@ -110,3 +110,14 @@ def test_a_fear_of_having_a_condition_is_no_claim():
     assert not any(c[1] == "HAS_CONDITION" for c in claims("我担心我是得了抑郁症。"))
     # a worry about someone's known condition still tells it
     assert rel("妈妈", "HAS_CONDITION", "糖尿病") in claims("我妈有糖尿病，我一直很担心。")
+
+
+def test_object_less_ends_close_the_batch_value():
+    # 我们离婚了 after the spouse is named; the paperwork of a resignation; a doctor's all-clear;
+    # an adverb between the car and its end
+    assert rel("user", "MARRIED_TO", "李敏", True) in claims("我老婆叫李敏。", "我们去年离了婚。")
+    assert rel("user", "WORKS_AT", "美团", True) in claims("我在美团上班。", "上周刚办好离职手续。")
+    assert rel("user", "HAS_CONDITION", "肺炎", True) in claims("我得了肺炎。", "今天复查，医生说已经好了。")
+    assert rel("user", "DRIVES", "凯美瑞", True) in claims("我开一辆凯美瑞。", "上个月车彻底报废了。")
+    # with no value in the batch, no claim
+    assert claims("我们去年离了婚。") == set()
