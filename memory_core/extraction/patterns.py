@@ -67,6 +67,7 @@ _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
 #: the verbs of studying somewhere (在X读研, 去了X念书, 不在X读了): they make X a school, not a
 #: workplace or a trip
 _ZH_STUDY = (r"读书|上学|读大学|读研究生|读研|读博士|读博|读本科|读硕士|读高中|读初中|读大[一二三四]|读研[一二三]|"
+             r"[读上](?:高|初)[一二三]|[读上]小学|上初中|上高中|读中专|读大专|上幼儿园|"
              r"念书|念大学|念研究生|念博士|上大学|攻读|读(?=了|[，,。！？]|$)|念(?=了|[，,。！？]|$)")
 
 
@@ -499,7 +500,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
     _raw("zh_diet_not", "zh", _ZH_WHO + _ZH_GAP + r"(?P<neg>不是|并不是|不算)(?:一个|个)?(?P<verb>素食者|素食主义者|吃素的人)(?!了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", coordinated=False, fixed_object="vegetarian"),
-    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在)?(?P<verb>吃素|素食者|素食主义者|"
+    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在)?(?:在)?(?P<verb>吃素|素食者|素食主义者|"
          r"吃了[一二三四五六七八九十两几\d]+年(?:的)?素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     # school (before work: 在X读研 is not 在X工作)
@@ -596,7 +597,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_stolen", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆)(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP +
          r"(?P<verb>被偷了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
-    _raw("zh_vehicle_end", "zh", r"(?P<subj>我们|我)?(?:已经)?(?P<verb>把)(?:我的|旧的|那辆|我那辆|家里的|旧)?(?P<obj>[^，,。！？把]{1,12}?)"
+    _raw("zh_vehicle_end", "zh", r"(?:" + _ZH_WHO + r")?" + _ZH_GAP + r"(?:已经)?(?P<verb>把)(?:我的|他的|她的|自己的|旧的|那辆|我那辆|家里的|旧)?(?P<obj>[^，,。！？把]{1,12}?)"
          r"(?:卖了|卖掉了|卖给了?[^，,。！？]{1,6}|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False),
     _raw("zh_vehicle_it_sold", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + r"(?:这车|那车|这辆车|那辆车|车)(?P<subj>)" + _ZH_GAP +
@@ -688,7 +689,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         tail=r"(?=搬)"),
     _raw("zh_moved_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?P<verb>搬到了|搬到|搬去了|搬去|搬回了|搬回|搬来了|搬来)"
          + _ZH_OBJ, "MOVED_TO", "place", trait="residence", coordinated=False),
-    _zh("zh_moved", r"搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来])", "MOVED_TO", "place",
+    _zh("zh_moved", r"移民到了|移民到|移民去了|移民去(?=[^，,。！？]*了)|移居到了|移居到|移居|搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来])", "MOVED_TO", "place",
         trait="residence", coordinated=False),
     _zh("zh_moved_out", r"搬出了|搬出|搬离了|搬离", "LIVES_IN", "place", negated=True, trait="residence",
         coordinated=False),
@@ -724,7 +725,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "VISITED", "place", typed_only=True),
     _raw("zh_trip_at", "zh", _ZH_WHO + r"?(?:和|跟)?[^，,。！？在]{0,4}?(?P<verb>在)(?P<obj>[^，,。！？在]{1,8}?)"
          r"(?=(?:玩|旅游|旅行|度假)了)", "VISITED", "place", typed_only=True),
-    _zh("zh_visited", r"去了(?![吃喝玩看买逛找])|去过|参观了|游览了|逛了|到过|"
+    _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找])|去过|参观了|游览了|逛了|到过|"
         r"去(?![年世吃喝玩看买逛找])(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"))", "VISITED", "place"),
 )
 

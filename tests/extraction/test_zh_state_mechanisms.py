@@ -121,3 +121,15 @@ def test_object_less_ends_close_the_batch_value():
     assert rel("user", "DRIVES", "凯美瑞", True) in claims("我开一辆凯美瑞。", "上个月车彻底报废了。")
     # with no value in the batch, no claim
     assert claims("我们去年离了婚。") == set()
+
+
+def test_missing_members_of_verb_classes():
+    # 移民 is a move (not a trip), 去了趟 a trip, 读初二 a school year, 一直在吃素 a diet,
+    # a relative selling their own car its end
+    found = claims("我舅舅前年移民到了澳大利亚。")
+    assert rel("舅舅", "MOVED_TO", "澳大利亚") in found
+    assert not any(c[1] == "VISITED" for c in found)
+    assert rel("user", "VISITED", "黄山") in claims("我上个月去了一趟黄山。")
+    assert rel("女儿", "STUDIES_AT", "实验中学") in claims("我女儿在实验中学读初二。")
+    assert rel("user", "FOLLOWS_DIET", "vegetarian") in claims("我这几年一直在吃素。")
+    assert rel("爸爸", "DRIVES", "帕萨特", True) in claims("我爸把他的帕萨特卖了。")
