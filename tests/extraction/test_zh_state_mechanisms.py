@@ -133,3 +133,8 @@ def test_missing_members_of_verb_classes():
     assert rel("女儿", "STUDIES_AT", "实验中学") in claims("我女儿在实验中学读初二。")
     assert rel("user", "FOLLOWS_DIET", "vegetarian") in claims("我这几年一直在吃素。")
     assert rel("爸爸", "DRIVES", "帕萨特", True) in claims("我爸把他的帕萨特卖了。")
+
+
+def test_a_count_before_the_object_is_no_part_of_it():
+    assert rel("user", "VISITED", "桂林") in claims("我去过两次桂林。")
+    assert rel("user", "VISITED", "厦门") in claims("我今年去了好几趟厦门。")
