@@ -533,6 +533,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False, negated=True, trait="employer", tail=r"(?=(?:的工作|公司|了|，|,|。|$))"),
     _raw("zh_work_ba_quit", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"把(?P<obj>[^，,。！？把]{1,10}?)的工作(?P<verb>辞了|辞掉了|辞掉|丢了)",
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
+    _raw("zh_work_topic_quit", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,10}?)的工作" + _ZH_GAP +
+         r"(?P<verb>辞掉了|辞了|丢了|没了)", "WORKS_AT", "organization", negated=True, trait="employer",
+         coordinated=False, named_only=True),
     _raw("zh_work_change_from", "zh", r"(?:换了?(?:份|个)?工作|跳槽了?)[，,]?" + _ZH_GAP + r"(?P<subj>)(?P<verb>从)"
          r"(?P<obj>[^，,。！？从到]{1,10}?)(?:跳槽)?(?=到了|到|去了)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, named_only=True),
@@ -561,13 +564,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:工作|上班|干)?了", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
          named_only=True),
     _raw("zh_work_past", "zh", _ZH_WHO + r"?(?:以前|之前|曾经|原来|过去)(?:也)?(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
-         r"(?=(?:工作|上班|干|实习|任职))", "WORKS_AT", "organization", time_hint="past", coordinated=False),
+         r"(?=(?:工作|上班|干|实习|任职|做过|当过))", "WORKS_AT", "organization", time_hint="past", coordinated=False),
     _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + _ZH_NEG + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职)过|上过班|打过工)", "WORKS_AT", "organization", time_hint="past", coordinated=False),
     _raw("zh_work_past_stay", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=待过)", "WORKS_AT", "organization", time_hint="past", coordinated=False, typed_only=True),
     _zh("zh_work_at", r"正在(?!找)|在(?!找)", "WORKS_AT", "organization", coordinated=False, trait="employer",
-        tail=r"(?=(?:工作|上班|任职|实习|打工))"),
+        tail=r"(?=(?:工作|上班|任职|实习|打工|上了[一二三四五六七八九十两几半\d]+(?:年|个月|个多月)(?:多)?(?:的)?班))"),
     _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然)|干(?!什么|嘛|活)))", named_only=True),
     _raw("zh_work_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)的[\u4e00-\u9fff]{0,4}"
@@ -595,7 +598,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_swap_from", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"(?P<verb>把)(?:我的|旧的|那辆)?(?P<obj>[^，,。！？把]{1,10}?)"
          r"(?=换成了|换成|换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
     _raw("zh_vehicle_stolen", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆)(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP +
-         r"(?P<verb>被偷了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         r"(?P<verb>被(?:人|贼|小偷)?偷(?:走)?了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
     _raw("zh_vehicle_end", "zh", r"(?:" + _ZH_WHO + r")?" + _ZH_GAP + r"(?:已经)?(?P<verb>把)(?:我的|他的|她的|自己的|旧的|那辆|我那辆|家里的|旧)?(?P<obj>[^，,。！？把]{1,12}?)"
          r"(?:卖了|卖掉了|卖给了?[^，,。！？]{1,6}|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
@@ -649,7 +652,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # relationship, school, health
     _raw("zh_divorce", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
-    _raw("zh_divorce_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离了)(?!职)",
+    _raw("zh_divorce_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:的婚)?(?P<verb>离了)(?!职)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
     _raw("zh_relationship_end", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
          "DATING", "person", negated=True, trait="partner", coordinated=False),
@@ -670,7 +673,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
          "DATING", "person", trait="partner", coordinated=False),
     _raw("zh_dating", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
-         r"(?P<verb>在一起了|在一起(?=[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING",
+         r"(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
          r"(?P<verb>已经好了|全好了|好了|痊愈了|康复了)(?P<obj>)(?=[，,。！？]|$)", "HAS_CONDITION", "topic", negated=True,
@@ -704,7 +707,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_live", r"常住在|常住|长住在|长住|居住在|居住于|住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
-         r"(?=(?:定居|生活|居住|住|漂)(?!过)(?:了|着)?)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         r"(?=(?:定居|生活|居住|住|漂)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
     _raw("zh_live_bare", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>住)(?![在了过着])" + _ZH_OBJ, "LIVES_IN", "place",
          trait="residence", coordinated=False, typed_only=True),

@@ -138,3 +138,17 @@ def test_missing_members_of_verb_classes():
 def test_a_count_before_the_object_is_no_part_of_it():
     assert rel("user", "VISITED", "桂林") in claims("我去过两次桂林。")
     assert rel("user", "VISITED", "厦门") in claims("我今年去了好几趟厦门。")
+
+
+def test_more_verb_class_members_split_verbs_and_stays():
+    # 上了N年班 (a split verb), 待了N年了 (an ongoing stay), 以前在X当过 (a past job),
+    # 被人偷了, 在X的工作辞了, 在一起快N年了
+    assert rel("user", "WORKS_AT", "海尔") in claims("我在海尔上了三年班了。")
+    assert trait("user", "LIVES_IN", "青岛") in claims("我在青岛待了八年了。")
+    assert rel("user", "WORKS_AT", "肯德基") in claims("我以前在肯德基当过店员。")
+    assert rel("user", "DRIVES", "摩托车", True) in claims("我的摩托车被小偷偷走了。")
+    assert rel("user", "WORKS_AT", "麦当劳", True) in claims("我在麦当劳的工作已经辞了。")
+    assert rel("user", "DATING", "小敏") in claims("我跟小敏在一起都三年了。")
+    # a short stay last year is no home
+    assert trait("user", "LIVES_IN", "上海") not in claims("我去年在上海待了半年。")
+
