@@ -152,3 +152,7 @@ def test_more_verb_class_members_split_verbs_and_stays():
     # a short stay last year is no home
     assert trait("user", "LIVES_IN", "上海") not in claims("我去年在上海待了半年。")
 
+
+def test_a_surname_that_is_also_a_measure_word_stays_on_the_name():
+    assert rel("user", "MARRIED_TO", "张磊", True) in claims("我跟张磊的婚离了。")
+    assert rel("user", "DATING", "张悦", True) in claims("我和张悦分手了。")
