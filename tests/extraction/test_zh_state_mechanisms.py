@@ -156,3 +156,10 @@ def test_more_verb_class_members_split_verbs_and_stays():
 def test_a_surname_that_is_also_a_measure_word_stays_on_the_name():
     assert rel("user", "MARRIED_TO", "张磊", True) in claims("我跟张磊的婚离了。")
     assert rel("user", "DATING", "张悦", True) in claims("我和张悦分手了。")
+
+
+def test_friends_and_neighbours_are_subjects_too():
+    assert rel("同学", "STUDIES_AT", "北京大学") in claims("我同学在北京大学读博。")
+    found = claims("我发小去年搬到了苏州。")
+    assert rel("发小", "MOVED_TO", "苏州") in found
+    assert not any(c[0] == "user" for c in found)
