@@ -681,6 +681,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?:" + _ZH_WHO + r")?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
+    # 对花粉过敏: the allergy is the condition, named with its allergen (typed_only: the phrase
+    # must read as a condition; a food allergen stays a food, see the engine's _typed_object)
+    _raw("zh_allergy", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>对)(?P<obj>(?![他她它你我])[\u4e00-\u9fff]{1,6}?过敏)(?=[了，,。！？]|$)",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|诊断出了?|诊断为|得了|患有|患了|患|查出来有|查出来了?|查出了|查出有|查出|"
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
     _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +

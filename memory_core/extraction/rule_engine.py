@@ -455,6 +455,9 @@ class _Extractor:
             return True
         lo = sentence.start + match.start("obj")
         hi = lo + len(raw)
+        if pattern.predicate == "HAS_CONDITION" and any(
+                m.entity_type == "food" and m.start >= 0 and m.start < hi and lo < m.end for m in mentions):
+            return False  # 对海鲜过敏: an allergy to a food is what one eats, kept as the food
         if any(m.entity_type == pattern.object_type and m.start >= 0 and m.start < hi and lo < m.end
                for m in mentions):
             return True
@@ -842,6 +845,14 @@ class _Extractor:
         if known is not None:
             return state.add(known.name, known.entity_type, surface, known.confidence, known.resolved_id,
                              start), "known"
+        if pattern.predicate == "HAS_CONDITION" and pattern.lang == "zh" and start >= 0 and is_condition(cleaned) and \
+                not any(m.start <= start and m.end >= end for m in overlapping) and \
+                not any(is_condition(m.name) and not m.name.endswith(cleaned[-2:]) or
+                        is_condition(m.name) and len(m.name) > 2 for m in overlapping):
+            # 猫毛过敏, 乳腺结节: the condition is the whole phrase, not the animal or organ in it
+            for m in overlapping:
+                state.discard(m.name, m.entity_type)
+            return state.add(normalize_name(surface), "topic", surface, 0.6, None, start), "lexicon"
         names = [m for m in overlapping if m.source == "name" and m.start <= start + 1]
         lex = [m for m in overlapping if m.source == "lexicon"]
         if names and pattern.lang == "en":

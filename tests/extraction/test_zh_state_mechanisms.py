@@ -163,3 +163,13 @@ def test_friends_and_neighbours_are_subjects_too():
     found = claims("我发小去年搬到了苏州。")
     assert rel("发小", "MOVED_TO", "苏州") in found
     assert not any(c[0] == "user" for c in found)
+
+
+def test_an_allergy_is_a_condition_named_with_its_allergen():
+    found = claims("我对尘螨过敏。")
+    assert rel("user", "HAS_CONDITION", "尘螨过敏") in found
+    assert trait("user", "HAS_CONDITION", "尘螨过敏") in found
+    assert rel("妈妈", "HAS_CONDITION", "青霉素过敏") in claims("我妈对青霉素过敏。")
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我对他的做法过敏。") | claims("我对他过敏。"))
+    # a condition mention inside the phrase keeps its own span
+    assert rel("user", "HAS_CONDITION", "偏头痛") in claims("我患偏头痛很多年了。")
