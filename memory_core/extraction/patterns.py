@@ -492,6 +492,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),
+    # 生酮我坚持不下去，放弃了 / 试了两个月生酮，没坚持下来: the diet named first, its end after
+    _raw("zh_diet_keto_gave_up", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)?" + _ZH_GAP + r"(?:(?:试了|试过|尝试了|尝试过|搞了|吃了)[^，,。！？]{0,6}?)?生酮(?:饮食)?(?:我)?"
+         r"[^。！？]{0,12}?(?P<verb>放弃了|没坚持下来|没能坚持下来|坚持不下去了?)(?P<obj>)", "FOLLOWS_DIET", "topic",
+         negated=True, trait="diet", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|吃全素|纯素食者|全素食者|纯素主义者)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
     _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",

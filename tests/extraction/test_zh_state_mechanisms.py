@@ -173,3 +173,9 @@ def test_an_allergy_is_a_condition_named_with_its_allergen():
     assert not any(c[1] == "HAS_CONDITION" for c in claims("我对他的做法过敏。") | claims("我对他过敏。"))
     # a condition mention inside the phrase keeps its own span
     assert rel("user", "HAS_CONDITION", "偏头痛") in claims("我患偏头痛很多年了。")
+
+
+def test_a_diet_named_first_and_given_up_after():
+    assert rel("user", "FOLLOWS_DIET", "keto", True) in claims("生酮我只坚持了一个月，就放弃了。")
+    assert trait("user", "FOLLOWS_DIET", "keto", True) in claims("我去年试过一阵生酮，没能坚持下来。")
+    assert not any(c[0] == "user" for c in claims("我朋友试了生酮，没坚持下来。"))
