@@ -702,6 +702,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _ZH_OBJ, "MOVED_TO", "place", trait="residence", coordinated=False),
     _zh("zh_moved", r"移民到了|移民到|移民去了|移民去(?=[^，,。！？]*了)|移居到了|移居到|移居|搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来])", "MOVED_TO", "place",
         trait="residence", coordinated=False),
+    # 在苏州买了房，搬过去了 / 在苏州租了个房子，已经住了两年了: the home's city, then the move
+    # into it or the years lived there (the second clause names no place)
+    _raw("zh_home_moved_in", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,8}?)(?:买了|租了|买|租)"
+         r"(?:个|套|间|一套|一个)?(?:新)?房子?[，,]?[^。！？]{0,8}?(?P<verb>搬过去了|搬了过去|搬进去了|搬进去|住进去了|入住了)",
+         "MOVED_TO", "place", trait="residence", coordinated=False, typed_only=True),
+    _raw("zh_home_lived_in", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,8}?)(?:买了|租了|买|租)"
+         r"(?:个|套|间|一套|一个)?(?:新)?房子?[，,]?[^。！？]{0,8}?(?P<verb>住了)(?=[一二三四五六七八九十两几半\d]+(?:年|个月)|好几年|很多年|好多年)",
+         "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     _zh("zh_moved_out", r"搬出了|搬出|搬离了|搬离", "LIVES_IN", "place", negated=True, trait="residence",
         coordinated=False),
     _zh("zh_lived", r"以前住在|之前住在|曾经住在|原来住在", "LIVES_IN", "place", time_hint="past",

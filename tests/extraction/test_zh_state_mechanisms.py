@@ -179,3 +179,10 @@ def test_a_diet_named_first_and_given_up_after():
     assert rel("user", "FOLLOWS_DIET", "keto", True) in claims("生酮我只坚持了一个月，就放弃了。")
     assert trait("user", "FOLLOWS_DIET", "keto", True) in claims("我去年试过一阵生酮，没能坚持下来。")
     assert not any(c[0] == "user" for c in claims("我朋友试了生酮，没坚持下来。"))
+
+
+def test_a_home_bought_or_rented_then_moved_into_or_lived_in():
+    assert rel("user", "MOVED_TO", "无锡") in claims("我在无锡买了套房，上个月搬过去了。")
+    assert trait("user", "LIVES_IN", "厦门") in claims("我在厦门租了间房子，住了三年了。")
+    # a purchase alone is no move
+    assert not any(c[1] in ("MOVED_TO", "LIVES_IN") for c in claims("我在无锡买了套房。"))
