@@ -619,6 +619,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?P<obj>[^，,。！？把我]{1,12}?)"
          + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
+    # 我的特斯拉被追尾了 / 我的奥迪A4被人刮了: a mishap to one's own car says one has it
+    _raw("zh_vehicle_mishap", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的]{2,10}?)" + _ZH_GAP +
+         r"(?P<verb>被(?:人|别人|车|后车)?(?:刮了|刮花了|追尾了|撞了|蹭了|剐了|划了|剐蹭了|贴了罚单)|(?:又)?坏了|送去(?:修|保养)了)",
+         "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|(?:开|骑)了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
         "vehicle", trait="vehicle", coordinated=False),
     _zh("zh_drove_past", r"以前开过|之前开过|曾经开过|开过", "DRIVES", "vehicle", time_hint="past", coordinated=False,

@@ -186,3 +186,9 @@ def test_a_home_bought_or_rented_then_moved_into_or_lived_in():
     assert trait("user", "LIVES_IN", "厦门") in claims("我在厦门租了间房子，住了三年了。")
     # a purchase alone is no move
     assert not any(c[1] in ("MOVED_TO", "LIVES_IN") for c in claims("我在无锡买了套房。"))
+
+
+def test_a_mishap_to_ones_own_car_says_one_drives_it():
+    assert trait("user", "DRIVES", "凯美瑞") in claims("我的凯美瑞昨天被人蹭了。")
+    assert rel("user", "DRIVES", "宝马x3") in claims("我家那辆宝马X3又坏了。")
+    assert not any(c[1] == "DRIVES" for c in claims("我的手机又坏了。"))
