@@ -192,3 +192,12 @@ def test_a_mishap_to_ones_own_car_says_one_drives_it():
     assert trait("user", "DRIVES", "凯美瑞") in claims("我的凯美瑞昨天被人蹭了。")
     assert rel("user", "DRIVES", "宝马x3") in claims("我家那辆宝马X3又坏了。")
     assert not any(c[1] == "DRIVES" for c in claims("我的手机又坏了。"))
+
+
+def test_a_city_before_a_school_head_is_the_school_and_org_heads_extend_names():
+    found = claims("我女儿在南京外国语学校读初一。")
+    assert rel("女儿", "STUDIES_AT", "南京外国语学校") in found
+    assert rel("user", "WORKS_AT", "成都七中") in claims("我在成都七中教书。")
+    assert rel("user", "WORKS_AT", "中通速运") in claims("我在中通速运当分拣员。")
+    # the city alone stays a city
+    assert rel("user", "LIVES_IN", "成都") in claims("我住在成都。")
