@@ -58,8 +58,10 @@ _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
             r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
-            r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
-            r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*")
+            r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
+            r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
+            # a companion with no subject before it (周末和老公去了趟千岛湖): the speaker went, with them
+            r"(?:(?:和|跟)(?:我的?)?(?:" + _ZH_REL + r")(?:一起)?)?")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
 #: the tie words and time words, for the engine's reading of a sentence's lead subject
 ZH_REL, ZH_TIME = _ZH_REL, _ZH_TIME

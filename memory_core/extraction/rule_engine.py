@@ -58,6 +58,8 @@ _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wif
                               r"[a-z]+'s)\b")
 _REL_EN_TO_NAME = {"mum": "mom", "mother": "mom", "father": "dad"}
 _ZH_REL_NAME = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
+#: a clause that opens (after time words) on a companion: 和老公, 跟我妈, 陪朋友
+_ZH_COMPANION = re.compile(r"^\W*(?:(?:" + ZH_TIME + r")[，,]?)*(?P<who>(?:和|跟|陪|陪着|带着)(?:我的?)?(?:" + ZH_REL + r"))")
 #: a sentence that opens on a relative of the user's (我爸…, 我姐夫…)
 _ZH_LEAD_RELATIVE = re.compile(r"^\W*(?:(?:" + ZH_TIME + r")[，,]?)*我的?(?P<rel>" + ZH_REL + r")(?![们])")
 
@@ -542,10 +544,8 @@ class _Extractor:
         lead = self._zh_lead_relative(pattern, match, state.event, sentence.text)
         if lead is not None:
             subject, subject_type = lead, "person"  # 我爸在一汽干了三十年，去年退休了: 爸爸 retired
-        elif pattern.lang == "zh" and not match.group("subj") and (
-                _ZH_THIRD_PERSON.search(sentence.text[:match.start("verb")]) or any(
-                    m.entity_type == "person" and sentence.start <= m.start and
-                    m.end <= sentence.start + match.start("verb") for m in mentions)):
+        elif pattern.lang == "zh" and not match.group("subj") and self._zh_other_subject(
+                sentence, match.start("verb"), mentions):
             return  # 小李跳槽去了京东: 小李's move, not the user's
         if pattern.lang == "en" and subject == USER_SUBJECT and not match.group("subj") and \
                 _EN_THIRD_PERSON.search(normalize_en(sentence.text)[:match.start("verb")]):
@@ -731,6 +731,21 @@ class _Extractor:
             else:
                 live[value] = (value, c.object_type or "other")
         return list(live.values())[-1] if live else None
+
+    @staticmethod
+    def _zh_other_subject(sentence: _Sentence, verb_at: int, mentions: list[Mention]) -> bool:
+        """Whether someone else is the subject of a subjectless Chinese clause: a third-person word
+        or a person before the verb — except a companion the speaker went with (周末和老公去了趟
+        千岛湖: the user went, with 老公), which opens the clause after time words only."""
+        prefix = sentence.text[:verb_at]
+        companion = _ZH_COMPANION.match(prefix)
+        skip = companion.span("who") if companion else (0, 0)
+        rest = prefix[:skip[0]] + prefix[skip[1]:]
+        if _ZH_THIRD_PERSON.search(rest):
+            return True
+        return any(m.entity_type == "person" and sentence.start <= m.start and m.end <= sentence.start + verb_at
+                   and not (skip[0] <= m.start - sentence.start and m.end - sentence.start <= skip[1])
+                   for m in mentions)
 
     @staticmethod
     def _zh_lead_relative(pattern: StatementPattern, match: re.Match[str], event: ExtractionInput,

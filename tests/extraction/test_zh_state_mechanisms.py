@@ -201,3 +201,12 @@ def test_a_city_before_a_school_head_is_the_school_and_org_heads_extend_names():
     assert rel("user", "WORKS_AT", "中通速运") in claims("我在中通速运当分拣员。")
     # the city alone stays a city
     assert rel("user", "LIVES_IN", "成都") in claims("我住在成都。")
+
+
+def test_a_companion_opening_a_subjectless_clause_is_not_its_subject():
+    assert rel("user", "VISITED", "青岛") in claims("上周末和我妈去了趟青岛。")
+    found = claims("跟同事去了一趟西安。")
+    assert rel("user", "VISITED", "西安") in found
+    assert not any(c[0] == "同事" for c in found)
+    # a named subject with a companion stays that person's
+    assert not any(c[0] == "user" for c in claims("小王和老婆搬去了上海。"))
