@@ -73,7 +73,9 @@ _EN_CUES: dict[str, tuple[str, str]] = {
 }
 #: words that make a name something else than the family's state (a trip, a purchase, an
 #: application, a customer relation), or a time that is not the present
-_ZH_BLOCK = re.compile(r"梦见|梦到|做梦|差点|险些|几乎|面试|投简历|应聘|申请|旅游|旅行|出差|玩|参观|买了|下单|以前|之前|曾经|过(?:[，,。！？]|$)|想|要|会|打算|准备|如果|的话")
+_ZH_BLOCK = re.compile(r"梦见|梦到|做梦|差点|险些|几乎|面试|投简历|应聘|申请|旅游|旅行|出差|玩|参观|买了|下单|以前|之前|曾经|过(?:[，,。！？]|$)|想|要|会|打算|准备|如果|的话|"
+                       # a bare 去 to study somewhere is a plan (我九月去复旦读研); 去了 is the start
+                       r"(?<![过回出失])去(?![了过世年])[^，,。！？]{1,12}?(?:读书|上学|读研|读博|念书|读大学|读本科|读硕士|读博士)")
 _EN_BLOCK = re.compile(r"\b(?:interview|interviewed|applied|apply|applying|offer|visit|visited|visiting|trip|vacation|"
                        r"customer|shopping|bought|ordered|stock|shares|review|used to|would|will|want|wants|hope|almost|nearly|"
                        r"dream|dreamt|dreamed|"
@@ -83,7 +85,7 @@ _EN_BLOCK = re.compile(r"\b(?:interview|interviewed|applied|apply|applying|offer
 _ZH_NEG_BEFORE = re.compile(r"没|未|别|不再|不在|不是|并不|从不|不(?=[\u4e00-\u9fff]{0,2}(?:上班|工作|住|开|养|读))")
 _EN_NEG_BEFORE = re.compile(r"\b(?:not|never|no longer|n't|nor|without)\b")
 _ZH_OTHER = re.compile(r"他|她|它们|他们|她们|妈|爸|老婆|老公|妻子|丈夫|朋友|同事|姐|妹|哥|弟|儿子|女儿|奶奶|爷爷|外婆|外公|"
-                       r"室友|老板|邻居|同学|表|亲戚|家人|领导|医生|男朋友|女朋友|对象|你")
+                       r"室友|老板|邻居|同学|表|亲戚|家人|领导|医生|男朋友|女朋友|对象|你|嫂|姑|舅|叔|婶|伯|岳|公公|婆婆|侄|甥|孙")
 _EN_OTHER = re.compile(r"\b(?:he|she|they|his|her|their|him|them|you|your|(?!master's|bachelor's|associate's)[a-z]+'s|mom|mother|dad|father|wife|husband|"
                        r"friend|sister|brother|son|daughter|boss|colleague|coworker|partner|neighbou?r|roommate|"
                        r"cousin|aunt|uncle|grandma|grandpa|parents|boyfriend|girlfriend|doctor)\b")
@@ -99,6 +101,9 @@ class Frame:
     name: str
     entity_type: str
     ended: bool
+    #: a denial that ends nothing (我从来没养过狗, 我没有糖尿病): the negated relation alone, no
+    #: trait — only an end (不养猫了, 不再…) closes a value the user had
+    plain: bool = False
 
     @property
     def predicate(self) -> str:
@@ -135,6 +140,18 @@ def _cue_spans(text: str, cues: str, zh: bool) -> list[tuple[int, int]]:
 #: between "not/never" and the verb in English ("i do not really live in …")
 _ZH_NEG_RIGHT_BEFORE = re.compile(r"(?:再也不|再也没有?|不再|从来没有?|从没有?|从未|并没有?|并不|没有|没|不)(?:再|在)?$")
 _EN_NEG_RIGHT_BEFORE = re.compile(r"\b(?:not|never|no longer)\s+(?:[a-z']+\s+){0,2}$")
+
+
+#: what makes a Chinese denial an end: a 了 after the state verb (不住在广州了, 没在一起了) or an
+#: end adverb before it (不再, 再也不, 已经不, 早就不); 没…过 and a bare 没有/不 deny, end nothing
+_ZH_END_ADVERB = re.compile(r"不再|再也|已经|早就|早已|现在不|现在没")
+
+
+def _zh_denial_ends(text: str, cue_at: int) -> bool:
+    after = re.split(r"[，,。！？]", text[cue_at:], maxsplit=1)[0]
+    if re.search(r"过", after[:4]):
+        return False
+    return "了" in after or bool(_ZH_END_ADVERB.search(text[:cue_at]))
 
 
 def _negated_at(text: str, at: int, zh: bool) -> bool:
@@ -205,7 +222,7 @@ def read_frame(text: str, zh: bool, names: list[tuple[str, str, int, int]]) -> F
             denied = [c for c in (*found_start, *negatable) if _negated_at(text, c[0], zh)]
             if denied and not found_end and (family != "vehicle" or is_vehicle_word(name)):
                 # 我已经不养猫了, "I do not live in Leeds": negated, the trait with it
-                readings.append(Frame(family, name, etype, True))
+                readings.append(Frame(family, name, etype, True, plain=zh and not _zh_denial_ends(text, denied[0][0])))
                 continue
             neg = _ZH_NEG_BEFORE if zh else _EN_NEG_BEFORE
             if any(neg.search(text[:a]) for a, _ in (*found_start, *found_end)):

@@ -274,7 +274,7 @@ def tie_mentions(text: str) -> list[Mention]:
     """People named by their tie to the speaker (boyfriend, 邻居, 对象): person mentions."""
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    for m in re.finditer(r"(?<=我)(妈|爸|姐|哥|弟|妹)(?![妈爸姐哥弟妹们])", text):
+    for m in re.finditer(r"(?<=我)(妈|爸|姐|哥|弟|妹)(?![妈爸姐哥弟妹们夫媳])", text):
         # 我妈 / 我姐: the relative, named as the lexicon names them (妈妈, 姐姐)
         out.append(Mention(m.start(), m.end(), m.group(0), m.group(0) * 2, "person", "name"))
         taken.append(m.span())
@@ -326,6 +326,23 @@ def _forms_index(known: tuple[KnownEntity, ...]) -> dict[str, KnownEntity]:
     return {f.lower(): e for e in known for f in e.surface_forms()}
 
 
+_ZH_SCHOOL_AFTER_PLACE = re.compile(r"(?:实验)?(?:附中|附小|[一二三四五六七八九十]中|外国语学校|实验学校|中学|小学)")
+
+
+def _zh_school_of_place(text: str, m: Mention) -> Mention:
+    """杭州二中, 成都七中, 南京外国语学校: a city followed by a school head is the school (an
+    organisation), not the city; a name the tagger already ran over the head (北京四中) too."""
+    if m.entity_type != "place" or m.start < 0:
+        return m
+    head = _ZH_SCHOOL_AFTER_PLACE.match(text, m.end)
+    if head is None:
+        if re.search(r"[一二三四五六七八九十]中$", m.surface):
+            return Mention(m.start, m.end, m.surface, m.name, "organization", m.source)
+        return m
+    surface = text[m.start:head.end()]
+    return Mention(m.start, head.end(), surface, normalize_name(surface), "organization", "name")
+
+
 def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                      known: list[KnownEntity], *,
                      lexicon_fields: list[str] | None = None) -> list[Mention]:
@@ -351,6 +368,8 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                                               any(s < m.end and m.start < e for s, e, _, _ in pets))]
     mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
+    if lexicon_fields is None and is_cjk(text):
+        kept = [_zh_school_of_place(text, m) for m in kept]
     if lexicon_fields is None and not is_cjk(text):
         from .names import company_context
         for m in kept:

@@ -113,7 +113,7 @@ def is_school(name: str) -> bool:
     n = name.strip().lower()
     return n in SCHOOLS or bool(re.search(r"\b(?:university|college|school|academy|institute|elementary)\b", n)) or \
         bool(re.fullmatch(r"(?:[a-z.]+ ){1,2}(?:state|tech)|uc [a-z]+", n)) or \
-        bool(re.search(r"(?:大学|学院|中学|小学|高中|初中|幼儿园)$", n))
+        bool(re.search(r"(?:大学|学院|中学|小学|高中|初中|幼儿园|附中|附小|[一二三四五六七八九十]中|外国语学校|实验学校)$", n))
 
 
 def list_type(name: str) -> str | None:

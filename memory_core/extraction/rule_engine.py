@@ -22,7 +22,7 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
-from .names import is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
+from .names import is_condition, is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
@@ -30,7 +30,7 @@ from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_
                        EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
-                       ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, StatementPattern)
+                       ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
 from .sensor_rules import sensor_claims
 
@@ -53,12 +53,18 @@ PRONOUN_TYPES: dict[str, frozenset[str]] = {
 #: predicates whose object "there" stands for a place or organisation named before it
 _THERE_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "VISITED", "WORKS_AT"})
 _ZH_THIRD_PERSON = re.compile(r"(?:他|她|他们|她们|妈妈|妈|爸爸|爸|老婆|老公|朋友|同事|姐姐|妹妹|"
-                              r"哥哥|弟弟|儿子|女儿|室友|老板|邻居|同学|表妹|表哥|表姐|表弟|领导|听说)")
+                              r"哥哥|弟弟|儿子|女儿|室友|老板|邻居|同学|表妹|表哥|表姐|表弟|领导|听说|"
+                              r"姐夫|妹夫|嫂子|弟媳|姑姑|姑父|舅舅|舅妈|姨妈|姨父|小姨|叔叔|婶婶|伯伯|大伯|"
+                              r"岳父|岳母|公公|婆婆|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|孙子|孙女)")
 _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wife|husband|friend|"
                               r"sister|brother|boss|colleague|partner|neighbor|neighbour|coworker)(?:'s)?|"
                               r"[a-z]+'s)\b")
 _REL_EN_TO_NAME = {"mum": "mom", "mother": "mom", "father": "dad"}
 _ZH_REL_NAME = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
+#: a clause that opens (after time words) on a companion: 和老公, 跟我妈, 陪朋友
+_ZH_COMPANION = re.compile(r"^\W*(?:(?:" + ZH_TIME + r")[，,]?)*(?P<who>(?:和|跟|陪|陪着|带着)(?:我的?)?(?:" + ZH_REL + r"))")
+#: a sentence that opens on a relative of the user's (我爸…, 我姐夫…)
+_ZH_LEAD_RELATIVE = re.compile(r"^\W*(?:(?:" + ZH_TIME + r")[，,]?)*我的?(?P<rel>" + ZH_REL + r")(?![们])")
 
 
 @dataclass(slots=True)
@@ -220,7 +226,14 @@ def clean_en_object(phrase: str) -> str:
 
 
 def clean_zh_object(phrase: str) -> str:
-    p = ZH_LEADING.sub("", phrase.strip())
+    whole = ZH_LEADING.sub("", phrase.strip())
+    p = _clean_zh_object(whole)
+    if whole != p and whole.startswith(p) and is_condition(whole) and not is_condition(p):
+        return whole  # 腰间盘突出: the condition's own head, not a verb complement to trim
+    return p
+
+
+def _clean_zh_object(p: str) -> str:
     if not is_member(p):
         stripped = ZH_CONSUME_VERB.sub("", p)
         if stripped != p and stripped:
@@ -336,6 +349,8 @@ class _Extractor:
                             re.split(r"\s+(?:and|or)\s+", cut_en_object(match.group("obj") or ""))[0]),
                             pattern.object_type):
                         continue  # "I left LA and moved…": an unknown object leaves "left" to the next reading
+                    if pattern.known_object and pattern.lang == "zh" and not self._known_object(pattern, match):
+                        continue  # 我的猫被我妈送人了: 我的猫 is no pet memory knows; 送人了 stays free
                     consumed.append(vspan)
                     accepted.append((pattern, match))
             claimed_objects: set[tuple[str, str]] = set()
@@ -451,7 +466,7 @@ class _Extractor:
             return
         pattern = _frame_pattern(frame.predicate, frame.trait, "zh" if zh else "en")
         self._emit(state, sentence, pattern, subject, subject_type, frame.name, etype, frame.ended,
-                   True, hint, claimed, trait=frame.trait)
+                   True, hint, claimed, trait=None if frame.plain else frame.trait)
 
     def _typed_object(self, pattern: StatementPattern, match: re.Match[str], sentence: _Sentence,
                       mentions: list[Mention]) -> bool:
@@ -462,6 +477,9 @@ class _Extractor:
             return True
         lo = sentence.start + match.start("obj")
         hi = lo + len(raw)
+        if pattern.predicate == "HAS_CONDITION" and any(
+                m.entity_type == "food" and m.start >= 0 and m.start < hi and lo < m.end for m in mentions):
+            return False  # 对海鲜过敏: an allergy to a food is what one eats, kept as the food
         if any(m.entity_type == pattern.object_type and m.start >= 0 and m.start < hi and lo < m.end
                for m in mentions):
             return True
@@ -469,7 +487,16 @@ class _Extractor:
         if pattern.object_type == "vehicle" and slot_type("DRIVES", list_type(cleaned) or "other", cleaned, "name") == "vehicle" \
                 and is_vehicle_word(cleaned):
             return True  # 比亚迪 is a company and a car: in a driving slot, the car
+        if pattern.predicate == "HAS_CONDITION" and is_condition(cleaned):
+            return True  # 腰间盘突出, 肺结节: a condition by its shape, in no list
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
+
+    def _known_object(self, pattern: StatementPattern, match: re.Match[str]) -> bool:
+        """Whether a known-object pattern's object is already known as its type (checked before
+        the pattern claims its verb, like ``_typed_object``, so a failed reading leaves the verb
+        to a pattern that names the kind: 我的猫被我妈送人了)."""
+        cleaned = clean_zh_object(cut_zh_object(match.group("obj") or ""))
+        return bool(cleaned) and self._known_as(cleaned, pattern.object_type) is not None
 
     def _known(self, entity: ExtractedEntity) -> bool:
         """Whether the catalog, or an earlier event of this batch, already names it."""
@@ -534,10 +561,11 @@ class _Extractor:
         subject, subject_type = self._subject(match, pattern.lang, state.event, sentence.text)
         if not subject:
             return
-        if pattern.lang == "zh" and not match.group("subj") and (
-                _ZH_THIRD_PERSON.search(sentence.text[:match.start("verb")]) or any(
-                    m.entity_type == "person" and sentence.start <= m.start and
-                    m.end <= sentence.start + match.start("verb") for m in mentions)):
+        lead = self._zh_lead_relative(pattern, match, state.event, sentence.text)
+        if lead is not None:
+            subject, subject_type = lead, "person"  # 我爸在一汽干了三十年，去年退休了: 爸爸 retired
+        elif pattern.lang == "zh" and not match.group("subj") and self._zh_other_subject(
+                sentence, match.start("verb"), mentions):
             return  # 小李跳槽去了京东: 小李's move, not the user's
         if pattern.lang == "en" and subject == USER_SUBJECT and not match.group("subj") and \
                 _EN_THIRD_PERSON.search(normalize_en(sentence.text)[:match.start("verb")]):
@@ -562,7 +590,8 @@ class _Extractor:
                 return  # "After six years at Intel I handed in my notice": this line already named what ends
             value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id)
             if value is None:
-                value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id, same_event=True)
+                value = self._live_value(subject, pattern.fixed_object[1:], state.event.event_id, same_event=True,
+                                         predicate=None if is_self else pattern.predicate)
                 if value is None or not negated:
                     return
                 self.out.fact_claims = [c for c in self.out.fact_claims if not (
@@ -706,7 +735,8 @@ class _Extractor:
         if pattern.predicate == "DRIVES" and pattern.negated and entity.entity_type in _OWNABLE - {"vehicle"} \
                 and origin in ("lexicon", "catalog", "known", "hint", "name"):
             return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end
-        if pattern.typed_only and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
+        shaped = pattern.predicate == "HAS_CONDITION" and is_condition(entity.name)  # 腰间盘突出: typed by its shape
+        if pattern.typed_only and not shaped and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
                                    entity.entity_type != pattern.object_type and not (
                                        pattern.object_type == "vehicle" and is_vehicle_word(entity.name))):
             return None
@@ -719,12 +749,13 @@ class _Extractor:
         return slot_type(pattern.predicate, entity.entity_type, entity.name, origin)
 
     def _live_value(self, subject: str, trait: str, event_id: str,
-                    same_event: bool = False) -> tuple[str, str] | None:
+                    same_event: bool = False, predicate: str | None = None) -> tuple[str, str] | None:
         """The value of ``trait`` an earlier item of this batch set for ``subject`` and no
         later item ended (a pronoun end or "we got married" refers to it); ``same_event``: a
         value an earlier clause of this event set instead. Before the batch come the user's
         live values in the store (told before this event), so an end told months after the
-        value, in another batch, still names it."""
+        value, in another batch, still names it. ``predicate``: a relative has no
+        traits, so their relation claims of that predicate stand for them."""
         live: dict[str, tuple[str, str]] = {}
         if not same_event and subject == USER_SUBJECT:
             at = self.event_times.get(event_id, 0.0)
@@ -732,13 +763,18 @@ class _Extractor:
                 if t.trait == trait and (not at or t.since < at):
                     live[t.value] = (t.value, t.entity_type)
         for c in self.out.fact_claims:
-            if c.kind != "trait" or c.trait != trait or c.subject != subject or \
-                    (c.event_id == event_id) != same_event:
+            if c.subject != subject or (c.event_id == event_id) != same_event:
+                continue
+            if c.kind == "trait" and c.trait == trait:
+                value = c.value or ""
+            elif predicate is not None and c.kind == "relation" and c.predicate == predicate:
+                value = c.object
+            else:
                 continue
             if c.negated:
-                live.pop(c.value or "", None)
+                live.pop(value, None)
             else:
-                live[c.value or ""] = (c.value or "", c.object_type or "other")
+                live[value] = (value, c.object_type or "other")
         return list(live.values())[-1] if live else None
 
     def _last_live_state(self, subject: str, event_id: str) -> tuple[str, str, str, str] | None:
@@ -755,6 +791,37 @@ class _Extractor:
                     c.predicate in _STATE_PREDICATES and c.time_hint != "past":
                 found = None if c.negated else (c.value or "", c.object_type or "other", c.predicate, c.trait or "")
         return found
+
+    @staticmethod
+    def _zh_other_subject(sentence: _Sentence, verb_at: int, mentions: list[Mention]) -> bool:
+        """Whether someone else is the subject of a subjectless Chinese clause: a third-person word
+        or a person before the verb — except a companion the speaker went with (周末和老公去了趟
+        千岛湖: the user went, with 老公), which opens the clause after time words only."""
+        prefix = sentence.text[:verb_at]
+        companion = _ZH_COMPANION.match(prefix)
+        skip = companion.span("who") if companion else (0, 0)
+        rest = prefix[:skip[0]] + prefix[skip[1]:]
+        if _ZH_THIRD_PERSON.search(rest):
+            return True
+        return any(m.entity_type == "person" and sentence.start <= m.start and m.end <= sentence.start + verb_at
+                   and not (skip[0] <= m.start - sentence.start and m.end - sentence.start <= skip[1])
+                   for m in mentions)
+
+    @staticmethod
+    def _zh_lead_relative(pattern: StatementPattern, match: re.Match[str], event: ExtractionInput,
+                          original: str) -> str | None:
+        """The relative a subjectless Chinese end clause continues (主语省略): in
+        我爸在一汽干了三十年，去年退休了 the second clause's subject is the first one's, 爸爸. Only
+        for an end of the value the same sentence set (``@`` fixed objects), and only in the
+        user's own line."""
+        if pattern.lang != "zh" or match.group("subj") or event.speaker or \
+                not (pattern.negated and (pattern.fixed_object or "").startswith("@")):
+            return None
+        lead = _ZH_LEAD_RELATIVE.match(original)
+        if lead is None or lead.end() > match.start("verb"):
+            return None
+        rel = lead.group("rel")
+        return _ZH_REL_NAME.get(rel, rel)
 
     def _drop_species(self, state: _EventState, sentence: _Sentence, match: re.Match[str],
                       pet: ExtractedEntity) -> None:
@@ -859,6 +926,14 @@ class _Extractor:
         if known is not None:
             return state.add(known.name, known.entity_type, surface, known.confidence, known.resolved_id,
                              start), "known"
+        if pattern.predicate == "HAS_CONDITION" and pattern.lang == "zh" and start >= 0 and is_condition(cleaned) and \
+                not any(m.start <= start and m.end >= end for m in overlapping) and \
+                not any(is_condition(m.name) and not m.name.endswith(cleaned[-2:]) or
+                        is_condition(m.name) and len(m.name) > 2 for m in overlapping):
+            # 猫毛过敏, 乳腺结节: the condition is the whole phrase, not the animal or organ in it
+            for m in overlapping:
+                state.discard(m.name, m.entity_type)
+            return state.add(normalize_name(surface), "topic", surface, 0.6, None, start), "lexicon"
         names = [m for m in overlapping if m.source == "name" and m.start <= start + 1]
         lex = [m for m in overlapping if m.source == "lexicon"]
         if names and pattern.lang == "en":

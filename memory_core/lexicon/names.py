@@ -86,6 +86,9 @@ ORG_HEADS_ZH: tuple[str, ...] = (
     "航空", "传媒", "控股", "有限", "研究中心", "出版社", "报社", "电视台", "局", "厅", "委员会",
     "物流", "快递", "网络", "软件", "电子", "地产", "金融", "资本", "医疗", "教育", "文化", "游戏", "云", "电商",
     "商城", "影业", "动力", "能源", "制药", "药业", "生物", "半导体", "信息", "通信", "数据", "智能",
+    # numbered and attached schools (杭州二中, 华师大附中), couriers (顺丰速运)
+    "附中", "附小", "一中", "二中", "三中", "四中", "五中", "六中", "七中", "八中", "九中", "十中", "外国语学校",
+    "实验学校", "速运",
 )
 
 #: places beyond the category lexicon's cities: countries, regions, states and more cities
@@ -148,7 +151,8 @@ CONDITIONS: frozenset[str] = frozenset({
 #: a condition named by its shape: any span ending in one of these is a condition
 CONDITION_SUFFIXES_EN: tuple[str, ...] = ("itis", "disease", "syndrome", "disorder", "cancer", "allergy",
                                           "diabetes", "infection", "fever", "ism", "emia", "osis", "pathy")
-CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏", "溃疡")
+CONDITION_SUFFIXES_ZH: tuple[str, ...] = ("炎", "症", "病", "癌", "疹", "瘤", "结石", "综合征", "过敏", "溃疡",
+                                          "结节", "囊肿", "息肉", "增生", "突出", "头痛", "骨折")
 
 #: nouns that name a kind, never a particular thing: no entity, no claim value ("I joined a
 #: startup", 我在一家创业公司上班, "moved into our new place", "I love this feeling")
@@ -186,6 +190,7 @@ TIES_ZH: frozenset[str] = frozenset({
     "男朋友", "女朋友", "前夫", "前妻", "前男友", "前女友", "未婚夫", "未婚妻", "邻居", "同事", "朋友", "老板",
     "同学", "室友", "爸妈", "父母", "表妹", "表哥", "表姐", "表弟", "堂妹", "堂哥", "闺蜜", "领导", "对象",
     "姑姑", "舅舅", "姨妈", "婶婶", "岳父", "岳母", "公公", "婆婆", "孙子", "孙女", "侄子", "侄女", "外甥",
+    "姐夫", "妹夫", "嫂子", "弟媳", "姑父", "姨父", "舅妈", "堂姐", "堂弟",
 })
 #: pet species and breeds (a species word before a pet's name is no entity: 'our cat Whiskers')
 #: English species and breed words beyond the common ones the statement patterns spell out

@@ -51,9 +51,9 @@ def test_a_nameless_end_ends_the_batch_value_and_needs_one():
 def test_a_negated_state_verb_in_the_engine():
     found = claims("我现在已经不养兔子了。")
     assert ("e0", "relation", "HAS_PET", "兔子", True) in found and ("e0", "trait", "pet", "兔子", True) in found
-    found = claims("我没有哮喘。")
+    found = claims("我没有哮喘。")  # a plain denial, no end (dev10's convention): the relation alone
     assert ("e0", "relation", "HAS_CONDITION", "哮喘", True) in found
-    assert ("e0", "trait", "health", "哮喘", True) in found and not any(not k[4] for k in found)
+    assert ("e0", "trait", "health", "哮喘", True) not in found and not any(not k[4] for k in found)
 
 
 def test_chinese_slot_tails_and_role_verbs():

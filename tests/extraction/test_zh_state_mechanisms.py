@@ -1,0 +1,212 @@
+"""Chinese state mechanisms of the dev13 round (issue 14): each test is a family of wordings,
+not one sentence (none of these is a dev13 line), and fails on the extractor before its fix."""
+
+from __future__ import annotations
+
+from memory_core.extraction.inputs import ExtractionInput
+from memory_core.extraction.rule_extractor import RuleExtractor
+
+R = RuleExtractor()
+
+
+def claims(*texts: str, speaker: str | None = None) -> set[tuple]:
+    events = [ExtractionInput(f"e{i}", t, speaker=speaker) for i, t in enumerate(texts)]
+    out = R.extract(events, [])
+    return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
+
+
+def rel(subject: str, predicate: str, obj: str, negated: bool = False) -> tuple:
+    return (subject, predicate, obj, "relation", negated)
+
+
+def trait(subject: str, predicate: str, value: str, negated: bool = False) -> tuple:
+    return (subject, predicate, value, "trait", negated)
+
+
+def test_a_passive_pet_end_by_whoever_gave_it_away():
+    # a known pet given away by the user or a relative, told in the passive
+    found = claims("我养了一只兔子叫团子。", "团子前几天被我妈送人了。")
+    assert rel("user", "HAS_PET", "团子", True) in found
+    assert trait("user", "HAS_PET", "团子", True) in found
+    assert rel("user", "HAS_PET", "豆包", True) in claims("我家有条柯基叫豆包。", "豆包被邻居领养走了。")
+    # a species word in the passive: not a pet memory knows, the kind-word pattern reads it
+    assert rel("user", "HAS_PET", "狗", True) in claims("我家的狗被我爸送人了。")
+    # an unknown name is no pet
+    assert not any(c[1] == "HAS_PET" for c in claims("那本书被我送人了。"))
+
+
+def test_a_pet_that_died_in_ones_care_and_more_species_words():
+    assert rel("user", "HAS_PET", "乌龟", True) in claims("我的乌龟去年养死了。")
+    assert rel("user", "HAS_PET", "龙猫", True) in claims("我养的龙猫上个月死了。")
+
+
+def test_study_verbs_make_the_place_a_school_and_a_bare_go_is_a_plan():
+    # 去了X读书 / 转学到X: a start at a school, not a job and not a trip
+    found = claims("我前年去了中山大学读博。")
+    assert rel("user", "STUDIES_AT", "中山大学") in found
+    assert trait("user", "STUDIES_AT", "中山大学") in found
+    assert not any(c[1] in ("WORKS_AT", "VISITED") for c in found)
+    assert rel("user", "STUDIES_AT", "厦门大学") in claims("我大二转学去了厦门大学。")
+    # 不在X读了: the school ends, not a job
+    found = claims("我已经不在武汉大学读了。")
+    assert rel("user", "STUDIES_AT", "武汉大学", True) in found
+    assert not any(c[1] == "WORKS_AT" for c in found)
+    # a bare 去X读研 is a plan: no school and no visit
+    assert claims("我明年九月去南京大学读研。") == set()
+    assert claims("我下学期去同济念书。") == set()
+
+
+def test_single_character_kin_and_in_laws_are_their_own_people():
+    # 我弟 / 我妹 name the sibling; 我姐夫 is the brother-in-law, never 姐姐
+    assert rel("弟弟", "WORKS_AT", "美的") in claims("我弟在美的上班。")
+    found = claims("我姐夫在中信银行工作。")
+    assert rel("姐夫", "WORKS_AT", "中信银行") in found
+    assert not any(c[0] in ("姐姐", "user") for c in found)
+    assert rel("嫂子", "WORKS_AT", "中信银行") in claims("我嫂子在中信银行工作。")
+    assert not any(c[0] == "user" for c in claims("我舅舅在华为上班。"))
+
+
+def test_a_subjectless_end_clause_continues_the_sentence_subject():
+    # 主语省略: the second clause ends the state the first one told, for the user or a relative
+    found = claims("我妈在邮政局干了二十多年，前年退休了。")
+    assert rel("妈妈", "WORKS_AT", "邮政局", True) in found
+    assert rel("妈妈", "WORKS_AT", "邮政局") not in found
+    assert not any(c[0] == "user" for c in found)
+    found = claims("我骑了三年的摩托车，前几天卖掉。")
+    assert rel("user", "DRIVES", "摩托车", True) in found
+    assert rel("user", "DRIVES", "摩托车") not in found
+    # a retirement naming no employer is no claim
+    assert claims("我爸去年退休了。") == set()
+
+
+def test_a_condition_named_by_its_shape_and_told_by_its_duration():
+    # no list holds these: the head (结节, 囊肿, 突出 …) makes them conditions
+    assert rel("user", "HAS_CONDITION", "乳腺结节") in claims("我前阵子查出了乳腺结节。")
+    assert rel("user", "HAS_CONDITION", "卵巢囊肿") in claims("我去年查出来有卵巢囊肿。")
+    assert rel("user", "HAS_CONDITION", "颈椎间盘突出") in claims("我的颈椎间盘突出又犯了。")
+    # "好几年了" is how long it has lasted, not 好了 (recovered)
+    found = claims("我的鼻炎好几年了。")
+    assert rel("user", "HAS_CONDITION", "鼻炎") in found
+    assert rel("user", "HAS_CONDITION", "鼻炎", True) not in found
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我的手机用了好几年了。"))
+    # a relative's recovery
+    assert rel("爸爸", "HAS_CONDITION", "胃溃疡", True) in claims("我爸的胃溃疡已经好了。")
+
+
+def test_a_plain_denial_is_the_relation_alone_an_end_carries_the_trait():
+    # 没…过 / 没有X deny without ending anything: no trait
+    found = claims("我从来没养过兔子。")
+    assert rel("user", "HAS_PET", "兔子", True) in found
+    assert trait("user", "HAS_PET", "兔子", True) not in found
+    found = claims("我没有哮喘，就是有点咳嗽。")
+    assert rel("user", "HAS_CONDITION", "哮喘", True) in found
+    assert trait("user", "HAS_CONDITION", "哮喘", True) not in found
+    # 不…了 / 已经不 end a value the user had: the trait goes with it
+    assert trait("user", "HAS_PET", "狗", True) in claims("我已经不养狗了。")
+
+
+def test_a_fear_of_having_a_condition_is_no_claim():
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我好怕自己得了乳腺癌。"))
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我担心我是得了抑郁症。"))
+    # a worry about someone's known condition still tells it
+    assert rel("妈妈", "HAS_CONDITION", "糖尿病") in claims("我妈有糖尿病，我一直很担心。")
+
+
+def test_object_less_ends_close_the_batch_value():
+    # 我们离婚了 after the spouse is named; the paperwork of a resignation; a doctor's all-clear;
+    # an adverb between the car and its end
+    assert rel("user", "MARRIED_TO", "李敏", True) in claims("我老婆叫李敏。", "我们去年离了婚。")
+    assert rel("user", "WORKS_AT", "美团", True) in claims("我在美团上班。", "上周刚办好离职手续。")
+    assert rel("user", "HAS_CONDITION", "肺炎", True) in claims("我得了肺炎。", "今天复查，医生说已经好了。")
+    assert rel("user", "DRIVES", "凯美瑞", True) in claims("我开一辆凯美瑞。", "上个月车彻底报废了。")
+    # with no value in the batch, no claim
+    assert claims("我们去年离了婚。") == set()
+
+
+def test_missing_members_of_verb_classes():
+    # 移民 is a move (not a trip), 去了趟 a trip, 读初二 a school year, 一直在吃素 a diet,
+    # a relative selling their own car its end
+    found = claims("我舅舅前年移民到了澳大利亚。")
+    assert rel("舅舅", "MOVED_TO", "澳大利亚") in found
+    assert not any(c[1] == "VISITED" for c in found)
+    assert rel("user", "VISITED", "黄山") in claims("我上个月去了一趟黄山。")
+    assert rel("女儿", "STUDIES_AT", "实验中学") in claims("我女儿在实验中学读初二。")
+    assert rel("user", "FOLLOWS_DIET", "vegetarian") in claims("我这几年一直在吃素。")
+    assert rel("爸爸", "DRIVES", "帕萨特", True) in claims("我爸把他的帕萨特卖了。")
+
+
+def test_a_count_before_the_object_is_no_part_of_it():
+    assert rel("user", "VISITED", "桂林") in claims("我去过两次桂林。")
+    assert rel("user", "VISITED", "厦门") in claims("我今年去了好几趟厦门。")
+
+
+def test_more_verb_class_members_split_verbs_and_stays():
+    # 上了N年班 (a split verb), 待了N年了 (an ongoing stay), 以前在X当过 (a past job),
+    # 被人偷了, 在X的工作辞了, 在一起快N年了
+    assert rel("user", "WORKS_AT", "海尔") in claims("我在海尔上了三年班了。")
+    assert trait("user", "LIVES_IN", "青岛") in claims("我在青岛待了八年了。")
+    assert rel("user", "WORKS_AT", "肯德基") in claims("我以前在肯德基当过店员。")
+    assert rel("user", "DRIVES", "摩托车", True) in claims("我的摩托车被小偷偷走了。")
+    assert rel("user", "WORKS_AT", "麦当劳", True) in claims("我在麦当劳的工作已经辞了。")
+    assert rel("user", "DATING", "小敏") in claims("我跟小敏在一起都三年了。")
+    # a short stay last year is no home
+    assert trait("user", "LIVES_IN", "上海") not in claims("我去年在上海待了半年。")
+
+
+def test_a_surname_that_is_also_a_measure_word_stays_on_the_name():
+    assert rel("user", "MARRIED_TO", "张磊", True) in claims("我跟张磊的婚离了。")
+    assert rel("user", "DATING", "张悦", True) in claims("我和张悦分手了。")
+
+
+def test_friends_and_neighbours_are_subjects_too():
+    assert rel("同学", "STUDIES_AT", "北京大学") in claims("我同学在北京大学读博。")
+    found = claims("我发小去年搬到了苏州。")
+    assert rel("发小", "MOVED_TO", "苏州") in found
+    assert not any(c[0] == "user" for c in found)
+
+
+def test_an_allergy_is_a_condition_named_with_its_allergen():
+    found = claims("我对尘螨过敏。")
+    assert rel("user", "HAS_CONDITION", "尘螨过敏") in found
+    assert trait("user", "HAS_CONDITION", "尘螨过敏") in found
+    assert rel("妈妈", "HAS_CONDITION", "青霉素过敏") in claims("我妈对青霉素过敏。")
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我对他的做法过敏。") | claims("我对他过敏。"))
+    # a condition mention inside the phrase keeps its own span
+    assert rel("user", "HAS_CONDITION", "偏头痛") in claims("我患偏头痛很多年了。")
+
+
+def test_a_diet_named_first_and_given_up_after():
+    assert rel("user", "FOLLOWS_DIET", "keto", True) in claims("生酮我只坚持了一个月，就放弃了。")
+    assert trait("user", "FOLLOWS_DIET", "keto", True) in claims("我去年试过一阵生酮，没能坚持下来。")
+    assert not any(c[0] == "user" for c in claims("我朋友试了生酮，没坚持下来。"))
+
+
+def test_a_home_bought_or_rented_then_moved_into_or_lived_in():
+    assert rel("user", "MOVED_TO", "无锡") in claims("我在无锡买了套房，上个月搬过去了。")
+    assert trait("user", "LIVES_IN", "厦门") in claims("我在厦门租了间房子，住了三年了。")
+    # a purchase alone is no move
+    assert not any(c[1] in ("MOVED_TO", "LIVES_IN") for c in claims("我在无锡买了套房。"))
+
+
+def test_a_mishap_to_ones_own_car_says_one_drives_it():
+    assert trait("user", "DRIVES", "凯美瑞") in claims("我的凯美瑞昨天被人蹭了。")
+    assert rel("user", "DRIVES", "宝马x3") in claims("我家那辆宝马X3又坏了。")
+    assert not any(c[1] == "DRIVES" for c in claims("我的手机又坏了。"))
+
+
+def test_a_city_before_a_school_head_is_the_school_and_org_heads_extend_names():
+    found = claims("我女儿在南京外国语学校读初一。")
+    assert rel("女儿", "STUDIES_AT", "南京外国语学校") in found
+    assert rel("user", "WORKS_AT", "成都七中") in claims("我在成都七中教书。")
+    assert rel("user", "WORKS_AT", "中通速运") in claims("我在中通速运当分拣员。")
+    # the city alone stays a city
+    assert rel("user", "LIVES_IN", "成都") in claims("我住在成都。")
+
+
+def test_a_companion_opening_a_subjectless_clause_is_not_its_subject():
+    assert rel("user", "VISITED", "青岛") in claims("上周末和我妈去了趟青岛。")
+    found = claims("跟同事去了一趟西安。")
+    assert rel("user", "VISITED", "西安") in found
+    assert not any(c[0] == "同事" for c in found)
+    # a named subject with a companion stays that person's
+    assert not any(c[0] == "user" for c in claims("小王和老婆搬去了上海。"))
