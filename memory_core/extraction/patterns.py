@@ -702,6 +702,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_last_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>最后一天)",
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
+    # 我已经不在北京住了: the place one no longer lives in (before the job reading of 不在X了)
+    _raw("zh_home_not_there", "zh", _ZH_WHO + _ZH_GAP + r"(?:已经)?(?P<verb>不在|没在)(?P<obj>[^，,。！？在]{1,10}?)"
+         r"(?:住|生活|待)了", "LIVES_IN", "place", negated=True, trait="residence", coordinated=False, named_only=True),
     _raw("zh_work_not_there", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>不在)(?P<obj>[^，,。！？]{1,12}?)"
          r"(?:工作|上班|干)?了", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
          named_only=True),

@@ -249,3 +249,9 @@ def test_a_speakers_lead_in_a_job_moved_for_and_moved_there():
     assert not {c for c in claims("I applied for a job at Google.") if c[1] == "WORKS_AT"}
     assert rel("user", "MOVED_TO", "seattle") in claims("We bought a house in Seattle and moved there last week.")
     assert not {c for c in claims("I moved there last year.") if c[1] == "MOVED_TO"}  # nothing named before it
+
+
+def test_no_longer_living_in_a_named_place_in_chinese():
+    assert rel("user", "LIVES_IN", "北京", True) in claims("我已经不在北京住了。")
+    assert rel("user", "LIVES_IN", "上海", True) in claims("我不在上海生活了，回老家了。")
+    assert not {c for c in claims("他已经不在北京住了。") if c[0] == "user"}
