@@ -530,16 +530,17 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[a-z0-9']+)(?P<verb>-free)", "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     _en("en_health_end", r"recovered from|am in remission from|in remission from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
-    _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>[a-z0-9\- ]{2,30}?) (?:(?:is|are|has|have) )?"
-         r"(?:finally |completely |totally |fully |mostly |just )*(?P<verb>gone|cleared up|went away|disappeared|healed|"
-         r"stopped|is over)", "HAS_CONDITION", "topic",
+    _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>(?:(?!\bmy\b|\bthe\b)[a-z0-9\- ]){2,30}?) (?:(?:is|are|has|have) )?"
+         r"(?:finally |completely |totally |fully |mostly |just |now |officially )*(?P<verb>gone|cleared up|went away|disappeared|healed|"
+         r"stopped|is over|in remission|went into remission|resolved)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False),
     _raw("en_health_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my(?: (?P<rel>" + EN_REL + r")'s?)?) (?P<obj>" + _EN_CONDITION_WORDS + "|" + EN_BODY_CONDITION +
          r"|[a-z\-]+(?:itis|disease|syndrome|disorder|allergy|allergies))(?P<verb>'s been|'s acting up|"
          r" (?:is|has been|have been|keeps|kept|flares|flared|acts|acted|is acting|was acting|gets|got|is getting|is under|"
          r"are back|is back|came back|have come back|has come back|returned|"
          r"is much|has gotten|is killing|is bad|was bad|is worse|is flaring))\b"
-         r"(?! (?:finally |completely |totally |fully |mostly |almost |just )*(?:gone|cleared|better|healed|over|cured|disappeared))",
+         r"(?! (?:finally |completely |totally |fully |mostly |almost |just |now |officially )*(?:gone|cleared|better|healed|over|"
+         r"cured|disappeared|in remission|into remission|resolved|went away))",
          "HAS_CONDITION", "topic", trait="health", coordinated=False),
     _raw("en_health_it_gone", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)it (?:has |have )?(?:finally |completely |totally |just )*"
          r"(?P<verb>cleared up|went away|is gone|healed|has healed|resolved)(?P<obj>)", "HAS_CONDITION", "topic",

@@ -255,3 +255,12 @@ def test_no_longer_living_in_a_named_place_in_chinese():
     assert rel("user", "LIVES_IN", "北京", True) in claims("我已经不在北京住了。")
     assert rel("user", "LIVES_IN", "上海", True) in claims("我不在上海生活了，回老家了。")
     assert not {c for c in claims("他已经不在北京住了。") if c[0] == "user"}
+
+
+def test_a_condition_in_remission_is_ended_not_started():
+    """'my diabetes is in remission' read as having diabetes (the possessed-condition pattern)."""
+    assert rel("user", "HAS_CONDITION", "diabetes", True) in claims("My diabetes is in remission.")
+    found = claims("My doctor says my diabetes is in remission and I can stop metformin.")
+    assert rel("user", "HAS_CONDITION", "diabetes", True) in found
+    assert rel("user", "HAS_CONDITION", "diabetes") not in found
+    assert rel("user", "HAS_CONDITION", "asthma") in claims("My asthma has been bad lately.")
