@@ -184,6 +184,8 @@ class ReviewInboxPanel(Panel):
         item_id = self.model.row(row)["item_id"]
         if self.table.currentIndex().row() != row:
             self.table.selectRow(row)
+            if self.table.currentIndex().row() == row:
+                return  # currentRowChanged ran select(row) already: one detail load, not two
         self.call(lambda: item_detail(self.host.engine.db.reader(), item_id), on_done=self._show)
 
     def _show(self, d: dict[str, Any] | None) -> None:

@@ -205,6 +205,8 @@ class SkillsPanel(Panel):
         skill = self.model.row(row)
         if self.table.currentIndex().row() != row:
             self.table.selectRow(row)
+            if self.table.currentIndex().row() == row:
+                return  # currentRowChanged ran select(row) already: one detail load, not two
         self.call(lambda: skill_detail(self.host.engine.db.reader(), skill),
                   on_done=lambda d: self._show(skill, d))
 

@@ -165,6 +165,8 @@ class SummariesPanel(Panel):
         sid = self.model.row(row)["summary_id"]
         if self.table.currentIndex().row() != row:
             self.table.selectRow(row)
+            if self.table.currentIndex().row() == row:
+                return  # currentRowChanged ran select(row) already: one detail load, not two
         self.call(lambda: summary_detail(self.host.engine.db.reader(), sid), on_done=self._show)
 
     def _show(self, detail: dict[str, Any] | None) -> None:

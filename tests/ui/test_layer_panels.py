@@ -219,3 +219,19 @@ def test_review_item_survives_reloads_and_a_gone_item_disables_the_actions(qtbot
     assert panel.model.rowCount() == 0 and panel.detail is None
     assert not any(b.isEnabled() for b in panel.buttons.values())
     assert panel.events.model_.rowCount() == 0
+
+
+@pytest.mark.parametrize("cls", [SummariesPanel, SkillsPanel])
+def test_selecting_a_row_loads_its_detail_once(qtbot, demo_host, cls) -> None:
+    """select(row) moved the table's current row, whose signal ran select(row) again: two
+    detail loads and two detail drawings on the UI thread for one click."""
+    panel = show_panel(qtbot, cls, demo_host)
+    assert panel.model.rowCount() >= 1
+    shown: list[object] = []
+    original = panel._show
+    panel._show = lambda *a: (shown.append(a), original(*a))[1]  # type: ignore[method-assign]
+    panel.table.clearSelection()
+    panel.table.setCurrentIndex(panel.model.index(-1, 0))
+    panel.select(panel.model.rowCount() - 1)
+    wait_idle(qtbot, panel)
+    assert len(shown) == 1 and panel.detail is not None
