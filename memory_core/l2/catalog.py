@@ -106,6 +106,12 @@ def find_by_alias(conn: apsw.Connection, norm: str, entity_type: str | None = No
     return [r for r in rows if types_compatible(r["entity_type"], entity_type)]
 
 
+def canonical_name(conn: apsw.Connection, entity_id: str, default: str | None = None) -> str | None:
+    """An entity's canonical name, or ``default`` when the catalog has no such entity."""
+    row = conn.execute("SELECT canonical_name FROM entity_catalog WHERE entity_id = ?", (entity_id,)).fetchone()
+    return row[0] if row else default
+
+
 def find_by_name_part(conn: apsw.Connection, norm: str, entity_type: str) -> list[Row]:
     """Active, type-compatible entities whose name ``norm`` is a head or tail of ("civic" →
     "honda civic", 朗逸 → 大众朗逸): the later, shorter mention of a known thing."""

@@ -34,6 +34,7 @@ from ..providers.chat import ChatRequest, ProviderError
 from ..text.segment import has_cjk
 from .arbitration import arbitrate
 from .assertion_store import MULTI_VALUED_TRAITS, merge_key
+from .catalog import canonical_name
 from .extract import chat_available, parse_json_reply
 from .graph_store import triple_id
 from .lifecycle import (EDGE_ACTIVE, EDGE_INVALIDATED, EDGE_REJECTED, EDGE_SUPERSEDED,
@@ -795,8 +796,7 @@ def _names(conn: apsw.Connection, ids: Iterable[str]) -> dict[str, str]:
 
 
 def _entity_name(conn: apsw.Connection, entity_id: str, fallback: str) -> str:
-    row = conn.execute("SELECT canonical_name FROM entity_catalog WHERE entity_id = ?", (entity_id,)).fetchone()
-    return row[0] if row else fallback
+    return canonical_name(conn, entity_id, fallback)
 
 
 def _cand_text(conn: apsw.Connection, c: CandidateEdge) -> str:

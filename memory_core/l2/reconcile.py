@@ -20,8 +20,8 @@ from ..db.connection import placeholders, query_one
 from ..review.store import create_item
 from . import assertion_store as A
 from . import graph_store as G
-from .catalog import (add_alias, add_entity_stats, create_entity, find_by_alias, link_events, live_entity_id,
-                      mention_row, record_mentions, refresh_entity_stats)
+from .catalog import (add_alias, add_entity_stats, canonical_name, create_entity, find_by_alias, link_events,
+                      live_entity_id, mention_row, record_mentions, refresh_entity_stats)
 from .lifecycle import (EDGE_ACTIVE, EDGE_REJECTED, LIVE_ASSERTION_STATES, REJECTED, SUPERSEDED, name_norm)
 from .models import L2Change
 from .planner import ConflictRecord, Plan, lexicon_facets
@@ -48,8 +48,7 @@ class ApplyReport:
 
 
 def _entity_name(conn: apsw.Connection, eid: str) -> str:
-    row = conn.execute("SELECT canonical_name FROM entity_catalog WHERE entity_id = ?", (eid,)).fetchone()
-    return row[0] if row else eid
+    return canonical_name(conn, eid, eid)
 
 
 def enqueue_snapshots(conn: apsw.Connection, entity_ids: Sequence[str], now: float) -> None:

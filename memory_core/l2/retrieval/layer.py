@@ -27,7 +27,7 @@ from ...policy import (L2_EPISODE_MAX_EVENT_IDS, L2_EPISODE_MIN_TERM_OVERLAP, L2
 from ...retrieval.plan import LayerHit, LayerResult
 from .. import assertion_store as A
 from .. import graph_store as G
-from ..catalog import types_compatible
+from ..catalog import canonical_name, types_compatible
 from ..graph import build_graph, multi_hop, spreading_activation
 from ..lifecycle import (EDGE_ACTIVE, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES,
                          LIVE_ASSERTION_STATES, REJECTED, USER_DENIED)
@@ -89,11 +89,6 @@ def profile_hit(subject_id: str, live_hits: Sequence[LayerHit], now: float) -> L
                                                                         h.payload.get("trait") or ""))]})
 
 
-def _subject_name(conn: apsw.Connection, entity_id: str) -> str | None:
-    row = conn.execute("SELECT canonical_name FROM entity_catalog WHERE entity_id = ?", (entity_id,)).fetchone()
-    return str(row[0]) if row and row[0] else None
-
-
 def _day(t: float | None) -> str:
     return datetime.fromtimestamp(t, tz=timezone.utc).strftime("%Y-%m-%d") if t else "?"
 
@@ -133,7 +128,7 @@ class L2Retriever:
                 prev = fused.get(key)
                 fused[key] = (s + (prev[0] if prev else 0.0), h)
         out = sorted(fused.values(), key=lambda x: -x[0])[: max(plan.limit, 10)]
-        who = None if g.subject_is_user else _subject_name(conn, g.subject_id)
+        who = None if g.subject_is_user else canonical_name(conn, g.subject_id)
         hits = []
         for s, h in out:
             if who and h.kind in ("edge", "assertion", "snapshot"):
