@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..governance.cues import split_sentences, statement_clauses
+from ..lexicon.names import ZH_KIN_FULL_NAME
 from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
@@ -60,7 +61,6 @@ _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wif
                               r"sister|brother|boss|colleague|partner|neighbor|neighbour|coworker)(?:'s)?|"
                               r"[a-z]+'s)\b")
 _REL_EN_TO_NAME = {"mum": "mom", "mother": "mom", "father": "dad"}
-_ZH_REL_NAME = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
 #: a clause that opens (after time words) on a companion: 和老公, 跟我妈, 陪朋友
 _ZH_COMPANION = re.compile(r"^\W*(?:(?:" + ZH_TIME + r")[，,]?)*(?P<who>(?:和|跟|陪|陪着|带着)(?:我的?)?(?:" + ZH_REL + r"))")
 #: a sentence that opens on a relative of the user's (我爸…, 我姐夫…)
@@ -258,15 +258,13 @@ class _Extractor:
     def __init__(self, known: list[KnownEntity], live_traits: Sequence[LiveTrait] = ()) -> None:
         self.known = known
         self.live_traits = sorted(live_traits, key=lambda t: t.since)
-        self.event_times: dict[str, float] = {}
+        self.event_times: dict[str, float] = {}  # the batch's events so far, in order, and when each was told
         self.out = Phase1Output()
         self.history: list[ExtractedEntity] = []  # earlier events' entities, in order
-        self.seen_events: list[str] = []  # the batch's event ids so far, in order
 
     def run(self, events: list[ExtractionInput]) -> Phase1Output:
         for event in events:
             self.event_times[event.event_id] = event.occurred_at
-            self.seen_events.append(event.event_id)
             state = _EventState(event)
             mentions = collect_mentions(event.content, event.structured_entity_hints, self.known,
                                         lexicon_fields=_provenance_text(event)
@@ -549,7 +547,7 @@ class _Extractor:
                 if person is not None:
                     return person, "person"
 
-            name = (_ZH_REL_NAME.get(rel, rel) if lang == "zh" else _REL_EN_TO_NAME.get(rel, rel))
+            name = (ZH_KIN_FULL_NAME.get(rel, rel) if lang == "zh" else _REL_EN_TO_NAME.get(rel, rel))
             return name, "person"
         if lang == "en" and subj is None:
             return "", None
@@ -781,10 +779,11 @@ class _Extractor:
         """(value, type, predicate, trait) of the state the batch's previous event set for
         ``subject`` and nothing ended since: what a bare "not anymore" answers. Only the
         event right before counts — farther back, the ellipsis has no clear antecedent."""
-        at = self.seen_events.index(event_id) if event_id in self.seen_events else 0
+        seen = list(self.event_times)
+        at = seen.index(event_id) if event_id in self.event_times else 0
         if at == 0:
             return None
-        last_event = self.seen_events[at - 1]
+        last_event = seen[at - 1]
         found = None
         for c in self.out.fact_claims:
             if c.kind == "trait" and c.subject == subject and c.event_id == last_event and \
@@ -821,7 +820,7 @@ class _Extractor:
         if lead is None or lead.end() > match.start("verb"):
             return None
         rel = lead.group("rel")
-        return _ZH_REL_NAME.get(rel, rel)
+        return ZH_KIN_FULL_NAME.get(rel, rel)
 
     def _drop_species(self, state: _EventState, sentence: _Sentence, match: re.Match[str],
                       pet: ExtractedEntity) -> None:

@@ -220,4 +220,7 @@ PET_THINGS: frozenset[str] = frozenset({
 #: the one diet vocabulary (issue 14's label convention: English values for both languages)
 DIETS_EN: tuple[str, ...] = ("vegetarian", "vegan", "pescatarian", "keto")
 #: Chinese diet words and the value each names
+#: a one-character kin word and the name a relative of the user is known by (我妈 -> 妈妈), the
+#: same in extraction (the claim's subject) and in a question (its subject)
+ZH_KIN_FULL_NAME: dict[str, str] = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
 DIETS_ZH: dict[str, str] = {"吃素": "vegetarian", "素食": "vegetarian", "纯素": "vegan", "生酮": "keto"}

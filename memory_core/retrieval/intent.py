@@ -21,6 +21,7 @@ from typing import Any
 
 from ..lexicon.categories import categories_named_in, members_in
 from ..lexicon.concepts import concepts_named_in
+from ..lexicon.names import ZH_KIN_FULL_NAME
 from ..policy import MODE_SCOPES, QueryMode
 from ..text.segment import query_terms
 from .plan import Anchor, QueryPlan, TimeWindow
@@ -112,7 +113,6 @@ _ZH_KIN_SUBJECT = re.compile(r"^我(?:的)?(?P<kin>妈妈|妈|爸爸|爸|姐姐|
                              r"儿子|女儿|同事|室友|朋友)(?=现在|目前|最近|还|在|住|是|有|开|养|和|跟|去|上班|工作|读|的)")
 _ZH_NAME_SUBJECT = re.compile(r"^(?P<name>[\u4e00-\u9fff]{2,3}?)(?=现在|目前|最近|还在|还是|还|在哪|在什么|住|是不是|有没有|"
                               r"开什么|养|和谁|跟谁|去哪|上班|工作|读书|的工作|的车|的宠物)")
-_ZH_KIN_NAME = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
 _ZH_NOT_SUBJECT = re.compile(r"^(?:我|你|您|他|她|它|咱|大家|这|那|哪|谁|什么|怎么|为什么|现在|目前|最近|今天|昨天|明天|"
                              r"去年|今年|上个|这个|那个|请问|帮我|告诉)")
 
@@ -125,7 +125,7 @@ def chinese_subject(question: str) -> str | None:
     q = question.strip()
     m = _ZH_KIN_SUBJECT.match(q)
     if m:
-        return _ZH_KIN_NAME.get(m["kin"], m["kin"])
+        return ZH_KIN_FULL_NAME.get(m["kin"], m["kin"])
     m = _ZH_NAME_SUBJECT.match(q)
     if m and not _ZH_NOT_SUBJECT.match(m["name"]):
         return m["name"]
