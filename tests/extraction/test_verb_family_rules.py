@@ -4,19 +4,7 @@ is a family of wordings, not one sentence, and each test fails on the extractor 
 from __future__ import annotations
 
 from memory_core.extraction.inputs import ExtractionInput
-from memory_core.extraction.rule_extractor import RuleExtractor
-
-R = RuleExtractor()
-
-
-def claims(*texts: str, speaker: str | None = None) -> set[tuple]:
-    events = [ExtractionInput(f"e{i}", t, speaker=speaker) for i, t in enumerate(texts)]
-    out = R.extract(events, [])
-    return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
-
-
-def rel(subject: str, predicate: str, obj: str, negated: bool = False) -> tuple:
-    return (subject, predicate, obj, "relation", negated)
+from tests.extraction.claim_sets import R, claims, rel
 
 
 # -- English -------------------------------------------------------------------------------------

@@ -3,24 +3,7 @@ not one sentence (none of these is a dev13 line), and fails on the extractor bef
 
 from __future__ import annotations
 
-from memory_core.extraction.inputs import ExtractionInput
-from memory_core.extraction.rule_extractor import RuleExtractor
-
-R = RuleExtractor()
-
-
-def claims(*texts: str, speaker: str | None = None) -> set[tuple]:
-    events = [ExtractionInput(f"e{i}", t, speaker=speaker) for i, t in enumerate(texts)]
-    out = R.extract(events, [])
-    return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
-
-
-def rel(subject: str, predicate: str, obj: str, negated: bool = False) -> tuple:
-    return (subject, predicate, obj, "relation", negated)
-
-
-def trait(subject: str, predicate: str, value: str, negated: bool = False) -> tuple:
-    return (subject, predicate, value, "trait", negated)
+from tests.extraction.claim_sets import claims, rel, trait
 
 
 def test_a_passive_pet_end_by_whoever_gave_it_away():
