@@ -26,7 +26,7 @@ from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList, load_events
 from .widgets.formatting import readable, pct, ts
 from .widgets.kv_view import KeyValueTree
-from .widgets.keep_place import reload_rows
+from .widgets.keep_place import reload_rows, selection_moved
 from .widgets.rows_model import RowsModel
 
 COLUMNS = (("status", "status"), ("kind", "kind"), ("confidence", "confidence"),
@@ -182,10 +182,8 @@ class ReviewInboxPanel(Panel):
         if row < 0 or row >= len(self.model.rows()):
             return
         item_id = self.model.row(row)["item_id"]
-        if self.table.currentIndex().row() != row:
-            self.table.selectRow(row)
-            if self.table.currentIndex().row() == row:
-                return  # currentRowChanged ran select(row) already: one detail load, not two
+        if selection_moved(self.table, row):
+            return  # currentRowChanged ran select(row) already: one detail load, not two
         self.call(lambda: item_detail(self.host.engine.db.reader(), item_id), on_done=self._show)
 
     def _show(self, d: dict[str, Any] | None) -> None:

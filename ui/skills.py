@@ -25,7 +25,7 @@ from .panel import Panel
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList
 from .widgets.formatting import one_line, pct, ts
-from .widgets.keep_place import reload_rows
+from .widgets.keep_place import reload_rows, selection_moved
 from .widgets.rows_model import RowsModel
 
 BREAKER_COLOURS = {"closed": "#bfe5c4", "half_open": "#ffe19a", "open": "#f5a3a3"}
@@ -203,10 +203,8 @@ class SkillsPanel(Panel):
         if row < 0 or row >= len(self.model.rows()):
             return
         skill = self.model.row(row)
-        if self.table.currentIndex().row() != row:
-            self.table.selectRow(row)
-            if self.table.currentIndex().row() == row:
-                return  # currentRowChanged ran select(row) already: one detail load, not two
+        if selection_moved(self.table, row):
+            return  # currentRowChanged ran select(row) already: one detail load, not two
         self.call(lambda: skill_detail(self.host.engine.db.reader(), skill),
                   on_done=lambda d: self._show(skill, d))
 

@@ -24,7 +24,7 @@ from .panel import Panel
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList, load_events
 from .widgets.formatting import one_line, ts
-from .widgets.keep_place import reload_rows
+from .widgets.keep_place import reload_rows, selection_moved
 from .widgets.rows_model import RowsModel
 
 LIST_LIMIT = 2000
@@ -163,10 +163,8 @@ class SummariesPanel(Panel):
         if row < 0 or row >= len(self.model.rows()):
             return
         sid = self.model.row(row)["summary_id"]
-        if self.table.currentIndex().row() != row:
-            self.table.selectRow(row)
-            if self.table.currentIndex().row() == row:
-                return  # currentRowChanged ran select(row) already: one detail load, not two
+        if selection_moved(self.table, row):
+            return  # currentRowChanged ran select(row) already: one detail load, not two
         self.call(lambda: summary_detail(self.host.engine.db.reader(), sid), on_done=self._show)
 
     def _show(self, detail: dict[str, Any] | None) -> None:

@@ -17,6 +17,16 @@ from PySide6.QtWidgets import QTableView
 from .rows_model import RowsModel
 
 
+def selection_moved(table: QTableView, row: int) -> bool:
+    """Make ``row`` the table's current row; True when that moved it, so the table's
+    currentRowChanged handler (the panel's select) has already loaded the row's detail and the
+    caller must not load it a second time."""
+    if table.currentIndex().row() == row:
+        return False
+    table.selectRow(row)
+    return table.currentIndex().row() == row
+
+
 def current_key(table: QTableView, model: RowsModel, key: str) -> Any:
     """The key of the table's current row (None when no row is current)."""
     cur = table.currentIndex()
