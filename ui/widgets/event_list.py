@@ -56,7 +56,8 @@ class EventList(QTableView):
         self.doubleClicked.connect(self._activated)
 
     def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
-        self.model_.set_rows(rows)
+        if not self.model_.set_rows(rows):
+            return  # the same rows: widths stay
         # widths from the header and the first rows' text: Qt's resizeColumnToContents lays
         # out every row (a 100k store's summary cites 500 events: 60-160 ms on the UI thread)
         metrics = self.fontMetrics()

@@ -1,42 +1,90 @@
 """A read-only table model over a list of dict rows (small result sets: skills, summaries, ...).
 
-Large tables (the L1 timeline) use their own model with C++ cells; everything else (at most a
-few thousand rows) is loaded at once on a reader thread and handed to this model. A view asks
-``data()`` about seven roles per visible cell on every repaint, so the roles this model has no
-answer for return first, and a row's cells are formatted once, on its first paint, not on every
-repaint (a timestamp formatter costs a ``strftime`` a call).
+Everything but the L1 timeline (at most a few thousand rows) is loaded at once on a reader
+thread and handed to this model. Its cells are Qt items (``QStandardItemModel``), not a Python
+``data()``: a view asks about seven roles per visible cell on every repaint, and each of those
+~1,500 calls into Python needs the GIL. While a reader thread runs Python (the next panel's
+rows, a summary's linked events) every call waits for a GIL hand-over, and one repaint of the
+L3 summaries table took 13-28 ms instead of ~8 (measured on the 100k store, 2 cores): with the
+event list and the text pane beside it, showing the tab stalled the UI thread for 60-73 ms.
+
+Items cost ~35 us a row to make, so a 2,000-row list is not made at once (70 ms): the first
+``FIRST_ROWS`` rows are filled when the rows arrive, the rest ``CHUNK_ROWS`` per event-loop
+turn, the chunk holding a row the caller is about to show (``fill_around``) first. The rows are
+all there from the start (a scroll bar of the final length, a selectable current row); a row
+not yet filled shows blank for the few turns it waits.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush
+from PySide6.QtCore import QTimer, Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from .brushes import brush
 
 Formatter = Callable[[Any, dict[str, Any]], str]
-Index = QModelIndex | QPersistentModelIndex
+
+#: rows filled as soon as they arrive (more than a window shows)
+FIRST_ROWS = 60
+#: rows filled per event-loop turn after that (~2.5 ms of the UI thread)
+CHUNK_ROWS = 60
+#: a cell's tooltip holds at most this much of the value
+TOOLTIP_CHARS = 2000
+#: a cell shows at most this much (Qt lays out a cell's whole text before eliding it)
+DISPLAY_CHARS = 300
+
+_READ_ONLY = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
 
 
-class RowsModel(QAbstractTableModel):
+class RowsModel(QStandardItemModel):
+    """Rows as dicts for the panels (``rows()``, ``row(i)``), cells as Qt items for the view.
+
+    No Qt virtual (``data``, ``flags``, ``rowCount``…) is overridden here: the view's calls stay
+    in C++."""
+
     def __init__(self, columns: Sequence[tuple[str, str]], *,
                  formatters: dict[str, Formatter] | None = None,
                  colour: Callable[[dict[str, Any]], str | None] | None = None,
                  parent: Any = None) -> None:
-        super().__init__(parent)
+        super().__init__(0, len(columns), parent)
         self._columns = list(columns)  # (key, header)
         self._rows: list[dict[str, Any]] = []
         self._formatters = formatters or {}
         self._colour = colour
-        self._cells: dict[int, tuple[tuple[str, ...], tuple[str | None, ...], QBrush | None]] = {}
+        self._unfilled: list[int] = []  # chunk starts still to fill, in fill order
+        self._fill_timer = QTimer(self)
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(0)
+        self._fill_timer.timeout.connect(self._fill_next)
+        self.setHorizontalHeaderLabels([h for _k, h in self._columns])
 
-    def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
+    def set_rows(self, rows: Sequence[dict[str, Any]]) -> bool:
+        """Replace the rows (a model reset): the first rows get their cells now. Rows equal to
+        the ones shown change nothing and return False: every memory change reloads the open
+        panels, and most reloads read the same rows; a reset would repaint the table (~15 ms of
+        text layout for a window of cells) and move nothing."""
+        rows = list(rows)
+        if rows == self._rows and self.rowCount() == len(rows):
+            return False
+        self._fill_timer.stop()
+        self._rows = rows
+        # one model reset, as a Python model's begin/endResetModel was: the rows' own
+        # remove/insert signals stay silent (clear() would drop the columns and the widths the
+        # view gave them, and move the current row once per removed row)
         self.beginResetModel()
-        self._rows = list(rows)
-        self._cells = {}
-        self.endResetModel()
+        blocked = self.blockSignals(True)
+        try:
+            self.setRowCount(0)
+            self.setRowCount(len(self._rows))
+        finally:
+            self.blockSignals(blocked)
+            self.endResetModel()
+        self._unfilled = list(range(0, len(self._rows), CHUNK_ROWS))
+        self._fill_range(0, FIRST_ROWS)
+        self._schedule()
+        return True
 
     def rows(self) -> list[dict[str, Any]]:
         return self._rows
@@ -44,37 +92,58 @@ class RowsModel(QAbstractTableModel):
     def row(self, i: int) -> dict[str, Any]:
         return self._rows[i]
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else len(self._rows)
+    @property
+    def complete(self) -> bool:
+        """Every row has its cells."""
+        return not self._unfilled
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802 - Qt API
-        return 0 if parent.isValid() else len(self._columns)
+    def fill_around(self, row: int) -> None:
+        """Give ``row`` and its chunk's neighbours their cells now (the row about to be shown)."""
+        if 0 <= row < len(self._rows):
+            start = max(0, row - CHUNK_ROWS // 2)
+            self._fill_range(start, start + CHUNK_ROWS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt API
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self._columns[section][1]
-        return None
+    def fill_all(self) -> None:
+        """Every cell now (an export, a test reading cells; not for the UI thread of a big list)."""
+        self._fill_range(0, len(self._rows))
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role not in _ANSWERED or not index.isValid():
-            return None
-        display, tips, brush = self._row_cells(index.row())
-        if role == _DISPLAY:
-            return display[index.column()]
-        if role == _TOOLTIP:
-            return tips[index.column()]
-        return brush if index.column() == 0 else None
+    def _schedule(self) -> None:
+        if self._unfilled:
+            self._fill_timer.start()
 
-    def _row_cells(self, i: int) -> tuple[tuple[str, ...], tuple[str | None, ...], QBrush | None]:
-        cached = self._cells.get(i)
-        if cached is None:
-            row = self._rows[i]
-            cached = self._cells[i] = (tuple(self._display(key, row) for key, _h in self._columns),
-                                       tuple(None if row.get(key) is None else str(row.get(key))[:2000]
-                                             for key, _h in self._columns),
-                                       self._row_brush(row))
-        return cached
+    def _fill_next(self) -> None:
+        if self._unfilled:
+            start = self._unfilled[0]
+            self._fill_range(start, start + CHUNK_ROWS)
+        self._schedule()
+
+    def _fill_range(self, start: int, end: int) -> None:
+        """Cells for rows [start, end) whose chunk is still unfilled, one dataChanged per chunk
+        (an item's own change signal per cell made filling 2.3x slower)."""
+        end = min(end, len(self._rows))
+        for chunk in [c for c in self._unfilled if c < end and c + CHUNK_ROWS > start]:
+            self._unfilled.remove(chunk)
+            last = min(chunk + CHUNK_ROWS, len(self._rows))
+            blocked = self.blockSignals(True)
+            try:
+                for i in range(chunk, last):
+                    self._fill_row(i)
+            finally:
+                self.blockSignals(blocked)
+            self.dataChanged.emit(self.index(chunk, 0), self.index(last - 1, len(self._columns) - 1))
+
+    def _fill_row(self, i: int) -> None:
+        row = self._rows[i]
+        background = self._row_brush(row)
+        for col, (key, _h) in enumerate(self._columns):
+            item = QStandardItem(self._display(key, row))
+            item.setFlags(_READ_ONLY)
+            value = row.get(key)
+            if value is not None:
+                item.setToolTip(str(value)[:TOOLTIP_CHARS])
+            if col == 0 and background is not None:
+                item.setBackground(background)
+            self.setItem(i, col, item)
 
     def _display(self, key: str, row: dict[str, Any]) -> str:
         value = row.get(key)
@@ -85,13 +154,8 @@ class RowsModel(QAbstractTableModel):
             return ""
         if isinstance(value, float):
             return f"{value:.3g}"
-        return str(value).replace("\n", " ")[:300]
+        return str(value).replace("\n", " ")[:DISPLAY_CHARS]
 
-    def _row_brush(self, row: dict[str, Any]) -> QBrush | None:
+    def _row_brush(self, row: dict[str, Any]) -> Any:
         colour = self._colour(row) if self._colour is not None else None
         return brush(colour) if colour else None
-
-
-_DISPLAY = Qt.ItemDataRole.DisplayRole
-_TOOLTIP = Qt.ItemDataRole.ToolTipRole
-_ANSWERED = frozenset({_DISPLAY, _TOOLTIP, Qt.ItemDataRole.BackgroundRole})
