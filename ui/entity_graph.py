@@ -32,6 +32,7 @@ from magi_desktop.engine_host import EngineHost
 from . import l2_queries as q
 from .panel import Panel
 from .widgets.cascade_dialog import CascadePreviewDialog
+from .widgets.date_axis import DateAxis
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList
 from .widgets.formatting import one_line, pct, readable, ts
@@ -59,6 +60,27 @@ ENTITY_COLUMNS = (("canonical_name", "entity"), ("entity_type", "type"), ("menti
 ASSERTION_COLUMNS = (("trait", "trait"), ("value", "value"), ("status", "status"),
                      ("confidence", "conf."), ("evidence_count", "evid."), ("valid_from", "from"),
                      ("valid_to", "to"), ("exit", "exit reason"))
+
+
+def graph_layout(hood: q.Neighbourhood, known: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """Positions (layout units, around 0,0) for every node of ``hood``: ``known`` ones stay where
+    they are, the others are placed by a spring layout around them.
+
+    Pure numpy/networkx, so a reader thread runs it with the neighbourhood's query: on the UI
+    thread the first spring layout of a process took ~90 ms (networkx's lazy imports) and a
+    later one 6-8 ms of a turn that also drew the graph."""
+    graph = nx.Graph()
+    graph.add_nodes_from(hood.nodes)
+    graph.add_edges_from((e["subject_id"], e["object_id"]) for e in hood.edges)
+    n = graph.number_of_nodes()
+    known = {k: v for k, v in known.items() if k in graph}
+    if n <= 1:
+        return {hood.center: known.get(hood.center, (0.0, 0.0))}
+    if len(known) == n:
+        return known
+    pos = nx.spring_layout(graph, seed=7, center=(0, 0), scale=1.0, k=1.6 / math.sqrt(n),
+                           pos=known or None, fixed=list(known) or None)
+    return {k: (float(v[0]), float(v[1])) for k, v in pos.items()}
 
 
 class GraphView(QGraphicsView):
@@ -110,21 +132,10 @@ class GraphView(QGraphicsView):
         self.hood = hood
         scene = self.scene()
         scene.clear()
-        graph = nx.MultiDiGraph()
-        graph.add_nodes_from(hood.nodes)
-        for e in hood.edges:
-            graph.add_edge(e["subject_id"], e["object_id"], key=e["triple_id"])
-        n = max(1, graph.number_of_nodes())
-        simple = nx.Graph(graph)
-        known = {k: v for k, v in self._layouts.get(hood.center, {}).items() if k in simple}
-        if n <= 1:
-            pos = {hood.center: (0.0, 0.0)}
-        elif len(known) == n:
-            pos = known
-        else:
-            pos = nx.spring_layout(simple, seed=7, center=(0, 0), scale=1.0, k=1.6 / math.sqrt(n),
-                                   pos=known or None, fixed=list(known) or None)
-        self._layouts.setdefault(hood.center, {}).update({k: (float(v[0]), float(v[1])) for k, v in pos.items()})
+        n = max(1, len(hood.nodes))
+        # placed already when the panel loaded the neighbourhood (graph_layout on a reader thread)
+        pos = graph_layout(hood, self._layouts.get(hood.center, {}))
+        self.remember_layout(hood.center, pos)
         # the scale follows every node ever placed around this centre, so a filtered or
         # time-travelled view draws the same node at the same place
         radius = 170 + 28 * math.sqrt(max(n, len(self._layouts.get(hood.center, {}))))
@@ -221,6 +232,13 @@ class GraphView(QGraphicsView):
             self.highlight_edge(self.selected_edge)
         self.fit()
 
+    def known_layout(self, center: str) -> dict[str, tuple[float, float]]:
+        """The positions placed so far around ``center`` (a copy a reader thread may extend)."""
+        return dict(self._layouts.get(center, {}))
+
+    def remember_layout(self, center: str, positions: dict[str, tuple[float, float]]) -> None:
+        self._layouts.setdefault(center, {}).update(positions)
+
     def fit(self) -> None:
         """The whole neighbourhood in view, shrunk when needed but never blown up past its
         natural size (one node filled the canvas at 4x, its name in 40-pt letters)."""
@@ -256,7 +274,7 @@ class AssertionTimeline(pg.PlotWidget):
     date_dragged = Signal(float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        super().__init__(parent=parent, axisItems={"bottom": DateAxis()})
         self.setBackground("w")
         self.setMenuEnabled(False)
         self.getPlotItem().hideButtons()
@@ -607,6 +625,7 @@ class EntityGraphPanel(Panel):
         if not eid:
             return
         as_of, inactive = self.as_of, self.show_inactive.isChecked()
+        known = self.graph.known_layout(eid)
 
         def work() -> dict[str, Any]:
             engine = self.host.engine
@@ -628,7 +647,8 @@ class EntityGraphPanel(Panel):
                 "WHERE x.entity_id = ? ORDER BY e.occurred_at DESC, e.seq DESC LIMIT ?", (eid, MENTIONS_SHOWN))]
             from .widgets.event_list import load_events
 
-            return {"hood": q.neighbourhood(conn, eid, as_of=as_of, include_inactive=inactive),
+            hood = q.neighbourhood(conn, eid, as_of=as_of, include_inactive=inactive)
+            return {"hood": hood, "layout": graph_layout(hood, known),
                     "assertions": q.assertions_of(conn, eid), "profile": profile, "now": now,
                     "as_of": as_of, "mentions": load_events(conn, mention_ids),
                     "mention_total": conn.execute("SELECT count(*) FROM l1_event_entities WHERE entity_id = ?",
@@ -639,6 +659,7 @@ class EntityGraphPanel(Panel):
     def _entity_loaded(self, r: dict[str, Any]) -> None:
         self.entity_stack.show_content(True)
         self.hood = r["hood"]
+        self.graph.remember_layout(r["hood"].center, r["layout"])
         self.mentions.set_rows(r.get("mentions") or [])
         total = r.get("mention_total") or 0
         self.tabs.setTabText(self.tabs.indexOf(self.mentions),

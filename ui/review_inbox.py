@@ -90,6 +90,7 @@ class ReviewInboxPanel(Panel):
     def __init__(self, host: EngineHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         self.detail: dict[str, Any] | None = None
+        self._shown: dict[str, Any] | None = None  # the detail the sides draw (same again: no redraw)
         self.last_result: Any = None
         self.status_filter = QComboBox()
         for label, value in (("pending", "pending"), ("all", None), ("approved", "approved"),
@@ -172,7 +173,7 @@ class ReviewInboxPanel(Panel):
         self.loaded.emit()
 
     def _clear_detail(self) -> None:
-        self.detail = None
+        self.detail = self._shown = None
         self.old_view.show_value({"(select an item)": "what memory believed before"})
         self.new_view.show_value({"(select an item)": "what it believes now"})
         self.decisions.show_value({})
@@ -188,18 +189,25 @@ class ReviewInboxPanel(Panel):
 
     def _show(self, d: dict[str, Any] | None) -> None:
         self.detail = d
-        if d is None:
-            return
+        if d is None or d == self._shown:
+            self._update_buttons()
+            return  # a reload re-read the same item: redrawing its sides would change nothing
+        self._shown = d
         # a side that says what it is ("user LIVES_IN jiaxing — active") needs no id beside it
         for view, side in ((self.old_view, d["old"]), (self.new_view, d["new"])):
             shown = {k: v for k, v in side.items() if not (k == "id" and side.get("now"))} \
                 if isinstance(side, dict) else side
             view.show_value(readable(shown) if isinstance(shown, dict) else shown, expand_depth=2)
-        self.events.set_rows(d["events"])
+        self.later(lambda: self._show_events(d))
         self.decisions.show_value({f"{ts(x['decided_at'])} {x['decision']}" + (" (undone)" if x.get("undone_at") else ""):
                                    {"reason": x.get("reason"), "effect": json.loads(x.get("effect_json") or "{}")}
                                    for x in d["decisions"]} or {"(none yet)": ""})
         self._update_buttons()
+
+    def _show_events(self, d: dict[str, Any]) -> None:
+        """The evidence in a turn of its own, after both sides are drawn."""
+        if d is self._shown:
+            self.events.set_rows(d["events"])
 
     def _service_fn(self, action: str) -> Any:
         service = self.engine.components.get("review") if self.engine is not None else None

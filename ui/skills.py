@@ -22,6 +22,7 @@ from memory_core.db.connection import query_all
 
 from . import schema
 from .panel import Panel
+from .widgets.date_axis import DateAxis
 from .widgets.empty_state import EmptyOr
 from .widgets.event_list import EventList
 from .widgets.formatting import one_line, pct, ts
@@ -126,6 +127,7 @@ class SkillsPanel(Panel):
     def __init__(self, host: EngineHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         self.detail: dict[str, Any] | None = None
+        self._shown: tuple[dict[str, Any], dict[str, Any]] | None = None  # what the detail draws
         self.model = RowsModel(COLUMNS, formatters={
             "success_rate": lambda v, _r: pct(v) if v is not None else "–",
             "mean_duration_ms": lambda v, _r: f"{v:.0f}" if v is not None else "–",
@@ -140,13 +142,19 @@ class SkillsPanel(Panel):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.selectionModel().currentRowChanged.connect(lambda cur, _p: self.select(cur.row()))
 
-        self.plot = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        self.plot = pg.PlotWidget(axisItems={"bottom": DateAxis()})
         self.plot.setBackground("w")
         self.plot.setMenuEnabled(False)
         self.plot.getPlotItem().hideButtons()
         self.plot.setLabel("left", "success rate")
         self.plot.setYRange(0, 1.05)
         self.plot.setMinimumHeight(160)
+        # two curves made once and given new data per skill: making pyqtgraph items per
+        # selection (clear + plot) was most of a 30 ms detail update on the UI thread
+        self.rolling_curve = self.plot.plot([], [], pen=pg.mkPen("#3a6fc4", width=2),
+                                            name=f"last {ROLLING_WINDOW} runs")
+        self.daily_dots = self.plot.plot([], [], pen=None, symbol="o", symbolBrush=pg.mkBrush(240, 140, 40, 160),
+                                         symbolPen=None, name="per day")
         self.strategy = QTextBrowser()
         self.traces = EventList(extra_columns=TRACE_COLUMNS)
         self.traces.event_activated.connect(self.event_requested)
@@ -185,15 +193,18 @@ class SkillsPanel(Panel):
                                                 "uses a tool (ActionExecuted events).")
         # the skill being read stays selected (and its detail is re-read); a skill that is gone
         # leaves an empty detail, not the old one
+        same = (rows or []) == self.model.rows()
         if reload_rows(self.table, self.model, rows or [], "skill_id") is None:
             self._clear_detail()
-        for col in range(len(COLUMNS) - 1):
-            self.table.resizeColumnToContents(col)
+        if not same:
+            for col in range(len(COLUMNS) - 1):
+                self.table.resizeColumnToContents(col)
         self.loaded.emit()
 
     def _clear_detail(self) -> None:
-        self.detail = None
-        self.plot.clear()
+        self.detail = self._shown = None
+        self.rolling_curve.setData([], [])
+        self.daily_dots.setData([], [])
         self.strategy.setPlainText("Select a tool to see its success rate over time, the strategy "
                                    "distilled from its runs and its recent traces.")
         self.traces.set_rows([])
@@ -210,17 +221,15 @@ class SkillsPanel(Panel):
 
     def _show(self, skill: dict[str, Any], detail: dict[str, Any]) -> None:
         self.detail = detail
-        self.plot.clear()
+        if (skill, detail) == self._shown:
+            return  # a reload re-read the same skill: replotting and relaying out would change nothing
+        self._shown = (skill, detail)
         series = detail["series"]
         rolling = detail["rolling"]
-        if rolling:
-            self.plot.plot([t for t, _r in rolling], [r for _t, r in rolling],
-                           pen=pg.mkPen("#3a6fc4", width=2), name=f"last {ROLLING_WINDOW} runs")
-        if series:
-            # one dot per day, its size the number of runs that day
-            self.plot.plot([t + 43200 for t, _ok, _n in series], [ok / n for _t, ok, n in series], pen=None,
-                           symbol="o", symbolSize=[4 + min(10, n) for _t, _ok, n in series],
-                           symbolBrush=pg.mkBrush(240, 140, 40, 160), symbolPen=None, name="per day")
+        self.rolling_curve.setData([t for t, _r in rolling], [r for _t, r in rolling])
+        # one dot per day, its size the number of runs that day
+        self.daily_dots.setData([t + 43200 for t, _ok, _n in series], [ok / n for _t, ok, n in series],
+                                symbolSize=[4 + min(10, n) for _t, _ok, n in series])
         self.plot.setYRange(0, 1.05)
         strategy = detail["strategy"]
         if strategy:
@@ -230,6 +239,14 @@ class SkillsPanel(Panel):
         else:
             self.strategy.setPlainText(f"No strategy distilled yet ({skill.get('pending_trace_count', 0)} of "
                                        f"{skill.get('distill_threshold', '?')} traces pending).")
+        # the traces in a turn of their own (a chart, a strategy and a table in one turn added
+        # up to ~30 ms of the UI thread)
+        shown = self._shown
+        self.later(lambda: self._show_traces(shown, detail))
+
+    def _show_traces(self, shown: Any, detail: dict[str, Any]) -> None:
+        if shown is not self._shown:
+            return  # another skill was shown meanwhile
         rows = []
         for t in detail["traces"]:
             rows.append({**t, "success": "✓" if t["success"] else "✗",

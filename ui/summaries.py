@@ -79,6 +79,7 @@ class SummariesPanel(Panel):
         super().__init__(host, parent)
         self.rows: list[dict[str, Any]] | None = None
         self.detail: dict[str, Any] | None = None
+        self._shown: dict[str, Any] | None = None  # the detail the pane draws (same again: no redraw)
         self.granularity = QComboBox()
         self.granularity.addItem("all windows", None)
         for g in SUMMARY_WINDOWS_S:
@@ -153,7 +154,7 @@ class SummariesPanel(Panel):
         # is gone clears the pane
         row = reload_rows(self.table, self.model, rows or [], "summary_id", keep=keep)
         if row is None:
-            self.detail = None
+            self.detail = self._shown = None
             self.body.setPlainText(SELECT_HINT)
             self.events.set_rows([])
             self.events_label.setText("<b>Linked L1 events</b> (double-click to open in the timeline)")
@@ -169,6 +170,9 @@ class SummariesPanel(Panel):
 
     def _show(self, detail: dict[str, Any] | None) -> None:
         self.detail = detail
+        if detail is not None and detail == self._shown:
+            return  # a reload re-read the same summary: relaying out its text would change nothing
+        self._shown = detail
         if detail is None:
             self.body.setPlainText("(this summary was removed)")
             return
@@ -189,6 +193,13 @@ class SummariesPanel(Panel):
             f"{s.get('granularity') or ''} · {ts(s.get('window_start'))} → {ts(s.get('window_end'))} · "
             f"producer <i>{_esc(s['producer'])}</i> · {s['event_count']} events</p>"
             f"<p>{_esc(s['body']).replace(chr(10), '<br>')}</p>{stats_html}")
+        # the linked events in a turn of their own: a day's summary (3k characters of text to
+        # lay out, 120 events) took ~20 ms to show, and its repaint as much again
+        self.later(lambda: self._show_events(detail))
+
+    def _show_events(self, detail: dict[str, Any]) -> None:
+        if detail is not self._shown:
+            return  # another summary was shown meanwhile
         self.events.set_rows(detail["events"])
         self.events_label.setText(f"<b>Linked L1 events</b>: {len(detail['events'])} "
                                   "(double-click to open in the timeline)")

@@ -33,6 +33,7 @@ from .timeline_query import (Histogram, TimelineFilter, distinct_values, histogr
 from .widgets.cascade_dialog import (LAYER_NAMES, CascadePreviewDialog, describe_changes, humanize, is_zero,
                                      layer_order)
 from .widgets.count_axis import CountAxis
+from .widgets.date_axis import DateAxis
 from .widgets.highlight import HighlightDelegate
 from .widgets.formatting import dated, ts
 from .widgets.kv_view import KeyValueTree
@@ -80,7 +81,7 @@ class ActivityHistogram(pg.PlotWidget):
     range_chosen = Signal(float, float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent, axisItems={"bottom": pg.DateAxisItem(orientation="bottom"),
+        super().__init__(parent=parent, axisItems={"bottom": DateAxis(),
                                                    "left": CountAxis(orientation="left")})
         self.setBackground("w")
         self.setMenuEnabled(False)

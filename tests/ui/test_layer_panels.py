@@ -73,7 +73,9 @@ def test_skills_breaker_colours_traces_and_plot(qtbot, demo_host) -> None:
     assert len(d["traces"]) == traces and panel.traces.model_.rowCount() == traces
     runs = sum(n for _t, _ok, n in d["series"])
     assert runs == rows[0]["runs"]
-    assert panel.plot.getPlotItem().listDataItems()
+    days, rates = panel.daily_dots.getData()
+    assert len(days) == len(d["series"]) and all(0 <= r <= 1 for r in rates)
+    assert len(panel.rolling_curve.getData()[0]) == len(d["rolling"])
     # the strategy reads as text, not as its JSON
     shown = panel.strategy.toPlainText()
     assert '"summary"' not in shown and '"recommendations"' not in shown and d["strategy"]["summary"] in shown
