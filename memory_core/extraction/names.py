@@ -401,6 +401,9 @@ _ZH_PERSON_CUE = re.compile(r"(?:同事|朋友|女朋友|男朋友|老婆|老公
 #: words jieba tags ns that are verbs or common words in chat
 _ZH_NOT_PLACES = frozenset({"长大", "出发", "回来", "回去", "上来", "下来"})
 _ZH_NICK = re.compile(r"(?:小|老|阿)[\u4e00-\u9fff]")
+#: one-character adverbs jieba glues to a nickname (小李刚 = 小李 + 刚 "just"): a nickname is
+#: 小/老/阿 and one syllable, so a third character from this set starts the next word
+_ZH_NICK_TAIL = frozenset("刚也都就才还又正已在说")
 #: characters after which a place name is expected (在X, 去X, 到X, 从X, 住X …)
 _ZH_PLACE_CUE = frozenset("在去到从往回飞住来和与跟、或是的，,。！？!? ")
 _ZH_LIST_RX: re.Pattern[str] | None = None
@@ -524,6 +527,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word) or
                                   re.fullmatch(r"[高初大研博][一二三四]", word)):
             continue  # 高三, 大二: a school year, not 高 + a given name
+        if etype == "person" and len(word) == 3 and _ZH_NICK.match(word) and word[1] in ZH_SURNAMES and \
+                word[2] in _ZH_NICK_TAIL:
+            word, end = word[:2], start + 2  # 小李刚从阿里…: the nickname 小李, then the adverb 刚
         if etype == "person" and len(word) == 2 and word[0] == word[1] and not _ZH_PERSON_CUE.search(text[:start]):
             continue  # 谢谢, 哈哈: a doubled syllable with no cue is no name
         if etype == "person" and start > 0 and text[start - 1] in "了一两几这那每":

@@ -59,7 +59,7 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
 _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底"
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
-            r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也]))?|我|"
+            r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
             # a companion with no subject before it (周末和老公去了趟千岛湖): the speaker went, with them
@@ -900,7 +900,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.
 NEW_THING_EN = re.compile(r"(?:^|(?<=[\s,;:(\"']))(?:my|our) (?:brand[- ])?new (?P<obj>[^.,;:!?\"()]+)")
-NEW_THING_ZH = re.compile(r"(?:我的|我们的|我)?(?:新买的|新的|新)(?P<obj>[^，,。！？!?；;：:\s、的]{1,16})")
+#: 新 before a verb or as part of a word is not "new X" (新开的火锅店 newly opened, 新来的同事,
+#: 新出的 iPad, 新闻, 新年, 新冠, 新疆, 新加坡); 新换的 / 新买的 are the user's new things
+NEW_THING_ZH = re.compile(r"(?:我的|我们的|我)?(?:新买的|新的|新(?!开|来|出|上|建|装|招|推|发|年|闻|冠|人|郎|娘|"
+                          r"婚|鲜|疆|加坡|西兰|区|华|生|同事|员工))(?P<obj>[^，,。！？!?；;：:\s、的]{1,16})")
 
 # -- short-term states: stress, mood, emotion ------------------------------------------------------
 
@@ -999,7 +1002,9 @@ EN_COORD = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*")
 ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
-    r"工作|上班|做饭|煲汤|的).*$")
+    r"工作|上班|做饭|煲汤|的|"
+    # what the visit was for (去医院检查, 去银行办事): the place ends before it
+    r"(?<=[\u4e00-\u9fff]{2})(?:检查|看病|体检|复查|复诊|拿药|打针|输液|挂号|办事|办理|开会|上课|报名|吃饭|买菜|逛街|取钱|存钱)).*$")
 ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})|(?:那|这)(?:辆|台|部|只|条|家|所)|那个|这个|那些|这些|一些|一点|点|一趟|趟|"
                         # how often (去过三次云南, 去了好几趟成都): a count, not the place
                         r"(?:[一二三四五六七八九十两几\d]{1,3}|好几|很多|无数)(?:次|趟|回|遍)|轻度的?|中度的?|重度的?|轻微的?|严重的|早期|晚期|"

@@ -182,6 +182,10 @@ _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )
 _EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
 
 
+#: a trip or a lodging in the clause makes 住在X a stay, not a home
+ZH_STAY_ON_TRIP = re.compile(r"出差|旅游|旅行|度假|出游|游玩|来玩|去玩|酒店|宾馆|民宿|青旅|住了[一两三四五六七八九十几\d]+(?:晚|天|夜)")
+
+
 def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
     s = _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), s.lstrip(), count=1)
@@ -675,6 +679,11 @@ class _Extractor:
                 predicate = "STUDIES_AT"  # "I never went to Harvard": attending, not a trip (a past school)
             elif predicate == "BOUGHT" and entity.entity_type == "animal":
                 predicate, trait = "HAS_PET", "pet"  # "I got a puppy": a pet, not a purchase
+            if predicate == "LIVES_IN" and not neg and pattern.time_hint is None and pattern.lang == "zh" and \
+                    ZH_STAY_ON_TRIP.search(sentence.text):
+                if new_here:
+                    state.discard(entity.name, entity.entity_type)
+                continue  # 去杭州出差，住在西湖边上: a night's stay on a trip, not a home
             if (predicate, entity.name) in claimed:
                 if not neg:
                     continue
