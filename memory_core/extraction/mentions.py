@@ -128,10 +128,19 @@ def gazetteer_mentions(text: str, known: list[KnownEntity]) -> list[Mention]:
         for form, form_lower in _surface_forms(entity):
             if lowered is not None and form_lower is not None and form_lower not in lowered:
                 continue
+            common = form_lower is not None and form_lower in _common_words()
             for start, end in find_all(text, form):
+                if common and text[start:end].islower():
+                    continue  # an entity named "got" (a store from before that rule) is not every "got"
                 out.append(Mention(start, end, text[start:end], entity.name,
                                    valid_type(entity.entity_type), "catalog", entity.entity_id))
     return out
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    from .names import EN_NEVER_ONE_WORD_NAME
+    return EN_NEVER_ONE_WORD_NAME
 
 
 @lru_cache(maxsize=1)

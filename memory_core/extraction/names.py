@@ -187,7 +187,7 @@ _EN_MODEL = r"(?:\d[\w\-]*(?<!-))"
 #: "St. Mary's Hospital", "Mt. Rainier", "Ft. Lauderdale": the abbreviated Saint/Mount/Fort
 #: opens the name (without it the name was cut at the period and "st" became an employer)
 _EN_PLACE_TITLE = r"(?:(?:St|Mt|Ft)\. (?=[A-Z]))?"
-EN_NAME = re.compile(r"(?<![\w'])" + _EN_PLACE_TITLE + _EN_TOK + r"(?:(?: (?:of|de|du|la|von|van|&))? " + _EN_TOK +
+EN_NAME = re.compile(r"(?<![\w'])" + _EN_PLACE_TITLE + _EN_TOK + r"(?:(?: (?:of(?: the)?|de|du|la|von|van|&))? " + _EN_TOK +
                      r"| " + _EN_MODEL + r"(?![\w']))*(?:'s)?(?![\w])")
 #: capitalised words that are not names (pronoun, days, months, interjections, titles)
 _EN_NOT_NAME = frozenset({
@@ -335,8 +335,23 @@ def en_name_spans(text: str) -> list[tuple[int, int, str]]:
         if not words:
             continue
         surface = " ".join(words)
+        if len(words) == 1 and words[0].lower() in EN_NEVER_ONE_WORD_NAME:
+            continue  # "Harry Potter and GoT", "Got it": a common word capitalised is no name
         out.append((start, start + len(surface), surface))
     return out
+
+
+#: words that are never a name on their own, wherever they stand: the sentence openers but the
+#: ones that are also given names (Will, May)
+EN_NEVER_ONE_WORD_NAME = _EN_OPENERS - {"will", "may"}
+
+
+@lru_cache(maxsize=1)
+def language_names() -> frozenset[str]:
+    """Names of languages (Spanish, 日语): a topic one learns or speaks, never a person or place."""
+    from ..lexicon.concepts import concept
+    lang = concept("language")
+    return frozenset(lang.expressions) - {"duolingo", "多邻国"} if lang else frozenset()
 
 
 #: what may follow a business named by its owner's genitive ("at Nando's", "at Peet's on Main
@@ -365,6 +380,8 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     listed = list_type(low)
     if listed:
         return listed
+    if low in language_names():
+        return "topic"  # "myself and Spanish": a language, not the person "and X" would make it
     if company_context(text, start, end, lexicon_type):
         return "organization"  # "transferred to Rice": a school, not the food
     typed = lexicon_type

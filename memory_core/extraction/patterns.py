@@ -998,6 +998,15 @@ EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|
 EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|"
                        r"going to|to listen to|to watch|to eat|to drink|to play|to read)\s+")
 EN_COORD = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*")
+#: an object that is only a light verb's gerund says nothing about what is liked or done ("I
+#: love going on road trips" cut before "on", "I hate not being on the court", "like talking
+#: to you"): the slot is empty, not "going"
+EN_EMPTY_OBJECTS = re.compile(r"^(?:not |never )?(?:going|getting|doing|having|being|making|taking|trying|coming|"
+                              r"keeping|putting|letting|seeing|talking|saying|telling|giving|working|thinking|"
+                              r"feeling|looking|spending|finding|stuff|things?)$|"
+                              r"^(?:not|never) ")
+#: a dash set off by spaces ends the phrase ("discovering new cities - it's …", "- super excited")
+EN_DASH_BREAK = re.compile(r"(?:^|\s)[-–—]+(?:\s|$).*$")
 
 ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"

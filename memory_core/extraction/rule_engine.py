@@ -28,7 +28,7 @@ from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
 from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
-                       EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
+                       EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
                        ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
@@ -207,7 +207,7 @@ def time_hint(sentence: str) -> str | None:
 
 def cut_en_object(phrase: str) -> str:
     """The object phrase up to the first adjunct or new clause ("… yesterday and I love it")."""
-    return EN_OBJECT_STOP.sub("", " " + phrase.strip()).strip()
+    return EN_OBJECT_STOP.sub("", EN_DASH_BREAK.sub("", " " + phrase.strip())).strip()
 
 
 def cut_zh_object(phrase: str) -> str:
@@ -226,7 +226,8 @@ def clean_en_object(phrase: str) -> str:
             break
         p = q
     words = p.split()
-    return " ".join(words[:4])
+    p = " ".join(words[:4])
+    return "" if EN_EMPTY_OBJECTS.match(p) else p
 
 
 def clean_zh_object(phrase: str) -> str:
@@ -653,8 +654,9 @@ class _Extractor:
                     pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or "") and origin == "phrase" or
                     pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "")):
                 verdict = None  # "joined a hedge fund", 在一家律所上班: a kind, not a name
-            if pattern.key == "en_bought" and match.group("verb") == "got" and origin == "phrase":
-                verdict = None  # "got my first paycheck / a raise": 'got' buys only a typed thing
+            if pattern.key == "en_bought" and origin == "phrase" and (match.group("verb") == "got" or (
+                    match.group("verb") == "picked up" and not entity.mention[:1].isupper())):
+                verdict = None  # "got my first paycheck / a raise", "picked up new skills": only a typed thing is bought
             if verdict is None:
                 if new_here:
                     state.discard(entity.name, entity.entity_type)
@@ -753,6 +755,13 @@ class _Extractor:
         if pattern.negated and pattern.trait and \
                 not end_names_value(origin, entity.mention, namelike, pattern.predicate):
             return None
+        if not zh and origin == "phrase" and not entity.mention[:1].isupper() and (
+                pattern.predicate == "USES" or
+                pattern.predicate == "DRIVES" and not pattern.negated and not is_vehicle_word(entity.name)):
+            return None  # "I use my influence", "riding the waves": an untyped lowercase phrase is no tool or car
+        if pattern.predicate in ("BOUGHT", "OWNS") and entity.entity_type in ("activity", "topic") and \
+                origin != "catalog":
+            return None  # "got some hiking stuff", "picked up new skills": no thing bought is named
         return slot_type(pattern.predicate, entity.entity_type, entity.name, origin)
 
     def _live_value(self, subject: str, trait: str, event_id: str,

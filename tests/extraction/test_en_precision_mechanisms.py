@@ -1,0 +1,50 @@
+"""English false positives found in a LoCoMo conversation other than the one the speaker tests
+use (conversation 5: Tim and John), each mechanism beside a line that must keep its claim."""
+
+from __future__ import annotations
+
+from tests.extraction.claim_sets import claims, entities, rel
+
+
+def _objects(*lines: str) -> set[str]:
+    return {o for line in lines for _s, _p, o, *_ in claims(line)}
+
+
+def test_a_light_verb_gerund_alone_is_no_object() -> None:
+    # "going" (cut before "on road trips"), "not being", "talking": nothing liked is named
+    got = _objects("I love going on road trips with friends and family.", "I hate not being on the court.",
+                   "I like talking to you.")
+    assert not got & {"going", "not being", "talking"}, got
+    assert rel("user", "LIKES", "hiking") in claims("I love hiking and reading.")
+    assert rel("user", "LIKES", "traveling") in claims("I love traveling.")
+
+
+def test_a_dash_ends_the_object_phrase() -> None:
+    got = _objects("Been discussing collaborations for a Harry Potter fan project I am working on - super excited!")
+    assert not any(o.startswith("-") or o.endswith("-") for o in got), got
+    assert not any("-" in o for o in _objects("I love discovering new cities - it's my favorite thing."))
+
+
+def test_a_capitalised_common_word_is_no_name_and_a_language_no_person() -> None:
+    assert ("got", "person") not in entities("Are Harry Potter and GoT still your favorites?")
+    assert ("spanish", "person") not in entities("I know a bit of it myself and Spanish.")
+    assert ("will", "person") in entities("I had dinner with my friend Will yesterday.")
+    assert ("lord of the rings", "creator") in entities("I'm a huge fan of Lord of the Rings!")
+
+
+def test_no_tool_car_or_purchase_from_an_untyped_lowercase_phrase() -> None:
+    assert not claims("I use my influence and resources to help causes I believe in.")
+    assert not any(p == "DRIVES" for _s, p, *_ in claims("I had an awesome summer, surfing and riding the waves."))
+    assert not any(p == "BOUGHT" for _s, p, *_ in claims("Also picked up new skills."))
+    assert not any(p == "BOUGHT" for _s, p, *_ in claims("Got some awesome hiking stuff and outdoor gear."))
+    assert rel("user", "BOUGHT", "nintendo switch") in claims("I picked up a Nintendo Switch last week.")
+    assert rel("user", "DRIVES", "honda civic") in claims("I drive a Honda Civic.")
+
+
+def test_a_known_entity_named_like_a_common_word_matches_only_capitalised() -> None:
+    from memory_core.extraction.inputs import ExtractionInput, KnownEntity
+    from tests.extraction.claim_sets import R
+    known = [KnownEntity("e1", "got", "media", ())]
+    out = R.extract([ExtractionInput("a", "I just got back from a party."), ExtractionInput("b", "GoT is my favourite show.")],
+                    known)
+    assert [e.event_id for e in out.entities if e.name == "got"] == ["b"]
