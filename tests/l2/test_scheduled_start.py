@@ -41,3 +41,23 @@ def test_scheduled_job_begins_at_its_date_and_ends_the_old_one_then(l2_engine):
     after, _ = build_profile(conn, user, first_of_next + DAY)
     assert [t["value"] for t in after["traits"]["employer"]] == ["kaiser permanente"]
     assert after["scheduled"] == []
+
+
+def test_l2_hits_between_the_telling_and_the_start_hold_no_scheduled_state(l2_engine):
+    from memory_core.policy import QueryMode
+    from memory_core.retrieval.intent import build_plan
+
+    told = T0 + 100 * DAY
+    l2_engine.ingest_payloads([chat("a", "user", "I work as a nurse at Mercy General.", T0, "r1"),
+                               chat("b", "user", "I quit Mercy General.", told - DAY, "r2"),
+                               chat("c", "user", "I'm joining Kaiser Permanente next month.", told, "r3")])
+    project(l2_engine)
+
+    def current(now: float) -> list[str]:
+        plan = build_plan("Where do I work now?", mode=QueryMode.CURRENT_STATE, now=now)
+        hits = l2_engine.retrieval.registry.layers["l2"].search(plan).hits
+        return [h.text for h in hits if h.kind in ("edge", "assertion") and "kaiser" in h.text
+                and (h.kind == "edge" or h.payload.get("current"))]
+
+    assert current(told + DAY) == []
+    assert current(told + 60 * DAY)
