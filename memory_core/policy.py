@@ -463,6 +463,10 @@ ENTITY_EXPANSION_MIN_DF_CAP: Final = 5
 RECENT_WINDOW_DAYS: Final = 14
 #: "3 days ago" is approximate in speech: the window extends this many units on each side.
 TIME_AGO_SLACK_UNITS: Final = 1.0
+#: a told future start ("next fall", 下学期) begins on the first day of this month: seasons as
+#: the northern meteorological ones, terms as the two school-year starts (autumn, spring)
+SEASON_START_MONTHS: Final = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+TERM_START_MONTHS: Final = (9, 3)
 #: A date further back than this ("in 1720", "a 1929 film") is history, not a time in memory:
 #: it sets no window.
 MEMORY_HORIZON_YEARS: Final = 30

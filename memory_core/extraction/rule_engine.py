@@ -34,6 +34,8 @@ from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_
                        ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
 from .sensor_rules import sensor_claims
+from .future_starts import FAMILY_CLAIMS, future_starts
+from ..retrieval.timeparse import resolve_future_start
 
 CONF_EXPLICIT = 0.7
 CONF_IMPLIED = 0.55
@@ -325,6 +327,8 @@ class _Extractor:
             if mood == "conditional":
                 continue
             hint = time_hint(sentence.text)
+            claimed_objects: set[tuple[str, str]] = set()
+            self._scheduled_starts(state, mentions, sentence, zh, claimed_objects)
             if mood == "modal":  # "I want to make soup with my new pressure cooker"
                 self._new_thing(state, mentions, sentence, zh, hint, set(), presupposed_only=True)
                 continue
@@ -356,7 +360,6 @@ class _Extractor:
                         continue  # 我的猫被我妈送人了: 我的猫 is no pet memory knows; 送人了 stays free
                     consumed.append(vspan)
                     accepted.append((pattern, match))
-            claimed_objects: set[tuple[str, str]] = set()
             before = len(self.out.fact_claims)
             for pattern, match in sorted(accepted, key=lambda pm: pm[1].start("verb")):
                 self._pattern_claims(state, mentions, sentence, pattern, match, hint,
@@ -372,6 +375,42 @@ class _Extractor:
             if zh:
                 self._zh_negation_scope(state, sentence, before)
             self._states(state, sentence, zh)
+
+    def _scheduled_starts(self, state: _EventState, mentions: list[Mention], sentence: _Sentence, zh: bool,
+                          claimed: set[tuple[str, str]]) -> None:
+        """Dated starts of a job, school or home told ahead ("Starting at Stanford Health in
+        December", 下周一去字节跳动报到): a claim from that date on (``future_starts``). Only
+        when the date is after the telling: a start already reached is the ordinary statement."""
+        told = state.event.occurred_at
+        subject, subject_type = self._self_subject(state.event)
+        lang = "zh" if zh else "en"
+        for start in future_starts(sentence.text, zh):
+            begins = resolve_future_start(start.expression, told)
+            if begins is None or begins <= told:
+                continue
+            lo, hi = sentence.start + start.start, sentence.start + start.end
+            named = [m for m in mentions if m.start >= 0 and m.start < hi and lo < m.end]
+            if named:
+                name, etype = named[0].name, named[0].entity_type
+            else:
+                name, etype = normalize_name(start.surface), ""
+            predicate, trait = FAMILY_CLAIMS[start.family]
+            if start.family == "home":
+                if etype not in ("", "place"):
+                    continue
+                etype = "place"
+            else:
+                if etype not in ("", "organization"):
+                    continue
+                etype = "organization"
+                if is_school(name):
+                    predicate, trait = FAMILY_CLAIMS["school"]
+            if (predicate, name) in claimed:
+                continue
+            if not named:
+                state.add(name, etype, start.surface, CONF_EXPLICIT, None, lo)
+            self._emit(state, sentence, _frame_pattern(predicate, trait, lang, directness="explicit"),
+                       subject, subject_type, name, etype, False, True, start.time_hint, claimed)
 
     def _zh_negation_scope(self, state: _EventState, sentence: _Sentence, since: int) -> None:
         """A state claim read as a start whose object's comma part carries a negation fused to

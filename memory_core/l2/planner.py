@@ -19,18 +19,20 @@ assertion involved → no Phase 2 call for that edge (sensor bursts stay cheap).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
 
 import apsw
 
 from ..db.connection import Row, placeholders, query_all
+from ..extraction.future_starts import scheduled_expression
 from ..extraction.schema import USER_SUBJECT, Phase1Output
 from ..ids import new_ulid
 from ..lexicon.categories import categories_of
 from ..policy import (EVIDENCE_POLICIES, L2_ARBITRATION_MIN_SEVERITY, REVIEW_CONFIDENCE_THRESHOLD,
                       EvidenceClass, Tier)
 from ..providers.chat import ChatRequest, ProviderError
+from ..retrieval.timeparse import resolve_future_start
 from ..text.segment import has_cjk
 from .arbitration import arbitrate
 from .assertion_store import MULTI_VALUED_TRAITS, merge_key
@@ -66,6 +68,17 @@ def names_same_thing(held: str, said: str) -> bool:
         return False
     shorter, longer = (s, h) if len(s) <= len(h) else (h, s)
     return any(longer[i:i + len(shorter)] == shorter for i in range(len(longer) - len(shorter) + 1))
+
+
+def scheduled_start(time_hint: str | None, told_at: float) -> float | None:
+    """When a claim told at ``told_at`` with a scheduled-start hint ("from:下周一", "from:in
+    December") begins, or None: no such hint, an expression no rule reads, or a start not after
+    the telling (then the telling time stands, as for any claim)."""
+    expression = scheduled_expression(time_hint)
+    if expression is None:
+        return None
+    begins = resolve_future_start(expression, told_at)
+    return begins if begins is not None and begins > told_at else None
 
 
 @dataclass(slots=True)
@@ -414,6 +427,11 @@ class Planner:
         assertions: list[CandidateAssertion] = []
         for i, (c, subj, obj) in enumerate(claim_refs):
             ev = events[c.event_id]
+            begins = scheduled_start(c.time_hint, ev.occurred_at)
+            if begins is not None:
+                # a dated future start: the evidence speaks for the state from that date on, so
+                # its edge and assertion begin then and a rival it supersedes ends then
+                ev = replace(ev, occurred_at=begins)
             s_id = entity_of(subj, c.subject)
             if s_id is None:
                 plan.dropped.append(f"claim {c.subject} {c.predicate} {c.object}: subject unresolved")

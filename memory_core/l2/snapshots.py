@@ -17,15 +17,29 @@ import apsw
 from ..db.connection import query_all, query_one
 from . import assertion_store as A
 from . import graph_store as G
-from .lifecycle import EDGE_ACTIVE, LIVE_ASSERTION_STATES
+from .lifecycle import EDGE_ACTIVE, EDGE_SUPERSEDED, LIVE_ASSERTION_STATES, SUPERSEDED
+
+
+def _holds_at(row: Any, now: float) -> bool:
+    """Begun by ``now`` and, if it was superseded, not yet ended: a job that ends at a
+    scheduled start (``valid_to`` in the future) is still the job until then."""
+    if row["valid_from"] is not None and row["valid_from"] > now:
+        return False
+    return row["status"] not in (SUPERSEDED, EDGE_SUPERSEDED) or (row["valid_to"] is not None and row["valid_to"] > now)
 
 
 def build_profile(conn: apsw.Connection, entity_id: str, now: float) -> tuple[dict[str, Any], list[str]]:
-    rows = [r for r in A.live_assertions(conn, entity_id)
+    """The profile as of ``now``. A state scheduled to begin later (a job starting next month)
+    is listed under ``scheduled``, not as current; the value it will replace stays current."""
+    rows = [r for r in [*A.live_assertions(conn, entity_id), *_ending_later(conn, entity_id, now)]
             if r["expires_at"] is None or r["expires_at"] > now]
-    assertions = A.to_models(conn, rows)
+    assertions = A.to_models(conn, [r for r in rows if _holds_at(r, now)])
+    upcoming = A.to_models(conn, [r for r in rows if r["valid_from"] is not None and r["valid_from"] > now])
     traits: dict[str, list[dict[str, Any]]] = {}
     states: dict[str, dict[str, Any]] = {}
+    scheduled: list[dict[str, Any]] = [
+        {"trait": a.trait, "value": a.value, "from": a.valid_from, "assertion_id": a.assertion_id,
+         "evidence_event_ids": a.evidence_event_ids} for a in upcoming]
     evidence: list[str] = []
     for a in assertions:
         item = {"value": a.value, "polarity": a.polarity, "status": a.status, "confidence": a.confidence,
@@ -35,7 +49,8 @@ def build_profile(conn: apsw.Connection, entity_id: str, now: float) -> tuple[di
         else:
             traits.setdefault(a.trait, []).append(item)
         evidence += a.evidence_event_ids
-    edges = G.to_models(conn, G.edges_of(conn, [entity_id], statuses=[EDGE_ACTIVE], as_object=False))
+    edge_rows = G.edges_of(conn, [entity_id], statuses=[EDGE_ACTIVE, EDGE_SUPERSEDED], as_object=False)
+    edges = G.to_models(conn, [r for r in edge_rows if _holds_at(r, now)])
     relations: dict[str, list[dict[str, Any]]] = {}
     for e in sorted(edges, key=lambda e: -e.confidence):
         relations.setdefault(e.predicate_family or e.predicate, []).append(
@@ -46,8 +61,14 @@ def build_profile(conn: apsw.Connection, entity_id: str, now: float) -> tuple[di
     entity = query_one(conn, "SELECT canonical_name, entity_type FROM entity_catalog WHERE entity_id = ?", (entity_id,))
     profile = {"entity_id": entity_id, "name": entity["canonical_name"] if entity else entity_id,
                "entity_type": entity["entity_type"] if entity else None,
-               "traits": traits, "current_state": states, "relations": relations}
+               "traits": traits, "current_state": states, "relations": relations, "scheduled": scheduled}
     return profile, list(dict.fromkeys(evidence))
+
+
+def _ending_later(conn: apsw.Connection, entity_id: str, now: float) -> list[Any]:
+    """Superseded assertions whose end is still ahead (replaced by a scheduled start)."""
+    return query_all(conn, "SELECT * FROM tom_trait_assertions WHERE entity_id = ? AND status = ? "
+                           "AND valid_to > ? ORDER BY trait, last_observed_at", (entity_id, SUPERSEDED, now))
 
 
 def refresh(conn: apsw.Connection, entity_id: str, now: float) -> str:

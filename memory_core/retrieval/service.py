@@ -648,7 +648,10 @@ class RetrievalService:
                 f"SELECT e.event_seq, chain.aid, chain.trait, chain.old, a.value FROM chain "
                 f"JOIN tom_trait_assertions a ON a.assertion_id = chain.aid "
                 f"JOIN l2_evidence e ON e.owner_kind = 'assertion' AND e.owner_id = chain.aid "
-                f"WHERE e.occurred_at > ? ORDER BY e.occurred_at DESC LIMIT ?", [*ids, top_time, NEWER_STATE_SCAN])]
+                # a successor scheduled to begin after the question's now (a job starting next
+                # month) has changed nothing yet
+                f"WHERE e.occurred_at > ? AND (? IS NULL OR a.valid_from IS NULL OR a.valid_from <= ?) "
+                f"ORDER BY e.occurred_at DESC LIMIT ?", [*ids, top_time, plan.as_of, plan.as_of, NEWER_STATE_SCAN])]
         except Exception as exc:  # noqa: BLE001 - no assertion tables: entity links only
             log.debug("newer-state supersession unavailable: %s", exc)
         if not rows:

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Callable
 
-from ..policy import MEMORY_HORIZON_YEARS, RECENT_WINDOW_DAYS, TIME_AGO_SLACK_UNITS
+from ..policy import (MEMORY_HORIZON_YEARS, RECENT_WINDOW_DAYS, SEASON_START_MONTHS, TERM_START_MONTHS,
+                      TIME_AGO_SLACK_UNITS)
 from .plan import Direction, TimeWindow
 
 _DAY = 86400.0
@@ -400,4 +401,155 @@ def _find_anchor(text: str, date_spans: list[tuple[int, int]]
         if len(target) < 2 or target in ("之", "以", "不久", "很久", "刚才", "此", "那", "这"):
             continue
         return target, direction, span, None
+    return None
+
+
+# -- future starts: "in December", "next Monday", 下周一, 明年三月 ------------------------------
+#
+# A told plan with a date ("Starting at Stanford Health in December", 下周一去字节跳动报到)
+# becomes a state from that date on. The expressions are read against the *telling* time, forward:
+# a month or a day without a year is its nearest occurrence (within half a year either side), so
+# "in March" said in November is next March. Vague futures ("soon", "someday", 以后) have no rule
+# and so no date: no scheduled state is made from them.
+
+def _start(bounds: "tuple[float, float] | None") -> float | None:
+    return None if bounds is None else bounds[0]
+
+
+def _nearest_month(c: _Cal, month: int, year: int | None) -> float:
+    if year is not None:
+        return c.month_of(year, month)[0]
+    return min((c.month_of(y, month)[0] for y in (c.dt.year - 1, c.dt.year, c.dt.year + 1)),
+               key=lambda t: abs(t - c.now))
+
+
+def _nearest_date(c: _Cal, year: int | None, month: int, day: int) -> float | None:
+    years = (year,) if year is not None else (c.dt.year - 1, c.dt.year, c.dt.year + 1)
+    starts = []
+    for y in years:
+        try:
+            starts.append(c.ts(datetime(y, month, day, tzinfo=c.tz)))
+        except ValueError:
+            continue
+    return min(starts, key=lambda t: abs(t - c.now)) if starts else None
+
+
+def _coming(c: _Cal, month: int, day: int = 1) -> float:
+    """The next such calendar day strictly after the telling day (a season or a term start)."""
+    for y in (c.dt.year, c.dt.year + 1):
+        t = c.ts(datetime(y, month, day, tzinfo=c.tz))
+        if t > c.day(0)[0]:
+            return t
+    return c.ts(datetime(c.dt.year + 1, month, day, tzinfo=c.tz))
+
+
+def _coming_weekday(c: _Cal, weekday: int) -> float:
+    """"next Monday", "on Friday": the first such day after today."""
+    today = c.day_start(c.dt)
+    ahead = (weekday - today.weekday()) % 7 or 7
+    return c.ts(today + timedelta(days=ahead))
+
+
+def _next_term(c: _Cal) -> float:
+    return min(_coming(c, m) for m in TERM_START_MONTHS)
+
+
+def _in_units(c: _Cal, n: float | None, unit: str) -> float | None:
+    if n is None:
+        return None
+    if unit == "month":
+        return c.month(int(n))[0] if n == int(n) else None
+    days = {"day": 1, "week": 7, "year": 365}[unit] * n
+    return c.ts(c.day_start(c.dt) + timedelta(days=days))
+
+
+_SEASON_RE = "|".join(SEASON_START_MONTHS)
+_ZH_MONTH = r"([0-9]{1,2}|十[一二]?|[一二三四五六七八九])"
+
+FutureResolver = Callable[[re.Match[str], _Cal], "float | None"]
+
+#: (pattern, resolver to the start timestamp); longer, more specific forms first
+_FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
+    (_r(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), lambda m, c: _nearest_date(c, int(m[1]), int(m[2]), int(m[3]))),
+    (_r(rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?\b"),
+     lambda m, c: _nearest_date(c, int(m[3]) if m[3] else None, EN_MONTHS[m[1].lower()], int(m[2]))),
+    (_r(rf"\b(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\s+of\s+({_MONTH_RE})\b"),
+     lambda m, c: _nearest_date(c, None, EN_MONTHS[m[2].lower()], int(m[1]))),
+    (_r(rf"\b(?:in|from|starting|this|next|come)\s+({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?\b"),
+     lambda m, c: _nearest_month(c, EN_MONTHS[m[1].lower()], int(m[2]) if m[2] else None)),
+    (_r(r"\bthe day after tomorrow\b"), lambda m, c: c.day(2)[0]),
+    (_r(r"\btomorrow\b"), lambda m, c: c.day(1)[0]),
+    (_r(rf"\b(?:next|this|on|this coming|coming)\s+({_WD_RE})\b"),
+     lambda m, c: _coming_weekday(c, EN_WEEKDAYS[m[1].lower()])),
+    (_r(r"\bnext week\b"), lambda m, c: c.week(1)[0]),
+    (_r(r"\bnext month\b"), lambda m, c: c.month(1)[0]),
+    (_r(r"\bnext year\b"), lambda m, c: c.year(c.dt.year + 1)[0]),
+    (_r(rf"\b(?:next|this(?: coming)?|in the)\s+({_SEASON_RE})\b"),
+     lambda m, c: _coming(c, SEASON_START_MONTHS[m[1].lower()])),
+    (_r(r"\bnext (?:semester|term)\b"), lambda m, c: _next_term(c)),
+    (_r(rf"\bin\s+{_EN_NUM}\s+(day|week|month|year)s?\b"),
+     lambda m, c: _in_units(c, _en_num(m[1]), _unit(m[2]))),
+    # Chinese
+    (_r(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]"),
+     lambda m, c: _nearest_date(c, int(m[1]), int(m[2]), int(m[3]))),
+    (_r(rf"明年\s*{_ZH_MONTH}\s*月(?:份)?(?:\s*([0-9]{{1,2}})\s*[日号])?"),
+     lambda m, c: _zh_month_day(c, c.dt.year + 1, m[1], m[2])),
+    (_r(rf"今年\s*{_ZH_MONTH}\s*月(?:份)?(?:\s*([0-9]{{1,2}})\s*[日号])?"),
+     lambda m, c: _zh_month_day(c, c.dt.year, m[1], m[2])),
+    (_r(rf"(?<![\d年])([0-9]{{1,2}})\s*月\s*([0-9]{{1,2}})\s*[日号]"),
+     lambda m, c: _nearest_date(c, None, int(m[1]), int(m[2]))),
+    (_r(r"明年"), lambda m, c: c.year(c.dt.year + 1)[0]),
+    (_r(r"后天"), lambda m, c: c.day(2)[0]),
+    (_r(r"明天"), lambda m, c: c.day(1)[0]),
+    (_r(r"下(?:个)?(?:周|星期|礼拜)([一二三四五六日天])"),
+     lambda m, c: c.weekday(ZH_WEEKDAYS[m[1]], -1)[0]),
+    (_r(r"(?:这|本)(?:个)?(?:周|星期|礼拜)([一二三四五六日天])"),
+     lambda m, c: _coming_weekday(c, ZH_WEEKDAYS[m[1]])),
+    (_r(r"下(?:个)?(?:周|星期|礼拜)"), lambda m, c: c.week(1)[0]),
+    (_r(r"下(?:个)?月"), lambda m, c: c.month(1)[0]),
+    (_r(r"下(?:个)?学期"), lambda m, c: _next_term(c)),
+    (_r(rf"{_ZH_NUM}\s*(天|周|个?星期|个月|年)(?:之?后|以后)"),
+     lambda m, c: _in_units(c, parse_zh_number(m[1]), _ZH_UNIT[m[2]])),
+    (_r(rf"(?<![\d年])(?:{_ZH_MONTH})\s*月份?(?![\d日号])"),
+     lambda m, c: _zh_month_day(c, None, m[1], None)),
+]
+
+
+def _zh_month_day(c: _Cal, year: int | None, month_text: str, day: str | None) -> float | None:
+    month = parse_zh_number(month_text)
+    if month is None or not 1 <= month <= 12:
+        return None
+    if day:
+        return _nearest_date(c, year, month, int(day))
+    return _nearest_month(c, month, year)
+
+
+@dataclass(frozen=True, slots=True)
+class FutureTime:
+    """A future time expression found in a statement: its text and where it stands."""
+
+    expression: str
+    span: tuple[int, int]
+
+
+def find_future_time(text: str) -> FutureTime | None:
+    """The first (by the rules' order, then by position) future time expression of ``text`` a
+    rule can resolve, or None. Whether it lies in the future depends on the telling date:
+    :func:`resolve_future_start` decides that."""
+    for pattern, _resolve in _FUTURE_RULES:
+        m = pattern.search(text)
+        if m is not None:
+            return FutureTime(m[0], m.span())
+    return None
+
+
+def resolve_future_start(expression: str, told_at: float, *, tz: tzinfo = timezone.utc) -> float | None:
+    """When a state told at ``told_at`` as starting ``expression`` begins (a timestamp), or None
+    when no rule reads the expression. May be at or before ``told_at`` ("in November" said in
+    November): the caller decides what a start that is not in the future means."""
+    cal = _Cal(told_at, tz)
+    for pattern, resolve in _FUTURE_RULES:
+        m = pattern.search(expression)
+        if m is not None:
+            return resolve(m, cal)
     return None

@@ -16,19 +16,26 @@ def claims(text: str, **kw) -> set[tuple]:
     return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
 
 
+def hints(text: str, obj: str) -> set[str | None]:
+    """The time hints of the claims about ``obj``."""
+    return {c.time_hint for c in R.extract([ExtractionInput("e1", text)], []).fact_claims if c.object == obj}
+
+
 def test_a_plan_in_a_later_comma_part_does_not_void_the_fact_before_it():
     found = claims("我从网易辞职了，下周去小米报到。")
     assert ("user", "WORKS_AT", "网易", "relation", True) in found
-    assert not any(c[2] == "小米" for c in found)  # the plan itself stays no claim
+    # the dated plan is no present fact: a state scheduled from its date (test_future_starts)
+    assert hints("我从网易辞职了，下周去小米报到。", "小米") == {"from:下周"}
     found = claims("I quit my job at Walmart, going to take a break for a while.")
     assert ("user", "WORKS_AT", "walmart", "relation", True) in found
 
 
 def test_a_cue_in_the_first_part_still_scopes_over_the_whole_sentence():
     assert claims("如果搬到杭州，我就买房。") == set()
-    assert claims("明年，我要搬到杭州。") == set()
     assert claims("If I got the job at Netflix, I'd move to LA.") == set()
-    assert claims("Next year, I'm moving to Boston.") == set()
+    # a dated move is a state scheduled from its date, never a present one
+    assert hints("明年，我要搬到杭州。", "杭州") == {"from:明年"}
+    assert hints("Next year, I'm moving to Boston.", "boston") == {"from:Next year"}
 
 
 def test_d_before_a_participle_is_had_not_would():

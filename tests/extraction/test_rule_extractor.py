@@ -205,13 +205,15 @@ def test_an_end_that_names_nothing_is_no_claim():
         assert not {e.name for e in out.entities} & {"job", "keys", "my keys", "smoking"}
 
 
-def test_a_past_value_is_the_relation_alone_and_a_future_start_nothing():
+def test_a_past_value_is_the_relation_alone_and_a_future_start_no_present_claim():
     found, _ = claims("I used to live in Dublin.")
     assert _rel(found, "user", "LIVES_IN", "dublin") and not any(c[3] == "trait" for c in found)
     found, _ = claims("我以前在腾讯工作过。")
     assert _rel(found, "user", "WORKS_AT", "腾讯") and not any(c[3] == "trait" for c in found)
-    assert not claims("We're moving to Atlanta next month.")[0]
-    assert not claims("我下周一去网易报到。")[0]
+    # a dated future start is scheduled from its date (test_future_starts), never a present claim
+    for text in ("We're moving to Atlanta next month.", "我下周一去网易报到。"):
+        out = claims(text)[1]
+        assert out.fact_claims and all(c.time_hint.startswith("from:") for c in out.fact_claims)
 
 
 def test_a_change_in_one_sentence_is_an_end_and_a_start():

@@ -34,9 +34,9 @@ def test_study_verbs_make_the_place_a_school_and_a_bare_go_is_a_plan():
     found = claims("我已经不在武汉大学读了。")
     assert rel("user", "STUDIES_AT", "武汉大学", True) in found
     assert not any(c[1] == "WORKS_AT" for c in found)
-    # a bare 去X读研 is a plan: no school and no visit
-    assert claims("我明年九月去南京大学读研。") == set()
-    assert claims("我下学期去同济念书。") == set()
+    # a dated 去X读研 is a school from that date (scheduled: test_future_starts), never a visit
+    assert rel("user", "STUDIES_AT", "南京大学") in claims("我明年九月去南京大学读研。")
+    assert not any(c[1] == "VISITED" for c in claims("我下学期去同济念书。"))
 
 
 def test_single_character_kin_and_in_laws_are_their_own_people():

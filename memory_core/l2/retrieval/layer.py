@@ -243,6 +243,10 @@ class L2Retriever:
                         if r["triple_id"] not in scored and _in_window(r["first_observed_at"], g.window):
                             scored[r["triple_id"]] = (r["confidence"] * 0.8, r, f"multi_hop:{len(path) - 1}")
                             n_hop += 1
+        # a relation scheduled to begin after the question's now (a job starting next month)
+        # does not hold yet, as for assertions (``live_as_of``)
+        scored = {tid: v for tid, v in scored.items()
+                  if v[1]["valid_from"] is None or plan.now is None or v[1]["valid_from"] <= plan.now}
         ev = _ranked_evidence(conn, "edge", list(scored))
         hits = [self._edge_hit(r, s, ch, ev.get(tid, [])) for tid, (s, r, ch) in scored.items()]
         hits.sort(key=lambda h: (-h.score, h.occurred_at or 0))

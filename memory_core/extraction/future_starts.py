@@ -1,0 +1,130 @@
+"""Told future starts of a state: "Starting at Stanford Health in December", 下周一去字节跳动报到.
+
+By convention a plan is not a fact, and a clause with a future cue reads as a plan (the
+extractor's ``modal`` mood). A *dated* start of a state is the exception: when the date comes,
+the new job, school or home is simply the state, and nobody tells it again. So a first-person
+start of a state family (employer, school, residence) with a future time expression the time
+rules can resolve (``retrieval.timeparse.find_future_time``) is read as a claim with
+``time_hint = "from:<expression>"``; L2 resolves the expression against the telling time and
+lets the state begin then.
+
+What stays no claim: conditions, wishes, guesses and hedges ("if I moved to…", "I might join…",
+我可能明年入职阿里), negations ("I'm not starting at X"), questions, someone else's start, and a
+start with no resolvable date ("someday", "soon", 以后).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..retrieval.timeparse import find_future_time
+
+#: the time-hint prefix that marks a scheduled start (the rest is the time expression)
+SCHEDULED_PREFIX = "from:"
+
+#: words that make the start a guess, a wish or a condition, or deny it
+_EN_BLOCK = re.compile(
+    r"\b(?:if|unless|might|(?-i:may)|maybe|perhaps|could|would|should|wish|want|wants|hope|hoping|"
+    r"thinking|think|considering|consider|plan|plans|planning|probably|possibly|likely|not|never|"
+    r"no longer|whether|hypothetically|supposed|trying|try|apply|applying|interview|interviewing|"
+    r"offer|offered|said|says|told)\b|n't\b|n’t\b|\?", re.IGNORECASE)
+_ZH_BLOCK = re.compile(r"如果|要是|假如|假设|万一|的话|想|打算|准备|考虑|也许|可能|或许|大概|说不定|"
+                       r"估计|希望|应该|不一定|不(?!久|过|少|错)|没|别|吗|？|\?|面试|申请|offer|听说|据说")
+#: what may stand before the verb: a lead-in ending in ":" or ",", the speaker, auxiliaries
+_EN_LEAD = re.compile(r"^(?:.*[:,—-]\s*)?(?:(?:so|and|also|then|ok|okay|well|finally|officially)\b\s*)*"
+                      r"(?:(?:i|we)(?:'ll|'m|'re|’ll|’m|’re)?\b\s*)?"
+                      r"(?:(?:will|am|are|shall|be|is|going to|gonna|officially|finally|actually|also|"
+                      r"then|now|just)\b\s*)*$", re.IGNORECASE)
+_ZH_LEAD = re.compile(r"^(?:.*[：:，,])?(?:我们|我)?(?:就|要|会|将|将要|就要|马上|正式|也|终于|"
+                      r"就会|要去|会去)*$")
+
+_EN_OBJ = r"(?P<obj>[A-Z][\w&.'’-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w&.'’-]*)*)"
+#: (regex, family) — the object is a capitalised name (a job, a school or a home is a named thing)
+_EN_RULES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?i:\b(?P<verb>start(?:ing|s)?\s+(?:grad(?:uate)?\s+school|college|university|uni|"
+                r"school|my\s+(?:master'?s|masters|phd|ph\.d\.|degree|mba|studies))\s+at))\s+" + _EN_OBJ),
+     "school"),
+    (re.compile(r"(?i:\b(?P<verb>enroll(?:ing|s)?\s+(?:at|in)))\s+" + _EN_OBJ), "school"),
+    (re.compile(r"(?i:\b(?P<verb>start(?:ing|s)?\s+(?:(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|"
+                r"work(?:ing)?)\s+)?(?:at|with)))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
+    (re.compile(r"(?i:\b(?P<verb>(?:be\s+)?join(?:ing|s)?))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
+    (re.compile(r"(?i:\b(?P<verb>(?:mov(?:e|es|ing)|relocat(?:e|es|ing))(?:\s+back)?\s+to))\s+" + _EN_OBJ),
+     "home"),
+]
+_ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、去到在]{2,12}?)"
+_ZH_RULES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?:去|到)" + _ZH_OBJ + r"(?P<verb>读研究生|读研|读博士|读博|读本科|读大学|读书|念书|上学|上大学|念大学)"),
+     "school"),
+    (re.compile(r"(?:去|到|进)" + _ZH_OBJ + r"(?P<verb>入职|报到|报道|上班)"), "job"),
+    (re.compile(r"(?P<verb>入职|加入)" + _ZH_OBJ + r"(?=了|啦|工作|上班|做|当|$|[，,。！？!?；;\s])"), "job"),
+    (re.compile(r"(?P<verb>搬到|搬去|搬家到|搬回|搬回到)" + _ZH_OBJ + r"(?=了|啦|住|去|$|[，,。！？!?；;\s])"), "home"),
+    (re.compile(r"(?:去|到)" + _ZH_OBJ + r"(?P<verb>定居)"), "home"),
+]
+#: family → (predicate, trait): the same claims the past-tense start patterns make
+FAMILY_CLAIMS: dict[str, tuple[str, str]] = {
+    "job": ("WORKS_AT", "employer"), "school": ("STUDIES_AT", "school"), "home": ("MOVED_TO", "residence")}
+
+
+@dataclass(frozen=True, slots=True)
+class FutureStart:
+    """One scheduled start read from a clause (offsets are within the clause text)."""
+
+    family: str  # job | school | home
+    surface: str  # the object as written
+    start: int
+    end: int
+    expression: str  # the time expression, for ``time_hint``
+
+    @property
+    def time_hint(self) -> str:
+        return SCHEDULED_PREFIX + self.expression
+
+
+def scheduled_expression(time_hint: str | None) -> str | None:
+    """The time expression of a scheduled-start hint, or None for any other hint."""
+    if time_hint and time_hint.startswith(SCHEDULED_PREFIX):
+        return time_hint[len(SCHEDULED_PREFIX):].strip() or None
+    return None
+
+
+def future_starts(clause: str, zh: bool) -> list[FutureStart]:
+    """The dated first-person state starts of one statement clause (usually none)."""
+    when = find_future_time(clause)
+    if when is None or (_ZH_BLOCK if zh else _EN_BLOCK).search(clause):
+        return []
+    out: list[FutureStart] = []
+    for regex, family in (_ZH_RULES if zh else _EN_RULES):
+        for m in regex.finditer(clause):
+            if any(f.start < m.end("obj") and m.start("obj") < f.end for f in out):
+                continue
+            lead = _without(clause[:m.start()], when.span)
+            if not (_ZH_LEAD if zh else _EN_LEAD).match(lead.strip()):
+                continue  # someone else's start ("my wife is moving to…"), or a longer story
+            surface = m.group("obj")
+            if not zh:
+                surface = _cut_en_time(surface, clause, m.start("obj"), when.span)
+            if len(surface) < 2 or _overlaps((m.start("obj"), m.start("obj") + len(surface)), when.span):
+                continue
+            out.append(FutureStart(family, surface, m.start("obj"), m.start("obj") + len(surface),
+                                   when.expression))
+    return out
+
+
+def _without(text: str, span: tuple[int, int]) -> str:
+    """``text`` (a prefix of the clause) with the time expression taken out."""
+    a, b = span
+    if a >= len(text):
+        return text
+    return text[:a] + text[min(b, len(text)):]
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def _cut_en_time(surface: str, clause: str, at: int, span: tuple[int, int]) -> str:
+    """A capitalised object run that swallowed the date ("Stripe March 3"): cut before it."""
+    if at < span[0] < at + len(surface):
+        return surface[:span[0] - at].strip()
+    return surface

@@ -1,0 +1,76 @@
+"""Dated future starts of a job, school or home become claims from that date; plans without a
+date, wishes, conditions, negations and questions stay no claim."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memory_core.extraction.inputs import ExtractionInput
+from memory_core.extraction.rule_extractor import RuleExtractor
+from memory_core.l2.planner import scheduled_start
+from memory_core.retrieval.timeparse import resolve_future_start
+
+TOLD = datetime(2024, 11, 6, 9, tzinfo=timezone.utc).timestamp()  # a Wednesday
+
+
+def _claims(text: str) -> list[tuple[str, str, str | None, str | None]]:
+    out = RuleExtractor().extract([ExtractionInput(event_id="e1", content=text, occurred_at=TOLD)], [])
+    return [(c.predicate, c.object, c.trait, c.time_hint) for c in out.fact_claims if not c.negated]
+
+
+@pytest.mark.parametrize("text,predicate,obj,expr", [
+    ("Starting at Initech as a QA lead in February.", "WORKS_AT", "initech", "in February"),
+    ("I start at Globex next Monday.", "WORKS_AT", "globex", "next Monday"),
+    ("I'll be joining Umbrella Labs on January 13.", "WORKS_AT", "umbrella labs", "January 13"),
+    ("Moving to Tucson next month, finally.", "MOVED_TO", "tucson", "next month"),
+    ("I'll start grad school at Rice University next fall.", "STUDIES_AT", "rice university", "next fall"),
+    ("下周一去网易报到。", "WORKS_AT", "网易", "下周一"),
+    ("下个月搬到厦门。", "MOVED_TO", "厦门", "下个月"),
+    ("明年二月入职小米。", "WORKS_AT", "小米", "明年二月"),
+    ("下学期去浙大读研。", "STUDIES_AT", "浙大", "下学期"),
+])
+def test_dated_start_is_a_claim_with_its_time(text, predicate, obj, expr):
+    claims = _claims(text)
+    assert (predicate, obj, None, "from:" + expr) in claims, claims
+    assert any(c[0] == predicate and c[2] is not None and c[3] == "from:" + expr for c in claims), claims
+
+
+@pytest.mark.parametrize("text", [
+    "If I moved to Tucson I'd be happier.",
+    "I might join Globex next year.",
+    "I'm not starting at Initech in February.",
+    "Am I starting at Globex next week?",
+    "I'm moving to Tucson someday.",
+    "Maybe I'll start at Globex soon.",
+    "My sister is moving to Tucson next month.",
+    "如果下个月搬到厦门就好了。",
+    "我可能明年入职小米。",
+    "我下周一不去网易报到了。",
+    "以后想搬到厦门。",
+])
+def test_no_claim_from_wishes_conditions_negations_questions_or_vague_times(text):
+    assert not [c for c in _claims(text) if c[0] in ("WORKS_AT", "MOVED_TO", "STUDIES_AT", "LIVES_IN")], text
+
+
+def _day(ts: float | None) -> str | None:
+    return None if ts is None else datetime.fromtimestamp(ts, timezone.utc).date().isoformat()
+
+
+@pytest.mark.parametrize("expr,day", [
+    ("in February", "2025-02-01"), ("in December", "2024-12-01"), ("next Monday", "2024-11-11"),
+    ("January 13", "2025-01-13"), ("next month", "2024-12-01"), ("in two weeks", "2024-11-20"),
+    ("next fall", "2025-09-01"), ("下周一", "2024-11-11"), ("下个月", "2024-12-01"),
+    ("明年二月", "2025-02-01"), ("下学期", "2025-03-01"), ("12月1号", "2024-12-01"), ("3天后", "2024-11-09"),
+])
+def test_time_expressions_resolve_forward_from_the_telling(expr, day):
+    assert _day(resolve_future_start(expr, TOLD)) == day
+
+
+def test_scheduled_start_only_for_a_later_resolvable_date():
+    assert _day(scheduled_start("from:next month", TOLD)) == "2024-12-01"
+    assert scheduled_start("from:someday", TOLD) is None
+    assert scheduled_start("from:in November", TOLD) is None  # already begun: the telling stands
+    assert scheduled_start("last week", TOLD) is None
+    assert scheduled_start(None, TOLD) is None
