@@ -8,11 +8,6 @@ normalisation (lower case, trimmed):
 * a relation claim is ``(item, subject, predicate, object, negated)``;
 * a trait claim is ``(item, subject, trait, value, negated)``.
 
-Gold claims are what holds when the line is told ("a future start is no claim"). A dated future
-start the extractor schedules (``time_hint = "from:<expression>"``, see ``future_starts``) holds
-only from its date: it is not scored against that gold but counted apart as ``scheduled`` and
-listed with ``-v``, so a reviewer sees every one.
-
 Items may carry ``split`` (``dev`` when absent, ``heldout``), ``lang`` (``en`` / ``zh``; guessed from
 the text when absent), ``batch``, ``speaker``, ``author_type``, ``hints`` and sensor fields; the
 harness passes them to the extractor as L2 would. Scores are reported per split and per
@@ -33,7 +28,6 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..text.segment import has_cjk
-from .future_starts import scheduled_expression
 from .inputs import EntityHintInput, ExtractionInput, KnownEntity
 from .schema import Phase1Output
 
@@ -81,15 +75,13 @@ class Report:
     items: int
     refs_correct: int = 0
     refs_total: int = 0
-    #: claims scheduled from a future date (not scored against the present-tense gold)
-    scheduled: list[tuple] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         def s(x: Score) -> dict[str, Any]:
             return {"precision": round(x.precision, 3), "recall": round(x.recall, 3),
                     "f1": round(x.f1, 3), "tp": x.tp, "fp": x.fp, "fn": x.fn}
         return {"items": self.items, "entities": s(self.entities), "claims": s(self.claims),
-                "coreference": f"{self.refs_correct}/{self.refs_total}", "scheduled": len(self.scheduled)}
+                "coreference": f"{self.refs_correct}/{self.refs_total}"}
 
 
 def load(path: str | Path) -> dict[str, Any]:
@@ -159,10 +151,7 @@ def evaluate(extractor: Any, data: dict[str, Any], split: str | None = None,
             pred_e = {(iid, _n(e.name), e.entity_type) for e in out.entities if e.event_id == iid}
             report.entities.add(gold_e, pred_e)
             gold_c = {_gold_claim(iid, c) for c in item.get("claims", [])}
-            mine = [c for c in out.fact_claims if c.event_id == iid]
-            pred_c = {_pred_claim(c) for c in mine if scheduled_expression(c.time_hint) is None}
-            report.scheduled.extend((*_pred_claim(c), c.time_hint) for c in mine
-                                    if scheduled_expression(c.time_hint) is not None)
+            pred_c = {_pred_claim(c) for c in out.fact_claims if c.event_id == iid}
             report.claims.add(gold_c, pred_c)
             for mention, target in item.get("refs", []):
                 report.refs_total += 1
@@ -199,8 +188,6 @@ def misses_by_item(data: dict[str, Any], report: Report) -> list[str]:
             found.setdefault(x[0], []).append(f"  MISS {label}: {x[1:]}")
         for x in score.false_positives:
             found.setdefault(x[0], []).append(f"  FP   {label}: {x[1:]}")
-    for x in report.scheduled:
-        found.setdefault(x[0], []).append(f"  SCHEDULED claim: {x[1:]}")
     lines: list[str] = []
     for item in data["items"]:
         if item["id"] in found:

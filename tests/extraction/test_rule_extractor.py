@@ -33,7 +33,10 @@ def test_labelled_set_precision_and_recall(capsys):
     assert dev.entities.precision >= 0.95 and dev.entities.recall >= 0.93
     assert dev.claims.precision >= 0.95 and dev.claims.recall >= 0.95
     assert heldout.entities.precision >= 0.75 and heldout.entities.recall >= 0.8
-    assert heldout.claims.precision >= 0.85 and heldout.claims.recall >= 0.65
+    # 0.85 before the dated-future-start convention: two held-out lines of this file ("next
+    # month I start at …") are labelled "no claim" under the old one and now count as false
+    # positives (held-out labels are never relabelled); measured 0.909 before, 0.833 after
+    assert heldout.claims.precision >= 0.80 and heldout.claims.recall >= 0.65
 
 
 def test_output_is_valid_phase1_json_and_round_trips():
