@@ -335,7 +335,7 @@ def en_name_spans(text: str) -> list[tuple[int, int, str]]:
         if not words:
             continue
         surface = " ".join(words)
-        if len(words) == 1 and words[0].lower() in EN_NEVER_ONE_WORD_NAME:
+        if len(words) == 1 and (words[0].lower() in EN_NEVER_ONE_WORD_NAME or len(words[0]) == 1):
             continue  # "Harry Potter and GoT", "Got it": a common word capitalised is no name
         out.append((start, start + len(surface), surface))
     return out
@@ -358,6 +358,19 @@ def language_names() -> frozenset[str]:
 #: Street", "left St. Joseph's in June"): no noun, so the 's is no possessive of something next
 _EN_AFTER_GENITIVE_NAME = re.compile(r"^(?:\s*(?:[.,;:!?)]|$)|\s+(?:on|in|at|for|since|and|or|but|with|last|this|"
                                      r"next|a|an|the|after|before|until|now|today|yesterday|downtown)\b)")
+
+
+#: nouns a name modifies when it stands right before one ("LGBTQ community", "Marvel fans"):
+#: the name then tells what kind, and the words around it ("to a …", "in the …") say nothing
+#: about the name being a place or an employer
+_EN_MODIFIER_RIGHT = re.compile(r"^\+?\s+(?:support |fan |pride )?(?:community|communities|group|groups|folks|people|"
+                                r"rights|pride|movement|members|fans|fandom|club|center|centre|event|events|"
+                                r"parade|march|festival|conference|meetup|themed|related|inspired|style|fan)\b")
+
+
+def is_modifier_of(right: str) -> bool:
+    """Whether the words right after a name make it a modifier ("… community", "… fan club")."""
+    return bool(_EN_MODIFIER_RIGHT.match(right.lower()))
 
 
 def _business_genitive(text: str, start: int, end: int) -> bool:
@@ -403,6 +416,8 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     initial = _sentence_initial(text, start)
     if initial and low.split()[0] in _EN_OPENERS:
         return None
+    if _EN_MODIFIER_RIGHT.match(right):
+        return None  # "a LGBTQ support group", "the Harry Potter fan club": a modifier, not where or who
     if _EN_ORG_LEFT.search(left):
         return "organization"
     if _EN_PLACE_LEFT.search(left):

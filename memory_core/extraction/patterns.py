@@ -475,7 +475,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"ended things)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     _raw("en_dumped_me", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |finally )?"
-         r"(?P<verb>dumped me|broke up with me|left me|ghosted me and we are done)", "DATING", "person", negated=True,
+         r"(?P<verb>dumped me|broke up with me|left me(?=\s*(?:[.,;!?]|$|for\b))|ghosted me and we are done)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     _raw("en_proposal_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>proposed to) (?P<obj>[a-z][a-z'\-]+)"
          r"(?= and (?:she|he|they) said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),

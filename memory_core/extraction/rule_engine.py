@@ -23,7 +23,7 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
-from .names import is_condition, is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
+from .names import is_condition, is_modifier_of, is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
@@ -186,6 +186,11 @@ _EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
 
 #: a trip or a lodging in the clause makes 住在X a stay, not a home
 ZH_STAY_ON_TRIP = re.compile(r"出差|旅游|旅行|度假|出游|游玩|来玩|去玩|酒店|宾馆|民宿|青旅|住了[一两三四五六七八九十几\d]+(?:晚|天|夜)")
+
+
+#: pronouns, which a sentence-initial capital makes look like a name ("She", "He", "They")
+EN_PRONOUN_WORDS = frozenset({"i", "me", "you", "he", "him", "she", "her", "it", "we", "us", "they", "them",
+                              "this", "that", "these", "those", "someone", "somebody", "everyone", "nobody"})
 
 
 def normalize_en(sentence: str) -> str:
@@ -777,6 +782,8 @@ class _Extractor:
         namelike = zh_namelike(entity.mention) if zh else False
         if pattern.named_only and origin == "phrase" and not (namelike if zh else entity.mention[:1].isupper()):
             return None
+        if not zh and entity.name in EN_PRONOUN_WORDS:
+            return None  # "She left me her number": a pronoun opening a sentence is nobody's name
         if not zh and SLOT_TYPES.get(pattern.predicate) == "person" and origin in ("phrase", "lexicon") and \
                 not entity.mention[:1].isupper():
             return None  # "I'm seeing more sales": one dates or marries someone named, never a lowercase phrase
@@ -1020,6 +1027,8 @@ class _Extractor:
             # a capitalised phrase no list typed: the name is its capitalised run
             run = re.match(r"(?:(?:St|Mt|Ft)\. )?[A-Z][\w'&\-]*(?: (?:of |& )?[A-Z0-9][\w'&\-]*)*", surface)
             if run and run.group(0) != surface:
+                if is_modifier_of(surface[run.end():]):
+                    return None  # "a LGBTQ support group": the name says what kind of group, not where
                 surface = run.group(0)
                 cleaned = surface.lower()
         if not _plausible_name(cleaned):

@@ -95,6 +95,7 @@ CATEGORIES: tuple[Category, ...] = (
              ("vscode", "visual studio code", "pycharm", "vim", "emacs", "excel", "word",
               "powerpoint", "notion", "obsidian", "slack", "zoom", "wechat", "chrome", "firefox",
               "photoshop", "figma", "git", "docker", "python", "spotify", "netflix",
+              "html", "css", "javascript", "typescript", "sql", "php", "kotlin", "golang",
               "微信", "钉钉", "飞书", "网易云音乐", "抖音", "小红书", "淘宝", "支付宝")),
     Category("music_genre", "topic",
              ("music genre", "genre", "music", "音乐类型", "音乐"),

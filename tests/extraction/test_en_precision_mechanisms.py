@@ -48,3 +48,23 @@ def test_a_known_entity_named_like_a_common_word_matches_only_capitalised() -> N
     out = R.extract([ExtractionInput("a", "I just got back from a party."), ExtractionInput("b", "GoT is my favourite show.")],
                     known)
     assert [e.event_id for e in out.entities if e.name == "got"] == ["b"]
+
+
+def test_a_pronoun_is_no_partner_and_left_me_something_is_no_breakup() -> None:
+    # conversation 6 (James): "She left me her phone number" was DATING 'she', negated
+    assert not claims("She left me her phone number, I think I'll call tomorrow.", speaker="James")
+    assert ("she", "person") not in entities("She left me her phone number.")
+    assert rel("user", "DATING", "sarah", True) in claims("Sarah left me.")
+
+
+def test_code_and_single_letters_are_no_people_or_places() -> None:
+    got = entities("I did a bit of coding in HTML and CSS a few years back.", "I've worked with Python and C++.")
+    assert ("css", "person") not in got and ("html", "place") not in got and ("c", "person") not in got
+    assert {("html", "software"), ("css", "software"), ("python", "software")} <= got
+
+
+def test_a_name_before_community_or_group_only_modifies_it() -> None:
+    # conversation 1 (Caroline): "lgbtq" was a place with 24 mentions
+    for line in ("I went to a LGBTQ support group yesterday.", "I got involved in the LGBTQ community."):
+        assert not [e for e in entities(line) if e[1] == "place"], line
+    assert rel("user", "VISITED", "paris") in claims("I went to Paris in June.")
