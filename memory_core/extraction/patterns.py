@@ -1001,7 +1001,7 @@ EN_COORD = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*")
 #: an object that is only a light verb's gerund says nothing about what is liked or done ("I
 #: love going on road trips" cut before "on", "I hate not being on the court", "like talking
 #: to you"): the slot is empty, not "going"
-EN_EMPTY_OBJECTS = re.compile(r"^(?:not |never )?(?:going|getting|doing|having|being|making|taking|trying|coming|"
+EN_EMPTY_OBJECTS = re.compile(r"^(?:not |never )?(?:going|getting|doing|having|being|making|taking|trying|coming|playing|"
                               r"keeping|putting|letting|seeing|talking|saying|telling|giving|working|thinking|"
                               r"feeling|looking|spending|finding|stuff|things?)$|"
                               r"^(?:not|never) ")

@@ -233,6 +233,8 @@ def clean_en_object(phrase: str) -> str:
             break
         p = q
     words = p.split()
+    if len(words) > 4 and words[0].endswith("ing"):
+        return ""  # "sinking into different magical worlds …": a clause, not a thing; cut, it read as junk
     p = " ".join(words[:4])
     return "" if EN_EMPTY_OBJECTS.match(p) else p
 

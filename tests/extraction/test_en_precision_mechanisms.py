@@ -68,3 +68,10 @@ def test_a_name_before_community_or_group_only_modifies_it() -> None:
     for line in ("I went to a LGBTQ support group yesterday.", "I got involved in the LGBTQ community."):
         assert not [e for e in entities(line) if e[1] == "place"], line
     assert rel("user", "VISITED", "paris") in claims("I went to Paris in June.")
+
+
+def test_a_long_gerund_clause_is_no_object() -> None:
+    # "sinking into different magical worlds" was cut to the topic "sinking into different magical"
+    got = _objects("I love sinking into different magical worlds when I read.", "I enjoy playing and pushing myself.")
+    assert not any(o.startswith("sinking") for o in got) and "playing" not in got, got
+    assert rel("user", "LIKES", "pushing myself") in claims("I enjoy playing and pushing myself.")
