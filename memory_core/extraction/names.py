@@ -199,6 +199,8 @@ _EN_NOT_NAME = frozenset({
     # pronouns capitalised mid-sentence in chat ("… and It's made a big impact") are nobody
     "it", "it's", "its", "he", "she", "they", "we", "you", "me", "him", "her", "them", "us", "my", "your",
     "our", "their", "his", "this", "that", "there", "here",
+    # chat abbreviations ("Oh, and btw - …", "my gf")
+    "btw", "gf", "bf", "bff", "tbh", "idk", "imo", "imho", "fyi", "ngl", "rn", "smh", "irl", "asap",
 })
 #: common words that open a sentence capitalised but are not names (a sentence's first word is
 #: only a name when it is not one of these and something else types it)
@@ -230,6 +232,20 @@ _EN_PERSON_LEFT = re.compile(r"(?:\b(?:aunt|auntie|uncle|cousin|grandma|grandpa|
                              r"\b(?:married to|engaged to|broke up with|split with|split up with|divorced|"
                              r"marry|married|marrying|dating|date|dated|seeing|met|meet|"
                              r"named|called|told|asked|and|think|thinks|guy|girl|man|woman)) $")
+#: a thing's name after "called"/"named" (the person cue "called X" is for people)
+_EN_THING_CALLED = re.compile(r"\b(?P<head>game|games|show|series|app|movie|film|book|novel|song|album|restaurant|cafe|café|"
+                              r"bar|place|shop|store|company|startup|brand|band|podcast|course|program|programme|dish|"
+                              r"drink|flowers?|plants?|park|city|town|village|island|festival|event|channel|"
+                              r"website|site|platform|tool|project|studio|gym|hotel|street|lake|mountain|trail) "
+                              r"(?:called|named) $")
+#: the type the head noun before "called X" gives X (heads not listed give none)
+_CALLED_HEAD_TYPES = {**dict.fromkeys(("restaurant", "cafe", "café", "bar", "shop", "store", "company", "startup",
+                                       "brand", "band", "studio", "gym", "hotel"), "organization"),
+                      **dict.fromkeys(("game", "games", "show", "series", "movie", "film", "book", "novel", "song",
+                                       "album", "podcast", "channel"), "media"),
+                      **dict.fromkeys(("park", "city", "town", "village", "island", "street", "lake", "mountain",
+                                       "trail", "place"), "place"),
+                      **dict.fromkeys(("app", "website", "site", "platform", "tool"), "software")}
 _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
                               r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
                               r" said\b| says\b| told\b| thinks\b| and me\b)")
@@ -410,7 +426,13 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
         return "creator"  # "listening to Hozier", "Kendrick Lamar, his last album"
     if _EN_VENUE_HEAD.search(low) and not _EN_ORG_WORK_LEFT.search(left):
         return "place"  # "at Madison Square Garden", "the Greek Theatre": a venue one goes to
-    if _EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right):
+    # "a game called Apex Legends", "a studio called Lumen Games": what is called so is no person
+    # (the words before "called" may still type it: "join a studio called …" an organisation)
+    called = _EN_THING_CALLED.search(left + " ")
+    if called and called.group("head") in _CALLED_HEAD_TYPES:
+        return _CALLED_HEAD_TYPES[called.group("head")]
+    thing_called = called is not None
+    if not thing_called and (_EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right)):
         if len(low.split()) <= 2 and not any(ch.isdigit() for ch in low):
             return "person"
     initial = _sentence_initial(text, start)

@@ -75,3 +75,12 @@ def test_a_long_gerund_clause_is_no_object() -> None:
     got = _objects("I love sinking into different magical worlds when I read.", "I enjoy playing and pushing myself.")
     assert not any(o.startswith("sinking") for o in got) and "playing" not in got, got
     assert rel("user", "LIKES", "pushing myself") in claims("I enjoy playing and pushing myself.")
+
+
+def test_what_is_called_so_takes_its_head_nouns_type_and_chat_abbreviations_are_nobody() -> None:
+    # conversation 7: "my favourite game called Apex Legends" was a person; conversation 2: "btw"
+    got = entities("I've been playing my favourite game called Apex Legends with my team.")
+    assert ("apex legends", "media") in got and ("apex legends", "person") not in got
+    assert ("lumen games", "organization") in entities("I quit Microsoft to join a small studio called Lumen Games.")
+    assert ("marco", "person") in entities("I met a guy called Marco at the gym.")
+    assert not entities("Oh, and btw - I have been working hard on my online store.") & {("btw", "person")}
