@@ -133,7 +133,9 @@ _EN_OBJ_RAW = r"(?P<obj>" + _EN_OBJ_CHARS + ")"
 _EN_START = r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?:just |finally |officially )?"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
-_ZH_WHO = r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?|我)"
+_ZH_WHO = (r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|"
+           # 我朋友小李从阿里跳槽到美团: the relative's name between the kin word and the verb
+           r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?|我)")
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a condition named inside an English "have / caught" phrase: those verbs are too general to

@@ -33,3 +33,11 @@ def test_a_visited_place_ends_before_what_the_visit_was_for() -> None:
     assert not any(o == "医院检查" for _s, _p, o, *_ in got)
     assert rel("user", "HAS_CONDITION", "贫血") in got
     assert ("医院检查", "place") not in entities("昨天去医院检查，医生说我有点贫血。")
+
+
+def test_a_named_relatives_job_hop_ends_the_old_and_starts_the_new() -> None:
+    # 我朋友小李从阿里跳槽到美团 gave only the end: the kin word + name did not open the
+    # from-to pattern, so the start fell to "the user", then to nobody
+    got = claims("我朋友小李从阿里跳槽到美团。")
+    assert rel("小李", "WORKS_AT", "阿里", True) in got and rel("小李", "WORKS_AT", "美团") in got
+    assert rel("老公", "WORKS_AT", "小米") in claims("我老公从华为跳槽到了小米。")
