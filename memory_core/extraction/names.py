@@ -232,6 +232,8 @@ _EN_PERSON_LEFT = re.compile(r"(?:\b(?:aunt|auntie|uncle|cousin|grandma|grandpa|
                              r"\b(?:married to|engaged to|broke up with|split with|split up with|divorced|"
                              r"marry|married|marrying|dating|date|dated|seeing|met|meet|"
                              r"named|called|told|asked|and|think|thinks|guy|girl|man|woman)) $")
+#: the name right before "and X" / ", and X" (X is then of its kind, not a person by the "and")
+_EN_COORDINATED = re.compile(r"(?<![\w'])(?:[Tt]he |[Aa]n? )?(?P<prev>[A-Z][\w&'.\-]*(?: [A-Z][\w&'.\-]*){0,3}),? and $")
 #: a thing's name after "called"/"named" (the person cue "called X" is for people)
 _EN_THING_CALLED = re.compile(r"\b(?P<head>game|games|show|series|app|movie|film|book|novel|song|album|restaurant|cafe|café|"
                               r"bar|place|shop|store|company|startup|brand|band|podcast|course|program|programme|dish|"
@@ -432,6 +434,15 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     if called and called.group("head") in _CALLED_HEAD_TYPES:
         return _CALLED_HEAD_TYPES[called.group("head")]
     thing_called = called is not None
+    partner = _EN_COORDINATED.search(text[:start])
+    partner_type = None
+    if partner is not None:  # the name before "and", typed by its own lists and context
+        p_start, p_end = partner.span("prev")
+        from .mentions import lexicon_type as typed_by_lexicon
+        partner_type = type_en_span(text, p_start, p_end, typed_by_lexicon(partner.group("prev")))
+    if partner_type is not None and partner_type != "person":
+        # "brands like Nike and Under Armour", "visited Paris and Lyon": of the partner's kind
+        return partner_type
     if not thing_called and (_EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right)):
         if len(low.split()) <= 2 and not any(ch.isdigit() for ch in low):
             return "person"

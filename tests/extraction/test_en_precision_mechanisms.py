@@ -84,3 +84,12 @@ def test_what_is_called_so_takes_its_head_nouns_type_and_chat_abbreviations_are_
     assert ("lumen games", "organization") in entities("I quit Microsoft to join a small studio called Lumen Games.")
     assert ("marco", "person") in entities("I met a guy called Marco at the gym.")
     assert not entities("Oh, and btw - I have been working hard on my online store.") & {("btw", "person")}
+
+
+def test_a_name_coordinated_with_another_takes_its_kind() -> None:
+    # conversation 5: "sports brands like Nike and Under Armour", "The Nike and Gatorade deals"
+    # made two people of two brands ("and X" is a person cue)
+    got = entities("I'm currently considering sports brands like Nike and Under Armour.",
+                   "The Nike and Gatorade deals have me stoked!", "I visited Paris and Lyon last year.")
+    assert {("under armour", "organization"), ("gatorade", "organization"), ("lyon", "place")} <= got
+    assert {("tom", "person"), ("sarah", "person")} <= entities("I had lunch with Tom and Sarah.")
