@@ -193,10 +193,10 @@ class SkillsPanel(Panel):
                                                 "uses a tool (ActionExecuted events).")
         # the skill being read stays selected (and its detail is re-read); a skill that is gone
         # leaves an empty detail, not the old one
-        same = (rows or []) == self.model.rows()
+        shown = self.model.rows()
         if reload_rows(self.table, self.model, rows or [], "skill_id") is None:
             self._clear_detail()
-        if not same:
+        if self.model.rows() is not shown:  # new rows (the same ones again keep their list)
             for col in range(len(COLUMNS) - 1):
                 self.table.resizeColumnToContents(col)
         self.loaded.emit()

@@ -36,12 +36,18 @@ def test_a_long_list_is_filled_a_chunk_per_turn_and_the_shown_row_first(qtbot) -
     assert [model.data(model.index(i, 0)) for i in range(n)] == [f"r{i}" for i in range(n)]
 
 
-def test_the_same_rows_again_reset_nothing(qtbot) -> None:
+def _shown(qtbot, rows: list[dict]) -> tuple[RowsModel, QTableView]:
+    """A model holding ``rows`` in a table view."""
     model = RowsModel(COLUMNS)
     view = QTableView()
     qtbot.addWidget(view)
     view.setModel(model)
-    model.set_rows(_rows(30))
+    model.set_rows(rows)
+    return model, view
+
+
+def test_the_same_rows_again_reset_nothing(qtbot) -> None:
+    model, _view = _shown(qtbot, _rows(30))
     resets: list[int] = []
     model.modelReset.connect(lambda: resets.append(1))
     assert model.set_rows(_rows(30)) is False and resets == []
@@ -49,11 +55,7 @@ def test_the_same_rows_again_reset_nothing(qtbot) -> None:
 
 
 def test_reload_keeps_the_current_row_and_reruns_its_handler_once(qtbot) -> None:
-    model = RowsModel(COLUMNS)
-    view = QTableView()
-    qtbot.addWidget(view)
-    view.setModel(model)
-    model.set_rows(_rows(200))
+    model, view = _shown(qtbot, _rows(200))
     seen: list[int] = []
     view.selectionModel().currentRowChanged.connect(lambda cur, _p: seen.append(cur.row()))
     view.selectRow(150)

@@ -40,53 +40,37 @@ def reload_rows(table: QTableView, model: RowsModel, rows: Sequence[dict[str, An
     """Replace ``model``'s rows, keeping the current row (by ``key``; ``keep`` overrides which)
     and the scroll position. Returns the row put back, or None when it is gone (or there was
     none). ``quiet``: the selection model's signals stay silent (the panel keeps its detail and
-    re-reads it itself); otherwise the panel's current-row handler runs for the row as usual."""
+    re-reads it itself); otherwise the panel's current-row handler runs for the row as usual.
+
+    The same rows again (``RowsModel.set_rows`` says so) reset and repaint nothing: the row to
+    keep is made current if it is not (``keep`` named another row); when it already was and the
+    panel is not ``quiet``, the current-row handler still runs once, as after a reset: the
+    row's detail (text, links) is not in the list and may have changed."""
     keep = current_key(table, model, key) if keep is None else keep
-    if list(rows) == model.rows() and model.rowCount() == len(rows):
-        return _unchanged(table, model, rows, key, keep, quiet)
     v_pos = table.verticalScrollBar().value()
     h_pos = table.horizontalScrollBar().value()
     sel = table.selectionModel()
     blocker = QSignalBlocker(sel) if quiet else None
     try:
-        model.set_rows(rows)
+        changed = model.set_rows(rows)
         row = next((i for i, r in enumerate(rows) if r.get(key) == keep), None) if keep is not None else None
         if row is not None:
+            index = model.index(row, 0)
+            if not changed and sel.currentIndex().row() == row:
+                if not quiet:
+                    sel.currentRowChanged.emit(index, index)
+                return row
             model.fill_around(row)
-            sel.setCurrentIndex(model.index(row, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
+            sel.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect
                                 | QItemSelectionModel.SelectionFlag.Rows)
     finally:
         if blocker is not None:
             blocker.unblock()
+    if not changed:
+        return row
     table.doItemsLayout()  # the scroll range for the new rows, now
     table.verticalScrollBar().setValue(v_pos)
     table.horizontalScrollBar().setValue(h_pos)
     model.fill_around(table.rowAt(0))  # the rows back in view have their cells before the paint
     table.viewport().update()
-    return row
-
-
-def _unchanged(table: QTableView, model: RowsModel, rows: Sequence[dict[str, Any]], key: str, keep: Any,
-               quiet: bool) -> int | None:
-    """The same rows again: nothing is reset or repainted. The row to keep is made current if it
-    is not (``keep`` named another row); when it already was and the panel is not ``quiet``, the
-    current-row handler still runs once, as after a reset: the row's detail (text, links) is not
-    in the list and may have changed."""
-    row = next((i for i, r in enumerate(rows) if r.get(key) == keep), None) if keep is not None else None
-    if row is None:
-        return None
-    sel = table.selectionModel()
-    index = model.index(row, 0)
-    if sel.currentIndex().row() == row:
-        if not quiet:
-            sel.currentRowChanged.emit(index, index)
-        return row
-    blocker = QSignalBlocker(sel) if quiet else None
-    try:
-        model.fill_around(row)
-        sel.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect
-                            | QItemSelectionModel.SelectionFlag.Rows)
-    finally:
-        if blocker is not None:
-            blocker.unblock()
     return row

@@ -66,7 +66,7 @@ class RowsModel(QStandardItemModel):
         panels, and most reloads read the same rows; a reset would repaint the table (~15 ms of
         text layout for a window of cells) and move nothing."""
         rows = list(rows)
-        if rows == self._rows and self.rowCount() == len(rows):
+        if rows == self._rows:
             return False
         self._fill_timer.stop()
         self._rows = rows
@@ -102,10 +102,6 @@ class RowsModel(QStandardItemModel):
         if 0 <= row < len(self._rows):
             start = max(0, row - CHUNK_ROWS // 2)
             self._fill_range(start, start + CHUNK_ROWS)
-
-    def fill_all(self) -> None:
-        """Every cell now (an export, a test reading cells; not for the UI thread of a big list)."""
-        self._fill_range(0, len(self._rows))
 
     def _schedule(self) -> None:
         if self._unfilled:
