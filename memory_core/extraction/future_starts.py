@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..retrieval.timeparse import find_future_time
+from ..retrieval.timeparse import find_future_time, resolve_future_start
 
 #: the time-hint prefix that marks a scheduled start (the rest is the time expression)
 SCHEDULED_PREFIX = "from:"
@@ -86,6 +86,18 @@ def scheduled_expression(time_hint: str | None) -> str | None:
     if time_hint and time_hint.startswith(SCHEDULED_PREFIX):
         return time_hint[len(SCHEDULED_PREFIX):].strip() or None
     return None
+
+
+def scheduled_start(time_hint: str | None, told_at: float) -> float | None:
+    """When a claim told at ``told_at`` with a scheduled-start hint ("from:下周一", "from:in
+    December") begins, or None: no such hint, an expression no rule reads, or a start not after
+    the telling (then the telling time stands, as for any claim). The extractor asks it before
+    it schedules a claim, L2 when it dates the claim's edge and assertion."""
+    expression = scheduled_expression(time_hint)
+    if expression is None:
+        return None
+    begins = resolve_future_start(expression, told_at)
+    return begins if begins is not None and begins > told_at else None
 
 
 def future_starts(clause: str, zh: bool) -> list[FutureStart]:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from ..lexicon.categories import CATEGORIES
 from ..policy import ENTITY_TYPES
 from .inputs import EntityHintInput, KnownEntity
+from .names import EN_NEVER_ONE_WORD_NAME
 
 SOURCE_RANK = {"catalog": 4, "hint": 3, "lexicon": 2, "name": 1.5, "pattern": 1}
 CONFIDENCE = {"catalog": 0.9, "hint": 0.75, "lexicon": 0.65, "name": 0.6, "pattern": 0.55}
@@ -128,19 +129,13 @@ def gazetteer_mentions(text: str, known: list[KnownEntity]) -> list[Mention]:
         for form, form_lower in _surface_forms(entity):
             if lowered is not None and form_lower is not None and form_lower not in lowered:
                 continue
-            common = form_lower is not None and form_lower in _common_words()
+            common = form_lower is not None and form_lower in EN_NEVER_ONE_WORD_NAME
             for start, end in find_all(text, form):
                 if common and text[start:end].islower():
                     continue  # an entity named "got" (a store from before that rule) is not every "got"
                 out.append(Mention(start, end, text[start:end], entity.name,
                                    valid_type(entity.entity_type), "catalog", entity.entity_id))
     return out
-
-
-@lru_cache(maxsize=1)
-def _common_words() -> frozenset[str]:
-    from .names import EN_NEVER_ONE_WORD_NAME
-    return EN_NEVER_ONE_WORD_NAME
 
 
 @lru_cache(maxsize=1)

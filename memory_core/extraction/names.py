@@ -449,7 +449,7 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     initial = _sentence_initial(text, start)
     if initial and low.split()[0] in _EN_OPENERS:
         return None
-    if _EN_MODIFIER_RIGHT.match(right):
+    if is_modifier_of(right):
         return None  # "a LGBTQ support group", "the Harry Potter fan club": a modifier, not where or who
     if _EN_ORG_LEFT.search(left):
         return "organization"

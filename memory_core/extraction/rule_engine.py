@@ -34,8 +34,7 @@ from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_
                        ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
 from .sensor_rules import sensor_claims
-from .future_starts import FAMILY_CLAIMS, future_starts
-from ..retrieval.timeparse import resolve_future_start
+from .future_starts import FAMILY_CLAIMS, future_starts, scheduled_start
 
 CONF_EXPLICIT = 0.7
 CONF_IMPLIED = 0.55
@@ -392,8 +391,7 @@ class _Extractor:
         subject, subject_type = self._self_subject(state.event)
         lang = "zh" if zh else "en"
         for start in future_starts(sentence.text, zh):
-            begins = resolve_future_start(start.expression, told)
-            if begins is None or begins <= told:
+            if scheduled_start(start.time_hint, told) is None:
                 continue
             lo, hi = sentence.start + start.start, sentence.start + start.end
             named = [m for m in mentions if m.start >= 0 and m.start < hi and lo < m.end]

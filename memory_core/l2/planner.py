@@ -25,14 +25,13 @@ from typing import Any, Iterable, Sequence
 import apsw
 
 from ..db.connection import Row, placeholders, query_all
-from ..extraction.future_starts import scheduled_expression
+from ..extraction.future_starts import scheduled_start
 from ..extraction.schema import USER_SUBJECT, Phase1Output
 from ..ids import new_ulid
 from ..lexicon.categories import categories_of
 from ..policy import (EVIDENCE_POLICIES, L2_ARBITRATION_MIN_SEVERITY, REVIEW_CONFIDENCE_THRESHOLD,
                       EvidenceClass, Tier)
 from ..providers.chat import ChatRequest, ProviderError
-from ..retrieval.timeparse import resolve_future_start
 from ..text.segment import has_cjk
 from .arbitration import arbitrate
 from .assertion_store import MULTI_VALUED_TRAITS, merge_key
@@ -68,17 +67,6 @@ def names_same_thing(held: str, said: str) -> bool:
         return False
     shorter, longer = (s, h) if len(s) <= len(h) else (h, s)
     return any(longer[i:i + len(shorter)] == shorter for i in range(len(longer) - len(shorter) + 1))
-
-
-def scheduled_start(time_hint: str | None, told_at: float) -> float | None:
-    """When a claim told at ``told_at`` with a scheduled-start hint ("from:下周一", "from:in
-    December") begins, or None: no such hint, an expression no rule reads, or a start not after
-    the telling (then the telling time stands, as for any claim)."""
-    expression = scheduled_expression(time_hint)
-    if expression is None:
-        return None
-    begins = resolve_future_start(expression, told_at)
-    return begins if begins is not None and begins > told_at else None
 
 
 @dataclass(slots=True)

@@ -412,10 +412,6 @@ def _find_anchor(text: str, date_spans: list[tuple[int, int]]
 # "in March" said in November is next March. Vague futures ("soon", "someday", 以后) have no rule
 # and so no date: no scheduled state is made from them.
 
-def _start(bounds: "tuple[float, float] | None") -> float | None:
-    return None if bounds is None else bounds[0]
-
-
 def _nearest_month(c: _Cal, month: int, year: int | None) -> float:
     if year is not None:
         return c.month_of(year, month)[0]

@@ -9,7 +9,7 @@ import pytest
 
 from memory_core.extraction.inputs import ExtractionInput
 from memory_core.extraction.rule_extractor import RuleExtractor
-from memory_core.l2.planner import scheduled_start
+from memory_core.extraction.future_starts import scheduled_start
 from memory_core.retrieval.timeparse import resolve_future_start
 
 TOLD = datetime(2024, 11, 6, 9, tzinfo=timezone.utc).timestamp()  # a Wednesday
