@@ -6,12 +6,10 @@ date before the change, the old state stands."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from memory_core.cli.main import main
+from tests.cli.two_states import ask_current_state, write_two_states
 
 SCENARIOS = [
     # (old statement, change, question, words the first finding must contain)
@@ -24,28 +22,15 @@ SCENARIOS = [
 ]
 
 
-def _jsonl(path: Path, old: str, new: str) -> Path:
-    rows = [{"type": "chat", "session_id": "a", "role": "user", "content": old,
-             "occurred_at": "2024-03-01T10:00:00Z", "message_id": "old"},
-            {"type": "chat", "session_id": "b", "role": "user", "content": new,
-             "occurred_at": "2025-03-01T10:00:00Z", "message_id": "new"}]
-    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
-    return path
-
-
-def _ask(capsys, db: str, question: str, now: str) -> dict:
-    assert main(["--db", db, "query", "--mode", "current_state", "--now", now, "--json", question]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
 @pytest.mark.parametrize("old,new,question,expect", SCENARIOS, ids=[s[2][:20] for s in SCENARIOS])
 def test_the_change_is_the_first_finding_after_it_and_absent_before(capsys, tmp_path, old, new, question, expect):
     db = str(tmp_path / "m.db")
-    assert main(["--db", db, "ingest", str(_jsonl(tmp_path / "in.jsonl", old, new))]) == 0
+    chat = write_two_states(tmp_path / "in.jsonl", old, new, old_at="2024-03-01T10:00:00Z", new_at="2025-03-01T10:00:00Z")
+    assert main(["--db", db, "ingest", str(chat)]) == 0
     capsys.readouterr()
-    after = _ask(capsys, db, question, "2025-06-01T12:00:00Z")
+    after = ask_current_state(capsys, db, question, "2025-06-01T12:00:00Z")
     first = after["findings"][0]
     assert expect in first["content"].lower(), [f["content"] for f in after["findings"]]
-    before = _ask(capsys, db, question, "2024-06-01T12:00:00Z")
+    before = ask_current_state(capsys, db, question, "2024-06-01T12:00:00Z")
     assert not any(expect in f["content"].lower() for f in before["findings"])
     assert before["findings"], "the old state is what memory held then"

@@ -4,12 +4,10 @@ telling and the date, the old state is still the first finding."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from memory_core.cli.main import main
+from tests.cli.two_states import ask_current_state, write_two_states
 
 SCENARIOS = [
     # (old state, told 2024-11-02, the scheduled start, question, old words, new words, start)
@@ -22,29 +20,16 @@ SCENARIOS = [
 ]
 
 
-def _jsonl(path: Path, old: str, new: str) -> Path:
-    rows = [{"type": "chat", "session_id": "a", "role": "user", "content": old,
-             "occurred_at": "2023-05-01T10:00:00Z", "message_id": "old"},
-            {"type": "chat", "session_id": "b", "role": "user", "content": new,
-             "occurred_at": "2024-11-02T10:00:00Z", "message_id": "new"}]
-    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
-    return path
-
-
-def _ask(capsys, db: str, question: str, now: str) -> dict:
-    assert main(["--db", db, "query", "--mode", "current_state", "--now", now, "--json", question]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
 @pytest.mark.parametrize("old,new,question,old_words,new_words,start", SCENARIOS,
                          ids=[s[2][:20] for s in SCENARIOS])
 def test_scheduled_start_is_the_state_from_its_date(capsys, tmp_path, old, new, question, old_words,
                                                       new_words, start):
     db = str(tmp_path / "m.db")
-    assert main(["--db", db, "ingest", str(_jsonl(tmp_path / "in.jsonl", old, new))]) == 0
+    chat = write_two_states(tmp_path / "in.jsonl", old, new, old_at="2023-05-01T10:00:00Z", new_at="2024-11-02T10:00:00Z")
+    assert main(["--db", db, "ingest", str(chat)]) == 0
     capsys.readouterr()
-    after = _ask(capsys, db, question, "2025-03-15T12:00:00Z")
+    after = ask_current_state(capsys, db, question, "2025-03-15T12:00:00Z")
     assert new_words in after["findings"][0]["content"].lower(), [f["content"] for f in after["findings"]]
-    between = _ask(capsys, db, question, "2024-11-20T12:00:00Z")
+    between = ask_current_state(capsys, db, question, "2024-11-20T12:00:00Z")
     first = between["findings"][0]["content"].lower()
     assert old_words in first and new_words not in first, [f["content"] for f in between["findings"]]

@@ -1,0 +1,24 @@
+"""An old statement and a later one as a JSONL chat file, and a `current_state` question asked
+through the CLI as of a date: the shared steps of the state-change CLI scenarios."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from memory_core.cli.main import main
+
+
+def write_two_states(path: Path, old: str, new: str, *, old_at: str, new_at: str) -> Path:
+    rows = [{"type": "chat", "session_id": "a", "role": "user", "content": old,
+             "occurred_at": old_at, "message_id": "old"},
+            {"type": "chat", "session_id": "b", "role": "user", "content": new,
+             "occurred_at": new_at, "message_id": "new"}]
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
+    return path
+
+
+def ask_current_state(capsys, db: str, question: str, now: str) -> dict:
+    """`query --mode current_state --now NOW --json QUESTION`, its package as a dict."""
+    assert main(["--db", db, "query", "--mode", "current_state", "--now", now, "--json", question]) == 0
+    return json.loads(capsys.readouterr().out)
