@@ -315,8 +315,13 @@ def topic_spans(text: str) -> list[tuple[int, int, str]]:
     for m in _DIET_RX.finditer(text):
         out.append((m.start(), m.end(), _DIETS[m.group(0).lower()]))
     for m in _en_conditions_rx().finditer(text):
+        if _EN_COUNTED_BEFORE.search(text[:m.start()]):
+            continue  # "each stroke of the brush", "every cramp": a countable thing, not the condition
         out.append((m.start(), m.end(), m.group(0).lower()))
     return out
+
+
+_EN_COUNTED_BEFORE = re.compile(r"\b(?:each|every|one more|another|brush|pen|swim|golf|tennis|paddle)\s+$", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -381,9 +386,16 @@ _EN_AFTER_GENITIVE_NAME = re.compile(r"^(?:\s*(?:[.,;:!?)]|$)|\s+(?:on|in|at|for
 #: nouns a name modifies when it stands right before one ("LGBTQ community", "Marvel fans"):
 #: the name then tells what kind, and the words around it ("to a …", "in the …") say nothing
 #: about the name being a place or an employer
-_EN_MODIFIER_RIGHT = re.compile(r"^\+?\s+(?:support |fan |pride )?(?:community|communities|group|groups|folks|people|"
+_EN_MODIFIER_RIGHT = re.compile(r"^\+?\s+(?:(?!(?:a|an|the|for|to|in|on|at|with|and|or|but|from|of|by|last|this|next|"
+                                r"yesterday|today|so|and|because|when|while|after|before|since)\b)[a-z][a-z-]*\s+){0,2}?"
+                                r"(?:community|communities|group|groups|folks|people|"
                                 r"rights|pride|movement|members|fans|fandom|club|center|centre|event|events|"
-                                r"parade|march|festival|conference|meetup|themed|related|inspired|style|fan)\b")
+                                r"parade|march|festival|conference|meetup|themed|related|inspired|style|fan|"
+                                r"workshop|workshops|seminar|class|classes|session|sessions|meeting|retreat|camp|"
+                                r"program|programme|course|webinar|talk|panel|fundraiser|rally|shelter|hotline|"
+                                r"organization|organisation|nonprofit|charity|youth|teens|kids|students|families|"
+                                r"women|men|adults|veterans|seniors|issues|awareness|advocacy|activism|activists?|"
+                                r"space|spaces|safe space|flag|icon|history)\b")
 
 
 def is_modifier_of(right: str) -> bool:
@@ -403,6 +415,36 @@ def _sentence_initial(text: str, start: int) -> bool:
     return not before or before[-1] in ".!?:;\"'(" or bool(re.search(r"(?:^|\n)[A-Z][\w .'-]{0,30}:$", before))
 
 
+#: the last word of a named period: the name is a time phrase, never an entity
+_EN_NAMED_TIME_TAIL = re.compile(r"\s(?:month|week|day|days|weekend|eve|holidays?|season|night)$")
+#: "Game 7 of the Finals", "Season 2", "Chapter 3": a numbered part of something, not a place
+_EN_NUMBERED_PART = re.compile(r"^(?:game|episode|ep|chapter|season|level|round|part|volume|vol|stage|act|"
+                               r"phase|week|day|book|track|lap|match|set|room|gate|exit|floor|grade)\s+\d+$")
+#: "places like Paradise Rock, House of Blues, and Fenway Park", "games like Civilization and
+#: Total War": a plural head before "like"/"such as" types every name of the list after it
+_EN_LIST_HEAD = re.compile(r"\b(?P<head>places|spots|venues|cities|countries|towns|restaurants|bars|cafes|shops|stores|"
+                           r"brands|companies|games|shows|series|books|novels|movies|films|bands|artists|singers|"
+                           r"authors|writers|apps)(?:,)? (?:like|such as|including) "
+                           r"(?:(?:the )?[A-Z][\w&'.\-]*(?: (?:of(?: the)? )?[A-Z0-9][\w&'.\-]*){0,4},? (?:and |or )?)*$")
+_LIST_HEAD_TYPES = {**dict.fromkeys(("places", "spots", "venues", "cities", "countries", "towns"), "place"),
+                    **dict.fromkeys(("restaurants", "bars", "cafes", "shops", "stores", "brands", "companies"),
+                                    "organization"),
+                    **dict.fromkeys(("games", "shows", "series", "books", "novels", "movies", "films"), "media"),
+                    **dict.fromkeys(("bands", "artists", "singers", "authors", "writers"), "creator"),
+                    "apps": "software"}
+#: what a thing comes "from" that is no place one is from ("that picture is from MinaLima", "a
+#: map of Middle-earth from LOTR")
+_EN_THING_FROM = re.compile(r"\b(?:picture|photo|pic|map|quote|line|scene|song|character|image|clip|props?|poster|"
+                            r"print|painting|drawing|book|movie|film|show|video|idea|recipe|gift|present|letter|"
+                            r"card|message|email|tip|advice|design|artwork|one)s?(?: [a-z\-]+){0,3}?"
+                            r"(?: (?:is|was|are|were|came|comes))? from$")
+#: plural role nouns capitalised at a sentence start ("Doctors said …"): people, not a person
+_EN_ROLE_PLURALS = frozenset({"doctors", "nurses", "teachers", "parents", "kids", "friends", "people", "guys",
+                              "folks", "cops", "police", "coaches", "scientists", "experts", "researchers",
+                              "neighbors", "neighbours", "coworkers", "colleagues", "fans", "players", "critics",
+                              "vets", "therapists", "lawyers", "officials", "reports", "studies"})
+
+
 def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> str | None:
     """The type of an English name span by lists, lexicon, shape, then context; None when
     nothing types it."""
@@ -411,6 +453,13 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     listed = list_type(low)
     if listed:
         return listed
+    if len(low.split()) > 1 and _EN_NAMED_TIME_TAIL.search(low):
+        return None  # "for Pride Month", "on Thanksgiving Day", "New Year's Eve": a time, not who or where
+    if _EN_NUMBERED_PART.match(low) or low in _EN_ROLE_PLURALS:
+        return None
+    listed_after = _EN_LIST_HEAD.search(text[:start])
+    if listed_after and not lexicon_type:
+        return _LIST_HEAD_TYPES[listed_after.group("head")]
     if low in language_names():
         return "topic"  # "myself and Spanish": a language, not the person "and X" would make it
     if company_context(text, start, end, lexicon_type):
@@ -453,7 +502,7 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
         return None  # "a LGBTQ support group", "the Harry Potter fan club": a modifier, not where or who
     if _EN_ORG_LEFT.search(left):
         return "organization"
-    if _EN_PLACE_LEFT.search(left):
+    if _EN_PLACE_LEFT.search(left) and not _EN_THING_FROM.search(left):
         return "place"
     return None
 
@@ -595,8 +644,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if etype == "person" and len(word) == 3 and _ZH_NICK.match(word) and word[1] in ZH_SURNAMES and \
                 word[2] in _ZH_NICK_TAIL:
             word, end = word[:2], start + 2  # 小李刚从阿里…: the nickname 小李, then the adverb 刚
-        if etype == "person" and len(word) == 2 and word[0] == word[1] and not _ZH_PERSON_CUE.search(text[:start]):
-            continue  # 谢谢, 哈哈: a doubled syllable with no cue is no name
+        if etype == "person" and len(word) == 2 and (word[0] == word[1] or word[1] == "子") and \
+                not _ZH_PERSON_CUE.search(text[:start]):
+            continue  # 谢谢, 哈哈, 叶子, 李子: a doubled syllable or a noun in 子 with no cue is no name
         if etype == "person" and start > 0 and text[start - 1] in "了一两几这那每":
             continue  # 办了张卡: 张 is a classifier here, not a surname
         if flag == "ns" and word in _ZH_NOT_PLACES:

@@ -19,6 +19,8 @@ on the family, and on *where the name came from* (its origin: ``catalog`` / ``hi
 
 from __future__ import annotations
 
+import re
+
 from ..lexicon.names import DIETS_EN, GENERIC_NOUNS, PET_SPECIES, TIES_EN, TIES_ZH
 from .names import is_condition, is_generic, is_vehicle_word, list_type
 
@@ -59,6 +61,8 @@ def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str |
     want = SLOT_TYPES.get(predicate)
     if predicate == "VISITED" and entity_type in ("activity", "food", "media"):
         return None  # 去爬山了, 去吃火锅: one goes to do a thing, the thing is no place visited
+    if predicate in ("BOUGHT", "SOLD", "OWNS") and entity_type in ("place", "person"):
+        return None  # 买了张去成都的机票, "bought tickets to Paris": the place is where to, not what
     if want is None:
         return entity_type
     if is_generic(name):
@@ -113,3 +117,42 @@ def is_species(word: str) -> bool:
 
 def generic(name: str) -> bool:
     return is_generic(name) or name.strip().lower() in GENERIC_NOUNS
+
+
+#: what a liking points at when it is a reaction to something in front of the speaker, not a
+#: lasting taste: "I love your painting", "I love all the yellow leaves" (on a shared photo),
+#: "a fan of both classical like …", "love being a mom"; 我喜欢你的画, 我很喜欢这些照片,
+#: 我喜欢所有的黄叶子. The deictic or second-person word cannot be resolved to a thing the user
+#: likes in general, and "being …" names a state of the speaker, not an entity. "It", 它, "her"
+#: stay: coreference gives them the thing named before (我买了破壁机…我很喜欢它).
+_REACTION_EN = re.compile(r"^(?:your|yours|this|that|these|those|all (?:the|of|those|these|your)|both|each|every|"
+                          r"such|being|you)\b", re.I)
+_REACTION_ZH = re.compile(r"^(?:[你您]们?|咱们|大家|人家|[他她它]们?的)|"
+                          # 这/那 with a measure word: 那不勒斯 is a city, 那些照片 a reaction
+                          r"^(?:这|那)(?:些|个|种|几|件|张|幅|首|条|家|位|只|款|样|部|本|里|边|儿)|"
+                          r"^(?:所有|全部|一切|每一?[个件张幅首条位只种样])")
+
+
+#: "the X" pinned to the scene by what follows ("love the energy there", "the energy, diversity
+#: and food of this city", "the vibe in here"): the same reaction, with its deixis after the noun
+_REACTION_EN_THE = re.compile(r"^the\b.*\b(?:there|here|of (?:this|that|these|those|your|his|her|their|the)|"
+                              r"in (?:this|that|the) (?:room|air|place|city|crowd|photo|pic|picture))\b", re.I)
+
+
+def is_reaction_object(phrase: str, lang: str) -> bool:
+    """True when a LIKES / DISLIKES object is a reaction, not a preference (see ``_REACTION_EN``)."""
+    p = phrase.strip()
+    if lang == "zh":
+        return bool(_REACTION_ZH.match(p))
+    return bool(_REACTION_EN.match(p) or _REACTION_EN_THE.match(p))
+
+
+#: "working on building up confidence", "working on getting better at chess": a gerund after
+#: "working on" is an effort, not a project one could name, inspect or finish
+_EN_EFFORT = re.compile(r"^(?:my |our |the )?[a-z]+ing\b")
+
+
+def is_effort_object(phrase: str) -> bool:
+    """True when a WORKS_ON object is a gerund phrase (see ``_EN_EFFORT``); a capitalised or
+    hyphenated project name ("Magi-desktop", "Building Blocks") is not lower-cased here."""
+    return bool(_EN_EFFORT.match(phrase.strip()))

@@ -216,6 +216,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"no longer (?:like|love|enjoy)s?", "LIKES", "topic", negated=True, trait="preference"),
     _en("en_dislike", r"dislikes?|hates?|(?:can ?not|cannot) stand|(?:do|does) not (?:like|enjoy)s?",
         "DISLIKES", "topic", trait="preference"),
+    # "my favorite singer is Taylor Swift", "my all-time favourite food has to be sushi": the
+    # named thing is liked, not the category word before "is"
+    _raw("en_favourite", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)my (?:all-time |absolute |current |new )?"
+         r"favou?rite (?:[a-z\-]+ ){1,3}?(?:right now |these days |of all time |ever )?(?P<verb>is|are|has to be|"
+         r"would have to be|would be)" + _EN_OBJ, "LIKES", "topic", trait="preference"),
+    _en("en_not_a_fan", r"am not (?:a |much of a |really a |a big |the biggest )?fan of", "DISLIKES", "topic",
+        trait="preference"),
     _en("en_like", r"(?:really )?(?:likes?|loves?|enjoys?|adores?|am into|am a (?:big )?fan of|"
         r"am obsessed with)", "LIKES", "topic", trait="preference"),
     # diet first: "quit keto" is a diet end, not a job end
@@ -625,7 +632,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)|不爱(?=[^，。！？]*了)", "LIKES", "topic",
         negated=True, trait="preference"),
     _zh("zh_dislike", r"不太喜欢|不怎么喜欢|不是很喜欢|不喜欢|讨厌|不爱|受不了|烦透了", "DISLIKES", "topic", trait="preference"),
-    _zh("zh_like", r"喜欢|热爱|爱上了|爱(?=[吃喝看听玩打])|爱(?!人)", "LIKES", "topic",
+    # 我最喜欢的歌手是周杰伦: the singer named, not 歌手 (zh_like no longer reads 喜欢的X)
+    _raw("zh_favourite", "zh", _ZH_WHO + r"(?:最|特别|超)(?:喜欢|爱)的[\u4e00-\u9fff]{1,5}?(?P<verb>是|就是|还是)" + _ZH_OBJ,
+         "LIKES", "topic", trait="preference"),
+    _zh("zh_like", r"(?:喜欢|热爱|爱上了|爱(?=[吃喝看听玩打])|爱(?!人))(?!的)", "LIKES", "topic",
         trait="preference"),
     # diet
     _raw("zh_diet_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃素|不吃素了|开始吃肉|又开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤)(?P<obj>)",
@@ -990,7 +1000,7 @@ EN_OBJECT_STOP = re.compile(
     r"switched|began|took|sold|left|quit|drive|drives|am|signed|adopted)|like|such as|as well as|"
     r"(?:you|we|they|he|she|i) (?=\w)|(?:a )?(?:few|couple of|several|\d+|one|two|three|four|five) "
     r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
-    r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|"
+    r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|about|around|without|"
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|"
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
@@ -1062,9 +1072,13 @@ ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考�
 #: hearsay and hedges: a statement they introduce is someone's report or a guess, not a fact
 #: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
 #: fryer and I think it's great" the hedge scopes over the praise, not the purchase.
-HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it)\b")
+HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it|"
+                      # a near miss or a mistaken belief: "I almost moved to Denver", "I thought I had the flu"
+                      r"almost|nearly|i thought|i was sure|i was convinced)\b")
 #: (a fear right before the verb is a guess too: 我怕自己得了胃癌, 我担心我有抑郁症)
 HEDGE_ZH = re.compile(r"听说|据说|好像|似乎|我猜|怀疑|估计|大概|我觉得|感觉我|不确定|"
+                      # a near miss or a mistaken belief: 我差点去了网易, 我以为自己得了胃炎
+                      r"差点|差一点|险些|以为|"
                       r"(?:害怕|生怕|担心|恐怕|怕)(?:自己|我)?(?:会|是|已经)?(?=$|得了|得|患|有|染上|查出|确诊)")
 #: reported speech about a third person: what someone says *they* did is their report, not a fact
 #: the user states ("My coworker said she quit Google", 我室友说她从阿里辞职了). A report about the

@@ -26,7 +26,8 @@ from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_typ
 from .names import is_condition, is_modifier_of, is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
-from .object_policy import DIETS, SLOT_TYPES, end_names_value, generic, is_species, is_tie, slot_type
+from .object_policy import (DIETS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
+                            is_species, is_tie, slot_type)
 from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
@@ -492,6 +493,8 @@ class _Extractor:
             at = m.start - lo if zh else text.find(m.surface.lower())
             if at < 0:
                 continue
+            if not zh and is_modifier_of(state.event.content[m.end:]):
+                continue  # "work … for LGBTQ rights": the name modifies a noun, it is no employer
             names.append((m.name, m.entity_type, at, at + len(m.surface)))
         frame = read_frame(text, zh, names)
         subject, subject_type = self._self_subject(state.event)
@@ -650,6 +653,15 @@ class _Extractor:
         raw_obj = pattern.fixed_object or match.group("obj") or match.groupdict().get("kind") or ""
         if pattern.lang == "en" and _CLAUSE_OBJECT.match(raw_obj.strip()):
             return
+        if pattern.predicate in ("LIKES", "DISLIKES") and not pattern.fixed_object and \
+                is_reaction_object(_phrase_to_clause_end(match, raw_obj).lstrip("了过着上 "), pattern.lang):
+            return  # "I love your painting", 我喜欢你的画: a reaction to something shown, no taste
+        if pattern.predicate == "WORKS_ON" and pattern.lang == "en" and is_effort_object(raw_obj):
+            at = _find_ci(sentence.text, raw_obj.strip(), start=max(0, match.start("obj") - 8))
+            if at < 0 or not sentence.text[at:at + 1].isupper():
+                return  # "working on building up confidence": an effort, not a project ("Building Blocks" is)
+        if pattern.lang == "zh" and raw_obj.startswith("张") and match.string[:match.start("obj")].endswith("了"):
+            raw_obj = raw_obj[1:]  # 买了张新床, 办了张卡: 张 after 了 is the measure word, not a surname
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
         phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else \
             [re.split(r"\s+(?:and|or)\s+", raw_obj)[0] if pattern.lang == "en" else raw_obj]
@@ -982,6 +994,8 @@ class _Extractor:
         strong = [m for m in overlapping if m.source in ("catalog", "hint")]
         if strong:
             best = max(strong, key=lambda m: m.end - m.start)
+            if pattern.lang == "en" and best.end >= 0 and is_modifier_of(state.event.content[best.end:]):
+                return None  # a known name before "activist group" / "rights" still only modifies it
             return state.add_mention(best), best.source
         surface = sentence.text[local:local + len(cleaned)] if local >= 0 else cleaned
         known = self._known_as(cleaned, pattern.object_type) if pattern.known_object or \
@@ -1263,6 +1277,19 @@ _NOT_NAMES = frozenset({"home", "家", "家里", "there", "here", "this", "that"
 #: an object phrase that opens a clause ("I love how art lets us...", "I like that you ...") is
 #: a statement about a situation, not a thing: no claim
 _CLAUSE_OBJECT = re.compile(r"^(?:how|what|why|when|where|who|whom|whose|which|whether|that|if)\b")
+
+
+_EN_CLAUSE_END = re.compile(r"[;.!?]|\b(?:and|but|so) (?:i|we|it|he|she|they|you)\b")
+
+
+def _phrase_to_clause_end(match: re.Match[str], raw_obj: str) -> str:
+    """The object phrase with the rest of its clause ("the energy, diversity and food of this
+    city"): what pins a liking to the scene may follow the first comma. Chinese objects stay."""
+    if not raw_obj or match.group("obj") is None or re.search(r"[\u4e00-\u9fff]", raw_obj):
+        return raw_obj
+    rest = match.string[match.start("obj"):]
+    end = _EN_CLAUSE_END.search(rest)
+    return rest[:end.start()] if end else rest
 
 
 def _plausible_name(phrase: str) -> bool:

@@ -41,3 +41,21 @@ def test_a_named_relatives_job_hop_ends_the_old_and_starts_the_new() -> None:
     got = claims("我朋友小李从阿里跳槽到美团。")
     assert rel("小李", "WORKS_AT", "阿里", True) in got and rel("小李", "WORKS_AT", "美团") in got
     assert rel("老公", "WORKS_AT", "小米") in claims("我老公从华为跳槽到了小米。")
+
+
+def test_a_liking_of_something_shown_is_no_preference() -> None:
+    # 你的画, 这些照片, 所有的黄叶子: a reaction to what is in front of the speaker, no lasting taste
+    for line in ("我喜欢你的画。", "我很喜欢这些照片。", "我喜欢所有的黄叶子。", "我好喜欢这张照片！", "我喜欢上了这家店。"):
+        assert not any(p == "LIKES" for _s, p, *_ in claims(line)), line
+    assert rel("user", "LIKES", "火锅") in claims("我喜欢吃火锅。")
+    assert rel("user", "LIKES", "那不勒斯") in claims("我喜欢那不勒斯。")  # 那 + no measure word: a name
+    # 它 is left to coreference: the thing named before
+    assert rel("user", "LIKES", "破壁机") in claims("我上周买了一台破壁机。", "我很喜欢它。")
+
+
+def test_a_noun_in_zi_is_no_name_without_a_cue() -> None:
+    # jieba tags 叶子 nr (叶 is a surname): with no kin word, 和 or 叫 before it, it is the leaf
+    for line in ("秋天的叶子好美。", "叶子黄了。", "我喜欢所有的黄叶子。"):
+        assert ("叶子", "person") not in entities(line), line
+    assert ("叶子", "person") in entities("我同事叶子辞职了。")
+    assert ("叶子", "person") in entities("我和叶子去吃饭。")
