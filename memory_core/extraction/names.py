@@ -238,15 +238,21 @@ _EN_COORDINATED = re.compile(r"(?<![\w'])(?:[Tt]he |[Aa]n? )?(?P<prev>[A-Z][\w&'
 _EN_THING_CALLED = re.compile(r"\b(?P<head>game|games|show|series|app|movie|film|book|novel|song|album|restaurant|cafe|café|"
                               r"bar|place|shop|store|company|startup|brand|band|podcast|course|program|programme|dish|"
                               r"drink|flowers?|plants?|park|city|town|village|island|festival|event|channel|"
-                              r"website|site|platform|tool|project|studio|gym|hotel|street|lake|mountain|trail) "
-                              r"(?:called|named) $")
+                              r"website|site|platform|tool|project|studio|gym|hotel|street|lake|mountain|trail|"
+                              r"location|spot|area|beach|river|waterfall|falls|neighborhood|neighbourhood|flower|"
+                              r"lilies|plant|team|character|word|style|technique|dance|recipe|breed)"
+                              r"(?: (?:was|is|are|were))? (?:called|named) $|"
+                              # "They're called Peruvian Lilies", "it's called …": a thing's name
+                              r"\b(?P<pron>it|they|this|that|these|those)(?:'s|'re| is| are| was| were) (?:called|named) $")
 #: the type the head noun before "called X" gives X (heads not listed give none)
 _CALLED_HEAD_TYPES = {**dict.fromkeys(("restaurant", "cafe", "café", "bar", "shop", "store", "company", "startup",
                                        "brand", "band", "studio", "gym", "hotel"), "organization"),
                       **dict.fromkeys(("game", "games", "show", "series", "movie", "film", "book", "novel", "song",
                                        "album", "podcast", "channel"), "media"),
                       **dict.fromkeys(("park", "city", "town", "village", "island", "street", "lake", "mountain",
-                                       "trail", "place"), "place"),
+                                       "trail", "place", "location", "spot", "area", "beach", "river", "waterfall",
+                                       "falls", "neighborhood", "neighbourhood"), "place"),
+                      "team": "organization",
                       **dict.fromkeys(("app", "website", "site", "platform", "tool"), "software")}
 _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
                               r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
@@ -360,8 +366,17 @@ def en_name_spans(text: str) -> list[tuple[int, int, str]]:
         surface = " ".join(words)
         if len(words) == 1 and (words[0].lower() in EN_NEVER_ONE_WORD_NAME or len(words[0]) == 1):
             continue  # "Harry Potter and GoT", "Got it": a common word capitalised is no name
+        if len(words) == 1 and re.fullmatch(r"[A-Z]{2,}s", words[0]) or surface.lower() in _EN_GREETINGS:
+            continue  # "RPGs and MOBAs": a plural of a kind; "Bon Appetit": a greeting
         out.append((start, start + len(surface), surface))
     return out
+
+
+#: capitalised greetings and toasts borrowed whole, never a name
+_EN_GREETINGS = frozenset({"bon appetit", "bon appétit", "bon voyage", "mazel tov", "happy birthday", "happy holidays",
+                           "merry christmas", "happy new year", "feliz navidad", "buen provecho", "hasta la vista",
+                           "good luck", "good night", "good morning", "take care", "well done", "congrats",
+                           "namaste", "aloha", "gracias", "merci", "ciao", "cheers", "hola", "salud"})
 
 
 #: words that are never a name on their own, wherever they stand: the sentence openers but the
@@ -395,7 +410,7 @@ _EN_MODIFIER_RIGHT = re.compile(r"^\+?\s+(?:(?!(?:a|an|the|for|to|in|on|at|with|
                                 r"program|programme|course|webinar|talk|panel|fundraiser|rally|shelter|hotline|"
                                 r"organization|organisation|nonprofit|charity|youth|teens|kids|students|families|"
                                 r"women|men|adults|veterans|seniors|issues|awareness|advocacy|activism|activists?|"
-                                r"space|spaces|safe space|flag|icon|history)\b")
+                                r"space|spaces|safe space|flag|icon|history|games|genre|genres)\b")
 
 
 def is_modifier_of(right: str) -> bool:
@@ -492,14 +507,14 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     if partner_type is not None and partner_type != "person":
         # "brands like Nike and Under Armour", "visited Paris and Lyon": of the partner's kind
         return partner_type
+    if is_modifier_of(right):
+        return None  # "a LGBTQ support group", "strategy and RPG games": a modifier, not where or who
     if not thing_called and (_EN_PERSON_LEFT.search(left + " ") or _EN_PERSON_RIGHT.match(right)):
         if len(low.split()) <= 2 and not any(ch.isdigit() for ch in low):
             return "person"
     initial = _sentence_initial(text, start)
     if initial and low.split()[0] in _EN_OPENERS:
         return None
-    if is_modifier_of(right):
-        return None  # "a LGBTQ support group", "the Harry Potter fan club": a modifier, not where or who
     if _EN_ORG_LEFT.search(left):
         return "organization"
     if _EN_PLACE_LEFT.search(left) and not _EN_THING_FROM.search(left):

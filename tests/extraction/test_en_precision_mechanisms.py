@@ -161,3 +161,18 @@ def test_a_known_name_before_a_modified_noun_is_no_employer() -> None:
     known = [KnownEntity("e2", "google", "organization", ())]
     out = R.extract([ExtractionInput("a", "I work for Google now.")], known)
     assert ("WORKS_AT", "google") in {(c.predicate, c.object) for c in out.fact_claims}
+
+
+def test_what_is_called_so_after_a_copula_or_pronoun_acronym_plurals_and_greetings_are_nobody() -> None:
+    # conversations 4, 6, 7: each was a person
+    for line, name in (("The game was called Counter-Strike: Global Offensive, and me and my team had a blast.",
+                        "counter-strike"),
+                       ("I took this photo at a beautiful location called Whispering Falls.", "whispering falls"),
+                       ("They're called Peruvian Lilies. They are so awesome.", "peruvian lilies"),
+                       ("RPGs and MOBAs can be awesome to experience an engaging story.", "mobas"),
+                       ("Be sure to tell us your impressions when you try it! And Bon Appetit!", "bon appetit"),
+                       ("I've been playing genres like strategy and RPG games instead of shooters.", "rpg")):
+        assert (name, "person") not in entities(line), line
+    assert ("whispering falls", "place") in entities("I took this photo at a beautiful location called Whispering Falls.")
+    assert ("lily", "person") in entities("My daughter is called Lily.")
+    assert ("sarah", "person") in entities("I had coffee with a friend named Sarah.")
