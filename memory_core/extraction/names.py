@@ -528,7 +528,7 @@ _ZH_PROPER = {"nr": "person", "nrt": "person", "nrfg": "person", "ns": "place", 
 _ZH_PERSON_CUE = re.compile(r"(?:同事|朋友|女朋友|男朋友|老婆|老公|室友|同学|老板|表妹|表哥|表姐|表弟|"
                             r"堂妹|堂哥|闺蜜|邻居|领导|叫|和|跟|与)$")
 #: words jieba tags ns that are verbs or common words in chat
-_ZH_NOT_PLACES = frozenset({"长大", "出发", "回来", "回去", "上来", "下来"})
+_ZH_NOT_PLACES = frozenset({"长大", "出发", "回来", "回去", "上来", "下来", "安家", "落户", "扎根", "安顿"})
 _ZH_NICK = re.compile(r"(?:小|老|阿)[\u4e00-\u9fff]")
 #: one-character adverbs jieba glues to a nickname (小李刚 = 小李 + 刚 "just"): a nickname is
 #: 小/老/阿 and one syllable, so a third character from this set starts the next word

@@ -328,6 +328,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_let_go", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z0-9&'\- ]{1,30}?) "
          r"(?P<verb>let me go|laid me off|fired me)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, named_only=True),
+    # "I'm no longer with IBM", "I'm not with Deloitte anymore": an employer named, ended
+    _raw("en_work_no_longer_with", "en", _EN_WHO + r" (?P<verb>am no longer with|am not with(?=[^.,;]* any ?more))"
+         r" " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
+         typed_only=True),
     _raw("en_work_not_there", "en", _EN_WHO + r" (?:do not|no longer|am not working|do not work|no longer work)"
          r"(?P<verb> work there| there)(?= any ?more|[.!,]|$)(?P<obj>)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, fixed_object="@employer"),
@@ -335,7 +339,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>first day|day one) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
-         r"internship) (?:at|with)|landed (?:a |the )?(?:new )?(?:job|role|position|gig) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )) "
+         r"internship) (?:at|with)|landed (?:a |the )?(?:new )?(?:job|role|position|gig) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )|"
+         r"accepted (?:a |an |the )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role|offer) (?:at|with|from)) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
     # school before work: "I'm a sophomore at", "got my master's from" are school
     _en("en_school_end", r"(?:wrapped up|finished|completed|got through) (?:my )?(?:last|final) (?:semester|year|term|quarter) at|"
@@ -735,7 +740,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然)|干(?!什么|嘛|活)))", named_only=True),
     _raw("zh_work_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)的[\u4e00-\u9fff]{0,4}"
-         r"(?:经理|工程师|设计师|员工|老师|医生|护士|职员|主管|总监|程序员|产品经理|运营|销售|会计|律师|实习生|研究员)",
+         r"(?:经理|工程师|设计师|员工|老师|医生|护士|职员|主管|总监|程序员|产品经理|运营|销售|会计|律师|实习生|研究员|"
+         r"骑手|司机|快递员|外卖员|客服|店员|服务员|厨师|保安|编辑|记者|分析师|架构师|主播|合伙人|创始人|顾问|专员|助理|"
+         r"前台|文员|店长|教授|讲师|工人|技术员|咨询师|产品|测试|开发|HR|hr)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
          r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
@@ -749,6 +756,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, named_only=True),
     _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
+    # 今年三月我跳到了快手: a job hop told without 槽; only a name (跳到了河里 is no employer)
+    _zh("zh_work_hop", r"跳到了|跳去了|跳到", "WORKS_AT", "organization", coordinated=False, trait="employer",
+        named_only=True),
     _zh("zh_work_join", r"就职于|任职于|供职于|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
         "organization", coordinated=False, trait="employer"),
     # vehicle
@@ -888,10 +898,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_live", r"常住在|常住|长住在|长住|居住在|居住于|住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
-         r"(?=(?:定居|生活|居住|住|漂)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         r"(?=(?:定居|生活|居住|住|漂|安家|落户|扎根|安顿下来)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
     _raw("zh_live_bare", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>住)(?![在了过着])" + _ZH_OBJ, "LIVES_IN", "place",
          trait="residence", coordinated=False, typed_only=True),
+    # 我租的房子在朝阳区, 我们住的小区在滨江: where one's home is, said of the home
+    _raw("zh_home_is_in", "zh", r"(?P<subj>我们|我)(?:现在)?(?:租|买|住)的(?:房子|公寓|地方|小区|房)(?:就|也)?(?P<verb>在)"
+         r"(?P<obj>[^，,。！？在]{2,10}?)(?=[，,。！？]|$)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         typed_only=True),
     _raw("zh_home_at", "zh", r"(?P<subj>我家|我们家)(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=[，,。！？]|$)", "LIVES_IN",
          "place", trait="residence", coordinated=False, typed_only=True),
     _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|老家|家乡是|家乡在|出生在|是在(?=[^，,。！？]{1,8}?(?:出生|长大)))(?P<obj>[^，,。！？]{1,8}?)"

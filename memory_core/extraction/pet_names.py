@@ -87,6 +87,10 @@ def zh_named_pets(text: str) -> list[NamedPet]:
 
     out: list[NamedPet] = []
     for m in _zh_species_rx().finditer(text):
+        before = re.search(r"(?:叫做|名叫|叫)(?P<name>[\u4e00-\u9fffA-Za-z]{1,4})的$", text[:m.start()])
+        if before:  # 一只叫旺财的狗: the name before the species
+            out.append(NamedPet(before.start("name"), before.end("name"), before.group("name"), m.span()))
+            continue
         called = re.compile(r"[，,]?" + _ZH_CALLED).match(text, m.end())
         if called:
             span = _zh_name_from(text, called.end())
@@ -129,6 +133,7 @@ def owner_of(text: str, species_start: int, self_name: str = "self") -> str | No
     妈妈, "sam"), "" for someone else (他家的狗, "his dog") and None when nobody is said."""
     before = text[:species_start]
     if re.search(r"[\u4e00-\u9fff]", text[species_start:species_start + 1]):
+        before = re.sub(r"(?:叫做|名叫|叫)[\u4e00-\u9fffA-Za-z]{1,4}的$", "", before)  # 一只叫可乐的猫
         clause = re.split(r"[。！？!?；;]", before)[-1]
         if _ZH_OTHER_OWNER.search(clause):
             return ""

@@ -662,6 +662,9 @@ class _Extractor:
                 return  # "working on building up confidence": an effort, not a project ("Building Blocks" is)
         if pattern.lang == "zh" and raw_obj.startswith("张") and match.string[:match.start("obj")].endswith("了"):
             raw_obj = raw_obj[1:]  # 买了张新床, 办了张卡: 张 after 了 is the measure word, not a surname
+        zh_called = _ZH_CALLED.match(raw_obj) if pattern.lang == "zh" and not pattern.fixed_object else None
+        if zh_called:
+            raw_obj = zh_called.group("name")  # 在一家叫极光的创业公司上班: the name, not the kind
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
         phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else \
             [re.split(r"\s+(?:and|or)\s+", raw_obj)[0] if pattern.lang == "en" else raw_obj]
@@ -708,7 +711,7 @@ class _Extractor:
             verdict = self._object_verdict(state, sentence, pattern, entity, origin, negated)
             if verdict in _NAME_SLOTS.get(pattern.predicate, ()) and origin in ("phrase", "lexicon") and (
                     pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or "") and origin == "phrase" or
-                    pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "")):
+                    pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "") and not zh_called):
                 verdict = None  # "joined a hedge fund", 在一家律所上班: a kind, not a name
             if pattern.key == "en_bought" and origin == "phrase" and (match.group("verb") == "got" or (
                     match.group("verb") == "picked up" and not entity.mention[:1].isupper())):
@@ -1163,6 +1166,8 @@ _STATE_PREDICATES = frozenset({"WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO",
 _NAME_SLOTS: dict[str, tuple[str, ...]] = {p: ("organization", "place", "person") for p in (
     "WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "IS_FROM", "DATING", "MARRIED_TO")}
 _EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
+#: 一家叫极光的公司, 一只叫旺财的狗: what is called so is the name the slot takes
+_ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(?:叫做|名叫|叫)(?P<name>[^的，,。！？\s]{2,12}?)的")
 _ZH_INDEFINITE = re.compile(r"\s*(?:一家|一所|一个|一间|某家|某个|某)")
 #: a clause that ends a pet ("we had to give away our dog Duke"): no implied possession from it
 _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep)|give away|gave away|give up|gave up|"

@@ -229,3 +229,14 @@ def test_a_relatives_possessed_condition_is_theirs_not_the_users():
     found = claims("My mom's asthma is acting up.")
     assert rel("mom", "HAS_CONDITION", "asthma") in found
     assert not any(c[0] == "user" for c in found)
+
+
+def test_a_favourite_a_non_fan_an_accepted_position_and_no_longer_with():
+    assert rel("user", "LIKES", "taylor swift") in claims("My favorite singer is Taylor Swift.")
+    assert rel("user", "LIKES", "radiohead") in claims("My all-time favorite band has to be Radiohead.")
+    assert rel("user", "DISLIKES", "cilantro") in claims("I'm not a fan of cilantro.")
+    assert rel("user", "WORKS_AT", "accenture") in claims("Just accepted a position with Accenture.")
+    assert rel("user", "WORKS_AT", "ibm", True) in claims("I'm no longer with IBM.")
+    assert not claims("I'm no longer with Sarah.")  # a person is no employer
+    assert not claims("I almost moved to Denver last year.")
+    assert not claims("I thought I had the flu but it was just allergies.")

@@ -193,3 +193,30 @@ def test_a_companion_opening_a_subjectless_clause_is_not_its_subject():
     assert not any(c[0] == "同事" for c in found)
     # a named subject with a companion stays that person's
     assert not any(c[0] == "user" for c in claims("小王和老婆搬去了上海。"))
+
+
+def test_a_name_told_with_jiao_before_its_kind():
+    # 一家叫X的公司, 一只叫X的狗: the name is the value, whose pet it is read past the 叫-form
+    for line, name in (("我在一家叫极光的创业公司上班。", "极光"), ("我在一家叫极光科技的公司上班。", "极光科技")):
+        assert rel("user", "WORKS_AT", name) in claims(line), line
+    assert not claims("我在一家律所上班。")  # a kind with no name stays no claim
+    assert rel("user", "HAS_PET", "旺财") in claims("我养了一只叫旺财的狗。")
+    assert rel("姐姐", "HAS_PET", "可乐") in claims("我姐养了一只叫可乐的猫。")
+
+
+def test_job_roles_hops_and_homes_in_more_words():
+    assert rel("user", "WORKS_AT", "美团") in claims("我是美团的骑手。")
+    assert rel("user", "WORKS_AT", "快手") in claims("今年三月我跳到了快手。")
+    assert not claims("他一下跳到了河里。")
+    assert rel("user", "LIVES_IN", "成都") in claims("我在成都安家了。")
+    assert rel("user", "LIVES_IN", "朝阳区") in claims("我租的房子在朝阳区。")
+    assert rel("user", "LIVES_IN", "滨江") in claims("我们住的小区在滨江。")
+
+
+def test_a_favourite_names_what_is_liked_and_a_near_miss_or_a_wrong_belief_is_nothing():
+    assert rel("user", "LIKES", "周杰伦") in claims("我最喜欢的歌手是周杰伦。")
+    assert not any(o == "歌手" for _s, _p, o, *_ in claims("我最喜欢的歌手是周杰伦。"))
+    assert not claims("我差点去了网易。")
+    assert not claims("我以为自己得了胃炎，结果只是吃坏了。")
+    assert not claims("我买了张去成都的机票。")
+    assert rel("user", "BOUGHT", "新床") in claims("我买了张新床。")
