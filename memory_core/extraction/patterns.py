@@ -875,6 +875,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
         tail=r"(?=搬)"),
     _raw("zh_moved_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?P<verb>搬到了|搬到|搬去了|搬去|搬回了|搬回|搬来了|搬来)"
          + _ZH_OBJ, "MOVED_TO", "place", trait="residence", coordinated=False),
+    # 我们全家移民加拿大了: 移民 with the country right after it (a place only: 移民政策 is none)
+    _zh("zh_emigrated", r"移民(?![到去局])|移居(?![到去])", "MOVED_TO", "place", trait="residence", coordinated=False,
+        typed_only=True),
     _zh("zh_moved", r"移民到了|移民到|移民去了|移民去(?=[^，,。！？]*了)|移居到了|移居到|移居|搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来])", "MOVED_TO", "place",
         trait="residence", coordinated=False),
     # 在苏州买了房，搬过去了 / 在苏州租了个房子，已经住了两年了: the home's city, then the move

@@ -220,3 +220,8 @@ def test_a_favourite_names_what_is_liked_and_a_near_miss_or_a_wrong_belief_is_no
     assert not claims("我以为自己得了胃炎，结果只是吃坏了。")
     assert not claims("我买了张去成都的机票。")
     assert rel("user", "BOUGHT", "新床") in claims("我买了张新床。")
+
+
+def test_emigrating_with_the_country_right_after_the_verb():
+    assert rel("user", "MOVED_TO", "加拿大") in claims("我们全家移民加拿大了。")
+    assert not claims("我在研究移民政策。")
