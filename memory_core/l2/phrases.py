@@ -141,3 +141,23 @@ def describe(kind: str, facts: Mapping[str, Any], lang: str) -> str | None:
             return (f"{who}现在的情况：" + "；".join(clauses)) if zh else (f"how {who} is now: " + "; ".join(clauses))
         return ("你现在的情况：" + "；".join(clauses)) if zh else ("how you are now: " + "; ".join(clauses))
     return None
+
+
+def later_about(name: str, zh: bool) -> str:
+    """What a later statement shares with the top current-state finding: the thing named."""
+    return f"提到“{_value(name, True)}”" if zh else f"about {name!r}"
+
+
+def later_change(trait: str, old: str, new: str, zh: bool) -> str:
+    """What a later statement changed: the trait, from the old value to the new one."""
+    if zh:
+        return f"把{_trait_name(trait, True)}从“{_value(old, True)}”改成了“{_value(new, True)}”"
+    return f"that changed {trait} from {old!r} to {new!r}"
+
+
+def later_reason(later_day: str, what: str, top_day: str, zh: bool) -> str:
+    """Why a later statement is lifted above the finding of ``top_day``, in the question's
+    language: the answer-facing reason reads whole in Chinese, not half in English."""
+    if zh:
+        return f"后来（{later_day}）的一句话{what}，正是 {top_day} 那条发现所说的对象：以它为准看现在的情况"
+    return f"a later statement ({later_day}) {what}, which the finding of {top_day} is about: how it stands now"

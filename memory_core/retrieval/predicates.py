@@ -131,7 +131,8 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("diet", "vegetarian", "vegan", "meat", "eat meat", "饮食", "吃素", "素食", "吃肉", "忌口"),
         ("vegetarian", "vegan", "pescatarian", "meat", "吃素", "素食", "吃肉"),
         ("salad", "tofu", "豆腐"),
-        "statement about your diet", "关于饮食的表述", ("dietary",), (), ("diet",)),
+        # a diet is a state of the user ("what is my diet": "I'm not vegetarian anymore" states it)
+        "statement about your diet", "关于饮食的表述", ("dietary",), (), ("diet",), state=True),
     PredicateFamily(
         "relationship",
         ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",

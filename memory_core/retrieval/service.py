@@ -47,11 +47,12 @@ from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_L
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
                       VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
                       AuthorType, RetrievalScope)
-from ..text.segment import fts_or_query, fts_phrase, query_terms
+from ..text.segment import fts_or_query, fts_phrase, has_cjk, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
+from ..l2.phrases import later_about, later_change, later_reason
 from .newer_state import LaterMention, newer_mentions
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -632,13 +633,14 @@ class RetrievalService:
         # entities, and the evidence of the assertions that superseded a belief the top finding
         # rests on ("I've been vegetarian" -> "I'm pescatarian now": another entity, same trait)
         rows: list[tuple[int, str, str]] = []
+        zh = has_cjk(plan.query)
         if names:
-            rows += [(seq, eid, f"about {names[eid]!r}") for seq, eid in conn.execute(
+            rows += [(seq, eid, later_about(names[eid], zh)) for seq, eid in conn.execute(
                 f"SELECT x.event_seq, x.entity_id FROM l1_event_entities x JOIN fact_events f ON f.event_id = x.event_id "
                 f"WHERE x.entity_id IN ({placeholders(len(names))}) AND f.occurred_at > ? "
                 f"ORDER BY f.occurred_at DESC LIMIT ?", [*names, top_time, NEWER_STATE_SCAN])]
         try:
-            rows += [(seq, aid, f"that changed {trait} from {old!r} to {new!r}") for seq, aid, trait, old, new in conn.execute(
+            rows += [(seq, aid, later_change(trait, old, new, zh)) for seq, aid, trait, old, new in conn.execute(
                 f"WITH RECURSIVE chain(aid, trait, old) AS ("
                 f" SELECT a.superseded_by, a.trait, a.value FROM l2_evidence e JOIN tom_trait_assertions a "
                 f" ON a.assertion_id = e.owner_id WHERE e.owner_kind = 'assertion' AND e.event_id IN "
@@ -677,8 +679,7 @@ class RetrievalService:
         head: list[Finding] = []
         rest = list(findings)
         for m in picked:
-            reason = (f"a later statement ({iso(m.occurred_at)[:10]}) {m.about}, which the finding "
-                      f"of {when} is about: how it stands now")
+            reason = later_reason(iso(m.occurred_at)[:10], m.about, when, zh)
             lifted[m.event_id] = reason
             old = next((f for f in rest if f.layer == "l1" and f.event_id == m.event_id), None)
             if old is not None:
