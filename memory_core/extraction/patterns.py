@@ -391,10 +391,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_it_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?:it|the car|my car) (?:just )?(?:got |was )"
          r"(?P<subj>)(?P<verb>totaled|totalled|stolen|scrapped|written off)(?P<obj>)", "DRIVES", "vehicle",
          negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
-    _raw("en_vehicle_died", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:old |trusty |beloved |poor )*(?P<obj>" + _EN_VEHICLE_NAME +
+    _raw("en_vehicle_died", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?P<subj>my|our)|the) (?:old |trusty |beloved |poor )*(?P<obj>" + _EN_VEHICLE_NAME +
          r")(?: (?:just|finally|officially|completely))? (?P<verb>died|gave out|gave up|kicked the bucket|is dead|"
          r"broke down for good|is done for|got towed to the junkyard)", "DRIVES", "vehicle", negated=True,
          trait="vehicle", coordinated=False),
+    # "The Focus finally died", "the old Jeep gave out": a vehicle memory knows, by (part of) its name
+    _raw("en_vehicle_known_died", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)the (?:old |poor )?(?P<obj>[a-z0-9\-]+(?: (?!just |finally |officially |completely )[a-z0-9\-]+)?)"
+         r"(?: (?:just|finally|officially|completely))? (?P<verb>died|gave out|kicked the bucket|is dead|broke down for good|"
+         r"is done for|got totaled|got totalled|was totaled|was totalled|got scrapped|was scrapped)",
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, known_object=True),
+    # "I bought a used Honda Fit to replace it / my old car": the car one now drives
+    _en("en_vehicle_replacement", r"(?:bought|got|picked up|leased)(?=[^.;!?]* to replace (?:it|her|him|my|our|the)\b)",
+        "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
+    # "We're officially in Sacramento now", "I'm finally settled in Leeds": a move told as arrival
+    _en("en_officially_in", r"(?:am|are) (?:now )?(?:officially (?:settled |living |based )?|finally (?:settled|living|based) )in", "MOVED_TO", "place",
+        trait="residence", coordinated=False, named_only=True),
     _raw("en_vehicle_write_off", "en", _EN_WHO + r" (?P<verb>crashed|wrecked|smashed up|rolled) (?:my|our) (?:old |new )*"
          r"(?P<obj>" + _EN_VEHICLE_NAME + r")(?=[^.!?]*\b(?:write-off|written off|totaled|totalled|total loss|beyond repair)\b)",
          "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),

@@ -565,6 +565,14 @@ class _Extractor:
         for k in self.known:
             if k.entity_type == entity_type and norm in (f.lower() for f in k.surface_forms()):
                 return ExtractedEntity(k.name, k.name.lower(), entity_type, "", 0.9, k.entity_id)
+        if entity_type == "vehicle" and " " not in norm:
+            # "the Focus" for the Ford Focus named before: a car is called by its model alone
+            for e in reversed(self.history):
+                if e.entity_type == "vehicle" and norm in e.name.split()[1:]:
+                    return e
+            for k in self.known:
+                if k.entity_type == "vehicle" and norm in k.name.lower().split()[1:]:
+                    return ExtractedEntity(k.name, k.name.lower(), entity_type, "", 0.9, k.entity_id)
         return None
 
     @staticmethod

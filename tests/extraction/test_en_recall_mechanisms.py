@@ -240,3 +240,15 @@ def test_a_favourite_a_non_fan_an_accepted_position_and_no_longer_with():
     assert not claims("I'm no longer with Sarah.")  # a person is no employer
     assert not claims("I almost moved to Denver last year.")
     assert not claims("I thought I had the flu but it was just allergies.")
+
+
+def test_a_car_called_by_its_model_dies_and_its_replacement_is_driven():
+    got = claims("My car is a 2012 Ford Focus.", "The Focus finally died.", "I bought a used Honda Fit to replace it.")
+    assert rel("user", "DRIVES", "ford focus", True) in got and rel("user", "DRIVES", "honda fit") in got
+    assert not claims("The printer finally died.")
+
+
+def test_an_official_arrival_is_a_move_but_a_trip_is_not():
+    assert rel("user", "MOVED_TO", "sacramento") in claims("We're officially in Sacramento now!")
+    assert not claims("I'm finally in Paris for the conference!")
+    assert not claims("I'm officially in my thirties.")
