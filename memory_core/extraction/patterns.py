@@ -849,7 +849,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_relationship_end_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>分了)", "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
     _raw("zh_partner_named", "zh", r"(?P<subj>我)?[^，,。！？]{0,6}?[，,]?(?P<kind>老公|老婆|丈夫|妻子|男朋友|女朋友|对象|未婚夫|未婚妻)"
-         r"(?:的名字)?(?:了)?[，,]?(?:他|她)?(?P<verb>叫|名叫|是)(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
+         r"(?:的名字)?(?:了)?[，,]?(?:他|她)?(?P<verb>叫|名叫|"
+         # 我男朋友是程序员 / 是四川人: an occupation or an origin, not a name
+         r"是(?![\u4e00-\u9fff]{0,2}(?:员|师|生|工|手|家|人|者|长|官|警|医|模|星|族|控|迷|娃|宝)(?:[，,。！？]|$)))"
+         r"(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
          trait="partner", coordinated=False, named_only=True),
     _raw("zh_we_split", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>分手了|分开了)(?P<obj>)",
          "DATING", "person", negated=True, trait="partner", coordinated=False, fixed_object="@partner"),

@@ -59,3 +59,10 @@ def test_a_noun_in_zi_is_no_name_without_a_cue() -> None:
         assert ("叶子", "person") not in entities(line), line
     assert ("叶子", "person") in entities("我同事叶子辞职了。")
     assert ("叶子", "person") in entities("我和叶子去吃饭。")
+
+
+def test_a_partner_is_a_name_not_an_occupation_or_an_origin():
+    for line in ("我男朋友是程序员。", "我男朋友是四川人。", "我老公是医生。"):
+        assert not any(p in ("DATING", "MARRIED_TO") for _s, p, *_ in claims(line)), line
+    assert rel("user", "DATING", "张伟") in claims("我男朋友是张伟。")
+    assert rel("user", "DATING", "小雨") in claims("我女朋友叫小雨。")
