@@ -219,7 +219,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # "my favorite singer is Taylor Swift", "my all-time favourite food has to be sushi": the
     # named thing is liked, not the category word before "is"
     _raw("en_favourite", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)my (?:all-time |absolute |current |new )?"
-         r"favou?rite (?:[a-z\-]+ ){1,3}?(?:right now |these days |of all time |ever )?(?P<verb>is|are|has to be|"
+         r"favou?rite (?:(?!(?:and|it|that|which|i|we|you|he|she|they|this|but|so|because)\b)[a-z\-]+ ){1,3}?"
+         r"(?:right now |these days |of all time |ever )?(?P<verb>is|are|has to be|"
          r"would have to be|would be)" + _EN_OBJ, "LIKES", "topic", trait="preference"),
     _en("en_not_a_fan", r"am not (?:a |much of a |really a |a big |the biggest )?fan of", "DISLIKES", "topic",
         trait="preference"),
@@ -309,6 +310,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?!(?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|studio) in\b)"
          + _EN_OBJ_RAW,
          "MOVED_TO", "place", trait="residence", coordinated=False),
+    # "I transferred from UCLA to Stanford", "Transferred to Michigan this fall": a school change (a
+    # school named, or a term said: "this fall"); an office transfer names neither
+    *(_raw(f"en_school_transfer_from{k}", "en", lead + r"(?P<verb>transferred from)" + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW,
+           "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False)
+      for k, lead in (("", _EN_WHO + r" "), ("_bare", _EN_START))),
+    *(_raw(f"en_school_transfer_to{k}", "en", lead + r"transferred from [^.,;]+? (?P<verb>to)"
+           + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW, "STUDIES_AT", "organization", trait="school", coordinated=False)
+      for k, lead in (("", _EN_WHO + r" "), ("_bare", _EN_START))),
     _raw("en_school_end_bare", "en", _EN_START + r"(?P<verb>graduated from|dropped out of) " + _EN_OBJ_RAW,
          "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
     _raw("en_health_bare", "en", _EN_START + r"(?P<verb>(?:got |was )?diagnosed with|tested positive for) " + _EN_OBJ_RAW,

@@ -252,3 +252,14 @@ def test_an_official_arrival_is_a_move_but_a_trip_is_not():
     assert rel("user", "MOVED_TO", "sacramento") in claims("We're officially in Sacramento now!")
     assert not claims("I'm finally in Paris for the conference!")
     assert not claims("I'm officially in my thirties.")
+
+
+def test_a_school_transfer_from_one_school_to_another():
+    got = claims("I transferred from UCLA to Stanford.")
+    assert rel("user", "STUDIES_AT", "ucla", True) in got and rel("user", "STUDIES_AT", "stanford") in got
+    assert not claims("I transferred from the Boston office to the NYC office.")
+
+
+def test_a_favourite_is_read_only_up_to_its_own_verb():
+    # conversation 8: "my favorite studio and it's always so calming" liked "always"
+    assert not claims("This is my favorite studio and it's always so calming.", speaker="Deborah")
