@@ -19,6 +19,14 @@ SCENARIOS = [
     ("I work as a pharmacist at Mercy Hospital.",
      "Big news: I left Mercy Hospital and started at Walgreens last week.", "Where do I work now?", "walgreens"),
     ("我开的是一辆大众朗逸。", "朗逸卖掉了，刚提了一辆比亚迪汉。", "我现在开什么车？", "比亚迪汉"),
+    # stop 25's probes: a car called by its model dies and is replaced, an official arrival, a
+    # school transfer, 移民 with the country after it
+    ("My car is a 2012 Ford Focus.", "The Focus finally died, so I bought a used Honda Fit to replace it.",
+     "What car do I have?", "honda fit"),
+    ("We rent a place in Oakland.", "We're officially in Sacramento now!", "Where do I live?", "sacramento"),
+    ("I'm a sophomore at UCLA.", "I transferred from UCLA to Stanford this fall.", "Which school do I go to?",
+     "stanford"),
+    ("我们家住在广州。", "我们全家移民加拿大了。", "我现在住在哪里？", "加拿大"),
 ]
 
 
