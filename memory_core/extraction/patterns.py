@@ -75,7 +75,7 @@ _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
 #: the verbs of studying somewhere (在X读研, 去了X念书, 不在X读了): they make X a school, not a
 #: workplace or a trip
 _ZH_STUDY = (r"读书|上学|读大学|读研究生|读研|读博士|读博|读本科|读硕士|读高中|读初中|读大[一二三四]|读研[一二三]|"
-             r"[读上](?:高|初)[一二三]|[读上]小学|上初中|上高中|读中专|读大专|上幼儿园|"
+             r"[读上](?:高|初)[一二三]|[读上]小学|上初中|上高中|[读上](?:小学|初中|高中)?[一二三四五六七八九]年级|读中专|读大专|上幼儿园|"
              r"念书|念大学|念研究生|念博士|上大学|攻读|读(?=了|[，,。！？]|$)|念(?=了|[，,。！？]|$)")
 
 
@@ -231,6 +231,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|(?:quit|stopped|gave up) doing (?:the )?|quit |stopped |gave up on |gave up |went off |"
          r"came off |am off |fell off |am done with |am over |(?:am )?not doing |(?:am )?not on |(?:am )?no longer doing |(?:am )?no longer on )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False),
+    # "Not vegan anymore, cheese won", "No longer keto.": a subject-less end of a diet
+    _raw("en_diet_end_bare", "en", _EN_START + r"(?P<verb>(?:not|no longer) (?:a )?)" + _EN_DIET +
+         r"(?= any ?more| now|[.,;!]|$)", "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False),
     _raw("en_diet_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)? (?P<verb>started eating (?:meat|chicken|beef|pork|steak)|"
          r"eat (?:meat|chicken|beef|pork) again|am eating (?:meat|chicken|beef|pork) again|(?:went|gone|have gone) back to eating (?:meat|chicken|beef|pork))(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False,
@@ -247,7 +250,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, fixed_object="vegan"),
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
-    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|my (?P<rel>" + EN_REL + r"))(?: is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
+    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r"))(?: is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
          r" started| switched to| started going| am going| am doing| is doing| has been doing| is on| have been doing| am on| have been on|"
          r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
@@ -337,6 +340,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_let_go", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z0-9&'\- ]{1,30}?) "
          r"(?P<verb>let me go|laid me off|fired me)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, named_only=True),
+    # "Me and Jordan have been together since high school": the partner named before the verb
+    _raw("en_me_and_partner", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-z][a-z'\-]+) (?P<verb>have been together|"
+         r"are together|have been dating|are dating|got together|started dating|moved in together)",
+         "DATING", "person", trait="partner", coordinated=False, named_only=True),
     # "I'm no longer with IBM", "I'm not with Deloitte anymore": an employer named, ended
     _raw("en_work_no_longer_with", "en", _EN_WHO + r" (?P<verb>am no longer with|am not with(?=[^.,;]* any ?more))"
          r" " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
@@ -386,6 +393,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
         r"am on the (?:[a-z\-]+ ){0,2}?(?:team|staff|faculty|payroll) at|"
         r"jumped ship to|accepted (?:a |the |an )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role) (?:at|with)|"
+        r"clock in (?:at|for)|punch in at|(?:got|was|been) (?:poached|recruited|headhunted) by|"
         r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?" + _EN_JOB_TITLE + r" (?:at|for|with)|"
         r"(?:started|start|began|am starting|am working|work|works) (?:out |off )?as (?:an? |the )(?:[a-z\-]+ ){0,2}?"
         + _EN_JOB_TITLE + r" (?:at|for|with)|"
@@ -413,6 +421,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_vehicle_replacement", r"(?:bought|got|picked up|leased)(?=[^.;!?]* to replace (?:it|her|him|my|our|the)\b)",
         "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # "We're officially in Sacramento now", "I'm finally settled in Leeds": a move told as arrival
+    # "I'm out of Seattle now": a home left (a place named); "back home in Spokane" the one now
+    _en("en_out_of_place", r"am (?:finally )?out of(?=[^.,;]* (?:now|for good|at last)\b)", "LIVES_IN", "place", negated=True,
+        trait="residence", coordinated=False, typed_only=True),
+    _raw("en_back_home_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:i am |we are )?(?:now )?(?P<verb>back home in) " + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False,
+         named_only=True),
     _en("en_officially_in", r"(?:am|are) (?:now )?(?:officially (?:settled |living |based )?|finally (?:settled|living|based) )in", "MOVED_TO", "place",
         trait="residence", coordinated=False, named_only=True),
     _raw("en_vehicle_write_off", "en", _EN_WHO + r" (?P<verb>crashed|wrecked|smashed up|rolled) (?:my|our) (?:old |new )*"
@@ -637,6 +650,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:^|(?<=[\s,;:]))(?P<subj>i|we) (?:am|are) (?:now |finally )?(?:out |over |back |up |down )?(?P<verb>in) "
          r"(?P<obj>[^.,;:!?\"()]+?)(?= now\b| these days\b)", "LIVES_IN", "place", trait="residence", coordinated=False,
          named_only=True),
+    _raw("en_lived_bare", "en", _EN_START + r"(?P<verb>used to live in|lived in(?=[^.,;]* (?:for|before|until|when|as)\b)) "
+         + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
     _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
@@ -823,10 +838,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|跑了|不见了|飞走了|没了|病逝了|被偷了)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
-         r"(?P<verb>去世了|死了|走了|跑丢了|病逝了|(?:被[\u4e00-\u9fff]{1,4}?)?(?:送人了|送走了|送养了|领养走了|领养了|抱走了))",
+         r"(?P<verb>去世了|死了|走了|跑丢了|走丢了|丢了|不见了|病逝了|(?:被[\u4e00-\u9fff]{1,4}?)?(?:送人了|送走了|送养了|领养走了|领养了|抱走了))",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
-         r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了)", "HAS_PET", "animal", negated=True, trait="pet",
+         r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了|托付给了?[^，,。！？]{1,6}|交给了?[^，,。！？]{1,6}养)",
+         "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False, typed_only=True),
     _raw("zh_pet_given", "zh", r"(?P<subj>我们家|我们|我家|我)(?:家)?(?:的)?(?:那只|这只|那条)?(?P<kind>" + _ZH_PET +
          r")(?P<obj>(?:(?![被让给送])[\u4e00-\u9fffA-Za-z]){0,6}?)" + _ZH_GAP +

@@ -263,3 +263,17 @@ def test_a_school_transfer_from_one_school_to_another():
 def test_a_favourite_is_read_only_up_to_its_own_verb():
     # conversation 8: "my favorite studio and it's always so calming" liked "always"
     assert not claims("This is my favorite studio and it's always so calming.", speaker="Deborah")
+
+
+def test_dev14_wordings_of_starts_ends_and_pasts():
+    # each a family of wordings found missing by dev14's first run (none is a dev14 line)
+    assert rel("user", "WORKS_AT", "costco") in claims("I clock in at the Costco on 5th every morning.")
+    assert rel("user", "WORKS_AT", "accenture") in claims("I was recruited by Accenture last fall.")
+    assert rel("user", "FOLLOWS_DIET", "vegan") in claims("I cut out dairy and went vegan.")
+    assert rel("user", "FOLLOWS_DIET", "keto", True) in claims("No longer keto, I missed bread too much.")
+    assert rel("user", "LIVES_IN", "denver") in claims("Used to live in Denver before grad school.")
+    got = claims("I'm out of Houston now, back home in Austin.")
+    assert rel("user", "LIVES_IN", "houston", True) in got and rel("user", "LIVES_IN", "austin") in got
+    assert not claims("I'm out of milk now.")
+    assert rel("user", "DATING", "casey") in claims("Me and Casey have been dating for a year.")
+    assert rel("user", "MOVED_TO", "cleveland") in claims("I moved back to Cleveland to be near my parents.")

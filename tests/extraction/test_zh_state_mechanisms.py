@@ -225,3 +225,10 @@ def test_a_favourite_names_what_is_liked_and_a_near_miss_or_a_wrong_belief_is_no
 def test_emigrating_with_the_country_right_after_the_verb():
     assert rel("user", "MOVED_TO", "加拿大") in claims("我们全家移民加拿大了。")
     assert not claims("我在研究移民政策。")
+
+
+def test_dev14_wordings_of_pet_ends_and_school_years():
+    assert rel("user", "HAS_PET", "狗", True) in claims("我把狗托付给了我姐养。")
+    assert rel("user", "HAS_PET", "可乐", True) in claims("我养了一只猫叫可乐。", "可乐前天走丢了。")
+    assert not claims("我的钥匙丢了。")
+    assert rel("儿子", "STUDIES_AT", "育才小学") in claims("我儿子在育才小学读五年级。")
