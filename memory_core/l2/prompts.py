@@ -91,6 +91,10 @@ fact_claims: what the user states about themself or the world, as subject-predic
    "negated": true when the text denies it ("I don't live there any more"),
    "directness": "explicit" when stated ("I bought an air fryer"), "implied" when only implied
    ("my new pressure cooker" implies owning it), "confidence": 0..1, "time_hint": text or null}}
+  time_hint: the time words as written ("last May", "上周"); for a job, school or home that
+  begins at a stated later date ("I start at Hooli next month", 下周一去字节报到, "moving to Leeds
+  in June"), "from:" + those words ("from:next month", "from:下周一"): memory makes the state
+  current from that date, not from the telling. A plan or wish with no date is no claim.
   Prefer these predicates: {", ".join(PREDICATE_REGISTRY)}. Others are allowed in UPPER_SNAKE_CASE,
   but never describe the conversation itself (no ASKED_ABOUT, MENTIONED, TALKED_ABOUT).
   Only the user's own statements are facts about the user; questions, requests, hypotheticals and

@@ -190,3 +190,22 @@ def test_a_speakers_line_reaches_the_model_as_that_persons_and_never_becomes_the
     assert not [r for r in rows if r["is_user"]]
     dropped = json.loads(_log(engine)[0]["report_json"])["dropped"]
     assert any("said by a speaker" in d for d in dropped)
+
+
+def test_a_dated_start_from_the_model_is_scheduled_from_its_date(llm):
+    # the prompt tells the model the "from:" form; its answer is scheduled like the rule
+    # extractor's: the employer is valid from the first of next month, not from the telling
+    from datetime import datetime, timezone
+    engine, script = llm
+    script.add("phase1", "phase1_scheduled_job.json")
+    script.add("phase2", "phase2_new.json", "phase2_new.json")
+    script.add("disambiguation", no_match, no_match)
+    told = T0 + 100 * DAY
+    engine.ingest_payloads([chat("a", "user", "I'm joining Kaiser Permanente next month.", told, "k1")])
+    project(engine)
+    assert '"from:"' in script.calls("phase1")[0]["messages"][0]["content"]
+    svc = engine.components["l2"]
+    [a] = svc.assertions(svc.user_id(), statuses=None, trait="employer")
+    day = datetime.fromtimestamp(told, timezone.utc)
+    first_of_next = datetime(day.year + (day.month == 12), day.month % 12 + 1, 1, tzinfo=timezone.utc).timestamp()
+    assert a.value == "Kaiser Permanente" and a.valid_from == first_of_next
