@@ -300,7 +300,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
         r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
         r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)(?: my (?:job|position|role) (?:at|with))?|"
-        r"walked away from", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
+        r"walked away from|lost my (?:job|position|role|spot) (?:at|with)", "WORKS_AT", "organization", negated=True,
+        trait="employer", coordinated=False),
     _en("en_work_since", r"worked (?:at|for)(?=[^.,;]* since\b)|been working (?:at|for)", "WORKS_AT", "organization",
         trait="employer", coordinated=False),
     _en("en_work_been_at", r"been (?:at|with)(?=[^.,;]* (?:for|since) )", "WORKS_AT", "organization", trait="employer",

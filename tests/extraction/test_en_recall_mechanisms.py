@@ -277,3 +277,10 @@ def test_dev14_wordings_of_starts_ends_and_pasts():
     assert not claims("I'm out of milk now.")
     assert rel("user", "DATING", "casey") in claims("Me and Casey have been dating for a year.")
     assert rel("user", "MOVED_TO", "cleveland") in claims("I moved back to Cleveland to be near my parents.")
+
+
+def test_losing_ones_job_at_a_named_employer_ends_it():
+    # LoCoMo conversation 2: "Since I lost my job at Door Dash, things have been tough."
+    assert rel("Gina", "WORKS_AT", "door dash", True) in claims("Since I lost my job at Door Dash, it's been tough.",
+                                                                 speaker="Gina")
+    assert not claims("I lost my job at the factory.")  # a kind, no name
