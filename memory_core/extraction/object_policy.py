@@ -136,7 +136,10 @@ _REACTION_ZH = re.compile(r"^(?:[你您]们?|咱们|大家|人家|[他她它]们
 #: "the X" pinned to the scene by what follows ("love the energy there", "the energy, diversity
 #: and food of this city", "the vibe in here"): the same reaction, with its deixis after the noun
 _REACTION_EN_THE = re.compile(r"^the\b.*\b(?:there|here|of (?:this|that|these|those|your|his|her|their|the)|"
-                              r"in (?:this|that|the) (?:room|air|place|city|crowd|photo|pic|picture))\b", re.I)
+                              r"in (?:this|that|the) (?:room|air|place|city|crowd|photo|pic|picture)|"
+                              # what one says of a work shown: "the self-acceptance and love theme", "the colors"
+                              r"theme|themes|vibe|vibes|colou?rs|details?|composition|texture|atmosphere|lighting|"
+                              r"message|shot|view|brushwork|brush strokes|contrast)\b", re.I)
 
 
 def is_reaction_object(phrase: str, lang: str) -> bool:

@@ -10,6 +10,7 @@ from memory_core.extraction.object_policy import is_effort_object, is_reaction_o
 @pytest.mark.parametrize("phrase,lang", [
     ("your painting", "en"), ("this song", "en"), ("all the yellow leaves", "en"), ("both classical", "en"),
     ("being a mom", "en"), ("the energy there", "en"), ("the energy, diversity and food of this city", "en"),
+    ("the self-acceptance and love theme", "en"), ("the colors", "en"), ("the view", "en"),
     ("你的画", "zh"), ("这些照片", "zh"), ("这张照片", "zh"), ("所有的黄叶子", "zh"), ("每一首歌", "zh"),
 ])
 def test_a_reaction_to_something_shown(phrase, lang):
