@@ -624,7 +624,10 @@ class _Extractor:
             subject, subject_type = lead, "person"  # 我爸在一汽干了三十年，去年退休了: 爸爸 retired
         elif pattern.lang == "zh" and not match.group("subj") and self._zh_other_subject(
                 sentence, match.start("verb"), mentions):
-            return  # 小李跳槽去了京东: 小李's move, not the user's
+            continued = self._zh_continued_relative(match, state.event, sentence.text)
+            if continued is None:
+                return  # 小李跳槽去了京东: 小李's move, not the user's
+            subject, subject_type = continued, "person"  # 我姐是护士，在协和医院上班: 姐姐 works there
         if pattern.lang == "en" and subject == USER_SUBJECT and not match.group("subj") and \
                 _EN_THIRD_PERSON.search(normalize_en(sentence.text)[:match.start("verb")]):
             return
@@ -892,6 +895,22 @@ class _Extractor:
         return any(m.entity_type == "person" and sentence.start <= m.start and m.end <= sentence.start + verb_at
                    and not (skip[0] <= m.start - sentence.start and m.end - sentence.start <= skip[1])
                    for m in mentions)
+
+    @staticmethod
+    def _zh_continued_relative(match: re.Match[str], event: ExtractionInput, original: str) -> str | None:
+        """The relative whose clause a later subjectless comma part continues (主语省略): in
+        我姐是护士，在协和医院上班 the workplace is 姐姐's. Only a relative opening the user's own
+        line, with a comma between it and the verb."""
+        if event.speaker:
+            return None
+        lead = _ZH_LEAD_RELATIVE.match(original)
+        if lead is None or not re.search(r"[，,]", original[lead.end():match.start("verb")]):
+            return None
+        named = re.match(r"(?:叫做|名叫|叫)(?P<name>[\u4e00-\u9fff]{2,3}?)(?=[，,])", original[lead.end():])
+        if named:
+            return named.group("name")  # 我女朋友叫琪琪，在星巴克上班: 琪琪 works there
+        rel = lead.group("rel")
+        return ZH_KIN_FULL_NAME.get(rel, rel)
 
     @staticmethod
     def _zh_lead_relative(pattern: StatementPattern, match: re.Match[str], event: ExtractionInput,

@@ -232,3 +232,16 @@ def test_dev14_wordings_of_pet_ends_and_school_years():
     assert rel("user", "HAS_PET", "可乐", True) in claims("我养了一只猫叫可乐。", "可乐前天走丢了。")
     assert not claims("我的钥匙丢了。")
     assert rel("儿子", "STUDIES_AT", "育才小学") in claims("我儿子在育才小学读五年级。")
+
+
+def test_a_subjectless_comma_part_continues_the_relative_that_opened_the_line():
+    assert rel("姐姐", "WORKS_AT", "协和医院") in claims("我姐是护士，在协和医院上班。")
+    assert rel("表姐", "LIVES_IN", "大阪") in claims("我表姐嫁到了日本，现在住在大阪。")
+    assert rel("琪琪", "WORKS_AT", "星巴克") in claims("我女朋友叫琪琪，在星巴克上班。")
+    got = claims("我姐是护士，我在协和医院上班。")  # a subject of its own: the user's
+    assert rel("user", "WORKS_AT", "协和医院") in got and not any(s == "姐姐" for s, *_ in got)
+
+
+def test_a_duration_before_the_thing_is_no_part_of_it():
+    got = claims("我用了十年的诺基亚终于坏了。")
+    assert not any(o == "十年" for _s, _p, o, *_ in got) and any(o == "诺基亚" for _s, _p, o, *_ in got)
