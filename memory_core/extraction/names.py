@@ -430,6 +430,8 @@ def _sentence_initial(text: str, start: int) -> bool:
     return not before or before[-1] in ".!?:;\"'(" or bool(re.search(r"(?:^|\n)[A-Z][\w .'-]{0,30}:$", before))
 
 
+#: a preposition of place right before a name ("in Tacoma", "from Sierra")
+_EN_PLACE_PREP = re.compile(r"\b(?:in|to|from|near|around|outside)\s+$", re.I)
 #: the last word of a named period: the name is a time phrase, never an entity
 _EN_NAMED_TIME_TAIL = re.compile(r"\s(?:month|week|day|days|weekend|eve|holidays?|season|night)$")
 #: "Game 7 of the Finals", "Season 2", "Chapter 3": a numbered part of something, not a place
@@ -466,6 +468,8 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     surface = text[start:end]
     low = surface.lower()
     listed = list_type(low)
+    if (listed or lexicon_type) == "vehicle" and " " not in low and _EN_PLACE_PREP.search(text[:start]):
+        return "place"  # "an apartment in Tacoma", "moved to Tacoma": a town named like a model
     if listed:
         return listed
     if len(low.split()) > 1 and _EN_NAMED_TIME_TAIL.search(low):

@@ -250,7 +250,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, fixed_object="vegan"),
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
-    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r"))(?: is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
+    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r"))(?: (?:have|has) officially gone| (?:have|has) finally gone| officially went| finally went| is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
          r" started| switched to| started going| am going| am doing| is doing| has been doing| is on| have been doing| am on| have been on|"
          r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
@@ -321,6 +321,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
       for k, lead in (("", _EN_WHO + r" "), ("_bare", _EN_START))),
     *(_raw(f"en_school_transfer_to{k}", "en", lead + r"transferred from [^.,;]+? (?P<verb>to)"
            + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW, "STUDIES_AT", "organization", trait="school", coordinated=False)
+      for k, lead in (("", _EN_WHO + r" "), ("_bare", _EN_START))),
+    # "Started my residency at Johns Hopkins", "started a fellowship with the NIH": a job begins
+    *(_raw(f"en_work_training_start{k}", "en", lead + r"(?P<verb>started|began|am starting) "
+           r"(?:my |a |an )?(?:medical |surgical |nursing )?(?:residency|fellowship|apprenticeship|clerkship|traineeship) "
+           r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True)
       for k, lead in (("", _EN_WHO + r" "), ("_bare", _EN_START))),
     _raw("en_school_end_bare", "en", _EN_START + r"(?P<verb>graduated from|dropped out of) " + _EN_OBJ_RAW,
          "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
@@ -456,17 +461,17 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # pets: start and end (death, rehoming); "pet" holds several values, one per animal
     _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*" + _EN_PET +
          r",? (?P<obj>[a-z][a-z'\-]+),? (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|passed|"
-         r"was put down|had to be put down|ran away|flew away|escaped|went missing|is gone|crossed the rainbow bridge)",
+         r"was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|escaped|went missing|is gone|crossed the rainbow bridge)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_end_unnamed", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*"
          r"(?P<obj>" + _EN_PET + r") (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|was put down|"
          r"had to be put down|ran away|flew away|escaped|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
     _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? |so |well,? )?(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
-         r"(?P<verb>died|passed away|was put down|had to be put down|ran away|flew away|went missing|did not make it|is gone)",
+         r"(?P<verb>died|passed away|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|went missing|did not make it|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
-         r"(?P<verb>died|passed away|passed|was put down|had to be put down|crossed the rainbow bridge)(?P<obj>)",
+         r"(?P<verb>died|passed away|passed|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|crossed the rainbow bridge)(?P<obj>)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
     _raw("en_pet_appositive", "en", r"^(?:(?:this is|that is|here is|meet|say hi to) )?(?P<obj>[a-z][a-z'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
          + _EN_PET + r"(?P<verb>,|[.!]|$)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
@@ -528,10 +533,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_dumped_me", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |finally )?"
          r"(?P<verb>dumped me|broke up with me|left me(?=\s*(?:[.,;!?]|$|for\b))|ghosted me and we are done)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
+    # "My divorce from Kevin was finalized today": the marriage to the one named ends
+    _raw("en_divorce_final", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>divorce) (?:from|with) (?P<obj>[a-z][a-z'\-]+)"
+         r"(?= (?:was|is|got|has been|became) (?:finally |officially )?(?:finali[sz]ed|final|official|done|through))",
+         "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
     _raw("en_proposal_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>proposed to) (?P<obj>[a-z][a-z'\-]+)"
          r"(?= and (?:she|he|they) said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_proposed_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?P<verb>proposed)(?: to me)?"
-         r"(?=,? and i said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
+         r"(?=(?: (?:last|this|on|at|yesterday|today|over)[a-z ]{0,20}?)?,? and i said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
          r"been together|have been dating|moved in together)", "DATING",
@@ -632,9 +641,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
     _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|"
         r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to|"
+        r"made the (?:big |final )?move to|"
         r"(?:moved|relocated)(?= there\b)",
         "MOVED_TO", "place",
         trait="residence", coordinated=False),
+    # "I commute to Boston every day from Worcester, where we live": the place the clause names
+    _raw("en_where_we_live", "en", r"\b(?:in|from|to|near|outside) (?P<obj>[a-z'\-]+(?: [a-z'\-]+)?), where (?P<subj>i|we) "
+         r"(?:now |currently |still )?(?P<verb>live|have lived|have been living)\b", "LIVES_IN", "place", trait="residence",
+         coordinated=False, named_only=True),
     # "our new place is in Lisbon": the home named by where it is, not by a verb of living
     _raw("en_home_is_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |own )?(?:place|apartment|flat|"
          r"house|home|condo|studio) (?:now )?(?P<verb>is (?:now )?in|is (?:now )?located in) " + _EN_OBJ_RAW, "LIVES_IN",
@@ -655,7 +669,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
-    _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
+    _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|(?:been |am |are )renting in|rent (?:a |an )(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
         "LIVES_IN", "place",
         trait="residence", coordinated=False),
     _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",

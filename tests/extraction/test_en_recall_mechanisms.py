@@ -284,3 +284,20 @@ def test_losing_ones_job_at_a_named_employer_ends_it():
     assert rel("Gina", "WORKS_AT", "door dash", True) in claims("Since I lost my job at Door Dash, it's been tough.",
                                                                  speaker="Gina")
     assert not claims("I lost my job at the factory.")  # a kind, no name
+
+
+def test_casual_wordings_of_moves_jobs_diets_pets_and_partners():
+    # a fresh pool of 30 casual lines (stop 25): each family of wordings that gave nothing
+    assert rel("user", "MOVED_TO", "nashville") in claims("So I finally made the move to Nashville last weekend.")
+    assert rel("user", "WORKS_AT", "johns hopkins") in claims("Started my residency at Johns Hopkins in July.")
+    assert rel("user", "FOLLOWS_DIET", "vegetarian") in claims("I've officially gone vegetarian.")
+    assert rel("user", "HAS_PET", "nala", True) in claims("Our cat Nala had to be put to sleep last month.")
+    assert rel("user", "DATING", "tom") in claims("Tom proposed to me last night and I said yes!")
+    assert rel("user", "MARRIED_TO", "kevin", True) in claims("My divorce from Kevin was finalized today.")
+    assert rel("user", "LIVES_IN", "worcester") in claims("I commute to Boston every day from Worcester, where we live.")
+    assert rel("user", "LIVES_IN", "tacoma") in claims("We've been renting in Tacoma for a couple of years.")
+
+
+def test_a_town_named_like_a_car_model_is_a_place_after_a_preposition():
+    assert rel("user", "MOVED_TO", "tacoma") in claims("I moved to Tacoma last year.")
+    assert rel("user", "DRIVES", "tacoma") in claims("I drive a Tacoma.")
