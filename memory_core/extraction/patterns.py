@@ -343,9 +343,27 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_let_go_from", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>they|the company|my (?:company|boss|employer|"
          r"manager)) (?:just |finally )?(?P<verb>laid me off|let me go|fired me|made me redundant) from " + _EN_OBJ_RAW,
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
-    _raw("en_work_let_go", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z0-9&'\- ]{1,30}?) "
-         r"(?P<verb>let me go|laid me off|fired me)", "WORKS_AT", "organization", negated=True, trait="employer",
+    _raw("en_work_let_go", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?!(?:after|since|when|because|and|but|so|then|now)\b)"
+         r"(?P<obj>[a-z][a-z0-9&'\-]*(?: (?!(?:after|since|when|because|now|and|but|so|then)\b)[a-z0-9&'\-]+){0,3}?) "
+         r"(?P<verb>let me go|laid me off|fired me|cut my (?:team|job|position|role|department))", "WORKS_AT",
+         "organization", negated=True, trait="employer",
          coordinated=False, named_only=True),
+    # "My company, Brightline, just got acquired": the employer named in apposition
+    _raw("en_my_company_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>(?:company|employer|firm|workplace|"
+         r"startup|day job)), (?P<obj>[a-z][a-z0-9&'\- ]{1,30}?),", "WORKS_AT", "organization", trait="employer",
+         coordinated=False, named_only=True),
+    # "Originally from Cape Town, now in London": a home town and a home, told without a verb
+    _raw("en_originally_from_bare", "en", _EN_START + r"(?P<verb>originally from|born and raised in) " + _EN_OBJ_RAW,
+         "IS_FROM", "place", trait="hometown", coordinated=False, named_only=True),
+    _raw("en_now_in_after_from", "en", r"(?:originally|born) (?:from|in) [^.;!?]+?, (?P<subj>)(?:but )?(?P<verb>now in|now living in|"
+         r"living in) " + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
+    # "things ended with Rob", "it's over with Rob": a relationship with the one named ends
+    _raw("en_ended_with", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:things|it|everything) (?:have |has )?(?P<verb>ended|is over|"
+         r"are over|fell apart|did not work out) with (?P<obj>[a-z][a-z'\-]+)", "DATING", "person", negated=True,
+         trait="partner", coordinated=False, named_only=True),
+    # "I'm a proud alum of Howard University": a school one went to (past)
+    _en("en_school_alum", r"am (?:a |an )?(?:proud )?(?:alum|alumnus|alumna|graduate|grad) of", "STUDIES_AT", "organization",
+        time_hint="past", coordinated=False, named_only=True),
     # "Me and Jordan have been together since high school": the partner named before the verb
     _raw("en_me_and_partner", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-z][a-z'\-]+) (?P<verb>have been together|"
          r"are together|have been dating|are dating|got together|started dating|moved in together)",

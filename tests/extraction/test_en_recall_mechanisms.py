@@ -301,3 +301,14 @@ def test_casual_wordings_of_moves_jobs_diets_pets_and_partners():
 def test_a_town_named_like_a_car_model_is_a_place_after_a_preposition():
     assert rel("user", "MOVED_TO", "tacoma") in claims("I moved to Tacoma last year.")
     assert rel("user", "DRIVES", "tacoma") in claims("I drive a Tacoma.")
+
+
+def test_verbless_and_appositive_wordings_of_employers_homes_schools_and_breakups():
+    assert rel("user", "WORKS_AT", "brightline") in claims("My company, Brightline, just got acquired.")
+    assert not claims("My company, which makes shoes, is growing.")
+    assert rel("user", "WORKS_AT", "wayfair", True) in claims("I'm between jobs right now after Wayfair cut my team.")
+    got = claims("Originally from Cape Town, now in London.")
+    assert rel("user", "IS_FROM", "cape town") in got and rel("user", "LIVES_IN", "london") in got
+    assert rel("user", "DATING", "rob", True) in claims("I'm single again after things ended with Rob.")
+    assert not claims("Things ended with a bang.")
+    assert rel("user", "STUDIES_AT", "howard university") in claims("I'm a proud alum of Howard University.")
