@@ -776,6 +776,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_then_left", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)(?:干|做|工作|上班|待)了"
          r"[^，,。！？]{0,6}?就(?P<verb>走了|离职了|辞职了|不干了|离开了)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, named_only=True),
+    # 我在华为待了八年，去年出来自己干了: years at a named employer, then out of it
+    _raw("zh_work_stay_then_out", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)(?:干|做|工作|上班|待)了"
+         r"[^，,。！？]{0,8}[，,][^。！？]{0,8}?(?P<verb>出来了|出来自己干|出来单干|出来创业|辞职了|离职了|走了|不干了|离开了)",
+         "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_laid_off", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
          r"(?:裁了|裁员了|辞退了|开除了|优化了|炒了|炒鱿鱼了)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
@@ -804,7 +808,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_past_stay", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=待过)", "WORKS_AT", "organization", time_hint="past", coordinated=False, typed_only=True),
     _zh("zh_work_at", r"正在(?!找)|在(?!找)", "WORKS_AT", "organization", coordinated=False, trait="employer",
-        tail=r"(?=(?:工作|上班|任职|实习|打工|教书|上了[一二三四五六七八九十两几半\d]+(?:年|个月|个多月)(?:多)?(?:的)?班))"),
+        tail=r"(?=(?:工作(?!和?生活)|上班|任职|实习|打工|教书|上了[一二三四五六七八九十两几半\d]+(?:年|个月|个多月)(?:多)?(?:的)?班))"),
     _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然)|干(?!什么|嘛|活)))", named_only=True),
     _raw("zh_work_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)的[\u4e00-\u9fff]{0,4}"
@@ -860,6 +864,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|(?:开|骑)了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
         "vehicle", trait="vehicle", coordinated=False),
+    # 我换了台理想L6: 台 is also a computer's or a phone's measure word, so a car only when typed
+    _zh("zh_drive_swap_tai", r"换了一台|换了台", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     _zh("zh_drove_past", r"以前开过|之前开过|曾经开过|开过", "DRIVES", "vehicle", time_hint="past", coordinated=False,
         typed_only=True),
     _raw("zh_vehicle_mine_years", "zh", r"(?P<subj>我们|我)(?:的|家的|家那辆|那辆)(?P<obj>[^，,。！？的]{2,10}?)(?P<verb>开了|骑了)"
@@ -973,7 +979,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_live", r"常住在|常住|长住在|长住|居住在|居住于|住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
-         r"(?=(?:定居|生活|居住|住|漂|安家|落户|扎根|安顿下来)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         r"(?=(?:工作和?)?(?:定居|生活|居住|住|漂|安家|落户|扎根|安顿下来)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
     _raw("zh_live_bare", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>住)(?![在了过着])" + _ZH_OBJ, "LIVES_IN", "place",
          trait="residence", coordinated=False, typed_only=True),
@@ -983,6 +989,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          typed_only=True),
     _raw("zh_home_at", "zh", r"(?P<subj>我家|我们家)(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=[，,。！？]|$)", "LIVES_IN",
          "place", trait="residence", coordinated=False, typed_only=True),
+    _raw("zh_from_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<verb>老家在|老家是|家乡在|家乡是)(?P<obj>[^，,。！？]{1,8}?)"
+         r"(?:的|人)?(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False, typed_only=True),
     _raw("zh_from", "zh", _ZH_WHO + r"(?:的)?(?P<verb>老家是|老家在|老家|家乡是|家乡在|出生在|是在(?=[^，,。！？]{1,8}?(?:出生|长大)))(?P<obj>[^，,。！？]{1,8}?)"
          r"(?:长大的|人|的|$|(?=[，,。！？]))", "IS_FROM", "place", trait="hometown", coordinated=False),
     # 我是土生土长的上海人 ("born and raised"); a bare 我是广东人 names a region one identifies with,

@@ -245,3 +245,11 @@ def test_a_subjectless_comma_part_continues_the_relative_that_opened_the_line():
 def test_a_duration_before_the_thing_is_no_part_of_it():
     got = claims("我用了十年的诺基亚终于坏了。")
     assert not any(o == "十年" for _s, _p, o, *_ in got) and any(o == "诺基亚" for _s, _p, o, *_ in got)
+
+
+def test_casual_chinese_wordings_of_past_employers_homes_and_car_swaps():
+    assert rel("user", "WORKS_AT", "华为", True) in claims("我在华为待了八年，去年出来自己干了。")
+    got = claims("老家在东北，现在在广州工作生活。")
+    assert rel("user", "IS_FROM", "东北") in got and rel("user", "LIVES_IN", "广州") in got
+    assert not claims("他老家在东北。")
+    assert rel("user", "DRIVES", "理想l6") in claims("我换了台理想L6。")
