@@ -519,7 +519,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_named_pronoun", "en", _EN_WHO + r"(?: have| had)? (?:got|adopted|rescued|brought home|took in) "
          r"(?:a|an|another|a new) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"(?: (?:last|this|yesterday|today|on|in|from)[a-z ]{0,20}?)?,? (?:and )?(?:we |i )?(?P<verb>named|called) (?:him|her|it|them) "
          r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
-    _raw("en_pet_meet", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<verb>meet|say hi to|say hello to) (?P<obj>[a-z][a-z'\-]+),? "
+    _raw("en_pet_meet", "en", r"(?:^|(?<=[.!?]\s)|(?<=\s[-–—]\s)|(?<=[,;:]\s))(?P<subj>)(?P<verb>meet|say hi to|say hello to) "
+         r"(?P<obj>[a-z][a-z'\-]+),? "
          r"(?:our|my) (?:new )?(?:little )?(?:[a-z\-]+ )?" + _EN_PET + r"\b", "HAS_PET", "animal", trait="pet",
          coordinated=False, named_only=True),
     _raw("en_pet_lost_pronoun", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"

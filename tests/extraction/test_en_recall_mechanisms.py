@@ -312,3 +312,11 @@ def test_verbless_and_appositive_wordings_of_employers_homes_schools_and_breakup
     assert rel("user", "DATING", "rob", True) in claims("I'm single again after things ended with Rob.")
     assert not claims("Things ended with a bang.")
     assert rel("user", "STUDIES_AT", "howard university") in claims("I'm a proud alum of Howard University.")
+
+
+def test_meet_a_pet_after_a_dash_or_a_comma():
+    # LoCoMo conversation 6: "… since last time we talked - meet Toby, my puppy." made Toby a
+    # person (30 mentions); the introduction counted only at a sentence start
+    assert rel("Andrew", "HAS_PET", "toby") in claims(
+        "So much has changed since last time we talked - meet Toby, my puppy.", speaker="Andrew")
+    assert not any(p == "HAS_PET" for _s, p, *_ in claims("I'd love you to meet Sarah, my sister."))
