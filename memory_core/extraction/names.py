@@ -449,6 +449,12 @@ _LIST_HEAD_TYPES = {**dict.fromkeys(("places", "spots", "venues", "cities", "cou
                     **dict.fromkeys(("games", "shows", "series", "books", "novels", "movies", "films"), "media"),
                     **dict.fromkeys(("bands", "artists", "singers", "authors", "writers"), "creator"),
                     "apps": "software"}
+#: a name after a plural place noun and "and" ("travel to a few places and Bali last year")
+_EN_PLACES_AND = re.compile(r"\b(?:places|spots|cities|countries|towns|islands|beaches),? and $", re.I)
+#: a name the rest of the clause calls a place ("Shibuya and Shinjuku are cool spots")
+_EN_PLACE_RIGHT = re.compile(r"^(?: and [a-z][\w'\-]*(?: [a-z][\w'\-]*)?)? (?:are|is|was|were) (?:such |so |really |some |"
+                             r"a |an |the |my |our )?(?:[a-z]+ ){0,2}(?:spots?|places?|cities|city|towns?|neighbou?rhoods?|"
+                             r"areas?|districts?|islands?|beach(?:es)?)\b")
 #: what a thing comes "from" that is no place one is from ("that picture is from MinaLima", "a
 #: map of Middle-earth from LOTR")
 _EN_THING_FROM = re.compile(r"\b(?:picture|photo|pic|map|quote|line|scene|song|character|image|clip|props?|poster|"
@@ -479,6 +485,8 @@ def type_en_span(text: str, start: int, end: int, lexicon_type: str | None) -> s
     listed_after = _EN_LIST_HEAD.search(text[:start])
     if listed_after and not lexicon_type:
         return _LIST_HEAD_TYPES[listed_after.group("head")]
+    if not lexicon_type and (_EN_PLACES_AND.search(text[:start]) or _EN_PLACE_RIGHT.match(text[end:].lower())):
+        return "place"  # "a few places and Bali", "Shibuya and Shinjuku are cool spots"
     if low in language_names():
         return "topic"  # "myself and Spanish": a language, not the person "and X" would make it
     if company_context(text, start, end, lexicon_type):

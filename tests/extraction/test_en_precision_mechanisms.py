@@ -176,3 +176,11 @@ def test_what_is_called_so_after_a_copula_or_pronoun_acronym_plurals_and_greetin
     assert ("whispering falls", "place") in entities("I took this photo at a beautiful location called Whispering Falls.")
     assert ("lily", "person") in entities("My daughter is called Lily.")
     assert ("sarah", "person") in entities("I had coffee with a friend named Sarah.")
+
+
+def test_a_name_the_clause_calls_a_place_or_lists_after_places_is_a_place():
+    # LoCoMo conversations 8 and 10: Bali and Shinjuku were persons (by "and")
+    assert ("bali", "place") in entities("I've been blessed to travel to a few places and Bali last year was one of my favs.")
+    got = entities("Shibuya and Shinjuku are cool spots!")
+    assert ("shinjuku", "place") in got and ("shinjuku", "person") not in got
+    assert ("tom", "person") in entities("I had lunch with Sarah and Tom yesterday.")
