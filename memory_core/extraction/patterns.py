@@ -124,6 +124,13 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
     return StatementPattern(key, lang, re.compile(regex), predicate, object_type, **kw)
 
 
+def _en_with_bare(key: str, body: str, predicate: str, object_type: str, **kw) -> tuple[StatementPattern, ...]:
+    """An English statement with a subject ("I transferred from …", key) and told without one at
+    the sentence start ("Transferred from …", key + "_bare"): one body, two leads."""
+    return (_raw(key, "en", _EN_WHO + r" " + body, predicate, object_type, **kw),
+            _raw(key + "_bare", "en", _EN_START + body, predicate, object_type, **kw))
+
+
 _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla|"
@@ -316,17 +323,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "MOVED_TO", "place", trait="residence", coordinated=False),
     # "I transferred from UCLA to Stanford", "Transferred to Michigan this fall": a school change (a
     # school named, or a term said: "this fall"); an office transfer names neither
-    *(_raw(f"en_school_transfer_from{k}", "en", lead + r"(?P<verb>transferred from)" + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW,
-           "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False)
-      for k, lead in (("", _EN_WHO + r" "), ("_bare", _EN_START))),
-    *(_raw(f"en_school_transfer_to{k}", "en", lead + r"transferred from [^.,;]+? (?P<verb>to)"
-           + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW, "STUDIES_AT", "organization", trait="school", coordinated=False)
-      for k, lead in (("", _EN_WHO + r" "), ("_bare", _EN_START))),
+    *_en_with_bare("en_school_transfer_from", r"(?P<verb>transferred from)" + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW,
+                   "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
+    *_en_with_bare("en_school_transfer_to", r"transferred from [^.,;]+? (?P<verb>to)" + _EN_SCHOOL_AHEAD + r" "
+                   + _EN_OBJ_RAW, "STUDIES_AT", "organization", trait="school", coordinated=False),
     # "Started my residency at Johns Hopkins", "started a fellowship with the NIH": a job begins
-    *(_raw(f"en_work_training_start{k}", "en", lead + r"(?P<verb>started|began|am starting) "
-           r"(?:my |a |an )?(?:medical |surgical |nursing )?(?:residency|fellowship|apprenticeship|clerkship|traineeship) "
-           r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True)
-      for k, lead in (("", _EN_WHO + r" "), ("_bare", _EN_START))),
+    *_en_with_bare("en_work_training_start", r"(?P<verb>started|began|am starting) (?:my |a |an )?"
+                   r"(?:medical |surgical |nursing )?(?:residency|fellowship|apprenticeship|clerkship|traineeship) "
+                   r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False,
+                   named_only=True),
     _raw("en_school_end_bare", "en", _EN_START + r"(?P<verb>graduated from|dropped out of) " + _EN_OBJ_RAW,
          "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
     _raw("en_health_bare", "en", _EN_START + r"(?P<verb>(?:got |was )?diagnosed with|tested positive for) " + _EN_OBJ_RAW,
@@ -352,9 +357,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_my_company_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>(?:company|employer|firm|workplace|"
          r"startup|day job)), (?P<obj>[a-z][a-z0-9&'\- ]{1,30}?),", "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
-    # "Originally from Cape Town, now in London": a home town and a home, told without a verb
-    _raw("en_originally_from_bare", "en", _EN_START + r"(?P<verb>originally from|born and raised in) " + _EN_OBJ_RAW,
-         "IS_FROM", "place", trait="hometown", coordinated=False, named_only=True),
+    # "Originally from Cape Town, now in London": the home after the home town (en_from_bare)
     _raw("en_now_in_after_from", "en", r"(?:originally|born) (?:from|in) [^.;!?]+?, (?P<subj>)(?:but )?(?P<verb>now in|now living in|"
          r"living in) " + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
     # "things ended with Rob", "it's over with Rob": a relationship with the one named ends
@@ -642,7 +645,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="residence", coordinated=False, named_only=True),
     _en("en_been_in", r"been in(?=[^.,;]* (?:for|since) )", "LIVES_IN", "place", trait="residence",
         coordinated=False, typed_only=True),
-    _raw("en_from_bare", "en", _EN_START + r"(?P<verb>born and raised in|grew up in|raised in) " + _EN_OBJ_RAW,
+    _raw("en_from_bare", "en", _EN_START + r"(?P<verb>born and raised in|grew up in|raised in|originally from) " + _EN_OBJ_RAW,
          "IS_FROM", "place", trait="hometown", coordinated=False),
     _raw("en_moved_into_bare", "en", _EN_START + r"(?P<verb>moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|"
          r"house|flat|condo|home|studio)(?: [a-z]+)? in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
