@@ -212,13 +212,6 @@ def _inside_a_word(text: str, start: int, end: int) -> bool:
                for word, _, pos in zh_tokens(text))
 
 
-#: a kin or tie word as a predicate noun or after a quantifier is a role ("being a mom", "she is a
-#: mom of two", "every parent"), not a person of the speaker's circle ("I have a sister" still is)
-_EN_ROLE_BEFORE = re.compile(r"(?:\b(?:being|as|is|am|are|was|were|be|been|became|become|becoming|'m|'s|'re)\s+(?:a|an)|"
-                             r"\b(?:any|every|each|no|another))\s+(?:(?:new|single|first-time|stay-at-home|"
-                             r"working|proud|good|great|young|better)\s+)?$", re.I)
-
-
 def lexicon_mentions(text: str) -> list[Mention]:
     out: list[Mention] = []
     # jieba's POS pass (the suffixed spans) only for a text with a member to check: most
@@ -236,8 +229,6 @@ def lexicon_mentions(text: str) -> list[Mention]:
         surface = text[start:end]
         if term in _CASED_MEMBERS and not surface[:1].isupper():
             continue
-        if etype == "person" and not is_cjk(term) and _EN_ROLE_BEFORE.search(text[:start]):
-            continue  # "being a mom", "as a dad": the role, not someone of the speaker's circle
         out.append(Mention(start, end, surface, term, etype, "lexicon"))
     return out
 
@@ -296,8 +287,6 @@ def tie_mentions(text: str) -> list[Mention]:
         if any(s < end and start < e for s, e in taken):
             continue
         low = m.group(0).lower()
-        if not is_cjk(low) and _EN_ROLE_BEFORE.search(text[:start]):
-            continue  # "being a mom", "as a dad", "every parent": the role, not the speaker's relative
         term = low if low in _tie_terms() else low[:-1]  # "friends" -> friend
         taken.append((start, end))
         out.append(Mention(start, end, m.group(0), term, "person", "name"))

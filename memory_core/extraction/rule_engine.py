@@ -318,6 +318,9 @@ class _Extractor:
                 continue
             if is_tie_word and m.source != "catalog" and _OTHERS_TIE.search(text[max(0, m.start - 8):m.start]):
                 continue  # 他女朋友, "her boyfriend": someone else's, unnamed
+            if is_tie_word and m.source != "catalog" and m.start >= 0 and not is_cjk(m.surface) and \
+                    _EN_KIN_AS_ROLE.search(text[:m.start]):
+                continue  # "being a mom", "she is a neighbor", "every parent": a role, nobody of the circle
             if is_tie_word and m.source != "catalog" and any(
                     p is not m and p.source == "name" and 0 <= p.start - m.end <= 1 for p in people):
                 continue
@@ -1204,6 +1207,11 @@ _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep
 _EN_PET_DIED_AFTER = re.compile(r",?\s+(?:just |sadly |finally |has |had |have )?(?:died|passed away|passed|was put down|"
                                 r"had to be put down|ran away|flew away|went missing|is gone|got hit by a car)\b", re.IGNORECASE)
 
+#: a kin or tie word as a predicate noun or after a quantifier is a role ("being a mom", "she is a
+#: mom of two", "every parent"), not a person of the speaker's circle ("I have a sister" still is)
+_EN_KIN_AS_ROLE = re.compile(r"(?:\b(?:being|as|is|am|are|was|were|be|been|became|become|becoming|'m|'s|'re)\s+(?:a|an)|"
+                              r"\b(?:any|every|each|no|another))\s+(?:(?:new|single|first-time|stay-at-home|"
+                              r"working|proud|good|great|young|better)\s+)?$", re.I)
 #: a possessive of someone other than the user right before a tie word
 _OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+$", re.IGNORECASE)
 
@@ -1317,7 +1325,7 @@ _EN_CLAUSE_END = re.compile(r"[;.!?]|\b(?:and|but|so) (?:i|we|it|he|she|they|you
 def _phrase_to_clause_end(match: re.Match[str], raw_obj: str) -> str:
     """The object phrase with the rest of its clause ("the energy, diversity and food of this
     city"): what pins a liking to the scene may follow the first comma. Chinese objects stay."""
-    if not raw_obj or match.group("obj") is None or re.search(r"[\u4e00-\u9fff]", raw_obj):
+    if not raw_obj or match.group("obj") is None or is_cjk(raw_obj):
         return raw_obj
     rest = match.string[match.start("obj"):]
     end = _EN_CLAUSE_END.search(rest)
