@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.cli.main import main
-from tests.cli.two_states import ask_current_state, write_two_states
+from tests.cli.two_states import ask_current_state, ingest_two_states
 
 SCENARIOS = [
     # (old statement, change, question, words the first finding must contain)
@@ -32,10 +31,7 @@ SCENARIOS = [
 
 @pytest.mark.parametrize("old,new,question,expect", SCENARIOS, ids=[s[2][:20] for s in SCENARIOS])
 def test_the_change_is_the_first_finding_after_it_and_absent_before(capsys, tmp_path, old, new, question, expect):
-    db = str(tmp_path / "m.db")
-    chat = write_two_states(tmp_path / "in.jsonl", old, new, old_at="2024-03-01T10:00:00Z", new_at="2025-03-01T10:00:00Z")
-    assert main(["--db", db, "ingest", str(chat)]) == 0
-    capsys.readouterr()
+    db = ingest_two_states(capsys, tmp_path, old, new)
     after = ask_current_state(capsys, db, question, "2025-06-01T12:00:00Z")
     first = after["findings"][0]
     assert expect in first["content"].lower(), [f["content"] for f in after["findings"]]
@@ -47,11 +43,7 @@ def test_the_change_is_the_first_finding_after_it_and_absent_before(capsys, tmp_
 def test_a_diet_asked_openly_is_answered_by_the_change_as_direct_evidence(capsys, tmp_path):
     # "What is my diet now?" names no diet word: the diet family is a state of the user, so a
     # statement of it answers the question (it was weak evidence, "does not name what it asks")
-    db = str(tmp_path / "m.db")
-    chat = write_two_states(tmp_path / "in.jsonl", "I'm a vegetarian.", "I started eating meat again this year.",
-                            old_at="2024-03-01T10:00:00Z", new_at="2025-03-01T10:00:00Z")
-    assert main(["--db", db, "ingest", str(chat)]) == 0
-    capsys.readouterr()
+    db = ingest_two_states(capsys, tmp_path, "I'm a vegetarian.", "I started eating meat again this year.")
     after = ask_current_state(capsys, db, "What is my diet now?", "2025-06-01T12:00:00Z")
     first = after["findings"][0]
     assert "eating meat" in first["content"] and first["evidence_strength"] == "direct", after["findings"][:2]
@@ -59,11 +51,7 @@ def test_a_diet_asked_openly_is_answered_by_the_change_as_direct_evidence(capsys
 
 
 def test_the_reason_a_later_statement_comes_first_is_in_the_questions_language(capsys, tmp_path):
-    db = str(tmp_path / "m.db")
-    chat = write_two_states(tmp_path / "in.jsonl", "我养了一只猫叫咪咪。", "咪咪上个月去世了。",
-                            old_at="2024-03-01T10:00:00Z", new_at="2025-03-01T10:00:00Z")
-    assert main(["--db", db, "ingest", str(chat)]) == 0
-    capsys.readouterr()
+    db = ingest_two_states(capsys, tmp_path, "我养了一只猫叫咪咪。", "咪咪上个月去世了。")
     after = ask_current_state(capsys, db, "我现在养宠物吗？", "2025-06-01T12:00:00Z")
     assert "去世" in after["findings"][0]["content"]
     assert "咪咪" in after["summary"] and not any(w in after["summary"] for w in ("later statement", "how it stands")), \

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.cli.main import main
-from tests.cli.two_states import ask_current_state, write_two_states
+from tests.cli.two_states import ask_current_state, ingest_two_states
 
 SCENARIOS = [
     # (old state, told 2024-11-02, the scheduled start, question, old words, new words, start)
@@ -24,10 +23,7 @@ SCENARIOS = [
                          ids=[s[2][:20] for s in SCENARIOS])
 def test_scheduled_start_is_the_state_from_its_date(capsys, tmp_path, old, new, question, old_words,
                                                       new_words, start):
-    db = str(tmp_path / "m.db")
-    chat = write_two_states(tmp_path / "in.jsonl", old, new, old_at="2023-05-01T10:00:00Z", new_at="2024-11-02T10:00:00Z")
-    assert main(["--db", db, "ingest", str(chat)]) == 0
-    capsys.readouterr()
+    db = ingest_two_states(capsys, tmp_path, old, new, old_at="2023-05-01T10:00:00Z", new_at="2024-11-02T10:00:00Z")
     after = ask_current_state(capsys, db, question, "2025-03-15T12:00:00Z")
     assert new_words in after["findings"][0]["content"].lower(), [f["content"] for f in after["findings"]]
     between = ask_current_state(capsys, db, question, "2024-11-20T12:00:00Z")

@@ -22,3 +22,14 @@ def ask_current_state(capsys, db: str, question: str, now: str) -> dict:
     """`query --mode current_state --now NOW --json QUESTION`, its package as a dict."""
     assert main(["--db", db, "query", "--mode", "current_state", "--now", now, "--json", question]) == 0
     return json.loads(capsys.readouterr().out)
+
+
+def ingest_two_states(capsys, tmp_path: Path, old: str, new: str, *, old_at: str = "2024-03-01T10:00:00Z",
+                      new_at: str = "2025-03-01T10:00:00Z") -> str:
+    """The two statements written and ingested through `magi-memory ingest` into a fresh store
+    under ``tmp_path``; returns the store's path (the ingest's own output is discarded)."""
+    db = str(tmp_path / "m.db")
+    chat = write_two_states(tmp_path / "in.jsonl", old, new, old_at=old_at, new_at=new_at)
+    assert main(["--db", db, "ingest", str(chat)]) == 0
+    capsys.readouterr()
+    return db
