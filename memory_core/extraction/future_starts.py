@@ -51,6 +51,10 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?i:\b(?P<verb>(?:be\s+)?join(?:ing|s)?))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
     (re.compile(r"(?i:\b(?P<verb>(?:mov(?:e|es|ing)|relocat(?:e|es|ing))(?:\s+back)?\s+to))\s+" + _EN_OBJ),
      "home"),
+    # "the move to Austin is next week": the speaker's own move, named as a noun (another
+    # person's move is "her move", "my sister's move", which this does not read)
+    (re.compile(r"(?i:\b(?:the|our|my)\s+(?:big\s+|cross-country\s+|actual\s+)?(?P<verb>(?:move|relocation)(?:\s+back)?\s+to))"
+                r"\s+" + _EN_OBJ), "home"),
 ]
 _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、去到在]{2,12}?)"
 _ZH_RULES: list[tuple[re.Pattern[str], str]] = [

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Sequence
 
 from ..lexicon.names import (DIETS_EN, DIETS_ZH, EN_PET_BREEDS, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
+                             DIET_EXCLUDES, MEASURE_CONDITIONS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
 from ..text.segment import jieba_knows, jieba_posseg
@@ -86,6 +88,36 @@ def is_condition(name: str) -> bool:
     if re.search(r"[\u4e00-\u9fff]", n):
         return len(n) >= 2 and n.endswith(CONDITION_SUFFIXES_ZH)
     return n.endswith(CONDITION_SUFFIXES_EN) or bool(_EN_BODY_CONDITION_RX.fullmatch(re.sub(r"^(?:a|an|my|the) ", "", n)))
+
+
+def related_condition(told: str, live: Sequence[str]) -> str | None:
+    """The live condition a recovery told by a measurement or a body part ends, newest first:
+    "my blood pressure is back to normal" ends "high blood pressure", 腰不疼了 ends 腰椎间盘突出.
+    Such a line names no condition itself, so without one held it says nothing (``None``)."""
+    t = re.sub(r"^(?:my|the|a) ", "", told.strip().lower())
+    if not t:
+        return None
+    mapped = MEASURE_CONDITIONS.get(t, ())
+    cjk = bool(re.search(r"[\u4e00-\u9fff]", t))
+    for value in reversed(live):
+        v = value.strip().lower()
+        if v == t or v in mapped or (t in v if cjk else re.search(rf"\b{re.escape(t)}\b", v) is not None):
+            return value
+    return None
+
+
+def related_diet(food: str, live: Sequence[str]) -> str | None:
+    """The live diet that leaves out ``food``, newest first: eating it again ends that diet
+    ("started eating bread again" ends gluten-free). ``None`` when no held diet excludes it."""
+    f = re.sub(r"^(?:some |the |real |normal )", "", food.strip().lower())
+    for value in reversed(live):
+        if f in DIET_EXCLUDES.get(_DIETS.get(value.strip().lower(), value.strip().lower()), ()):
+            return value
+    return None
+
+
+#: a trait → how a told word names the held value it stands for (``fixed_object="@trait~"``)
+RELATED_VALUE = {"health": related_condition, "diet": related_diet}
 
 
 def is_vehicle_word(name: str) -> bool:

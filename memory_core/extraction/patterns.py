@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS, VEHICLE_MODELS
+from ..lexicon.names import CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS, VEHICLE_MODELS
 from .names import EN_BODY_CONDITION
 
 # -- shared pieces ------------------------------------------------------------------------------
@@ -148,6 +148,11 @@ _ZH_WHO = (r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我�
            + _ZH_KIN_NAMED + r"|我)")
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
+#: a Chinese condition by its name or its shape, with no function word inside ("我腰椎间盘突出"; not
+#: 对猫毛过敏, 被查出有糖尿病, 的颈椎病好多了)
+_ZH_CONDITION_SHAPE = (r"(?:" + "|".join(sorted((c for c in CONDITIONS if re.search(r"[\u4e00-\u9fff]", c)), key=len, reverse=True))
+                       + r"|(?:(?![的被从没对有就一都也还很在是得患了好])[\u4e00-\u9fff]){1,6}?(?:"
+                       + "|".join(CONDITION_SUFFIXES_ZH) + r"))")
 #: a condition named inside an English "have / caught" phrase: those verbs are too general to
 #: take any object, so they only match before a condition word — and never as the auxiliary of
 #: a perfect ("I've been dealing with insomnia": "been dealing with" is the verb, not a condition)
@@ -245,6 +250,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"eat (?:meat|chicken|beef|pork) again|am eating (?:meat|chicken|beef|pork) again|(?:went|gone|have gone) back to eating (?:meat|chicken|beef|pork))(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False,
          fixed_object="vegetarian"),
+    # "started eating bread again": a food the held diet leaves out ends it (names.related_diet)
+    *_en_with_bare("en_diet_food_again", r"(?:have |am )?(?:just |finally |now )?(?P<verb>started eating|started having|went back to eating|"
+                   r"have gone back to eating|am back to eating|back to eating|"
+                   r"(?=(?:eat|am eating|eating|am having) [a-z ]{1,20}? again\b)(?:eat|am eating|eating|am having)) "
+                   r"(?:some |real |normal )?(?P<obj>[a-z][a-z ]{1,15}?)(?: again\b| once more\b|(?<=\S)(?=[.,;!]|$)(?<!again))",
+                   "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="@diet~"),
     _raw("en_diet_no_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)?(?: just| finally)? (?P<verb>stopped eating meat|"
          r"gave up meat|quit (?:eating )?meat|cut out meat|no longer eat meat|do not eat meat(?! or)|never eat meat)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
@@ -627,6 +638,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_health_it_gone", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)it (?:has |have )?(?:finally |completely |totally |just )*"
          r"(?P<verb>cleared up|went away|is gone|healed|has healed|resolved)(?P<obj>)", "HAS_CONDITION", "topic",
          negated=True, trait="health", coordinated=False, fixed_object="@health"),
+    # "my blood pressure is back to normal", "my knee doesn't hurt anymore": a recovery told by
+    # a measurement or a body part ends the held condition it stands for (names.related_condition)
+    _raw("en_health_normal", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>[a-z0-9][a-z0-9\- ]{1,24}?)(?:'s| is| are| has been| have been|)"
+         r" (?:finally |now |all |completely |fully |totally |back )*(?P<verb>back to normal|normal again|(?:back )?in the normal range|"
+         r"(?:does ?n[o']t|do ?n[o']t) hurt any ?more|stopped hurting|no longer hurts?|(?:is |are )?fine now)\b",
+         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False, fixed_object="@health~"),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
         r"am struggling with|dealing with|have dealt with|dealt with(?= [^.,;]* since\b)|came down with|am recovering from|recovering from|am still recovering from|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
@@ -717,6 +734,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # diet
     _raw("zh_diet_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃素|不吃素了|开始吃肉|又开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
+    # 又开始吃米饭了: a food the held diet leaves out ends it
+    _raw("zh_diet_food_again", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>又开始吃|重新开始吃|重新吃|恢复吃|又吃)"
+         r"(?P<obj>(?![素纯全荤])[\u4e00-\u9fff]{1,4}?)(?:了|啦)(?=[，,。！？]|$)", "FOLLOWS_DIET", "topic", negated=True, trait="diet",
+         coordinated=False, fixed_object="@diet~"),
     _raw("zh_diet_vegan_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃纯素|不吃纯素了|不再是纯素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegan"),
     _raw("zh_diet_no_meat", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>戒肉了|戒了肉|戒肉|不吃肉了|不再吃肉|戒荤了|戒荤|改吃素了?|改成吃素了?)(?P<obj>)",
@@ -922,6 +943,16 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"是(?![\u4e00-\u9fff]{0,2}(?:员|师|生|工|手|家|人|者|长|官|警|医|模|星|族|控|迷|娃|宝)(?:[，,。！？]|$)))"
          r"(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
          trait="partner", coordinated=False, named_only=True),
+    # 晓晓跟我提了分手, 被阿强甩了: the partner ends it
+    _raw("zh_dumped_by", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<obj>[\u4e00-\u9fff]{2,3})" + _ZH_GAP + r"(?:跟|和|向)(?P<subj>我)"
+         r"(?:提了|提出了|提出|提|说了|说)?(?P<verb>分手)", "DATING", "person", negated=True, trait="partner",
+         coordinated=False, named_only=True),
+    _raw("zh_dumped", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)?" + _ZH_GAP + r"(?P<verb>被)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?:给)?甩了",
+         "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
+    # 认识了一个女生叫小敏，我们在一起了: the one just named is who "we" are
+    _raw("zh_dating_intro", "zh", r"一个(?:女生|男生|女孩子?|男孩子?|姑娘|小伙子?|人)(?:叫|名叫|名字叫)(?P<obj>[\u4e00-\u9fff]{2,3})[，,]"
+         r"(?P<subj>我们|我俩|我们俩)" + _ZH_GAP + r"(?P<verb>在一起了|确定关系了|确定了关系|开始交往了|谈恋爱了|在谈恋爱)",
+         "DATING", "person", trait="partner", coordinated=False),
     _raw("zh_we_split", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>分手了|分开了)(?P<obj>)",
          "DATING", "person", negated=True, trait="partner", coordinated=False, fixed_object="@partner"),
     _raw("zh_we_divorced", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>离婚了|离了婚|把婚离了)(?P<obj>)",
@@ -942,6 +973,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?:" + _ZH_WHO + r")?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
+    # 血糖正常了, 做完手术后腰已经不疼了: the zh recovery by a measurement or a body part
+    _raw("zh_health_normal", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?:[^，,。！？]{1,8}?(?:之后|以后|后)[，,]?)?(?:" + _ZH_WHO +
+         r")?(?:的)?(?:复查|检查|体检|化验)?(?:结果)?[，,]?(?P<obj>[\u4e00-\u9fff]{1,5}?)(?:指标|值)?(?:已经|都|也|基本|终于|总算|完全)*"
+         r"(?P<verb>恢复正常了|正常了|不疼了|不痛了)", "HAS_CONDITION", "topic", negated=True, trait="health",
+         coordinated=False, fixed_object="@health~"),
+    # 我腰椎间盘突出，不能久坐: a condition said of the speaker with no verb (its shape types it)
+    _raw("zh_health_bare", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"(?P<verb>)(?P<obj>" + _ZH_CONDITION_SHAPE + r")(?=[，,。！？]|$)",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # 对花粉过敏: the allergy is the condition, named with its allergen (typed_only: the phrase
     # must read as a condition; a food allergen stays a food, see the engine's _typed_object)
     _raw("zh_allergy", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>对)(?P<obj>(?![他她它你我])[\u4e00-\u9fff]{1,6}?过敏)(?=[了，,。！？]|$)",
@@ -990,6 +1029,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我租的房子在朝阳区, 我们住的小区在滨江: where one's home is, said of the home
     _raw("zh_home_is_in", "zh", r"(?P<subj>我们|我)(?:现在)?(?:租|买|住)的(?:房子|公寓|地方|小区|房)(?:就|也)?(?P<verb>在)"
          r"(?P<obj>[^，,。！？在]{2,10}?)(?=[，,。！？]|$)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         typed_only=True),
+    # 新家在上海浦东: the new home's place is where one lives now
+    _raw("zh_new_home", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我|我家)?(?:的)?(?P<verb>新家在|新房在|新房子在|新住处在|新公寓在)"
+         r"(?P<obj>[^，,。！？在]{2,10}?)(?=[，,。！？]|$)", "MOVED_TO", "place", trait="residence", coordinated=False,
          typed_only=True),
     _raw("zh_home_at", "zh", r"(?P<subj>我家|我们家)(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=[，,。！？]|$)", "LIVES_IN",
          "place", trait="residence", coordinated=False, typed_only=True),

@@ -23,7 +23,7 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
-from .names import is_condition, is_modifier_of, is_school, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
+from .names import is_condition, is_modifier_of, is_school, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import (DIETS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
@@ -647,6 +647,16 @@ class _Extractor:
                 self._emit(state, sentence, pattern, subject, subject_type, last[0], last[1], True,
                            is_self, hint, claimed, predicate=last[2], trait=last[3])
             return
+        if pattern.fixed_object and pattern.fixed_object.endswith("~"):
+            # "my blood pressure is back to normal", "eating bread again": the held value the told
+            # measurement, body part or food stands for; none held, nothing said
+            trait = pattern.fixed_object[1:-1]
+            live = self._live_values(subject, trait, state.event.event_id)
+            named = RELATED_VALUE[trait](match.group("obj") or "", [v for v, _ in live])
+            if named is not None:
+                self._emit(state, sentence, pattern, subject, subject_type, named, dict(live)[named], negated,
+                           is_self, hint, claimed)
+            return
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):
             # "Friday was my last day there", "we got married": the batch's live value
             if negated and any(c.event_id == state.event.event_id and c.kind == "trait" and c.subject == subject and
@@ -841,8 +851,14 @@ class _Extractor:
 
     def _live_value(self, subject: str, trait: str, event_id: str,
                     same_event: bool = False, predicate: str | None = None) -> tuple[str, str] | None:
-        """The value of ``trait`` an earlier item of this batch set for ``subject`` and no
-        later item ended (a pronoun end or "we got married" refers to it); ``same_event``: a
+        """The newest of :meth:`_live_values`: what a pronoun end or "we got married" refers to."""
+        live = self._live_values(subject, trait, event_id, same_event, predicate)
+        return live[-1] if live else None
+
+    def _live_values(self, subject: str, trait: str, event_id: str,
+                     same_event: bool = False, predicate: str | None = None) -> list[tuple[str, str]]:
+        """(value, type) of every value of ``trait`` an earlier item of this batch set for ``subject`` and no
+        later item ended, oldest first; ``same_event``: a
         value an earlier clause of this event set instead. Before the batch come the user's
         live values in the store (told before this event), so an end told months after the
         value, in another batch, still names it. ``predicate``: a relative has no
@@ -866,7 +882,7 @@ class _Extractor:
                 live.pop(value, None)
             else:
                 live[value] = (value, c.object_type or "other")
-        return list(live.values())[-1] if live else None
+        return list(live.values())
 
     def _last_live_state(self, subject: str, event_id: str) -> tuple[str, str, str, str] | None:
         """(value, type, predicate, trait) of the state the batch's previous event set for

@@ -75,8 +75,9 @@ def pre_lookup(conn: apsw.Connection, text: str, *, embedder: Any = None, space_
     return guessed
 
 
-#: the state traits a nameless end can close ("I quit", 毕业了, "we broke up"): one per family
-_STATE_TRAITS = tuple(dict.fromkeys(trait for _, _, trait in FAMILIES.values()))
+#: the state traits a nameless end can close ("I quit", 毕业了, "we broke up", "we got divorced"):
+#: one per family, and the diet a food eaten again ends ("started eating bread again")
+_STATE_TRAITS = tuple(dict.fromkeys([*(trait for _, _, trait in FAMILIES.values()), "spouse", "diet"]))
 
 
 def live_traits(conn: apsw.Connection, user_id: str | None = None) -> list[LiveTrait]:

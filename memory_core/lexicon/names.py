@@ -148,6 +148,19 @@ CONDITIONS: frozenset[str] = frozenset({
     "抑郁症", "焦虑症", "偏头痛", "过敏", "鼻炎", "颈椎病", "腰椎间盘突出", "甲减", "甲亢", "贫血",
     "痛风", "带状疱疹", "阿尔茨海默症", "癌症", "乳腺癌", "胃癌", "肺癌", "结石", "肾结石", "阑尾炎",
 })
+#: a measurement a recovery is told by ("my blood pressure is back to normal", 血糖正常了) → the
+#: conditions whose end it tells; a body part needs no entry (腰 ends 腰椎间盘突出 by naming it)
+MEASURE_CONDITIONS: dict[str, tuple[str, ...]] = {
+    "blood pressure": ("high blood pressure", "hypertension"),
+    "blood sugar": ("diabetes", "type 2 diabetes", "type 1 diabetes", "prediabetes", "high blood sugar"),
+    "sugar": ("diabetes", "type 2 diabetes", "type 1 diabetes", "prediabetes", "high blood sugar"),
+    "glucose": ("diabetes", "type 2 diabetes", "type 1 diabetes", "prediabetes", "high blood sugar"),
+    "a1c": ("diabetes", "type 2 diabetes", "type 1 diabetes", "prediabetes"),
+    "cholesterol": ("high cholesterol",), "uric acid": ("gout",), "iron": ("anemia",),
+    "thyroid": ("hypothyroidism", "hyperthyroidism"),
+    "血压": ("高血压",), "血糖": ("糖尿病", "高血糖"), "血脂": ("高血脂",), "胆固醇": ("高胆固醇", "高血脂"),
+    "尿酸": ("痛风", "高尿酸"), "甲状腺": ("甲亢", "甲减"), "甲功": ("甲亢", "甲减"), "血红蛋白": ("贫血",),
+}
 #: a condition named by its shape: any span ending in one of these is a condition
 CONDITION_SUFFIXES_EN: tuple[str, ...] = ("itis", "disease", "syndrome", "disorder", "cancer", "allergy",
                                           "diabetes", "infection", "fever", "ism", "emia", "osis", "pathy")
@@ -218,9 +231,24 @@ PET_THINGS: frozenset[str] = frozenset({
 })
 
 #: the one diet vocabulary (issue 14's label convention: English values for both languages)
-DIETS_EN: tuple[str, ...] = ("vegetarian", "vegan", "pescatarian", "keto")
+DIETS_EN: tuple[str, ...] = ("vegetarian", "vegan", "pescatarian", "keto", "gluten-free", "dairy-free", "paleo", "low-carb")
 #: Chinese diet words and the value each names
 #: a one-character kin word and the name a relative of the user is known by (我妈 -> 妈妈), the
 #: same in extraction (the claim's subject) and in a question (its subject)
 ZH_KIN_FULL_NAME: dict[str, str] = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
-DIETS_ZH: dict[str, str] = {"吃素": "vegetarian", "素食": "vegetarian", "纯素": "vegan", "生酮": "keto"}
+DIETS_ZH: dict[str, str] = {"吃素": "vegetarian", "素食": "vegetarian", "纯素": "vegan", "生酮": "keto",
+                            "无麸质": "gluten-free", "低碳水": "low-carb"}
+#: a diet → the foods it leaves out: eating one of them again ends it ("started eating bread
+#: again" ends gluten-free, 又开始吃米饭了 ends keto)
+DIET_EXCLUDES: dict[str, frozenset[str]] = {
+    "vegetarian": frozenset({"meat", "chicken", "beef", "pork", "steak", "bacon", "burgers", "lamb", "肉", "荤", "猪肉", "牛肉", "鸡肉"}),
+    "pescatarian": frozenset({"meat", "chicken", "beef", "pork", "steak", "bacon", "burgers", "lamb", "肉", "猪肉", "牛肉", "鸡肉"}),
+    "vegan": frozenset({"meat", "chicken", "beef", "pork", "steak", "bacon", "fish", "seafood", "dairy", "cheese", "eggs",
+                        "milk", "ice cream", "butter", "honey", "肉", "荤", "鸡蛋", "蛋", "牛奶", "奶酪", "海鲜", "鱼"}),
+    "keto": frozenset({"carbs", "bread", "pasta", "rice", "sugar", "sweets", "potatoes", "noodles", "dessert", "desserts",
+                       "碳水", "主食", "米饭", "面条", "面食", "甜食", "糖"}),
+    "low-carb": frozenset({"carbs", "bread", "pasta", "rice", "sugar", "potatoes", "noodles", "碳水", "主食", "米饭", "面条", "面食"}),
+    "gluten-free": frozenset({"gluten", "bread", "pasta", "wheat", "pizza", "bagels", "noodles", "面包", "面食", "面条", "麸质"}),
+    "dairy-free": frozenset({"dairy", "cheese", "milk", "ice cream", "butter", "yogurt", "奶制品", "牛奶", "奶酪", "酸奶"}),
+    "paleo": frozenset({"grains", "bread", "pasta", "rice", "dairy", "sugar", "beans", "面包", "米饭", "主食"}),
+}

@@ -6,8 +6,11 @@ date before the change, the old state stands."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from memory_core.cli.main import main
 from tests.cli.two_states import ask_current_state, ingest_two_states
 
 SCENARIOS = [
@@ -26,6 +29,10 @@ SCENARIOS = [
     ("I'm a sophomore at UCLA.", "I transferred from UCLA to Stanford this fall.", "Which school do I go to?",
      "stanford"),
     ("我们家住在广州。", "我们全家移民加拿大了。", "我现在住在哪里？", "加拿大"),
+    # stop 26's probes: an end told by a related word, in a later batch (the store's live value)
+    ("I've been gluten-free for years because of celiac.", "Started eating bread again, turns out it was never celiac.",
+     "Am I still gluten-free?", "bread"),
+    ("我腰椎间盘突出，不能久坐。", "做完手术后腰已经不疼了。", "我的腰椎间盘突出怎么样了？", "不疼"),
 ]
 
 
@@ -56,3 +63,19 @@ def test_the_reason_a_later_statement_comes_first_is_in_the_questions_language(c
     assert "去世" in after["findings"][0]["content"]
     assert "咪咪" in after["summary"] and not any(w in after["summary"] for w in ("later statement", "how it stands")), \
         after["summary"]
+
+
+def test_who_the_partner_is_asked_in_chinese_is_a_state_of_the_user(capsys, tmp_path):
+    # 我女朋友是谁: the user's partner (not a question about the girlfriend), after a breakup and
+    # a new relationship introduced by name
+    rows = [("2024-02-01T09:00:00Z", "我女朋友叫晓晓。"), ("2025-02-02T09:00:00Z", "晓晓跟我提了分手。"),
+            ("2025-06-02T09:00:00Z", "最近认识了一个女生叫小敏，我们在一起了。")]
+    chat = tmp_path / "in.jsonl"
+    chat.write_text("\n".join(json.dumps({"type": "chat", "session_id": f"s{i}", "role": "user", "content": t,
+                                          "occurred_at": at, "message_id": f"m{i}"}, ensure_ascii=False)
+                              for i, (at, t) in enumerate(rows)) + "\n", encoding="utf-8")
+    db = str(tmp_path / "m.db")
+    assert main(["--db", db, "ingest", str(chat)]) == 0
+    capsys.readouterr()
+    after = ask_current_state(capsys, db, "我女朋友是谁？", "2026-01-15T12:00:00Z")
+    assert "小敏" in after["findings"][0]["content"], [f["content"] for f in after["findings"]]

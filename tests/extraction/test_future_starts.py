@@ -74,3 +74,11 @@ def test_scheduled_start_only_for_a_later_resolvable_date():
     assert scheduled_start("from:in November", TOLD) is None  # already begun: the telling stands
     assert scheduled_start("last week", TOLD) is None
     assert scheduled_start(None, TOLD) is None
+
+
+def test_a_move_named_as_a_noun_with_its_date_is_scheduled():
+    # "the move to Austin is next week": the speaker's own move; another person's is not read
+    assert ("MOVED_TO", "austin", "residence", "from:next week") in _claims("Packing boxes, the move to Austin is next week.")
+    assert ("MOVED_TO", "portland", "residence", "from:in March") in _claims("The big move to Portland happens in March!")
+    assert not _claims("My sister's move to Austin is next week.")
+    assert not _claims("The move to Austin was a nightmare.")  # no date ahead: told, not scheduled

@@ -1,0 +1,96 @@
+"""Ends told by a related word (issue 14, probes of stop 26): a recovery told by a measurement
+or a body part ("my blood pressure is back to normal", 腰不疼了) ends the condition it stands
+for, and a food eaten again ends the diet that leaves it out ("started eating bread again").
+Such a line names no held value itself, so it says nothing unless one is held — in the batch or
+as a live trait of the store (an end told months later, in another batch)."""
+
+from __future__ import annotations
+
+from memory_core.extraction.inputs import ExtractionInput, LiveTrait
+from memory_core.extraction.names import related_condition, related_diet
+from memory_core.extraction.rule_extractor import RuleExtractor
+from tests.extraction.claim_sets import claims, rel, trait
+
+
+def later(text: str, *held: tuple[str, str]) -> set[tuple]:
+    """Claims of ``text`` told after the store held ``held`` ((trait, value) live assertions)."""
+    live = [LiveTrait(t, v, "topic", 1.0) for t, v in held]
+    out = RuleExtractor().extract([ExtractionInput("e1", text)], [], live)
+    return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
+
+
+def test_the_related_condition_and_diet_are_pure_look_ups():
+    assert related_condition("blood pressure", ["asthma", "high blood pressure"]) == "high blood pressure"
+    assert related_condition("血糖", ["糖尿病"]) == "糖尿病"
+    assert related_condition("腰", ["偏头痛", "腰椎间盘突出"]) == "腰椎间盘突出"
+    assert related_condition("knee", ["chronic knee pain"]) == "chronic knee pain"
+    assert related_condition("knee", ["kneecap fracture"]) is None  # a whole word, not a prefix
+    assert related_condition("blood pressure", ["asthma"]) is None
+    assert related_diet("bread", ["gluten-free"]) == "gluten-free"
+    assert related_diet("carbs", ["vegetarian", "keto"]) == "keto"
+    assert related_diet("米饭", ["keto"]) == "keto"
+    assert related_diet("cheese", ["vegetarian"]) is None  # a vegetarian eats cheese
+
+
+def test_a_recovery_by_a_measurement_or_body_part_ends_the_held_condition():
+    for old, new, value in [
+        ("I was diagnosed with high blood pressure.", "My blood pressure is finally back to normal.", "high blood pressure"),
+        ("I have chronic back pain.", "My back doesn't hurt anymore since I started swimming.", "chronic back pain"),
+        ("我得了糖尿病。", "复查血糖正常了，医生说可以停药。", "糖尿病"),
+        ("我腰椎间盘突出，不能久坐。", "做完手术后腰已经不疼了。", "腰椎间盘突出"),
+    ]:
+        found = claims(old, new)
+        assert rel("user", "HAS_CONDITION", value, True) in found, (new, found)
+        assert trait("user", "HAS_CONDITION", value, True) in found
+    # told in a later batch: the store's live condition is what it ends
+    assert rel("user", "HAS_CONDITION", "高血压", True) in later("体检血压恢复正常了。", ("health", "高血压"))
+    assert rel("user", "HAS_CONDITION", "type 2 diabetes", True) in later(
+        "My blood sugar is normal again.", ("health", "type 2 diabetes"))
+
+
+def test_a_recovery_with_nothing_held_or_of_someone_else_says_nothing():
+    assert not claims("My blood pressure is back to normal.")
+    assert not claims("I love my job.", "My back doesn't hurt anymore.")
+    # the mother's blood pressure does not end the user's condition
+    assert not any(c[4] for c in claims("我有高血压。", "我妈的血压正常了。"))
+    assert not later("My knee is fine now.", ("health", "asthma"))
+
+
+def test_a_condition_said_with_no_verb_is_read_by_its_whole_name():
+    assert rel("user", "HAS_CONDITION", "腰椎间盘突出") in claims("我腰椎间盘突出，不能久坐。")
+    assert rel("user", "HAS_CONDITION", "胃溃疡") in claims("我胃溃疡，不能喝酒。")
+    # a phrase with a function word inside is no condition name
+    assert rel("user", "HAS_CONDITION", "对猫毛过敏") not in claims("我对猫毛过敏。")
+    assert not any(c[2] == "没有糖尿病" for c in claims("我没有糖尿病。"))
+
+
+def test_a_food_eaten_again_ends_the_diet_that_leaves_it_out():
+    found = claims("I've been gluten-free for years.", "Started eating bread again, turns out it was never celiac.")
+    assert rel("user", "FOLLOWS_DIET", "gluten-free", True) in found
+    assert rel("user", "FOLLOWS_DIET", "keto", True) in later("I'm back to eating carbs.", ("diet", "keto"))
+    assert rel("user", "FOLLOWS_DIET", "vegan", True) in later("I'm eating cheese again.", ("diet", "vegan"))
+    assert rel("user", "FOLLOWS_DIET", "keto", True) in later("又开始吃米饭了。", ("diet", "keto"))
+    # a meal is no return to a food; a food the diet allows ends nothing; 开始吃素 starts a diet
+    assert not later("I'm eating pasta tonight.", ("diet", "keto"))
+    assert not later("I'm eating cheese again.", ("diet", "vegetarian"))
+    assert rel("user", "FOLLOWS_DIET", "vegetarian") in claims("我开始吃素了。")
+
+
+def test_more_diets_are_diets():
+    assert rel("user", "FOLLOWS_DIET", "gluten-free") in claims("I'm gluten-free.")
+    assert rel("user", "FOLLOWS_DIET", "dairy-free") in claims("I went dairy-free last year.")
+    assert rel("user", "FOLLOWS_DIET", "low-carb") in claims("I'm on a low-carb diet.")
+
+
+def test_zh_partner_ends_and_starts_told_around_the_name():
+    assert rel("user", "DATING", "晓晓", True) in claims("晓晓跟我提了分手。")
+    assert rel("user", "DATING", "阿强", True) in claims("被阿强甩了，好难过。")
+    assert rel("user", "DATING", "小敏") in claims("最近认识了一个女生叫小敏，我们在一起了。")
+    # a pronoun or a role is nobody
+    assert not claims("他跟我提了分手。")
+    assert not claims("老板跟我说分手。")
+
+
+def test_zh_a_new_home_is_where_one_lives():
+    assert trait("user", "MOVED_TO", "上海浦东") in claims("新家在上海浦东，孩子转学也办好了。")
+    assert trait("user", "MOVED_TO", "杭州") in claims("我们的新家在杭州。")
