@@ -28,9 +28,12 @@ _EN_BLOCK = re.compile(
     r"\b(?:if|unless|might|(?-i:may)|maybe|perhaps|could|would|should|wish|want|wants|hope|hoping|"
     r"thinking|think|considering|consider|plan|plans|planning|probably|possibly|likely|not|never|"
     r"no longer|whether|hypothetically|supposed|trying|try|apply|applying|interview|interviewing|"
-    r"offer|offered|said|says|told)\b|n't\b|n’t\b|\?", re.IGNORECASE)
+    r"(?<!accepted an )(?<!accepted the )(?<!accepted their )(?<!accepted a job )(?<!accepted the job )(?<!accepted his )"
+    r"(?<!accepted her )offer|offered|said|says|told)\b|n't\b|n’t\b|\?", re.IGNORECASE)
 _ZH_BLOCK = re.compile(r"如果|要是|假如|假设|万一|的话|想|打算|准备|考虑|也许|可能|或许|大概|说不定|"
-                       r"估计|希望|应该|不一定|不(?!久|过|少|错)|没|别|吗|？|\?|面试|申请|offer|听说|据说")
+                       r"估计|希望|应该|不一定|不(?!久|过|少|错)|没|别|吗|？|\?|面试|申请|听说|据说|在等|等着|等待|"
+                       # an offer is a start only once taken: 拿到了网易的offer，下个月入职
+                       r"(?<!的)(?:offer|录用通知)")
 #: what may stand before the verb: a lead-in ending in ":" or ",", the speaker, auxiliaries
 _EN_LEAD = re.compile(r"^(?:.*[:,—-]\s*)?(?:(?:so|and|also|then|ok|okay|well|finally|officially)\b\s*)*"
                       r"(?:(?:i|we)(?:'ll|'m|'re|’ll|’m|’re)?\b\s*)?"
@@ -49,6 +52,9 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?i:\b(?P<verb>start(?:ing|s)?\s+(?:(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|"
                 r"work(?:ing)?)\s+)?(?:at|with)))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
     (re.compile(r"(?i:\b(?P<verb>(?:be\s+)?join(?:ing|s)?))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
+    # "I accepted an offer from Google, starting May 1": a taken offer with its start date
+    (re.compile(r"(?i:\b(?P<verb>accepted\s+(?:an|the|their|a\s+job|the\s+job)\s+offer\s+(?:from|at|with)))\s+(?i:the\s+)?"
+                + _EN_OBJ), "job"),
     (re.compile(r"(?i:\b(?P<verb>(?:mov(?:e|es|ing)|relocat(?:e|es|ing))(?:\s+back)?\s+to))\s+" + _EN_OBJ),
      "home"),
     # "the move to Austin is next week": the speaker's own move, named as a noun (another
@@ -62,6 +68,8 @@ _ZH_RULES: list[tuple[re.Pattern[str], str]] = [
      "school"),
     (re.compile(r"(?:去|到|进)" + _ZH_OBJ + r"(?P<verb>入职|报到|报道|上班)"), "job"),
     (re.compile(r"(?P<verb>入职|加入)" + _ZH_OBJ + r"(?=了|啦|工作|上班|做|当|$|[，,。！？!?；;\s])"), "job"),
+    # 拿到了网易的offer，下个月入职: the company whose offer was taken, joined on the date
+    (re.compile(r"(?:拿到了?|收到了?|接了|接受了|签了)" + _ZH_OBJ + r"的(?:offer|录用通知)[^。！？!?]*?(?P<verb>入职|报到|报道|上班)"), "job"),
     (re.compile(r"(?P<verb>搬到|搬去|搬家到|搬回|搬回到)" + _ZH_OBJ + r"(?=了|啦|住|去|$|[，,。！？!?；;\s])"), "home"),
     (re.compile(r"(?:去|到)" + _ZH_OBJ + r"(?P<verb>定居)"), "home"),
 ]

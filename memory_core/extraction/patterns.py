@@ -56,7 +56,7 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
             r"周[一二三四五六日天]|星期[一二三四五六日天]|"
             r"从(?:去年|前年|今年|上个月|上周|上星期|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
-_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底"
+_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自"
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
@@ -110,6 +110,9 @@ class StatementPattern:
     #: the object must be a typed name of ``object_type`` (list, lexicon, catalog): 开 takes
     #: 五菱宏光mini but not 玩笑
     typed_only: bool = False
+    #: the statement continues the one before it in the same event, which must match this ("Got a
+    #: new job! It's at Stripe": "it" is the job only after a sentence that announced one)
+    after: re.Pattern[str] | None = None
 
 
 def _en(key: str, verbs: str, predicate: str, object_type: str, **kw) -> StatementPattern:
@@ -411,6 +414,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
         r"|attends?" + _EN_SCHOOL_AHEAD,
         "STUDIES_AT", "organization", trait="school", coordinated=False),
+    # "my new job is at Stripe", "Got a new job! It's at Stripe": the job named by where it is
+    _raw("en_work_job_is_at", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?:new |current |first |full-time |day )?(?:job|position|role|gig|"
+         r"internship|employer|company) (?:now )?(?P<verb>is (?:now )?(?:at|with)|is now|is) " + _EN_OBJ_RAW,
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    # "Got a new job! It's at Stripe": the job the sentence before announced, named by where it is
+    _raw("en_work_new_job_it_is", "en", r"^(?P<subj>)it is (?:an? [a-z ]+ )?(?P<verb>at|with) " + _EN_OBJ_RAW, "WORKS_AT",
+         "organization", trait="employer", coordinated=False, named_only=True,
+         after=re.compile(r"\bnew (?:job|position|role|gig)\b|\bgot (?:a|the) job\b|\bgot hired\b|\bstarted (?:a|my) (?:new )?job\b")),
     # "I just moved to Denver for a new job at Oracle": the job is why one moved - held, not sought
     _raw("en_work_moved_for_job", "en", _EN_WHO + r" (?:moved|relocated|came (?:here |back )?|am moving|are moving)\b"
          r"[^.;!?]*? (?P<verb>for (?:a |my |the )?(?:new )?(?:job|position|role|gig) (?:at|with)) " + _EN_OBJ_RAW,
@@ -500,7 +511,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"had to be put down|ran away|flew away|escaped|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
     _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? |so |well,? )?(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
-         r"(?P<verb>died|passed away|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|went missing|did not make it|is gone)",
+         r"(?P<verb>died|passed away|passed(?= (?:on|last|yesterday|this|in|at|peacefully|over the weekend)\b|[.,;!]|$)|"
+         r"crossed the rainbow bridge|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|went missing|did not make it|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|crossed the rainbow bridge)(?P<obj>)",
@@ -543,7 +555,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="pet", coordinated=False, fixed_object="@pet"),
     _raw("en_pet_comma", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|have|brought home) (?:a|another|a second|a new|a third|our|my) (?:new )?" + _EN_PET +
-         r",? (?P<obj>[a-z][a-z'\-]+)(?=,|$| in | last| this| yesterday| today)", "HAS_PET", "animal", trait="pet",
+         r",? (?P<obj>[a-z][a-z'\-]+)(?=[,.!;]|$| in | last| this| yesterday| today)", "HAS_PET", "animal", trait="pet",
          coordinated=False, named_only=True),
     _raw("en_pet_several", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| now)* (?P<verb>have|adopted|got|"
          r"rescued|own) (?:two|three|four|2|3|4) (?:cats|dogs|kittens|puppies|rabbits|hamsters|birds|parrots|turtles|"
@@ -688,6 +700,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_where_we_live", "en", r"\b(?:in|from|to|near|outside) (?P<obj>[a-z'\-]+(?: [a-z'\-]+)?), where (?P<subj>i|we) "
          r"(?:now |currently |still )?(?P<verb>live|have lived|have been living)\b", "LIVES_IN", "place", trait="residence",
          coordinated=False, named_only=True),
+    # "We moved last month. The new place is in Oakland": the new home of the move the sentence before told
+    _raw("en_moved_new_place", "en", r"^(?P<subj>)the new (?:place|apartment|flat|house|home|condo|studio) (?P<verb>is (?:in|located in)) "
+         + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True,
+         after=re.compile(r"\b(?:we|i) (?:just |finally |have |had )*(?:moved|relocated)\b|\bmoving day\b")),
     # "our new place is in Lisbon": the home named by where it is, not by a verb of living
     _raw("en_home_is_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |own )?(?:place|apartment|flat|"
          r"house|home|condo|studio) (?:now )?(?P<verb>is (?:now )?in|is (?:now )?located in) " + _EN_OBJ_RAW, "LIVES_IN",
@@ -854,6 +870,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
     # 今年三月我跳到了快手: a job hop told without 槽; only a name (跳到了河里 is no employer)
+    # 换工作了，新公司是美团: the new employer named as the company
+    _raw("zh_work_new_company", "zh", r"(?:^|(?<=[，,。！？\s]))(?:我的?|我们的?)?(?P<subj>)(?:新公司|新单位|新东家|现在的公司|现在的单位|新工作)"
+         r"(?P<verb>是|叫|在)(?P<obj>[^，,。！？是在]{2,10}?)(?=了|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer",
+         coordinated=False, named_only=True),
     _zh("zh_work_hop", r"跳到了|跳去了|跳到", "WORKS_AT", "organization", coordinated=False, trait="employer",
         named_only=True),
     _zh("zh_work_join", r"就职于|任职于|供职于|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
@@ -1030,6 +1050,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_home_is_in", "zh", r"(?P<subj>我们|我)(?:现在)?(?:租|买|住)的(?:房子|公寓|地方|小区|房)(?:就|也)?(?P<verb>在)"
          r"(?P<obj>[^，,。！？在]{2,10}?)(?=[，,。！？]|$)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
+    # 搬家了，现在住长沙: where one lives now, the subject left out after the move
+    _raw("zh_live_now_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?:现在|目前|如今)(?P<verb>住在|住)(?P<obj>[^，,。！？在]{2,10}?)(?=了|[，,。！？]|$)",
+         "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     # 新家在上海浦东: the new home's place is where one lives now
     _raw("zh_new_home", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我|我家)?(?:的)?(?P<verb>新家在|新房在|新房子在|新住处在|新公寓在)"
          r"(?P<obj>[^，,。！？在]{2,10}?)(?=[，,。！？]|$)", "MOVED_TO", "place", trait="residence", coordinated=False,

@@ -330,15 +330,22 @@ class _Extractor:
     # -- statements ----------------------------------------------------------------------------
 
     def _statements(self, state: _EventState, mentions: list[Mention]) -> None:
-        scoped = [part for whole in statement_spans(state.event.content)
-                  for part in mood_scoped(whole, is_cjk(whole.text))]
-        for sentence, mood in scoped:
+        # a dated start is read over the whole sentence: its clauses split the object from the
+        # date (拿到了网易的offer，下个月入职), and the clause of the date alone is a plan
+        scheduled: dict[int, set[tuple[str, str]]] = {}
+        scoped: list[tuple[_Sentence, str, int]] = []
+        for i, whole in enumerate(statement_spans(state.event.content)):
+            scheduled[i] = set()
+            self._scheduled_starts(state, mentions, whole, is_cjk(whole.text), scheduled[i])
+            scoped += [(part, mood, i) for part, mood in mood_scoped(whole, is_cjk(whole.text))]
+        previous = ""
+        for sentence, mood, whole_at in scoped:
             zh = is_cjk(sentence.text)
+            before_this, previous = previous, (sentence.text if zh else normalize_en(sentence.text))
             if mood == "conditional":
                 continue
             hint = time_hint(sentence.text)
-            claimed_objects: set[tuple[str, str]] = set()
-            self._scheduled_starts(state, mentions, sentence, zh, claimed_objects)
+            claimed_objects: set[tuple[str, str]] = set(scheduled[whole_at])
             if mood == "modal":  # "I want to make soup with my new pressure cooker"
                 self._new_thing(state, mentions, sentence, zh, hint, set(), presupposed_only=True)
                 continue
@@ -349,7 +356,7 @@ class _Extractor:
             # "like"); text order then builds the claims, so "it" sees the entities before it.
             # A match whose subject is nobody (an unvalidated name) claims no verb span.
             for pattern in PATTERNS:
-                if (pattern.lang == "zh") != zh:
+                if (pattern.lang == "zh") != zh or pattern.after is not None and not pattern.after.search(before_this):
                     continue
                 for match in pattern.regex.finditer(text):
                     vspan = match.span("verb")

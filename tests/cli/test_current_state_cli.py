@@ -33,6 +33,8 @@ SCENARIOS = [
     ("I've been gluten-free for years because of celiac.", "Started eating bread again, turns out it was never celiac.",
      "Am I still gluten-free?", "bread"),
     ("我腰椎间盘突出，不能久坐。", "做完手术后腰已经不疼了。", "我的腰椎间盘突出怎么样了？", "不疼"),
+    ("I work at Shopify.", "Got a new job! It's at Stripe, on the payments team.", "Where do I work now?", "stripe"),
+    ("我住在武汉。", "搬家了，现在住长沙。", "我现在住哪？", "长沙"),
 ]
 
 

@@ -82,3 +82,12 @@ def test_a_move_named_as_a_noun_with_its_date_is_scheduled():
     assert ("MOVED_TO", "portland", "residence", "from:in March") in _claims("The big move to Portland happens in March!")
     assert not _claims("My sister's move to Austin is next week.")
     assert not _claims("The move to Austin was a nightmare.")  # no date ahead: told, not scheduled
+
+
+def test_a_taken_offer_with_its_start_date_is_scheduled_and_an_offer_alone_is_not():
+    assert ("WORKS_AT", "google", "employer", "from:May 1") in _claims("I accepted an offer from Google, starting May 1.")
+    assert not _claims("I got an offer from Google, starting May 1.")
+    # the clauses split the company from the date: read over the whole sentence
+    assert ("WORKS_AT", "网易", "employer", "from:下个月") in _claims("拿到了网易的offer，下个月入职。")
+    assert not _claims("在等网易的offer，下个月入职。")
+    assert not _claims("如果拿到offer下个月就入职。")

@@ -94,3 +94,30 @@ def test_zh_partner_ends_and_starts_told_around_the_name():
 def test_zh_a_new_home_is_where_one_lives():
     assert trait("user", "MOVED_TO", "上海浦东") in claims("新家在上海浦东，孩子转学也办好了。")
     assert trait("user", "MOVED_TO", "杭州") in claims("我们的新家在杭州。")
+
+
+def test_a_statement_that_continues_the_sentence_before():
+    # "it" is the job, "the new place" the home, only after a sentence that announced one
+    assert rel("user", "WORKS_AT", "stripe") in claims("Got a new job! It's at Stripe, on the payments team.")
+    assert rel("user", "LIVES_IN", "oakland") in claims("We moved last month. The new place is in Oakland, near the lake.")
+    assert not claims("I love it. It's at Stripe.")
+    assert not claims("The new place is in Oakland.")
+
+
+def test_a_job_named_by_where_it_is_and_the_new_company():
+    assert rel("user", "WORKS_AT", "stripe") in claims("My new job is at Stripe.")
+    assert rel("user", "WORKS_AT", "美团") in claims("换工作了，新公司是美团。")
+    assert not claims("My new job is great.")
+    assert not claims("My job is boring.")
+
+
+def test_zh_where_one_lives_now_told_without_a_subject_or_alone():
+    assert rel("user", "LIVES_IN", "长沙") in claims("搬家了，现在住长沙。")
+    assert rel("user", "MOVED_TO", "咸阳") in claims("我们离婚了，我一个人搬到了咸阳。")
+    assert not claims("我现在住宿舍。")
+
+
+def test_a_known_pet_that_passed_and_a_pet_after_a_comma():
+    found = claims("I have a cat, Mittens.", "Mittens passed last Tuesday. She was 18.")
+    assert rel("user", "HAS_PET", "mittens") in found and rel("user", "HAS_PET", "mittens", True) in found
+    assert rel("user", "HAS_PET", "mittens", True) not in claims("I have a cat, Mittens.", "Mittens passed the vet check.")
