@@ -7,7 +7,8 @@ Two input shapes (the CLI's JSONL contract):
 * chat message: ``{"type": "chat", session_id, role: user|assistant|tool, content, occurred_at,
   message_id}``; a ``user`` line may name its ``speaker`` — a person other than the user (a
   friend in an imported group chat): the text is rendered "Speaker: text" and what it states is
-  attributed to that person's entity, never to the user; a ``tool`` message may add ``tool_name, success, duration_ms, input, output,
+  attributed to that person's entity, never to the user (a pasted "Name: text" line without
+  ``speaker`` is read the same way when Name is a person's: ``speaker_prefix``); a ``tool`` message may add ``tool_name, success, duration_ms, input, output,
   category, error`` and becomes an ActionExecuted event for L4.
 
 Plus ``{"type": "runtime_log", …}`` (routed to the runtime trace, never L1).
@@ -30,6 +31,7 @@ from .fields import (get_path, optional_bool, optional_number, optional_str, opt
 from .model import Activity, EntityHint, MemoryEvent, ToolExecution
 from .payload_limits import check_payload
 from .sources import SOURCES, render
+from .speaker_prefix import speaker_of
 
 CHAT_SOURCE = "chat"
 _ROLES = {"user": AuthorType.USER, "assistant": AuthorType.ASSISTANT, "tool": AuthorType.SYSTEM}
@@ -71,6 +73,8 @@ def normalize_chat(payload: Mapping[str, Any]) -> MemoryEvent:
             raise PayloadError("speaker", f"expected the name of a person other than the user, got {speaker!r}")
         if not content.lower().startswith(speaker.lower() + ":"):
             content = f"{speaker}: {content}"  # the memory renders who said it
+    elif role == "user":
+        speaker = speaker_of(content)  # a pasted "Jenna: I just started at Pixar" is Jenna's line
     key = message_id or f"{session_id}:{role}:{occurred_at:.3f}:{short_hash(content)}"
 
     tool: ToolExecution | None = None

@@ -346,6 +346,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
                    r"(?:medical |surgical |nursing )?(?:residency|fellowship|apprenticeship|clerkship|traineeship) "
                    r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False,
                    named_only=True),
+    # "Just started my master's at Oxford", "I began my PhD in physics at Caltech": a degree begun there
+    *_en_with_bare("en_school_degree_start", r"(?:have )?(?:just |finally |officially )?(?P<verb>started|began|am starting|am beginning) "
+                   r"(?:my |a |an |the )?(?:phd|ph\.d\.|doctorate|master's|masters|master's degree|mba|bachelor's|"
+                   r"undergrad|undergraduate degree|law degree|jd|postdoc|degree)(?: program(?:me)?)?"
+                   r"(?: in [a-z ]{2,30}?)? (?:at|with) " + _EN_OBJ_RAW, "STUDIES_AT", "organization", trait="school",
+                   coordinated=False, named_only=True),
     _raw("en_school_end_bare", "en", _EN_START + r"(?P<verb>graduated from|dropped out of) " + _EN_OBJ_RAW,
          "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
     _raw("en_health_bare", "en", _EN_START + r"(?P<verb>(?:got |was )?diagnosed with|tested positive for) " + _EN_OBJ_RAW,
