@@ -62,7 +62,7 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?i:\b(?:the|our|my)\s+(?:big\s+|cross-country\s+|actual\s+)?(?P<verb>(?:move|relocation)(?:\s+back)?\s+to))"
                 r"\s+" + _EN_OBJ), "home"),
 ]
-_ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、去到在]{2,12}?)"
+_ZH_OBJ = r"(?P<obj>(?!了)[^，,。！？!?；;：:\s、去到在]{2,12}?)"  # 去了X读研 is told, not planned
 _ZH_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?:去|到)" + _ZH_OBJ + r"(?P<verb>读研究生|读研|读博士|读博|读本科|读大学|读书|念书|上学|上大学|念大学)"),
      "school"),

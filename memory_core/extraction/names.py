@@ -790,5 +790,7 @@ def zh_namelike(surface: str) -> bool:
         return True
     if len(tokens) == 1 and 2 <= len(s) <= 4 and not jieba_knows(s):
         return True  # 喜茶 tagged a verb: a word jieba's dictionary lacks is a name, its tag a guess
-    return len(s) >= 2 and not any(flag.startswith("v") or flag in ("r", "m", "q", "p", "d", "c", "u")
-                                   for _, flag, _ in tokens)
+    # a four-character idiom (风吹日晒, tagged i / l) describes, it never names (jieba also tags
+    # some doubled names i: 琪琪)
+    return len(s) >= 2 and not any(flag.startswith("v") or flag in ("r", "m", "q", "p", "d", "c", "u") or
+                                   flag in ("i", "l") and len(word) >= 4 for word, flag, _ in tokens)

@@ -787,6 +787,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_school_end_there", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + _ZH_WHO + _ZH_GAP +
          r"(?P<verb>毕业了|毕业啦|顺利毕业了)(?P<obj>)", "STUDIES_AT", "organization", negated=True, trait="school",
          coordinated=False, fixed_object="@school"),
+    # 本科毕业了 / 终于毕业了 opening the clause: the speaker's own graduation (儿子毕业了 is not read)
+    _raw("zh_school_end_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:本科|研究生|硕士|博士|大学|高中|初中)?"
+         r"(?:终于|也|总算|已经|顺利)*(?P<verb>毕业了|毕业啦)(?P<obj>)", "STUDIES_AT", "organization", negated=True,
+         trait="school", coordinated=False, fixed_object="@school"),
     _zh("zh_school_end", r"从", "STUDIES_AT", "organization", coordinated=False, negated=True, trait="school",
         tail=r"(?=(?:毕业|退学|肄业))"),
     _zh("zh_school", r"正在|在", "STUDIES_AT", "organization", coordinated=False, trait="school",
@@ -1075,7 +1079,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
          typed_only=True),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|提了(?=一辆|辆)|买", "BOUGHT", "product"),
-    _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software"),
+    _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software", named_only=True),
     _raw("zh_trip", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:出差|旅游|旅行|度假|出游)(?P<verb>去了|去|到了)" + _ZH_OBJ,
          "VISITED", "place", typed_only=True),
     _raw("zh_trip_back", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>从)(?P<obj>[^，,。！？从]{1,8}?)(?:出差|旅游|旅行|玩|度假)?回来",

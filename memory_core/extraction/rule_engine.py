@@ -35,7 +35,7 @@ from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_
                        ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
 from .sensor_rules import sensor_claims
-from .future_starts import FAMILY_CLAIMS, future_starts, scheduled_start
+from .future_starts import FAMILY_CLAIMS, future_starts, scheduled_expression, scheduled_start
 
 CONF_EXPLICIT = 0.7
 CONF_IMPLIED = 0.55
@@ -416,11 +416,16 @@ class _Extractor:
                     continue
                 etype = "place"
             else:
-                if etype not in ("", "organization"):
+                # 去哥大读研: a study verb makes the name a school even when it was read as a place
+                retyped = start.family == "school" and etype == "place"
+                if etype not in ("", "organization") and not retyped:
                     continue
                 etype = "organization"
                 if is_school(name):
                     predicate, trait = FAMILY_CLAIMS["school"]
+                if retyped:
+                    state.discard(name, "place")
+                    named = []
             if (predicate, name) in claimed:
                 continue
             if not named:
@@ -879,6 +884,8 @@ class _Extractor:
         for c in self.out.fact_claims:
             if c.subject != subject or (c.event_id == event_id) != same_event:
                 continue
+            if scheduled_expression(c.time_hint) is not None:
+                continue  # 本科毕业了，秋天去哥大读研: a start still ahead is not what an end ends
             if c.kind == "trait" and c.trait == trait:
                 value = c.value or ""
             elif predicate is not None and c.kind == "relation" and c.predicate == predicate:

@@ -20,6 +20,7 @@ from typing import Any
 from ..extraction.schema import PHASE1_JSON_SCHEMA, Phase1Output
 from ..policy import ENTITY_TYPES, Tier
 from ..providers.chat import ChatRequest, InvalidResponse
+from .implied_states import implied_traits
 from .prompts import Phase1Context, phase1_messages
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,7 @@ def run_phase1(ctx: Phase1Context, chat: Any) -> Phase1Result:
         output = _rule_extractor().extract(list(ctx.batch), list(ctx.known_entities), ctx.live_traits)
         producer = "rule"
     output.producer = producer
+    output.fact_claims += implied_traits(output.fact_claims)  # a car bought is the car one has
     dropped = sanitize(output, ctx)
     return Phase1Result(output, producer, dropped)
 

@@ -460,6 +460,7 @@ def _in_units(c: _Cal, n: float | None, unit: str) -> float | None:
 
 
 _SEASON_RE = "|".join(SEASON_START_MONTHS)
+_ZH_SEASON = {"春": "spring", "夏": "summer", "秋": "fall", "冬": "winter"}
 _ZH_MONTH = r"([0-9]{1,2}|十[一二]?|[一二三四五六七八九])"
 
 FutureResolver = Callable[[re.Match[str], _Cal], "float | None"]
@@ -494,6 +495,12 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
      lambda m, c: _zh_month_day(c, c.dt.year, m[1], m[2])),
     (_r(rf"(?<![\d年])([0-9]{{1,2}})\s*月\s*([0-9]{{1,2}})\s*[日号]"),
      lambda m, c: _nearest_date(c, None, int(m[1]), int(m[2]))),
+    # 明年春天, 今年秋天, 秋天去哥大读研: a season's start (a bare season is the coming one)
+    (_r(r"明年\s*(春|夏|秋|冬)(?:天|季)"),
+     lambda m, c: c.month_of(c.dt.year + 1, SEASON_START_MONTHS[_ZH_SEASON[m[1]]])[0]),
+    (_r(r"今年\s*(春|夏|秋|冬)(?:天|季)|(?<![年前去那当])(春|夏|秋|冬)(?:天|季)(?!里)"),
+     lambda m, c: _coming(c, SEASON_START_MONTHS[_ZH_SEASON[m[1] or m[2]]])),
+    (_r(r"(?:今年)?下半年"), lambda m, c: _coming(c, 7)),
     (_r(r"明年"), lambda m, c: c.year(c.dt.year + 1)[0]),
     (_r(r"后天"), lambda m, c: c.day(2)[0]),
     (_r(r"明天"), lambda m, c: c.day(1)[0]),

@@ -35,6 +35,7 @@ SCENARIOS = [
     ("我腰椎间盘突出，不能久坐。", "做完手术后腰已经不疼了。", "我的腰椎间盘突出怎么样了？", "不疼"),
     ("I work at Shopify.", "Got a new job! It's at Stripe, on the payments team.", "Where do I work now?", "stripe"),
     ("我住在武汉。", "搬家了，现在住长沙。", "我现在住哪？", "长沙"),
+    ("我骑电动车上下班。", "买了辆二手的卡罗拉，终于不用风吹日晒了。", "我现在开什么车？", "卡罗拉"),
 ]
 
 

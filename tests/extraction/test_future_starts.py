@@ -91,3 +91,20 @@ def test_a_taken_offer_with_its_start_date_is_scheduled_and_an_offer_alone_is_no
     assert ("WORKS_AT", "网易", "employer", "from:下个月") in _claims("拿到了网易的offer，下个月入职。")
     assert not _claims("在等网易的offer，下个月入职。")
     assert not _claims("如果拿到offer下个月就入职。")
+
+
+def test_a_chinese_season_is_a_date_ahead_and_a_past_one_is_not():
+    assert ("STUDIES_AT", "哥大", "school", "from:今年秋天") in _claims("今年秋天去哥大读研。")
+    assert ("MOVED_TO", "成都", "residence", "from:明年春天") in _claims("明年春天搬到成都。")
+    # told, not planned: a past season or a past verb schedules nothing
+    assert not any(h and h.startswith("from:") for *_, h in _claims("去年秋天去了哥大读研。"))
+    assert not any(h and h.startswith("from:") for *_, h in _claims("秋天去了哥大读研。"))
+
+
+def test_an_end_in_the_same_sentence_does_not_end_the_start_still_ahead():
+    # 本科毕业了 ends the school held before, not the school the sentence schedules
+    out = RuleExtractor().extract([ExtractionInput("e0", "我在人大读本科。", occurred_at=TOLD - 86400),
+                                   ExtractionInput("e1", "本科毕业了，秋天去哥大读研。", occurred_at=TOLD)], [])
+    found = {(c.object, c.negated, c.time_hint) for c in out.fact_claims if c.kind == "trait"}
+    assert ("哥大", False, "from:秋天") in found and ("人大", True, None) in found
+    assert ("哥大", True, None) not in found

@@ -121,3 +121,10 @@ def test_a_known_pet_that_passed_and_a_pet_after_a_comma():
     found = claims("I have a cat, Mittens.", "Mittens passed last Tuesday. She was 18.")
     assert rel("user", "HAS_PET", "mittens") in found and rel("user", "HAS_PET", "mittens", True) in found
     assert rel("user", "HAS_PET", "mittens", True) not in claims("I have a cat, Mittens.", "Mittens passed the vet check.")
+
+
+def test_no_need_to_is_no_thing_given_up():
+    # 不用 + a verb or an idiom is "no need to", not a tool one stopped using
+    assert not any(c[1] == "USES" for c in claims("买了辆二手的卡罗拉，终于不用风吹日晒了。"))
+    assert not claims("不用加班了。")
+    assert rel("user", "USES", "微信", True) in claims("我不用微信了。")
