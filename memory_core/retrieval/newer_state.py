@@ -67,3 +67,13 @@ def newer_mentions(top_time: float, top_event_ids: Iterable[str], speaker: str |
         if len(out) >= limit:
             break
     return out
+
+
+def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:
+    """The longest content word two statements share — what a later statement updates when no
+    entity is named (戒烟, "keto"): at least two Chinese characters or three letters, so a
+    shared particle or a short word is no topic. None when they share none."""
+    mine = set(terms)
+    shared = [t for t in dict.fromkeys(top_terms) if t in mine and
+              (len(t) >= 2 if any("\u4e00" <= ch <= "\u9fff" for ch in t) else len(t) >= 3 and t.isalpha())]
+    return max(shared, key=len) if shared else None

@@ -53,7 +53,7 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_reason
-from .newer_state import LaterMention, newer_mentions
+from .newer_state import LaterMention, newer_mentions, shared_topic
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -656,12 +656,13 @@ class RetrievalService:
                 f"ORDER BY e.occurred_at DESC LIMIT ?", [*ids, top_time, plan.as_of, plan.as_of, NEWER_STATE_SCAN])]
         except Exception as exc:  # noqa: BLE001 - no assertion tables: entity links only
             log.debug("newer-state supersession unavailable: %s", exc)
-        if not rows:
+        topical = self._topic_mentions(top, ids, findings, by_id, zh)
+        if not rows and not topical:
             return findings, {}
-        cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows)))
+        cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows))) if rows else {}
         first = by_id.get(top.event_id) or next(iter(self._hydrate(
             [r[0] for r in conn.execute("SELECT seq FROM fact_events WHERE event_id = ?", [top.event_id])]).values()), None)
-        mentions: list[LaterMention] = []
+        mentions: list[LaterMention] = list(topical)
         for seq, key, what in rows:
             ev = cands.get(seq)
             if ev is None or self._fetch_filter(plan, ev, allowed, plan.time_window if plan.time_window is not None
@@ -673,7 +674,7 @@ class RetrievalService:
                                 as_of=plan.as_of)
         if not picked:
             return findings, {}
-        by_seq = {c.event_id: c for c in cands.values()}
+        by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
         when = iso(top_time)[:10] if top_time else "?"
         lifted: dict[str, str] = {}
         head: list[Finding] = []
@@ -700,6 +701,25 @@ class RetrievalService:
                                       "above": top.event_id if top.layer == "l1" else _layer_key(top.layer, top.kind, top.hit_id),
                                       "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
         return head + rest, lifted
+
+    @staticmethod
+    def _topic_mentions(top: Finding, ids: list[str], findings: list[Finding], by_id: dict[str, "Candidate"],
+                        zh: bool) -> list[LaterMention]:
+        """Later statements among the findings that share a topic word with a top statement
+        (我戒烟失败了 → 我已经戒烟半年了): the newer word on a state no entity names."""
+        if top.layer != "l1":
+            return []
+        top_terms = query_terms(top.content)
+        out: list[LaterMention] = []
+        for f in findings[1:]:
+            if f.layer != "l1" or f.event_id in ids or f.event_id not in by_id:
+                continue
+            word = shared_topic(top_terms, query_terms(f.content))
+            ev = by_id[f.event_id]
+            if word is not None and not ev.speaker:  # the user's own state; a transcript's speakers by entity only
+                out.append(LaterMention(f.event_id, f.occurred_at or ev.occurred_at, f"topic:{word}",
+                                        later_about(word, zh), ev.author_type, ev.evidence_class, ev.speaker))
+        return out
 
     def _lift_replies(self, fused: list[Any], events: dict[int, "Candidate"], trace: tr.QueryTrace) -> list[Any]:
         """A chat question among the head candidates lends its score to its reply

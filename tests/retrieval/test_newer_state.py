@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.policy import EvidenceClass
-from memory_core.retrieval.newer_state import LaterMention, newer_mentions
+from memory_core.retrieval.newer_state import LaterMention, newer_mentions, shared_topic
 from tests.helpers import DAY, T0, chat
 
 SELF = EvidenceClass.USER_SELF_REPORT.value
@@ -111,3 +111,24 @@ def test_a_breakup_told_later_in_chinese_comes_before_the_old_relationship(make_
     engine, ids = _old_then_new(make_engine, "我和女朋友小雨去看电影了。", "我和小雨分手了。")
     pkg = engine.retrieval.query("我现在有女朋友吗？", "current_state", now=T0 + 90 * DAY)
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+
+
+def test_a_shared_topic_word_is_the_longest_content_word_both_statements_have():
+    assert shared_topic(["戒烟", "失败", "一包"], ["已经", "戒烟", "半年"]) == "戒烟"
+    assert shared_topic(["wegovy", "weight", "loss"], ["stopped", "taking", "wegovy"]) == "wegovy"
+    # a single character or a short word is no topic
+    assert shared_topic(["住", "武汉"], ["住", "酒店"]) is None
+    assert shared_topic(["go", "gym"], ["go", "park"]) is None
+
+
+@pytest.mark.parametrize("old,new,question", [
+    ("我戒烟失败了，一天还是一包。", "我已经戒烟半年了。", "我现在抽烟吗？"),
+    ("我最近在减肥，晚饭不吃。", "减肥结束了，晚饭恢复正常吃。", "我还在减肥吗？"),
+    ("I'm on Wegovy for weight loss.", "Stopped taking Wegovy in March.", "What medication am I on?"),
+])
+def test_a_later_statement_on_the_same_topic_comes_first_when_no_entity_names_it(make_engine, old, new, question):
+    engine, ids = _old_then_new(make_engine, old, new)
+    pkg = engine.retrieval.query(question, "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+    before = engine.retrieval.query(question, "current_state", now=T0 + 30 * DAY)
+    assert all(f.event_id != ids["new"] for f in before.findings)
