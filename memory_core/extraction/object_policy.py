@@ -142,12 +142,24 @@ _REACTION_EN_THE = re.compile(r"^the\b.*\b(?:there|here|of (?:this|that|these|th
                               r"message|shot|view|brushwork|brush strokes|contrast)\b", re.I)
 
 
+#: a sense of something at hand, with nothing after it to say of what ("I love the smell and
+#: taste it adds", "love the sound"): "the smell of coffee" names a taste, so "of" keeps it
+_REACTION_EN_SENSE = re.compile(r"^the (?:smell|taste|sound|feel|feeling|look|scent|flavou?r|texture)s?\b(?!.*\bof\b)", re.I)
+#: a wh-clause ("how much joy they bring") or a phrasal gerund with its own object ("throwing
+#: on some music"): what is liked is an action told in passing, with no name to keep
+_UNNAMEABLE_EN = re.compile(r"^(?:how|what|why|when|where|who|which)\b|"
+                            r"^[a-z]+ing (?:on|off|up|out|in|down|over|away|back|around) "
+                            r"(?:some|a|an|the|my|our|your|his|her|their)\b", re.I)
+
+
 def is_reaction_object(phrase: str, lang: str) -> bool:
-    """True when a LIKES / DISLIKES object is a reaction, not a preference (see ``_REACTION_EN``)."""
+    """True when a LIKES / DISLIKES object is a reaction, not a preference (see ``_REACTION_EN``),
+    or nothing with a name at all (``_UNNAMEABLE_EN``)."""
     p = phrase.strip()
     if lang == "zh":
         return bool(_REACTION_ZH.match(p))
-    return bool(_REACTION_EN.match(p) or _REACTION_EN_THE.match(p))
+    return bool(_REACTION_EN.match(p) or _REACTION_EN_THE.match(p) or _REACTION_EN_SENSE.match(p)
+                or _UNNAMEABLE_EN.match(p))
 
 
 #: "working on building up confidence", "working on getting better at chess": a gerund after

@@ -222,6 +222,10 @@ def cut_zh_object(phrase: str) -> str:
     return ZH_OBJECT_STOP.sub("", p) if not is_member(p) else p
 
 
+#: particles of English phrasal verbs ("throw on", "make … out of"): never the end of a thing's name
+_EN_PARTICLES = frozenset({"out", "up", "on", "off", "in", "away", "back", "down", "over", "around"})
+
+
 def clean_en_object(phrase: str) -> str:
     p = cut_en_object(phrase)
     called = re.search(r"\b(?:called|named)\s+(\S.*)$", p)
@@ -235,6 +239,8 @@ def clean_en_object(phrase: str) -> str:
     words = p.split()
     if len(words) > 4 and words[0].endswith("ing"):
         return ""  # "sinking into different magical worlds …": a clause, not a thing; cut, it read as junk
+    if len(words) >= 3 and words[0].endswith("ing") and words[-1] in _EN_PARTICLES:
+        words = words[:-1]  # "making jewelry out (of …)": the verb's particle, cut from its thing
     p = " ".join(words[:4])
     return "" if EN_EMPTY_OBJECTS.match(p) else p
 
@@ -710,6 +716,9 @@ class _Extractor:
             # a relative named by the tie ("我妈", "my mom") is a person of the user's circle
             state.add(subject, "person", subject, CONF_EXPLICIT, None, sentence.start + match.start())
         for phrase in phrases:
+            if len(phrases) > 1 and pattern.predicate in ("LIKES", "DISLIKES") and not pattern.fixed_object and \
+                    is_reaction_object(phrase, pattern.lang):
+                continue  # "I love them and how much joy they bring": one part of the list is no taste
             cleaned = clean_zh_object(phrase) if pattern.lang == "zh" else clean_en_object(phrase)
             if pattern.object_type == "person" and pattern.lang == "zh":
                 # 和男朋友小陈在一起: the tie word before a name is no part of it

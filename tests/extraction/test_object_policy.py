@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.extraction.object_policy import is_effort_object, is_reaction_object, slot_type
+from tests.extraction.claim_sets import claims, rel
 
 
 @pytest.mark.parametrize("phrase,lang", [
@@ -34,3 +35,16 @@ def test_nothing_bought_is_a_place_or_a_person():
     assert slot_type("BOUGHT", "place", "成都", "lexicon") is None
     assert slot_type("BOUGHT", "person", "tom", "name") is None
     assert slot_type("BOUGHT", "vehicle", "tesla", "lexicon") == "vehicle"
+
+
+def test_a_sense_of_something_at_hand_and_an_unnameable_liking_are_no_taste():
+    assert is_reaction_object("the smell and taste it adds to dishes", "en")
+    assert is_reaction_object("how much joy they bring me", "en")
+    assert is_reaction_object("throwing on some music, pouring a glass of wine", "en")
+    assert not is_reaction_object("the smell of coffee", "en")
+    assert not is_reaction_object("working out", "en")
+    # through the extractor: a list part that is no taste is dropped, a phrasal particle is cut
+    assert not claims("It made me realize how much I love them and how much joy they bring me.")
+    assert rel("user", "LIKES", "making jewelry") in claims("I love making jewelry out of recycled stuff.")
+    assert not claims("I love throwing on some music, pouring a glass of wine.")
+    assert rel("user", "LIKES", "hanging out") in claims("I love hanging out with friends.")
