@@ -373,6 +373,9 @@ EVIDENCE_RELEVANCE: Final[Mapping[str, float]] = MappingProxyType({"direct": 1.0
 #: current_state: at most this many later statements about the top finding's entities go above it
 #: (retrieval/newer_state.py), newest first; how many later events of one entity are read for it
 NEWER_STATE_MAX_LIFTS: Final = 2
+#: current_state: how many ends a state's lifecycle is followed through ("Cisco" → ended by the
+#: move to Juniper → Juniper ended by a layoff)
+NEWER_STATE_CHAIN_STEPS: Final = 3
 NEWER_STATE_SCAN: Final = 50
 #: The evidence assessment reads words; a statement in the other language, or in other words
 #: ("我姐姐的婚礼在苏州办的" for "Where was my sister's wedding?"), names nothing it knows and was

@@ -113,6 +113,9 @@ class StatementPattern:
     #: the statement continues the one before it in the same event, which must match this ("Got a
     #: new job! It's at Stripe": "it" is the job only after a sentence that announced one)
     after: re.Pattern[str] | None = None
+    #: this named group must be a name memory knows as ``object_type`` ("moved from Cisco to
+    #: Juniper" is a job move only when Cisco is a known employer, not a town)
+    known_group: str | None = None
 
 
 def _en(key: str, verbs: str, predicate: str, object_type: str, **kw) -> StatementPattern:
@@ -428,6 +431,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_new_job_it_is", "en", r"^(?P<subj>)it is (?:an? [a-z ]+ )?(?P<verb>at|with) " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False, named_only=True,
          after=re.compile(r"\bnew (?:job|position|role|gig)\b|\bgot (?:a|the) job\b|\bgot hired\b|\bstarted (?:a|my) (?:new )?job\b")),
+    # "Moved from Cisco to Juniper": a move between employers memory knows, not between towns
+    *_en_with_bare("en_work_moved_from", r"(?:just |finally )?(?:moved|switched|went|jumped|hopped|transferred) (?P<verb>from) "
+                   r"(?P<obj>[a-z0-9][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,2}?) to ", "WORKS_AT", "organization", negated=True,
+                   trait="employer", coordinated=False, known_object=True),
+    *_en_with_bare("en_work_moved_to", r"(?:just |finally )?(?:moved|switched|went|jumped|hopped|transferred) from "
+                   r"(?P<from>[a-z0-9][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,2}?) (?P<verb>to) " + _EN_OBJ_RAW, "WORKS_AT",
+                   "organization", trait="employer", coordinated=False, named_only=True, known_group="from"),
     # "I just moved to Denver for a new job at Oracle": the job is why one moved - held, not sought
     _raw("en_work_moved_for_job", "en", _EN_WHO + r" (?:moved|relocated|came (?:here |back )?|am moving|are moving)\b"
          r"[^.;!?]*? (?P<verb>for (?:a |my |the )?(?:new )?(?:job|position|role|gig) (?:at|with)) " + _EN_OBJ_RAW,
@@ -710,6 +720,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_moved_new_place", "en", r"^(?P<subj>)the new (?:place|apartment|flat|house|home|condo|studio) (?P<verb>is (?:in|located in)) "
          + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True,
          after=re.compile(r"\b(?:we|i) (?:just |finally |have |had )*(?:moved|relocated)\b|\bmoving day\b")),
+    # "Got the keys to our new house in Leeds": the home one moves into
+    *_en_with_bare("en_home_keys", r"(?P<verb>got|picked up|received) the keys to (?:our|my) (?:new |first |own )*(?:place|apartment|"
+                   r"flat|house|home|condo|townhouse) in " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
+                   coordinated=False, named_only=True),
     # "our new place is in Lisbon": the home named by where it is, not by a verb of living
     _raw("en_home_is_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |own )?(?:place|apartment|flat|"
          r"house|home|condo|studio) (?:now )?(?P<verb>is (?:now )?in|is (?:now )?located in) " + _EN_OBJ_RAW, "LIVES_IN",
@@ -754,7 +768,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_like", r"(?:喜欢|热爱|爱上了|爱(?=[吃喝看听玩打])|爱(?!人))(?!的)", "LIKES", "topic",
         trait="preference"),
     # diet
-    _raw("zh_diet_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃素|不吃素了|开始吃肉|又开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤)(?P<obj>)",
+    _raw("zh_diet_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃素|不吃素了|开始吃肉|又开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤|荤素都吃了?|荤素不忌了?)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
     # 又开始吃米饭了: a food the held diet leaves out ends it
     _raw("zh_diet_food_again", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>又开始吃|重新开始吃|重新吃|恢复吃|又吃)"

@@ -379,6 +379,9 @@ class _Extractor:
                             re.split(r"\s+(?:and|or)\s+", cut_en_object(match.group("obj") or ""))[0]),
                             pattern.object_type):
                         continue  # "I left LA and moved…": an unknown object leaves "left" to the next reading
+                    if pattern.known_group and not self._known_as(clean_en_object(match.group(pattern.known_group) or ""),
+                                                                  pattern.object_type):
+                        continue  # "moved from Denver to Austin": Denver is no employer memory knows
                     if pattern.known_object and pattern.lang == "zh" and not self._known_object(pattern, match):
                         continue  # 我的猫被我妈送人了: 我的猫 is no pet memory knows; 送人了 stays free
                     consumed.append(vspan)

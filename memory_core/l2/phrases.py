@@ -155,6 +155,13 @@ def later_change(trait: str, old: str, new: str, zh: bool) -> str:
     return f"that changed {trait} from {old!r} to {new!r}"
 
 
+def later_end(trait: str, value: str, zh: bool) -> str:
+    """What a later statement ended: the trait's value, with nothing said in its place."""
+    if zh:
+        return f"结束了{_trait_name(trait, True)}“{_value(value, True)}”"
+    return f"that ended {trait} {value!r}"
+
+
 def later_reason(later_day: str, what: str, top_day: str, zh: bool) -> str:
     """Why a later statement is lifted above the finding of ``top_day``, in the question's
     language: the answer-facing reason reads whole in Chinese, not half in English."""

@@ -41,7 +41,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_SCAN, PATH_BM25, PATH_CONCEPT,
+                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_SCAN, PATH_BM25, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
@@ -52,7 +52,7 @@ from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
-from ..l2.phrases import later_about, later_change, later_reason
+from ..l2.phrases import later_about, later_change, later_end, later_reason
 from .newer_state import LaterMention, newer_mentions, shared_topic
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -71,6 +71,7 @@ from .rrf import weighted_rrf
 from .score_fusion import relative_score_fusion
 from .scope import chat_artifact_reason
 from .subject import asks_about_user, named_speaker
+from .subject import other_subject as about_someone_else
 from .vector_search import VectorIndex
 
 log = logging.getLogger(__name__)
@@ -656,15 +657,22 @@ class RetrievalService:
                 f"ORDER BY e.occurred_at DESC LIMIT ?", [*ids, top_time, plan.as_of, plan.as_of, NEWER_STATE_SCAN])]
         except Exception as exc:  # noqa: BLE001 - no assertion tables: entity links only
             log.debug("newer-state supersession unavailable: %s", exc)
-        topical = self._topic_mentions(top, ids, findings, by_id, zh)
+        try:
+            rows += self._ended_rows(conn, ids, top_time, zh)
+        except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
+            log.debug("newer-state ends unavailable: %s", exc)
+        topical = self._topic_mentions(top, ids, findings, by_id, zh, asks_about_user(plan.query))
         if not rows and not topical:
             return findings, {}
         cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows))) if rows else {}
         first = by_id.get(top.event_id) or next(iter(self._hydrate(
             [r[0] for r in conn.execute("SELECT seq FROM fact_events WHERE event_id = ?", [top.event_id])]).values()), None)
         mentions: list[LaterMention] = list(topical)
+        about_user = asks_about_user(plan.query)
         for seq, key, what in rows:
             ev = cands.get(seq)
+            if about_user and ev is not None and about_someone_else(ev.content):
+                continue  # "My son just started at UCLA too!": a later word on the son, not on the user
             if ev is None or self._fetch_filter(plan, ev, allowed, plan.time_window if plan.time_window is not None
                                                 and plan.time_window.hard else None, None) is not None:
                 continue
@@ -703,8 +711,37 @@ class RetrievalService:
         return head + rest, lifted
 
     @staticmethod
+    def _ended_rows(conn: Any, ids: list[str], top_time: float, zh: bool) -> list[tuple[int, str, str]]:
+        """The lifecycle of the state the top finding rests on, followed through the statements
+        that ended it ("I work at Cisco" → "Moved from Cisco to Juniper" → "Juniper laid me off"):
+        an assertion of that trait ended by a later event (a direct negation) leads to that event,
+        and to the assertions of the same trait it started, up to three steps."""
+        traits = {r[0] for r in conn.execute(
+            f"SELECT DISTINCT a.trait FROM l2_evidence e JOIN tom_trait_assertions a ON a.assertion_id = e.owner_id "
+            f"WHERE e.owner_kind = 'assertion' AND e.event_id IN ({placeholders(len(ids))})", ids)}
+        if not traits:
+            return []
+        out: list[tuple[int, str, str]] = []
+        frontier, seen = list(ids), set(ids)
+        for _ in range(NEWER_STATE_CHAIN_STEPS):
+            ended = conn.execute(
+                f"SELECT f.seq, f.event_id, a.assertion_id, a.trait, a.value FROM l2_evidence e "
+                f"JOIN tom_trait_assertions a ON a.assertion_id = e.owner_id "
+                f"JOIN l2_conflicts k ON k.old_kind = 'assertion' AND k.old_id = a.assertion_id AND k.new_kind = 'event' "
+                f"JOIN fact_events f ON f.event_id = k.new_id "
+                f"WHERE e.owner_kind = 'assertion' AND e.event_id IN ({placeholders(len(frontier))}) "
+                f"AND a.trait IN ({placeholders(len(traits))}) AND f.occurred_at > ?",
+                [*frontier, *traits, top_time]).fetchall()
+            frontier = [eid for _, eid, *_ in ended if eid not in seen]
+            seen.update(frontier)
+            out += [(seq, aid, later_end(trait, value, zh)) for seq, eid, aid, trait, value in ended]
+            if not frontier:
+                break
+        return out
+
+    @staticmethod
     def _topic_mentions(top: Finding, ids: list[str], findings: list[Finding], by_id: dict[str, "Candidate"],
-                        zh: bool) -> list[LaterMention]:
+                        zh: bool, about_user: bool) -> list[LaterMention]:
         """Later statements among the findings that share a topic word with a top statement
         (我戒烟失败了 → 我已经戒烟半年了): the newer word on a state no entity names."""
         if top.layer != "l1":
@@ -716,7 +753,7 @@ class RetrievalService:
                 continue
             word = shared_topic(top_terms, query_terms(f.content))
             ev = by_id[f.event_id]
-            if word is not None and not ev.speaker:  # the user's own state; a transcript's speakers by entity only
+            if word is not None and not ev.speaker and not (about_user and about_someone_else(ev.content)):  # the user's own state; a transcript's speakers by entity only
                 out.append(LaterMention(f.event_id, f.occurred_at or ev.occurred_at, f"topic:{word}",
                                         later_about(word, zh), ev.author_type, ev.evidence_class, ev.speaker))
         return out

@@ -128,3 +128,13 @@ def test_no_need_to_is_no_thing_given_up():
     assert not any(c[1] == "USES" for c in claims("买了辆二手的卡罗拉，终于不用风吹日晒了。"))
     assert not claims("不用加班了。")
     assert rel("user", "USES", "微信", True) in claims("我不用微信了。")
+
+
+def test_a_move_between_known_employers_is_a_job_change_not_a_move_between_towns():
+    found = claims("I work at Cisco.", "Moved from Cisco to Juniper.")
+    assert rel("user", "WORKS_AT", "cisco", True) in found and rel("user", "WORKS_AT", "juniper") in found
+    assert not any(c[1] in ("LIVES_IN", "MOVED_TO") for c in found)
+    assert rel("user", "WORKS_AT", "meta") in claims("I work at Google.", "I switched from Google to Meta last year.")
+    # an unknown "from" is a place: the residence patterns read it
+    found = claims("I live in Denver.", "We moved from Denver to Austin.")
+    assert rel("user", "MOVED_TO", "austin") in found and not any(c[1] == "WORKS_AT" for c in found)

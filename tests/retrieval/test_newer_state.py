@@ -132,3 +132,34 @@ def test_a_later_statement_on_the_same_topic_comes_first_when_no_entity_names_it
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
     before = engine.retrieval.query(question, "current_state", now=T0 + 30 * DAY)
     assert all(f.event_id != ids["new"] for f in before.findings)
+
+
+def test_the_lifecycle_is_followed_through_each_end_to_the_newest_word(make_engine):
+    # Cisco ended by the move to Juniper, Juniper ended by a layoff: the layoff answers "now"
+    engine = make_engine()
+    engine.ingest_payloads([chat("a", "user", "I work at Cisco.", T0, "old"),
+                            chat("b", "user", "Moved from Cisco to Juniper.", T0 + 60 * DAY, "mid"),
+                            chat("c", "user", "Juniper laid me off, now freelancing.", T0 + 120 * DAY, "new")])
+    engine.run_until_idle()
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("Where do I work?", "current_state", now=T0 + 150 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+    assert any("ended employer 'juniper'" in x["why"] for x in pkg.trace.newer_state)
+    mid = engine.retrieval.query("Where do I work?", "current_state", now=T0 + 90 * DAY)
+    assert mid.findings[0].event_id == ids["mid"], [f.content for f in mid.findings]
+
+
+@pytest.mark.parametrize("old,new,question", [
+    ("I study at UCLA.", "My son just started at UCLA too!", "Where do I study?"),
+    ("我有高血压。", "我爸的高血压好多了。", "我还有高血压吗？"),
+])
+def test_a_later_word_about_someone_else_does_not_tell_the_users_state(make_engine, old, new, question):
+    engine, ids = _old_then_new(make_engine, old, new)
+    pkg = engine.retrieval.query(question, "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id != ids["new"], [f.content for f in pkg.findings]
+
+
+def test_a_question_about_a_relative_still_reads_the_relatives_later_word(make_engine):
+    engine, ids = _old_then_new(make_engine, "My sister lives in Boston.", "My sister moved to Chicago for her residency.")
+    pkg = engine.retrieval.query("Where does my sister live?", "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
