@@ -430,7 +430,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # "Got a new job! It's at Stripe": the job the sentence before announced, named by where it is
     _raw("en_work_new_job_it_is", "en", r"^(?P<subj>)it is (?:an? [a-z ]+ )?(?P<verb>at|with) " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False, named_only=True,
-         after=re.compile(r"\bnew (?:job|position|role|gig)\b|\bgot (?:a|the) job\b|\bgot hired\b|\bstarted (?:a|my) (?:new )?job\b")),
+         # the announcing sentence is the speaker's own: not "my friend said she got a new job"
+         after=re.compile(r"^(?!.*\b(?:said|says|told|tells|she|he|they|her|his|their)\b)"
+                          r".*(?:\bnew (?:job|position|role|gig)\b|\bgot (?:a|the) job\b|\bgot hired\b|\bstarted (?:a|my) (?:new )?job\b)")),
     # "Moved from Cisco to Juniper": a move between employers memory knows, not between towns
     *_en_with_bare("en_work_moved_from", r"(?:just |finally )?(?:moved|switched|went|jumped|hopped|transferred) (?P<verb>from) "
                    r"(?P<obj>[a-z0-9][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,2}?) to ", "WORKS_AT", "organization", negated=True,
@@ -719,7 +721,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # "We moved last month. The new place is in Oakland": the new home of the move the sentence before told
     _raw("en_moved_new_place", "en", r"^(?P<subj>)the new (?:place|apartment|flat|house|home|condo|studio) (?P<verb>is (?:in|located in)) "
          + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True,
-         after=re.compile(r"\b(?:we|i) (?:just |finally |have |had )*(?:moved|relocated)\b|\bmoving day\b")),
+         after=re.compile(r"^(?!.*\b(?:said|says|told|tells)\b).*(?:\b(?:we|i) (?:just |finally |have |had )*(?:moved|relocated)\b|"
+                          r"\bmoving day\b)")),
     # "Got the keys to our new house in Leeds": the home one moves into
     *_en_with_bare("en_home_keys", r"(?P<verb>got|picked up|received) the keys to (?:our|my) (?:new |first |own )*(?:place|apartment|"
                    r"flat|house|home|condo|townhouse) in " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",

@@ -138,3 +138,18 @@ def test_a_move_between_known_employers_is_a_job_change_not_a_move_between_towns
     # an unknown "from" is a place: the residence patterns read it
     found = claims("I live in Denver.", "We moved from Denver to Austin.")
     assert rel("user", "MOVED_TO", "austin") in found and not any(c[1] == "WORKS_AT" for c in found)
+
+
+def test_bad_input_ends_and_continuations_say_nothing():
+    # questions, conditions, reported speech: no end of the held value, no job from "it"
+    held = ("I was diagnosed with high blood pressure.",)
+    for line in ("If my blood pressure is back to normal, I will stop the meds.", "Is my blood pressure back to normal?"):
+        assert not any(c[4] for c in claims(*held, line)), line
+    for line in ("Should I start eating bread again?", "My friend said she started eating bread again."):
+        assert not any(c[4] for c in claims("I've been gluten-free for years.", line)), line
+    assert not any(c[4] for c in claims("我得了糖尿病。", "如果血糖正常了就可以停药。"))
+    assert not any(c[4] for c in claims("我得了糖尿病。", "我妈说她血糖正常了。"))
+    assert not claims("My friend said she got a new job. It's at Stripe.")
+    assert not claims("My sister said we moved too fast. The new place is in Oakland.")
+    assert not any(c[1] == "WORKS_AT" and c[2] == "meta" for c in claims(
+        "I work at Google.", "If I switched from Google to Meta, I would earn more."))
