@@ -1103,8 +1103,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "VISITED", "place", typed_only=True),
     _raw("zh_trip_at", "zh", _ZH_WHO + r"?(?:和|跟)?[^，,。！？在]{0,4}?(?P<verb>在)(?P<obj>[^，,。！？在]{1,8}?)"
          r"(?=(?:玩|旅游|旅行|度假)了)", "VISITED", "place", typed_only=True),
-    _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找])|去过|参观了|游览了|逛了|到过|"
-        r"去(?![年世吃喝玩看买逛找])(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"))", "VISITED", "place"),
+    # 周末去爬了香山, 去逛了故宫: the place of an outing, after its activity verb
+    _raw("zh_visited_activity", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去(?:爬|登|逛|玩|游|泡|滑)了?)"
+         r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
+    _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])|去过|参观了|游览了|逛了|到过|"
+        r"去(?![年世吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"))", "VISITED", "place"),
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.

@@ -66,3 +66,12 @@ def test_a_partner_is_a_name_not_an_occupation_or_an_origin():
         assert not any(p in ("DATING", "MARRIED_TO") for _s, p, *_ in claims(line)), line
     assert rel("user", "DATING", "张伟") in claims("我男朋友是张伟。")
     assert rel("user", "DATING", "小雨") in claims("我女朋友叫小雨。")
+
+
+def test_an_outing_names_its_place_after_the_activity_verb():
+    # 去爬了香山: the place visited, not the verb (it was VISITED 爬)
+    assert rel("user", "VISITED", "香山") in claims("周末去爬了香山，人山人海。")
+    assert rel("user", "VISITED", "泰山") in claims("我们去爬泰山了。")
+    assert rel("user", "VISITED", "故宫") in claims("去逛了故宫。")
+    for line in ("去游泳了。", "去逛街了。", "去滑雪了。", "去玩了一天。"):
+        assert not claims(line), line
