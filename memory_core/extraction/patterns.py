@@ -317,7 +317,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"from [^.,;:!?\"()]+? (?P<verb>to) " + _EN_OBJ_RAW, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
     _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for|to join|to go to|to work at|to work for|"
-         r"to start at)(?! good\b| now\b| a while\b)"
+         r"to start at)(?! good\b| now\b| a while\b| lent\b| (?:a|one|two|three|the|this) (?:day|week|weekend|month|year|summer)s?\b)"
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False),
     _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
@@ -1216,7 +1216,9 @@ EN_COORD = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*")
 EN_EMPTY_OBJECTS = re.compile(r"^(?:not |never )?(?:going|getting|doing|having|being|making|taking|trying|coming|playing|"
                               r"keeping|putting|letting|seeing|talking|saying|telling|giving|working|thinking|"
                               r"feeling|looking|spending|finding|stuff|things?)$|"
-                              r"^(?:not|never) ")
+                              r"^(?:not|never) |"
+                              # "I started at the bottom": a rung, not a workplace
+                              r"^(?:the )?(?:bottom|top|beginning|start|end|scratch)$|^square one$")
 #: a dash set off by spaces ends the phrase ("discovering new cities - it's …", "- super excited")
 EN_DASH_BREAK = re.compile(r"(?:^|\s)[-–—]+(?:\s|$).*$")
 

@@ -222,6 +222,10 @@ def cut_zh_object(phrase: str) -> str:
     return ZH_OBJECT_STOP.sub("", p) if not is_member(p) else p
 
 
+#: a quit for a while ("quit Instagram for a month", "left Twitter for Lent"): a break, no end of a job
+_EN_BREAK_FOR = re.compile(r"\bfor (?:a |one |two |three |the |this |a few |a couple of )?(?:days?|weeks?|weekends?|months?|"
+                           r"years?|while|lent|now)\b")
+
 #: particles of English phrasal verbs ("throw on", "make … out of"): never the end of a thing's name
 _EN_PARTICLES = frozenset({"out", "up", "on", "off", "in", "away", "back", "down", "over", "around"})
 
@@ -701,6 +705,9 @@ class _Extractor:
         if pattern.predicate in ("LIKES", "DISLIKES") and not pattern.fixed_object and \
                 is_reaction_object(_phrase_to_clause_end(match, raw_obj).lstrip("了过着上 "), pattern.lang):
             return  # "I love your painting", 我喜欢你的画: a reaction to something shown, no taste
+        if pattern.predicate == "WORKS_AT" and pattern.lang == "en" and negated and \
+                _EN_BREAK_FOR.search(_phrase_to_clause_end(match, raw_obj)):
+            return  # "I quit Instagram for a month": a break from it, no job that ended
         if pattern.predicate == "WORKS_ON" and pattern.lang == "en" and is_effort_object(raw_obj):
             at = _find_ci(sentence.text, raw_obj.strip(), start=max(0, match.start("obj") - 8))
             if at < 0 or not sentence.text[at:at + 1].isupper():

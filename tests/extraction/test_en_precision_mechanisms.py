@@ -184,3 +184,12 @@ def test_a_name_the_clause_calls_a_place_or_lists_after_places_is_a_place():
     got = entities("Shibuya and Shinjuku are cool spots!")
     assert ("shinjuku", "place") in got and ("shinjuku", "person") not in got
     assert ("tom", "person") in entities("I had lunch with Sarah and Tom yesterday.")
+
+
+def test_a_break_a_rung_and_an_abstention_are_no_job():
+    # found by a pool of lines that look like state changes and are not
+    assert not claims("I quit sugar for Lent.")
+    assert not claims("I quit Instagram for a month.")
+    assert not claims("I started at the bottom and worked my way up.")
+    assert rel("user", "WORKS_AT", "meta") in claims("I quit Google for Meta.")
+    assert rel("user", "WORKS_AT", "amazon", True) in claims("I quit Amazon for good.")
