@@ -440,6 +440,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
     *_en_with_bare("en_work_moved_to", r"(?:just |finally )?(?:moved|switched|went|jumped|hopped|transferred) from "
                    r"(?P<from>[a-z0-9][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,2}?) (?P<verb>to) " + _EN_OBJ_RAW, "WORKS_AT",
                    "organization", trait="employer", coordinated=False, named_only=True, known_group="from"),
+    # a start called off before it began ("Not joining Google after all", "decided not to move to
+    # Seattle", "the Seattle move fell through": only a start held ahead, ``@trait^``) and the state
+    # kept instead ("I'm staying at Accenture")
+    *_en_with_bare("en_work_cancel", r"(?:am |are )?(?:not|no longer) (?P<verb>joining|starting at|starting with|going to work at) "
+                   + _EN_OBJ_RAW + r"(?= after all| any ?more|[.,;!]|$)", "WORKS_AT", "organization", negated=True,
+                   trait="employer", coordinated=False, fixed_object="@employer^"),
+    *_en_with_bare("en_work_decided_not", r"(?:have )?(?:decided|chose) (?P<verb>not to join|not to take the job at|not to work at) "
+                   + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
+                   fixed_object="@employer^"),
+    _raw("en_work_offer_fell_through", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:the |my |our )?(?P<obj>[a-z][a-z0-9&'\-]*(?: [a-z0-9&'\-]+)?) "
+         r"(?:job|offer|position|role) (?P<verb>fell through|was rescinded|got rescinded|is off|was pulled)", "WORKS_AT",
+         "organization", negated=True, trait="employer", coordinated=False, fixed_object="@employer^"),
+    _raw("en_work_staying_at", "en", r"^(?=.*\b(?:after all|fell through|instead|decided|not (?:joining|moving|going|starting))\b)"
+         r".*?(?:^|(?<=[\s,;:]))(?P<subj>i|we)(?: am| are| will be)? (?:just )?(?P<verb>staying (?:at|with)) " + _EN_OBJ_RAW,
+         "WORKS_AT", "organization", trait="employer", coordinated=False, known_object=True),
     # "I just moved to Denver for a new job at Oracle": the job is why one moved - held, not sought
     _raw("en_work_moved_for_job", "en", _EN_WHO + r" (?:moved|relocated|came (?:here |back )?|am moving|are moving)\b"
          r"[^.;!?]*? (?P<verb>for (?:a |my |the )?(?:new )?(?:job|position|role|gig) (?:at|with)) " + _EN_OBJ_RAW,
@@ -727,6 +742,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
     *_en_with_bare("en_home_keys", r"(?P<verb>got|picked up|received) the keys to (?:our|my) (?:new |first |own )*(?:place|apartment|"
                    r"flat|house|home|condo|townhouse) in " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
                    coordinated=False, named_only=True),
+    # a move called off before it happened, and the home kept instead
+    *_en_with_bare("en_home_cancel", r"(?:am |are )?(?:not|no longer) (?P<verb>moving to|relocating to|moving back to) " + _EN_OBJ_RAW
+                   + r"(?= after all| any ?more|[.,;!]|$)", "LIVES_IN", "place", negated=True, trait="residence",
+                   coordinated=False, fixed_object="@residence^"),
+    *_en_with_bare("en_home_decided_not", r"(?:have )?(?:decided|chose) (?P<verb>not to move to|not to relocate to) " + _EN_OBJ_RAW,
+                   "LIVES_IN", "place", negated=True, trait="residence", coordinated=False, fixed_object="@residence^"),
+    _raw("en_home_move_off", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:the|our|my) (?:big )?move (?P<verb>is off|fell through|"
+         r"was called off|got called off|got cancell?ed|is cancell?ed)(?P<obj>)", "LIVES_IN", "place", negated=True,
+         trait="residence", coordinated=False, fixed_object="@residence^"),
+    _raw("en_home_move_fell_through", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:the |my |our )?(?P<obj>[a-z][a-z'\-]*(?: [a-z'\-]+)?) "
+         r"(?:move|relocation) (?P<verb>fell through|is off|was called off|got called off|got cancell?ed)", "LIVES_IN", "place",
+         negated=True, trait="residence", coordinated=False, fixed_object="@residence^"),
+    _raw("en_home_staying_in", "en", r"^(?=.*\b(?:after all|fell through|instead|decided|not (?:joining|moving|going|starting))\b)"
+         r".*?(?:^|(?<=[\s,;:]))(?P<subj>i|we)(?: am| are| will be)? (?:just )?(?P<verb>staying (?:in|put in)) " + _EN_OBJ_RAW,
+         "LIVES_IN", "place", trait="residence", coordinated=False, known_object=True),
     # "our new place is in Lisbon": the home named by where it is, not by a verb of living
     _raw("en_home_is_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |current |own )?(?:place|apartment|flat|"
          r"house|home|condo|studio) (?:now )?(?P<verb>is (?:now )?in|is (?:now )?located in) " + _EN_OBJ_RAW, "LIVES_IN",
@@ -1080,6 +1110,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 搬家了，现在住长沙: where one lives now, the subject left out after the move
     _raw("zh_live_now_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?:现在|目前|如今)(?P<verb>住在|住)(?P<obj>[^，,。！？在]{2,10}?)(?=了|[，,。！？]|$)",
          "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
+    # 不搬了 / 搬家的事黄了: the move told ahead is called off (names.. nothing: the start ahead is what ends)
+    _raw("zh_move_off", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不搬了|不搬家了|不打算搬了|"
+         r"搬家的事黄了|搬家取消了)(?P<obj>)", "LIVES_IN", "place", negated=True, trait="residence", coordinated=False,
+         fixed_object="@residence^"),
+    # 不搬了，还是留在北京: the home kept instead of a move
+    _raw("zh_home_kept", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"还是(?P<verb>留在|住在|待在|呆在)"
+         r"(?P<obj>[^，,。！？在]{2,10}?)(?=了|吧|[，,。！？]|$)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         typed_only=True),
     # 新家在上海浦东: the new home's place is where one lives now
     _raw("zh_new_home", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我|我家)?(?:的)?(?P<verb>新家在|新房在|新房子在|新住处在|新公寓在)"
          r"(?P<obj>[^，,。！？在]{2,10}?)(?=[，,。！？]|$)", "MOVED_TO", "place", trait="residence", coordinated=False,

@@ -672,6 +672,16 @@ class _Extractor:
                 self._emit(state, sentence, pattern, subject, subject_type, last[0], last[1], True,
                            is_self, hint, claimed, predicate=last[2], trait=last[3])
             return
+        if pattern.fixed_object and pattern.fixed_object.endswith("^"):
+            # 不搬了, "the move is off": the start told ahead and not reached yet is called off
+            ahead = self._value_ahead(subject, pattern.fixed_object[1:-1], state.event.event_id)
+            told = clean_en_object(match.group("obj") or "") if pattern.lang == "en" else (match.group("obj") or "")
+            if ahead is not None and told and told.lower() not in ahead[0].lower():
+                return  # "not moving to Boston" while the move ahead is to Seattle: no such plan held
+            if ahead is not None and negated:
+                self._emit(state, sentence, pattern, subject, subject_type, ahead[0], ahead[1], True,
+                           is_self, hint, claimed)
+            return
         if pattern.fixed_object and pattern.fixed_object.endswith("~"):
             # "my blood pressure is back to normal", "eating bread again": the held value the told
             # measurement, body part or food stands for; none held, nothing said
@@ -885,6 +895,23 @@ class _Extractor:
         """The newest of :meth:`_live_values`: what a pronoun end or "we got married" refers to."""
         live = self._live_values(subject, trait, event_id, same_event, predicate)
         return live[-1] if live else None
+
+    def _value_ahead(self, subject: str, trait: str, event_id: str) -> tuple[str, str] | None:
+        """The newest start of ``trait`` told ahead of its date and not reached by this event:
+        a scheduled claim earlier in the batch, or a store value whose start lies after it."""
+        at = self.event_times.get(event_id, 0.0)
+        ahead: tuple[str, str] | None = None
+        if subject == USER_SUBJECT:
+            for t in self.live_traits:
+                if t.trait == trait and at and t.since > at:
+                    ahead = (t.value, t.entity_type)
+        for c in self.out.fact_claims:
+            if c.subject == subject and c.kind == "trait" and c.trait == trait and c.event_id != event_id:
+                if c.negated and ahead is not None and (c.value or c.object) == ahead[0]:
+                    ahead = None
+                elif not c.negated and scheduled_expression(c.time_hint) is not None:
+                    ahead = (c.value or c.object, c.object_type or "other")
+        return ahead
 
     def _live_values(self, subject: str, trait: str, event_id: str,
                      same_event: bool = False, predicate: str | None = None) -> list[tuple[str, str]]:

@@ -119,6 +119,11 @@ class ArbitrationSide:
     directness: str
     confidence: float
     evidence_event_ids: tuple[str, ...] = ()
+    #: when the latest evidence was *told*: before ``occurred_at`` for a dated start told ahead
+    #: ("starting at Google on April 1", told in March), else the same
+    told_at: float | None = None
+    #: the new side ends the old one ("not joining Google after all"), it states no rival value
+    calls_off: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +143,8 @@ def offline_arbitration(old: ArbitrationSide, new: ArbitrationSide) -> Arbitrati
     least as direct, and its confidence stays modest (implied evidence → the review inbox).
     """
     newer = new.occurred_at >= old.occurred_at
+    if not newer and new.calls_off and old.told_at is not None and new.occurred_at > old.told_at:
+        newer = True  # a start told ahead, called off before its date: the calling off is the newer word
     direct_enough = _DIRECTNESS_RANK.get(new.directness, 1) >= _DIRECTNESS_RANK.get(old.directness, 1)
     if newer and direct_enough:
         conf = (L2_OFFLINE_ARBITRATION_CONFIDENCE if new.directness == "explicit"

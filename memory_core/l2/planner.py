@@ -351,11 +351,21 @@ def _related_predicates(edges: Sequence[Any]) -> set[str]:
 
 
 def _evidence(conn: apsw.Connection, kind: str, owner: str) -> list[dict[str, Any]]:
+    # told_at: the event's own time; a dated start's evidence carries its start date instead
     return [{"event_id": r["event_id"], "text": r["evidence_text"], "occurred_at": r["occurred_at"],
-             "directness": r["directness"]}
-            for r in query_all(conn, "SELECT event_id, evidence_text, occurred_at, directness FROM l2_evidence "
-                                     "WHERE owner_kind = ? AND owner_id = ? ORDER BY occurred_at DESC, event_seq DESC LIMIT 5",
+             "directness": r["directness"], "told_at": r["told_at"]}
+            for r in query_all(conn, "SELECT e.event_id, e.evidence_text, e.occurred_at, e.directness, "
+                                     "(SELECT f.occurred_at FROM fact_events f WHERE f.seq = e.event_seq) AS told_at "
+                                     "FROM l2_evidence e WHERE e.owner_kind = ? AND e.owner_id = ? "
+                                     "ORDER BY e.occurred_at DESC, e.event_seq DESC LIMIT 5",
                                (kind, owner))]
+
+
+def _told_at(evidence: list[dict[str, Any]]) -> float | None:
+    """When the newest evidence was told (see ``ArbitrationSide.told_at``)."""
+    times = [x.get("told_at") if x.get("told_at") is not None else x.get("occurred_at") for x in evidence]
+    times = [t for t in times if t is not None]
+    return max(times) if times else None
 
 
 # -- the planner ---------------------------------------------------------------------------------
@@ -779,16 +789,19 @@ def _cand_ev(cand: CandidateEdge | CandidateAssertion) -> dict[str, Any]:
 
 def _side_edge(e: _EdgeState, conn: apsw.Connection) -> ArbitrationSide:
     return ArbitrationSide(_edge_text(conn, e), e.last_observed_at, e.directness, e.confidence,
-                           tuple(_ids(e.evidence)))
+                           tuple(_ids(e.evidence)), told_at=_told_at(e.evidence))
 
 
 def _side_assertion(a: _AssertionState) -> ArbitrationSide:
-    return ArbitrationSide(a.value, a.last_observed_at, a.directness, a.confidence, tuple(_ids(a.evidence)))
+    return ArbitrationSide(a.value, a.last_observed_at, a.directness, a.confidence, tuple(_ids(a.evidence)),
+                           told_at=_told_at(a.evidence))
 
 
 def _side_cand(c: CandidateEdge | CandidateAssertion) -> ArbitrationSide:
     value = c.value if isinstance(c, CandidateAssertion) else f"{c.predicate} {c.object_name or c.object_id}"
-    return ArbitrationSide(value, c.event.occurred_at, c.directness, c.confidence, (c.event.event_id,))
+    calls_off = c.polarity == 0 if isinstance(c, CandidateAssertion) else c.negated
+    return ArbitrationSide(value, c.event.occurred_at, c.directness, c.confidence, (c.event.event_id,),
+                           calls_off=calls_off)
 
 
 def _names(conn: apsw.Connection, ids: Iterable[str]) -> dict[str, str]:

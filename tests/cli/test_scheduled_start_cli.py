@@ -4,8 +4,11 @@ telling and the date, the old state is still the first finding."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from memory_core.cli.main import main
 from tests.cli.two_states import ask_current_state, ingest_two_states
 
 SCENARIOS = [
@@ -29,3 +32,25 @@ def test_scheduled_start_is_the_state_from_its_date(capsys, tmp_path, old, new, 
     between = ask_current_state(capsys, db, question, "2024-11-20T12:00:00Z")
     first = between["findings"][0]["content"].lower()
     assert old_words in first and new_words not in first, [f["content"] for f in between["findings"]]
+
+
+@pytest.mark.parametrize("old,plan,off,question,kept,called_off", [
+    ("I work at Accenture.", "I'm starting at Google on April 1.", "Not joining Google after all, I'm staying at Accenture.",
+     "Where do I work?", "accenture", "google"),
+    ("I live in Denver.", "I'm moving to Seattle next month.", "The Seattle move fell through, we're staying in Denver.",
+     "Where do I live?", "denver", "seattle"),
+    ("我住在北京。", "下个月搬到上海。", "不搬了，还是留在北京。", "我住在哪？", "北京", "上海"),
+])
+def test_a_start_called_off_before_its_date_never_becomes_the_state(capsys, tmp_path, old, plan, off, question,
+                                                                    kept, called_off):
+    rows = [("2024-02-01T09:00:00Z", old), ("2025-03-02T09:00:00Z", plan), ("2025-03-20T09:00:00Z", off)]
+    chat = tmp_path / "in.jsonl"
+    chat.write_text("\n".join(json.dumps({"type": "chat", "session_id": f"s{i}", "role": "user", "content": t,
+                                         "occurred_at": at, "message_id": f"m{i}"}, ensure_ascii=False)
+                              for i, (at, t) in enumerate(rows)) + "\n", encoding="utf-8")
+    db = str(tmp_path / "m.db")
+    assert main(["--db", db, "ingest", str(chat)]) == 0
+    capsys.readouterr()
+    after = ask_current_state(capsys, db, question, "2025-06-01T12:00:00Z")
+    first = after["findings"][0]["content"].lower()
+    assert kept in first and called_off not in first, [f["content"] for f in after["findings"]]

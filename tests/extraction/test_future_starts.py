@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memory_core.extraction.inputs import ExtractionInput
+from memory_core.extraction.inputs import ExtractionInput, LiveTrait
 from memory_core.extraction.rule_extractor import RuleExtractor
 from memory_core.extraction.future_starts import scheduled_start
 from memory_core.retrieval.timeparse import resolve_future_start
@@ -108,3 +108,26 @@ def test_an_end_in_the_same_sentence_does_not_end_the_start_still_ahead():
     found = {(c.object, c.negated, c.time_hint) for c in out.fact_claims if c.kind == "trait"}
     assert ("哥大", False, "from:秋天") in found and ("人大", True, None) in found
     assert ("哥大", True, None) not in found
+
+
+def _later_claims(text: str, *ahead: tuple[str, str, str]) -> set[tuple]:
+    """Claims of ``text`` told when the store holds starts ahead ((trait, value, type), beginning
+    ten days after the telling) and nothing else."""
+    live = [LiveTrait(t, v, ty, TOLD + 10 * 86400) for t, v, ty in ahead]
+    out = RuleExtractor().extract([ExtractionInput(event_id="e1", content=text, occurred_at=TOLD)], [], live)
+    return {(c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
+
+
+def test_a_start_held_ahead_is_called_off_by_name_or_by_the_move_alone():
+    google = ("employer", "google", "organization")
+    seattle = ("residence", "seattle", "place")
+    assert ("WORKS_AT", "google", "trait", True) in _later_claims("Not joining Google after all.", google)
+    assert ("WORKS_AT", "google", "trait", True) in _later_claims("The Google offer fell through.", google)
+    assert ("LIVES_IN", "seattle", "trait", True) in _later_claims("The Seattle move fell through.", seattle)
+    assert ("LIVES_IN", "seattle", "trait", True) in _later_claims("We decided not to move to Seattle.", seattle)
+    assert ("LIVES_IN", "seattle", "trait", True) in _later_claims("The move is off, we're staying put.", seattle)
+    assert ("LIVES_IN", "上海", "trait", True) in _later_claims("不搬了，还是留在北京。", ("residence", "上海", "place"))
+    # no start held ahead, or another one: a plan never held is not called off
+    assert not _later_claims("I'm not moving to Boston after all.")
+    assert not _later_claims("I'm not moving to Boston after all.", seattle)
+    assert not _later_claims("不搬了。")

@@ -24,3 +24,4 @@ def test_other_purchases_imply_nothing():
     assert implied_traits([bought("ipad", "device")]) == []
     assert implied_traits([bought("jeep wrangler", "vehicle", subject="brother")]) == []
     assert implied_traits([bought("car", "vehicle", negated=True)]) == []
+

@@ -74,3 +74,15 @@ def test_name_norm():
     assert name_norm("  The Air  Fryer ") == "air fryer"
     assert name_norm("“高压锅”") == "高压锅"
     assert name_norm("my new pressure cooker") == "pressure cooker"
+
+
+def test_a_start_told_ahead_is_called_off_by_a_later_word_before_its_date():
+    scheduled = ArbitrationSide("google", occurred_at=1000.0, directness="explicit", confidence=0.7, told_at=100.0)
+    off = ArbitrationSide("not google", occurred_at=500.0, directness="explicit", confidence=0.7, calls_off=True)
+    assert offline_arbitration(scheduled, off).decision == "evolve"
+    # a rival value told before the date changes nothing yet (the old job is still the job)
+    rival = ArbitrationSide("accenture", occurred_at=500.0, directness="explicit", confidence=0.7)
+    assert offline_arbitration(scheduled, rival).decision == "keep_old"
+    # a call-off told before the start was even told is older
+    early = ArbitrationSide("not google", occurred_at=50.0, directness="explicit", confidence=0.7, calls_off=True)
+    assert offline_arbitration(scheduled, early).decision == "keep_old"
