@@ -401,7 +401,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_not_there", "en", _EN_WHO + r" (?:do not|no longer|am not working|do not work|no longer work)"
          r"(?P<verb> work there| there)(?= any ?more|[.!,]|$)(?P<obj>)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, fixed_object="@employer"),
-    _raw("en_work_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my )?"
+    # "First day at Lincoln High today": a school's first day starts the school (before the job reading)
+    _raw("en_school_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my |)"
+         r"(?P<verb>first day|day one) (?:at|of)" + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW, "STUDIES_AT", "organization",
+         trait="school", coordinated=False, named_only=True),
+    _raw("en_work_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my |)"
          r"(?P<verb>first day|day one) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
@@ -920,7 +924,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<!考)(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          typed_only=True),
-    _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了)"
+    _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了|工作不干了|不干了)"
          r"[^，,。！？]{0,12}?[，,]?(?:然后|后来|现在)?"
          r"(?P<verb>(?<!搬)去了|加入了|跳槽到了|(?<!搬)到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),

@@ -375,7 +375,7 @@ class _Extractor:
                     if not self._subject(match, pattern.lang, state.event, sentence.text)[0]:
                         continue
                     if pattern.named_only and pattern.lang == "zh" and \
-                            not zh_namelike(clean_zh_object(cut_zh_object(match.group("obj") or ""))):
+                            not zh_namelike(clean_zh_object(cut_zh_object(_zh_called_name(match.group("obj") or "")))):
                         continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
                     if pattern.typed_only and not self._typed_object(pattern, match, sentence, mentions):
                         continue  # 去了一趟上海: a typed-only 去了 (a job) leaves the verb to VISITED
@@ -726,7 +726,7 @@ class _Extractor:
             raw_obj = raw_obj[1:]  # 买了张新床, 办了张卡: 张 after 了 is the measure word, not a surname
         zh_called = _ZH_CALLED.match(raw_obj) if pattern.lang == "zh" and not pattern.fixed_object else None
         if zh_called:
-            raw_obj = zh_called.group("name")  # 在一家叫极光的创业公司上班: the name, not the kind
+            raw_obj = zh_called.group("name") or zh_called.group("name2")  # 在一家叫极光的创业公司上班: the name, not the kind
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
         phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else \
             [re.split(r"\s+(?:and|or)\s+", raw_obj)[0] if pattern.lang == "en" else raw_obj]
@@ -1273,7 +1273,15 @@ _NAME_SLOTS: dict[str, tuple[str, ...]] = {p: ("organization", "place", "person"
     "WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "IS_FROM", "DATING", "MARRIED_TO")}
 _EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
 #: 一家叫极光的公司, 一只叫旺财的狗: what is called so is the name the slot takes
-_ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(?:叫做|名叫|叫)(?P<name>[^的，,。！？\s]{2,12}?)的")
+_ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(?:叫做|名叫|叫)(?P<name>[^的，,。！？\s]{2,12}?)的|"
+                        # 一家早教机构叫金宝贝: the kind first, then its name
+                        r"^(?:一|这|那)(?:家|所|个|间)[^，,。！？\s叫]{1,8}?(?:叫做|名叫|叫)(?P<name2>[^的，,。！？\s]{2,12}?)$")
+def _zh_called_name(obj: str) -> str:
+    """The name of a Chinese object told with its kind (一家叫极光的公司, 一家早教机构叫金宝贝), else the object."""
+    m = _ZH_CALLED.match(obj)
+    return (m.group("name") or m.group("name2")) if m else obj
+
+
 _ZH_INDEFINITE = re.compile(r"\s*(?:一家|一所|一个|一间|某家|某个|某)")
 #: a clause that ends a pet ("we had to give away our dog Duke"): no implied possession from it
 _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep)|give away|gave away|give up|gave up|"

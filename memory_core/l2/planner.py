@@ -29,6 +29,7 @@ from ..extraction.future_starts import scheduled_start
 from ..extraction.schema import USER_SUBJECT, Phase1Output
 from ..ids import new_ulid
 from ..lexicon.categories import categories_of
+from ..lexicon.names import VEHICLE_MODELS
 from ..policy import (EVIDENCE_POLICIES, L2_ARBITRATION_MIN_SEVERITY, REVIEW_CONFIDENCE_THRESHOLD,
                       EvidenceClass, Tier)
 from ..providers.chat import ChatRequest, ProviderError
@@ -61,7 +62,9 @@ def names_same_thing(held: str, said: str) -> bool:
     if not held or not said:
         return False
     if has_cjk(said):
-        return len(said) >= 2 and (held.startswith(said) or held.endswith(said) or said.startswith(held))
+        if len(said) == 1:  # 秦也卖了 ends 比亚迪秦: a one-character model after its brand
+            return said in VEHICLE_MODELS and held.endswith(said)
+        return held.startswith(said) or held.endswith(said) or said.startswith(held)
     h, s = held.split(), said.split()
     if not s or not h:
         return False

@@ -153,3 +153,10 @@ def test_bad_input_ends_and_continuations_say_nothing():
     assert not claims("My sister said we moved too fast. The new place is in Oakland.")
     assert not any(c[1] == "WORKS_AT" and c[2] == "meta" for c in claims(
         "I work at Google.", "If I switched from Google to Meta, I would earn more."))
+
+
+def test_a_schools_first_day_and_a_locative_is_no_workplace():
+    assert rel("user", "STUDIES_AT", "lincoln high") in claims("First day at Lincoln High today, so nervous!")
+    assert rel("user", "WORKS_AT", "google") in claims("My first day at Google was great.")
+    # 家附近的幼儿园: where the kindergarten is, no employer named
+    assert not claims("我在家附近的幼儿园上班。")

@@ -115,6 +115,9 @@ def test_an_end_names_a_held_value_by_part_of_its_name():
     assert not names_same_thing("toyota corolla", "cor")  # whole words only
     assert not names_same_thing("initech", "keys")
     assert not names_same_thing("字节跳动", "跳")  # one character is not a name
+    # …unless it is a one-character model after its brand (秦也卖了 ends 比亚迪秦)
+    assert names_same_thing("比亚迪秦", "秦")
+    assert not names_same_thing("比亚迪秦", "迪")
 
 
 NAMELESS_ENDS = [
