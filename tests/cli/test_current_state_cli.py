@@ -6,12 +6,9 @@ date before the change, the old state stands."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from memory_core.cli.main import main
-from tests.cli.two_states import ask_current_state, ingest_two_states
+from tests.cli.two_states import ask_current_state, ingest_lines, ingest_two_states
 
 SCENARIOS = [
     # (old statement, change, question, words the first finding must contain)
@@ -73,12 +70,6 @@ def test_who_the_partner_is_asked_in_chinese_is_a_state_of_the_user(capsys, tmp_
     # a new relationship introduced by name
     rows = [("2024-02-01T09:00:00Z", "我女朋友叫晓晓。"), ("2025-02-02T09:00:00Z", "晓晓跟我提了分手。"),
             ("2025-06-02T09:00:00Z", "最近认识了一个女生叫小敏，我们在一起了。")]
-    chat = tmp_path / "in.jsonl"
-    chat.write_text("\n".join(json.dumps({"type": "chat", "session_id": f"s{i}", "role": "user", "content": t,
-                                          "occurred_at": at, "message_id": f"m{i}"}, ensure_ascii=False)
-                              for i, (at, t) in enumerate(rows)) + "\n", encoding="utf-8")
-    db = str(tmp_path / "m.db")
-    assert main(["--db", db, "ingest", str(chat)]) == 0
-    capsys.readouterr()
+    db = ingest_lines(capsys, tmp_path, rows)
     after = ask_current_state(capsys, db, "我女朋友是谁？", "2026-01-15T12:00:00Z")
     assert "小敏" in after["findings"][0]["content"], [f["content"] for f in after["findings"]]

@@ -4,12 +4,9 @@ telling and the date, the old state is still the first finding."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from memory_core.cli.main import main
-from tests.cli.two_states import ask_current_state, ingest_two_states
+from tests.cli.two_states import ask_current_state, ingest_lines, ingest_two_states
 
 SCENARIOS = [
     # (old state, told 2024-11-02, the scheduled start, question, old words, new words, start)
@@ -44,13 +41,7 @@ def test_scheduled_start_is_the_state_from_its_date(capsys, tmp_path, old, new, 
 def test_a_start_called_off_before_its_date_never_becomes_the_state(capsys, tmp_path, old, plan, off, question,
                                                                     kept, called_off):
     rows = [("2024-02-01T09:00:00Z", old), ("2025-03-02T09:00:00Z", plan), ("2025-03-20T09:00:00Z", off)]
-    chat = tmp_path / "in.jsonl"
-    chat.write_text("\n".join(json.dumps({"type": "chat", "session_id": f"s{i}", "role": "user", "content": t,
-                                         "occurred_at": at, "message_id": f"m{i}"}, ensure_ascii=False)
-                              for i, (at, t) in enumerate(rows)) + "\n", encoding="utf-8")
-    db = str(tmp_path / "m.db")
-    assert main(["--db", db, "ingest", str(chat)]) == 0
-    capsys.readouterr()
+    db = ingest_lines(capsys, tmp_path, rows)
     after = ask_current_state(capsys, db, question, "2025-06-01T12:00:00Z")
     first = after["findings"][0]["content"].lower()
     assert kept in first and called_off not in first, [f["content"] for f in after["findings"]]

@@ -1,5 +1,6 @@
-"""An old statement and a later one as a JSONL chat file, and a `current_state` question asked
-through the CLI as of a date: the shared steps of the state-change CLI scenarios."""
+"""An old statement and a later one (or any dated lines) as a JSONL chat file, and a
+`current_state` question asked through the CLI as of a date: the shared steps of the
+state-change CLI scenarios."""
 
 from __future__ import annotations
 
@@ -30,6 +31,19 @@ def ingest_two_states(capsys, tmp_path: Path, old: str, new: str, *, old_at: str
     under ``tmp_path``; returns the store's path (the ingest's own output is discarded)."""
     db = str(tmp_path / "m.db")
     chat = write_two_states(tmp_path / "in.jsonl", old, new, old_at=old_at, new_at=new_at)
+    assert main(["--db", db, "ingest", str(chat)]) == 0
+    capsys.readouterr()
+    return db
+
+
+def ingest_lines(capsys, tmp_path: Path, rows: list[tuple[str, str]]) -> str:
+    """Dated user lines ((ISO time, text), one session each) ingested through `magi-memory
+    ingest` into a fresh store under ``tmp_path``; returns the store's path."""
+    chat = tmp_path / "in.jsonl"
+    chat.write_text("\n".join(json.dumps({"type": "chat", "session_id": f"s{i}", "role": "user", "content": text,
+                                          "occurred_at": at, "message_id": f"m{i}"}, ensure_ascii=False)
+                              for i, (at, text) in enumerate(rows)) + "\n", encoding="utf-8")
+    db = str(tmp_path / "m.db")
     assert main(["--db", db, "ingest", str(chat)]) == 0
     capsys.readouterr()
     return db
