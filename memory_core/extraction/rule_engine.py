@@ -23,6 +23,7 @@ from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
+from ..lexicon.scan import singular
 from .names import is_condition, is_modifier_of, is_school, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
@@ -228,6 +229,10 @@ _EN_BREAK_FOR = re.compile(r"\bfor (?:a |one |two |three |the |this |a few |a co
 
 #: particles of English phrasal verbs ("throw on", "make … out of"): never the end of a thing's name
 _EN_PARTICLES = frozenset({"out", "up", "on", "off", "in", "away", "back", "down", "over", "around"})
+
+
+#: "the smell of fresh coffee": what is liked is the thing the sense is of
+_EN_SENSE_OF = re.compile(r"^(?:the )?(?:smell|taste|sound|scent|flavou?r|feel)s? of (?P<thing>.+)$")
 
 
 def clean_en_object(phrase: str) -> str:
@@ -727,6 +732,8 @@ class _Extractor:
         zh_called = _ZH_CALLED.match(raw_obj) if pattern.lang == "zh" and not pattern.fixed_object else None
         if zh_called:
             raw_obj = zh_called.group("name") or zh_called.group("name2")  # 在一家叫极光的创业公司上班: the name, not the kind
+        if pattern.lang == "en" and (sense := _EN_SENSE_OF.match(raw_obj.strip())):
+            raw_obj = sense.group("thing")  # "love the smell of coffee": the coffee, not the smell
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
         phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else \
             [re.split(r"\s+(?:and|or)\s+", raw_obj)[0] if pattern.lang == "en" else raw_obj]
@@ -740,6 +747,8 @@ class _Extractor:
                     is_reaction_object(phrase, pattern.lang):
                 continue  # "I love them and how much joy they bring": one part of the list is no taste
             cleaned = clean_zh_object(phrase) if pattern.lang == "zh" else clean_en_object(phrase)
+            if pattern.object_template and cleaned:
+                cleaned = pattern.object_template.format(singular(cleaned) or cleaned)
             if pattern.object_type == "person" and pattern.lang == "zh":
                 # 和男朋友小陈在一起: the tie word before a name is no part of it
                 cleaned = re.sub(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS, key=len, reverse=True)) + r")(?=[\u4e00-\u9fff]{2})",

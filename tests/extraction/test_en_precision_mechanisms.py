@@ -193,3 +193,19 @@ def test_a_break_a_rung_and_an_abstention_are_no_job():
     assert not claims("I started at the bottom and worked my way up.")
     assert rel("user", "WORKS_AT", "meta") in claims("I quit Google for Meta.")
     assert rel("user", "WORKS_AT", "amazon", True) in claims("I quit Amazon for good.")
+
+
+def test_an_allergy_is_a_condition_named_with_its_allergen():
+    assert rel("user", "HAS_CONDITION", "peanut allergy") in claims("I'm allergic to peanuts.")
+    assert rel("user", "HAS_CONDITION", "cat allergy") in claims("I'm allergic to cats.")
+    assert rel("user", "HAS_CONDITION", "bee sting allergy") in claims("I'm severely allergic to bee stings, so I carry an EpiPen.")
+    # someone else's, a question, a denial: no condition of the user's
+    assert not claims("My son is allergic to eggs.")
+    assert not claims("Are you allergic to anything?")
+    assert not claims("I am not allergic to cats.")
+
+
+def test_a_liked_sense_of_a_thing_is_the_thing():
+    assert rel("user", "LIKES", "coffee") in claims("I love the smell of coffee.")
+    assert rel("user", "LIKES", "matcha") in claims("I love the taste of matcha.")
+    assert not claims("I love the smell and taste it adds to dishes.")
