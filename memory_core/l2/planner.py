@@ -80,6 +80,8 @@ class EventInfo:
     session_id: str | None
     evidence_class: str
     content: str
+    #: when the event was told, kept when ``occurred_at`` is moved to a dated start's date
+    told_at: float | None = None
 
     @property
     def policy(self):
@@ -432,7 +434,7 @@ class Planner:
             if begins is not None:
                 # a dated future start: the evidence speaks for the state from that date on, so
                 # its edge and assertion begin then and a rival it supersedes ends then
-                ev = replace(ev, occurred_at=begins)
+                ev = replace(ev, occurred_at=begins, told_at=ev.occurred_at)
             s_id = entity_of(subj, c.subject)
             if s_id is None:
                 plan.dropped.append(f"claim {c.subject} {c.predicate} {c.object}: subject unresolved")
@@ -496,10 +498,11 @@ class Planner:
         overlay = _Overlay(conn, {e.subject_id for e in edges} | {a.entity_id for a in assertions},
                            objects={e.object_id for e in edges}, predicates=related)
         self._phase2(conn, plan, edges, assertions, overlay)
-        # 4. walk in event-time order: structural rules, conflicts, arbitration
+        # 4. walk in the order things were told: structural rules, conflicts, arbitration (a dated
+        # start is walked where it was told, not at its date, so a later call-off meets it)
         decisions: dict[tuple[str, str, str], ArbitrationDecision] = {}
-        items: list[tuple[float, int, Any]] = [(e.event.occurred_at, n, e) for n, e in enumerate(edges)]
-        items += [(a.event.occurred_at, len(edges) + n, a) for n, a in enumerate(assertions)]
+        items: list[tuple[float, int, Any]] = [(_told(e.event), n, e) for n, e in enumerate(edges)]
+        items += [(_told(a.event), len(edges) + n, a) for n, a in enumerate(assertions)]
         for _t, _n, item in sorted(items, key=lambda x: (x[0], x[1])):
             if isinstance(item, CandidateEdge):
                 self._walk_edge(conn, plan, item, overlay, decisions)
@@ -785,9 +788,13 @@ def _ids(evidence: list[dict[str, Any]]) -> list[str]:
     return [e["event_id"] for e in evidence]
 
 
+def _told(ev: EventInfo) -> float:
+    return ev.told_at if ev.told_at is not None else ev.occurred_at
+
+
 def _cand_ev(cand: CandidateEdge | CandidateAssertion) -> dict[str, Any]:
     return {"event_id": cand.event.event_id, "text": cand.evidence_text, "occurred_at": cand.event.occurred_at,
-            "directness": cand.directness}
+            "directness": cand.directness, "told_at": cand.event.told_at}
 
 
 def _side_edge(e: _EdgeState, conn: apsw.Connection) -> ArbitrationSide:

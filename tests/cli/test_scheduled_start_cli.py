@@ -38,10 +38,12 @@ def test_scheduled_start_is_the_state_from_its_date(capsys, tmp_path, old, new, 
      "Where do I live?", "denver", "seattle"),
     ("我住在北京。", "下个月搬到上海。", "不搬了，还是留在北京。", "我住在哪？", "北京", "上海"),
 ])
+@pytest.mark.parametrize("one_session", [False, True], ids=["sessions", "one-session"])
 def test_a_start_called_off_before_its_date_never_becomes_the_state(capsys, tmp_path, old, plan, off, question,
-                                                                    kept, called_off):
+                                                                    kept, called_off, one_session):
+    # in one session the three lines are one L2 batch: the dated start is walked where it was told
     rows = [("2024-02-01T09:00:00Z", old), ("2025-03-02T09:00:00Z", plan), ("2025-03-20T09:00:00Z", off)]
-    db = ingest_lines(capsys, tmp_path, rows)
+    db = ingest_lines(capsys, tmp_path, rows, one_session=one_session)
     after = ask_current_state(capsys, db, question, "2025-06-01T12:00:00Z")
     first = after["findings"][0]["content"].lower()
     assert kept in first and called_off not in first, [f["content"] for f in after["findings"]]

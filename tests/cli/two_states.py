@@ -36,11 +36,12 @@ def ingest_two_states(capsys, tmp_path: Path, old: str, new: str, *, old_at: str
     return db
 
 
-def ingest_lines(capsys, tmp_path: Path, rows: list[tuple[str, str]]) -> str:
-    """Dated user lines ((ISO time, text), one session each) ingested through `magi-memory
-    ingest` into a fresh store under ``tmp_path``; returns the store's path."""
+def ingest_lines(capsys, tmp_path: Path, rows: list[tuple[str, str]], *, one_session: bool = False) -> str:
+    """Dated user lines ((ISO time, text), one session each, or all in one) ingested through
+    `magi-memory ingest` into a fresh store under ``tmp_path``; returns the store's path."""
     chat = tmp_path / "in.jsonl"
-    chat.write_text("\n".join(json.dumps({"type": "chat", "session_id": f"s{i}", "role": "user", "content": text,
+    chat.write_text("\n".join(json.dumps({"type": "chat", "session_id": "s" if one_session else f"s{i}", "role": "user",
+                                          "content": text,
                                           "occurred_at": at, "message_id": f"m{i}"}, ensure_ascii=False)
                               for i, (at, text) in enumerate(rows)) + "\n", encoding="utf-8")
     db = str(tmp_path / "m.db")
