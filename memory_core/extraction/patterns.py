@@ -162,6 +162,9 @@ _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 _ZH_CONDITION_SHAPE = (r"(?:" + "|".join(sorted((c for c in CONDITIONS if re.search(r"[\u4e00-\u9fff]", c)), key=len, reverse=True))
                        + r"|(?:(?![的被从没对有就一都也还很在是得患了好])[\u4e00-\u9fff]){1,6}?(?:"
                        + "|".join(CONDITION_SUFFIXES_ZH) + r"))")
+#: a sentence that calls something off ("Not joining Google after all, I'm staying at Accenture"):
+#: only then is "staying at/in X" the state kept, not a hotel or a visit
+_EN_CALLED_OFF_CUE = r"^(?=.*\b(?:after all|fell through|instead|decided|not (?:joining|moving|going|starting))\b)"
 #: a condition named inside an English "have / caught" phrase: those verbs are too general to
 #: take any object, so they only match before a condition word — and never as the auxiliary of
 #: a perfect ("I've been dealing with insomnia": "been dealing with" is the verb, not a condition)
@@ -459,7 +462,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_offer_fell_through", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:the |my |our )?(?P<obj>[a-z][a-z0-9&'\-]*(?: [a-z0-9&'\-]+)?) "
          r"(?:job|offer|position|role) (?P<verb>fell through|was rescinded|got rescinded|is off|was pulled)", "WORKS_AT",
          "organization", negated=True, trait="employer", coordinated=False, fixed_object="@employer^"),
-    _raw("en_work_staying_at", "en", r"^(?=.*\b(?:after all|fell through|instead|decided|not (?:joining|moving|going|starting))\b)"
+    _raw("en_work_staying_at", "en", _EN_CALLED_OFF_CUE +
          r".*?(?:^|(?<=[\s,;:]))(?P<subj>i|we)(?: am| are| will be)? (?:just )?(?P<verb>staying (?:at|with)) " + _EN_OBJ_RAW,
          "WORKS_AT", "organization", trait="employer", coordinated=False, known_object=True),
     # "I just moved to Denver for a new job at Oracle": the job is why one moved - held, not sought
@@ -766,7 +769,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_home_move_fell_through", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:the |my |our )?(?P<obj>[a-z][a-z'\-]*(?: [a-z'\-]+)?) "
          r"(?:move|relocation) (?P<verb>fell through|is off|was called off|got called off|got cancell?ed)", "LIVES_IN", "place",
          negated=True, trait="residence", coordinated=False, fixed_object="@residence^"),
-    _raw("en_home_staying_in", "en", r"^(?=.*\b(?:after all|fell through|instead|decided|not (?:joining|moving|going|starting))\b)"
+    _raw("en_home_staying_in", "en", _EN_CALLED_OFF_CUE +
          r".*?(?:^|(?<=[\s,;:]))(?P<subj>i|we)(?: am| are| will be)? (?:just )?(?P<verb>staying (?:in|put in)) " + _EN_OBJ_RAW,
          "LIVES_IN", "place", trait="residence", coordinated=False, known_object=True),
     # "our new place is in Lisbon": the home named by where it is, not by a verb of living

@@ -347,16 +347,17 @@ class _Extractor:
     def _statements(self, state: _EventState, mentions: list[Mention]) -> None:
         # a dated start is read over the whole sentence: its clauses split the object from the
         # date (拿到了网易的offer，下个月入职), and the clause of the date alone is a plan
-        scheduled: dict[int, set[tuple[str, str]]] = {}
+        scheduled: list[set[tuple[str, str]]] = []
         scoped: list[tuple[_Sentence, str, int]] = []
         for i, whole in enumerate(statement_spans(state.event.content)):
-            scheduled[i] = set()
+            scheduled.append(set())
             self._scheduled_starts(state, mentions, whole, is_cjk(whole.text), scheduled[i])
             scoped += [(part, mood, i) for part, mood in mood_scoped(whole, is_cjk(whole.text))]
         previous = ""
         for sentence, mood, whole_at in scoped:
             zh = is_cjk(sentence.text)
-            before_this, previous = previous, (sentence.text if zh else normalize_en(sentence.text))
+            text = sentence.text if zh else normalize_en(sentence.text)
+            before_this, previous = previous, text  # what a continuation pattern (``after``) reads
             if mood == "conditional":
                 continue
             hint = time_hint(sentence.text)
@@ -366,7 +367,6 @@ class _Extractor:
                 continue
             consumed: list[tuple[int, int]] = []
             accepted: list[tuple[StatementPattern, re.Match[str]]] = []
-            text = sentence.text if zh else normalize_en(sentence.text)
             # priority order decides which pattern owns a verb span ("no longer like" beats
             # "like"); text order then builds the claims, so "it" sees the entities before it.
             # A match whose subject is nobody (an unvalidated name) claims no verb span.
@@ -729,9 +729,9 @@ class _Extractor:
                 return  # "working on building up confidence": an effort, not a project ("Building Blocks" is)
         if pattern.lang == "zh" and raw_obj.startswith("张") and match.string[:match.start("obj")].endswith("了"):
             raw_obj = raw_obj[1:]  # 买了张新床, 办了张卡: 张 after 了 is the measure word, not a surname
-        zh_called = _ZH_CALLED.match(raw_obj) if pattern.lang == "zh" and not pattern.fixed_object else None
-        if zh_called:
-            raw_obj = zh_called.group("name") or zh_called.group("name2")  # 在一家叫极光的创业公司上班: the name, not the kind
+        called = _zh_called_name(raw_obj) if pattern.lang == "zh" and not pattern.fixed_object else raw_obj
+        zh_called = called != raw_obj
+        raw_obj = called  # 在一家叫极光的创业公司上班: the name, not the kind
         if pattern.lang == "en" and (sense := _EN_SENSE_OF.match(raw_obj.strip())):
             raw_obj = sense.group("thing")  # "love the smell of coffee": the coffee, not the smell
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
@@ -1285,6 +1285,8 @@ _EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
 _ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(?:叫做|名叫|叫)(?P<name>[^的，,。！？\s]{2,12}?)的|"
                         # 一家早教机构叫金宝贝: the kind first, then its name
                         r"^(?:一|这|那)(?:家|所|个|间)[^，,。！？\s叫]{1,8}?(?:叫做|名叫|叫)(?P<name2>[^的，,。！？\s]{2,12}?)$")
+
+
 def _zh_called_name(obj: str) -> str:
     """The name of a Chinese object told with its kind (一家叫极光的公司, 一家早教机构叫金宝贝), else the object."""
     m = _ZH_CALLED.match(obj)

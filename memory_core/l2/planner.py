@@ -84,6 +84,11 @@ class EventInfo:
     told_at: float | None = None
 
     @property
+    def told(self) -> float:
+        """When it was told: ``occurred_at`` unless that was moved to a dated start's date."""
+        return self.told_at if self.told_at is not None else self.occurred_at
+
+    @property
     def policy(self):
         try:
             return EVIDENCE_POLICIES[EvidenceClass(self.evidence_class)]
@@ -501,8 +506,8 @@ class Planner:
         # 4. walk in the order things were told: structural rules, conflicts, arbitration (a dated
         # start is walked where it was told, not at its date, so a later call-off meets it)
         decisions: dict[tuple[str, str, str], ArbitrationDecision] = {}
-        items: list[tuple[float, int, Any]] = [(_told(e.event), n, e) for n, e in enumerate(edges)]
-        items += [(_told(a.event), len(edges) + n, a) for n, a in enumerate(assertions)]
+        items: list[tuple[float, int, Any]] = [(e.event.told, n, e) for n, e in enumerate(edges)]
+        items += [(a.event.told, len(edges) + n, a) for n, a in enumerate(assertions)]
         for _t, _n, item in sorted(items, key=lambda x: (x[0], x[1])):
             if isinstance(item, CandidateEdge):
                 self._walk_edge(conn, plan, item, overlay, decisions)
@@ -788,13 +793,9 @@ def _ids(evidence: list[dict[str, Any]]) -> list[str]:
     return [e["event_id"] for e in evidence]
 
 
-def _told(ev: EventInfo) -> float:
-    return ev.told_at if ev.told_at is not None else ev.occurred_at
-
-
 def _cand_ev(cand: CandidateEdge | CandidateAssertion) -> dict[str, Any]:
     return {"event_id": cand.event.event_id, "text": cand.evidence_text, "occurred_at": cand.event.occurred_at,
-            "directness": cand.directness, "told_at": cand.event.told_at}
+            "directness": cand.directness, "told_at": cand.event.told}
 
 
 def _side_edge(e: _EdgeState, conn: apsw.Connection) -> ArbitrationSide:

@@ -150,12 +150,10 @@ CONDITIONS: frozenset[str] = frozenset({
 })
 #: a measurement a recovery is told by ("my blood pressure is back to normal", 血糖正常了) → the
 #: conditions whose end it tells; a body part needs no entry (腰 ends 腰椎间盘突出 by naming it)
+_DIABETES = ("diabetes", "type 2 diabetes", "type 1 diabetes", "prediabetes", "high blood sugar")
 MEASURE_CONDITIONS: dict[str, tuple[str, ...]] = {
     "blood pressure": ("high blood pressure", "hypertension"),
-    "blood sugar": ("diabetes", "type 2 diabetes", "type 1 diabetes", "prediabetes", "high blood sugar"),
-    "sugar": ("diabetes", "type 2 diabetes", "type 1 diabetes", "prediabetes", "high blood sugar"),
-    "glucose": ("diabetes", "type 2 diabetes", "type 1 diabetes", "prediabetes", "high blood sugar"),
-    "a1c": ("diabetes", "type 2 diabetes", "type 1 diabetes", "prediabetes"),
+    "blood sugar": _DIABETES, "sugar": _DIABETES, "glucose": _DIABETES, "a1c": _DIABETES,
     "cholesterol": ("high cholesterol",), "uric acid": ("gout",), "iron": ("anemia",),
     "thyroid": ("hypothyroidism", "hyperthyroidism"),
     "血压": ("高血压",), "血糖": ("糖尿病", "高血糖"), "血脂": ("高血脂",), "胆固醇": ("高胆固醇", "高血脂"),

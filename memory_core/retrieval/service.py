@@ -661,28 +661,28 @@ class RetrievalService:
             rows += self._ended_rows(conn, ids, top_time, zh)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
             log.debug("newer-state ends unavailable: %s", exc)
-        topical = self._topic_mentions(top, ids, findings, by_id, zh, asks_about_user(plan.query))
+        topical = self._topic_mentions(top, ids, findings, by_id, zh)
         if not rows and not topical:
             return findings, {}
         cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows))) if rows else {}
         first = by_id.get(top.event_id) or next(iter(self._hydrate(
             [r[0] for r in conn.execute("SELECT seq FROM fact_events WHERE event_id = ?", [top.event_id])]).values()), None)
         mentions: list[LaterMention] = list(topical)
-        about_user = asks_about_user(plan.query)
         for seq, key, what in rows:
             ev = cands.get(seq)
-            if about_user and ev is not None and about_someone_else(ev.content):
-                continue  # "My son just started at UCLA too!": a later word on the son, not on the user
             if ev is None or self._fetch_filter(plan, ev, allowed, plan.time_window if plan.time_window is not None
                                                 and plan.time_window.hard else None, None) is not None:
                 continue
             mentions.append(LaterMention(ev.event_id, ev.occurred_at, key, what,
                                          ev.author_type, ev.evidence_class, ev.speaker))
+        by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
+        if asks_about_user(plan.query):
+            # "My son just started at UCLA too!": a later word on the son, not on the user
+            mentions = [m for m in mentions if not about_someone_else(by_seq[m.event_id].content)]
         picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
                                 as_of=plan.as_of)
         if not picked:
             return findings, {}
-        by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
         when = iso(top_time)[:10] if top_time else "?"
         lifted: dict[str, str] = {}
         head: list[Finding] = []
@@ -741,7 +741,7 @@ class RetrievalService:
 
     @staticmethod
     def _topic_mentions(top: Finding, ids: list[str], findings: list[Finding], by_id: dict[str, "Candidate"],
-                        zh: bool, about_user: bool) -> list[LaterMention]:
+                        zh: bool) -> list[LaterMention]:
         """Later statements among the findings that share a topic word with a top statement
         (我戒烟失败了 → 我已经戒烟半年了): the newer word on a state no entity names."""
         if top.layer != "l1":
@@ -753,7 +753,7 @@ class RetrievalService:
                 continue
             word = shared_topic(top_terms, query_terms(f.content))
             ev = by_id[f.event_id]
-            if word is not None and not ev.speaker and not (about_user and about_someone_else(ev.content)):  # the user's own state; a transcript's speakers by entity only
+            if word is not None and not ev.speaker:  # the user's own lines; a transcript's speakers by entity only
                 out.append(LaterMention(f.event_id, f.occurred_at or ev.occurred_at, f"topic:{word}",
                                         later_about(word, zh), ev.author_type, ev.evidence_class, ev.speaker))
         return out
