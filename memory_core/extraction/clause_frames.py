@@ -160,7 +160,7 @@ def _negated_at(text: str, at: int, zh: bool) -> bool:
 
 #: ends that need no object to be read: the clause ends the batch's live value of the family
 _ZH_NAMELESS_END: dict[str, str] = {
-    "job": r"辞职|离职|裸辞|不干了|被裁|被开除|被辞退|被炒|退休了", "school": r"毕业了|退学了",
+    "job": r"辞职|离职|裸辞|不干了|被裁|被开除|被辞退|被炒|退休了", "school": r"毕业了|退学了|休学了",
     "home": r"搬走了", "vehicle": r"报废了|被偷了", "pet": r"去世了|死了|走了",
     "partner": r"分手了|分了|掰了|吹了"}
 _EN_NAMELESS_END: dict[str, str] = {
@@ -168,7 +168,7 @@ _EN_NAMELESS_END: dict[str, str] = {
     "school": r"graduated|dropped out|finished (?:my )?(?:master's|masters|bachelor's|bachelors|degree|phd|ph\.d\.|"
               r"doctorate|studies|undergrad|mba)(?! at\b| in\b| from\b)", "home": r"moved out", "partner": r"broke up|split up|dumped me|separated"}
 #: what may stand before a Chinese nameless end: the speaker, time words, adverbs, connectives
-_ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|本科|研究生|硕士|博士|大学|高中|上个月|上周|上星期|去年|今年|前天|昨天|今天|前阵子|前几天|最近|后来|"
+_ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|本科|研究生|硕士|博士|大学|高中|上个月|上周|上星期|去年|今年|上学期|这学期|上半年|年初|年底|前天|昨天|今天|前阵子|前几天|最近|后来|"
                                r"终于|已经|现在|不过|但是|可是|其实|早就|刚刚|刚|也|都|就|还是|[，,\s])*")
 
 

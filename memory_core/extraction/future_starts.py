@@ -57,6 +57,12 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
                 + _EN_OBJ), "job"),
     (re.compile(r"(?i:\b(?P<verb>(?:mov(?:e|es|ing)|relocat(?:e|es|ing))(?:\s+back)?\s+to))\s+" + _EN_OBJ),
      "home"),
+    # "Signed the lease on a two-bedroom in Jersey City, moving in this weekend": a home taken,
+    # with the move-in dated (a house bought with no move told is no home yet)
+    (re.compile(r"(?i:\b(?P<verb>(?:signed\s+(?:a|the|our|my)\s+lease|bought|closed|rented|leased)\s+(?:on\s+|for\s+)?"
+                r"(?:a|an|the|our|my)\s+(?:[\w'-]+\s+){0,3}?(?:house|home|condo|apartment|flat|place|townhouse|duplex|"
+                r"studio|loft|[\w-]*bedroom)\s+(?:in|near)))\s+" + _EN_OBJ
+                + r"(?=[^.!?;]*\b(?i:mov(?:e|es|ing)\s+in|mov(?:e|es|ing)\s+there|get(?:ting)?\s+the\s+keys)\b)"), "home"),
     # "the move to Austin is next week": the speaker's own move, named as a noun (another
     # person's move is "her move", "my sister's move", which this does not read)
     (re.compile(r"(?i:\b(?:the|our|my)\s+(?:big\s+|cross-country\s+|actual\s+)?(?P<verb>(?:move|relocation)(?:\s+back)?\s+to))"
@@ -72,6 +78,9 @@ _ZH_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?:拿到了?|收到了?|接了|接受了|签了)" + _ZH_OBJ + r"的(?:offer|录用通知)[^。！？!?]*?(?P<verb>入职|报到|报道|上班)"), "job"),
     (re.compile(r"(?P<verb>搬到|搬去|搬家到|搬回|搬回到)" + _ZH_OBJ + r"(?=了|啦|住|去|$|[，,。！？!?；;\s])"), "home"),
     (re.compile(r"(?:去|到)" + _ZH_OBJ + r"(?P<verb>定居)"), "home"),
+    # 在佛山买了房，下个月搬过去: the home bought or rented, the move into it dated
+    (re.compile(r"在" + _ZH_OBJ + r"(?P<verb>买了|租了|买|租|看好了|定了)(?:个|套|间|一套|一个|一间)?(?:新)?(?:房子?|公寓|住处)"
+                r"[^。！？!?]{0,10}?(?:搬过去|搬进去|入住|住进去|搬家|搬)"), "home"),
 ]
 #: family → (predicate, trait): the same claims the past-tense start patterns make
 FAMILY_CLAIMS: dict[str, tuple[str, str]] = {

@@ -146,6 +146,12 @@ _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|
            + "|".join(sorted(EN_PET_BREEDS, key=len, reverse=True)) + ")")
 _ZH_PET = (r"(?:流浪狗|流浪猫|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
            r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|三花猫|蓝猫|狗|兔子|仓鼠|龙猫|荷兰猪|豚鼠|刺猬|鹦鹉|八哥|画眉|乌龟|金鱼|鱼|鸟)")
+#: a sentence in which the speaker brings an animal home (not someone's report of it): what a
+#: next sentence's "his name is X" names
+_EN_PET_ANNOUNCED = re.compile(r"^(?!.*\b(?:said|says|told|tells|she|he|they)\b)(?:.*[\s,;:])?(?:i|we) (?:just |finally |have |had |recently |officially )*"
+                               r"(?:got|adopted|rescued|brought home|took in|welcomed|have)\b[^.!?]*\b" + _EN_PET + r"\b")
+#: a pet's kind as a whole object ("dog"), not its name
+EN_PET_KIND = re.compile(r"(?:new |little )?" + _EN_PET)
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
 _EN_OBJ_RAW = r"(?P<obj>" + _EN_OBJ_CHARS + ")"
@@ -537,9 +543,18 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_drive_past", r"used to drive|used to ride", "DRIVES", "vehicle", time_hint="past", coordinated=False),
     _en("en_vehicle_end", r"sold|got rid of|traded in|traded|swapped|exchanged|totaled|totalled|scrapped", "DRIVES", "vehicle",
         negated=True, trait="vehicle", coordinated=False),
-    _raw("en_vehicle_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief) "
+    _raw("en_vehicle_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief|a (?:drunk )?driver|a truck|a bus) "
          r"(?:just )?(?P<verb>stole|took|wrecked|totaled|totalled)" + _EN_VEHICLE_AHEAD + r" (?:my|our) " + _EN_OBJ_RAW,
          "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
+    # "Someone totaled my Fit while it was parked": a vehicle memory knows, by (part of) its name
+    _raw("en_vehicle_stolen_known", "en", r"(?:^|(?<=[\s,;:(\"']))(?:someone|somebody|they|thieves|a thief|a (?:drunk )?driver|a truck|a bus) "
+         r"(?:just )?(?P<verb>stole|totaled|totalled|wrecked) (?P<subj>my|our) (?:old |new )?"
+         r"(?P<obj>[a-z0-9\-]+(?: [a-z0-9\-]+)?)(?=[.,;!?]|$| (?:while|when|last|yesterday|today|this|in|on|at|and|outside|overnight|from)\b)",
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, known_object=True),
+    # "Going car-free for now", "I don't have a car anymore": whatever vehicle is held ends
+    *_en_with_bare("en_vehicle_none", r"(?:am |are )?(?:now |officially |just )?(?P<verb>(?:going |gone |living |am |are )?car-?free|"
+                   r"carless|(?:do not|no longer) (?:have|own) a car(?= anymore| any more| now|[.,;!]|$)|(?:do not|no longer) drive anymore)(?P<obj>)",
+                   "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
     _en("en_vehicle_have", r"(?:have got|have had(?=[^.;]* for\b)|have|own)" + _EN_VEHICLE_AHEAD,
         "DRIVES", "vehicle", trait="vehicle", coordinated=False),
     _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
@@ -547,15 +562,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # pets: start and end (death, rehoming); "pet" holds several values, one per animal
     _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*" + _EN_PET +
          r",? (?P<obj>[a-z][a-z'\-]+),? (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|passed|"
-         r"was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|escaped|went missing|is gone|crossed the rainbow bridge)",
+         r"was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|flew off|ran off|escaped|went missing|is gone|crossed the rainbow bridge)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_end_unnamed", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*"
          r"(?P<obj>" + _EN_PET + r") (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|was put down|"
-         r"had to be put down|ran away|flew away|escaped|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
+         r"had to be put down|ran away|flew away|flew off|ran off|escaped|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
     _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? |so |well,? )?(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed(?= (?:on|last|yesterday|this|in|at|peacefully|over the weekend)\b|[.,;!]|$)|"
-         r"crossed the rainbow bridge|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|went missing|did not make it|is gone)",
+         r"crossed the rainbow bridge|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|flew off|ran off|went missing|did not make it|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|crossed the rainbow bridge)(?P<obj>)",
@@ -607,6 +622,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_several_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?P<verb>two|three|four|2|3|4) (?:cats|dogs|kittens|"
          r"puppies|rabbits|hamsters|birds|parrots|turtles|guinea pigs)[,:]? (?P<obj>[a-z][a-z'\-]+(?:,? (?:and )?[a-z][a-z'\-]+)+)",
          "HAS_PET", "animal", trait="pet", named_only=True),
+    # "We adopted a dog from the shelter! His name is Pepper": the animal the speaker's sentence
+    # before brought home, named in the next one
+    _raw("en_pet_name_next", "en", r"^(?P<subj>)(?:and )?(?:his|her|its|their) (?P<verb>name is|name's) (?P<obj>[a-z][a-z'\-]+)",
+         "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True, after=_EN_PET_ANNOUNCED),
+    _raw("en_pet_named_next", "en", r"^(?:so |and )?(?P<subj>i|we) (?:have )?(?P<verb>named|called) (?:him|her|it|them) "
+         r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
+         after=_EN_PET_ANNOUNCED),
     _raw("en_pet_is_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |little )?" + _EN_PET +
          r"(?:'s name)? (?P<verb>is named|is called|is) (?P<obj>[a-z][a-z'\-]+)(?=[.!,;]|$)", "HAS_PET", "animal",
          trait="pet", coordinated=False, named_only=True),
@@ -904,6 +926,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "organization", negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("zh_work_first_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>第一天)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    # 今天去腾讯报到了 / 到浙江大学报到了: a start told as reporting in (a school's name makes it a
+    # school, rule_engine); a bare 去X报到 is a plan, read only with a date (future_starts)
+    _raw("zh_work_report", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:正式)?(?:去了?|到了?|来)"
+         r"(?P<obj>[^，,。！？去到来]{2,12}?)(?:正式)?(?P<verb>报到了|报道了|报到啦|报到完了|报完到了)",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_first_day_en_shape", "zh", r"(?P<subj>)(?P<verb>第一天)在(?P<obj>[^，,。！？在]{1,12}?)(?:上班|工作)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_last_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>最后一天)",
@@ -1008,7 +1035,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_given_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?:被我们?|已经|也)?(?P<verb>送人了|送走了|送养了|送给了?[^，,。！？]{1,6}?(?:养了|了)|被[\u4e00-\u9fff]{1,3}?领养了)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
-    _raw("zh_pet_named", "zh", _ZH_WHO + r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了)(?:一只|只|一条|条)?"
+    _raw("zh_pet_named", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
+         r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了|抱回了|抱回来了|接回了|接回家了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
          r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫))[，,]?(?:它)?"
          r"(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
@@ -1018,8 +1046,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="pet", coordinated=False),
     _raw("zh_pet_gift", "zh", r"(?P<verb>送了|送给了|送给|送)(?P<subj>我们家|我们|我家|我)(?:一只|只|一条|条|两只)"
          r"(?P<obj>" + _ZH_PET + r")", "HAS_PET", "animal", trait="pet", coordinated=False),
-    _raw("zh_pet_start", "zh", _ZH_WHO + _ZH_GAP + r"(?:新)?(?P<verb>养了|领养了|收养了|捡了)(?:一只|只|一条|条|两只)"
-         r"(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]*叫)", "HAS_PET", "animal", trait="pet", coordinated=False),
+    _raw("zh_pet_start", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
+         r"(?:新)?(?P<verb>养了|领养了|收养了|捡了|抱回了|抱回来了)(?:一只|只|一条|条|两只)(?:小|大)?(?:黑|白|橘|花|灰|黄|奶)?"
+         r"(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]*(?:叫|取名|起名))", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship, school, health
     _raw("zh_divorce", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
@@ -1159,8 +1188,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 周末去爬了香山, 去逛了故宫: the place of an outing, after its activity verb
     _raw("zh_visited_activity", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去(?:爬|登|逛|玩|游|泡|滑)了?)"
          r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
-    _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])|去过|参观了|游览了|逛了|到过|"
-        r"去(?![年世吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"))", "VISITED", "place"),
+    _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:报到|报道|入职))|去过|参观了|游览了|逛了|到过|"
+        r"去(?![年世吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职))", "VISITED", "place"),
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.

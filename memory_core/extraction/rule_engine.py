@@ -29,7 +29,7 @@ from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import (DIETS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
                             is_species, is_tie, slot_type)
-from .patterns import (HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
+from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
@@ -812,6 +812,8 @@ class _Extractor:
             elif predicate == "VISITED" and pattern.lang == "en" and is_school(entity.name) and \
                     match.group("verb").startswith("went") and not _EN_SCHOOL_VISIT.search(sentence.text.lower()):
                 predicate = "STUDIES_AT"  # "I never went to Harvard": attending, not a trip (a past school)
+            elif pattern.key == "zh_work_report" and is_school(entity.name):
+                predicate, trait = "STUDIES_AT", "school"  # 去浙江大学报到了: a student's first day
             elif predicate == "BOUGHT" and entity.entity_type == "animal":
                 predicate, trait = "HAS_PET", "pet"  # "I got a puppy": a pet, not a purchase
             if predicate == "LIVES_IN" and not neg and pattern.time_hint is None and pattern.lang == "zh" and \
@@ -819,15 +821,21 @@ class _Extractor:
                 if new_here:
                     state.discard(entity.name, entity.entity_type)
                 continue  # 去杭州出差，住在西湖边上: a night's stay on a trip, not a home
-            if (predicate, entity.name) in claimed:
+            name = entity.name
+            if predicate == "DRIVES" and neg and trait == "vehicle":
+                # "someone stole my Mazda" while the Mazda 3 is held: the held car, by its make
+                held = [v for v, _ in self._live_values(subject, "vehicle", state.event.event_id)
+                        if v.startswith(name + " ")]
+                name = held[0] if len(held) == 1 else name
+            if (predicate, name) in claimed:
                 if not neg:
                     continue
                 # 在拼多多干了半年就走了: the clause's start and its end — the end is what it states
                 evidence = sentence.text.strip()
                 self.out.fact_claims = [c for c in self.out.fact_claims if not (
                     c.event_id == state.event.event_id and c.evidence_text == evidence and not c.negated and
-                    c.predicate == predicate and c.object == entity.name)]
-            self._emit(state, sentence, pattern, subject, subject_type, entity.name, entity.entity_type,
+                    c.predicate == predicate and c.object == name)]
+            self._emit(state, sentence, pattern, subject, subject_type, name, entity.entity_type,
                        neg, is_self, hint, claimed, predicate=predicate, trait=trait)
 
     def _emit(self, state: _EventState, sentence: _Sentence, pattern: StatementPattern, subject: str,
@@ -838,6 +846,11 @@ class _Extractor:
         clause as evidence."""
         predicate = predicate or pattern.predicate
         trait = pattern.trait if trait is False else trait
+        if predicate == "HAS_PET" and not negated and pattern.after is not None:
+            # "We adopted a dog! His name is Pepper": the name replaces the kind the sentence before gave
+            self.out.fact_claims = [c for c in self.out.fact_claims if not (
+                c.event_id == state.event.event_id and c.subject == subject and c.predicate == "HAS_PET" and
+                not c.negated and EN_PET_KIND.fullmatch(c.object))]
         claimed.add((predicate, obj))
         evidence = sentence.text.strip()
         claim_hint = pattern.time_hint or hint

@@ -15,9 +15,12 @@ candidates from ``l1_event_entities`` and places them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
-from memory_core.policy import NEWER_STATE_MAX_LIFTS, EvidenceClass
+from memory_core.lexicon.concepts import family_terms
+from memory_core.lexicon.scan import PhraseTable
+from memory_core.policy import NEWER_STATE_MAX_LIFTS, NEWER_STATE_TOPIC_FAMILIES, EvidenceClass
 
 #: statements of the user's own state; questions, hypotheticals, instructions and anything an
 #: assistant or tool wrote never tell how things stand
@@ -77,3 +80,35 @@ def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:
     shared = [t for t in dict.fromkeys(top_terms) if t in mine and
               (len(t) >= 2 if any("\u4e00" <= ch <= "\u9fff" for ch in t) else len(t) >= 3 and t.isalpha())]
     return max(shared, key=len) if shared else None
+
+
+@lru_cache(maxsize=1)
+def _family_table() -> tuple[PhraseTable, dict[str, frozenset[str]]]:
+    owners: dict[str, set[str]] = {}
+    for key in NEWER_STATE_TOPIC_FAMILIES:
+        for term in family_terms(key):
+            owners.setdefault(term, set()).add(key)
+    return PhraseTable.of(owners), {t: frozenset(k) for t, k in owners.items()}
+
+
+def state_families(text: str) -> frozenset[str]:
+    """The state families (``NEWER_STATE_TOPIC_FAMILIES``) a statement speaks of by any of their
+    words: "我和老公结婚八年了" and "我们离婚了" are both about marriage though they share no word."""
+    table, owners = _family_table()
+    out: set[str] = set()
+    for term in table.find(text):
+        out |= owners.get(term, frozenset())
+    return frozenset(out)
+
+
+def shared_family(top_texts: Sequence[str], text: str) -> str | None:
+    """A state family both a top statement and a later one speak of (the narrowest, by data
+    order), or None."""
+    mine = state_families(text)
+    if not mine:
+        return None
+    theirs: set[str] = set()
+    for t in top_texts:
+        theirs |= state_families(t)
+    both = [k for k in reversed(NEWER_STATE_TOPIC_FAMILIES) if k in mine and k in theirs]
+    return both[0] if both else None

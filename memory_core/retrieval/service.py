@@ -53,7 +53,7 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_reason
-from .newer_state import LaterMention, newer_mentions, shared_topic
+from .newer_state import LaterMention, newer_mentions, shared_family, shared_topic
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -744,14 +744,19 @@ class RetrievalService:
                         zh: bool) -> list[LaterMention]:
         """Later statements among the findings that share a topic word with a top statement
         (我戒烟失败了 → 我已经戒烟半年了): the newer word on a state no entity names."""
-        if top.layer != "l1":
+        # a derived belief's topic is in the statements it rests on ("user HAS_CONDITION 高血压"
+        # rests on 我有高血压; 血压控制住了 is the newer word on it)
+        top_texts = [top.content] if top.layer == "l1" else [by_id[i].content for i in ids if i in by_id]
+        if not top_texts:
             return []
-        top_terms = query_terms(top.content)
+        # a later line naming the belief's own object reaffirms it or is the entity path's to lift
+        own = str(top.facts.get("object") or top.facts.get("value") or "").strip().lower() if top.layer != "l1" else ""
+        top_terms = [t for text in top_texts for t in query_terms(text) if t != own]
         out: list[LaterMention] = []
         for f in findings[1:]:
             if f.layer != "l1" or f.event_id in ids or f.event_id not in by_id:
                 continue
-            word = shared_topic(top_terms, query_terms(f.content))
+            word = shared_topic(top_terms, query_terms(f.content)) or shared_family(top_texts, f.content)
             ev = by_id[f.event_id]
             if word is not None and not ev.speaker:  # the user's own lines; a transcript's speakers by entity only
                 out.append(LaterMention(f.event_id, f.occurred_at or ev.occurred_at, f"topic:{word}",

@@ -28,6 +28,9 @@ _EN_OTHERS = (
 _EN_OTHER_SUBJECT = re.compile(
     rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{_EN_OTHERS})s?(?:'s\s+\w+)?\s+"
     r"(?:is|are|was|were|has|had|does|did|do|got|gets|will|can|still|always|never|just|"
+    # irregular pasts a report of someone's change uses ("my daughter went vegan")
+    r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
+    r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
     r"\w+(?:s|ed))\b", re.I)
 _EN_ABOUT_USER = re.compile(
     r"\b(?:am|do|did|have|had|was|were|can|could|should|will|would|shall)\s+i\b|"

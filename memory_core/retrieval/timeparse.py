@@ -446,6 +446,12 @@ def _coming_weekday(c: _Cal, weekday: int) -> float:
     return c.ts(today + timedelta(days=ahead))
 
 
+def _this_weekend(c: _Cal) -> float:
+    """"this weekend", 这周末: the coming Saturday, or today when the telling is on the weekend."""
+    today = c.day_start(c.dt)
+    return c.ts(today) if today.weekday() >= 5 else c.ts(today + timedelta(days=5 - today.weekday()))
+
+
 def _next_term(c: _Cal) -> float:
     return min(_coming(c, m) for m in TERM_START_MONTHS)
 
@@ -479,6 +485,9 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
     (_r(rf"\b(?:next|this|on|this coming|coming)\s+({_WD_RE})\b"),
      lambda m, c: _coming_weekday(c, EN_WEEKDAYS[m[1].lower()])),
     (_r(r"\bnext week\b"), lambda m, c: c.week(1)[0]),
+    # "moving in this weekend": the coming Saturday (today, told on the weekend itself)
+    (_r(r"\b(?:this|this coming|over the)\s+weekend\b"), lambda m, c: _this_weekend(c)),
+    (_r(r"\bnext weekend\b"), lambda m, c: c.weekday(5, -1)[0]),
     (_r(r"\bnext month\b"), lambda m, c: c.month(1)[0]),
     (_r(r"\bnext year\b"), lambda m, c: c.year(c.dt.year + 1)[0]),
     (_r(rf"\b(?:next|this(?: coming)?|in the)\s+({_SEASON_RE})\b"),
@@ -508,6 +517,8 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
      lambda m, c: c.weekday(ZH_WEEKDAYS[m[1]], -1)[0]),
     (_r(r"(?:这|本)(?:个)?(?:周|星期|礼拜)([一二三四五六日天])"),
      lambda m, c: _coming_weekday(c, ZH_WEEKDAYS[m[1]])),
+    (_r(r"(?:这|本)(?:个)?(?:周末|星期天|礼拜天)"), lambda m, c: _this_weekend(c)),
+    (_r(r"下(?:个)?(?:周末)"), lambda m, c: c.weekday(5, -1)[0]),
     (_r(r"下(?:个)?(?:周|星期|礼拜)"), lambda m, c: c.week(1)[0]),
     (_r(r"下(?:个)?月"), lambda m, c: c.month(1)[0]),
     (_r(r"下(?:个)?学期"), lambda m, c: _next_term(c)),

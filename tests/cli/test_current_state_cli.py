@@ -33,6 +33,15 @@ SCENARIOS = [
     ("I work at Shopify.", "Got a new job! It's at Stripe, on the payments team.", "Where do I work now?", "stripe"),
     ("我住在武汉。", "搬家了，现在住长沙。", "我现在住哪？", "长沙"),
     ("我骑电动车上下班。", "买了辆二手的卡罗拉，终于不用风吹日晒了。", "我现在开什么车？", "卡罗拉"),
+    # stop 27's probes: a dated move-in, a pet gone, a school left for a while, reporting in at a
+    # school, a marriage no name was told for ended in the other word
+    ("I rent a room in Queens.", "Signed a lease on a one-bedroom in Hoboken, moving in next weekend.",
+     "Where do I live?", "hoboken"),
+    ("We have a ferret named Ziggy.", "Ziggy ran off last night and never came back.", "Do I still have Ziggy?",
+     "ran off"),
+    ("我在南开读研。", "上学期休学了，在家养病。", "我还在南开读书吗？", "休学"),
+    ("我在北京上高中。", "今天去南京大学报到了！", "我在哪上学？", "南京大学"),
+    ("我和老婆结婚五年了。", "我们离婚了，房子归她。", "我结婚了吗？", "离婚"),
 ]
 
 

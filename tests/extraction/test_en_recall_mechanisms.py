@@ -320,3 +320,26 @@ def test_meet_a_pet_after_a_dash_or_a_comma():
     assert rel("Andrew", "HAS_PET", "toby") in claims(
         "So much has changed since last time we talked - meet Toby, my puppy.", speaker="Andrew")
     assert not any(p == "HAS_PET" for _s, p, *_ in claims("I'd love you to meet Sarah, my sister."))
+
+
+def test_a_pet_named_in_the_sentence_after_its_adoption_is_the_pet_not_its_kind():
+    got = claims("We took in a rescue cat from the shelter! Her name is Mittens.")
+    assert rel("user", "HAS_PET", "mittens") in got and rel("user", "HAS_PET", "cat") not in got
+    assert rel("user", "HAS_PET", "biscuit") in claims("I got a puppy on Saturday. We called him Biscuit.")
+    # someone else's adoption, or a name with no adoption before it, names no pet of the user's
+    assert not any(p == "HAS_PET" and s == "user" for s, p, *_ in claims("My aunt adopted a dog. His name is Rex."))
+    assert not any(o == "rex" for _s, _p, o, *_ in claims("I met a guy at the gym. His name is Rex."))
+
+
+def test_a_known_vehicle_stolen_or_wrecked_by_someone_and_going_car_free_end_the_vehicle():
+    assert rel("user", "DRIVES", "mazda 3", True) in claims("I drive a Mazda 3.", "A drunk driver wrecked my Mazda overnight.")
+    assert rel("user", "DRIVES", "jeep wrangler", True) in claims("My car is a Jeep Wrangler.", "We're car-free since the move.")
+    assert rel("user", "DRIVES", "jeep wrangler", True) in claims("My car is a Jeep Wrangler.", "I no longer have a car.")
+    # no vehicle held: nothing ends; someone else car-free is not the user
+    assert not claims("I don't have a car.")
+    assert not any(n for *_x, n in claims("My car is a Jeep Wrangler.", "My sister is car-free."))
+
+
+def test_a_pet_that_flew_or_ran_off_is_gone():
+    assert rel("user", "HAS_PET", "sunny", True) in claims("Our budgie Sunny flew off through the balcony door.")
+    assert rel("user", "HAS_PET", "ziggy", True) in claims("We have a ferret named Ziggy.", "Ziggy ran off last night.")

@@ -131,3 +131,32 @@ def test_a_start_held_ahead_is_called_off_by_name_or_by_the_move_alone():
     assert not _later_claims("I'm not moving to Boston after all.")
     assert not _later_claims("I'm not moving to Boston after all.", seattle)
     assert not _later_claims("不搬了。")
+
+
+@pytest.mark.parametrize("text,obj,expr", [
+    ("Signed a lease on a one-bedroom in Pasadena, moving in next weekend.", "pasadena", "next weekend"),
+    ("We closed on a house in Raleigh and move in on Friday.", "raleigh", "on Friday"),
+    ("在无锡租了套房子，下周搬进去。", "无锡", "下周"),
+    ("在佛山买了房，这周末搬过去。", "佛山", "这周末"),
+])
+def test_a_home_taken_with_a_dated_move_in_is_the_home_from_then(text, obj, expr):
+    assert ("MOVED_TO", obj, None, "from:" + expr) in _claims(text), _claims(text)
+
+
+@pytest.mark.parametrize("text", [
+    "We bought a house in Raleigh, we might move in next year.",  # a guess
+    "Bought a condo in Tampa as a rental next month.",  # no move in
+    "我姐在无锡租了套房子，下周搬进去。",  # someone else's
+])
+def test_a_home_bought_without_the_speakers_dated_move_in_is_no_start(text):
+    assert not any(p == "MOVED_TO" for p, *_ in _claims(text)), _claims(text)
+
+
+def test_a_weekend_is_read_as_the_coming_saturday():
+    told = datetime(2024, 11, 6, 9, tzinfo=timezone.utc).timestamp()  # Wednesday
+    saturday = datetime(2024, 11, 9, tzinfo=timezone.utc).timestamp()
+    assert resolve_future_start("this weekend", told) == saturday
+    assert resolve_future_start("这周末", told) == saturday
+    assert resolve_future_start("next weekend", told) == saturday + 7 * 86400
+    on_sunday = datetime(2024, 11, 10, 9, tzinfo=timezone.utc).timestamp()
+    assert resolve_future_start("this weekend", on_sunday) == datetime(2024, 11, 10, tzinfo=timezone.utc).timestamp()

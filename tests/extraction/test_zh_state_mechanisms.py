@@ -253,3 +253,22 @@ def test_casual_chinese_wordings_of_past_employers_homes_and_car_swaps():
     assert rel("user", "IS_FROM", "东北") in got and rel("user", "LIVES_IN", "广州") in got
     assert not claims("他老家在东北。")
     assert rel("user", "DRIVES", "理想l6") in claims("我换了台理想L6。")
+
+
+def test_a_pet_taken_in_with_no_subject_and_named_after_a_comma():
+    assert rel("user", "HAS_PET", "煤球") in claims("昨天从流浪动物救助站领养了一只小黑猫，取名煤球。")
+    assert rel("user", "HAS_PET", "土豆") in claims("周末从宠物店买了一只仓鼠，起名叫土豆。")
+    assert not any(s == "user" for s, *_ in claims("小李领养了一只猫叫咪咪。"))
+
+
+def test_reporting_in_at_a_company_or_a_school_is_a_start_not_a_visit():
+    got = claims("今天去网易报到了。")
+    assert rel("user", "WORKS_AT", "网易") in got and not any(p == "VISITED" for _s, p, *_ in got)
+    got = claims("上周到复旦大学报到了，开始研究生生活。")
+    assert rel("user", "STUDIES_AT", "复旦大学") in got and not any(p in ("VISITED", "WORKS_AT") for _s, p, *_ in got)
+    assert not any(s == "user" for s, *_ in claims("小王去华为报到了。"))
+
+
+def test_a_leave_from_school_ends_the_school_held():
+    assert rel("user", "STUDIES_AT", "南开", True) in claims("我在南开读研。", "上学期休学了，在家养病。")
+    assert rel("user", "STUDIES_AT", "南开", True) not in claims("我在南开读研。", "我表弟休学了。")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.policy import EvidenceClass
-from memory_core.retrieval.newer_state import LaterMention, newer_mentions, shared_topic
+from memory_core.retrieval.newer_state import LaterMention, newer_mentions, shared_family, shared_topic, state_families
 from tests.helpers import DAY, T0, chat
 
 SELF = EvidenceClass.USER_SELF_REPORT.value
@@ -162,4 +162,29 @@ def test_a_later_word_about_someone_else_does_not_tell_the_users_state(make_engi
 def test_a_question_about_a_relative_still_reads_the_relatives_later_word(make_engine):
     engine, ids = _old_then_new(make_engine, "My sister lives in Boston.", "My sister moved to Chicago for her residency.")
     pkg = engine.retrieval.query("Where does my sister live?", "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+
+
+def test_a_state_family_joins_the_two_sides_of_one_state_that_share_no_word():
+    assert shared_family(["我和老公结婚八年了。"], "我们离婚了，孩子跟我。") == "marriage"
+    assert shared_family(["I've been vegan for three years."], "I eat meat again these days.") == "diet"
+    assert shared_family(["I work at Zillow."], "We got divorced.") is None
+    assert not state_families("I went hiking on Sunday.")
+
+
+@pytest.mark.parametrize("old,new,question", [
+    # a marriage without a name (no claim is made of it): the divorce is the newer word on it
+    ("我和老公结婚八年了。", "我们离婚了，孩子跟我。", "我结婚了吗？"),
+    ("My husband and I just had our tenth anniversary.", "The divorce went through last month.", "Am I married?"),
+])
+def test_a_later_statement_in_the_other_word_of_the_same_state_comes_first(make_engine, old, new, question):
+    engine, ids = _old_then_new(make_engine, old, new)
+    pkg = engine.retrieval.query(question, "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+
+
+def test_a_later_word_on_the_topic_of_a_derived_belief_comes_first(make_engine):
+    # the top finding is L2's 高血压; the later line names 血压, which the belief rests on
+    engine, ids = _old_then_new(make_engine, "我有高血压。", "血压控制住了，医生说可以停药了。")
+    pkg = engine.retrieval.query("我的血压怎么样？", "current_state", now=T0 + 90 * DAY)
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]

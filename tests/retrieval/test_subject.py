@@ -27,6 +27,8 @@ def test_questions_about_someone_else(question):
                                        "My brother works now and then as a taxi driver.",
                                        "The neighbour's dog barks every morning at six.",
                                        "Melanie: My cousin got married in a castle.",
+                                       "My daughter went vegan over the summer.",
+                                       "My best friend broke up with her boyfriend.",
                                        "同事每天还在喝三杯咖啡。", "我弟弟现在偶尔开出租车上班。", "邻居家的狗每天早上六点就叫。"])
 def test_statements_about_someone_else(statement):
     assert other_subject(statement)
@@ -35,6 +37,7 @@ def test_statements_about_someone_else(statement):
 @pytest.mark.parametrize("statement", ["I gave up caffeine back in March.",
                                        "My manager approved a fifteen percent raise for me.",
                                        "Lena and I ended things after three years together.",
+                                       "My friend said I should take the job.",
                                        "医生给我开了降高血压的药。", "我们领养了一只金毛幼犬。", "从三月开始我就戒掉了提神饮料。"])
 def test_statements_about_the_user(statement):
     assert not other_subject(statement)
