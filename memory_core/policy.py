@@ -380,7 +380,7 @@ NEWER_STATE_SCAN: Final = 50
 #: current_state: the concept families (lexicon/concepts.py) whose words name one state from its
 #: two sides — 结婚 and 离婚, "vegan" and "eating meat" — so a later statement in the other word
 #: is still the newer word on the same state
-NEWER_STATE_TOPIC_FAMILIES: Final = ("relationship", "marriage", "diet", "smoking")
+NEWER_STATE_TOPIC_FAMILIES: Final = ("relationship", "marriage", "diet", "smoking", "alcohol")
 #: The evidence assessment reads words; a statement in the other language, or in other words
 #: ("我姐姐的婚礼在苏州办的" for "Where was my sister's wedding?"), names nothing it knows and was
 #: rated weak and then cut by the relevance floor under a lexical coincidence rated direct. The

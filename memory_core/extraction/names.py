@@ -95,6 +95,7 @@ def related_condition(told: str, live: Sequence[str]) -> str | None:
     "my blood pressure is back to normal" ends "high blood pressure", 腰不疼了 ends 腰椎间盘突出.
     Such a line names no condition itself, so without one held it says nothing (``None``)."""
     t = re.sub(r"^(?:my|the|a) ", "", told.strip().lower())
+    t = re.sub(r"(?<=\w) (?:levels?|numbers?|counts?|readings?|results?|tests?)$|(?<=[\u4e00-\u9fff])(?:指标|水平|数值|值)$", "", t)
     if not t:
         return None
     mapped = MEASURE_CONDITIONS.get(t, ())

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS, VEHICLE_MODELS
+from ..lexicon.names import CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS, VEHICLE_MODELS, VENUE_BRANDS_ZH
 from .names import EN_BODY_CONDITION
 
 # -- shared pieces ------------------------------------------------------------------------------
@@ -50,7 +50,7 @@ _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑
            r"姐(?![夫])|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|舍友|老板|领导|同学|邻居|闺蜜|发小|表妹|表哥|表姐|表弟|弟(?![媳])|妹(?![夫])")
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|这段时间|那段时间|"
-            r"小时候|上半年|下半年|这两年|这几年|那年|当年|后来|"
+            r"小时候|上半年|下半年|这两年|这几年|这阵子|那阵子|这些天|那年|当年|后来|"
             r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
@@ -63,7 +63,7 @@ _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|�
                  r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?")
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
-            r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
+            r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
             # a companion with no subject before it (周末和老公去了趟千岛湖): the speaker went, with them
@@ -159,7 +159,7 @@ _EN_OBJ_RAW = r"(?P<obj>" + _EN_OBJ_CHARS + ")"
 _EN_START = r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?:just |finally |officially )?"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
-_ZH_WHO = (r"(?P<subj>我们一家|我们全家|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|"
+_ZH_WHO = (r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|"
            + _ZH_KIN_NAMED + r"|我)")
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
@@ -284,6 +284,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_diet_plant", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have been| am| became| went| have gone| eat)(?P<verb> "
          r"(?:fully |strictly |mostly |100% )?plant-based)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False, fixed_object="vegan"),
+    # "Fully vegan since January.", "Keto as of this week": a subject-less start of a diet, dated
+    _raw("en_diet_since_bare", "en", _EN_START + r"(?P<verb>(?:fully |strictly |officially |100% |completely )?)" + _EN_DIET +
+         r"(?= (?:since|as of|starting|from|for (?:a|the|two|three|four|five|six|\d+|several|a few) ))", "FOLLOWS_DIET", "topic",
+         trait="diet", coordinated=False),
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r"))(?: (?:have|has) officially gone| (?:have|has) finally gone| officially went| finally went| is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
@@ -572,6 +576,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>died|passed away|passed(?= (?:on|last|yesterday|this|in|at|peacefully|over the weekend)\b|[.,;!]|$)|"
          r"crossed the rainbow bridge|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|flew off|ran off|went missing|did not make it|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
+    # "Ruby got hit by a car and didn't make it": a known pet's mishap, then its death
+    _raw("en_pet_end_known_after", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? )?(?P<subj>)(?P<obj>[a-z][a-z'\-]+) "
+         r"(?:got|was|fell|became|had) [^.;!?]{2,40}? and (?:sadly |then )?(?P<verb>did not make it|died|passed away|passed|"
+         r"had to be put down|had to be put to sleep)\b", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
+         known_object=True),
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|crossed the rainbow bridge)(?P<obj>)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
@@ -719,7 +728,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # a measurement or a body part ends the held condition it stands for (names.related_condition)
     _raw("en_health_normal", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>[a-z0-9][a-z0-9\- ]{1,24}?)(?:'s| is| are| has been| have been|)"
          r" (?:finally |now |all |completely |fully |totally |back )*(?P<verb>back to normal|normal again|(?:back )?in the normal range|"
-         r"(?:does ?n[o']t|do ?n[o']t) hurt any ?more|stopped hurting|no longer hurts?|(?:is |are )?fine now)\b",
+         r"(?:does ?n[o']t|do ?n[o']t) hurt any ?more|stopped hurting|no longer hurts?|(?:is |are )?fine now|normal(?= now\b| and\b|[.,;!]|$))\b",
          "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False, fixed_object="@health~"),
     # "I'm allergic to cats": the allergy is the condition, named with its allergen
     _raw("en_allergic", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have been| was| have always been| turned out to be)?"
@@ -856,8 +865,17 @@ PATTERNS: tuple[StatementPattern, ...] = (
          negated=True, trait="diet", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|吃全素|纯素食者|全素食者|纯素主义者)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
+    # 最近在搞生酮 / 开始吃素了 with no subject: the speaker's, when a doing verb carries the diet
+    _raw("zh_diet_keto_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试)"
+         r"(?P<verb>生酮饮食|生酮)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
+    _raw("zh_diet_veg_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:开始|在|坚持|改成了?|改为)"
+         r"(?P<verb>吃素)(?P<obj>)(?=了|[，,。！？]|$)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False,
+         fixed_object="vegetarian"),
     _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
+    _raw("zh_diet_low_carb", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:[^，,。！？]{1,6}?(?:期间|的时候))?(?:一直|开始|现在|都)?"
+         r"(?P<verb>不吃碳水|戒碳水|断碳水|戒了碳水|断了碳水|低碳水饮食)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
+         coordinated=False, fixed_object="low-carb"),
     _raw("zh_diet_fish", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>只吃鱼|只吃海鲜)(?:[^。！？]{0,8}?不吃[^，。！？]{0,4}肉)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
     _raw("zh_diet_not", "zh", _ZH_WHO + _ZH_GAP + r"(?P<neg>不是|并不是|不算)(?:一个|个)?(?P<verb>素食者|素食主义者|吃素的人)(?!了)(?P<obj>)",
@@ -950,7 +968,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_work_at", r"正在(?!找)|在(?!找)", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:工作(?!和?生活)|上班|任职|实习|打工|教书|上了[一二三四五六七八九十两几半\d]+(?:年|个月|个多月)(?:多)?(?:的)?班))"),
     _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
-        tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然)|干(?!什么|嘛|活)))", named_only=True),
+        tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然|劳)|干(?!什么|嘛|活)))", named_only=True),
     _raw("zh_work_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)的[\u4e00-\u9fff]{0,4}"
          r"(?:经理|工程师|设计师|员工|老师|医生|护士|职员|主管|总监|程序员|产品经理|运营|销售|会计|律师|实习生|研究员|"
          r"骑手|司机|快递员|外卖员|客服|店员|服务员|厨师|保安|编辑|记者|分析师|架构师|主播|合伙人|创始人|顾问|专员|助理|"
@@ -966,7 +984,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"[^，,。！？]{0,12}?[，,]?(?:然后|后来|现在)?"
          r"(?P<verb>(?<!搬)去了|加入了|跳槽到了|(?<!搬)到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
-    _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
+    _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?!(?:" + "|".join(VENUE_BRANDS_ZH) + r")(?:[，,。！？]|$))"
+         r"(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
     # 今年三月我跳到了快手: a job hop told without 槽; only a name (跳到了河里 is no employer)
     # 换工作了，新公司是美团: the new employer named as the company
@@ -1018,10 +1037,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
-         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|跑了|不见了|飞走了|没了|病逝了|被偷了)", "HAS_PET", "animal", negated=True,
+         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
-         r"(?P<verb>去世了|死了|走了|跑丢了|走丢了|丢了|不见了|病逝了|(?:被[\u4e00-\u9fff]{1,4}?)?(?:送人了|送走了|送养了|领养走了|领养了|抱走了))",
+         r"(?P<verb>去世了|死了|走了|跑丢了|走丢了|丢了|跑出去(?:就)?再也没回来|跑出去没回来|再也没回来|不见了|病逝了|(?:被[\u4e00-\u9fff]{1,4}?)?(?:送人了|送走了|送养了|领养走了|领养了|抱走了))",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
          r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了|托付给了?[^，,。！？]{1,6}|交给了?[^，,。！？]{1,6}养)",
@@ -1044,6 +1063,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
          r"(?P<verb>叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
          trait="pet", coordinated=False),
+    # 我养了两只猫，大橘和小白: each animal by its name
+    _raw("zh_pet_several", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>养了|有|养着)(?:两|三|四|几|2|3|4)(?:只|条)"
+         r"(?:" + _ZH_PET + r")[，,：:]?(?:分别叫|分别是|叫|是)?(?P<obj>[\u4e00-\u9fff]{1,4}?(?:[和、跟与][\u4e00-\u9fff]{1,4}?)+)(?=[，,。！？]|$)",
+         "HAS_PET", "animal", trait="pet"),
+    # 朋友出国，把她的猫托付给我了，叫年糕: an animal handed to the speaker to keep
+    _raw("zh_pet_entrusted", "zh", r"把(?:[\u4e00-\u9fff]{1,3}的)?(?P<kind>" + _ZH_PET + r")(?P<verb>托付给|交给|留给|送给|给)(?P<subj>我|我们)"
+         r"(?:养)?了[，,]?(?:它)?(?:叫|名叫|名字叫)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal", trait="pet",
+         coordinated=False),
     _raw("zh_pet_gift", "zh", r"(?P<verb>送了|送给了|送给|送)(?P<subj>我们家|我们|我家|我)(?:一只|只|一条|条|两只)"
          r"(?P<obj>" + _ZH_PET + r")", "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_start", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
@@ -1108,6 +1135,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|诊断出了?|诊断为|得了|患有|患了|患|查出来有|查出来了?|查出了|查出有|查出|"
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
+    # 上个月查出来甲状腺结节: a condition found, told with no subject (a condition's name only)
+    _raw("zh_health_found_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:体检|检查|复查|去医院)?(?:被)?"
+         r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|诊断出了?|检查出)(?P<obj>[^，,。！？]{1,10})",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
          r"(?P<verb>了(?=[，,。！？]|$)|(?:很|挺|越来越|特别|有点|比较)?(?:严重|厉害)|又犯了|犯了|复发了|"
          r"(?:都)?(?:好几|好多|很多|这么多|[一二三四五六七八九十两几\d]+)(?:年|个月)了)",

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..governance.cues import split_sentences, statement_clauses
-from ..lexicon.names import ZH_KIN_FULL_NAME
+from ..lexicon.names import DIET_IMPLIES, ZH_KIN_FULL_NAME
 from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
@@ -656,7 +656,9 @@ class _Extractor:
         if lead is not None:
             subject, subject_type = lead, "person"  # 我爸在一汽干了三十年，去年退休了: 爸爸 retired
         elif pattern.lang == "zh" and not match.group("subj") and self._zh_other_subject(
-                sentence, match.start("verb"), mentions):
+                sentence, match.start("verb"), mentions,
+                # a known thing told before its verb (小白跑出去再也没回来) is the object, no subject
+                match.span("obj") if pattern.known_object else (0, 0)):
             continued = self._zh_continued_relative(match, state.event, sentence.text)
             if continued is None:
                 return  # 小李跳槽去了京东: 小李's move, not the user's
@@ -669,6 +671,10 @@ class _Extractor:
         if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
+        if pattern.trait == "diet" and pattern.fixed_object and not negated and any(
+                c.event_id == state.event.event_id and c.trait == "diet" and not c.negated and c.evidence_text ==
+                sentence.text.strip() and pattern.fixed_object in DIET_IMPLIES.get(c.value or "", ()) for c in self.out.fact_claims):
+            return  # 在搞生酮，戒了碳水: the means of the diet told, not a second diet
         is_self = subject == self._self_subject(state.event)[0]
         if pattern.fixed_object == "@state":
             # "Not anymore though": an elliptic end of the state the previous line set
@@ -983,7 +989,8 @@ class _Extractor:
         return found
 
     @staticmethod
-    def _zh_other_subject(sentence: _Sentence, verb_at: int, mentions: list[Mention]) -> bool:
+    def _zh_other_subject(sentence: _Sentence, verb_at: int, mentions: list[Mention],
+                          own: tuple[int, int] = (0, 0)) -> bool:
         """Whether someone else is the subject of a subjectless Chinese clause: a third-person word
         or a person before the verb — except a companion the speaker went with (周末和老公去了趟
         千岛湖: the user went, with 老公), which opens the clause after time words only."""
@@ -995,6 +1002,7 @@ class _Extractor:
             return True
         return any(m.entity_type == "person" and sentence.start <= m.start and m.end <= sentence.start + verb_at
                    and not (skip[0] <= m.start - sentence.start and m.end - sentence.start <= skip[1])
+                   and not (own[0] <= m.start - sentence.start and m.end - sentence.start <= own[1])
                    for m in mentions)
 
     @staticmethod

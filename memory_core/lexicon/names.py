@@ -134,7 +134,7 @@ VEHICLE_MODELS: frozenset[str] = frozenset({
 CONDITIONS: frozenset[str] = frozenset({
     "diabetes", "type 2 diabetes", "type 1 diabetes", "asthma", "covid", "covid-19", "flu", "the flu",
     "pneumonia", "migraine", "migraines", "insomnia", "anxiety", "depression", "adhd", "celiac disease",
-    "arthritis", "anemia", "cancer", "high blood pressure", "hypertension", "eczema", "allergies",
+    "arthritis", "anemia", "cancer", "high blood pressure", "hypertension", "high cholesterol", "high blood sugar", "eczema", "allergies",
     "long covid", "bronchitis", "shingles", "sciatica", "tinnitus", "ibs", "gout", "a cold", "cold",
     "parkinson's", "alzheimer's", "crohn's", "lupus", "epilepsy", "psoriasis", "endometriosis", "pcos",
     "osteoporosis", "acid reflux", "gerd", "vertigo", "scoliosis", "strep throat", "mono", "chickenpox",
@@ -236,6 +236,13 @@ DIETS_EN: tuple[str, ...] = ("vegetarian", "vegan", "pescatarian", "keto", "glut
 ZH_KIN_FULL_NAME: dict[str, str] = {"妈": "妈妈", "爸": "爸爸", "姐": "姐姐", "哥": "哥哥", "弟": "弟弟", "妹": "妹妹"}
 DIETS_ZH: dict[str, str] = {"吃素": "vegetarian", "素食": "vegetarian", "纯素": "vegan", "生酮": "keto",
                             "无麸质": "gluten-free", "低碳水": "low-carb"}
+#: chains whose name is as often a place one is sitting in as an employer: a verbless
+#: 我现在在星巴克 is where the speaker is, not where they work (a work verb still names the job)
+VENUE_BRANDS_ZH: tuple[str, ...] = ("星巴克", "瑞幸", "喜茶", "奈雪", "麦当劳", "肯德基", "必胜客", "汉堡王", "海底捞", "宜家",
+                                    "沃尔玛", "家乐福", "山姆", "优衣库", "蜜雪冰城", "库迪")
+#: a diet → the diets it already is (keto is low-carb: 在搞生酮，戒了碳水 tells one diet, not two)
+DIET_IMPLIES: dict[str, frozenset[str]] = {"keto": frozenset({"low-carb"}), "vegan": frozenset({"vegetarian", "dairy-free"}),
+                                          "paleo": frozenset({"gluten-free", "dairy-free"})}
 #: a diet → the foods it leaves out: eating one of them again ends it ("started eating bread
 #: again" ends gluten-free, 又开始吃米饭了 ends keto)
 DIET_EXCLUDES: dict[str, frozenset[str]] = {

@@ -14,6 +14,7 @@ candidates from ``l1_event_entities`` and places them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -112,3 +113,18 @@ def shared_family(top_texts: Sequence[str], text: str) -> str | None:
         theirs |= state_families(t)
     both = [k for k in reversed(NEWER_STATE_TOPIC_FAMILIES) if k in mine and k in theirs]
     return both[0] if both else None
+
+
+#: a statement that opens by weighing a change, not telling one ("Thinking about selling the
+#: Civic", 我在考虑换工作): the state it speaks of still stands, so it is no newer word on it
+_TENTATIVE = re.compile(
+    r"^\s*(?:(?:so|well|honestly|ok|okay),?\s+)?(?:(?:i|we)(?:'m|’m| am| are|'re|’re)?\s+)?(?:really\s+|seriously\s+|kind of\s+|kinda\s+|still\s+)?"
+    r"(?:thinking (?:about|of)|considering|contemplating|wondering (?:if|whether|about)|debating|"
+    r"might|may\b|maybe|perhaps|planning (?:to|on)|hoping to|want to|wanna|would like to|should i|"
+    r"toying with)", re.IGNORECASE)
+_TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|在|有点|有些|还在)*(?:想|打算|考虑|犹豫|纠结|琢磨|可能|也许|要不要|想要)")
+
+
+def tentative(text: str) -> bool:
+    """Whether a statement weighs a change rather than telling one (its opening verb)."""
+    return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text))

@@ -53,7 +53,7 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_reason
-from .newer_state import LaterMention, newer_mentions, shared_family, shared_topic
+from .newer_state import LaterMention, newer_mentions, shared_family, shared_topic, tentative
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -676,6 +676,8 @@ class RetrievalService:
             mentions.append(LaterMention(ev.event_id, ev.occurred_at, key, what,
                                          ev.author_type, ev.evidence_class, ev.speaker))
         by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
+        # "Thinking about selling the Civic": a change weighed, not told, leaves the state standing
+        mentions = [m for m in mentions if not tentative(by_seq[m.event_id].content)]
         if asks_about_user(plan.query):
             # "My son just started at UCLA too!": a later word on the son, not on the user
             mentions = [m for m in mentions if not about_someone_else(by_seq[m.event_id].content)]

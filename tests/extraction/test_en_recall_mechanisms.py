@@ -343,3 +343,14 @@ def test_a_known_vehicle_stolen_or_wrecked_by_someone_and_going_car_free_end_the
 def test_a_pet_that_flew_or_ran_off_is_gone():
     assert rel("user", "HAS_PET", "sunny", True) in claims("Our budgie Sunny flew off through the balcony door.")
     assert rel("user", "HAS_PET", "ziggy", True) in claims("We have a ferret named Ziggy.", "Ziggy ran off last night.")
+
+
+def test_a_subjectless_dated_diet_a_measurement_back_to_normal_and_a_pet_lost_after_a_mishap():
+    assert rel("user", "FOLLOWS_DIET", "keto") in claims("Strictly keto since the new year.")
+    assert not claims("Keto is popular these days.")
+    assert rel("user", "HAS_CONDITION", "high cholesterol", True) in claims(
+        "I have high cholesterol.", "My cholesterol numbers are normal now, so no more statins.")
+    assert not claims("My cholesterol is normal.")  # nothing held: nothing ends
+    got = claims("We have a cat named Tigger.", "Tigger got very sick in May and passed away.")
+    assert rel("user", "HAS_PET", "tigger", True) in got
+    assert not any(n for *_x, n in claims("We have a cat named Tigger.", "Tigger got a new toy and loves it."))

@@ -75,3 +75,10 @@ def test_an_outing_names_its_place_after_the_activity_verb():
     assert rel("user", "VISITED", "故宫") in claims("去逛了故宫。")
     for line in ("去游泳了。", "去逛街了。", "去滑雪了。", "去玩了一天。"):
         assert not claims(line), line
+
+
+def test_being_at_a_cafe_chain_right_now_is_no_workplace():
+    assert not claims("我现在在星巴克，网速好慢。")
+    assert not claims("目前在麦当劳，等朋友。")
+    assert rel("user", "WORKS_AT", "星巴克") in claims("我现在在星巴克上班。")
+    assert rel("user", "WORKS_AT", "腾讯") in claims("我现在在腾讯。")

@@ -272,3 +272,30 @@ def test_reporting_in_at_a_company_or_a_school_is_a_start_not_a_visit():
 def test_a_leave_from_school_ends_the_school_held():
     assert rel("user", "STUDIES_AT", "南开", True) in claims("我在南开读研。", "上学期休学了，在家养病。")
     assert rel("user", "STUDIES_AT", "南开", True) not in claims("我在南开读研。", "我表弟休学了。")
+
+
+def test_a_whole_family_moving_several_pets_by_name_and_a_pet_handed_over():
+    assert rel("user", "MOVED_TO", "大连") in claims("全家搬去大连了。")
+    got = claims("我养了三只狗，豆豆、球球和毛毛。")
+    assert {rel("user", "HAS_PET", n) for n in ("豆豆", "球球", "毛毛")} <= got
+    assert rel("user", "HAS_PET", "球球", True) in claims("我养了两只猫，橘子和球球。", "球球跑出去再也没回来。")
+    assert rel("user", "HAS_PET", "汤圆") in claims("表姐出国了，把她的狗交给我养了，叫汤圆。")
+
+
+def test_a_diet_told_by_what_it_leaves_out_unless_another_diet_already_is_it():
+    assert rel("user", "FOLLOWS_DIET", "low-carb") in claims("我这个月开始不吃碳水。")
+    got = claims("最近在搞生酮，断了碳水。")
+    assert rel("user", "FOLLOWS_DIET", "keto") in got and rel("user", "FOLLOWS_DIET", "low-carb") not in got
+
+
+def test_a_condition_found_at_a_checkup_told_with_no_subject():
+    assert rel("user", "HAS_CONDITION", "脂肪肝") in claims("去年体检查出来脂肪肝。")
+    assert not any(s == "user" for s, *_ in claims("我爸去年体检查出来脂肪肝。"))
+    assert not claims("体检查出来一切正常。")
+
+
+def test_a_diet_taken_up_with_no_subject_but_not_a_diet_talked_about():
+    assert rel("user", "FOLLOWS_DIET", "vegetarian") in claims("上个月开始吃素了。")
+    assert rel("user", "FOLLOWS_DIET", "keto") in claims("这阵子在搞生酮。")
+    assert not claims("生酮很流行。") and not claims("吃素对身体好。")
+    assert not any(s == "user" for s, *_ in claims("他开始吃素了。"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.policy import EvidenceClass
-from memory_core.retrieval.newer_state import LaterMention, newer_mentions, shared_family, shared_topic, state_families
+from memory_core.retrieval.newer_state import LaterMention, newer_mentions, shared_family, shared_topic, state_families, tentative
 from tests.helpers import DAY, T0, chat
 
 SELF = EvidenceClass.USER_SELF_REPORT.value
@@ -187,4 +187,23 @@ def test_a_later_word_on_the_topic_of_a_derived_belief_comes_first(make_engine):
     # the top finding is L2's 高血压; the later line names 血压, which the belief rests on
     engine, ids = _old_then_new(make_engine, "我有高血压。", "血压控制住了，医生说可以停药了。")
     pkg = engine.retrieval.query("我的血压怎么样？", "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+
+
+def test_a_change_weighed_not_told_is_no_newer_word():
+    assert tentative("Thinking about selling the Civic.") and tentative("我在考虑换工作。")
+    assert tentative("Might move to Denver next year.")
+    assert not tentative("Sold the Civic last week.") and not tentative("换工作了。")
+
+
+def test_weighing_a_change_leaves_the_state_first(make_engine):
+    engine, ids = _old_then_new(make_engine, "I drive a Honda Civic.", "Thinking about selling the Civic soon.")
+    pkg = engine.retrieval.query("What car do I drive?", "current_state", now=T0 + 90 * DAY)
+    assert pkg.findings[0].event_id != ids["new"], [f.content for f in pkg.findings]
+    assert "civic" in pkg.findings[0].content.lower()
+
+
+def test_giving_up_drinking_is_the_newer_word_on_drinking(make_engine):
+    engine, ids = _old_then_new(make_engine, "我喝酒喝得挺多的。", "体检后彻底戒酒了。")
+    pkg = engine.retrieval.query("我还喝酒吗？", "current_state", now=T0 + 90 * DAY)
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
