@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from ..retrieval.timeparse import find_future_time, resolve_future_start
+from .names import is_school
 
 #: the time-hint prefix that marks a scheduled start (the rest is the time expression)
 SCHEDULED_PREFIX = "from:"
@@ -49,6 +50,10 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
                 r"school|my\s+(?:master'?s|masters|phd|ph\.d\.|degree|mba|studies))\s+at))\s+" + _EN_OBJ),
      "school"),
     (re.compile(r"(?i:\b(?P<verb>enroll(?:ing|s)?\s+(?:at|in)))\s+" + _EN_OBJ), "school"),
+    # "I got into Berkeley for my PhD, starting in the fall": an admission with its start date
+    # (an admission alone is no claim: dev2 "I got into Duke!")
+    (re.compile(r"(?i:\b(?P<verb>(?:got|was|been|got\s+myself)\s+(?:accepted\s+|admitted\s+)?(?:in)?to))\s+(?i:the\s+)?" + _EN_OBJ
+                + r"(?=[^.!?;]*\b(?i:start(?:ing|s)?|begin(?:ning|s)?)\b)"), "admission"),
     (re.compile(r"(?i:\b(?P<verb>start(?:ing|s)?\s+(?:(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|"
                 r"work(?:ing)?)\s+)?(?:at|with)))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
     (re.compile(r"(?i:\b(?P<verb>(?:be\s+)?join(?:ing|s)?))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
@@ -137,9 +142,11 @@ def future_starts(clause: str, zh: bool) -> list[FutureStart]:
             surface = m.group("obj")
             if not zh:
                 surface = _cut_en_time(surface, clause, m.start("obj"), when.span)
+            if family == "admission" and not is_school(surface):
+                continue  # "got into Google's residency": only a school one is admitted to is studied at
             if len(surface) < 2 or _overlaps((m.start("obj"), m.start("obj") + len(surface)), when.span):
                 continue
-            out.append(FutureStart(family, surface, m.start("obj"), m.start("obj") + len(surface),
+            out.append(FutureStart("school" if family == "admission" else family, surface, m.start("obj"), m.start("obj") + len(surface),
                                    when.expression))
     return out
 

@@ -261,7 +261,7 @@ _EN_PERSON_LEFT = re.compile(r"(?:\b(?:aunt|auntie|uncle|cousin|grandma|grandpa|
                              r"meeting up|chatted|talked|spoke|texted|facetimed|played \w+|went out) with)|"
                              r"\b(?:my|our) (?:friend|coworker|co-worker|colleague|boss|manager|"
                              r"roommate|neighbor|neighbour|cousin|sister|brother|wife|husband|girlfriend|"
-                             r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate)|"
+                             r"boyfriend|partner|fianc[eé]e?|son|daughter|mom|dad|teammate|classmate),?|"
                              r"\b(?:married to|engaged to|broke up with|split with|split up with|divorced|"
                              r"marry|married|marrying|dating|date|dated|seeing|met|meet|"
                              r"named|called|told|asked|and|think|thinks|guy|girl|man|woman)) $")
@@ -698,6 +698,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             etype = "place"  # 成都武侯区: jieba tags 武侯区 a person
         if etype is None:
             continue
+        if etype == "person" and len(word) >= 3 and word.endswith("人") and \
+                [f for _w, f, _p in zh_tokens(word[:-1])] == ["ns"]:
+            word, end, etype = word[:-1], end - 1, "place"  # 苏州人 (one nr token): the city one is from
         if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word) or
                                   re.fullmatch(r"[高初大研博][一二三四]", word)):
             continue  # 高三, 大二: a school year, not 高 + a given name

@@ -72,6 +72,9 @@ _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|�
 #: the tie words and time words, for the engine's reading of a sentence's lead subject
 ZH_REL, ZH_TIME = _ZH_REL, _ZH_TIME
 _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
+#: provinces and regions: a hometown too broad to be told by 我是X人 alone
+_ZH_REGIONS = (r"(?:东北|西北|华北|华南|华东|华中|西南|南方|北方|江南|中原|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|"
+               r"山东|河南|湖北|湖南|广东|海南|四川|贵州|云南|陕西|甘肃|青海|台湾|内蒙古?|广西|西藏|宁夏|新疆|香港|澳门)")
 #: the verbs of studying somewhere (在X读研, 去了X念书, 不在X读了): they make X a school, not a
 #: workplace or a trip
 _ZH_STUDY = (r"读书|上学|读大学|读研究生|读研|读博士|读博|读本科|读硕士|读高中|读初中|读大[一二三四]|读研[一二三]|"
@@ -421,8 +424,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_school_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my |)"
          r"(?P<verb>first day|day one) (?:at|of)" + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW, "STUDIES_AT", "organization",
          trait="school", coordinated=False, named_only=True),
+    # "my job at Etsy", "my first week at Pinterest": the workplace named by the job at it
+    _raw("en_work_my_job_at", "en", r"(?:^|(?<=[\s,;:(\"']))(?<!out of )(?<!quit )(?<!left )(?<!lost )(?<!from )(?<!leaving )"
+         r"(?<!quitting )(?<!losing )(?<!of )(?P<subj>my) (?:new |current |dream |first |day |full-time |part-time )?"
+         r"(?P<verb>job|gig|position|role) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
+         coordinated=False, named_only=True),
     _raw("en_work_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my |)"
-         r"(?P<verb>first day|day one) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
+         r"(?P<verb>first day|first week|first month|day one) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
          r"internship) (?:at|with)|landed (?:a |the )?(?:new )?(?:job|role|position|gig) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )|"
@@ -493,6 +501,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"got (?:a |my |the )?(?:[a-z\-]+ ){0,2}?(?:job|gig|position|role) (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
         r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
+        # "I'm bartending at …": a job told by its work, in the progressive
+        r"am (?:bartending|waitressing|waiting tables|barista-ing|nannying|cashiering|temping|freelancing|"
+        r"volunteering part-time|subbing|substitute teaching|moonlighting) (?:at|for)|"
         r"am on the (?:[a-z\-]+ ){0,2}?(?:team|staff|faculty|payroll) at|"
         r"jumped ship to|accepted (?:a |the |an )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role) (?:at|with)|"
         r"clock in (?:at|for)|punch in at|(?:got|was|been) (?:poached|recruited|headhunted) by|"
@@ -561,6 +572,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
                    "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
     _en("en_vehicle_have", r"(?:have got|have had(?=[^.;]* for\b)|have|own)" + _EN_VEHICLE_AHEAD,
         "DRIVES", "vehicle", trait="vehicle", coordinated=False),
+    _raw("en_drive_bare", "en", _EN_START + r"(?P<verb>leased|drive|driving|now driving)" + _EN_VEHICLE_AHEAD + " " + _EN_OBJ_RAW,
+         "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
         trait="vehicle", coordinated=False),
     # pets: start and end (death, rehoming); "pet" holds several values, one per animal
@@ -784,6 +797,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True,
          after=re.compile(r"^(?!.*\b(?:said|says|told|tells)\b).*(?:\b(?:we|i) (?:just |finally |have |had )*(?:moved|relocated)\b|"
                           r"\bmoving day\b)")),
+    # "I finally got my own place in Tacoma": a home of one's own, moved into
+    *_en_with_bare("en_home_got_place", r"(?P<verb>got|moved into) (?:my|our) (?:very )?(?:own |first |new )+(?:place|apartment|"
+                   r"flat|house|home|condo|studio) in " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
+                   coordinated=False, named_only=True),
     # "Got the keys to our new house in Leeds": the home one moves into
     *_en_with_bare("en_home_keys", r"(?P<verb>got|picked up|received) the keys to (?:our|my) (?:new |first |own )*(?:place|apartment|"
                    r"flat|house|home|condo|townhouse) in " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
@@ -821,6 +838,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          named_only=True),
     _raw("en_lived_bare", "en", _EN_START + r"(?P<verb>used to live in|lived in(?=[^.,;]* (?:for|before|until|when|as)\b)) "
          + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
+    # "I've lived in Minneapolis my whole adult life": a home still held, with its duration
+    _en("en_lived_still", r"(?:have (?:always |now )?lived in|have been living in)(?=[^.;!?]*\b(?:for|since|my whole|all my|my entire|all of my)\b)",
+        "LIVES_IN", "place", trait="residence", coordinated=False),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
     _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|(?:been |am |are )renting in|rent (?:a |an )(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
@@ -880,7 +900,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
     _raw("zh_diet_not", "zh", _ZH_WHO + _ZH_GAP + r"(?P<neg>不是|并不是|不算)(?:一个|个)?(?P<verb>素食者|素食主义者|吃素的人)(?!了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", coordinated=False, fixed_object="vegetarian"),
-    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在)?(?:在)?(?P<verb>吃素|素食者|素食主义者|"
+    _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在|坚持)?(?:在)?(?P<verb>吃素|素食者|素食主义者|"
          r"吃了[一二三四五六七八九十两几\d]+年(?:的)?素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     # school (before work: 在X读研 is not 在X工作)
@@ -908,7 +928,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_school_past", "zh", _ZH_WHO + r"?(?:的)?(?:本科|研究生|硕士|博士|大学|高中)是在(?P<obj>[^，,。！？在]{2,12}?)"
          r"(?P<verb>读的|念的|上的)", "STUDIES_AT", "organization", time_hint="past", coordinated=False),
     _raw("zh_school_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)(?:大[一二三四]|研[一二三]|"
-         r"博[一二三四])?的(?:学生|研究生|博士生|本科生|新生|大学生)", "STUDIES_AT", "organization", trait="school",
+         r"博[一二三四])?的(?:大[一二三四]|研[一二三]|博[一二三四])?(?:学生|研究生|博士生|本科生|新生|大学生)", "STUDIES_AT", "organization", trait="school",
          coordinated=False),
     # work
     _zh("zh_work_end", r"从", "WORKS_AT", "organization", coordinated=False, negated=True,
@@ -1113,7 +1133,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
          "DATING", "person", trait="partner", coordinated=False),
     _raw("zh_dating", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
-         r"(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚)", "DATING",
+         r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了)", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
          r"(?P<verb>已经好了|全好了|好了|痊愈了|康复了)(?P<obj>)(?=[，,。！？]|$)", "HAS_CONDITION", "topic", negated=True,
@@ -1205,7 +1225,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:长大的|人|的|$|(?=[，,。！？]))", "IS_FROM", "place", trait="hometown", coordinated=False),
     # 我是土生土长的上海人 ("born and raised"); a bare 我是广东人 names a region one identifies with,
     # which the dev labels keep apart from a home town
-    _raw("zh_from_ren", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:土生土长的|地地道道的|土生土长的地道)"
+    # 我是哈尔滨人: a city one is from (a province or a region — 广东人, 东北人 — is too broad a
+    # hometown unless told 土生土长的, dev/dev3)
+    _raw("zh_from_ren", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:(?:土生土长的|地地道道的|土生土长的地道|地道的)|(?!" + _ZH_REGIONS + r"人))"
          r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
          typed_only=True),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|提了(?=一辆|辆)|买", "BOUGHT", "product"),

@@ -24,7 +24,7 @@ from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
 from ..lexicon.scan import singular
-from .names import is_condition, is_modifier_of, is_school, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
+from .names import is_condition, is_modifier_of, is_school, zh_tokens, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import (DIETS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
@@ -572,6 +572,8 @@ class _Extractor:
             return True  # 比亚迪 is a company and a car: in a driving slot, the car
         if pattern.predicate == "HAS_CONDITION" and is_condition(cleaned):
             return True  # 腰间盘突出, 肺结节: a condition by its shape, in no list
+        if pattern.object_type == "place" and cleaned and [f for _w, f, _p in zh_tokens(cleaned)] == ["ns"]:
+            return True  # 洛阳人 is one token to jieba (nr); 洛阳 alone is a place name
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
     def _known_object(self, pattern: StatementPattern, match: re.Match[str]) -> bool:
@@ -899,6 +901,9 @@ class _Extractor:
                 and origin in ("lexicon", "catalog", "known", "hint", "name"):
             return entity.entity_type  # "I sold my old iPad": a SOLD of a thing, not a car's end
         shaped = pattern.predicate == "HAS_CONDITION" and is_condition(entity.name)  # 腰间盘突出: typed by its shape
+        # 洛阳 out of 洛阳人 (one nr token to jieba): a place name by its own tag
+        shaped = shaped or zh and pattern.object_type == "place" and entity.entity_type == "place" and \
+            [f for _w, f, _p in zh_tokens(entity.name)] == ["ns"]
         if pattern.typed_only and not shaped and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
                                    entity.entity_type != pattern.object_type and not (
                                        pattern.object_type == "vehicle" and is_vehicle_word(entity.name))):

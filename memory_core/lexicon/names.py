@@ -181,6 +181,8 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市", "外地", "外省", "国外", "海外",
     "农村", "乡下", "城里", "市区", "郊区", "宿舍", "出租屋", "附近", "旁边", "楼下", "对面", "门口", "边上",
     "大学", "高中", "初中", "小学", "中学", "幼儿园", "研究生院", "学校里", "大学里", "外面", "外头",
+    # a dwelling bought is a move or a home, not a product (dev2: "bought a house in Sacramento")
+    "房", "新房", "二手房", "townhouse", "duplex", "bungalow", "cabin",
 })
 
 #: the commonest Chinese surnames: a jieba person tag (nr) on a word starting with one is taken

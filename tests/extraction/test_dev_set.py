@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -128,3 +128,17 @@ def test_the_dev14_batch_keeps_its_tuned_scores():
     data = json.loads((Path(__file__).parent / "dev14_sentences.json").read_text(encoding="utf-8"))
     report = evaluate(RuleExtractor(), data)
     assert report.claims.precision >= 0.97 and report.claims.recall >= 0.97, report.to_json()
+
+
+def test_the_dev15_batch_keeps_its_tuned_scores():
+    """dev15 (stop 27), written before the extractor ran on it: first run 0.958 / 0.740 (after
+    label fixes for consistency with the earlier files), after this stop's rules 1.000 / 0.927.
+    The misses left: a gerund subject ("Moving out of Brooklyn was…"), a counterfactual ("If I
+    hadn't dropped out of NYU…"), 'celiac' for celiac disease, "his '98 Chevy", and a bar
+    called The Rusty Anchor."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    data = json.loads((Path(__file__).parent / "dev15_sentences.json").read_text(encoding="utf-8"))
+    report = evaluate(RuleExtractor(), data)
+    assert report.claims.precision >= 0.97 and report.claims.recall >= 0.90, report.to_json()

@@ -3,7 +3,7 @@ wordings, not one sentence, and failed on the extractor before its fix."""
 
 from __future__ import annotations
 
-from tests.extraction.claim_sets import claims, entities, rel
+from tests.extraction.claim_sets import claims, entities, rel, trait
 
 
 def test_the_perfect_auxiliary_have_is_no_possession_of_a_condition():
@@ -354,3 +354,27 @@ def test_a_subjectless_dated_diet_a_measurement_back_to_normal_and_a_pet_lost_af
     got = claims("We have a cat named Tigger.", "Tigger got very sick in May and passed away.")
     assert rel("user", "HAS_PET", "tigger", True) in got
     assert not any(n for *_x, n in claims("We have a cat named Tigger.", "Tigger got a new toy and loves it."))
+
+
+def test_a_workplace_named_by_the_job_at_it_and_a_job_told_by_its_work():
+    assert rel("user", "WORKS_AT", "costco") in claims("Honestly my job at Costco is fine.")
+    assert rel("user", "WORKS_AT", "hubspot") in claims("My first month at HubSpot flew by.")
+    assert rel("user", "WORKS_AT", "the ivy") in claims("I'm waitressing at The Ivy on weekends.") or \
+        rel("user", "WORKS_AT", "ivy") in claims("I'm waitressing at The Ivy on weekends.")
+    assert rel("user", "WORKS_AT", "chick-fil-a", True) in claims("Quit my job at Chick-fil-A.")
+    assert not any(s == "user" for s, *_ in claims("My sister's job at Google is stressful."))
+
+
+def test_a_home_of_ones_own_a_lease_told_bare_and_a_home_lived_in_for_a_while():
+    assert rel("user", "MOVED_TO", "boise") in claims("Got my very own apartment in Boise!")
+    assert rel("user", "DRIVES", "kia niro") in claims("Just leased a Kia Niro.")
+    assert trait("user", "LIVES_IN", "omaha") in claims("I have lived in Omaha for twenty years.")
+    got = claims("I've lived in Paris, London and Rome.")  # places lived, no home now
+    assert not any(k == "trait" for _s, _p, _o, k, _n in got)
+
+
+def test_a_partner_named_between_commas_and_an_admission_with_its_start():
+    assert rel("user", "MARRIED_TO", "omar") in claims("My husband, Omar, cooks every night.")
+    assert rel("user", "STUDIES_AT", "cornell") in claims("I got into Cornell, starting next fall!")
+    assert not claims("I got into Cornell!")  # an admission alone (dev2: "I got into Duke!")
+    assert not claims("I got into Google's residency program, starting in June.")

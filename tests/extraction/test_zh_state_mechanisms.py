@@ -299,3 +299,13 @@ def test_a_diet_taken_up_with_no_subject_but_not_a_diet_talked_about():
     assert rel("user", "FOLLOWS_DIET", "keto") in claims("这阵子在搞生酮。")
     assert not claims("生酮很流行。") and not claims("吃素对身体好。")
     assert not any(s == "user" for s, *_ in claims("他开始吃素了。"))
+
+
+def test_a_city_one_is_from_a_school_year_living_together_and_a_dwelling_bought():
+    assert rel("user", "IS_FROM", "洛阳") in claims("我是洛阳人。")
+    assert not claims("我是江苏人。")  # a province alone (dev3: 我是广东人)
+    assert rel("user", "STUDIES_AT", "厦门大学") in claims("我是厦门大学的研一学生。")
+    assert rel("user", "FOLLOWS_DIET", "vegetarian") in claims("我坚持吃素好几年了。")
+    assert rel("user", "DATING", "阿伟") in claims("我和男朋友阿伟同居了。")
+    assert not claims("我和室友小李住在一起了。")
+    assert not any(p == "BOUGHT" for _s, p, *_ in claims("我表哥在杭州买了房。"))
