@@ -291,6 +291,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_diet_since_bare", "en", _EN_START + r"(?P<verb>(?:fully |strictly |officially |100% |completely )?)" + _EN_DIET +
          r"(?= (?:since|as of|starting|from|for (?:a|the|two|three|four|five|six|\d+|several|a few) ))", "FOLLOWS_DIET", "topic",
          trait="diet", coordinated=False),
+    # "…, so technically pescatarian now": a diet told as how things now stand
+    _raw("en_diet_now_bare", "en", r"(?:^|(?<=[.!?,;:]\s)|(?<=\bso ))(?P<subj>)(?:technically |basically |officially |pretty much |fully |"
+         r"i guess |i am )?(?P<verb>(?:a )?)" + _EN_DIET + r" (?=now\b)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r"))(?: (?:have|has) officially gone| (?:have|has) finally gone| officially went| finally went| is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
@@ -797,6 +800,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True,
          after=re.compile(r"^(?!.*\b(?:said|says|told|tells)\b).*(?:\b(?:we|i) (?:just |finally |have |had )*(?:moved|relocated)\b|"
                           r"\bmoving day\b)")),
+    # "New address: 12 Elm St, Bellevue": the town the new address ends with
+    _raw("en_new_address", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?:my |our )?(?P<verb>new (?:home )?address)(?: is)?:? [^.!?;]*?, "
+         r"(?P<obj>[a-z][a-z'\-]+(?: [a-z'\-]+)?)(?=[.!]|$|,? (?:[a-z]{2}|\d{5})\b)", "MOVED_TO", "place", trait="residence",
+         coordinated=False, named_only=True),
     # "I finally got my own place in Tacoma": a home of one's own, moved into
     *_en_with_bare("en_home_got_place", r"(?P<verb>got|moved into) (?:my|our) (?:very )?(?:own |first |new )+(?:place|apartment|"
                    r"flat|house|home|condo|studio) in " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",

@@ -122,9 +122,18 @@ _TENTATIVE = re.compile(
     r"(?:thinking (?:about|of)|considering|contemplating|wondering (?:if|whether|about)|debating|"
     r"might|may\b|maybe|perhaps|planning (?:to|on)|hoping to|want to|wanna|would like to|should i|"
     r"toying with)", re.IGNORECASE)
+#: someone's advice to the speaker ("My sister thinks I should try keto", 医生建议我戒烟): a change
+#: proposed, not made
+_ADVISED = re.compile(r"^[^.!?]{0,40}?\b(?:thinks?|says?|said|suggests?|suggested|wants?|wanted|told me|tells me|"
+                      r"recommends?|recommended|keeps? telling me)\s+(?:that\s+)?(?:i|me)\s+(?:should|ought|to|could|might|"
+                      r"need to|must)\b|"
+                      # "My friend asked if I'd ever leave Apple": a question put to the speaker
+                      r"^[^.!?]{0,40}?\basked(?: me)? (?:if|whether) (?:i|i'd|i would|i'll|i will)\b", re.IGNORECASE)
+_ADVISED_ZH = re.compile(r"^[^。！？]{0,12}?(?:建议我|劝我|让我|叫我|觉得我应该|说我应该|要我)")
 _TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|在|有点|有些|还在)*(?:想|打算|考虑|犹豫|纠结|琢磨|可能|也许|要不要|想要)")
 
 
 def tentative(text: str) -> bool:
-    """Whether a statement weighs a change rather than telling one (its opening verb)."""
-    return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text))
+    """Whether a statement weighs a change rather than telling one (its opening verb), or
+    reports someone's advice to make it."""
+    return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text) or _ADVISED.match(text) or _ADVISED_ZH.match(text))

@@ -488,6 +488,10 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
     # "moving in this weekend": the coming Saturday (today, told on the weekend itself)
     (_r(r"\b(?:this|this coming|over the)\s+weekend\b"), lambda m, c: _this_weekend(c)),
     (_r(r"\bnext weekend\b"), lambda m, c: c.weekday(5, -1)[0]),
+    # "at the end of the month": the month's last day; "early next month" its first
+    (_r(r"\b(?:at\s+)?the\s+end\s+of\s+(?:the|this)\s+month\b"), lambda m, c: c.month(1)[0] - 86400),
+    (_r(r"\b(?:at\s+)?the\s+end\s+of\s+next\s+month\b"), lambda m, c: c.month(2)[0] - 86400),
+    (_r(r"\b(?:early|beginning of)\s+next\s+month\b"), lambda m, c: c.month(1)[0]),
     (_r(r"\bnext month\b"), lambda m, c: c.month(1)[0]),
     (_r(r"\bnext year\b"), lambda m, c: c.year(c.dt.year + 1)[0]),
     (_r(rf"\b(?:next|this(?: coming)?|in the)\s+({_SEASON_RE})\b"),
@@ -519,6 +523,8 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
      lambda m, c: _coming_weekday(c, ZH_WEEKDAYS[m[1]])),
     (_r(r"(?:这|本)(?:个)?(?:周末|星期天|礼拜天)"), lambda m, c: _this_weekend(c)),
     (_r(r"下(?:个)?(?:周末)"), lambda m, c: c.weekday(5, -1)[0]),
+    (_r(r"(?:这个?|本)?月底"), lambda m, c: c.month(1)[0] - 86400),
+    (_r(r"下(?:个)?月底"), lambda m, c: c.month(2)[0] - 86400),
     (_r(r"下(?:个)?(?:周|星期|礼拜)"), lambda m, c: c.week(1)[0]),
     (_r(r"下(?:个)?月"), lambda m, c: c.month(1)[0]),
     (_r(r"下(?:个)?学期"), lambda m, c: _next_term(c)),

@@ -378,3 +378,11 @@ def test_a_partner_named_between_commas_and_an_admission_with_its_start():
     assert rel("user", "STUDIES_AT", "cornell") in claims("I got into Cornell, starting next fall!")
     assert not claims("I got into Cornell!")  # an admission alone (dev2: "I got into Duke!")
     assert not claims("I got into Google's residency program, starting in June.")
+
+
+def test_a_new_address_names_its_town_and_a_diet_told_as_it_now_stands():
+    assert rel("user", "MOVED_TO", "bellevue") in claims("New address: 12 Elm St, Bellevue.")
+    got = claims("Our new address is 4 Oak Ave, Portland, OR.")
+    assert rel("user", "MOVED_TO", "portland") in got and not any(p == "OWNS" for _s, p, *_ in got)
+    assert rel("user", "FOLLOWS_DIET", "pescatarian") in claims("Eating fish again, so technically pescatarian now.")
+    assert not claims("Vegan now? No way.")

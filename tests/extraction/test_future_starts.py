@@ -160,3 +160,11 @@ def test_a_weekend_is_read_as_the_coming_saturday():
     assert resolve_future_start("next weekend", told) == saturday + 7 * 86400
     on_sunday = datetime(2024, 11, 10, 9, tzinfo=timezone.utc).timestamp()
     assert resolve_future_start("this weekend", on_sunday) == datetime(2024, 11, 10, tzinfo=timezone.utc).timestamp()
+
+
+def test_the_end_of_the_month_is_its_last_day():
+    told = datetime(2024, 11, 6, 9, tzinfo=timezone.utc).timestamp()
+    assert resolve_future_start("at the end of the month", told) == datetime(2024, 11, 30, tzinfo=timezone.utc).timestamp()
+    assert resolve_future_start("月底", told) == datetime(2024, 11, 30, tzinfo=timezone.utc).timestamp()
+    assert ("MOVED_TO", "vancouver", None, "from:at the end of the month") in _claims(
+        "We're relocating to Vancouver at the end of the month.")

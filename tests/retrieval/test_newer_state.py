@@ -207,3 +207,9 @@ def test_giving_up_drinking_is_the_newer_word_on_drinking(make_engine):
     engine, ids = _old_then_new(make_engine, "我喝酒喝得挺多的。", "体检后彻底戒酒了。")
     pkg = engine.retrieval.query("我还喝酒吗？", "current_state", now=T0 + 90 * DAY)
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+
+
+def test_advice_or_a_question_put_to_the_speaker_is_no_change():
+    assert tentative("My sister thinks I should try keto.") and tentative("医生建议我戒烟。")
+    assert tentative("My friend asked if I'd ever leave Apple for Google. Never!")
+    assert not tentative("My boss told me I got the promotion.") and not tentative("I quit smoking.")
