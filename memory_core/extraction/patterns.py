@@ -971,6 +971,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "organization", negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
     _raw("zh_work_first_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>第一天)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    # 我现在改行做外卖骑手了，在美团: the new trade, then where (a comma part with no verb of its own)
+    _raw("zh_work_changed_at", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:改行|转行|换了?(?:份|个)?工作|跳槽)"
+         r"[^。！？，,]{0,12}?[，,](?:现在|目前)?(?P<verb>在)(?P<obj>[^，,。！？在]{2,10}?)(?:上班|工作|干|做)?(?=[，,。！？]|$)",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     # 今天去腾讯报到了 / 到浙江大学报到了: a start told as reporting in (a school's name makes it a
     # school, rule_engine); a bare 去X报到 is a plan, read only with a date (future_starts)
     _raw("zh_work_report", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:正式)?(?:去了?|到了?|来)"
@@ -1082,10 +1086,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:被我们?|已经|也)?(?P<verb>送人了|送走了|送养了|送给了?[^，,。！？]{1,6}?(?:养了|了)|被[\u4e00-\u9fff]{1,3}?领养了)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_named", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
+         r"(?:(?:在)?(?:楼下|路边|小区里?|门口|家门口|路上|街上|附近|公司楼下|公司门口)(?!有))?"
          r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了|抱回了|抱回来了|接回了|接回家了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
          r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫))[，,]?(?:它)?"
-         r"(?:叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
+         r"(?:[，,](?:决定|打算)?(?:养了|收养了|留下了|养着)[，,]?)?"
+         r"(?:叫它|给它取名叫?|给它起名叫?|叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
          r"(?P<verb>叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
@@ -1249,7 +1255,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_visited_activity", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去(?:爬|登|逛|玩|游|泡|滑)了?)"
          r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
     _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:报到|报道|入职))|去过|参观了|游览了|逛了|到过|"
-        r"去(?![年世吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职))", "VISITED", "place"),
+        r"去(?![年世吃喝玩看买逛找爬登游泡滑])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行)(?:了|[，,。！？]|$))"
+        r"(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职))", "VISITED", "place"),
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.

@@ -130,10 +130,20 @@ _ADVISED = re.compile(r"^[^.!?]{0,40}?\b(?:thinks?|says?|said|suggests?|suggeste
                       # "My friend asked if I'd ever leave Apple": a question put to the speaker
                       r"^[^.!?]{0,40}?\basked(?: me)? (?:if|whether) (?:i|i'd|i would|i'll|i will)\b", re.IGNORECASE)
 _ADVISED_ZH = re.compile(r"^[^。！？]{0,12}?(?:建议我|劝我|让我|叫我|觉得我应该|说我应该|要我)")
-_TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|在|有点|有些|还在)*(?:想|打算|考虑|犹豫|纠结|琢磨|可能|也许|要不要|想要)")
+_TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|在|有点|有些|还在)*(?:想|打算|考虑|犹豫|纠结|琢磨|可能|也许|要不要|想要|"
+                           # hearsay (听说腾讯要裁员了): news about the thing, not a change of the speaker's
+                           r"听说|据说|传言|好像说)")
+_HEARSAY = re.compile(r"^\s*(?:i\s+)?(?:heard|hear|i've heard)\b|^\s*(?:rumou?r\s+(?:is|has it)|apparently)\b", re.IGNORECASE)
 
 
 def tentative(text: str) -> bool:
-    """Whether a statement weighs a change rather than telling one (its opening verb), or
-    reports someone's advice to make it."""
-    return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text) or _ADVISED.match(text) or _ADVISED_ZH.match(text))
+    """Whether a statement weighs a change rather than telling one (its opening verb), reports
+    someone's advice to make it, or passes on hearsay."""
+    advised = _ADVISED.match(text) or _ADVISED_ZH.match(text)
+    if advised and _ACTED_ON.search(text, advised.end()):
+        advised = None  # 医生让我补充蛋白质，我现在开始吃肉了: the advice, then the change made
+    return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text) or advised or _HEARSAY.match(text))
+
+
+#: after advice, a clause in which the speaker acts on it
+_ACTED_ON = re.compile(r"[，,;；]\s*(?:我|现在|已经|所以|于是|就)|[,;.]\s*(?:so i|and i|now i|i)\b", re.IGNORECASE)

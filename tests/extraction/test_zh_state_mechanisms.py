@@ -309,3 +309,11 @@ def test_a_city_one_is_from_a_school_year_living_together_and_a_dwelling_bought(
     assert rel("user", "DATING", "阿伟") in claims("我和男朋友阿伟同居了。")
     assert not claims("我和室友小李住在一起了。")
     assert not any(p == "BOUGHT" for _s, p, *_ in claims("我表哥在杭州买了房。"))
+
+
+def test_a_new_trade_then_where_a_stray_kept_and_named_and_going_off_to_start_something():
+    assert rel("user", "WORKS_AT", "顺丰") in claims("我转行做快递员了，在顺丰。")
+    assert rel("user", "HAS_PET", "豆包") in claims("路边捡了一只小狗，决定养了，叫它豆包。")
+    assert not claims("楼下有一只猫叫咪咪。")
+    got = claims("我在北师大读研一。", "我退学了，去创业。")
+    assert rel("user", "STUDIES_AT", "北师大", True) in got and not any(p == "VISITED" for _s, p, *_ in got)

@@ -213,3 +213,13 @@ def test_advice_or_a_question_put_to_the_speaker_is_no_change():
     assert tentative("My sister thinks I should try keto.") and tentative("医生建议我戒烟。")
     assert tentative("My friend asked if I'd ever leave Apple for Google. Never!")
     assert not tentative("My boss told me I got the promotion.") and not tentative("I quit smoking.")
+
+
+def test_hearsay_about_the_thing_is_no_newer_word():
+    assert tentative("听说腾讯要裁员了，有点慌。") and tentative("Heard Intel is cutting jobs again.")
+    assert not tentative("腾讯把我裁了。")
+
+
+def test_advice_followed_by_the_change_made_is_the_change():
+    assert not tentative("医生让我补充蛋白质，我现在开始吃肉了。")
+    assert not tentative("My doctor told me to quit, so I did.")
