@@ -317,3 +317,8 @@ def test_a_new_trade_then_where_a_stray_kept_and_named_and_going_off_to_start_so
     assert not claims("楼下有一只猫叫咪咪。")
     got = claims("我在北师大读研一。", "我退学了，去创业。")
     assert rel("user", "STUDIES_AT", "北师大", True) in got and not any(p == "VISITED" for _s, p, *_ in got)
+
+
+def test_being_optimised_away_is_a_layoff():
+    assert rel("user", "WORKS_AT", "拼多多", True) in claims("我在拼多多做运营。", "上个月被优化了。")
+    assert rel("user", "WORKS_AT", "拼多多", True) not in claims("我在拼多多做运营。", "我同事被优化了。")
