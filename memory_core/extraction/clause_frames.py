@@ -86,7 +86,7 @@ _ZH_NEG_BEFORE = re.compile(r"没|未|别|不再|不在|不是|并不|从不|不
 _EN_NEG_BEFORE = re.compile(r"\b(?:not|never|no longer|n't|nor|without)\b")
 _ZH_OTHER = re.compile(r"他|她|它们|他们|她们|妈|爸|老婆|老公|妻子|丈夫|朋友|同事|姐|妹|哥|弟|儿子|女儿|奶奶|爷爷|外婆|外公|"
                        r"室友|老板|邻居|同学|表|亲戚|家人|领导|医生|男朋友|女朋友|对象|你|嫂|姑|舅|叔|婶|伯|岳|公公|婆婆|侄|甥|孙")
-_EN_OTHER = re.compile(r"\b(?:he|she|they|his|her|their|him|them|you|your|(?!master's|bachelor's|associate's)[a-z]+'s|mom|mother|dad|father|wife|husband|"
+_EN_OTHER = re.compile(r"\b(?:he|she|they|someone|somebody|his|her|their|him|them|you|your|(?!master's|bachelor's|associate's)[a-z]+'s|mom|mother|dad|father|wife|husband|"
                        r"friend|sister|brother|son|daughter|boss|colleague|coworker|partner|neighbou?r|roommate|"
                        r"cousin|aunt|uncle|grandma|grandpa|parents|boyfriend|girlfriend|doctor)\b")
 _ZH_SELF = re.compile(r"我")

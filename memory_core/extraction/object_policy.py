@@ -56,6 +56,12 @@ def is_tie(name: str) -> bool:
     return n in TIES_EN or n in TIES_ZH or n in _SPOUSE_WORDS or n.startswith(("my ", "ex-"))
 
 
+#: what one "lives in" that is a condition of life, not a place (lowercase: "Hope, Arkansas" is a town)
+LIVED_CONDITIONS = frozenset({"hope", "fear", "denial", "peace", "poverty", "luxury", "sin", "harmony", "comfort",
+                               "misery", "silence", "shame", "terror", "limbo", "the past", "the moment", "a bubble",
+                               "my head", "the present", "constant fear", "dread", "chaos"})
+
+
 def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str | None:
     """The type the object gets in this family's slot, or None when the slot refuses it."""
     want = SLOT_TYPES.get(predicate)

@@ -293,7 +293,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="diet", coordinated=False),
     # "…, so technically pescatarian now": a diet told as how things now stand
     _raw("en_diet_now_bare", "en", r"(?:^|(?<=[.!?,;:]\s)|(?<=\bso ))(?P<subj>)(?:technically |basically |officially |pretty much |fully |"
-         r"i guess |i am )?(?P<verb>(?:a )?)" + _EN_DIET + r" (?=now\b)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
+         r"i guess |i am )?(?P<verb>(?:a )?)" + _EN_DIET + r" (?=now(?:[.!,;]|$))", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r"))(?: (?:have|has) officially gone| (?:have|has) finally gone| officially went| finally went| is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
@@ -561,6 +561,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_drive_past", r"used to drive|used to ride", "DRIVES", "vehicle", time_hint="past", coordinated=False),
     _en("en_vehicle_end", r"sold|got rid of|traded in|traded|swapped|exchanged|totaled|totalled|scrapped", "DRIVES", "vehicle",
         negated=True, trait="vehicle", coordinated=False),
+    # "Someone stole my car last night": the vehicle held, named by its kind
+    _raw("en_vehicle_my_car_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?:someone|somebody|they|thieves|a thief|a (?:drunk )?driver|a truck|a bus) "
+         r"(?:just )?(?P<verb>stole|totaled|totalled|wrecked) (?P<subj>my|our) (?:old |new )?(?:car|truck|ride|vehicle|suv|van)\b(?P<obj>)",
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
     _raw("en_vehicle_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief|a (?:drunk )?driver|a truck|a bus) "
          r"(?:just )?(?P<verb>stole|took|wrecked|totaled|totalled)" + _EN_VEHICLE_AHEAD + r" (?:my|our) " + _EN_OBJ_RAW,
          "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
@@ -847,7 +851,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
     # "I've lived in Minneapolis my whole adult life": a home still held, with its duration
     _en("en_lived_still", r"(?:have (?:always |now )?lived in|have been living in)(?=[^.;!?]*\b(?:for|since|my whole|all my|my entire|all of my)\b)",
-        "LIVES_IN", "place", trait="residence", coordinated=False),
+        "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
     _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|(?:been |am |are )renting in|rent (?:a |an )(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
@@ -900,8 +904,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          fixed_object="vegetarian"),
     _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
-    _raw("zh_diet_low_carb", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:[^，,。！？]{1,6}?(?:期间|的时候))?(?:一直|开始|现在|都)?"
-         r"(?P<verb>不吃碳水|戒碳水|断碳水|戒了碳水|断了碳水|低碳水饮食)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
+    _raw("zh_diet_low_carb", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:[^，,。！？]{1,6}?(?:期间|的时候))?"
+         r"(?P<verb>(?:一直|开始|现在都|平时都?|都|基本)不吃碳水|(?<=期间)不吃碳水|(?<=的时候)不吃碳水|戒碳水|断碳水|戒了碳水|断了碳水|低碳水饮食)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False, fixed_object="low-carb"),
     _raw("zh_diet_fish", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>只吃鱼|只吃海鲜)(?:[^。！？]{0,8}?不吃[^，。！？]{0,4}肉)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
@@ -1015,7 +1019,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"[^，,。！？]{0,12}?[，,]?(?:然后|后来|现在)?"
          r"(?P<verb>(?<!搬)去了|加入了|跳槽到了|(?<!搬)到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
-    _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?!(?:" + "|".join(VENUE_BRANDS_ZH) + r")(?:[，,。！？]|$))"
+    _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?!(?:" + "|".join(VENUE_BRANDS_ZH) + r"))"
          r"(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
     # 今年三月我跳到了快手: a job hop told without 槽; only a name (跳到了河里 is no employer)

@@ -27,7 +27,7 @@ from ..lexicon.scan import singular
 from .names import is_condition, is_modifier_of, is_school, zh_tokens, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
-from .object_policy import (DIETS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
+from .object_policy import (DIETS, LIVED_CONDITIONS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
                             is_species, is_tie, slot_type)
 from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
@@ -892,6 +892,9 @@ class _Extractor:
         namelike = zh_namelike(entity.mention) if zh else False
         if pattern.named_only and origin == "phrase" and not (namelike if zh else entity.mention[:1].isupper()):
             return None
+        if not zh and pattern.predicate in ("LIVES_IN", "MOVED_TO") and entity.name in LIVED_CONDITIONS and \
+                not entity.mention[:1].isupper():
+            return None  # "I've lived in hope / fear for years": a way of living, no place
         if not zh and entity.name in EN_PRONOUN_WORDS:
             return None  # "She left me her number": a pronoun opening a sentence is nobody's name
         if not zh and SLOT_TYPES.get(pattern.predicate) == "person" and origin in ("phrase", "lexicon") and \

@@ -183,7 +183,7 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     "大学", "高中", "初中", "小学", "中学", "幼儿园", "研究生院", "学校里", "大学里", "外面", "外头",
     # a dwelling bought is a move or a home, not a product (dev2: "bought a house in Sacramento")
     "房", "新房", "二手房", "townhouse", "duplex", "bungalow", "cabin",
-    "address", "new address", "email address", "phone number", "number",
+    "address", "new address", "email address", "phone number", "number", "一起",
 })
 
 #: the commonest Chinese surnames: a jieba person tag (nr) on a word starting with one is taken

@@ -209,3 +209,11 @@ def test_a_liked_sense_of_a_thing_is_the_thing():
     assert rel("user", "LIKES", "coffee") in claims("I love the smell of coffee.")
     assert rel("user", "LIKES", "matcha") in claims("I love the taste of matcha.")
     assert not claims("I love the smell and taste it adds to dishes.")
+
+
+def test_ways_of_living_strangers_wrecks_and_a_diet_word_used_otherwise_are_no_state():
+    assert not claims("I've lived in fear for years.") and not claims("I lived in hope.")
+    assert rel("user", "LIVES_IN", "hope") in claims("I live in Hope, Arkansas.")
+    assert not claims("Someone totaled a car on our street last night.")
+    assert rel("user", "DRIVES", "honda civic", True) in claims("I drive a Honda Civic.", "Someone stole my car last night.")
+    assert not claims("Technically keto now means something else.")

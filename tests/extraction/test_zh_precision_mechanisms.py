@@ -82,3 +82,10 @@ def test_being_at_a_cafe_chain_right_now_is_no_workplace():
     assert not claims("目前在麦当劳，等朋友。")
     assert rel("user", "WORKS_AT", "星巴克") in claims("我现在在星巴克上班。")
     assert rel("user", "WORKS_AT", "腾讯") in claims("我现在在腾讯。")
+
+
+def test_a_days_choice_advice_living_with_a_coworker_and_waiting_at_a_cafe_are_no_state():
+    assert not claims("我今天不吃碳水，晚上吃沙拉。") and not claims("医生建议我不吃碳水。")
+    assert rel("user", "FOLLOWS_DIET", "low-carb") in claims("我减肥期间不吃碳水。")
+    assert not claims("我和同事住在一起。")
+    assert not claims("我现在在星巴克等人。")
