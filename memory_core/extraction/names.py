@@ -117,8 +117,19 @@ def related_diet(food: str, live: Sequence[str]) -> str | None:
     return None
 
 
+def related_employer(told: str, live: Sequence[str]) -> str | None:
+    """The live employer a company's own end names ("Nimbus folded", 蔚来倒闭了): the company
+    itself, held as the speaker's employer. Any other company's end says nothing of theirs."""
+    t = told.strip().lower()
+    for value in reversed(live):
+        v = value.strip().lower()
+        if t and (v == t or v.startswith(t + " ")):
+            return value
+    return None
+
+
 #: a trait → how a told word names the held value it stands for (``fixed_object="@trait~"``)
-RELATED_VALUE = {"health": related_condition, "diet": related_diet}
+RELATED_VALUE = {"health": related_condition, "diet": related_diet, "employer": related_employer}
 
 
 def is_vehicle_word(name: str) -> bool:

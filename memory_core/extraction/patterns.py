@@ -464,6 +464,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          # the announcing sentence is the speaker's own: not "my friend said she got a new job"
          after=re.compile(r"^(?!.*\b(?:said|says|told|tells|she|he|they|her|his|their)\b)"
                           r".*(?:\bnew (?:job|position|role|gig)\b|\bgot (?:a|the) job\b|\bgot hired\b|\bstarted (?:a|my) (?:new )?job\b)")),
+    # "Nimbus folded", "the startup I worked at went under": the held employer's own end
+    _raw("en_work_company_folded", "en", r"(?:^|(?<=[.!?;,]\s))(?P<subj>)(?P<obj>[a-z0-9][a-z0-9&'\-]*(?: [a-z0-9&'\-]+)?) "
+         r"(?:just |finally |officially )?(?P<verb>folded|went under|went bust|went bankrupt|shut down|closed down|closed its doors|"
+         r"ran out of money|collapsed)\b", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
+         fixed_object="@employer~"),
+    # "went back to Google", "rejoined Google": a return to an employer memory knows (not a town)
+    *_en_with_bare("en_work_went_back", r"(?:just |finally )?(?P<verb>went back to|came back to|returned to|rejoined|am back at) "
+                   r"(?P<obj>[a-z0-9][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,2}?)(?=[.,;!?]|$| (?:as|after|for|in|last|this)\b)",
+                   "WORKS_AT", "organization", trait="employer", coordinated=False, known_object=True),
     # "Moved from Cisco to Juniper": a move between employers memory knows, not between towns
     *_en_with_bare("en_work_moved_from", r"(?:just |finally )?(?:moved|switched|went|jumped|hopped|transferred) (?P<verb>from) "
                    r"(?P<obj>[a-z0-9][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,2}?) to ", "WORKS_AT", "organization", negated=True,
@@ -979,6 +988,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_changed_at", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:改行|转行|换了?(?:份|个)?工作|跳槽)"
          r"[^。！？，,]{0,12}?[，,](?:现在|目前)?(?P<verb>在)(?P<obj>[^，,。！？在]{2,10}?)(?:上班|工作|干|做)?(?=[，,。！？]|$)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    # 蔚来倒闭了 / 公司倒闭了 after the company is named as the employer: the held employer's end
+    _raw("zh_work_company_folded", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)" + _ZH_GAP +
+         r"(?P<verb>倒闭了|破产了|关门了|黄了|解散了|跑路了)", "WORKS_AT", "organization", negated=True, trait="employer",
+         coordinated=False, fixed_object="@employer~"),
     # 今天去腾讯报到了 / 到浙江大学报到了: a start told as reporting in (a school's name makes it a
     # school, rule_engine); a bare 去X报到 is a plan, read only with a date (future_starts)
     _raw("zh_work_report", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:正式)?(?:去了?|到了?|来)"

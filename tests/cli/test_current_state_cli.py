@@ -82,3 +82,19 @@ def test_who_the_partner_is_asked_in_chinese_is_a_state_of_the_user(capsys, tmp_
     db = ingest_lines(capsys, tmp_path, rows)
     after = ask_current_state(capsys, db, "我女朋友是谁？", "2026-01-15T12:00:00Z")
     assert "小敏" in after["findings"][0]["content"], [f["content"] for f in after["findings"]]
+
+
+@pytest.mark.parametrize("rows,question,between,expect_between,expect_now", [
+    ([("2023-01-05T09:00:00Z", "I work at Google."), ("2024-01-05T09:00:00Z", "Left Google for a startup called Nimbus."),
+      ("2025-01-05T09:00:00Z", "Nimbus folded, so I went back to Google.")],
+     "Where do I work?", "2024-06-01T00:00:00Z", "nimbus", "employer: google"),
+    ([("2023-01-05T09:00:00Z", "我住在成都。"), ("2024-01-05T09:00:00Z", "搬到了重庆。"), ("2025-01-05T09:00:00Z", "又搬回成都了。")],
+     "我住在哪？", "2024-06-01T00:00:00Z", "重庆", "成都"),
+])
+def test_a_state_left_and_returned_to_is_the_state_again_and_the_middle_one_in_between(
+        capsys, tmp_path, rows, question, between, expect_between, expect_now):
+    db = ingest_lines(capsys, tmp_path, rows)
+    then = ask_current_state(capsys, db, question, between)
+    assert expect_between in then["findings"][0]["content"].lower(), [f["content"] for f in then["findings"]]
+    now = ask_current_state(capsys, db, question, "2026-01-15T12:00:00Z")
+    assert expect_now in now["findings"][0]["content"].lower(), [f["content"] for f in now["findings"]]

@@ -160,3 +160,22 @@ def test_a_schools_first_day_and_a_locative_is_no_workplace():
     assert rel("user", "WORKS_AT", "google") in claims("My first day at Google was great.")
     # 家附近的幼儿园: where the kindergarten is, no employer named
     assert not claims("我在家附近的幼儿园上班。")
+
+
+def test_the_held_employers_own_end_ends_the_job_and_a_return_starts_it_again():
+    from tests.extraction.claim_sets import claims, rel
+
+    assert rel("user", "WORKS_AT", "quibi", True) in claims("I work at Quibi.", "Quibi shut down last week.")
+    assert rel("user", "WORKS_AT", "蔚来", True) in claims("我在蔚来上班。", "蔚来倒闭了。")
+    # another company's end, or a company memory holds as no employer of the user's, says nothing
+    assert not any(n for *_x, n in claims("I work at Initech.", "Blockbuster went bankrupt."))
+    assert not claims("Nimbus folded.")
+    assert not any(n for *_x, n in claims("我在蔚来上班。", "隔壁那家店倒闭了。"))
+    # a return to an employer memory knows (not to a town)
+    from memory_core.extraction.inputs import ExtractionInput
+    from memory_core.extraction.rule_extractor import RuleExtractor
+    lines = ["I work at Google.", "Left Google for a startup called Nimbus.", "Nimbus folded, so I went back to Google."]
+    out = RuleExtractor().extract([ExtractionInput(f"e{i}", t) for i, t in enumerate(lines)], [])
+    last = {(c.object, c.negated) for c in out.fact_claims if c.event_id == "e2" and c.kind == "trait"}
+    assert last == {("nimbus", True), ("google", False)}
+    assert rel("user", "WORKS_AT", "boston") not in claims("I live in Boston.", "Went back to Boston for the holidays.")
