@@ -992,6 +992,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_company_folded", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)" + _ZH_GAP +
          r"(?P<verb>倒闭了|破产了|关门了|黄了|解散了|跑路了)", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, fixed_object="@employer~"),
+    # 又回华为了 / 重新回到了阿里: a return to an employer memory knows (回老家 is a place: not read)
+    _raw("zh_work_went_back", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:又|重新|还是)?(?P<verb>回到了|回到|回了|回去了|回)"
+         r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:上班|工作)?(?=了|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer",
+         coordinated=False, known_object=True),
     # 今天去腾讯报到了 / 到浙江大学报到了: a start told as reporting in (a school's name makes it a
     # school, rule_engine); a bare 去X报到 is a plan, read only with a date (future_starts)
     _raw("zh_work_report", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:正式)?(?:去了?|到了?|来)"

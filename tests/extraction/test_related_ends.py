@@ -179,3 +179,16 @@ def test_the_held_employers_own_end_ends_the_job_and_a_return_starts_it_again():
     last = {(c.object, c.negated) for c in out.fact_claims if c.event_id == "e2" and c.kind == "trait"}
     assert last == {("nimbus", True), ("google", False)}
     assert rel("user", "WORKS_AT", "boston") not in claims("I live in Boston.", "Went back to Boston for the holidays.")
+
+
+def test_a_return_to_a_known_employer_in_chinese_and_not_to_a_place():
+    from memory_core.extraction.inputs import ExtractionInput
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    def last(*lines):
+        out = RuleExtractor().extract([ExtractionInput(f"e{i}", t) for i, t in enumerate(lines)], [])
+        return {(c.subject, c.object, c.negated) for c in out.fact_claims if c.event_id == f"e{len(lines) - 1}"}
+
+    assert ("user", "阿里", False) in last("我在阿里做运营。", "离开阿里去了拼多多。", "拼多多太卷，重新回到了阿里。")
+    assert not last("我住在北京。", "回北京了。")
+    assert ("user", "华为", False) not in last("我在华为上班。", "我弟又回华为了。")
