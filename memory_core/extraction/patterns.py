@@ -551,7 +551,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         trait="residence", coordinated=False, typed_only=True),
     _raw("en_back_home_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:i am |we are )?(?:now )?(?P<verb>back home in) " + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False,
          named_only=True),
-    _en("en_officially_in", r"(?:am|are) (?:now )?(?:officially (?:settled |living |based )?|finally (?:settled|living|based) )in", "MOVED_TO", "place",
+    _en("en_officially_in", r"(?:am|are) (?:now )?(?:officially (?:settled |living |based )?|finally (?:settled|living|based) )in(?! (?:full |complete )?remission\b)", "MOVED_TO", "place",
         trait="residence", coordinated=False, named_only=True),
     _raw("en_vehicle_write_off", "en", _EN_WHO + r" (?P<verb>crashed|wrecked|smashed up|rolled) (?:my|our) (?:old |new )*"
          r"(?P<obj>" + _EN_VEHICLE_NAME + r")(?=[^.!?]*\b(?:write-off|written off|totaled|totalled|total loss|beyond repair)\b)",
@@ -736,6 +736,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"am going out with|been going out with|started going out with", "DATING", "person", trait="partner", coordinated=False),
     _raw("en_health_free", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |finally |officially |still )?"
          r"(?P<obj>[a-z0-9']+)(?P<verb>-free)", "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
+    # "Five years cancer-free as of today!": a held condition (by a related word) ended, told bare
+    _raw("en_health_free_bare", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?:(?:officially|finally|now|still|one year|two years|three years|"
+         r"four years|five years|ten years|\d+ (?:years?|months?))\s+)*(?P<obj>[a-z0-9']+)(?P<verb>-free)\b",
+         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False, fixed_object="@health~"),
+    # "I'm officially in remission!": the condition held (the newest) is in remission
+    *_en_with_bare("en_health_remission", r"(?:am |are )?(?:now |officially |finally |still )*(?P<verb>in (?:full |complete )?remission)"
+                   r"(?P<obj>)(?! from)", "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False,
+                   fixed_object="@health"),
     _en("en_health_end", r"recovered from|am in remission from|in remission from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>(?:(?!\bmy\b|\bthe\b)[a-z0-9\- ]){2,30}?) (?:(?:is|are|has|have) )?"

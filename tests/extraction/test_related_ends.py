@@ -192,3 +192,12 @@ def test_a_return_to_a_known_employer_in_chinese_and_not_to_a_place():
     assert ("user", "阿里", False) in last("我在阿里做运营。", "离开阿里去了拼多多。", "拼多多太卷，重新回到了阿里。")
     assert not last("我住在北京。", "回北京了。")
     assert ("user", "华为", False) not in last("我在华为上班。", "我弟又回华为了。")
+
+
+def test_a_condition_free_for_years_and_a_remission_end_the_condition_held():
+    from tests.extraction.claim_sets import claims, rel
+
+    assert rel("user", "HAS_CONDITION", "skin cancer", True) in claims("I was diagnosed with skin cancer.", "Two years cancer-free today!")
+    assert rel("user", "HAS_CONDITION", "leukemia", True) in claims("I have leukemia.", "I'm in full remission now.")
+    assert not claims("Gluten-free pasta is gross.") and not claims("I'm in remission.")
+    assert rel("user", "HAS_CONDITION", "leukemia", True) not in claims("I have leukemia.", "My mom is in remission.")
