@@ -165,7 +165,7 @@ _ZH_NAMELESS_END: dict[str, str] = {
     "partner": r"分手了|分了|掰了|吹了"}
 _EN_NAMELESS_END: dict[str, str] = {
     "job": r"quit|resigned|(?:got|was|were) (?:laid off|fired|let go)|retired|was my last (?:day|shift)|handed in my notice",
-    "school": r"graduated|dropped out|finished (?:my )?(?:master's|masters|bachelor's|bachelors|degree|phd|ph\.d\.|"
+    "school": r"graduated|dropped out|defended my (?:phd |doctoral |master's )?(?:thesis|dissertation)|finished (?:my )?(?:master's|masters|bachelor's|bachelors|degree|phd|ph\.d\.|"
               r"doctorate|studies|undergrad|mba)(?! at\b| in\b| from\b)", "home": r"moved out", "partner": r"broke up|split up|dumped me|separated"}
 #: what may stand before a Chinese nameless end: the speaker, time words, adverbs, connectives
 _ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|本科|研究生|硕士|博士|大学|高中|上个月|上周|上星期|去年|今年|上学期|这学期|上半年|年初|年底|前天|昨天|今天|前阵子|前几天|最近|后来|"

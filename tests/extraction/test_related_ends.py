@@ -201,3 +201,10 @@ def test_a_condition_free_for_years_and_a_remission_end_the_condition_held():
     assert rel("user", "HAS_CONDITION", "leukemia", True) in claims("I have leukemia.", "I'm in full remission now.")
     assert not claims("Gluten-free pasta is gross.") and not claims("I'm in remission.")
     assert rel("user", "HAS_CONDITION", "leukemia", True) not in claims("I have leukemia.", "My mom is in remission.")
+
+
+def test_a_thesis_defended_ends_the_school_held():
+    from tests.extraction.claim_sets import claims, rel
+
+    assert rel("user", "STUDIES_AT", "stanford", True) in claims("I'm a grad student at Stanford.", "Defended my dissertation today.")
+    assert rel("user", "STUDIES_AT", "stanford", True) not in claims("I'm a grad student at Stanford.", "My sister defended her thesis.")
