@@ -791,6 +791,10 @@ class _Extractor:
                 pattern = _left_school(pattern.lang)  # "I left Harvard", 离开了北大: a school ends
             new_here = (entity.name, entity.entity_type) not in before and origin not in ("catalog", "known")
             verdict = self._object_verdict(state, sentence, pattern, entity, origin, negated)
+            if verdict is None and pattern.key == "en_school" and entity.entity_type == "place" and \
+                    match.group("verb").endswith(" at") and entity.mention[:1].isupper() and \
+                    _EN_STUDENT_AT.search(match.group("verb")):
+                verdict = "organization"  # "a grad student at Michigan": the university, not the state
             if verdict in _NAME_SLOTS.get(pattern.predicate, ()) and origin in ("phrase", "lexicon") and (
                     pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or "") and origin == "phrase" or
                     pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "") and not zh_called):
@@ -1367,6 +1371,10 @@ def _left_place(lang: str) -> StatementPattern:
 
 
 #: a role word right before a person's name states the user's relationship with them
+#: a student's role before "at": what follows is their school, even when it is named like a place
+_EN_STUDENT_AT = re.compile(r"\b(?:student|freshman|sophomore|junior|senior|undergrad(?:uate)?|candidate|"
+                            r"first-year|second-year|third-year|fourth-year) at$")
+
 _ROLE_FAMILY = {"wife": ("MARRIED_TO", "spouse"), "husband": ("MARRIED_TO", "spouse"),
                 "girlfriend": ("DATING", "partner"), "boyfriend": ("DATING", "partner"),
                 "fiance": ("DATING", "partner"), "fiancé": ("DATING", "partner"),

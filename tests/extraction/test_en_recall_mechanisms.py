@@ -386,3 +386,9 @@ def test_a_new_address_names_its_town_and_a_diet_told_as_it_now_stands():
     assert rel("user", "MOVED_TO", "portland") in got and not any(p == "OWNS" for _s, p, *_ in got)
     assert rel("user", "FOLLOWS_DIET", "pescatarian") in claims("Eating fish again, so technically pescatarian now.")
     assert not claims("Vegan now? No way.")
+
+
+def test_a_students_school_named_like_a_place_is_the_school():
+    assert rel("user", "STUDIES_AT", "michigan") in claims("I'm a grad student at Michigan.")
+    assert ("michigan", "organization") in entities("I'm a grad student at Michigan.")
+    assert not claims("I'm a student in Boston.")  # where, not which school
