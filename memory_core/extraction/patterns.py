@@ -807,7 +807,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"studio|dorm) in|moved out of|moved away from|left(?= (?:the city of )?[a-z ]+ (?:for|and moved))",
         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False),
     _en("en_moved", r"moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|"
-        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to|"
+        r"studio)(?: [a-z]+)? in|(?:moved|relocated) (?:back |back home |over |up |down |out |across )?(?:to|into)|moved house to|(?:emigrated|immigrated) to|"
         r"made the (?:big |final )?move to|"
         r"(?:moved|relocated)(?= there\b)",
         "MOVED_TO", "place",

@@ -392,3 +392,9 @@ def test_a_students_school_named_like_a_place_is_the_school():
     assert rel("user", "STUDIES_AT", "michigan") in claims("I'm a grad student at Michigan.")
     assert ("michigan", "organization") in entities("I'm a grad student at Michigan.")
     assert not claims("I'm a student in Boston.")  # where, not which school
+
+
+def test_emigrating_is_a_move():
+    assert rel("user", "MOVED_TO", "portugal") in claims("We emigrated to Portugal last spring.")
+    assert rel("parents", "MOVED_TO", "australia") in claims("My parents emigrated to Australia.")
+    assert not claims("If we emigrated to Canada, I'd miss my friends.")
