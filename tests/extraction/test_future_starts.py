@@ -10,7 +10,7 @@ import pytest
 from memory_core.extraction.inputs import ExtractionInput, LiveTrait
 from memory_core.extraction.rule_extractor import RuleExtractor
 from memory_core.extraction.future_starts import scheduled_start
-from memory_core.retrieval.timeparse import resolve_future_start
+from memory_core.retrieval.timeparse import find_future_time, resolve_future_start
 
 TOLD = datetime(2024, 11, 6, 9, tzinfo=timezone.utc).timestamp()  # a Wednesday
 
@@ -166,5 +166,8 @@ def test_the_end_of_the_month_is_its_last_day():
     told = datetime(2024, 11, 6, 9, tzinfo=timezone.utc).timestamp()
     assert resolve_future_start("at the end of the month", told) == datetime(2024, 11, 30, tzinfo=timezone.utc).timestamp()
     assert resolve_future_start("月底", told) == datetime(2024, 11, 30, tzinfo=timezone.utc).timestamp()
+    # 下个月底 is next month's end, not the 月底 inside it
+    assert find_future_time("下个月底搬去珠海").expression == "下个月底"
+    assert resolve_future_start("下个月底", told) == datetime(2024, 12, 31, tzinfo=timezone.utc).timestamp()
     assert ("MOVED_TO", "vancouver", None, "from:at the end of the month") in _claims(
         "We're relocating to Vancouver at the end of the month.")
