@@ -45,6 +45,12 @@ def zh_tokens(text: str) -> tuple[tuple[str, str, int], ...]:
     return tuple(out)
 
 
+def zh_place_word(text: str) -> bool:
+    """Whether jieba reads ``text`` alone as one place name (洛阳 out of 洛阳人, which it tags a
+    person as one token)."""
+    return bool(text) and [f for _w, f, _p in zh_tokens(text)] == ["ns"]
+
+
 # -- typing -------------------------------------------------------------------------------------
 
 _ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个|某|小|大|新|老|外资|外企|国企|"
@@ -709,8 +715,7 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             etype = "place"  # 成都武侯区: jieba tags 武侯区 a person
         if etype is None:
             continue
-        if etype == "person" and len(word) >= 3 and word.endswith("人") and \
-                [f for _w, f, _p in zh_tokens(word[:-1])] == ["ns"]:
+        if etype == "person" and len(word) >= 3 and word.endswith("人") and zh_place_word(word[:-1]):
             word, end, etype = word[:-1], end - 1, "place"  # 苏州人 (one nr token): the city one is from
         if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word) or
                                   re.fullmatch(r"[高初大研博][一二三四]", word)):

@@ -193,6 +193,9 @@ _EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|e
                     r"this fall|this semester|as a (?:freshman|student)))")
 
 
+#: who stole or wrecked the speaker's vehicle (never the speaker: "someone totaled my Fit")
+_EN_VEHICLE_AGENT = r"(?:someone|somebody|they|thieves|a thief|a (?:drunk )?driver|a truck|a bus) "
+
 #: a vehicle brand or model follows (optionally after an article and "old/new"): for verbs too
 #: general to take any object ("stole my …", "have a …")
 _EN_VEHICLE_AHEAD = (r"(?= (?:a |an |the |my |our )?(?:new |used |old )?(?:" + "|".join(sorted(
@@ -571,14 +574,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_vehicle_end", r"sold|got rid of|traded in|traded|swapped|exchanged|totaled|totalled|scrapped", "DRIVES", "vehicle",
         negated=True, trait="vehicle", coordinated=False),
     # "Someone stole my car last night": the vehicle held, named by its kind
-    _raw("en_vehicle_my_car_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?:someone|somebody|they|thieves|a thief|a (?:drunk )?driver|a truck|a bus) "
+    _raw("en_vehicle_my_car_by", "en", r"(?:^|(?<=[\s,;:(\"']))" + _EN_VEHICLE_AGENT +
          r"(?:just )?(?P<verb>stole|totaled|totalled|wrecked) (?P<subj>my|our) (?:old |new )?(?:car|truck|ride|vehicle|suv|van)\b(?P<obj>)",
          "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
-    _raw("en_vehicle_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:someone|somebody|they|thieves|a thief|a (?:drunk )?driver|a truck|a bus) "
+    _raw("en_vehicle_stolen_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)" + _EN_VEHICLE_AGENT +
          r"(?:just )?(?P<verb>stole|took|wrecked|totaled|totalled)" + _EN_VEHICLE_AHEAD + r" (?:my|our) " + _EN_OBJ_RAW,
          "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
     # "Someone totaled my Fit while it was parked": a vehicle memory knows, by (part of) its name
-    _raw("en_vehicle_stolen_known", "en", r"(?:^|(?<=[\s,;:(\"']))(?:someone|somebody|they|thieves|a thief|a (?:drunk )?driver|a truck|a bus) "
+    _raw("en_vehicle_stolen_known", "en", r"(?:^|(?<=[\s,;:(\"']))" + _EN_VEHICLE_AGENT +
          r"(?:just )?(?P<verb>stole|totaled|totalled|wrecked) (?P<subj>my|our) (?:old |new )?"
          r"(?P<obj>[a-z0-9\-]+(?: [a-z0-9\-]+)?)(?=[.,;!?]|$| (?:while|when|last|yesterday|today|this|in|on|at|and|outside|overnight|from)\b)",
          "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, known_object=True),

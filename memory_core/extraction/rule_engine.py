@@ -24,7 +24,7 @@ from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
 from ..lexicon.scan import singular
-from .names import is_condition, is_modifier_of, is_school, zh_tokens, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
+from .names import is_condition, is_modifier_of, is_school, zh_place_word, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import (DIETS, LIVED_CONDITIONS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
@@ -572,7 +572,7 @@ class _Extractor:
             return True  # 比亚迪 is a company and a car: in a driving slot, the car
         if pattern.predicate == "HAS_CONDITION" and is_condition(cleaned):
             return True  # 腰间盘突出, 肺结节: a condition by its shape, in no list
-        if pattern.object_type == "place" and cleaned and [f for _w, f, _p in zh_tokens(cleaned)] == ["ns"]:
+        if pattern.object_type == "place" and zh_place_word(cleaned):
             return True  # 洛阳人 is one token to jieba (nr); 洛阳 alone is a place name
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
@@ -910,7 +910,7 @@ class _Extractor:
         shaped = pattern.predicate == "HAS_CONDITION" and is_condition(entity.name)  # 腰间盘突出: typed by its shape
         # 洛阳 out of 洛阳人 (one nr token to jieba): a place name by its own tag
         shaped = shaped or zh and pattern.object_type == "place" and entity.entity_type == "place" and \
-            [f for _w, f, _p in zh_tokens(entity.name)] == ["ns"]
+            zh_place_word(entity.name)
         if pattern.typed_only and not shaped and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
                                    entity.entity_type != pattern.object_type and not (
                                        pattern.object_type == "vehicle" and is_vehicle_word(entity.name))):
@@ -1013,8 +1013,7 @@ class _Extractor:
         if _ZH_THIRD_PERSON.search(rest):
             return True
         return any(m.entity_type == "person" and sentence.start <= m.start and m.end <= sentence.start + verb_at
-                   and not (skip[0] <= m.start - sentence.start and m.end - sentence.start <= skip[1])
-                   and not (own[0] <= m.start - sentence.start and m.end - sentence.start <= own[1])
+                   and not any(a <= m.start - sentence.start and m.end - sentence.start <= b for a, b in (skip, own))
                    for m in mentions)
 
     @staticmethod
@@ -1370,11 +1369,11 @@ def _left_place(lang: str) -> StatementPattern:
                             negated=True, coordinated=False)
 
 
-#: a role word right before a person's name states the user's relationship with them
 #: a student's role before "at": what follows is their school, even when it is named like a place
 _EN_STUDENT_AT = re.compile(r"\b(?:student|freshman|sophomore|junior|senior|undergrad(?:uate)?|candidate|"
                             r"first-year|second-year|third-year|fourth-year) at$")
 
+#: a role word right before a person's name states the user's relationship with them
 _ROLE_FAMILY = {"wife": ("MARRIED_TO", "spouse"), "husband": ("MARRIED_TO", "spouse"),
                 "girlfriend": ("DATING", "partner"), "boyfriend": ("DATING", "partner"),
                 "fiance": ("DATING", "partner"), "fiancé": ("DATING", "partner"),

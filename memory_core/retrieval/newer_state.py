@@ -133,6 +133,8 @@ _ADVISED_ZH = re.compile(r"^[^。！？]{0,12}?(?:建议我|劝我|让我|叫我
 _TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|在|有点|有些|还在)*(?:想|打算|考虑|犹豫|纠结|琢磨|可能|也许|要不要|想要|"
                            # hearsay (听说腾讯要裁员了): news about the thing, not a change of the speaker's
                            r"听说|据说|传言|好像说)")
+#: after advice, a clause in which the speaker acts on it
+_ACTED_ON = re.compile(r"[，,;；]\s*(?:我|现在|已经|所以|于是|就)|[,;.]\s*(?:so i|and i|now i|i)\b", re.IGNORECASE)
 _HEARSAY = re.compile(r"^\s*(?:i\s+)?(?:heard|hear|i've heard)\b|^\s*(?:rumou?r\s+(?:is|has it)|apparently)\b", re.IGNORECASE)
 
 
@@ -143,7 +145,3 @@ def tentative(text: str) -> bool:
     if advised and _ACTED_ON.search(text, advised.end()):
         advised = None  # 医生让我补充蛋白质，我现在开始吃肉了: the advice, then the change made
     return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text) or advised or _HEARSAY.match(text))
-
-
-#: after advice, a clause in which the speaker acts on it
-_ACTED_ON = re.compile(r"[，,;；]\s*(?:我|现在|已经|所以|于是|就)|[,;.]\s*(?:so i|and i|now i|i)\b", re.IGNORECASE)

@@ -661,7 +661,7 @@ class RetrievalService:
             rows += self._ended_rows(conn, ids, top_time, zh)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
             log.debug("newer-state ends unavailable: %s", exc)
-        topical = self._topic_mentions(top, ids, findings, by_id, zh)
+        topical = self._topic_mentions(top, ids, findings, by_id, zh, obj)
         if not rows and not topical:
             return findings, {}
         cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows))) if rows else {}
@@ -743,7 +743,7 @@ class RetrievalService:
 
     @staticmethod
     def _topic_mentions(top: Finding, ids: list[str], findings: list[Finding], by_id: dict[str, "Candidate"],
-                        zh: bool) -> list[LaterMention]:
+                        zh: bool, obj: str) -> list[LaterMention]:
         """Later statements among the findings that share a topic word with a top statement
         (我戒烟失败了 → 我已经戒烟半年了): the newer word on a state no entity names."""
         # a derived belief's topic is in the statements it rests on ("user HAS_CONDITION 高血压"
@@ -751,8 +751,8 @@ class RetrievalService:
         top_texts = [top.content] if top.layer == "l1" else [by_id[i].content for i in ids if i in by_id]
         if not top_texts:
             return []
-        # a later line naming the belief's own object reaffirms it or is the entity path's to lift
-        own = str(top.facts.get("object") or top.facts.get("value") or "").strip().lower() if top.layer != "l1" else ""
+        # a later line naming the belief's own object (``obj``) reaffirms it or is the entity path's to lift
+        own = obj if top.layer != "l1" else ""
         top_terms = [t for text in top_texts for t in query_terms(text) if t != own]
         out: list[LaterMention] = []
         for f in findings[1:]:

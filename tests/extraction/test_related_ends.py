@@ -19,6 +19,12 @@ def later(text: str, *held: tuple[str, str]) -> set[tuple]:
     return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
 
 
+def last_line(*lines: str) -> set[tuple]:
+    """(subject, object, negated) of what the last of ``lines`` (one batch) claims."""
+    out = RuleExtractor().extract([ExtractionInput(f"e{i}", t) for i, t in enumerate(lines)], [])
+    return {(c.subject, c.object, c.negated) for c in out.fact_claims if c.event_id == f"e{len(lines) - 1}"}
+
+
 def test_the_related_condition_and_diet_are_pure_look_ups():
     assert related_condition("blood pressure", ["asthma", "high blood pressure"]) == "high blood pressure"
     assert related_condition("血糖", ["糖尿病"]) == "糖尿病"
@@ -163,8 +169,6 @@ def test_a_schools_first_day_and_a_locative_is_no_workplace():
 
 
 def test_the_held_employers_own_end_ends_the_job_and_a_return_starts_it_again():
-    from tests.extraction.claim_sets import claims, rel
-
     assert rel("user", "WORKS_AT", "quibi", True) in claims("I work at Quibi.", "Quibi shut down last week.")
     assert rel("user", "WORKS_AT", "蔚来", True) in claims("我在蔚来上班。", "蔚来倒闭了。")
     # another company's end, or a company memory holds as no employer of the user's, says nothing
@@ -172,31 +176,18 @@ def test_the_held_employers_own_end_ends_the_job_and_a_return_starts_it_again():
     assert not claims("Nimbus folded.")
     assert not any(n for *_x, n in claims("我在蔚来上班。", "隔壁那家店倒闭了。"))
     # a return to an employer memory knows (not to a town)
-    from memory_core.extraction.inputs import ExtractionInput
-    from memory_core.extraction.rule_extractor import RuleExtractor
-    lines = ["I work at Google.", "Left Google for a startup called Nimbus.", "Nimbus folded, so I went back to Google."]
-    out = RuleExtractor().extract([ExtractionInput(f"e{i}", t) for i, t in enumerate(lines)], [])
-    last = {(c.object, c.negated) for c in out.fact_claims if c.event_id == "e2" and c.kind == "trait"}
-    assert last == {("nimbus", True), ("google", False)}
+    assert last_line("I work at Google.", "Left Google for a startup called Nimbus.",
+                     "Nimbus folded, so I went back to Google.") == {("user", "nimbus", True), ("user", "google", False)}
     assert rel("user", "WORKS_AT", "boston") not in claims("I live in Boston.", "Went back to Boston for the holidays.")
 
 
 def test_a_return_to_a_known_employer_in_chinese_and_not_to_a_place():
-    from memory_core.extraction.inputs import ExtractionInput
-    from memory_core.extraction.rule_extractor import RuleExtractor
-
-    def last(*lines):
-        out = RuleExtractor().extract([ExtractionInput(f"e{i}", t) for i, t in enumerate(lines)], [])
-        return {(c.subject, c.object, c.negated) for c in out.fact_claims if c.event_id == f"e{len(lines) - 1}"}
-
-    assert ("user", "阿里", False) in last("我在阿里做运营。", "离开阿里去了拼多多。", "拼多多太卷，重新回到了阿里。")
-    assert not last("我住在北京。", "回北京了。")
-    assert ("user", "华为", False) not in last("我在华为上班。", "我弟又回华为了。")
+    assert ("user", "阿里", False) in last_line("我在阿里做运营。", "离开阿里去了拼多多。", "拼多多太卷，重新回到了阿里。")
+    assert not last_line("我住在北京。", "回北京了。")
+    assert ("user", "华为", False) not in last_line("我在华为上班。", "我弟又回华为了。")
 
 
 def test_a_condition_free_for_years_and_a_remission_end_the_condition_held():
-    from tests.extraction.claim_sets import claims, rel
-
     assert rel("user", "HAS_CONDITION", "skin cancer", True) in claims("I was diagnosed with skin cancer.", "Two years cancer-free today!")
     assert rel("user", "HAS_CONDITION", "leukemia", True) in claims("I have leukemia.", "I'm in full remission now.")
     assert not claims("Gluten-free pasta is gross.") and not claims("I'm in remission.")
@@ -204,7 +195,5 @@ def test_a_condition_free_for_years_and_a_remission_end_the_condition_held():
 
 
 def test_a_thesis_defended_ends_the_school_held():
-    from tests.extraction.claim_sets import claims, rel
-
     assert rel("user", "STUDIES_AT", "stanford", True) in claims("I'm a grad student at Stanford.", "Defended my dissertation today.")
     assert rel("user", "STUDIES_AT", "stanford", True) not in claims("I'm a grad student at Stanford.", "My sister defended her thesis.")
