@@ -196,6 +196,40 @@ class EventEmbeddingTarget:
         insert_vectors(conn, space_id, rows)
         conn.execute("UPDATE fact_events SET embedding_state = 'done' WHERE seq = ?", (seq,))
 
+    def store_many(self, conn: apsw.Connection, space_id: int, items: Sequence[tuple[str, np.ndarray]]) -> None:
+        """:meth:`store` for a micro-batch of events: the same rows, written with one statement
+        per step for the whole batch instead of seven per event (chunk rows are still inserted
+        one by one, in the batch's order, so their ids come out as with ``store``)."""
+        ids = [target_id for target_id, _ in items]
+        found: dict[str, tuple[int, str]] = {}
+        for i in range(0, len(ids), 400):
+            part = ids[i:i + 400]
+            found.update((r[0], (r[1], r[2])) for r in conn.execute(
+                f"SELECT event_id, seq, content FROM fact_events WHERE event_id IN ({placeholders(len(part))})",
+                part))
+        live = [(target_id, vectors) for target_id, vectors in items if target_id in found]  # deleted meanwhile
+        seqs = [found[target_id][0] for target_id, _ in live]
+        old: list[int] = []
+        for i in range(0, len(seqs), 400):
+            part = seqs[i:i + 400]
+            old += [r[0] for r in conn.execute(
+                f"SELECT chunk_id FROM event_chunks WHERE space_id = ? AND event_seq IN ({placeholders(len(part))})",
+                [space_id, *part])]
+        delete_vectors(conn, space_id, old)
+        for i in range(0, len(seqs), 400):
+            part = seqs[i:i + 400]
+            conn.execute(f"DELETE FROM event_chunks WHERE space_id = ? AND event_seq IN ({placeholders(len(part))})",
+                         [space_id, *part])
+        rows = []
+        for target_id, vectors in live:
+            seq, content = found[target_id]
+            for idx, ((a, b), vec) in enumerate(zip(chunk_spans(content), vectors)):
+                conn.execute("INSERT INTO event_chunks(event_seq, space_id, chunk_index, char_start, char_end) "
+                             "VALUES (?,?,?,?,?)", (seq, space_id, idx, a, b))
+                rows.append((conn.last_insert_rowid(), vec))
+        insert_vectors(conn, space_id, rows)
+        conn.executemany("UPDATE fact_events SET embedding_state = 'done' WHERE seq = ?", [(s,) for s in seqs])
+
     def mark_failed(self, conn: apsw.Connection, target_ids: Sequence[str]) -> None:
         self._set_state(conn, target_ids, "failed")
 
@@ -274,26 +308,33 @@ class EmbeddingWorker:
                     if kind in self.targets:
                         self.targets[kind].mark_failed(conn, ids)
             return len(jobs)
-        grouped: dict[tuple[str, str], list[np.ndarray]] = defaultdict(list)
-        for key, vec in zip(owners, vectors):
-            grouped[key].append(vec)
+        grouped: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for row, key in enumerate(owners):
+            grouped[key].append(row)
         # A provider can return well-shaped garbage: NaN/inf rows would poison every cosine
         # comparison, so those targets fail (and retry) instead of being stored as done.
-        bad = {key for key, vecs in grouped.items() if not np.isfinite(np.vstack(vecs)).all()}
+        finite = np.isfinite(vectors).all(axis=1) if len(flat) else np.zeros(0, dtype=bool)
+        bad = {key for key, rows in grouped.items() if not finite[rows].all()}
         # An all-zero vector means "nothing to embed" (only punctuation, say). sqlite-vec ranks a
         # zero vector first with distance NULL, so it is never stored.
-        empty = {key for key, vecs in grouped.items()
-                 if key not in bad and not np.linalg.norm(np.vstack(vecs), axis=1).any()}
+        nonzero = vectors.any(axis=1) if len(flat) else np.zeros(0, dtype=bool)
+        empty = {key for key, rows in grouped.items() if key not in bad and not nonzero[rows].any()}
         job_of = {(j["target_kind"], j["target_id"]): j["job_id"] for j in jobs}
         with self.db.write() as conn:
             now = self.clock.now()
-            for (kind, target_id), vecs in grouped.items():
+            batched: dict[str, list[tuple[str, np.ndarray]]] = defaultdict(list)
+            for (kind, target_id), rows in grouped.items():
                 if (kind, target_id) in empty:
                     mark_empty = getattr(self.targets[kind], "mark_empty", None)
                     if mark_empty is not None:
                         mark_empty(conn, [target_id])
                 elif (kind, target_id) not in bad:
-                    self.targets[kind].store(conn, self.space_id, target_id, np.vstack(vecs))
+                    if hasattr(self.targets[kind], "store_many"):
+                        batched[kind].append((target_id, vectors[rows]))
+                    else:
+                        self.targets[kind].store(conn, self.space_id, target_id, vectors[rows])
+            for kind, items in batched.items():
+                self.targets[kind].store_many(conn, self.space_id, items)
             if bad:
                 states = EMBEDDING_QUEUE.fail(conn, [job_of[k] for k in bad],
                                               "embedder returned non-finite values (NaN/inf)", now)

@@ -59,16 +59,17 @@ def as_f32(vec: Sequence[float] | np.ndarray) -> np.ndarray:
 def insert_vectors(conn: apsw.Connection, space_id: int,
                    rows: Iterable[tuple[int, np.ndarray]]) -> int:
     table = vec_table(space_id)
-    n = 0
+    params = []
     for chunk_id, vec in rows:
         arr = as_f32(vec)
         if not arr.any():  # a zero vector would rank first with a NULL distance
             continue
         blob = arr.tobytes()
-        conn.execute(f"INSERT OR REPLACE INTO {table}(chunk_id, embedding, embedding_bits) "
-                     f"VALUES (?, ?, vec_quantize_binary(?))", (chunk_id, blob, blob))
-        n += 1
-    return n
+        params.append((chunk_id, blob, blob))
+    if params:
+        conn.executemany(f"INSERT OR REPLACE INTO {table}(chunk_id, embedding, embedding_bits) "
+                         f"VALUES (?, ?, vec_quantize_binary(?))", params)
+    return len(params)
 
 
 def delete_vectors(conn: apsw.Connection, space_id: int, chunk_ids: Sequence[int]) -> int:

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 import apsw
 
-from ..db.connection import Row, query_all
+from ..db.connection import Row, placeholders, query_all
 from ..ids import new_ulid
 from ..policy import (EPISODE_MAX_GAP_S, EPISODE_MERGE_MIN_OVERLAP, EPISODE_PROMOTE_MIN_EVENTS,
                       EPISODE_PROMOTE_MIN_SPAN_S)
@@ -138,6 +138,13 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
                       episode_title(terms), "new episode: no recent episode shares an entity or topic", now, now))
     else:
         eid = target["episode_id"]
+        # events of this batch the episode already holds (a retried or re-projected batch):
+        # they add no row, so they neither count nor move the span
+        ids = [r["event_id"] for r in batch]
+        held = {row[0] for row in conn.execute(
+            f"SELECT event_id FROM l2_evidence WHERE owner_kind = 'episode' AND owner_id = ? "
+            f"AND event_id IN ({placeholders(len(ids))})", (eid, *ids))}
+        new_rows = list({r["event_id"]: r for r in batch if r["event_id"] not in held}.values())
     for r in batch:
         add_evidence(conn, EPISODE, eid, event_id=r["event_id"], event_seq=r["seq"], occurred_at=r["occurred_at"],
                      evidence_text=r["content"][:200], confidence=1.0, directness="explicit",
@@ -145,14 +152,16 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
     if target is None:
         recount(conn, eid, now)
         return eid
-    # the grown episode in one UPDATE: its entity and topic lists, and the counts and span the
-    # recount takes from the evidence (which override the batch's own start/end). A long
-    # episode's entity list is tens of kB of overflow pages, and every rewrite of the row
-    # copies (and, with secure_delete, zeroes) them: two UPDATEs a batch were twice that
-    n, first, last = _evidence_span(conn, eid)
-    if not n:  # unreachable (the batch's evidence was just added), kept as recount has it
-        conn.execute("DELETE FROM episodes WHERE episode_id = ?", (eid,))
-        return eid
+    # the grown episode in one UPDATE: its entity and topic lists, and the count and span a
+    # recount would take from the evidence. Every path that adds or removes an episode's evidence
+    # other than this one recounts (creation, merge, deletion), so the stored count and span are
+    # the evidence's and grow by the rows added here: counting them again read every evidence
+    # row of the episode per batch (13k for the longest of a 20k import, quadratic overall).
+    # A long episode's entity list is tens of kB of overflow pages, and every rewrite of the
+    # row copies (and, with secure_delete, zeroes) them: two UPDATEs a batch were twice that
+    n = target["event_count"] + len(new_rows)
+    first = min([target["started_at"], *(r["occurred_at"] for r in new_rows)])
+    last = max([target["ended_at"], *(r["occurred_at"] for r in new_rows)])
     conn.execute("UPDATE episodes SET entity_ids = ?, topic_terms = ?, event_count = ?, started_at = ?, "
                  "ended_at = ?, updated_at = ? WHERE episode_id = ?",
                  (json.dumps(sorted(set(json.loads(target["entity_ids"])) | set(ents))),

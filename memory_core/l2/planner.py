@@ -303,11 +303,12 @@ class _Overlay:
                     " UNION ".join(parts) + " ORDER BY 2, 3, 5, 9", params):
                 self.add_edge(_EdgeState(tid, subj, pred, obj, status, last or 0.0, directness, conf,
                                          _Lazy(conn, "edge", tid)))
-        for r in query_all(conn, f"SELECT * FROM tom_trait_assertions WHERE entity_id IN ({ph})", ids):
-            self.assertions[r["assertion_id"]] = _AssertionState(
-                r["assertion_id"], r["entity_id"], r["trait"], r["value"], r["value_norm"], r["polarity"],
-                r["status"], r["last_observed_at"] or 0.0, "explicit", r["confidence"],
-                _Lazy(conn, "assertion", r["assertion_id"]))
+        # the columns the walk reads, not * (the user's assertions are hundreds of rows a batch)
+        for aid, eid, trait, value, value_norm, polarity, status, last, conf in conn.execute(
+                f"SELECT assertion_id, entity_id, trait, value, value_norm, polarity, status, last_observed_at, "
+                f"confidence FROM tom_trait_assertions WHERE entity_id IN ({ph})", ids):
+            self.assertions[aid] = _AssertionState(aid, eid, trait, value, value_norm, polarity, status,
+                                                   last or 0.0, "explicit", conf, _Lazy(conn, "assertion", aid))
         if self.assertions:
             implied_only = {a for (a,) in conn.execute(
                 f"SELECT owner_id FROM l2_evidence WHERE owner_kind = 'assertion' AND owner_id IN "

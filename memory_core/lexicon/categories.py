@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .scan import cjk_longest
+from .scan import cjk_longest, start_pattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +302,18 @@ def _prefixes(which: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(latin), frozenset(cjk)
 
 
+@lru_cache(maxsize=2)
+def _starts(which: str) -> tuple[frozenset[str], re.Pattern[str]]:
+    """Where a match can start: the Latin words that are an entry or an entry's first word(s),
+    and the CJK characters entries start with (:func:`.scan.start_pattern`). A scan skips every
+    other position — there it would find nothing and step on."""
+    by_name, by_member = _index()
+    table = by_name if which == "names" else by_member
+    latin_prefixes, _ = _prefixes(which)
+    words = frozenset(w for w in (*table, *latin_prefixes) if " " not in w)
+    return words, start_pattern(table)
+
+
 @lru_cache(maxsize=4)
 def _latin_words(lowered: str) -> list[str]:
     """The whole words of a lower-cased text (``findall`` of the pattern, then the ends
@@ -323,8 +335,12 @@ def _find(text: str, which: str) -> tuple[str, ...]:
     lowered = text.lower()
     found: list[str] = []
     words = _latin_words(lowered)
+    start_words, start_chars = _starts(which)
     i = 0
-    while i < len(words):
+    for i0 in [k for k, w in enumerate(words) if w in start_words]:
+        if i0 < i:  # inside the match before
+            continue
+        i = i0
         best, cand = 0, words[i]
         for n in range(1, len(words) - i + 1):
             if n > 1:
@@ -338,7 +354,7 @@ def _find(text: str, which: str) -> tuple[str, ...]:
             i += best
         else:
             i += 1
-    found.extend(cjk_longest(lowered, table, cjk_prefixes))
+    found.extend(cjk_longest(lowered, table, cjk_prefixes, start_chars))
     return tuple(found)
 
 

@@ -31,24 +31,40 @@ def singular(word: str) -> str | None:
     return None
 
 
-def cjk_longest(lowered: str, table: Container[str], prefixes: Container[str]) -> list[str]:
+def start_pattern(entries: Iterable[str]) -> re.Pattern[str]:
+    """A character class of the first characters of the CJK entries: the only characters a
+    match can start at, so :func:`cjk_longest` jumps between them instead of stepping."""
+    firsts = sorted({e[0] for e in entries if e and _CJK_RUN.match(e[0])})
+    return re.compile("[" + "".join(re.escape(c) for c in firsts) + "]" if firsts else "(?!)")
+
+
+def cjk_longest(lowered: str, table: Container[str], prefixes: Container[str],
+                starts: re.Pattern[str] | None = None) -> list[str]:
     """Entries of ``table`` in the CJK runs of ``lowered``: the longest at each character,
     non-overlapping, left to right; a candidate grows only while it is in ``prefixes`` (the
-    proper prefixes of the entries), so most characters cost one look-up."""
+    proper prefixes of the entries), so most characters cost one look-up. ``starts``
+    (:func:`start_pattern` of the table) skips the characters no entry starts with — at such a
+    character the scan would find nothing and step on, so the result is the same."""
     found: list[str] = []
     for run in _CJK_RUN.findall(lowered):
+        size = len(run)
         j = 0
-        while j < len(run):
+        while j < size:
+            if starts is not None:
+                m = starts.search(run, j)
+                if m is None:
+                    break
+                j = m.start()
             best = 0
-            for n in range(1, len(run) - j + 1):
-                cand = run[j:j + n]
+            for end in range(j + 1, size + 1):
+                cand = run[j:end]
                 if cand in table:
-                    best = n
+                    best = end
                 if cand not in prefixes:
                     break
             if best:
-                found.append(run[j:j + best])
-                j += best
+                found.append(run[j:best])
+                j = best
             else:
                 j += 1
     return found

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 import zlib
 from collections import Counter
 from typing import Sequence
@@ -130,6 +131,119 @@ def _crc(feature: str) -> int:
     return h
 
 
+#: a feature's weight by its key's prefix (``_accumulate`` adds these; every key of a prefix gets
+#: the same weight, so a feature's summed weight is a function of its prefix and its count)
+_PREFIX_WEIGHT = {"w": W_WORD, "c": W_CHAR3, "b": W_WORD_BIGRAM, "u": W_CJK_UNIGRAM, "z": W_CJK_BIGRAM,
+                  "k": W_CONCEPT, "q": W_EQUIVALENT}
+_PREFIXES = tuple(_PREFIX_WEIGHT)
+#: counts up to this are read from a table; a feature repeated more often in one text is summed
+#: in a loop (the same additions, so the same float)
+_COUNT_TABLE = 64
+#: distinct features remembered per embedder; past it the tables start again (bounded memory)
+_FEATURE_TABLE_MAX = 300_000
+
+
+#: vectors remembered by text (1 kB each at 256 dimensions); past it the memo starts again
+_VECTOR_CACHE_MAX = 8192
+
+
+def _feature_value(weight: float, count: int) -> float:
+    """The value ``embed`` gives a feature seen ``count`` times: ``_accumulate``'s float sum of
+    ``count`` additions of ``weight`` (not ``weight * count``, which may round differently),
+    then the sublinear term frequency."""
+    total = 0
+    for _ in range(count):
+        total = total + weight
+    return (1.0 + math.log(total)) if total >= 1 else total
+
+
+_VALUE_TABLE = np.array([[_feature_value(_PREFIX_WEIGHT[p], n) if n else 0.0 for n in range(_COUNT_TABLE + 1)]
+                         for p in _PREFIXES], dtype=np.float64)
+
+
+class _FeatureIds:
+    """Feature string → a small int, and per id its bucket, sign and prefix, as numpy arrays, so
+    ``embed`` looks up a text's features once each and does the arithmetic on whole batches.
+
+    The per-word and per-character caches hold ids, not strings: a repeated word costs one
+    dictionary look-up for its word and trigram features together."""
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self.ids: dict[str, int] = {}
+        self.words: dict[str, tuple[str, tuple[int, ...]] | None] = {}
+        self.pairs: dict[tuple[str, str], int] = {}
+        self.chars: dict[str, int] = {}
+        self.cjk2: dict[str, int] = {}
+        self._slot = np.zeros(1024, dtype=np.int64)
+        self._neg = np.zeros(1024, dtype=bool)
+        self._kind = np.zeros(1024, dtype=np.int64)
+
+    def full(self) -> bool:
+        return len(self.ids) >= _FEATURE_TABLE_MAX
+
+    def id(self, feat: str) -> int:
+        i = self.ids.get(feat)
+        if i is None:
+            i = len(self.ids)
+            if i == len(self._slot):
+                self._slot = np.resize(self._slot, 2 * i)
+                self._neg = np.resize(self._neg, 2 * i)
+                self._kind = np.resize(self._kind, 2 * i)
+            h = _crc(feat)
+            self._slot[i] = h % self.dim
+            self._neg[i] = not (h >> 31) & 1
+            self._kind[i] = _PREFIXES.index(feat[0])
+            self.ids[feat] = i
+        return i
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return self._slot, self._neg, self._kind
+
+    def text_ids(self, lowered: str) -> list[int]:
+        """Every feature occurrence of a lower-cased text, as ids, in ``_accumulate``'s order."""
+        fid, out = self.id, []
+        words_cache, stems = self.words, []
+        for raw in _WORD.findall(lowered):
+            wf = words_cache.get(raw, False)
+            if wf is False:
+                f = _word_features(raw)
+                wf = None if f is None else (f[0], (fid(f[1]), *map(fid, f[2])))
+                words_cache[raw] = wf
+            if wf is not None:
+                stems.append(wf[0])
+                out.extend(wf[1])
+        if len(stems) > 1:
+            pairs = self.pairs
+            for pair in zip(stems, stems[1:]):
+                i = pairs.get(pair)
+                if i is None:
+                    i = pairs[pair] = fid(f"b:{pair[0]}_{pair[1]}")
+                out.append(i)
+        for run in _CJK_RUN.findall(lowered):
+            chars, cjk2 = self.chars, self.cjk2
+            for ch in run:
+                i = chars.get(ch)
+                if i is None:
+                    i = chars[ch] = -1 if ch in STOPWORDS else fid("u:" + ch)
+                if i >= 0:
+                    out.append(i)
+            for j in range(len(run) - 1):
+                bg = run[j:j + 2]
+                i = cjk2.get(bg)
+                if i is None:
+                    i = cjk2[bg] = fid("z:" + bg)
+                out.append(i)
+        for member, cat in members_in(lowered):
+            out.append(fid("k:" + cat.key))
+            concept = concept_of(member)
+            if concept is not None:
+                out.append(fid("q:" + concept))
+        for cat in categories_named_in(lowered):
+            out.append(fid("k:" + cat.key))
+        return out
+
+
 class HashingEmbedder:
     uses_network = False
     #: texts per embedding-worker run (the worker's default suits slower models)
@@ -140,41 +254,62 @@ class HashingEmbedder:
         # v2: equivalence-group features (vectors differ from v1's: a new embedding space, so
         # existing stores are re-embedded instead of mixing the two feature sets)
         self.model_id = f"magi-hashing-v2-{dim}"
-        self._slots: dict[str, tuple[int, bool]] = {}
-
-    def _slot(self, feat: str) -> tuple[int, bool]:
-        """(bucket, negative) of a feature in this embedder's dimension, memoised like ``_crc``."""
-        h = _crc(feat)
-        out = (h % self.dim, not (h >> 31) & 1)
-        if len(self._slots) < _CRC_CACHE_MAX:
-            self._slots[feat] = out
-        return out
+        self._features = _FeatureIds(dim)
+        #: text → its vector: a terminal command, an edge's evidence or a summary comes back
+        #: many times (a fifth of the texts of a 20k-event import were repeats)
+        self._vectors: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """One ``np.add.at`` over the whole call: the flat index ``row * dim + bucket`` visits each
-        row's buckets in the same order as a per-text vector would, so every float32 sum (and
-        the vectors) is bit for bit what embedding the texts one at a time gives."""
+        """The vectors of ``texts``, bit for bit what ``_accumulate`` + per-feature hashing gives.
+
+        Per text only the feature ids are collected (``Counter`` counts them in C, keeping the
+        first-seen order); bucket, sign and value come from arrays for the whole call, and one
+        ``np.add.at`` over the flat index ``row * dim + bucket`` visits each row's buckets in the
+        order a per-text loop would, so every float32 sum is the same."""
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        with self._lock:  # the worker and a query may embed at once; feature ids are assigned in order
+            cache = self._vectors
+            got = {t: cache[t] for t in texts if t in cache}
+            todo = [t for t in dict.fromkeys(texts) if t not in got]
+            if todo:
+                fresh = self._embed_new(todo)
+                if len(cache) + len(todo) > _VECTOR_CACHE_MAX:
+                    cache.clear()
+                cache.update(zip(todo, fresh.copy()))  # a copy: the caller owns what it gets
+                if len(todo) == len(texts):
+                    return fresh
+                got.update(zip(todo, fresh))
+            return np.stack([got[t] for t in texts])
+
+    def _embed_new(self, texts: Sequence[str]) -> np.ndarray:
         dim = self.dim
         n = len(texts)
-        if not n:
-            return np.zeros((0, dim), dtype=np.float32)
-        slots, slot = self._slots, self._slot
-        log = math.log
-        index: list[int] = []
-        values: list[float] = []
-        for row, text in enumerate(texts):
-            base = row * dim
-            for feat, weight in _accumulate(text).items():
-                s = slots.get(feat)
-                if s is None:
-                    s = slot(feat)
-                v = (1.0 + log(weight)) if weight >= 1 else weight
-                index.append(base + s[0])
-                values.append(-v if s[1] else v)  # the sign bit: ±1.0 * v, exactly
+        if self._features.full():
+            self._features = _FeatureIds(dim)
+        table = self._features
+        keys: list[int] = []
+        counts: list[int] = []
+        lengths: list[int] = []
+        for text in texts:
+            c = Counter(table.text_ids(text.lower()))
+            keys.extend(c.keys())
+            counts.extend(c.values())
+            lengths.append(len(c))
         out = np.zeros((n, dim), dtype=np.float32)
-        np.add.at(out.reshape(-1), np.array(index, dtype=np.int64),
-                  np.array(values, dtype=np.float64).astype(np.float32))
-        for row in range(n):
+        if keys:
+            slot, neg, kind = table.arrays()
+            k = np.array(keys, dtype=np.int64)
+            cnt = np.array(counts, dtype=np.int64)
+            kinds = kind[k]
+            values = _VALUE_TABLE[kinds, np.minimum(cnt, _COUNT_TABLE)]
+            for i in np.flatnonzero(cnt > _COUNT_TABLE):
+                values[i] = _feature_value(_PREFIX_WEIGHT[_PREFIXES[kinds[i]]], int(cnt[i]))
+            values = np.where(neg[k], -values, values)
+            flat = np.repeat(np.arange(n, dtype=np.int64) * dim, lengths) + slot[k]
+            np.add.at(out.reshape(-1), flat, values.astype(np.float32))
+        for row in range(n):  # per row: a 1-D norm is a dot product, a 2-D one sums otherwise
             vec = out[row]
             norm = float(np.linalg.norm(vec))
             if norm > 0:

@@ -364,3 +364,31 @@ def test_l2_changes_become_rule_template_insights(engine, at_t) -> None:
     report = engine.delete_events([r.event_ids[1]]).layers["l3"]
     assert report["summaries_removed"] == 2 and not summaries(engine, summary_type="insight")
     assert bridge.errors == 0
+
+
+def _l3_worker(engine):
+    return next(w for w in engine.workers if w.name == "l3_summaries")
+
+
+def test_offline_worker_call_takes_many_jobs_a_model_one(make_engine, at_t) -> None:
+    """Extractive jobs take about a millisecond: offline one call works through the queue (up to
+    L3_OFFLINE_RUN_MAX_JOBS), so the other workers' idle checks do not run once per summary.
+    With a summarizer model each call is one job, as before."""
+    from memory_core.policy import L3_OFFLINE_RUN_MAX_JOBS
+
+    chats = [msg("s1", "assistant" if i % 2 else "user", f"task {i}: fixing the build", T + 10 * i, f"m{i}")
+             for i in range(24)]
+    offline = make_engine("offline.db", layers=("l3",))
+    pause_embeddings(offline)
+    offline.ingest_payloads(chats)
+    pending = offline.backlog()["summary_jobs"]
+    assert pending >= 5
+    assert _l3_worker(offline).run_once() == min(pending, L3_OFFLINE_RUN_MAX_JOBS)
+    assert offline.backlog()["summary_jobs"] == max(0, pending - L3_OFFLINE_RUN_MAX_JOBS)
+
+    chat = FakeChat(_summarizer, tiers=frozenset({Tier.MEMORY_SUMMARIZER}))
+    online = make_engine("online.db", layers=("l3",), providers=providers(chat))
+    pause_embeddings(online)
+    online.ingest_payloads(chats)
+    assert _l3_worker(online).run_once() == 1
+    assert online.backlog()["summary_jobs"] == pending - 1

@@ -79,3 +79,65 @@ def test_hashing_batch_is_bitwise_the_per_text_vector() -> None:
         ref = ref / norm if norm > 0 else ref
         assert np.allclose(ref, batch[i], atol=1e-6)
     assert not batch[1].any() and not batch[2].any()
+
+
+def _reference_hashing_vector(text: str, dim: int):
+    """The hashing embedder as it was written before the batched id tables: every feature of
+    ``features`` in first-seen order, its value from the summed weight, one np.add.at, a 1-D
+    norm. The fast path must give these bytes exactly (stored vectors stay comparable)."""
+    import math
+    import zlib
+
+    import numpy as np
+
+    from memory_core.providers.hashing_embedder import features
+
+    index, values = [], []
+    for feat, weight in features(text).items():
+        h = zlib.crc32(feat.encode("utf-8"))
+        v = (1.0 + math.log(weight)) if weight >= 1 else weight
+        index.append(h % dim)
+        values.append(-v if not (h >> 31) & 1 else v)
+    out = np.zeros(dim, dtype=np.float32)
+    if index:
+        np.add.at(out, np.array(index, dtype=np.int64), np.array(values, dtype=np.float64).astype(np.float32))
+    norm = float(np.linalg.norm(out))
+    return out / norm if norm > 0 else out
+
+
+def test_hashing_fast_path_is_bytewise_the_reference() -> None:
+    """Feature ids, counts by Counter, values from a table (and a loop past 64 repeats), a
+    vector memo by text: none of it may change a single bit. Small dimensions force buckets
+    shared by several features (the float32 sums' order matters there)."""
+    from memory_core.providers.hashing_embedder import HashingEmbedder
+
+    texts = ["I moved to Jiaxing last spring and bought an air fryer", "", "!!!", "the the the",
+             "我在上海买了高压锅，咖啡 coffee 很好喝", "running running runs ran", "Tom's cats' toys",
+             "ha " * 100, "哈" * 150, "ok ok " * 70 + "咖啡" * 66, "kindle 电子书 Kindle电子书 空气炸锅 air fryer",
+             "终端 命令 在终端运行了命令 `git status`（目录 ~/projects/magi-desktop），退出码 0\n"
+             "Terminal command: Ran the command `git status` in the terminal, exit code 0"]
+    for dim in (8, 64, 256):
+        emb = HashingEmbedder(dim=dim)
+        first = emb.embed(texts)
+        again = emb.embed(list(reversed(texts)) + texts[:3])  # all from the memo, one new order
+        for i, text in enumerate(texts):
+            ref = _reference_hashing_vector(text, dim)
+            assert first[i].tobytes() == ref.tobytes(), (dim, text[:30])
+            assert again[len(texts) - 1 - i].tobytes() == ref.tobytes()
+        fresh = HashingEmbedder(dim=dim)  # other feature ids (another first-seen order): same bytes
+        for i, v in enumerate(fresh.embed(list(reversed(texts)))):
+            assert v.tobytes() == first[len(texts) - 1 - i].tobytes()
+
+
+def test_hashing_memo_returns_copies() -> None:
+    """A caller that scales its vectors in place must not change what the next call gets."""
+    from memory_core.providers.hashing_embedder import HashingEmbedder
+
+    emb = HashingEmbedder(dim=32)
+    v = emb.embed(["air fryer", "coffee"])
+    before = v.copy()
+    v *= 0
+    again = emb.embed(["coffee", "air fryer"])
+    assert again[1].tobytes() == before[0].tobytes() and again[0].tobytes() == before[1].tobytes()
+    again[:] = 7
+    assert emb.embed(["air fryer"])[0].tobytes() == before[0].tobytes()
