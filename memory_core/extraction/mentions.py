@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Sequence
 
 from ..lexicon.categories import CATEGORIES
 from ..policy import ENTITY_TYPES
@@ -119,22 +120,39 @@ def hint_mentions(text: str, hints: tuple[EntityHintInput, ...]) -> list[Mention
     return out
 
 
-def gazetteer_mentions(text: str, known: list[KnownEntity]) -> list[Mention]:
+@dataclass(slots=True)
+class Gazetteer:
+    """The known entities' names, prepared once per extraction rather than per event: every
+    surface form in order (entity, form, its lower case or None, whether it is a common word)
+    and the lower-cased form → entity index. Per event, hashing each known entity again to
+    find its cached forms was most of the gazetteer's time."""
+
+    forms: tuple[tuple[KnownEntity, str, str | None, bool], ...]
+    by_form: dict[str, KnownEntity]
+
+    @classmethod
+    def of(cls, known: Sequence[KnownEntity]) -> "Gazetteer":
+        forms = tuple((entity, form, form_lower, form_lower is not None and form_lower in EN_NEVER_ONE_WORD_NAME)
+                      for entity in known for form, form_lower in _surface_forms(entity))
+        # the last entity naming a form wins, as the catalog's order says
+        by_form = {f.lower(): e for e in known for f in e.surface_forms()}
+        return cls(forms, by_form)
+
+
+def gazetteer_mentions(text: str, known: Sequence[KnownEntity], gazetteer: Gazetteer | None = None) -> list[Mention]:
     # a name that is not even a substring (case-folded) cannot match: skip its regex. Exact
     # only where str.lower() folds as the regex does (plain-case text and name), else the
     # regex decides
     lowered = text.lower() if _plain_case(text) else None
     out: list[Mention] = []
-    for entity in known:
-        for form, form_lower in _surface_forms(entity):
-            if lowered is not None and form_lower is not None and form_lower not in lowered:
-                continue
-            common = form_lower is not None and form_lower in EN_NEVER_ONE_WORD_NAME
-            for start, end in find_all(text, form):
-                if common and text[start:end].islower():
-                    continue  # an entity named "got" (a store from before that rule) is not every "got"
-                out.append(Mention(start, end, text[start:end], entity.name,
-                                   valid_type(entity.entity_type), "catalog", entity.entity_id))
+    for entity, form, form_lower, common in (gazetteer or Gazetteer.of(known)).forms:
+        if lowered is not None and form_lower is not None and form_lower not in lowered:
+            continue
+        for start, end in find_all(text, form):
+            if common and text[start:end].islower():
+                continue  # an entity named "got" (a store from before that rule) is not every "got"
+            out.append(Mention(start, end, text[start:end], entity.name,
+                               valid_type(entity.entity_type), "catalog", entity.entity_id))
     return out
 
 
@@ -323,13 +341,6 @@ def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
     return sorted(kept, key=lambda m: (m.start if m.start >= 0 else 10**9))
 
 
-@lru_cache(maxsize=64)
-def _forms_index(known: tuple[KnownEntity, ...]) -> dict[str, KnownEntity]:
-    """Lower-cased surface form → entity (the last one naming it), once per known list. Read
-    only by callers: the cached dict is shared."""
-    return {f.lower(): e for e in known for f in e.surface_forms()}
-
-
 _ZH_SCHOOL_AFTER_PLACE = re.compile(r"(?:实验)?(?:附中|附小|[一二三四五六七八九十]中|外国语学校|实验学校|中学|小学)")
 
 
@@ -349,13 +360,16 @@ def _zh_school_of_place(text: str, m: Mention) -> Mention:
 
 def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                      known: list[KnownEntity], *,
-                     lexicon_fields: list[str] | None = None) -> list[Mention]:
+                     lexicon_fields: list[str] | None = None,
+                     gazetteer: Gazetteer | None = None) -> list[Mention]:
     """All mentions of one event.
 
     ``lexicon_fields``: for a sensor event, the provenance values to scan with the lexicon
     instead of the rendered text (whose source labels — 网易云音乐, Git — would otherwise
-    become an entity on every single event of that source).
+    become an entity on every single event of that source). ``gazetteer``: ``known``
+    prepared once for many events (:meth:`Gazetteer.of`).
     """
+    gazetteer = gazetteer or Gazetteer.of(known)
     if lexicon_fields is None:
         lexical = [*lexicon_mentions(text), *name_mentions(text)]
     else:
@@ -370,7 +384,7 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
         # a pet's name that is also a word (可乐, 芝麻, Peanut): the animal, not the food
         lexical = [m for m in lexical if not (m.source == "lexicon" and
                                               any(s < m.end and m.start < e for s, e, _, _ in pets))]
-    mentions = [*gazetteer_mentions(text, known), *hint_mentions(text, hints), *lexical]
+    mentions = [*gazetteer_mentions(text, known, gazetteer), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
     if lexicon_fields is None and is_cjk(text):
         kept = [_zh_school_of_place(text, m) for m in kept]
@@ -380,7 +394,7 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
             if m.source == "lexicon" and company_context(text, m.start, m.end, m.entity_type):
                 m.entity_type = "organization"  # "Tesla stock", "hired at Spotify": the company
     # a hint naming a catalog entity inherits its id (the catalog is the stronger evidence)
-    by_form = _forms_index(tuple(known))
+    by_form = gazetteer.by_form
     for m in kept:
         if m.resolved_id is None:
             entity = by_form.get(m.surface.lower()) or by_form.get(m.name)

@@ -21,7 +21,7 @@ from ..governance.cues import split_sentences, statement_clauses
 from ..lexicon.names import DIET_IMPLIES, ZH_KIN_FULL_NAME
 from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity, LiveTrait
-from .mentions import (Mention, collect_mentions, is_cjk, is_member, lexicon_type,
+from .mentions import (Gazetteer, Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
 from ..lexicon.scan import singular
 from .names import is_condition, is_modifier_of, is_school, zh_place_word, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
@@ -286,6 +286,7 @@ def split_objects(phrase: str, lang: str) -> list[str]:
 class _Extractor:
     def __init__(self, known: list[KnownEntity], live_traits: Sequence[LiveTrait] = ()) -> None:
         self.known = known
+        self.gazetteer = Gazetteer.of(known)
         self.live_traits = sorted(live_traits, key=lambda t: t.since)
         self.event_times: dict[str, float] = {}  # the batch's events so far, in order, and when each was told
         self.out = Phase1Output()
@@ -297,7 +298,7 @@ class _Extractor:
             state = _EventState(event)
             mentions = collect_mentions(event.content, event.structured_entity_hints, self.known,
                                         lexicon_fields=_provenance_text(event)
-                                        if _is_observation(event) else None)
+                                        if _is_observation(event) else None, gazetteer=self.gazetteer)
             if not _is_observation(event):
                 mentions = self._people_mentions(event, mentions)
             for m in mentions:

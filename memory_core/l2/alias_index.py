@@ -114,7 +114,6 @@ class AliasIndex:
         by2, by3, cjk = self.by2, self.by3, self.cjk
         for m in _STARTS.finditer(lowered):
             p = m.start()
-            at_boundary = p == 0 or not _is_word_char(lowered[p - 1])
             two = by2.get(lowered[p:p + 2])
             if two:
                 hits.update(two)  # two-character aliases are CJK: substring is the match
@@ -128,7 +127,8 @@ class AliasIndex:
                     hits.add(alias)
                     continue
                 end = p + len(alias)
-                if at_boundary and (end >= n or not _is_word_char(lowered[end])):
+                # the boundary before is read only here: most positions match no alias
+                if (p == 0 or not _is_word_char(lowered[p - 1])) and (end >= n or not _is_word_char(lowered[end])):
                     hits.add(alias)
         return hits
 
