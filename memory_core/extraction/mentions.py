@@ -16,6 +16,7 @@ from ..lexicon.categories import CATEGORIES
 from ..policy import ENTITY_TYPES
 from .inputs import EntityHintInput, KnownEntity
 from .names import EN_NEVER_ONE_WORD_NAME
+from .prefilter import plain_case as _plain_case
 
 SOURCE_RANK = {"catalog": 4, "hint": 3, "lexicon": 2, "name": 1.5, "pattern": 1}
 CONFIDENCE = {"catalog": 0.9, "hint": 0.75, "lexicon": 0.65, "name": 0.6, "pattern": 0.55}
@@ -86,17 +87,6 @@ def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, i
     if not term:
         return []
     return [(m.start(), m.end()) for m in _term_pattern(term, plural).finditer(text)]
-
-
-#: Text made only of these characters (ASCII, CJK, their punctuation, full-width forms) has
-#: case-insensitive matching that ``str.lower()`` reproduces exactly: no character of Python's
-#: extra case equivalences (ſ/s, K/k, Greek sigma forms ...) and no multi-character lower case.
-_PLAIN_CASE = re.compile(r"[\x00-\x7f\u2000-\u206f\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff"
-                         r"\uf900-\ufaff\uff00-\uffef]*")
-
-
-def _plain_case(text: str) -> bool:
-    return text.isascii() or _PLAIN_CASE.fullmatch(text) is not None
 
 
 @lru_cache(maxsize=8192)

@@ -35,6 +35,7 @@ from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
                        ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
+from .prefilter import may_match, plain_case, required_literals
 from .sensor_rules import sensor_claims
 from .future_starts import FAMILY_CLAIMS, future_starts, scheduled_expression, scheduled_start
 
@@ -282,6 +283,10 @@ def split_objects(phrase: str, lang: str) -> list[str]:
 
 # -- the extractor --------------------------------------------------------------------------------
 
+#: per pattern of ``PATTERNS``, the strings one of which each of its matches contains
+#: (:mod:`.prefilter`): a sentence with none of them is not scanned with it
+_PATTERN_LITERALS = tuple(required_literals(p.regex) for p in PATTERNS)
+
 
 class _Extractor:
     def __init__(self, known: list[KnownEntity], live_traits: Sequence[LiveTrait] = ()) -> None:
@@ -371,9 +376,12 @@ class _Extractor:
             # priority order decides which pattern owns a verb span ("no longer like" beats
             # "like"); text order then builds the claims, so "it" sees the entities before it.
             # A match whose subject is nobody (an unvalidated name) claims no verb span.
-            for pattern in PATTERNS:
+            lowered = text.lower() if plain_case(text) else None
+            for pattern, literals in zip(PATTERNS, _PATTERN_LITERALS):
                 if (pattern.lang == "zh") != zh or pattern.after is not None and not pattern.after.search(before_this):
                     continue
+                if lowered is not None and not may_match(literals, lowered):
+                    continue  # none of the words every match contains is in the sentence
                 for match in pattern.regex.finditer(text):
                     vspan = match.span("verb")
                     if any(a < vspan[1] and vspan[0] < b for a, b in consumed):
