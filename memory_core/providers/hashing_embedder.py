@@ -116,21 +116,6 @@ def features(text: str) -> Counter[str]:
     return Counter(_accumulate(text))
 
 
-_CRC_CACHE: dict[str, int] = {}
-_CRC_CACHE_MAX = 400_000
-
-
-def _crc(feature: str) -> int:
-    """crc32 of a feature, memoised: words, bigrams and trigrams repeat across texts (~90 % of
-    look-ups hit), and hashing them was a third of the embedder's time."""
-    h = _CRC_CACHE.get(feature)
-    if h is None:
-        h = zlib.crc32(feature.encode("utf-8"))
-        if len(_CRC_CACHE) < _CRC_CACHE_MAX:
-            _CRC_CACHE[feature] = h
-    return h
-
-
 #: a feature's weight by its key's prefix (``_accumulate`` adds these; every key of a prefix gets
 #: the same weight, so a feature's summed weight is a function of its prefix and its count)
 _PREFIX_WEIGHT = {"w": W_WORD, "c": W_CHAR3, "b": W_WORD_BIGRAM, "u": W_CJK_UNIGRAM, "z": W_CJK_BIGRAM,
@@ -190,7 +175,7 @@ class _FeatureIds:
                 self._slot = np.resize(self._slot, 2 * i)
                 self._neg = np.resize(self._neg, 2 * i)
                 self._kind = np.resize(self._kind, 2 * i)
-            h = _crc(feat)
+            h = zlib.crc32(feat.encode("utf-8"))  # once per feature: the id is what repeats
             self._slot[i] = h % self.dim
             self._neg[i] = not (h >> 31) & 1
             self._kind[i] = _PREFIXES.index(feat[0])
