@@ -346,9 +346,22 @@ class EmbeddingWorker:
         return len(jobs)
 
     def enqueue(self, conn: apsw.Connection, kind: str, target_ids: Sequence[str]) -> None:
-        now = self.clock.now()
-        conn.executemany(
-            "INSERT INTO embedding_jobs(target_kind, target_id, space_id, created_at, updated_at) "
-            "VALUES (?,?,?,?,?) ON CONFLICT(target_kind, target_id, space_id) DO UPDATE SET "
-            "state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = excluded.updated_at",
-            [(kind, t, self.space_id, now, now) for t in target_ids])
+        enqueue_jobs(conn, kind, target_ids, self.space_id, self.clock.now())
+
+
+def enqueue_jobs(conn: apsw.Connection, kind: str, target_ids: Sequence[str], space_id: int, now: float) -> None:
+    """(Re-)embed these targets in ``space_id``: a job that exists is made pending again."""
+    conn.executemany(
+        "INSERT INTO embedding_jobs(target_kind, target_id, space_id, created_at, updated_at) "
+        "VALUES (?,?,?,?,?) ON CONFLICT(target_kind, target_id, space_id) DO UPDATE SET "
+        "state = 'pending', attempts = 0, next_attempt_at = 0, updated_at = excluded.updated_at",
+        [(kind, t, space_id, now, now) for t in target_ids])
+
+
+def enqueue_in_active_space(conn: apsw.Connection, kind: str, target_ids: Sequence[str], now: float) -> None:
+    """:func:`enqueue_jobs` in the store's active embedding space, for writers that hold no
+    embedding worker (an entity merge or split run by maintenance or the review inbox);
+    nothing when the store has no active space."""
+    space_id = _active_space_id(conn)
+    if space_id is not None and target_ids:
+        enqueue_jobs(conn, kind, target_ids, space_id, now)

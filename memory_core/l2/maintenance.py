@@ -18,24 +18,25 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 import apsw
 
 from ..db.connection import query_all
+from ..l1.embedding_worker import enqueue_in_active_space
 from ..policy import (L2_MAINTENANCE_INTERVAL_S, L2_MERGE_SAME_NAME_CONFIDENCE, ORPHAN_MAX_MENTIONS,
                       ORPHAN_MIN_AGE_S, REVIEW_CONFIDENCE_THRESHOLD)
 from ..review.store import create_item
 from . import assertion_store as A
 from . import graph_store as G
-from .catalog import add_alias, find_by_alias, link_event, refresh_entity_stats, types_compatible
+from .catalog import add_alias, find_by_alias, link_event, live_entity_id, refresh_entity_stats, types_compatible
 from .episodes import maintain as maintain_episodes
 from .evidence import move_evidence
 from .models import L2Change
 from .predicates import rewrite_target
 from .projection import projection_backlog, projection_watermark
 from .reconcile import enqueue_snapshots
-from .vectors import ENTITY_KIND, delete_item_vectors
+from .vectors import EDGE_KIND, ENTITY_KIND, delete_item_vectors
 
 if TYPE_CHECKING:
     from .service import L2Service
@@ -164,6 +165,7 @@ def merge_entities(conn: apsw.Connection, from_id: str, into_id: str, *, confide
     conn.execute("UPDATE entity_catalog SET status = 'merged', merged_into = ?, updated_at = ? WHERE entity_id = ?",
                  (into_id, now, from_id))
     delete_item_vectors(conn, ENTITY_KIND, [from_id])
+    _refresh_vectors(conn, (t for pair in moved["edges"] for t in pair), [into_id], now)
     conn.execute("DELETE FROM tom_snapshots WHERE entity_id = ?", (from_id,))
     conn.execute("INSERT INTO entity_merges(from_entity, into_entity, confidence, reason, moved_json, created_at) "
                  "VALUES (?,?,?,?,?,?)", (from_id, into_id, confidence, reason, json.dumps(moved), now))
@@ -180,6 +182,19 @@ def merge_entities(conn: apsw.Connection, from_id: str, into_id: str, *, confide
                     evidence_event_ids=moved["links"], ref_kind="merge", ref_id=merge_id, provisional="merge",
                     reason=reason, now=now)
     return merge_id
+
+
+def _refresh_vectors(conn: apsw.Connection, edge_ids: Iterable[str], entity_ids: list[str], now: float) -> None:
+    """Vectors after a merge or split: a vector is keyed by the edge's id, so every id the move
+    touched loses its vector (a deleted id keeps none, a kept row may have taken a new id) and
+    each one still in the graph is embedded again (its text names the other entity now, its best
+    evidence may have changed), as are the entities whose aliases changed (their old vector
+    serves until then)."""
+    tids = list(dict.fromkeys(edge_ids))
+    delete_item_vectors(conn, EDGE_KIND, tids)
+    live = [t for t in tids if G.get_edge(conn, t) is not None]
+    enqueue_in_active_space(conn, EDGE_KIND, live, now)
+    enqueue_in_active_space(conn, ENTITY_KIND, [e for e in entity_ids if live_entity_id(conn, e) == e], now)
 
 
 def split_merge(conn: apsw.Connection, merge_id: int, now: float) -> dict[str, Any]:
@@ -232,6 +247,7 @@ def split_merge(conn: apsw.Connection, merge_id: int, now: float) -> dict[str, A
         conn.execute("UPDATE tom_trait_assertions SET entity_id = ?, merge_key = ? || '|' || trait || '|' || value_norm "
                      "WHERE assertion_id = ?", (from_id, from_id, aid))
     conn.execute("UPDATE entity_merges SET reverted_at = ? WHERE merge_id = ?", (now, merge_id))
+    _refresh_vectors(conn, (t for pair in moved["edges"] for t in pair), [from_id, into_id], now)
     refresh_entity_stats(conn, [from_id, into_id], now)
     enqueue_snapshots(conn, [from_id, into_id], now)
     return {"restored_entity": from_id, "from": into_id, "mentions": len(moved["mentions"]),
@@ -306,8 +322,7 @@ def repair_dangling_edges(conn: apsw.Connection, now: float) -> int:
     rows = query_all(conn, "SELECT g.* FROM knowledge_graph g WHERE NOT EXISTS (SELECT 1 FROM entity_catalog c "
                            "WHERE c.entity_id = g.subject_id AND c.status = 'active') OR NOT EXISTS (SELECT 1 FROM "
                            "entity_catalog c WHERE c.entity_id = g.object_id AND c.status = 'active')")
-    from .catalog import live_entity_id
-
+    touched: list[str] = []
     for r in rows:
         s, o = live_entity_id(conn, r["subject_id"]), live_entity_id(conn, r["object_id"])
         if s and o:
@@ -319,10 +334,13 @@ def repair_dangling_edges(conn: apsw.Connection, now: float) -> int:
             if new_tid != r["triple_id"]:
                 conn.execute("DELETE FROM knowledge_graph WHERE triple_id = ?", (r["triple_id"],))
             G.recompute_edge(conn, new_tid, now)
+            touched += [r["triple_id"], new_tid]
         else:
             conn.execute("DELETE FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ?", (r["triple_id"],))
             conn.execute("DELETE FROM knowledge_graph WHERE triple_id = ?", (r["triple_id"],))
+            touched.append(r["triple_id"])
         n += 1
+    _refresh_vectors(conn, touched, [], now)
     return n
 
 
