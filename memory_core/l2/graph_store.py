@@ -31,8 +31,13 @@ def get_edge(conn: apsw.Connection, tid: str) -> Row | None:
 def upsert_edge(conn: apsw.Connection, *, subject_id: str, predicate: str, object_id: str,
                 family: str | None, is_core: bool, event_id: str, event_seq: int, occurred_at: float,
                 evidence_text: str, confidence: float, directness: str, label: str, reason: str,
-                now: float) -> tuple[str, bool]:
-    """Write or merge one observation; returns (triple_id, created)."""
+                now: float) -> tuple[str, bool, bool]:
+    """Write or merge one observation; returns (triple_id, created, text_changed).
+
+    ``text_changed``: what the edge's vector is made of may have changed — a new edge, another
+    best evidence text, or an edge whose last embedding did not finish (``embedding_state`` not
+    ``done``). A re-observation that leaves the evidence text as it was needs no new vector
+    (the names in the text change only by renames and merges, which re-embed on their own)."""
     tid = triple_id(subject_id, predicate, object_id)
     existing = get_edge(conn, tid)
     created = existing is None
@@ -50,8 +55,9 @@ def upsert_edge(conn: apsw.Connection, *, subject_id: str, predicate: str, objec
                  reason=reason, now=now)
     # a re-observed edge takes the new label and reason in the recompute's UPDATE (one row
     # rewrite per observation instead of two)
-    recompute_edge(conn, tid, now, label=None if created else (label, reason))
-    return tid, created
+    best = _recompute(conn, tid, now, None if created else (label, reason))
+    changed = created or existing["embedding_state"] != "done" or best != existing["evidence_text"]
+    return tid, created, changed
 
 
 def recompute_edge(conn: apsw.Connection, tid: str, now: float, *, label: tuple[str, str] | None = None) -> str:
@@ -61,11 +67,16 @@ def recompute_edge(conn: apsw.Connection, tid: str, now: float, *, label: tuple[
     because of deleted events). ``valid_from`` follows the earliest remaining evidence.
     ``label``: (relation_label, reason) to set in the same UPDATE.
     """
+    return "deleted" if _recompute(conn, tid, now, label) is None else "updated"
+
+
+def _recompute(conn: apsw.Connection, tid: str, now: float, label: tuple[str, str] | None) -> str | None:
+    """:func:`recompute_edge`; returns the best evidence text now on the edge, None if deleted."""
     agg = conn.execute("SELECT count(*), min(occurred_at), max(occurred_at) FROM l2_evidence "
                        "WHERE owner_kind = 'edge' AND owner_id = ?", (tid,)).fetchone()
     if not agg or not agg[0]:
         conn.execute("DELETE FROM knowledge_graph WHERE triple_id = ?", (tid,))
-        return "deleted"
+        return None
     # a frequently re-observed edge (a favourite song) has thousands of evidence rows: fetch only
     # the confidence column, and the best row by index order instead of loading every row
     confs = (r[0] for r in conn.execute("SELECT confidence FROM l2_evidence WHERE owner_kind = 'edge' "
@@ -79,7 +90,7 @@ def recompute_edge(conn: apsw.Connection, tid: str, now: float, *, label: tuple[
         "last_observed_at = ?, valid_from = ?, evidence_text = ?, directness = ?, updated_at = ? "
         "WHERE triple_id = ?",
         (*extra_params, agg[0], cumulative_confidence(confs), agg[1], agg[2], agg[1], best[0], best[1], now, tid))
-    return "updated"
+    return best[0]
 
 
 def set_edge_status(conn: apsw.Connection, tid: str, status: str, *, now: float,

@@ -160,7 +160,7 @@ def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors
             rep.dropped.append(f"edge {c.predicate}: an endpoint entity no longer exists")
             continue
         planned_tid = G.triple_id(c.subject_id, c.predicate, c.object_id)
-        tid, created = G.upsert_edge(
+        tid, created, text_changed = G.upsert_edge(
             conn, subject_id=s, predicate=c.predicate, object_id=o, family=c.family, is_core=c.is_core,
             event_id=c.event.event_id, event_seq=c.event.seq, occurred_at=c.event.occurred_at,
             evidence_text=c.evidence_text, confidence=c.confidence, directness=c.directness, label=c.label,
@@ -172,7 +172,8 @@ def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors
             G.set_edge_status(conn, tid, EDGE_ACTIVE, now=now, reason=f"re-observed (event {c.event.event_id})")
         rep.edges_written += 1
         rep.edges_created += int(created)
-        edge_ids.append(tid)
+        if text_changed:
+            edge_ids.append(tid)
         rep.touched_entities.update((s, o))
         rep.changes.append(L2Change("edge_new" if created else "edge_corroborated", s, _entity_name(conn, s),
                                     c.predicate, None, _entity_name(conn, o), (c.event.event_id,),

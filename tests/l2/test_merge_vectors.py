@@ -61,3 +61,27 @@ def test_merge_and_split_leave_every_vector_on_a_live_edge(make_engine: Callable
     assert edges_of(ids["kindle"])
     assert conn.execute("SELECT count(*) FROM l2_vectors WHERE kind = 'entity' AND item_id = ?",
                         (ids["kindle"],)).fetchone()[0] == 1
+
+
+def test_an_edge_is_embedded_again_only_when_its_text_changes(make_engine: Callable[..., MemoryEngine]) -> None:
+    """An edge's vector is made of its best evidence text and its endpoints' names. Seen again
+    with the same words it keeps its vector; a new best evidence text is embedded again."""
+    engine = make_engine()
+    conn = engine.db.reader()
+
+    def vector_row(pred: str) -> tuple[int, str]:
+        return conn.execute("SELECT v.rowid, g.evidence_text FROM knowledge_graph g JOIN l2_vectors v "
+                            "ON v.kind = 'edge' AND v.item_id = g.triple_id WHERE g.predicate = ?", (pred,)).fetchone()
+
+    engine.ingest_payloads([chat("s1", "user", "I love jazz.", T0, "m1")])
+    engine.run_until_idle()
+    first = vector_row("LIKES")
+    assert first is not None and first[1] == "I love jazz."
+    engine.ingest_payloads([chat("s2", "user", "I love jazz.", T0 + 86400, "m2")])
+    engine.run_until_idle()
+    assert vector_row("LIKES") == first  # corroborated, same text: the same vector row
+    assert conn.execute("SELECT observation_count FROM knowledge_graph WHERE predicate = 'LIKES'").fetchone()[0] == 2
+    engine.ingest_payloads([chat("s3", "user", "I love jazz, especially Miles Davis.", T0 + 2 * 86400, "m3")])
+    engine.run_until_idle()
+    again = vector_row("LIKES")
+    assert again[1] != first[1] and again[0] != first[0]  # a new best text: embedded again
