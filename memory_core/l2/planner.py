@@ -303,10 +303,13 @@ class _Overlay:
                     " UNION ".join(parts) + " ORDER BY 2, 3, 5, 9", params):
                 self.add_edge(_EdgeState(tid, subj, pred, obj, status, last or 0.0, directness, conf,
                                          _Lazy(conn, "edge", tid)))
-        # the columns the walk reads, not * (the user's assertions are hundreds of rows a batch)
+        # the live assertions only, and the columns the walk reads: it corroborates, supersedes
+        # and asks about live ones alone, and every ended one the user ever had (hundreds a batch
+        # at 20k events, growing with the history) was read and discarded per batch
         for aid, eid, trait, value, value_norm, polarity, status, last, conf in conn.execute(
                 f"SELECT assertion_id, entity_id, trait, value, value_norm, polarity, status, last_observed_at, "
-                f"confidence FROM tom_trait_assertions WHERE entity_id IN ({ph})", ids):
+                f"confidence FROM tom_trait_assertions WHERE entity_id IN ({ph}) "
+                f"AND status IN ({placeholders(len(LIVE_ASSERTION_STATES))})", [*ids, *LIVE_ASSERTION_STATES]):
             self.assertions[aid] = _AssertionState(aid, eid, trait, value, value_norm, polarity, status,
                                                    last or 0.0, "explicit", conf, _Lazy(conn, "assertion", aid))
         if self.assertions:
