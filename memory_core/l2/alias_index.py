@@ -8,8 +8,9 @@ or three characters, so a text costs one dictionary probe per position. It only 
 candidates*: the caller re-reads the matching rows from the database (status, merges,
 deletions are the database's word), so a stale entry can never produce a wrong result.
 
-The index follows the table by rowid (new aliases since the last call) and rebuilds when the
-row count says rows were deleted or a rowid was reused.
+The index follows the table by rowid (new aliases since the last call) and rebuilds when rows
+were deleted (a counter kept by a trigger, migration 0015: counting the rows per check read the
+whole table) or the connection sees an older table than the index was built from.
 """
 
 from __future__ import annotations
@@ -92,7 +93,8 @@ class AliasIndex:
     #: a shorter name -> the aliases it is a head or tail of (``name_parts``)
     parts: dict[str, set[str]] = field(default_factory=dict)
     max_rowid: int = 0
-    rows: int = 0
+    #: ``entity_alias_deletions.n`` when the index was built
+    deletions: int = 0
 
     def add(self, alias: str) -> None:
         if not eligible(alias):
@@ -147,21 +149,20 @@ def _extend(index: AliasIndex, conn: apsw.Connection) -> None:
                                      (index.max_rowid,)):
         index.add(alias)
         index.max_rowid = max(index.max_rowid, rowid)
-        index.rows += 1
 
 
 def current(conn: apsw.Connection, key: str) -> AliasIndex:
     """The index of the store ``key`` (its path), brought up to date with ``conn``'s snapshot."""
-    max_rowid, rows = conn.execute("SELECT coalesce(max(rowid), 0), count(*) FROM entity_aliases").fetchone()
+    max_rowid = conn.execute("SELECT coalesce(max(rowid), 0) FROM entity_aliases").fetchone()[0]
+    deletions = conn.execute("SELECT n FROM entity_alias_deletions WHERE id = 1").fetchone()[0]
     with _lock:
         index = _indexes.get(key)
-        if index is not None and (max_rowid, rows) == (index.max_rowid, index.rows):
+        if index is not None and (max_rowid, deletions) == (index.max_rowid, index.deletions):
             return index
-        if index is None or max_rowid < index.max_rowid or rows < index.rows:
-            index = AliasIndex()  # rows were deleted (merge, deletion, orphan drop): rebuild
+        if index is None or max_rowid < index.max_rowid or deletions != index.deletions:
+            # rows were deleted (merge, deletion, orphan drop; a deleted top rowid may be reused),
+            # or this connection sees an older table than the index: rebuild
+            index = AliasIndex(deletions=deletions)
         _extend(index, conn)
-        if index.rows != rows:  # a reused rowid (delete then insert): start over once
-            index = AliasIndex()
-            _extend(index, conn)
         _indexes[key] = index
         return index

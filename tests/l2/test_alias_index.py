@@ -40,8 +40,12 @@ def test_find_matches_substring_for_cjk_and_whole_words_otherwise():
 def test_current_follows_inserts_deletes_and_rebuilds(tmp_path):
     import apsw
 
+    from importlib import resources
+
     conn = apsw.Connection(str(tmp_path / "a.db"))
     conn.execute("CREATE TABLE entity_aliases(alias_norm TEXT, entity_id TEXT)")
+    # the deletion counter and its trigger, as the store's migration writes them
+    conn.execute(resources.files("memory_core.db.migrations").joinpath("0015_alias_deletions.sql").read_text())
     conn.execute("INSERT INTO entity_aliases VALUES ('air fryer', 'e1'), ('咖啡机', 'e2')")
     key = str(tmp_path / "a.db")
     assert alias_index.current(conn, key).find("my air fryer") == {"air fryer"}
@@ -51,6 +55,18 @@ def test_current_follows_inserts_deletes_and_rebuilds(tmp_path):
     conn.execute("INSERT INTO entity_aliases VALUES ('kettle', 'e4')")
     idx = alias_index.current(conn, key)
     assert idx.find("air fryer and kettle") == {"kettle"}  # the deleted alias is gone after the rebuild
+    # the top rowid deleted and reused by the next insert: same max(rowid), but the counter moved
+    top = conn.execute("SELECT max(rowid) FROM entity_aliases").fetchone()[0]
+    conn.execute("DELETE FROM entity_aliases WHERE rowid = ?", (top,))
+    conn.execute("INSERT INTO entity_aliases VALUES ('toaster', 'e5')")
+    assert conn.execute("SELECT max(rowid) FROM entity_aliases").fetchone()[0] == top
+    assert alias_index.current(conn, key).find("kettle and toaster") == {"toaster"}
+    # a connection that sees an older table (a rolled-back insert) gets an index of what it sees
+    conn.execute("BEGIN")
+    conn.execute("INSERT INTO entity_aliases VALUES ('blender', 'e6')")
+    assert alias_index.current(conn, key).find("a blender") == {"blender"}
+    conn.execute("ROLLBACK")
+    assert alias_index.current(conn, key).find("a blender") == set()
 
 
 def test_the_shorter_names_of_an_alias_are_its_head_and_tail_words_or_cjk_runs():
