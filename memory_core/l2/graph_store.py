@@ -81,9 +81,14 @@ def _recompute(conn: apsw.Connection, tid: str, now: float, label: tuple[str, st
     # the confidence column, and the best row by index order instead of loading every row
     confs = (r[0] for r in conn.execute("SELECT confidence FROM l2_evidence WHERE owner_kind = 'edge' "
                                         "AND owner_id = ? ORDER BY occurred_at, event_seq", (tid,)))
+    # the best row: explicit before anything else, then by confidence and recency. Asked in two
+    # steps so the explicit one is a seek in ix_l2_evidence_owner_best (migration 0016) instead
+    # of a sort of every row; an edge with no explicit evidence (rare, few rows) sorts its own
+    order = "ORDER BY confidence DESC, occurred_at DESC, event_seq DESC LIMIT 1"
     best = conn.execute("SELECT evidence_text, directness FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ? "
-                        "ORDER BY directness = 'explicit' DESC, confidence DESC, occurred_at DESC, event_seq DESC LIMIT 1",
-                        (tid,)).fetchone()
+                        f"AND directness = 'explicit' {order}", (tid,)).fetchone() or \
+        conn.execute(f"SELECT evidence_text, directness FROM l2_evidence WHERE owner_kind = 'edge' AND owner_id = ? {order}",
+                     (tid,)).fetchone()
     extra, extra_params = ("relation_label = ?, reason = ?, ", label) if label is not None else ("", ())
     conn.execute(
         f"UPDATE knowledge_graph SET {extra}observation_count = ?, confidence = ?, first_observed_at = ?, "
