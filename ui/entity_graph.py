@@ -68,16 +68,18 @@ def graph_layout(hood: q.Neighbourhood, known: dict[str, tuple[float, float]]) -
 
     Pure numpy/networkx, so a reader thread runs it with the neighbourhood's query: on the UI
     thread the first spring layout of a process took ~90 ms (networkx's lazy imports) and a
-    later one 6-8 ms of a turn that also drew the graph."""
-    graph = nx.Graph()
-    graph.add_nodes_from(hood.nodes)
-    graph.add_edges_from((e["subject_id"], e["object_id"]) for e in hood.edges)
-    n = graph.number_of_nodes()
-    known = {k: v for k, v in known.items() if k in graph}
+    later one 6-8 ms of a turn that also drew the graph. When every node is placed already (the
+    UI thread drawing what the reader laid out) no graph is built at all."""
+    nodes = set(hood.nodes) | {e[k] for e in hood.edges for k in ("subject_id", "object_id")}
+    n = len(nodes)
+    known = {k: v for k, v in known.items() if k in nodes}
     if n <= 1:
         return {hood.center: known.get(hood.center, (0.0, 0.0))}
     if len(known) == n:
         return known
+    graph = nx.Graph()
+    graph.add_nodes_from(hood.nodes)
+    graph.add_edges_from((e["subject_id"], e["object_id"]) for e in hood.edges)
     pos = nx.spring_layout(graph, seed=7, center=(0, 0), scale=1.0, k=1.6 / math.sqrt(n),
                            pos=known or None, fixed=list(known) or None)
     return {k: (float(v[0]), float(v[1])) for k, v in pos.items()}

@@ -408,3 +408,24 @@ def test_an_edge_whose_evidence_is_deleted_elsewhere_leaves_the_canvas(qtbot, de
     active_drawn = {i.data(1) for i in panel.graph.edge_items()
                     if i.pen().style() != Qt.PenStyle.DashLine}
     assert target["triple_id"] not in active_drawn
+
+
+def test_layout_of_placed_nodes_builds_no_graph(monkeypatch) -> None:
+    """The UI thread draws what a reader laid out: with every node placed, graph_layout returns
+    the known positions without building a networkx graph (the panel never blocks on it)."""
+    import ui.entity_graph as eg
+    from ui.l2_queries import Neighbourhood
+
+    hood = Neighbourhood("a", {"a": {}, "b": {}, "c": {}},
+                         [{"subject_id": "a", "object_id": "b"}, {"subject_id": "a", "object_id": "c"}])
+    laid_out = eg.graph_layout(hood, {})
+    assert set(laid_out) == {"a", "b", "c"}
+
+    def no_graph(*_a, **_k):
+        raise AssertionError("networkx graph built for an already placed neighbourhood")
+
+    monkeypatch.setattr(eg.nx, "Graph", no_graph)
+    assert eg.graph_layout(hood, {**laid_out, "gone": (9.0, 9.0)}) == laid_out
+    hood.edges.append({"subject_id": "a", "object_id": "d"})  # a new node: it must be placed
+    with pytest.raises(AssertionError):
+        eg.graph_layout(hood, laid_out)
