@@ -129,13 +129,13 @@ class Gazetteer:
         return cls(forms, by_form)
 
 
-def gazetteer_mentions(text: str, known: Sequence[KnownEntity], gazetteer: Gazetteer | None = None) -> list[Mention]:
+def gazetteer_mentions(text: str, gazetteer: Gazetteer) -> list[Mention]:
     # a name that is not even a substring (case-folded) cannot match: skip its regex. Exact
     # only where str.lower() folds as the regex does (plain-case text and name), else the
     # regex decides
     lowered = text.lower() if _plain_case(text) else None
     out: list[Mention] = []
-    for entity, form, form_lower, common in (gazetteer or Gazetteer.of(known)).forms:
+    for entity, form, form_lower, common in gazetteer.forms:
         if lowered is not None and form_lower is not None and form_lower not in lowered:
             continue
         for start, end in find_all(text, form):
@@ -374,7 +374,7 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
         # a pet's name that is also a word (可乐, 芝麻, Peanut): the animal, not the food
         lexical = [m for m in lexical if not (m.source == "lexicon" and
                                               any(s < m.end and m.start < e for s, e, _, _ in pets))]
-    mentions = [*gazetteer_mentions(text, known, gazetteer), *hint_mentions(text, hints), *lexical]
+    mentions = [*gazetteer_mentions(text, gazetteer), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
     if lexicon_fields is None and is_cjk(text):
         kept = [_zh_school_of_place(text, m) for m in kept]

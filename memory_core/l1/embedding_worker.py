@@ -178,28 +178,12 @@ class EventEmbeddingTarget:
         return out
 
     def store(self, conn: apsw.Connection, space_id: int, target_id: str, vectors: np.ndarray) -> None:
-        row = conn.execute("SELECT seq, content FROM fact_events WHERE event_id = ?",
-                           (target_id,)).fetchone()
-        if row is None:  # deleted while we were embedding
-            return
-        seq, content = row
-        old = [r[0] for r in conn.execute(
-            "SELECT chunk_id FROM event_chunks WHERE event_seq = ? AND space_id = ?", (seq, space_id))]
-        delete_vectors(conn, space_id, old)
-        conn.execute("DELETE FROM event_chunks WHERE event_seq = ? AND space_id = ?", (seq, space_id))
-        spans = chunk_spans(content)
-        rows = []
-        for idx, ((a, b), vec) in enumerate(zip(spans, vectors)):
-            conn.execute("INSERT INTO event_chunks(event_seq, space_id, chunk_index, char_start, char_end) "
-                         "VALUES (?,?,?,?,?)", (seq, space_id, idx, a, b))
-            rows.append((conn.last_insert_rowid(), vec))
-        insert_vectors(conn, space_id, rows)
-        conn.execute("UPDATE fact_events SET embedding_state = 'done' WHERE seq = ?", (seq,))
+        self.store_many(conn, space_id, [(target_id, vectors)])
 
     def store_many(self, conn: apsw.Connection, space_id: int, items: Sequence[tuple[str, np.ndarray]]) -> None:
-        """:meth:`store` for a micro-batch of events: the same rows, written with one statement
-        per step for the whole batch instead of seven per event (chunk rows are still inserted
-        one by one, in the batch's order, so their ids come out as with ``store``)."""
+        """Chunk rows and vectors of a micro-batch of events (an event deleted meanwhile is
+        skipped), with one statement per step for the whole batch instead of seven per event;
+        chunk rows are inserted one by one, in the batch's order, so their ids follow it."""
         ids = [target_id for target_id, _ in items]
         found: dict[str, tuple[int, str]] = {}
         for i in range(0, len(ids), 400):
