@@ -47,6 +47,10 @@ log = logging.getLogger(__name__)
 BULK_MIN_ITEMS = 2000
 #: Items per task sent to a worker: one transaction's worth, so the first write starts early.
 BULK_CHUNK_ITEMS = 500
+#: Chunks handed to each worker ahead of the writer. Two left a worker idle half the time
+#: (measured): its answered chunks count as in flight until the writer, busy with a batch,
+#: collects them, so it ran dry before the writer came back. Eight chunks are ~2 MB per worker.
+BULK_CHUNKS_AHEAD = 8
 #: Stop idle workers this long after the last bulk call.
 BULK_IDLE_SHUTDOWN_S = 30.0
 #: Worker niceness: preparation yields the CPU to the writer, whose core is the bottleneck.
@@ -165,7 +169,7 @@ class BulkPreparer:
         this thread then does most of the work itself (as without them) rather than wait."""
         procs = self._acquire()  # empty: every chunk in this thread
         acquired = bool(procs)
-        depth = 2 * len(procs)  # chunks in flight: each worker has the next one queued
+        depth = BULK_CHUNKS_AHEAD * len(procs)  # chunks in flight (answered ones count too)
         pending: deque[int] = deque(range(len(tasks)))  # not handed out yet
         inflight: deque[tuple[int, WorkerProcess | None]] = deque()  # submitted, in order
         local: dict[int, PreparedChunk | BaseException] = {}  # prepared here ahead of their turn

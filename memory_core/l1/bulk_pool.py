@@ -12,7 +12,12 @@ outlive it.
 
 Each worker answers its tasks in the order it received them; :class:`WorkerProcess` keeps one
 receiving thread per child (so a child never blocks on a full pipe; it only moves bytes) and
-hands the caller the answers in order.
+hands the caller the answers in order, and one sending thread, so the caller never blocks on a
+full pipe either: a task (~200 KB) is several pipe buffers, and a child busy with its previous
+task empties the pipe only when its reading thread gets the GIL — measured, the writer spent
+1.9 s of a 100k-line import blocked in ``submit`` while the worker sat idle half the time
+waiting for tasks stuck behind it. Pipes are also enlarged where the OS allows it (Linux), so a
+frame crosses in one or two system calls instead of a GIL hand-off every 64 KiB.
 """
 
 from __future__ import annotations
@@ -27,6 +32,21 @@ from pathlib import Path
 from typing import Any
 
 from .bulk_worker import paused_gc, read_frame, write_frame
+
+
+#: Pipe capacity asked for (Linux ``F_SETPIPE_SZ``; the default is 64 KiB, the unprivileged
+#: maximum usually 1 MiB): a task or an answer of one chunk fits in one go.
+PIPE_BYTES = 1 << 20
+
+
+def enlarge_pipe(fd: int, size: int = PIPE_BYTES) -> None:
+    """Best effort: where the OS cannot, the pipe keeps its size (only slower)."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), size)
+    except (ImportError, OSError, ValueError):
+        pass
 
 
 class WorkerFailed(Exception):
@@ -62,23 +82,45 @@ class WorkerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "memory_core.l1.bulk_worker", str(niceness)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, close_fds=True)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        enlarge_pipe(self.proc.stdin.fileno())
+        enlarge_pipe(self.proc.stdout.fileno())
         self._answers: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         self._failure: WorkerFailed | None = None
         self._receiver = threading.Thread(target=self._receive, name="magi-bulk-receive", daemon=True)
         self._receiver.start()
+        self._sender = threading.Thread(target=self._send, name="magi-bulk-send", daemon=True)
+        self._sender.start()
 
     @property
     def pid(self) -> int:
         return self.proc.pid
 
     def submit(self, kind: str, args: tuple[Any, ...]) -> None:
-        """Send one task. Pickling errors raise before anything is written (the stream stays
-        in sync); ``OSError`` means the worker is gone."""
+        """Queue one task for the sending thread (never waits for the pipe). Pickling errors
+        raise before anything is queued (the stream stays in sync); ``OSError`` means the
+        worker is known to be gone — one that dies later answers its tasks with
+        ``WorkerFailed`` instead."""
         data = pickle.dumps((kind, args), protocol=pickle.HIGHEST_PROTOCOL)
         if self._failure is not None:
             raise OSError(str(self._failure))
-        assert self.proc.stdin is not None
-        write_frame(self.proc.stdin, data)
+        self._outbox.put(data)
+
+    def _send(self) -> None:
+        """Write queued tasks in order; ``None`` (from ``close``) ends the worker's input."""
+        stream = self.proc.stdin
+        assert stream is not None
+        try:
+            while (data := self._outbox.get()) is not None:
+                write_frame(stream, data)
+        except (OSError, ValueError):  # the worker is gone: its reader reports the failure
+            pass
+        finally:
+            try:
+                stream.close()
+            except OSError:
+                pass
 
     def ready(self) -> bool:
         """True when ``result`` would not wait."""
@@ -123,11 +165,8 @@ class WorkerProcess:
 
     def close(self, timeout: float = 10.0) -> None:
         """End of input → the worker exits; killed if it does not within ``timeout``."""
-        try:
-            if self.proc.stdin is not None:
-                self.proc.stdin.close()
-        except OSError:
-            pass
+        self._outbox.put(None)  # the sender closes stdin after the tasks already queued
+        self._sender.join(timeout=timeout)
         try:
             self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -294,3 +295,38 @@ def _alive(pid: int) -> bool:
             return fh.read().split(")")[-1].split()[0] != "Z"
     except OSError:
         return True
+
+
+def test_submit_never_waits_for_a_busy_worker() -> None:
+    """A task is several pipe buffers; the writer must not stall while the worker is busy (it
+    did: 1.9 s of a 100k-line import). A stopped worker stands for the busiest one: every
+    submit returns at once, and after it resumes the answers come back whole and in order."""
+    from memory_core.l1.bulk_pool import WorkerProcess
+
+    lines = [(i, json.dumps(chat("s", "user", f"message {i} " + "word " * 60, T0 + i, f"w{i}")))
+             for i in range(3000)]
+    proc = WorkerProcess()
+    try:
+        proc.submit("lines", (lines[:10], "bilingual"))
+        assert len(proc.result().prepared) == 10  # running, past its start-up
+        os.kill(proc.pid, signal.SIGSTOP)
+        try:
+            finished = []
+
+            def submit_all() -> None:
+                for start in range(0, len(lines), 500):
+                    proc.submit("lines", (lines[start:start + 500], "bilingual"))
+                finished.append(True)
+
+            t = threading.Thread(target=submit_all, daemon=True)
+            t.start()
+            t.join(timeout=20)
+            assert finished, "submit blocked on a worker that is not reading"
+        finally:
+            os.kill(proc.pid, signal.SIGCONT)
+        got = [proc.result() for _ in range(0, len(lines), 500)]
+        assert [[p.row[5] for p in c.prepared] for c in got] == [
+            [f"w{i}" for i in range(start, min(start + 500, len(lines)))] for start in range(0, len(lines), 500)]
+    finally:
+        proc.close()
+    assert not _alive(proc.pid)
