@@ -60,7 +60,12 @@ _ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那
 _TIME_WORDS = re.compile(r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|mornings?|"
                          r"evenings?|nights?|afternoons?|holidays?|winters?|summers?|springs?|autumns?|falls?|"
                          r"(?:january|february|march|april|june|july|august|september|october|november|december)s?|"
-                         r"周[一二三四五六日天末]|星期[一二三四五六日天]|早上|晚上|下午|上午|周末|冬天|夏天|春天|秋天|假期|节假日)")
+                         r"周[一二三四五六日天末]|星期[一二三四五六日天]|早上|晚上|下午|上午|周末|冬天|夏天|春天|秋天|假期|节假日|"
+                         # a stretch of time, counted or ordinal: "few weeks", "my second year", 第三年
+                         r"(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next|past|"
+                         r"few|couple of|couple|several|\d+(?:st|nd|rd|th)?|one|two|three|four|five|six|seven|eight|nine|"
+                         r"ten) )?(?:years?|weeks?|months?|days?|semesters?|terms?|decades?|hours?)|"
+                         r"第?[一二三四五六七八九十两几\d]+(?:年|周|个月|天|个学期|学期))")
 
 
 def is_generic(name: str) -> bool:

@@ -136,7 +136,9 @@ _REACTION_EN = re.compile(r"^(?:your|yours|this|that|these|those|all (?:the|of|t
 _REACTION_ZH = re.compile(r"^(?:[你您]们?|咱们|大家|人家|[他她它]们?的)|"
                           # 这/那 with a measure word: 那不勒斯 is a city, 那些照片 a reaction
                           r"^(?:这|那)(?:些|个|种|几|件|张|幅|首|条|家|位|只|款|样|部|本|里|边|儿)|"
-                          r"^(?:所有|全部|一切|每一?[个件张幅首条位只种样])")
+                          r"^(?:所有|全部|一切|每一?[个件张幅首条位只种样])|"
+                          # 喜欢上了一个男生: a crush on someone unnamed, no taste to keep
+                          r"^(?:一个|一位|个|位)?(?:男生|女生|男孩子?|女孩子?|男人|女人|帅哥|美女|小哥哥|小姐姐)(?:[，,。！？]|$)")
 
 
 #: "the X" pinned to the scene by what follows ("love the energy there", "the energy, diversity

@@ -236,11 +236,20 @@ _EN_PARTICLES = frozenset({"out", "up", "on", "off", "in", "away", "back", "down
 _EN_SENSE_OF = re.compile(r"^(?:the )?(?:smell|taste|sound|scent|flavou?r|feel)s? of (?P<thing>.+)$")
 
 
+#: a unit of an organisation told by its owner ("Shopify's support team", "Kaiser's billing
+#: department"): one works, studies or is at the organisation
+_EN_ORG_UNIT = re.compile(r"^(?P<org>.+?)'s (?:[a-z\-]+ ){0,3}(?:team|department|dept|office|division|unit|branch|"
+                          r"staff|crew|lab|headquarters|hq|engineering|sales|marketing|support)$")
+
+
 def clean_en_object(phrase: str) -> str:
     p = cut_en_object(phrase)
     called = re.search(r"\b(?:called|named)\s+(\S.*)$", p)
     if called:  # "a small biotech called Genwise": the name, not the description
         p = called.group(1)
+    unit = _EN_ORG_UNIT.match(p)
+    if unit:
+        p = unit.group("org")
     for _ in range(3):
         q = EN_GERUND.sub("", EN_LEADING.sub("", p)).strip()
         if q == p:
@@ -317,7 +326,9 @@ class _Extractor:
             elif event.author_type == AuthorType.USER:
                 if event.speaker:  # a named person other than the user said it: they are an entity
                     state.add(event.speaker, "person", event.speaker, CONF_EXPLICIT, None, 0)
+                first = len(self.out.fact_claims)
                 self._statements(state, mentions)
+                _homes_left(self.out.fact_claims, first)
             self.out.entities.extend(state.entities.values())
             self.history.extend(e for _, e in sorted(state.positions, key=lambda p: p[0]))
         return self.out
@@ -583,6 +594,8 @@ class _Extractor:
             return True  # 腰间盘突出, 肺结节: a condition by its shape, in no list
         if pattern.object_type == "place" and zh_place_word(cleaned):
             return True  # 洛阳人 is one token to jieba (nr); 洛阳 alone is a place name
+        if pattern.object_type == "animal" and is_species(cleaned):
+            return True  # 把金毛送给了朋友: a breed the species list has, though no lexicon category
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
     def _known_object(self, pattern: StatementPattern, match: re.Match[str]) -> bool:
@@ -636,8 +649,9 @@ class _Extractor:
             if person is None or event.speaker and normalize_name(event.speaker) == person:
                 return ("", None) if person is None else self._self_subject(event)
             return person, "person"
-        if subj in ("and", "but"):  # English only (patterns._EN_SUBJ), never with a "rel" of its own
-            # "I quit Initech and joined Hooli": the second verb shares the sentence's subject
+        if subj in ("and", "but", "then", "and then"):  # English only (patterns._EN_SUBJ), never with a "rel"
+            # "I quit Initech and joined Hooli", "lived in Denver for years, then moved to Austin":
+            # the second verb shares the sentence's subject
             lead = _EN_LEAD_SUBJECT.match(match.string)
             if lead is None:
                 return "", None
@@ -920,6 +934,8 @@ class _Extractor:
         # 洛阳 out of 洛阳人 (one nr token to jieba): a place name by its own tag
         shaped = shaped or zh and pattern.object_type == "place" and entity.entity_type == "place" and \
             zh_place_word(entity.name)
+        # 把金毛送给了朋友: a species or breed word is an animal by the species list alone
+        shaped = shaped or pattern.object_type == "animal" and is_species(entity.name)
         if pattern.typed_only and not shaped and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
                                    entity.entity_type != pattern.object_type and not (
                                        pattern.object_type == "vehicle" and is_vehicle_word(entity.name))):
@@ -1326,6 +1342,26 @@ _EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
 _ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(?:叫做|名叫|叫)(?P<name>[^的，,。！？\s]{2,12}?)的|"
                         # 一家早教机构叫金宝贝: the kind first, then its name
                         r"^(?:一|这|那)(?:家|所|个|间)[^，,。！？\s叫]{1,8}?(?:叫做|名叫|叫)(?P<name2>[^的，,。！？\s]{2,12}?)$")
+
+
+def _homes_left(claims: list[FactClaim], first: int) -> None:
+    """A home told before a move in the same message is a past home: "我在海口生活了三年，前阵子刚
+    搬到三亚", "I've lived in Denver for years, but last month we moved to Austin". Its residence
+    trait goes (the relation stays, as for "moved from X to Y"): otherwise the old city and the
+    new one would both be current. A move told ahead (a time hint: "moving to Phoenix next
+    month") leaves the present home as it is."""
+    moved_at: dict[str, tuple[int, str]] = {}
+    for i in range(first, len(claims)):
+        c = claims[i]
+        if c.kind == "trait" and c.predicate == "MOVED_TO" and not c.negated and c.subject not in moved_at \
+                and scheduled_expression(c.time_hint) is None:
+            moved_at[c.subject] = (i, (c.value or "").lower())
+    if not moved_at:
+        return
+    keep = [c for i, c in enumerate(claims[first:], first)
+            if not (c.kind == "trait" and c.predicate == "LIVES_IN" and not c.negated and c.subject in moved_at
+                    and i < moved_at[c.subject][0] and (c.value or "").lower() != moved_at[c.subject][1])]
+    claims[first:] = keep
 
 
 def _zh_called_name(obj: str) -> str:

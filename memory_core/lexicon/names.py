@@ -91,8 +91,28 @@ ORG_HEADS_ZH: tuple[str, ...] = (
     "实验学校", "速运",
 )
 
+#: China's prefecture-level cities (and prefectures) not listed elsewhere, so a city jieba does
+#: not tag is still a place (河南信阳, 湖南岳阳, which it cuts 湖 / 南岳 / 阳). Left out: names
+#: that are mostly common words or other things in chat (大同, 长治, 朝阳, 黄山, 泰安, 中山, 北海,
+#: 普洱, 安康, 白银, 来宾, 开封, 包头 as in 包头巾, 德州 as in 德州扑克, 攀枝花, 天水, 武威, 中卫, 山南, 河池, 河源, 黑河, 白山).
+ZH_CITIES: frozenset[str] = frozenset("""
+石家庄 唐山 秦皇岛 邯郸 邢台 保定 张家口 承德 沧州 廊坊 衡水 太原 阳泉 晋城 朔州 晋中 运城 忻州 临汾 吕梁
+呼和浩特 乌海 赤峰 通辽 鄂尔多斯 呼伦贝尔 巴彦淖尔 乌兰察布 沈阳 大连 鞍山 抚顺 本溪 丹东 锦州 营口 阜新
+辽阳 盘锦 铁岭 葫芦岛 长春 四平 辽源 通化 松原 白城 延边 哈尔滨 齐齐哈尔 鸡西 鹤岗 双鸭山 大庆 伊春 佳木斯
+七台河 牡丹江 绥化 无锡 徐州 常州 南通 连云港 淮安 盐城 扬州 镇江 泰州 宿迁 宁波 温州 湖州 绍兴 金华 衢州
+舟山 台州 丽水 合肥 芜湖 蚌埠 淮南 马鞍山 淮北 铜陵 安庆 滁州 阜阳 宿州 六安 亳州 池州 宣城 福州 厦门 莆田
+三明 泉州 漳州 南平 龙岩 宁德 南昌 景德镇 萍乡 九江 新余 鹰潭 赣州 吉安 宜春 抚州 上饶 济南 青岛 淄博 枣庄
+东营 烟台 潍坊 济宁 威海 日照 临沂 聊城 滨州 菏泽 郑州 洛阳 平顶山 安阳 鹤壁 新乡 焦作 濮阳 许昌 漯河 三门峡
+南阳 商丘 信阳 周口 驻马店 黄石 十堰 宜昌 襄阳 鄂州 荆门 孝感 荆州 黄冈 咸宁 随州 恩施 长沙 株洲 湘潭 衡阳
+邵阳 岳阳 常德 张家界 益阳 郴州 永州 怀化 娄底 湘西 韶关 珠海 汕头 佛山 江门 湛江 茂名 肇庆 惠州 梅州 汕尾
+阳江 清远 东莞 潮州 揭阳 云浮 南宁 柳州 桂林 梧州 防城港 钦州 贵港 玉林 百色 贺州 崇左 海口 三亚 三沙 儋州
+自贡 泸州 德阳 绵阳 广元 遂宁 内江 乐山 南充 眉山 宜宾 广安 达州 雅安 巴中 资阳 贵阳 六盘水 遵义 安顺 毕节
+铜仁 昆明 曲靖 玉溪 保山 昭通 丽江 临沧 大理 西双版纳 拉萨 日喀则 昌都 林芝 那曲 铜川 宝鸡 咸阳 渭南 延安
+汉中 榆林 商洛 兰州 嘉峪关 金昌 张掖 平凉 酒泉 庆阳 定西 陇南 西宁 海东 银川 石嘴山 吴忠 固原 乌鲁木齐
+克拉玛依 吐鲁番 哈密 喀什 伊犁 阿克苏""".split())
+
 #: places beyond the category lexicon's cities: countries, regions, states and more cities
-PLACES: frozenset[str] = frozenset({
+PLACES: frozenset[str] = ZH_CITIES | frozenset({
     "china", "japan", "korea", "usa", "america", "canada", "mexico", "uk", "england", "scotland",
     "ireland", "france", "germany", "italy", "spain", "portugal", "netherlands", "sweden", "norway",
     "iceland", "australia", "new zealand", "india", "thailand", "vietnam", "singapore", "brazil",

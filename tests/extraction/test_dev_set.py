@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -142,3 +142,16 @@ def test_the_dev15_batch_keeps_its_tuned_scores():
     data = json.loads((Path(__file__).parent / "dev15_sentences.json").read_text(encoding="utf-8"))
     report = evaluate(RuleExtractor(), data)
     assert report.claims.precision >= 0.97 and report.claims.recall >= 0.90, report.to_json()
+
+
+def test_the_dev16_batch_keeps_its_tuned_scores():
+    """dev16 (stop 29), written before the extractor ran on it: first run 0.953 / 0.872 (after
+    label fixes for consistency with the earlier files), after this stop's rules 1.000 / 0.972.
+    The misses left: "transferred to Temple" (a school no list knows, after "and") and an end
+    told by what the employer did ("they cut my whole department")."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    data = json.loads((Path(__file__).parent / "dev16_sentences.json").read_text(encoding="utf-8"))
+    report = evaluate(RuleExtractor(), data)
+    assert report.claims.precision >= 0.97 and report.claims.recall >= 0.95, report.to_json()

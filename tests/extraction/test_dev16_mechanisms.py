@@ -1,0 +1,71 @@
+"""Mechanisms of the dev16 round (issue 14): each test is a family of wordings, not one dev16
+line, and fails on the extractor before its fix."""
+
+from __future__ import annotations
+
+from tests.extraction.claim_sets import claims, rel, trait
+
+
+def test_a_pet_released_is_a_pet_ended():
+    # 放生 / 放飞: the pet is gone, whether told with 把, in the passive or after how long it was kept
+    assert rel("user", "HAS_PET", "乌龟", True) in claims("我把乌龟放生了。")
+    found = claims("我养了五年的鹦鹉被我放飞了。")
+    assert trait("user", "HAS_PET", "鹦鹉", True) in found
+    assert rel("user", "HAS_PET", "鹦鹉") not in found
+    assert rel("user", "HAS_PET", "小白", True) in claims("我养了一只仓鼠叫小白。", "小白被我放生了。")
+
+
+def test_a_breed_given_away_is_an_animal_without_a_lexicon_category():
+    assert rel("user", "HAS_PET", "金毛", True) in claims("我把金毛送人了。")
+    assert trait("user", "HAS_PET", "柯基", True) in claims("搬家前我把家里的柯基送给了表姐。")
+    assert not any(c[1] == "HAS_PET" for c in claims("我把书送人了。"))
+
+
+def test_a_bare_resignation_ends_the_job_the_batch_told():
+    found = claims("我在京东做客服。", "干了三年，前天辞了。")
+    assert rel("user", "WORKS_AT", "京东", True) in found
+    assert trait("user", "WORKS_AT", "京东", True) in found
+    # with no job told before, or with someone dismissed, nothing ends
+    assert not any(c[1] == "WORKS_AT" for c in claims("我辞了。"))
+    assert not any(c[1] == "WORKS_AT" for c in claims("我在京东做客服。", "我把保姆辞了。") if c[4])
+
+
+def test_getting_into_something_is_a_liking_but_getting_into_a_school_is_not():
+    assert rel("user", "LIKES", "攀岩") in claims("我最近迷上了攀岩。")
+    assert rel("老公", "LIKES", "钓鱼") in claims("我老公最近迷上了钓鱼。")
+    assert rel("user", "LIKES", "pottery") in claims("I've gotten really into pottery.")
+    assert rel("user", "LIKES", "jazz") in claims("I'm really into jazz these days.")
+    assert not any(c[1] == "LIKES" for c in claims("I got into Stanford!"))
+    # a stretch of time is nothing one likes; a crush on someone unnamed is no taste
+    assert not any(c[1] == "LIKES" for c in claims("I'm into my third week of keto."))
+    assert not any(c[1] == "LIKES" for c in claims("我喜欢上了一个女生。"))
+
+
+def test_a_province_and_a_city_jieba_does_not_tag_are_one_place():
+    found = claims("我老家在河南信阳。")
+    assert rel("user", "IS_FROM", "河南信阳") in found
+    assert rel("user", "IS_FROM", "河南") not in found
+    assert rel("user", "LIVES_IN", "湖南岳阳") in claims("我现在住在湖南岳阳。")
+    assert rel("user", "LIVES_IN", "江西赣州") in claims("我住在江西赣州。")
+
+
+def test_a_home_told_before_a_move_in_the_same_message_is_a_past_home():
+    found = claims("我在合肥生活了四年，上个月刚搬到杭州。")
+    assert rel("user", "LIVES_IN", "合肥") in found
+    assert trait("user", "LIVES_IN", "合肥") not in found
+    assert trait("user", "MOVED_TO", "杭州") in found
+    found = claims("I lived in Denver for years, then moved to Austin.")
+    assert trait("user", "MOVED_TO", "austin") in found
+    assert trait("user", "LIVES_IN", "denver") not in found
+    # a move told ahead leaves the present home current
+    assert trait("user", "LIVES_IN", "杭州") in claims("我住在杭州，下个月搬到上海。")
+
+
+def test_a_named_relative_and_an_owned_unit_and_a_gerund_move():
+    found = claims("My brother Sam is vegan.")
+    assert rel("sam", "FOLLOWS_DIET", "vegan") in found
+    assert not any(c[0] == "user" and c[1] == "FOLLOWS_DIET" for c in found)
+    assert rel("ana", "HAS_PET", "rex") in claims("My sister Ana adopted a puppy named Rex.")
+    assert trait("user", "WORKS_AT", "shopify") in claims("I joined Shopify's support team in March.")
+    assert trait("user", "MOVED_TO", "lisbon") in claims("Moving to Lisbon was the best decision I ever made.")
+    assert not any(c[1] == "MOVED_TO" for c in claims("Moving to Lisbon would be a dream."))
