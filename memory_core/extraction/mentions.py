@@ -348,6 +348,35 @@ def _zh_school_of_place(text: str, m: Mention) -> Mention:
     return Mention(m.start, head.end(), surface, normalize_name(surface), "organization", "name")
 
 
+#: a model designation right after a device or a brand: "iPhone 15 Pro", "iPad Air", 索尼A7M4,
+#: "Galaxy S24" — digits, a letter-digit code, or the usual tier words, never a plain word
+_MODEL = re.compile(r"(?: ?(?:\d{1,4}[a-z]{0,2}|[a-z]{1,3}\d[a-z\d]{0,5})(?![a-z\d/:\-])(?!\.\d)"
+                    r"(?! (?:years?|days?|weeks?|months?|hours?|minutes?|times?|of|people|percent|am|pm)\b)"
+                    r"(?: (?:pro|max|mini|air|plus|ultra|lite|se|fe)(?![a-z\d]))*"
+                    r"| (?:pro|max|mini|air|plus|ultra)(?![a-z\d])(?: (?:pro|max|\d{1,4}))*)", re.I)
+_MODEL_TYPES = frozenset({"device", "appliance", "product", "organization"})
+
+
+def _with_model(text: str, m: Mention) -> Mention:
+    """The mention with the model designation that follows it (the thing bought is the iPhone
+    15, not any iPhone). A brand (an organisation) with a model code is the product; a year
+    ("Toyota 2019") is no model."""
+    if m.start < 0 or m.entity_type not in _MODEL_TYPES or m.source not in ("lexicon", "catalog", "name"):
+        return m
+    if not re.search(r"[A-Z\u4e00-\u9fff]", text[m.start:m.end]):
+        return m  # "my phone 24/7": a common noun has no model; a brand is capitalised (or Chinese)
+    hit = _MODEL.match(text, m.end)
+    if hit is None or re.fullmatch(r" ?(?:19|20)\d\d", hit.group(0)):
+        return m
+    code = hit.group(0).strip()
+    if m.entity_type == "organization" and not (re.search(r"[a-z]", code, re.I) and re.search(r"\d", code)
+                                                or re.search(r"[\u4e00-\u9fff]", m.surface) and code.isdigit()):
+        return m  # a brand is a product with a code ("Sony A7M4", 小米14), not with a bare count
+    surface = text[m.start:hit.end()]
+    etype = "product" if m.entity_type == "organization" else m.entity_type
+    return Mention(m.start, hit.end(), surface, normalize_name(surface), etype, m.source, None, m.weak)
+
+
 def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                      known: list[KnownEntity], *,
                      lexicon_fields: list[str] | None = None,
@@ -376,6 +405,8 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                                               any(s < m.end and m.start < e for s, e, _, _ in pets))]
     mentions = [*gazetteer_mentions(text, gazetteer), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
+    if lexicon_fields is None:
+        kept = [_with_model(text, m) for m in kept]
     if lexicon_fields is None and is_cjk(text):
         kept = [_zh_school_of_place(text, m) for m in kept]
     if lexicon_fields is None and not is_cjk(text):

@@ -55,6 +55,8 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
             r"周[一二三四五六日天]|星期[一二三四五六日天]|"
+            # holidays as times (国庆去了青岛, 春节回了老家), this year's or last
+            r"(?:今年|去年|前年)?(?:国庆节?|春节|过年|元旦|五一|十一|中秋节?|端午节?|清明节?|寒假|暑假|年假)(?:期间|的时候|那会儿)?|"
             r"从(?:去年|前年|今年|上个月|上周|上星期|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
 _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自"
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
@@ -892,6 +894,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_use", r"(?:have been |been |am |started |keep )?using|uses?(?! to )|switched to",
         "USES", "software"),
     _en("en_visited", r"visited|went to|have been to|been to|traveled to|travelled to|"
+        r"(?:drove|flew|road-tripped|roadtripped|headed) (?:up |down |out |over )?to|went (?:up |down |out |over )to|"
         r"took a trip to|(?:ever )?set foot in|spent (?:a|the|two|three|four|five|ten|a few|a couple of|our|my) (?:long )?"
         r"(?:week|weeks|weekend|days|day|night|nights|month|months|summer|holidays?|honeymoon|vacation) in",
         "VISITED", "place", named_only=True),
@@ -1283,7 +1286,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
          typed_only=True),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|提了(?=一辆|辆)|买", "BOUGHT", "product"),
+    # where it was bought, between the buyer and the verb: 我在京东买了个投影仪, 我从闲鱼上淘了台相机
+    _raw("zh_bought_at", "zh", _ZH_SUBJ + r"(?:在|从)[^，,。！？在从买]{1,8}?(?:上|里|网上|店里)?"
+         r"(?P<verb>买了|购买了|入手了|下单了|淘了|抢了)(?P<obj>[^，,。！？!?；;：:\s、的]{1,24})(?=[，,。！？!?；;：:\s、]|$)",
+         "BOUGHT", "product"),
     _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software", named_only=True),
+    # 刷小红书, 刷抖音: scrolling an app is using it (typed: 刷题, 刷牙, 刷卡 are no software)
+    _zh("zh_use_scroll", r"(?:都要|要|会|天天|经常|总是|老是)?刷", "USES", "software", typed_only=True),
     _raw("zh_trip", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:出差|旅游|旅行|度假|出游)(?P<verb>去了|去|到了)" + _ZH_OBJ,
          "VISITED", "place", typed_only=True),
     _raw("zh_trip_back", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>从)(?P<obj>[^，,。！？从]{1,8}?)(?:出差|旅游|旅行|玩|度假)?回来",
@@ -1310,7 +1319,8 @@ NEW_THING_ZH = re.compile(r"(?:我的|我们的|我)?(?:新买的|新的|新(?!�
 _EN_STATE_LEAD = (r"(?:^|(?<=[\s,;:(\"']))(?:i am|i feel|i felt|i was|feeling|i have been|"
                   r"i been|been feeling|i am feeling|i am getting|i get)\s+"
                   r"(?P<neg>not\s+)?(?:(?:very|so|really|super|quite|pretty|a bit|a little|"
-                  r"extremely|totally|kind of|sort of|incredibly|too)\s+)*")
+                  r"extremely|totally|completely|absolutely|utterly|seriously|honestly|just|kind of|sort of|"
+                  r"incredibly|too)\s+)*")
 
 EMOTION_WORDS_EN = {
     "happy": "happy", "glad": "happy", "joyful": "happy", "sad": "sad", "unhappy": "sad",
@@ -1318,13 +1328,14 @@ EMOTION_WORDS_EN = {
     "worried": "worried", "nervous": "nervous", "excited": "excited", "upset": "upset",
     "frustrated": "frustrated", "lonely": "lonely", "depressed": "depressed", "scared": "scared",
     "afraid": "scared", "tired": "tired", "exhausted": "tired", "grateful": "grateful",
-    "bored": "bored", "calm": "calm",
+    "bored": "bored", "calm": "calm", "thankful": "grateful",
 }
 EMOTION_WORDS_ZH = {
     "开心": "happy", "高兴": "happy", "快乐": "happy", "难过": "sad", "伤心": "sad",
     "生气": "angry", "愤怒": "angry", "焦虑": "anxious", "担心": "worried", "紧张": "nervous",
     "兴奋": "excited", "沮丧": "frustrated", "烦躁": "irritated", "郁闷": "upset", "孤独": "lonely",
     "害怕": "scared", "累": "tired", "疲惫": "tired", "无聊": "bored", "感激": "grateful",
+    "激动": "excited", "孤单": "lonely", "感恩": "grateful",
 }
 
 
@@ -1339,7 +1350,7 @@ class StatePattern:
     words: dict[str, str] | None = None
 
 
-_ZH_STATE_LEAD = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)?我?(?:(?:"
+_ZH_STATE_LEAD = (r"(?:^|(?<=[，,。！？!?；;：:\s])|(?<=以后|之后)(?=我))(?:(?:" + _ZH_TIME + r")[，,]?)?我?(?:(?:"
                   + _ZH_TIME + r"|" + _ZH_ADV + r"|感觉|觉得|有点|有些|好|太)[，,]?)*")
 
 STATE_PATTERNS: tuple[StatePattern, ...] = (

@@ -180,7 +180,7 @@ _EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hire
 _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|"
                           r"quit|left|joined|bought|adopted|sold|traded|graduated|finished|broke up|"
                           r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
-                          r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up)\b)")
+                          r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited)\b)")
 #: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
 #: March" — the dropped words are "I have"
 _EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
@@ -381,6 +381,12 @@ class _Extractor:
             claimed_objects: set[tuple[str, str]] = set(scheduled[whole_at])
             if mood == "modal":  # "I want to make soup with my new pressure cooker"
                 self._new_thing(state, mentions, sentence, zh, hint, set(), presupposed_only=True)
+                # a feeling told in the present about what comes is the speaker's now: "I'm
+                # nervous about my interview tomorrow", 后天就要考驾照了，我紧张得睡不着 (a future
+                # feeling, "I'll be nervous", has no present-tense lead and is not read; a guess,
+                # "I'm worried I might have COVID", stays modal as the dev labels have it)
+                if _COMING_TIME.search(sentence.text if zh else sentence.text.lower()):
+                    self._states(state, sentence, zh)
                 continue
             consumed: list[tuple[int, int]] = []
             accepted: list[tuple[StatementPattern, re.Match[str]]] = []
@@ -1342,6 +1348,12 @@ _EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
 _ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(?:叫做|名叫|叫)(?P<name>[^的，,。！？\s]{2,12}?)的|"
                         # 一家早教机构叫金宝贝: the kind first, then its name
                         r"^(?:一|这|那)(?:家|所|个|间)[^，,。！？\s叫]{1,8}?(?:叫做|名叫|叫)(?P<name2>[^的，,。！？\s]{2,12}?)$")
+
+
+#: what makes a clause modal by a time to come, not by a guess or a wish (see ``_statements``)
+_COMING_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|"
+                          r"saturday|sunday|weekend)|this (?:weekend|friday|saturday|sunday)|in (?:a|two|three|\d+) "
+                          r"(?:days?|weeks?))\b|明天|后天|下周|下星期|下个月|明年|就要|快要|马上就")
 
 
 def _homes_left(claims: list[FactClaim], first: int) -> None:

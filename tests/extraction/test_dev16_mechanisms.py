@@ -69,3 +69,47 @@ def test_a_named_relative_and_an_owned_unit_and_a_gerund_move():
     assert trait("user", "WORKS_AT", "shopify") in claims("I joined Shopify's support team in March.")
     assert trait("user", "MOVED_TO", "lisbon") in claims("Moving to Lisbon was the best decision I ever made.")
     assert not any(c[1] == "MOVED_TO" for c in claims("Moving to Lisbon would be a dream."))
+
+
+# -- dev17: the non-state families -------------------------------------------------------------------
+
+
+def _feels(*texts: str) -> set[str]:
+    return {c[2] for c in claims(*texts) if c[1] == "FEELS" and not c[4]}
+
+
+def test_a_present_feeling_about_what_comes_is_read_but_a_guess_or_a_future_feeling_is_not():
+    assert "nervous" in _feels("I'm nervous about my exam tomorrow.")
+    assert "nervous" in _feels("下周一就要面试了，我紧张得不行。")
+    assert "excited" in _feels("明天就出发去云南了，好激动！")
+    assert not _feels("I'll be so nervous tomorrow.")
+    assert not _feels("I'm worried I might have the flu.")
+    assert "lonely" in _feels("换了城市以后我有点孤单。")
+    assert "grateful" in _feels("I'm so thankful for my team.")
+    assert "high" in _feels("Honestly I'm completely stressed out.")
+
+
+def test_where_a_thing_was_bought_and_its_model_belong_to_the_purchase():
+    assert rel("user", "BOUGHT", "投影仪") in claims("我昨天在拼多多上买了个投影仪。")
+    assert not any(c[1] == "BOUGHT" for c in claims("我在网上买了一双耐克的鞋。"))  # a brand's shoes: no thing named
+    assert rel("user", "BOUGHT", "iphone 15 pro") in claims("I just got the iPhone 15 Pro.")
+    assert rel("user", "BOUGHT", "索尼a7m4") in claims("我入手了一台索尼A7M4。")
+    found = claims("I use my phone 24/7.")
+    assert not any("24" in c[2] for c in found)
+    assert rel("user", "BOUGHT", "macbook air") in claims("Just ordered a MacBook Air.")
+
+
+def test_a_console_sold_is_a_sale_and_an_app_scrolled_is_used():
+    found = claims("I sold my Xbox last week.")
+    assert rel("user", "SOLD", "xbox") in found
+    assert not any(c[1] == "DRIVES" for c in found)
+    assert rel("user", "USES", "知乎") in claims("我每天刷知乎。")
+    assert not any(c[1] == "USES" for c in claims("我每天早上刷牙。"))
+
+
+def test_holidays_are_times_and_driving_or_flying_somewhere_is_a_visit():
+    assert rel("user", "VISITED", "青岛") in claims("我和老公国庆去了青岛。")
+    assert rel("user", "VISITED", "西安") in claims("暑假我去了一趟西安。")
+    assert rel("user", "VISITED", "vermont") in claims("We drove up to Vermont for a long weekend.")
+    assert rel("user", "VISITED", "tokyo") in claims("I flew to Tokyo in May.")
+    assert not any(c[1] == "VISITED" for c in claims("I drove my son to school."))
