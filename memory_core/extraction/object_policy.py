@@ -166,8 +166,15 @@ def is_reaction_object(phrase: str, lang: str) -> bool:
     p = phrase.strip()
     if lang == "zh":
         return bool(_REACTION_ZH.match(p))
-    return bool(_REACTION_EN.match(p) or _REACTION_EN_THE.match(p) or _REACTION_EN_SENSE.match(p)
-                or _UNNAMEABLE_EN.match(p))
+    if _REACTION_EN.match(p) or _REACTION_EN_THE.match(p) or _REACTION_EN_SENSE.match(p):
+        return True
+    if _UNNAMEABLE_EN.match(p):
+        from .mentions import lexicon_type
+
+        # "hiking in the Alps", "swimming in the ocean": a named activity and where, not a
+        # phrasal verb with its own object ("throwing on some music")
+        return lexicon_type(p.split()[0]) != "activity"
+    return False
 
 
 #: "working on building up confidence", "working on getting better at chess": a gerund after

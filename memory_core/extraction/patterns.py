@@ -264,7 +264,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         trait="preference"),
     # "got into X" alone is an admission (I got into Harvard): only with an intensifier a liking
     _en("en_like", r"(?:really )?(?:likes?|loves?|enjoys?|adores?|am (?:really |so |totally |super |big )?into|"
-        r"am a (?:big )?fan of|am obsessed with|(?:have )?(?:gotten|got) (?:really |so |super |totally )into)",
+        r"am a (?:big )?fan of|(?:am|have been|been) (?:so |totally |kind of |a bit |a little |lowkey )?obsessed with|(?:have )?(?:gotten|got) (?:really |so |super |totally )into)",
         "LIKES", "topic", trait="preference"),
     # diet first: "quit keto" is a diet end, not a job end
     _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have)? (?P<verb>(?:no longer|not) (?:a |eating )?|"
@@ -891,17 +891,27 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
         r"new|two|three) )", "BOUGHT", "product", coordinated=True),
     _en("en_work_on", r"works? on|working on", "WORKS_ON", "project", coordinated=False),
+    _en("en_use_end", r"(?:stopped|quit|gave up|have stopped|have quit) using|no longer use|(?:deleted|uninstalled) "
+        r"(?:my )?(?=[a-z]+(?: account)?(?:[.,;!]| (?:years?|months?|weeks?|last|a while|for good)))", "USES", "software",
+        negated=True, named_only=True),
     _en("en_use", r"(?:have been |been |am |started |keep )?using|uses?(?! to )|switched to",
         "USES", "software"),
     _en("en_visited", r"visited|went to|have been to|been to|traveled to|travelled to|"
         r"(?:drove|flew|road-tripped|roadtripped|headed) (?:up |down |out |over )?to|went (?:up |down |out |over )to|"
-        r"took a trip to|(?:ever )?set foot in|spent (?:a|the|two|three|four|five|ten|a few|a couple of|our|my) (?:long )?"
+        r"took a trip to|(?:did|took) a road ?trip (?:through|to|around|across)|"
+        r"(?:just )?(?:got|came|am|just) back from|returned from|"
+        r"had (?:a|an|the|such a) (?:best |great |amazing |wonderful |fun |lovely |good |fantastic )?"
+        r"(?:weekend|week|time|trip|day|holiday|vacation|getaway) in|(?:ever )?set foot in|spent (?:a|the|two|three|four|five|ten|a few|a couple of|our|my) (?:long )?"
         r"(?:week|weeks|weekend|days|day|night|nights|month|months|summer|holidays?|honeymoon|vacation) in",
         "VISITED", "place", named_only=True),
     # -- Chinese --------------------------------------------------------------------------------
     _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)|不爱(?=[^，。！？]*了)", "LIKES", "topic",
         negated=True, trait="preference"),
-    _zh("zh_dislike", r"不太喜欢|不怎么喜欢|不是很喜欢|不喜欢|讨厌|不爱|受不了|烦透了", "DISLIKES", "topic", trait="preference"),
+    _zh("zh_dislike", r"一点都不喜欢|一点也不喜欢|完全不喜欢|根本不喜欢|不太喜欢|不怎么喜欢|不是很喜欢|不喜欢|讨厌|不爱|受不了|烦透了",
+        "DISLIKES", "topic", trait="preference"),
+    # 我对韩剧一点兴趣都没有, 对高尔夫不感兴趣: no interest in a thing is a dislike of it
+    _raw("zh_no_interest", "zh", _ZH_WHO + _ZH_GAP + r"对(?P<obj>(?![他她它你])[^，,。！？对]{1,10}?)(?P<verb>(?:一点|一丁点|丝毫)?兴趣(?:都|也)?没有|"
+         r"(?:一点|丝毫)?(?:都|也)?(?:没有?(?:什么|任何)?兴趣|不感兴趣|提不起兴趣))", "DISLIKES", "topic", trait="preference"),
     # 我最喜欢的歌手是周杰伦: the singer named, not 歌手 (zh_like no longer reads 喜欢的X)
     _raw("zh_favourite", "zh", _ZH_WHO + r"(?:最|特别|超)(?:喜欢|爱)的[\u4e00-\u9fff]{1,5}?(?P<verb>是|就是|还是)" + _ZH_OBJ,
          "LIKES", "topic", trait="preference"),
@@ -1298,7 +1308,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_trip_back", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>从)(?P<obj>[^，,。！？从]{1,8}?)(?:出差|旅游|旅行|玩|度假)?回来",
          "VISITED", "place", typed_only=True),
     _raw("zh_trip_at", "zh", _ZH_WHO + r"?(?:和|跟)?[^，,。！？在]{0,4}?(?P<verb>在)(?P<obj>[^，,。！？在]{1,8}?)"
-         r"(?=(?:玩|旅游|旅行|度假)了)", "VISITED", "place", typed_only=True),
+         r"(?=(?:玩|旅游|旅行|度假)(?:了|得|过))", "VISITED", "place", typed_only=True),
     # 周末去爬了香山, 去逛了故宫: the place of an outing, after its activity verb
     _raw("zh_visited_activity", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去(?:爬|登|逛|玩|游|泡|滑)了?)"
          r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
@@ -1350,7 +1360,8 @@ class StatePattern:
     words: dict[str, str] | None = None
 
 
-_ZH_STATE_LEAD = (r"(?:^|(?<=[，,。！？!?；;：:\s])|(?<=以后|之后)(?=我))(?:(?:" + _ZH_TIME + r")[，,]?)?我?(?:(?:"
+_ZH_STATE_LEAD = (r"(?:^|(?<=[，,。！？!?；;：:\s])|(?<=以后|之后)(?=我)|(?<=[玩吃睡聊过得]得))(?:(?:" + _ZH_TIME + r")[，,]?)?我?"
+                  r"(?:工作|上班|学习|带娃|加班|复习)?(?:(?:"
                   + _ZH_TIME + r"|" + _ZH_ADV + r"|感觉|觉得|有点|有些|好|太)[，,]?)*")
 
 STATE_PATTERNS: tuple[StatePattern, ...] = (
@@ -1373,6 +1384,10 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_emotion", "en", re.compile(
         _EN_STATE_LEAD + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"), "emotion",
         words=EMOTION_WORDS_EN),
+    # chat drops "I'm" before an intensified feeling: "So happy right now!", "Really nervous tbh"
+    StatePattern("en_emotion_elided", "en", re.compile(
+        r"^(?:so+|really|super|very|kinda|pretty|totally|extremely) (?:(?:very|so|really|super)\s+)*"
+        r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"), "emotion", words=EMOTION_WORDS_EN),
     StatePattern("zh_stress_low", "zh", re.compile(
         r"压力(?:不大|不是很大|小了|没那么大)|没(?:什么|有)?压力|很放松|挺放松|轻松多了"), "stress", "low"),
     StatePattern("zh_stress_high", "zh", re.compile(

@@ -1221,6 +1221,12 @@ class _Extractor:
         if pattern.lang == "en" and surface[:1].isupper():
             # a capitalised phrase no list typed: the name is its capitalised run
             run = re.match(r"(?:(?:St|Mt|Ft)\. )?[A-Z][\w'&\-]*(?: (?:of |& )?[A-Z0-9][\w'&\-]*)*", surface)
+            if run and run.group(0).lower() in _DEMONYMS and re.fullmatch(r" [a-z]+(?: [a-z]+)?", surface[run.end():]):
+                # "Korean dramas", "Italian food": the kind is the whole phrase, not the nation
+                word = run.group(0).lower()
+                for etype in [t for n, t in state.entities if n == word]:
+                    state.discard(word, etype)
+                run = None
             if run and run.group(0) != surface:
                 if is_modifier_of(surface[run.end():]):
                     return None  # "a LGBTQ support group": the name says what kind of group, not where
@@ -1354,6 +1360,12 @@ _ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(
 _COMING_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|"
                           r"saturday|sunday|weekend)|this (?:weekend|friday|saturday|sunday)|in (?:a|two|three|\d+) "
                           r"(?:days?|weeks?))\b|明天|后天|下周|下星期|下个月|明年|就要|快要|马上就")
+
+
+#: adjectives of nations and languages: capitalised, but before a noun they name a kind
+_DEMONYMS = frozenset("""korean japanese chinese thai vietnamese indian italian french spanish mexican greek
+turkish german british american canadian brazilian russian lebanese ethiopian moroccan persian filipino
+indonesian malaysian cuban peruvian argentinian irish scottish english""".split())
 
 
 def _homes_left(claims: list[FactClaim], first: int) -> None:

@@ -113,3 +113,44 @@ def test_holidays_are_times_and_driving_or_flying_somewhere_is_a_visit():
     assert rel("user", "VISITED", "vermont") in claims("We drove up to Vermont for a long weekend.")
     assert rel("user", "VISITED", "tokyo") in claims("I flew to Tokyo in May.")
     assert not any(c[1] == "VISITED" for c in claims("I drove my son to school."))
+
+
+# -- dev18: likes, dislikes, visits and feelings in other wordings --------------------------------
+
+
+def test_an_activity_and_where_it_is_done_is_still_a_liking():
+    assert rel("user", "LIKES", "swimming") in claims("I love swimming in the lake.")
+    assert rel("Jo", "LIKES", "hiking") in claims("Jo: I love hiking in the Rockies.", speaker="Jo")
+    assert not any(c[1] == "LIKES" for c in claims("I love throwing on some music."))  # a phrasal verb's own object
+    assert rel("user", "LIKES", "wordle") in claims("I've been obsessed with Wordle.")
+
+
+def test_a_kind_named_by_a_nation_is_the_whole_phrase():
+    found = claims("I'm really into Thai food lately.")
+    assert rel("user", "LIKES", "thai food") in found
+    assert rel("user", "LIKES", "thai") not in found
+    assert rel("user", "WORKS_AT", "korean air") in claims("I work at Korean Air.")  # a name stays a name
+
+
+def test_no_interest_is_a_dislike_and_not_at_all_too():
+    assert rel("user", "DISLIKES", "高尔夫") in claims("我对高尔夫不感兴趣。")
+    assert rel("user", "DISLIKES", "动漫") in claims("我对动漫一点兴趣都没有。")
+    assert not any(c[1] == "DISLIKES" for c in claims("我对他没兴趣。"))  # a person is no taste
+    assert rel("user", "DISLIKES", "游泳") in claims("我一点也不喜欢游泳。")
+
+
+def test_trips_told_by_their_return_their_route_or_how_they_went():
+    assert rel("user", "VISITED", "cancun") in claims("Just got back from Cancun!")
+    assert rel("user", "VISITED", "utah") in claims("We did a road trip through Utah in June.")
+    assert rel("user", "VISITED", "chicago") in claims("I had a great weekend in Chicago.")
+    assert not any(c[1] == "VISITED" for c in claims("I got back from work late."))
+    found = claims("周末在苏州玩得很开心。")
+    assert rel("user", "VISITED", "苏州") in found
+    assert ("user", "FEELS", "happy", "trait", False) in found
+    assert not any(c[1] == "FEELS" for c in claims("他玩得很开心。"))
+
+
+def test_stopping_an_app_and_an_elided_feeling():
+    assert rel("user", "USES", "facebook", True) in claims("I stopped using Facebook years ago.")
+    assert ("user", "FEELS", "happy", "trait", False) in claims("So happy right now!")
+    assert ("user", "FEELS", "tired", "trait", False) in claims("最近上班太累了。")

@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -168,3 +168,16 @@ def test_the_dev17_batch_keeps_its_tuned_scores():
     data = json.loads((Path(__file__).parent / "dev17_sentences.json").read_text(encoding="utf-8"))
     report = evaluate(RuleExtractor(), data)
     assert report.claims.precision >= 0.97 and report.claims.recall >= 0.92, report.to_json()
+
+
+def test_the_dev18_batch_keeps_its_tuned_scores():
+    """dev18 (stop 29: likes, dislikes, possessions, visits, tools and feelings in other
+    wordings, with speakers and traps), written before the extractor ran on it: first run
+    0.917 / 0.667 (after label fixes), after this stop's rules 0.969 / 0.955. Left: 做面包 (a
+    verb-object activity read as the food), 新买的Switch (no lexicon entry for the console alone)."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    data = json.loads((Path(__file__).parent / "dev18_sentences.json").read_text(encoding="utf-8"))
+    report = evaluate(RuleExtractor(), data)
+    assert report.claims.precision >= 0.95 and report.claims.recall >= 0.93, report.to_json()
