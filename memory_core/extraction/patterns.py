@@ -263,7 +263,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_not_a_fan", r"am not (?:a |much of a |really a |a big |the biggest )?fan of", "DISLIKES", "topic",
         trait="preference"),
     # "got into X" alone is an admission (I got into Harvard): only with an intensifier a liking
-    _en("en_like", r"(?:really )?(?:likes?|loves?|enjoys?|adores?|am (?:really |so |totally |super |big )?into|"
+    _en("en_like", r"(?:really )?(?:likes?|loves?|enjoys?|adores?|am (?:really |so |totally |super |big )?into"
+        r"(?! (?:my|a|the) (?:first|second|third|fourth|final|last|new) )|"
         r"am a (?:big )?fan of|(?:am|have been|been) (?:so |totally |kind of |a bit |a little |lowkey )?obsessed with|(?:have )?(?:gotten|got) (?:really |so |super |totally )into)",
         "LIKES", "topic", trait="preference"),
     # diet first: "quit keto" is a diet end, not a job end
@@ -462,6 +463,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "organization", negated=True, trait="school", coordinated=False, known_object=True),
     _en("en_school", r"(?:am |went )?back (?:at|in) (?:school|college|university) at|(?:(?<=not )|(?<=never ))(?:an? |the )?" + _EN_SCHOOL_ROLE + r" (?:at|in)|study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
         r"(?:is|are) an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|am enrolled (?:at|in)|enrolled at|transferred to" + _EN_SCHOOL_AHEAD + r"|taking (?:[a-z\-]+ )?classes at|in my (?:first|second|third|fourth|final|last) year at|"
+        r"(?:[a-z]+ (?:months?|weeks?|years?) |halfway |well )?into (?:my |a )?(?:phd|ph\.d\.|masters|master's|mba|degree|program|"
+        r"bachelor's|doctorate|(?:first|second|third|fourth|final|last) (?:year|semester)) at|"
         r"started (?:college |university |school |grad school |kindergarten |preschool |high school |middle school )?at"
         + _EN_SCHOOL_AHEAD + r"|go to school at|goes to school at|(?:go|goes|going) to" + _EN_SCHOOL_AHEAD +
         r"|attends?" + _EN_SCHOOL_AHEAD,
@@ -711,8 +714,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[a-z][a-z'\-]+)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally )?"
-         r"(?P<verb>got married|are married|married)", "MARRIED_TO", "person", trait="spouse", coordinated=False,
-         named_only=True),
+         r"(?P<verb>got married|are married|married|tied the knot|got hitched)", "MARRIED_TO", "person", trait="spouse",
+         coordinated=False, named_only=True),
     _raw("en_we_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?(?:have )?"
          r"(?P<verb>split up|broke up|separated|called it off|called it quits|went our separate ways)(?P<obj>)", "DATING",
          "person", negated=True,
@@ -891,6 +894,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
         r"new|two|three) )", "BOUGHT", "product", coordinated=True),
     _en("en_work_on", r"works? on|working on", "WORKS_ON", "project", coordinated=False),
+    # a thing one does not have ("We don't have a dishwasher", 我家没有洗衣机): a negated possession,
+    # for the kinds one keeps at home (typed: "I don't have time", 没有时间 are nothing owned)
+    *(_raw(f"en_owns_not_{kind}", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: still)? (?P<verb>do not (?:have|own)|"
+           r"did not (?:have|own)|have never (?:had|owned)|have no|own no) (?:a |an |any )?(?:own )?"
+           r"(?P<obj>[a-z][a-z\- ]{1,30}?)(?=[.,;!?]| (?:in|at|yet|either|anymore|any more|at home|here|there)\b|$)",
+           "OWNS", kind, negated=True, typed_only=True, coordinated=False) for kind in ("appliance", "device")),
+    *(_raw(f"zh_owns_not_{kind}", "zh", _ZH_WHO + _ZH_GAP + r"(?:还|一直|从来|都)?(?P<verb>没有|没(?!有))(?:装)?(?!买)"
+           r"(?P<obj>[^，,。！？!?的]{1,8}?)(?=[，,。！？]|$)", "OWNS", kind, negated=True, typed_only=True,
+           coordinated=False) for kind in ("appliance", "device")),
     _en("en_use_end", r"(?:stopped|quit|gave up|have stopped|have quit) using|no longer use|(?:deleted|uninstalled) "
         r"(?:my )?(?=[a-z]+(?: account)?(?:[.,;!]| (?:years?|months?|weeks?|last|a while|for good)))", "USES", "software",
         negated=True, named_only=True),
@@ -1321,7 +1333,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
 NEW_THING_EN = re.compile(r"(?:^|(?<=[\s,;:(\"']))(?:my|our) (?:brand[- ])?new (?P<obj>[^.,;:!?\"()]+)")
 #: 新 before a verb or as part of a word is not "new X" (新开的火锅店 newly opened, 新来的同事,
 #: 新出的 iPad, 新闻, 新年, 新冠, 新疆, 新加坡); 新换的 / 新买的 are the user's new things
-NEW_THING_ZH = re.compile(r"(?:我的|我们的|我)?(?:新买的|新的|新(?!开|来|出|上|建|装|招|推|发|年|闻|冠|人|郎|娘|"
+NEW_THING_ZH = re.compile(r"(?:我的|我们的|我)?(?:新买的|新装的|新换的|新的|新(?!开|来|出|上|建|装|招|推|发|年|闻|冠|人|郎|娘|"
                           r"婚|鲜|疆|加坡|西兰|区|华|生|同事|员工))(?P<obj>[^，,。！？!?；;：:\s、的]{1,16})")
 
 # -- short-term states: stress, mood, emotion ------------------------------------------------------

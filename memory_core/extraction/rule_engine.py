@@ -406,6 +406,7 @@ class _Extractor:
                     if not self._subject(match, pattern.lang, state.event, sentence.text)[0]:
                         continue
                     if pattern.named_only and pattern.lang == "zh" and \
+                            not re.match(r"它们?", clean_zh_object(cut_zh_object(match.group("obj") or ""))) and \
                             not zh_namelike(clean_zh_object(cut_zh_object(_zh_called_name(match.group("obj") or "")))):
                         continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
                     if pattern.typed_only and not self._typed_object(pattern, match, sentence, mentions):
@@ -664,7 +665,11 @@ class _Extractor:
             rel = lead.group("rel")
         if rel:
             if event.speaker:
-                return "", None  # "my mom" in someone else's line is not the user's mom
+                # "my mom" in someone else's line is not the user's mom; "my boyfriend Tom" still
+                # names Tom, whoever's boyfriend he is
+                person = _capitalised_person(original, pname, self) if pname and lang == "en" else \
+                    _zh_person(original, pname) if pname else None
+                return (person, "person") if person is not None else ("", None)
             if pname:
                 person = _capitalised_person(original, pname, self) if lang == "en" else \
                     _zh_person(original, pname)
@@ -1155,6 +1160,8 @@ class _Extractor:
             # "bought a house in Seattle and moved there": the place named before it
             ref = self._coreference(state, "there", pattern.predicate, sentence.start + match.start("obj"))
             return (ref, "known") if ref is not None else None
+        if pattern.lang == "zh" and re.match(r"它们?(?=[\u4e00-\u9fff])", cleaned) and not re.match(r"它们?的", cleaned):
+            cleaned = "它们" if cleaned.startswith("它们") else "它"  # 用它拍照: the thing used is 它, the rest says what for
         if cleaned in pronouns:
             pos = sentence.start + match.start("obj") if pattern.lang == "zh" else \
                 sentence.start + _find_ci(sentence.text, cleaned, default=0)

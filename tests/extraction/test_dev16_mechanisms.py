@@ -154,3 +154,38 @@ def test_stopping_an_app_and_an_elided_feeling():
     assert rel("user", "USES", "facebook", True) in claims("I stopped using Facebook years ago.")
     assert ("user", "FEELS", "happy", "trait", False) in claims("So happy right now!")
     assert ("user", "FEELS", "tired", "trait", False) in claims("最近上班太累了。")
+
+
+# -- dev19: negated possessions, pronouns, speakers' named relatives, other wordings ---------------
+
+
+def test_a_thing_one_does_not_have_at_home_is_a_negated_possession():
+    assert rel("user", "OWNS", "dishwasher", True) in claims("We don't have a dishwasher here.")
+    assert rel("user", "OWNS", "冰箱", True) in claims("我家没有冰箱。")
+    assert rel("user", "OWNS", "空调", True) in claims("我们家一直没装空调。")
+    assert not any(c[1] == "OWNS" for c in claims("I don't have time for this."))
+    assert not any(c[1] == "OWNS" for c in claims("我没有时间。"))
+    found = claims("我没有买那个高压锅。")  # not bought is a purchase not made, not a possession
+    assert rel("user", "BOUGHT", "高压锅", True) in found
+    assert not any(c[1] == "OWNS" for c in found)
+
+
+def test_a_chinese_pronoun_before_what_it_is_used_for_is_the_thing():
+    assert rel("user", "USES", "空气炸锅") in claims("我买了个空气炸锅。", "我天天用它做饭。")
+
+
+def test_a_speakers_named_relative_is_that_person_and_an_unnamed_one_is_nobody():
+    found = claims("Lena: My boyfriend Tom just got a job at Spotify.", speaker="Lena")
+    assert rel("tom", "WORKS_AT", "spotify") in found
+    assert not any(c[0] == "user" for c in found)
+    assert not any(c[1] == "WORKS_AT" for c in claims("Lena: My mom works at Google.", speaker="Lena"))
+
+
+def test_other_wordings_of_marriage_school_and_new_things():
+    assert trait("user", "MARRIED_TO", "kevin") in claims("Kevin and I tied the knot in May!")
+    assert trait("user", "STUDIES_AT", "wharton") in claims("I'm three months into my MBA at Wharton.")
+    found = claims("I'm into my second year at NYU.")
+    assert trait("user", "STUDIES_AT", "nyu") in found
+    assert not any(c[1] == "LIKES" for c in found)
+    assert rel("user", "OWNS", "空调") in claims("家里新装的空调效果不错。")
+    assert not any(c[1] == "OWNS" for c in claims("我家新装修了。"))
