@@ -157,7 +157,13 @@ _REACTION_EN_SENSE = re.compile(r"^the (?:smell|taste|sound|feel|feeling|look|sc
 #: on some music"): what is liked is an action told in passing, with no name to keep
 _UNNAMEABLE_EN = re.compile(r"^(?:how|what|why|when|where|who|which)\b|"
                             r"^[a-z]+ing (?:on|off|up|out|in|down|over|away|back|around) "
-                            r"(?:some|a|an|the|my|our|your|his|her|their)\b", re.I)
+                            r"(?:some|a|an|the|my|our|your|his|her|their)\b|"
+                            # "getting immersed", "getting involved": a gerund with a participle names
+                            # nothing ("using it", "having them around" keep their pronoun: coreference)
+                            r"^[a-z]+ing (?:immersed|involved|lost|ready|started|together)\b|"
+                            # "the thought", "the way the frosting turned out", "the idea": a reaction
+                            r"^(?:the )?(?:thought|idea|way|fact|feeling)(?:$|[.,;!?]| (?:of|that|you|the|it|he|she|"
+                            r"they|we|i|[a-z]+ (?:turned|looks?|feels?|went|is|was))\b|(?=(?-i: [A-Z])))", re.I)
 
 
 def is_reaction_object(phrase: str, lang: str) -> bool:

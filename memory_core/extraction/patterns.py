@@ -784,7 +784,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False, fixed_object="@health~"),
     # "I'm allergic to cats": the allergy is the condition, named with its allergen
     _raw("en_allergic", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have been| was| have always been| turned out to be)?"
-         r"(?: (?:severely|very|deathly|mildly|really|super|so))? (?P<verb>allergic to) (?P<obj>[a-z][a-z\- ]{1,20}?)"
+         r"(?: (?:severely|very|deathly|mildly|really|super|so))? (?P<verb>allergic to) "
+         r"(?:most |some |all |many |certain |a few |a lot of |lots of )?(?P<obj>[a-z][a-z\- ]{1,20}?)"
          r"(?=[.,;!?]|$| and | so | but | which | too\b)", "HAS_CONDITION", "topic", trait="health", coordinated=False,
          object_template="{} allergy"),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
@@ -1330,7 +1331,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.
-NEW_THING_EN = re.compile(r"(?:^|(?<=[\s,;:(\"']))(?:my|our) (?:brand[- ])?new (?P<obj>[^.,;:!?\"()]+)")
+NEW_THING_EN = re.compile(r"(?:^|(?<=[\s,;:(\"']))(?:my|our) (?:brand[- ])?new (?!favou?rite\b|normal\b|"
+                          r"obsession\b|hobby\b|go-to\b)(?P<obj>[^.,;:!?\"()]+)")
 #: 新 before a verb or as part of a word is not "new X" (新开的火锅店 newly opened, 新来的同事,
 #: 新出的 iPad, 新闻, 新年, 新冠, 新疆, 新加坡); 新换的 / 新买的 are the user's new things
 NEW_THING_ZH = re.compile(r"(?:我的|我们的|我)?(?:新买的|新装的|新换的|新的|新(?!开|来|出|上|建|装|招|推|发|年|闻|冠|人|郎|娘|"
@@ -1433,7 +1435,7 @@ EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|
                         r"first|second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"
                         r"really bad|pretty bad|so bad|bad|severe|terrible|awful|horrible|mild|nasty|seasonal|"
                         r"(?:19|20)\d\d)\s+)+")
-EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|"
+EN_GERUND = re.compile(r"^(?:listening to|watching|eating|drinking|playing|reading|using|having|seeing|"
                        r"going to|to listen to|to watch|to eat|to drink|to play|to read)\s+")
 EN_COORD = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*")
 #: an object that is only a light verb's gerund says nothing about what is liked or done ("I
@@ -1442,6 +1444,8 @@ EN_COORD = re.compile(r"\s*(?:,|\band\b|\bor\b|&)\s*")
 EN_EMPTY_OBJECTS = re.compile(r"^(?:not |never )?(?:going|getting|doing|having|being|making|taking|trying|coming|playing|"
                               r"keeping|putting|letting|seeing|talking|saying|telling|giving|working|thinking|"
                               r"feeling|looking|spending|finding|stuff|things?)$|"
+                              # a quantifier left alone ("having some of these little ones" cut at "of")
+                              r"^(?:some|any|none|more|most|all|these|those|one|ones)$|"
                               r"^(?:not|never) |"
                               # "I started at the bottom": a rung, not a workplace
                               r"^(?:the )?(?:bottom|top|beginning|start|end|scratch)$|^square one$")

@@ -189,3 +189,25 @@ def test_other_wordings_of_marriage_school_and_new_things():
     assert not any(c[1] == "LIKES" for c in found)
     assert rel("user", "OWNS", "空调") in claims("家里新装的空调效果不错。")
     assert not any(c[1] == "OWNS" for c in claims("我家新装修了。"))
+
+
+# -- junk likings and possessions seen on a chat import (LoCoMo-shaped wordings, written here) -----
+
+
+def test_reactions_participles_and_quantifiers_are_no_liked_thing():
+    for line in ("I love the way the cake turned out!", "I love the thought, Sam!", "I like the idea of it.",
+                 "I love getting involved in the community.", "I like having some of these around."):
+        assert not any(c[1] == "LIKES" for c in claims(line)), line
+    # a pronoun after a gerund is coreference, not junk; a real thing after a light verb is kept
+    assert rel("user", "LIKES", "reading") in claims("I bought a Kindle.", "I love reading on it.")
+    assert rel("user", "LIKES", "coffee") in claims("I love having coffee in the morning.")
+    assert rel("user", "LIKES", "acting") in claims("I really like the idea and the acting.")
+    assert rel("user", "LIKES", "dog") in claims("I love dogs because they are loyal.")
+
+
+def test_an_allergy_drops_its_quantifier_and_a_new_favourite_is_no_possession():
+    found = claims("I'm allergic to most shellfish.")
+    assert rel("user", "HAS_CONDITION", "shellfish allergy") in found
+    assert not any("most" in c[2] for c in found)
+    assert not any(c[1] == "OWNS" for c in claims("This might be my new favorite song!"))
+    assert rel("user", "OWNS", "blender") in claims("My new blender is so loud.")
