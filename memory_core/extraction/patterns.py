@@ -52,7 +52,7 @@ _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|这段时间|那段时间|"
             r"小时候|上半年|下半年|这两年|这几年|这阵子|那阵子|这些天|那年|当年|后来|"
             r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
-            r"早上|晚上|下午|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
+            r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
             r"周[一二三四五六日天]|星期[一二三四五六日天]|"
             # holidays as times (国庆去了青岛, 春节回了老家), this year's or last
@@ -162,6 +162,8 @@ _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
 _EN_OBJ_RAW = r"(?P<obj>" + _EN_OBJ_CHARS + ")"
 #: the sentence start a subject-less English statement begins at ("Started my new job at …")
 _EN_START = r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?:just |finally |officially )?"
+#: a name of up to four words where a statement needs the object before more text ("put Duke down")
+_EN_NAME_SPAN = r"(?P<obj>[a-z][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,3}?)"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|then|and then|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
 _ZH_WHO = (r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|"
@@ -346,10 +348,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_switch_to", "en", _EN_WHO + r" (?:switched|changed|moved) (?:jobs|companies|employers) "
          r"from [^.,;:!?\"()]+? (?P<verb>to) " + _EN_OBJ_RAW, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
+    # "I left Chicago for Denver": the new home is the place one left for
+    _raw("en_left_for", "en", _EN_WHO + r" left [a-z][a-z .'\-]{1,30}? (?P<verb>for) " + _EN_OBJ_RAW,
+         "MOVED_TO", "place", trait="residence", coordinated=False, typed_only=True),
     _raw("en_work_left_for", "en", _EN_WHO + r" (?:left|quit) [a-z0-9&'\- ]+? (?P<verb>for|to join|to go to|to work at|to work for|"
          r"to start at)(?! good\b| now\b| a while\b| lent\b| (?:a|one|two|three|the|this) (?:day|week|weekend|month|year|summer)s?\b)"
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
-         "organization", trait="employer", coordinated=False),
+         "organization", trait="employer", coordinated=False, named_only=True),
     _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
         r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
         r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
@@ -808,6 +813,50 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False, typed_only=True),
     _raw("en_from_bare", "en", _EN_START + r"(?P<verb>born and raised in|grew up in|raised in|originally from) " + _EN_OBJ_RAW,
          "IS_FROM", "place", trait="hometown", coordinated=False),
+    # -- states told as a side remark (dev20) ----------------------------------------------------
+    # "Our place in Oakland is tiny", "my apartment in Queens": where one's home is
+    _raw("en_home_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:little |tiny |current |cozy |rented )?"
+         r"(?P<verb>(?:place|apartment|flat|condo|house|home|studio) in) " + _EN_OBJ_RAW
+         + r"(?= (?:is|has|was|feels|gets|costs)\b)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         named_only=True),
+    # "between my shifts at Starbucks", "my internship at Meta": a job by its shifts; classes: a school
+    _raw("en_shifts_at", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>(?:shifts?|internship|day job|night job) at) "
+         + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    _raw("en_classes_at", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|and) (?P<verb>(?:classes|lectures|courses) at) "
+         + _EN_OBJ_RAW, "STUDIES_AT", "organization", trait="school", coordinated=False, named_only=True),
+    # "the folks at Deloitte promoted me", "I got promoted at Kaiser": promoted where one works
+    _raw("en_promoted_by", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:the )?(?:folks|people|team|bosses|boss|management) "
+         r"(?P<verb>at) " + _EN_NAME_SPAN + r" (?:just |finally |officially )?promoted me\b", "WORKS_AT", "organization",
+         trait="employer", coordinated=False),
+    _raw("en_promoted_at", "en", _EN_WHO + r" (?:just |finally |officially )?(?P<verb>got promoted (?:at|to [a-z ]+ at)) "
+         + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
+    # "I'm now officially a Google employee", "a Stripe engineer": an employer before its role noun
+    _raw("en_employee_of", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |officially |now officially |finally )*"
+         r"(?P<verb>an?) " + _EN_NAME_SPAN + r" (?:employee|engineer|intern|staffer|nurse|teacher|designer)\b",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
+    # "the best part of working at Pixar": where one works, told in passing
+    _raw("en_working_at_part", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:the )?(?:best |worst |hardest |only )?"
+         r"(?:part|thing|perk|downside) of (?P<verb>working (?:at|for)) " + _EN_OBJ_RAW, "WORKS_AT", "organization",
+         trait="employer", coordinated=False, named_only=True),
+    # a side gig: "I drive for Lyft on weekends", "deliver for DoorDash" (the relation, no employer trait)
+    _raw("en_gig_for", "en", _EN_WHO + r" (?:also )?(?P<verb>drive for|deliver for|dash for) " + _EN_OBJ_RAW,
+         "WORKS_AT", "organization", coordinated=False, named_only=True),
+    # "since graduating from Purdue": a school ended, told as the time since
+    _raw("en_since_graduating", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:ever )?(?:since|after) (?P<verb>graduating from) "
+         + _EN_OBJ_RAW, "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False),
+    # "since going vegan last year": a diet begun, told as the time since
+    _raw("en_since_going_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:ever )?(?:since|after) (?P<verb>going |becoming (?:a )?)"
+         + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
+    # "moved back in with my parents in Ohio": the move is to where they live
+    _raw("en_moved_in_with", "en", _EN_WHO + r" moved (?:back )?in with (?:my |our )?"
+         r"[a-z]+(?: [a-z]+)? (?P<verb>in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
+    # "we had to put Duke down": a pet put to sleep, by its name
+    _raw("en_put_down", "en", _EN_WHO + r" (?:had to |finally )?(?P<verb>put) " + _EN_NAME_SPAN + r" (?:down|to sleep)\b",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
+    # "me and Jordan broke up": the pair named with "me and" first
+    _raw("en_me_and_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-z][a-z'\-]+) (?:just |finally |officially )?"
+         r"(?P<verb>broke up|split up|called it quits|divorced|got divorced)", "DATING", "person", negated=True,
+         trait="partner", coordinated=False, named_only=True),
     _raw("en_moved_into_bare", "en", _EN_START + r"(?P<verb>moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|"
          r"house|flat|condo|home|studio)(?: [a-z]+)? in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
          coordinated=False),
@@ -1133,8 +1182,31 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
-         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了)", "HAS_PET", "animal", negated=True,
+         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
+    # 让/把老狗大黄安乐死了: a pet put to sleep (安乐死 is one word, never part of the name)
+    _raw("zh_together_for", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)(?:和|跟)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?P<verb>在一起)"
+         r"(?=(?:已经|都|快|有|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月|周)|(?:已经|都)?(?:好久|很久|好几年)|快半年)",
+         "DATING", "person", trait="partner", coordinated=False, named_only=True),
+    # 公司把我从上海调到了北京: a transfer is a move
+    _raw("zh_transferred", "zh", r"(?:公司|单位|领导|老板)?(?P<subj>)把我(?:从[\u4e00-\u9fff]{2,6}?)?(?P<verb>调到了|调去了|派到了|外派到了|调回了)"
+         r"(?P<obj>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？]|$|工作|上班)", "MOVED_TO", "place", trait="residence", coordinated=False,
+         typed_only=True),
+    _raw("zh_transferred_from", "zh", r"(?:公司|单位|领导|老板)?(?P<subj>)把我(?P<verb>从)(?P<obj>[\u4e00-\u9fff]{2,6}?)(?:调到|调去|派到|外派到|调回)",
+         "LIVES_IN", "place", coordinated=False, typed_only=True),
+    # 去深圳发展了: going somewhere to make one's career there is a move
+    _raw("zh_go_develop", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去了?|到)(?P<obj>[\u4e00-\u9fff]{2,6}?)(?=发展了|打拼了|闯荡了)",
+         "MOVED_TO", "place", trait="residence", coordinated=False, typed_only=True),
+    # 我们在苏州的房子 / 我在杭州的家: where one's home is
+    _raw("zh_home_in", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们家|我们|我家|我)(?P<verb>在)(?P<obj>[\u4e00-\u9fff]{2,6}?)"
+         r"的(?:房子|家|公寓|住处|出租屋)(?![^，,。！？]*(?:卖|出租|租出去|空着))", "LIVES_IN", "place", trait="residence",
+         coordinated=False, typed_only=True),
+    # 跑滴滴, 跑美团: a side gig (the relation, no employer trait)
+    _raw("zh_gig", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:在)?(?P<verb>跑|送)(?P<obj>滴滴|美团|饿了么|货拉拉|曹操|高德|花小猪|闪送|顺丰)"
+         r"(?:外卖|快递|专车|网约车)?", "WORKS_AT", "organization", coordinated=False),
+    _raw("zh_pet_euthanised", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:不得不|只好|只能)?(?:让|把|给)(?:我家|我们家)?的?(?:老)?"
+         r"(?:(?P<kind>" + _ZH_PET + r"))?(?P<obj>[\u4e00-\u9fff]{0,4}?)(?P<verb>安乐死了|安乐了)", "HAS_PET", "animal",
+         negated=True, trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|走丢了|丢了|跑出去(?:就)?再也没回来|跑出去没回来|再也没回来|不见了|病逝了|(?:被[\u4e00-\u9fff]{1,4}?)?(?:送人了|送走了|送养了|领养走了|领养了|抱走了|放生了|放飞了))",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),

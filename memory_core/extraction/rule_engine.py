@@ -584,6 +584,10 @@ class _Extractor:
         pattern claims its verb, so a failed reading leaves the verb to another pattern)."""
         raw = match.group("obj") or ""
         if pattern.lang != "zh":
+            if pattern.object_type == "place":  # "left Chicago for Denver": only a place leaves "for" to a move
+                cleaned = clean_en_object(raw)
+                return "place" in (list_type(cleaned), lexicon_type(cleaned)) or \
+                    any(m.entity_type == "place" and m.name == cleaned for m in mentions)
             return True
         lo = sentence.start + match.start("obj")
         hi = lo + len(raw)

@@ -211,3 +211,43 @@ def test_an_allergy_drops_its_quantifier_and_a_new_favourite_is_no_possession():
     assert not any("most" in c[2] for c in found)
     assert not any(c[1] == "OWNS" for c in claims("This might be my new favorite song!"))
     assert rel("user", "OWNS", "blender") in claims("My new blender is so loud.")
+
+
+# -- dev20: states told as a side remark inside busier lines ---------------------------------------
+
+
+def test_a_home_a_job_or_a_school_told_in_passing():
+    assert trait("user", "LIVES_IN", "austin") in claims("Our apartment in Austin is way too small.")
+    assert not any(c[1] == "LIVES_IN" for c in claims("Our trip in June was fun."))
+    assert trait("user", "WORKS_AT", "target") in claims("Between my shifts at Target I barely see my kids.")
+    assert trait("user", "WORKS_AT", "kaiser") in claims("The folks at Kaiser just promoted me!")
+    assert trait("user", "WORKS_AT", "google") in claims("I'm now officially a Google employee.")
+    assert trait("user", "WORKS_AT", "pixar") in claims("The best part of working at Pixar is the people.")
+    assert trait("user", "STUDIES_AT", "purdue", True) in claims("Since graduating from Purdue I've been job hunting.")
+    assert trait("user", "LIVES_IN", "苏州") in claims("我们在苏州的房子离地铁很近。")
+    assert not any(c[1] == "LIVES_IN" for c in claims("我们在苏州的房子卖了。"))
+    assert trait("user", "WORKS_AT", "星巴克") in claims("白天在星巴克打工，晚上去上课。")
+
+
+def test_moves_by_leaving_for_by_transfer_and_by_going_to_make_a_living():
+    found = claims("I left Chicago for Denver in March.")
+    assert trait("user", "MOVED_TO", "denver") in found
+    assert rel("user", "LIVES_IN", "chicago", True) in found
+    assert trait("user", "WORKS_AT", "meta") in claims("I left Google for Meta.")  # an employer stays a job
+    assert not any(c[1] == "WORKS_AT" for c in claims("I left work for lunch."))
+    assert trait("user", "MOVED_TO", "ohio") in claims("I moved back in with my parents in Ohio.")
+    found = claims("公司把我从上海调到了北京。")
+    assert trait("user", "MOVED_TO", "北京") in found and rel("user", "LIVES_IN", "上海") in found
+    assert trait("user", "MOVED_TO", "深圳") in claims("我已经离开杭州，去深圳发展了。")
+
+
+def test_ends_and_starts_told_in_passing_and_a_side_gig():
+    assert trait("user", "HAS_PET", "max", True) in claims("We had to put Max down last week.")
+    assert trait("user", "HAS_PET", "大黄", True) in claims("上周不得不让我家的老狗大黄安乐死了。")
+    assert trait("user", "DATING", "jordan", True) in claims("Me and Jordan broke up a while ago.")
+    assert trait("user", "DATING", "阿杰") in claims("我和阿杰在一起快半年了。")
+    assert not any(c[1] == "DATING" for c in claims("我和小王在一起吃饭。"))
+    assert trait("user", "FOLLOWS_DIET", "vegan") in claims("I haven't eaten meat since going vegan.")
+    found = claims("周末跑滴滴赚点外快。")
+    assert rel("user", "WORKS_AT", "滴滴") in found
+    assert not any(c[3] == "trait" and c[1] == "WORKS_AT" for c in found)  # a gig, not the employer
