@@ -36,11 +36,11 @@ _ZH_BLOCK = re.compile(r"如果|要是|假如|假设|万一|的话|想|打算|�
                        # an offer is a start only once taken: 拿到了网易的offer，下个月入职
                        r"(?<!的)(?:offer|录用通知)")
 #: what may stand before the verb: a lead-in ending in ":" or ",", the speaker, auxiliaries
-_EN_LEAD = re.compile(r"^(?:.*[:,—-]\s*)?(?:(?:so|and|also|then|ok|okay|well|finally|officially)\b\s*)*"
+_EN_LEAD = re.compile(r"^(?:.*(?:[:,—-]|\bso\b|\bwhich means\b)\s*)?(?:(?:so|and|also|then|ok|okay|well|finally|officially)\b\s*)*"
                       r"(?:(?:i|we)(?:'ll|'m|'re|’ll|’m|’re)?\b\s*)?"
                       r"(?:(?:will|am|are|shall|be|is|going to|gonna|officially|finally|actually|also|"
                       r"then|now|just)\b\s*)*$", re.IGNORECASE)
-_ZH_LEAD = re.compile(r"^(?:.*[：:，,])?(?:我们|我)?(?:就|要|会|将|将要|就要|马上|正式|也|终于|"
+_ZH_LEAD = re.compile(r"^(?:.*[：:，,])?(?:所以|因此|于是|然后|那|那么)?(?:我们|我)?(?:就|要|会|将|将要|就要|马上|正式|也|终于|"
                       r"就会|要去|会去)*$")
 
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.'’-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w&.'’-]*)*)"

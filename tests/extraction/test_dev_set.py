@@ -198,9 +198,10 @@ def test_the_dev19_batch_keeps_its_tuned_scores():
 def test_the_dev20_batch_keeps_its_tuned_scores():
     """dev20 (stop 29: state families told as a side remark inside busier lines), written before
     the extractor ran on it: first run 0.873 / 0.509 (the hardest first look of the stop), after
-    this stop's rules 0.957 / 0.833. Left: a car's end told by a part ('transmission gave out'),
-    'my celiac diagnosis', 'Rest in peace, Oscar', a normal blood pressure, a move told ahead
-    after 'so' / 所以, 'drive for Lyft', a pet named like a university (Duke)."""
+    this stop's rules 0.959 / 0.870. Left: a car's end told by a part ('transmission gave out'),
+    'my celiac diagnosis', 'Rest in peace, Oscar', a normal blood pressure, a husband's new
+    job in a sentence a dated move makes modal, 'drive for Lyft', a pet named like a university
+    (Duke)."""
     from memory_core.extraction.evaluation import evaluate
     from memory_core.extraction.rule_extractor import RuleExtractor
 

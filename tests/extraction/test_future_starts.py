@@ -171,3 +171,14 @@ def test_the_end_of_the_month_is_its_last_day():
     assert resolve_future_start("下个月底", told) == datetime(2024, 12, 31, tzinfo=timezone.utc).timestamp()
     assert ("MOVED_TO", "vancouver", None, "from:at the end of the month") in _claims(
         "We're relocating to Vancouver at the end of the month.")
+
+
+def test_a_dated_move_after_so_or_suoyi_is_the_speakers():
+    """The reason first, the move after 'so' / 所以 (dev20): still the speaker's dated move; someone
+    else's move ('My sister is moving…') stays theirs and unclaimed."""
+    from tests.extraction.claim_sets import claims, trait
+
+    assert trait("user", "MOVED_TO", "seattle") in claims(
+        "My wife got a job at Boeing so we're relocating to Seattle next month.")
+    assert trait("user", "MOVED_TO", "东莞") in claims("我老公调到了华为，所以我们下个月搬去东莞。")
+    assert not any(c[0] == "user" for c in claims("My sister is moving to Denver next month."))
