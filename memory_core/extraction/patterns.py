@@ -1538,7 +1538,9 @@ ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|(?:老家|家乡|故乡)(?
                         # 张 is also the commonest surname: a measure word only after a numeral (张伟)
                         r"(?:一|两|三|几|好几)张|(?:一|两|三|几|好几)?(?:个|台|部|辆|只|本|件|双|条|杯|份|块|套|款|把|支|"
                         r"瓶|盒|袋|家)|新的|新买的|旧的|二手的|二手|白色的|黑色的|老款的|老款|新款的|新款|旧款的|旧款)+")
-ZH_CONSUME_VERB = re.compile(r"^(?:吃|喝|看|听|玩|打|逛|去|养|做)(?=.)")
+#: verbs whose object is the thing one likes (吃火锅 → 火锅, 看电影 → 电影); 做 and 养 only before
+#: what is kept or made as a thing (养猫 → 猫, 做饭 is a lexicon activity): 做面包, 养花 are activities
+ZH_CONSUME_VERB = re.compile(r"^(?:吃|喝|看|听|玩|打|逛|去|养(?=猫|狗|鱼|鸟|兔|仓鼠|乌龟|宠物))(?=.)")
 ZH_COORD = re.compile(r"[和跟与及、]|还有")
 
 #: pronouns / demonstratives that stand for an earlier entity

@@ -1227,6 +1227,8 @@ class _Extractor:
                 # "Philips air fryer": the brand phrase is the entity, typed by its head noun
                 state.discard(head.name, head.entity_type)
                 name, etype = normalize_name(surface), head.entity_type
+                if pattern.lang == "zh" and _ZH_MAKING_VERB.match(cleaned):
+                    etype = "activity"  # 做面包, 养花: making or keeping the thing is the pastime
                 return state.add(name, etype, surface, head.confidence, None, start), "lexicon"
             return state.add_mention(head), "lexicon"
         if pattern.lang == "en" and surface[:1].isupper():
@@ -1246,6 +1248,8 @@ class _Extractor:
         if not _plausible_name(cleaned):
             return None
         etype = lexicon_type(cleaned) or list_type(cleaned) or pattern.object_type
+        if pattern.lang == "zh" and pattern.object_type == "topic" and _ZH_MAKING_VERB.match(cleaned):
+            etype = "activity"
         return state.add(normalize_name(surface), etype, surface, 0.55, None, start), "phrase"
 
     def _coreference(self, state: _EventState, pronoun: str, predicate: str,
@@ -1377,6 +1381,10 @@ _COMING_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|year|monday
 _DEMONYMS = frozenset("""korean japanese chinese thai vietnamese indian italian french spanish mexican greek
 turkish german british american canadian brazilian russian lebanese ethiopian moroccan persian filipino
 indonesian malaysian cuban peruvian argentinian irish scottish english""".split())
+
+
+#: a verb of making or keeping before a thing: together they name an activity (做面包, 养花, 种菜)
+_ZH_MAKING_VERB = re.compile(r"^(?:做|养|种|织|烤|画|拍|弹|练|学|编|折|绣|酿)(?=[\u4e00-\u9fff])")
 
 
 def _homes_left(claims: list[FactClaim], first: int) -> None:

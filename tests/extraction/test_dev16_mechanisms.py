@@ -3,7 +3,7 @@ line, and fails on the extractor before its fix."""
 
 from __future__ import annotations
 
-from tests.extraction.claim_sets import claims, rel, trait
+from tests.extraction.claim_sets import claims, entities, rel, trait
 
 
 def test_a_pet_released_is_a_pet_ended():
@@ -251,3 +251,11 @@ def test_ends_and_starts_told_in_passing_and_a_side_gig():
     found = claims("周末跑滴滴赚点外快。")
     assert rel("user", "WORKS_AT", "滴滴") in found
     assert not any(c[3] == "trait" and c[1] == "WORKS_AT" for c in found)  # a gig, not the employer
+
+
+def test_making_or_keeping_a_thing_is_the_activity_liked_but_eating_it_is_the_food():
+    assert rel("user", "LIKES", "做蛋糕") in claims("我最近迷上了做蛋糕。")
+    assert rel("爸爸", "LIKES", "种菜") in claims("我爸特别喜欢种菜。")
+    assert ("做蛋糕", "activity") in entities("我最近迷上了做蛋糕。")
+    assert rel("user", "LIKES", "蛋糕") in claims("我喜欢吃蛋糕。")
+    assert rel("user", "LIKES", "猫") in claims("我喜欢养猫。")
