@@ -1112,8 +1112,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=待过)", "WORKS_AT", "organization", time_hint="past", coordinated=False, typed_only=True),
     _zh("zh_work_at", r"正在(?!找)|在(?!找)", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:工作(?!和?生活)|上班|任职|实习|打工|教书|上了[一二三四五六七八九十两几半\d]+(?:年|个月|个多月)(?:多)?(?:的)?班))"),
-    _zh("zh_work_at_role", r"在", "WORKS_AT", "organization", coordinated=False, trait="employer",
-        tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务)|当(?!然|劳)|干(?!什么|嘛|活)))", named_only=True),
+    # 在网易做产品; never 在用Notion做笔记 (在用 is "using"), 在家做饭
+    _zh("zh_work_at_role", r"在(?![用听看玩学练])", "WORKS_AT", "organization", coordinated=False, trait="employer",
+        tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务|笔记)|当(?!然|劳)|干(?!什么|嘛|活)))", named_only=True),
     _raw("zh_work_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)的[\u4e00-\u9fff]{0,4}"
          r"(?:经理|工程师|设计师|员工|老师|医生|护士|职员|主管|总监|程序员|产品经理|运营|销售|会计|律师|实习生|研究员|"
          r"骑手|司机|快递员|外卖员|客服|店员|服务员|厨师|保安|编辑|记者|分析师|架构师|主播|合伙人|创始人|顾问|专员|助理|"
@@ -1197,6 +1198,19 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 去深圳发展了: going somewhere to make one's career there is a move
     _raw("zh_go_develop", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去了?|到)(?P<obj>[\u4e00-\u9fff]{2,6}?)(?=发展了|打拼了|闯荡了)",
          "MOVED_TO", "place", trait="residence", coordinated=False, typed_only=True),
+    # 毕业后留在了杭州: staying on somewhere is living there
+    _raw("zh_stayed_on", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:毕业后|毕业以后|后来|之后|就)?(?P<verb>留在了|留在)"
+         r"(?P<obj>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？]|$|工作|发展|生活|定居)", "LIVES_IN", "place", trait="residence",
+         coordinated=False, typed_only=True),
+    # 在三亚待了一周: a short stay is a visit (half a year or more is a past home, as dev has 在上海待了半年;
+    # years are a home: 在杭州待了五年, 在北京住了八年 stay LIVES_IN)
+    _raw("zh_stayed_for", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>在)(?P<obj>[\u4e00-\u9fff]{2,6}?)(?:待了|呆了|玩了)"
+         r"(?=[一二三四五六七八九十两几\d]+(?:天|周|个星期)|半个月|一阵子?|几天)", "VISITED", "place", coordinated=False,
+         typed_only=True),
+    # 我家那只英短最近总是掉毛: a pet of the household, by its species
+    _raw("zh_household_pet", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我家|我们家)(?P<verb>的|那只|这只|那条|这条|只|条|)(?:那只|这只|那条|这条)?"
+         r"(?P<obj>" + _ZH_PET + r")(?=最近|总是|老是|又|今天|昨天|每天|天天|特别|很|超|一直|刚|在|会|不|也|都|喜欢|爱|生病|病了|怀孕|生了|[，,。！？]|$)",
+         "HAS_PET", "animal", trait="pet", coordinated=False),
     # 我们在苏州的房子 / 我在杭州的家: where one's home is
     _raw("zh_home_in", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们家|我们|我家|我)(?P<verb>在)(?P<obj>[\u4e00-\u9fff]{2,6}?)"
          r"的(?:房子|家|公寓|住处|出租屋)(?![^，,。！？]*(?:卖|出租|租出去|空着))", "LIVES_IN", "place", trait="residence",
@@ -1258,7 +1272,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_partner_named", "zh", r"(?P<subj>我)?[^，,。！？]{0,6}?[，,]?(?P<kind>老公|老婆|丈夫|妻子|男朋友|女朋友|对象|未婚夫|未婚妻)"
          r"(?:的名字)?(?:了)?[，,]?(?:他|她)?(?P<verb>叫|名叫|"
          # 我男朋友是程序员 / 是四川人: an occupation or an origin, not a name
-         r"是(?![\u4e00-\u9fff]{0,2}(?:员|师|生|工|手|家|人|者|长|官|警|医|模|星|族|控|迷|娃|宝)(?:[，,。！？]|$)))"
+         r"是(?![\u4e00-\u9fff]{0,2}(?:员|师|生|工|手|家|人|者|长|官|警|医|模|星|族|控|迷|娃|宝|士|计|察|机|安|播|姐|务|售|导|管|板)"
+         r"(?:[，,。！？]|$)))"
          r"(?P<obj>[\u4e00-\u9fff]{2,3})(?=[，,。！？]|$)", "DATING", "person",
          trait="partner", coordinated=False, named_only=True),
     # 晓晓跟我提了分手, 被阿强甩了: the partner ends it
@@ -1475,10 +1490,11 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         r"^(?:so+|really|super|very|kinda|pretty|totally|extremely) (?:(?:very|so|really|super)\s+)*"
         r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"), "emotion", words=EMOTION_WORDS_EN),
     StatePattern("zh_stress_low", "zh", re.compile(
-        r"压力(?:不大|不是很大|小了|没那么大)|没(?:什么|有)?压力|很放松|挺放松|轻松多了"), "stress", "low"),
+        r"压力(?:不大|不是很大|小了|没那么大)|没(?:什么|有)?压力|很放松|挺放松|"
+        r"(?:工作|上班|学习|日子|心里|精神|最近)(?:也|都)?(?:轻松|清闲)多了"), "stress", "low"),
     StatePattern("zh_stress_high", "zh", re.compile(
         r"压力(?:很|好|特别|非常|超|太|有点|挺|真|比较|越来越)?大|压力山大|(?:很|好|特别|非常)有压力|"
-        r"压得喘不过气"), "stress", "high"),
+        r"压得喘不过气|(?:加班|工作|上班|赶工|忙)[^，,。！？]{0,4}?(?:崩溃|吐了|疯了|快死了)"), "stress", "high"),
     StatePattern("zh_mood_bad", "zh", re.compile(
         r"心情(?:很|特别|非常|有点|挺|超|真的|比较)?(?:不好|不太好|差|糟|糟糕|低落|不佳|郁闷)"),
         "mood", "bad"),

@@ -387,6 +387,9 @@ class _Extractor:
                 # "I'm worried I might have COVID", stays modal as the dev labels have it)
                 if _COMING_TIME.search(sentence.text if zh else sentence.text.lower()):
                     self._states(state, sentence, zh)
+                # "Our golden retriever Max turns ten next week": a pet named with its owner is
+                # presupposed, as a new thing is, whatever the clause's mood
+                self._possessive_pets(state, sentence, hint, set())
                 continue
             consumed: list[tuple[int, int]] = []
             accepted: list[tuple[StatementPattern, re.Match[str]]] = []
@@ -1341,7 +1344,14 @@ class _Extractor:
             if match is None:
                 continue
             prefix = text[:match.start()]
-            if (_ZH_THIRD_PERSON.search(prefix[-6:]) if zh else _EN_THIRD_PERSON.search(prefix)):
+            if zh:
+                window_at = max(0, len(prefix) - 6)
+                other = _ZH_THIRD_PERSON.search(prefix, window_at)
+                if other is not None and prefix[max(0, other.start() - 1):other.start()] in ("被", "让", "给"):
+                    other = None  # 被领导表扬了，开心: the boss is who praised, the feeling is the speaker's
+                if other is not None:
+                    continue
+            elif _EN_THIRD_PERSON.search(prefix):
                 continue
             value = sp.value or (sp.words or {}).get(match.group("word"), match.group("word"))
             seen.add(sp.trait)

@@ -259,3 +259,32 @@ def test_making_or_keeping_a_thing_is_the_activity_liked_but_eating_it_is_the_fo
     assert ("做蛋糕", "activity") in entities("我最近迷上了做蛋糕。")
     assert rel("user", "LIKES", "蛋糕") in claims("我喜欢吃蛋糕。")
     assert rel("user", "LIKES", "猫") in claims("我喜欢养猫。")
+
+
+# -- dev21: everyday Chinese lines --------------------------------------------------------------------
+
+
+def test_chinese_precision_an_occupation_a_company_cutting_staff_using_an_app():
+    found = claims("我女朋友是医生，在协和上班。")
+    assert not any(c[1] == "DATING" for c in found)  # 医生 is what she does, not her name
+    assert rel("user", "DATING", "小雨") in claims("我女朋友是小雨。")
+    assert not any(c[1] == "WORKS_AT" and c[4] for c in claims("我们公司（字节）最近在裁员。"))
+    assert rel("user", "WORKS_AT", "字节", True) in claims("我在字节做运营。", "上个月我被裁了。")
+    found = claims("我在用Obsidian做笔记。")
+    assert rel("user", "USES", "obsidian") in found and not any(c[1] == "WORKS_AT" for c in found)
+    assert not any(c[1] == "FEELS" for c in claims("开始跑步以后，感觉身体轻松多了。"))
+    assert ("user", "FEELS", "low", "trait", False) in claims("最近工作轻松多了。")
+
+
+def test_chinese_recall_stayed_on_household_pets_short_stays_praised_happy_overwork():
+    assert trait("user", "LIVES_IN", "南京") in claims("我在南京读的研，毕业后留在了南京。")
+    assert trait("user", "HAS_PET", "柯基") in claims("我家那只柯基最近老是拆家。")
+    assert not any(c[1] == "HAS_PET" for c in claims("我家猫粮吃完了。"))
+    assert rel("user", "VISITED", "三亚") in claims("我去年在三亚待了一周。")
+    assert not any(c[1] == "VISITED" for c in claims("我在杭州待了五年了。"))  # years there are a home
+    assert ("user", "FEELS", "happy", "trait", False) in claims("今天被老板夸了，开心。")
+    assert ("user", "FEELS", "high", "trait", False) in claims("这个月加班加到快崩溃了。")
+
+
+def test_a_pet_named_with_its_owner_holds_in_a_plan_too():
+    assert trait("user", "HAS_PET", "max") in claims("I want to take our dog Max to the lake next week.")
