@@ -1361,6 +1361,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
          r"(?=(?:工作和?)?(?:定居|生活|居住|住|漂|安家|落户|扎根|安顿下来)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
+    # 我去年在上海待了半年: a stay of months or years that is over — a past home, the relation alone
+    _raw("zh_lived_for_past", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
+         r"(?=(?:待了|呆了|住了)(?:[一二三四五六七八九十两几\d]+(?:年|个多月|个月)|半年|大半年)(?:多)?(?![了多]))",
+         "LIVES_IN", "place", time_hint="past", coordinated=False, typed_only=True),
     _raw("zh_live_bare", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>住)(?![在了过着])" + _ZH_OBJ, "LIVES_IN", "place",
          trait="residence", coordinated=False, typed_only=True),
     # 我租的房子在朝阳区, 我们住的小区在滨江: where one's home is, said of the home

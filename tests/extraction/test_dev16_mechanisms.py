@@ -288,3 +288,10 @@ def test_chinese_recall_stayed_on_household_pets_short_stays_praised_happy_overw
 
 def test_a_pet_named_with_its_owner_holds_in_a_plan_too():
     assert trait("user", "HAS_PET", "max") in claims("I want to take our dog Max to the lake next week.")
+
+
+def test_months_or_years_somewhere_that_are_over_are_a_past_home():
+    found = claims("我前年在成都待了大半年。")
+    assert rel("user", "LIVES_IN", "成都") in found
+    assert trait("user", "LIVES_IN", "成都") not in found  # over: the relation alone
+    assert trait("user", "LIVES_IN", "杭州") in claims("我在杭州待了五年了。")  # still there
