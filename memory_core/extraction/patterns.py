@@ -1075,6 +1075,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_quit_there", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP +
          r"(?P<verb>离职了|辞职了|离职|辞职|辞掉了工作|把工作辞了|辞了|裸辞了|退休了|不干了|办完了?离职手续|办好了?离职手续|办了离职手续)(?P<obj>)(?=[了，,。！？]|$)", "WORKS_AT",
          "organization", negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
+    # 我退休了，以前在中石油: a past workplace named alone after 以前/之前/原来 (the relation, past)
+    _raw("zh_work_past_bare", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?(?:以前|之前|原来|早年|年轻时)(?:是)?(?P<verb>在)"
+         r"(?P<obj>[^，,。！？在]{2,10}?)(?=(?:上班|工作|干)?(?:[，,。！？]|$))", "WORKS_AT", "organization",
+         time_hint="past", coordinated=False, typed_only=True),
     _raw("zh_work_first_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>第一天)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     # 我现在改行做外卖骑手了，在美团: the new trade, then where (a comma part with no verb of its own)
@@ -1359,7 +1363,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_live", r"常住在|常住|长住在|长住|居住在|居住于|住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
-         r"(?=(?:工作和?)?(?:定居|生活|居住|住|漂|安家|落户|扎根|安顿下来)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         r"(?=(?:工作和?)?(?:定居|生活|居住|住|漂|打拼|闯荡|安家|落户|扎根|安顿下来)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
     # 我去年在上海待了半年: a stay of months or years that is over — a past home, the relation alone
     _raw("zh_lived_for_past", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"

@@ -295,3 +295,11 @@ def test_months_or_years_somewhere_that_are_over_are_a_past_home():
     assert rel("user", "LIVES_IN", "成都") in found
     assert trait("user", "LIVES_IN", "成都") not in found  # over: the relation alone
     assert trait("user", "LIVES_IN", "杭州") in claims("我在杭州待了五年了。")  # still there
+
+
+def test_chinese_making_a_living_somewhere_and_a_past_workplace_named_alone():
+    assert trait("user", "LIVES_IN", "广州") in claims("我在广州闯荡了七八年。")
+    found = claims("我早就退休了，以前在中石化。")
+    assert rel("user", "WORKS_AT", "中石化") in found
+    assert trait("user", "WORKS_AT", "中石化") not in found  # past: the relation alone
+    assert not any(c[1] == "WORKS_AT" for c in claims("我以前在北京。"))  # a city is no workplace
