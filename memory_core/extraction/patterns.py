@@ -1189,7 +1189,6 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
          + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
-    # 让/把老狗大黄安乐死了: a pet put to sleep (安乐死 is one word, never part of the name)
     _raw("zh_together_for", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)(?:和|跟)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?P<verb>在一起)"
          r"(?=(?:已经|都|快|有|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月|周)|(?:已经|都)?(?:好久|很久|好几年)|快半年)",
          "DATING", "person", trait="partner", coordinated=False, named_only=True),
@@ -1212,7 +1211,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=[一二三四五六七八九十两几\d]+(?:天|周|个星期)|半个月|一阵子?|几天)", "VISITED", "place", coordinated=False,
          typed_only=True),
     # 我家那只英短最近总是掉毛: a pet of the household, by its species
-    _raw("zh_household_pet", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我家|我们家)(?P<verb>的|那只|这只|那条|这条|只|条|)(?:那只|这只|那条|这条)?"
+    _raw("zh_household_pet", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我家|我们家)(?P<verb>的?(?:那只|这只|那条|这条|只|条)?)"
          r"(?P<obj>" + _ZH_PET + r")(?=最近|总是|老是|又|今天|昨天|每天|天天|特别|很|超|一直|刚|在|会|不|也|都|喜欢|爱|生病|病了|怀孕|生了|[，,。！？]|$)",
          "HAS_PET", "animal", trait="pet", coordinated=False),
     # 我们在苏州的房子 / 我在杭州的家: where one's home is
@@ -1222,6 +1221,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 跑滴滴, 跑美团: a side gig (the relation, no employer trait)
     _raw("zh_gig", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:在)?(?P<verb>跑|送)(?P<obj>滴滴|美团|饿了么|货拉拉|曹操|高德|花小猪|闪送|顺丰)"
          r"(?:外卖|快递|专车|网约车)?", "WORKS_AT", "organization", coordinated=False),
+    # 只好给大黄安乐死了: a pet put to sleep by its name alone (安乐死 is one word, never part of the
+    # name; with the species, 让老狗大黄安乐死了, zh_pet_end reads it)
     _raw("zh_pet_euthanised", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:不得不|只好|只能)?(?:让|把|给)(?:我家|我们家)?的?(?:老)?"
          r"(?:(?P<kind>" + _ZH_PET + r"))?(?P<obj>[\u4e00-\u9fff]{0,4}?)(?P<verb>安乐死了|安乐了)", "HAS_PET", "animal",
          negated=True, trait="pet", coordinated=False),

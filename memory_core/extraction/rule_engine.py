@@ -409,7 +409,7 @@ class _Extractor:
                     if not self._subject(match, pattern.lang, state.event, sentence.text)[0]:
                         continue
                     if pattern.named_only and pattern.lang == "zh" and \
-                            not re.match(r"它们?", clean_zh_object(cut_zh_object(match.group("obj") or ""))) and \
+                            _zh_pronoun_head(clean_zh_object(cut_zh_object(match.group("obj") or ""))) is None and \
                             not zh_namelike(clean_zh_object(cut_zh_object(_zh_called_name(match.group("obj") or "")))):
                         continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
                     if pattern.typed_only and not self._typed_object(pattern, match, sentence, mentions):
@@ -671,18 +671,13 @@ class _Extractor:
                 return "", None
             rel = lead.group("rel")
         if rel:
-            if event.speaker:
-                # "my mom" in someone else's line is not the user's mom; "my boyfriend Tom" still
-                # names Tom, whoever's boyfriend he is
-                person = _capitalised_person(original, pname, self) if pname and lang == "en" else \
-                    _zh_person(original, pname) if pname else None
-                return (person, "person") if person is not None else ("", None)
-            if pname:
+            if pname:  # "my wife Anna", and in a speaker's line "my boyfriend Tom": the named person
                 person = _capitalised_person(original, pname, self) if lang == "en" else \
                     _zh_person(original, pname)
                 if person is not None:
                     return person, "person"
-
+            if event.speaker:
+                return "", None  # "my mom" in someone else's line is not the user's mom
             name = (ZH_KIN_FULL_NAME.get(rel, rel) if lang == "zh" else _REL_EN_TO_NAME.get(rel, rel))
             return name, "person"
         if lang == "en" and subj is None:
@@ -1167,8 +1162,8 @@ class _Extractor:
             # "bought a house in Seattle and moved there": the place named before it
             ref = self._coreference(state, "there", pattern.predicate, sentence.start + match.start("obj"))
             return (ref, "known") if ref is not None else None
-        if pattern.lang == "zh" and re.match(r"它们?(?=[\u4e00-\u9fff])", cleaned) and not re.match(r"它们?的", cleaned):
-            cleaned = "它们" if cleaned.startswith("它们") else "它"  # 用它拍照: the thing used is 它, the rest says what for
+        if pattern.lang == "zh":
+            cleaned = _zh_pronoun_head(cleaned) or cleaned  # 用它拍照: the thing used is 它, the rest says what for
         if cleaned in pronouns:
             pos = sentence.start + match.start("obj") if pattern.lang == "zh" else \
                 sentence.start + _find_ci(sentence.text, cleaned, default=0)
@@ -1385,6 +1380,14 @@ _ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(
 _COMING_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|"
                           r"saturday|sunday|weekend)|this (?:weekend|friday|saturday|sunday)|in (?:a|two|three|\d+) "
                           r"(?:days?|weeks?))\b|明天|后天|下周|下星期|下个月|明年|就要|快要|马上就")
+
+
+def _zh_pronoun_head(cleaned: str) -> str | None:
+    """它 / 它们 when a Chinese object is that pronoun, alone or before what it is used for (用它拍照),
+    not as a possessive (它的窝); else None. The named-only check and the object reading agree
+    through this one test."""
+    m = re.match(r"它们?(?=[\u4e00-\u9fff]|$)(?!的)", cleaned)
+    return m.group(0) if m else None
 
 
 #: adjectives of nations and languages: capitalised, but before a noun they name a kind
