@@ -587,10 +587,13 @@ class _Extractor:
         pattern claims its verb, so a failed reading leaves the verb to another pattern)."""
         raw = match.group("obj") or ""
         if pattern.lang != "zh":
-            if pattern.object_type == "place":  # "left Chicago for Denver": only a place leaves "for" to a move
+            # the kinds a list or the lexicon decides are checked before the verb is taken: "left
+            # Chicago for Denver" leaves "for" to the move only for a place, and of the two "don't
+            # have a …" readings the appliance one must not take the verb from the device one
+            if pattern.object_type in _EN_PRECHECKED_TYPES:
                 cleaned = clean_en_object(raw)
-                return "place" in (list_type(cleaned), lexicon_type(cleaned)) or \
-                    any(m.entity_type == "place" and m.name == cleaned for m in mentions)
+                return pattern.object_type in (list_type(cleaned), lexicon_type(cleaned)) or \
+                    any(m.entity_type == pattern.object_type and m.name == cleaned for m in mentions)
             return True
         lo = sentence.start + match.start("obj")
         hi = lo + len(raw)
@@ -1380,6 +1383,10 @@ _ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(
 _COMING_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|"
                           r"saturday|sunday|weekend)|this (?:weekend|friday|saturday|sunday)|in (?:a|two|three|\d+) "
                           r"(?:days?|weeks?))\b|明天|后天|下周|下星期|下个月|明年|就要|快要|马上就")
+
+
+#: English typed-only kinds whose object is typed before its pattern takes the verb (see _typed_object)
+_EN_PRECHECKED_TYPES = frozenset({"place", "appliance", "device"})
 
 
 def _zh_pronoun_head(cleaned: str) -> str | None:
