@@ -34,14 +34,17 @@ _EN_BLOCK = re.compile(
 _ZH_BLOCK = re.compile(r"如果|要是|假如|假设|万一|的话|想|打算|准备|考虑|也许|可能|或许|大概|说不定|"
                        r"估计|希望|应该|不一定|不(?!久|过|少|错)|没|别|吗|？|\?|面试|申请|听说|据说|在等|等着|等待|"
                        # an offer is a start only once taken: 拿到了网易的offer，下个月入职
-                       r"(?<!的)(?:offer|录用通知)")
+                       # (offer定了 / offer签了: the offer taken, the start stands)
+                       r"(?<!的)(?:offer|录用通知)(?!(?:已经|也)?(?:定了|签了|拿到了|到手了?|接了))")
 #: what may stand before the verb: a lead-in ending in ":" or ",", the speaker, auxiliaries
 _EN_LEAD = re.compile(r"^(?:.*(?:[:,—-]|\bso\b|\bwhich means\b)\s*)?(?:(?:so|and|also|then|ok|okay|well|finally|officially)\b\s*)*"
                       r"(?:(?:i|we)(?:'ll|'m|'re|’ll|’m|’re)?\b\s*)?"
                       r"(?:(?:will|am|are|shall|be|is|going to|gonna|officially|finally|actually|also|"
                       r"then|now|just)\b\s*)*$", re.IGNORECASE)
-_ZH_LEAD = re.compile(r"^(?:.*[：:，,])?(?:所以|因此|于是|然后|那|那么)?(?:我们|我)?(?:就|要|会|将|将要|就要|马上|正式|也|终于|"
-                      r"就会|要去|会去)*$")
+_ZH_LEAD = re.compile(r"^(?:.*[：:，,]\s*)?(?:所以|因此|于是|然后|那|那么)?(?:我们|我)?"
+                      # the day after a month the time rules read (下个月一号, 下个月初)
+                      r"(?:[一二三四五六七八九十\d]{1,3}[号日]|初|底|中旬|上旬|下旬)?"
+                      r"(?:就|要|会|将|将要|就要|马上|正式|也|终于|就会|要去|会去)*$")
 
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.'’-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w&.'’-]*)*)"
 #: (regex, family) — the object is a capitalised name (a job, a school or a home is a named thing)

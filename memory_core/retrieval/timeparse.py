@@ -408,15 +408,27 @@ def _find_anchor(text: str, date_spans: list[tuple[int, int]]
 #
 # A told plan with a date ("Starting at Stanford Health in December", 下周一去字节跳动报到)
 # becomes a state from that date on. The expressions are read against the *telling* time, forward:
-# a month or a day without a year is its nearest occurrence (within half a year either side), so
-# "in March" said in November is next March. Vague futures ("soon", "someday", 以后) have no rule
-# and so no date: no scheduled state is made from them.
+# a month or a day without a year is its first occurrence from a month before the telling on, so
+# "in March" said in November is next March and "on October 3rd" said in January is this
+# October (a plan is told ahead; the month of slack keeps "in November" said on the 6th the
+# November that has begun, which the caller then reads as no scheduled start). Vague futures
+# ("soon", "someday", 以后) have no rule and so no date: no scheduled state is made from them.
+
+#: how far before the telling a yearless date may lie and still be the one meant
+_FUTURE_SLACK_S = 31 * 86400
+
+
+def _forward(c: _Cal, starts: list[float]) -> float | None:
+    ahead = sorted(t for t in starts if t >= c.now - _FUTURE_SLACK_S)
+    return ahead[0] if ahead else (max(starts) if starts else None)
+
 
 def _nearest_month(c: _Cal, month: int, year: int | None) -> float:
     if year is not None:
         return c.month_of(year, month)[0]
-    return min((c.month_of(y, month)[0] for y in (c.dt.year - 1, c.dt.year, c.dt.year + 1)),
-               key=lambda t: abs(t - c.now))
+    found = _forward(c, [c.month_of(y, month)[0] for y in (c.dt.year - 1, c.dt.year, c.dt.year + 1)])
+    assert found is not None
+    return found
 
 
 def _nearest_date(c: _Cal, year: int | None, month: int, day: int) -> float | None:
@@ -427,7 +439,20 @@ def _nearest_date(c: _Cal, year: int | None, month: int, day: int) -> float | No
             starts.append(c.ts(datetime(y, month, day, tzinfo=c.tz)))
         except ValueError:
             continue
-    return min(starts, key=lambda t: abs(t - c.now)) if starts else None
+    return _forward(c, starts) if year is None else (starts[0] if starts else None)
+
+
+def _day_of_month(c: _Cal, day: int) -> float | None:
+    """"on the 14th": that day of this month, or of the next when it has passed."""
+    for offset in (0, 1, 2):
+        month_start = datetime.fromtimestamp(c.month(offset)[0], c.tz)
+        try:
+            t = c.ts(month_start.replace(day=day))
+        except ValueError:
+            continue
+        if t >= c.day(0)[0]:
+            return t
+    return None
 
 
 def _coming(c: _Cal, month: int, day: int = 1) -> float:
@@ -480,6 +505,7 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
      lambda m, c: _nearest_date(c, None, EN_MONTHS[m[2].lower()], int(m[1]))),
     (_r(rf"\b(?:in|from|starting|this|next|come)\s+({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?\b"),
      lambda m, c: _nearest_month(c, EN_MONTHS[m[1].lower()], int(m[2]) if m[2] else None)),
+    (_r(r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"), lambda m, c: _day_of_month(c, int(m[1]))),
     (_r(r"\bthe day after tomorrow\b"), lambda m, c: c.day(2)[0]),
     (_r(r"\btomorrow\b"), lambda m, c: c.day(1)[0]),
     (_r(rf"\b(?:next|this|on|this coming|coming)\s+({_WD_RE})\b"),
