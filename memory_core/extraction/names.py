@@ -663,6 +663,18 @@ def _merge_places(spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int
     return out
 
 
+#: jieba tags of a name an organisation head right after it makes an organisation
+_ZH_NAME_HEAD_FLAGS = frozenset({"nr", "nrt", "ns", "nt", "nz"})
+
+
+@lru_cache(maxsize=1)
+def _zh_org_head() -> re.Pattern[str]:
+    """The organisation heads of two characters or more (a one-character head — 云, 局 — joins
+    too much after a name jieba found on its own: 杭州云栖)."""
+    heads = sorted((h for h in ORG_HEADS_ZH if len(h) >= 2), key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, heads)))
+
+
 def _token_aligned(text: str, start: int, end: int) -> bool:
     """Whether jieba cuts ``text`` at both ends of the span (a school abbreviation is a word of
     its own: 在川大读研 yes, 中大型 no)."""
@@ -715,6 +727,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if any(s < end and start < e for s, e in taken) or len(word) < 2:
             continue
         etype = _ZH_PROPER.get(flag)
+        head = _zh_org_head().match(text, end) if flag in _ZH_NAME_HEAD_FLAGS else None
+        if head:  # 德邦 + 快递, 招商局 + 集团, 正泰 + 电器: a name before an organisation head is that organisation
+            word, end, etype = text[start:head.end()], head.end(), "organization"
         if etype is not None and len(word) >= 3 and word.endswith(("区", "县", "市", "镇", "省")) and \
                 not word.endswith(("社区", "小区", "园区", "城市")):
             etype = "place"  # 成都武侯区: jieba tags 武侯区 a person

@@ -133,6 +133,7 @@ def generic(name: str) -> bool:
 #: stay: coreference gives them the thing named before (我买了破壁机…我很喜欢它).
 _REACTION_EN = re.compile(r"^(?:your|yours|this|that|these|those|all (?:the|of|those|these|your)|both|each|every|"
                           r"such|being|you)\b", re.I)
+_ZH_THERE_ALONE = re.compile(r"^(?:那边|那里|那儿)的?(?:[，,。！？!?]|$)")
 _REACTION_ZH = re.compile(r"^(?:[你您]们?|咱们|大家|人家|[他她它]们?的)|"
                           # 这/那 with a measure word: 那不勒斯 is a city, 那些照片 a reaction
                           r"^(?:这|那)(?:些|个|种|几|件|张|幅|首|条|家|位|只|款|样|部|本|里|边|儿)|"
@@ -171,7 +172,8 @@ def is_reaction_object(phrase: str, lang: str) -> bool:
     or nothing with a name at all (``_UNNAMEABLE_EN``)."""
     p = phrase.strip()
     if lang == "zh":
-        return bool(_REACTION_ZH.match(p))
+        # 我挺喜欢那边的: "there", the place told before (resolved by the extractor), is a taste
+        return bool(_REACTION_ZH.match(p)) and not _ZH_THERE_ALONE.match(p)
     if _REACTION_EN.match(p) or _REACTION_EN_THE.match(p) or _REACTION_EN_SENSE.match(p):
         return True
     if _UNNAMEABLE_EN.match(p):

@@ -51,7 +51,8 @@ _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑
            r"女儿|奶奶|爷爷|外婆|外公|室友|舍友|老板|领导|同学|邻居|闺蜜|发小|表妹|表哥|表姐|表弟|弟(?![媳])|妹(?![夫])")
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|这段时间|那段时间|"
             r"小时候|上半年|下半年|这两年|这几年|这阵子|那阵子|这些天|那年|当年|后来|"
-            r"昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
+            r"长这么大|这辈子|这么多年|到现在|至今|到目前为止|"
+            r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
             r"周[一二三四五六日天]|星期[一二三四五六日天]|"
@@ -64,7 +65,7 @@ _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
                  r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?")
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
-_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_TIME + r")[，,]?)*"
+_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:不过|但是|可是|而且|所以|其实|反正|说实话|老实说)[，,]?)?(?:(?:" + _ZH_TIME + r")[，,]?)*"
             r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
@@ -168,6 +169,8 @@ _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|then|and then|my (?P<rel>" 
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
 _ZH_WHO = (r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|"
            + _ZH_KIN_NAMED + r"|我)")
+#: the start of a Chinese clause (a pattern whose subject may be left out anchors here)
+_ZH_CLAUSE = r"(?:^|(?<=[，,。！？!?；;\s:：]))"
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a Chinese condition by its name or its shape, with no function word inside ("我腰椎间盘突出"; not
@@ -645,7 +648,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_lost", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
          r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
-    _en("en_pet_rehome", r"gave away|rehomed|had to rehome|gave up|to give away|to give up|to rehome|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
+    _en("en_pet_rehome", r"gave away(?! (?:him|her|them)\b)|rehomed(?! (?:him|her|them)\b)|had to rehome(?! (?:him|her|them)\b)|gave up|to give away|to give up|to rehome|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
         r"(?:had|decided|needed) to give(?= (?:my|our) [^.,;]*? to )|"
         r"rehome(?= (?:my|our) )", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?)(?: just| finally| have| recently)* (?P<verb>have|has|got|"
@@ -671,8 +674,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="pet", coordinated=False, fixed_object="@pet"),
     _raw("en_pet_comma", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|have|brought home) (?:a|another|a second|a new|a third|our|my) (?:new )?" + _EN_PET +
-         r",? (?P<obj>[a-z][a-z'\-]+)(?=[,.!;]|$| in | last| this| yesterday| today)", "HAS_PET", "animal", trait="pet",
-         coordinated=False, named_only=True),
+         r",? (?!(?:now|too|again|already|anymore|though|lol|haha)\b)(?P<obj>[a-z][a-z'\-]+)(?=[,.!;]|$| in | last| this| yesterday| today)",
+         "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_several", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| now)* (?P<verb>have|adopted|got|"
          r"rescued|own) (?:two|three|four|2|3|4) (?:cats|dogs|kittens|puppies|rabbits|hamsters|birds|parrots|turtles|"
          r"guinea pigs)[,:]? (?P<obj>[a-z][a-z'\-]+(?:,? (?:and )?[a-z][a-z'\-]+)+)", "HAS_PET", "animal", trait="pet",
@@ -693,6 +696,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_get", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|brought home|took in) (?:a|an|another|a second|a new|two) (?:new )?(?:little )?"
          r"(?P<obj>" + _EN_PET + r")(?![a-z])", "HAS_PET", "animal", trait="pet", coordinated=False),
+    # "I have a parrot now", "we own two cats": a pet kind held, when the clause ends with it (not
+    # "a dog allergy", "a cat sitter", "a dog in the fight")
+    _raw("en_pet_have", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?)"
+         r"(?: also| now| still| both)* (?P<verb>have|own) (?:a|an|two|three|a new|another) (?:new |little |sweet |rescue |senior )?"
+         r"(?P<obj>" + _EN_PET + r")(?=\s*(?:$|[.,!;]| now\b| too\b| as well\b| named\b| called\b| and\b| who\b| that\b| at home\b))",
+         "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
     _raw("en_split_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>split up|broke up|broke (?:things|it) off|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
@@ -857,7 +866,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_me_and_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-z][a-z'\-]+) (?:just |finally |officially )?"
          r"(?P<verb>broke up|split up|called it quits|divorced|got divorced)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
-    _raw("en_moved_into_bare", "en", _EN_START + r"(?P<verb>moved into (?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|"
+    # "the divorce from Craig finally went through": the speaker's marriage, ended
+    _raw("en_divorce_noun", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:my|the|our) (?P<verb>divorce) (?:from|with) "
+         r"(?P<obj>[a-z][a-z'\-]+)", "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
+    # "we're officially out of Chicago": a home left (typed: "out of milk", "out of town" are none)
+    _raw("en_out_of_home", "en", _EN_WHO + r" (?:am|are) (?:officially |finally |now |all )*(?P<verb>out of) " + _EN_OBJ_RAW,
+         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False, typed_only=True),
+    _raw("en_moved_into_bare", "en", r"(?:^|(?<=[.!?:]\s))(?P<subj>(?:i |we )?)(?:just |finally |officially |recently )?"
+         r"(?P<verb>moved into (?:a |an |our |my |the )?(?:(?:own|first|new|little|small|tiny|bigger|cute|nice|cheaper|cozy|"
+         r"[a-z0-9]+-bedroom) )*(?:apartment|place|"
          r"house|flat|condo|home|studio)(?: [a-z]+)? in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
          coordinated=False),
     _raw("en_moved_from_to", "en", _EN_WHO + r" (?:moved|relocated) from [^.,;:!?\"()]+? (?P<verb>to) "
@@ -939,6 +956,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|(?:been |am |are )renting in|rent (?:a |an )(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
         "LIVES_IN", "place",
         trait="residence", coordinated=False),
+    # "I'm not from Boston": a hometown denied (typed: "not from around here" names no place)
+    _raw("en_not_from", "en", _EN_WHO + r" (?:am|are) (?P<neg>not) (?:originally |actually |really )?(?P<verb>from) " + _EN_OBJ_RAW,
+         "IS_FROM", "place", trait="hometown", coordinated=False, typed_only=True),
     _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",
         "IS_FROM", "place", trait="hometown", coordinated=False),
     _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
@@ -971,6 +991,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
         negated=True, trait="preference"),
     _zh("zh_dislike", r"一点都不喜欢|一点也不喜欢|完全不喜欢|根本不喜欢|不太喜欢|不怎么喜欢|不是很喜欢|不喜欢|讨厌|不爱|受不了|烦透了",
         "DISLIKES", "topic", trait="preference"),
+    # 榴莲我是真的讨厌, 香菜我实在受不了: the thing put first, then the speaker's taste for it (only a
+    # thing with a name: 这种天气我真的讨厌 is no taste memory keeps)
+    _raw("zh_dislike_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)(?:是)?"
+         r"(?:(?:真的|实在|特别|超级|超|很|最|一直|就是|是真的)\s*)*(?P<verb>讨厌|受不了|不喜欢|接受不了)(?:的)?(?=[，,。！？!?]|$)",
+         "DISLIKES", "topic", trait="preference", coordinated=False, named_only=True),
+    _raw("zh_like_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)(?:是)?"
+         r"(?:(?:真的|实在|特别|超级|超|很|最|一直|就是|是真的|还挺|挺)\s*)*(?P<verb>喜欢|爱吃|爱喝|爱看|爱听)(?:的)?(?=[，,。！？!?]|$)",
+         "LIKES", "topic", trait="preference", coordinated=False, named_only=True),
     # 我对韩剧一点兴趣都没有, 对高尔夫不感兴趣: no interest in a thing is a dislike of it
     _raw("zh_no_interest", "zh", _ZH_WHO + _ZH_GAP + r"对(?P<obj>(?![他她它你])[^，,。！？对]{1,10}?)(?P<verb>(?:一点|一丁点|丝毫)?兴趣(?:都|也)?没有|"
          r"(?:一点|丝毫)?(?:都|也)?(?:没有?(?:什么|任何)?兴趣|不感兴趣|提不起兴趣))", "DISLIKES", "topic", trait="preference"),
@@ -1066,7 +1094,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_stay_then_out", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)(?:干|做|工作|上班|待)了"
          r"[^，,。！？]{0,8}[，,][^。！？]{0,8}?(?P<verb>出来了|出来自己干|出来单干|出来创业|辞职了|离职了|走了|不干了|离开了)",
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
-    _raw("zh_work_laid_off", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
+    # 上个月被蔚来汽车裁了: the subject is often left out — the speaker, from the clause start
+    _raw("zh_work_laid_off", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
          r"(?:裁了|裁员了|辞退了|开除了|优化了|炒了|炒鱿鱼了)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
     _raw("zh_work_last_day_there", "zh", _ZH_WHO + _ZH_GAP + r"在(?:那边|那儿|那里|这家公司|那家公司|这边)的"
@@ -1108,7 +1137,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_not_there", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>不在)(?P<obj>[^，,。！？]{1,12}?)"
          r"(?:工作|上班|干)?了", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
          named_only=True),
-    _raw("zh_work_past", "zh", _ZH_WHO + r"?(?:以前|之前|曾经|原来|过去)(?:也)?(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
+    _raw("zh_work_past", "zh", _ZH_WHO + r"?(?:以前|之前|曾经|原来|过去)(?:也|一直|都|也一直)?(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职|做过|当过))", "WORKS_AT", "organization", time_hint="past", coordinated=False),
     _raw("zh_work_past_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + _ZH_NEG + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=(?:工作|上班|干|实习|任职)过|上过班|打过工)", "WORKS_AT", "organization", time_hint="past", coordinated=False),
@@ -1125,7 +1154,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"前台|文员|店长|教授|讲师|工人|技术员|咨询师|产品|测试|开发|HR|hr)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
-         r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
+         r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳槽去|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
     _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<!考)(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
@@ -1149,10 +1178,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # vehicle
     _raw("zh_vehicle_is", "zh", r"(?P<subj>我们|我(?P<rel>" + _ZH_REL + r")?)(?:的|家的)(?P<kind>车|座驾|爱车|电动车|摩托车|新车)(?P<verb>是)(?:一辆|辆)?"
          + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, named_only=True),
-    _raw("zh_vehicle_swap_to", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"把[^，,。！？把]{1,10}?(?P<verb>换成了|换成|换了)(?:一辆|辆)?"
+    _raw("zh_vehicle_swap_to", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"把[^，,。！？把]{1,14}?(?P<verb>(?:置)?换成了|(?:置)?换成|(?:置)?换了)(?:一辆|辆)?"
          + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
-    _raw("zh_vehicle_swap_from", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"(?P<verb>把)(?:我的|旧的|那辆)?(?P<obj>[^，,。！？把]{1,10}?)"
-         r"(?=换成了|换成|换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
+    _raw("zh_vehicle_swap_from", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"(?P<verb>把)(?:我的|旧的|那辆|[^，,。！？把的]{1,8}的)?(?P<obj>[^，,。！？把的]{1,10}?)"
+         # 把开了六年的五菱宏光置换成了…: the car after the clause that describes it
+         r"(?=(?:置)?换成了|(?:置)?换成|(?:置)?换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
     _raw("zh_vehicle_stolen", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆)(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP +
          r"(?P<verb>被(?:人|贼|小偷)?偷(?:走)?了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
@@ -1168,8 +1198,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_sold_bare", "zh", r"(?:(?<=[，,])|^)(?P<subj>)" + _ZH_GAP + r"(?:被我|我)?(?P<verb>卖了|卖掉了|卖掉|出手了|转手了|报废了)"
          r"(?P<obj>)(?=[，,。！？]|$)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False,
          fixed_object="@vehicle"),
-    _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?P<obj>[^，,。！？把我]{1,12}?)"
-         + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+    _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?:旧的|旧|那台|那部|那个)?"
+         r"(?P<obj>[^，,。！？把我]{1,12}?)"
+         + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了|卖给(?=[^，,。！？]{1,6}?了))", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
     # 我的特斯拉被追尾了 / 我的奥迪A4被人刮了: a mishap to one's own car says one has it
     _raw("zh_vehicle_mishap", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的]{2,10}?)" + _ZH_GAP +
@@ -1233,7 +1264,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了|托付给了?[^，,。！？]{1,6}|交给了?[^，,。！？]{1,6}养|放生了|放飞了)",
          "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False, typed_only=True),
-    _raw("zh_pet_given", "zh", r"(?P<subj>我们家|我们|我家|我)(?:家)?(?:的)?(?:那只|这只|那条)?(?P<kind>" + _ZH_PET +
+    # 仓鼠送人了: a pet by its kind at the clause start, the owner left out
+    _raw("zh_pet_given", "zh", _ZH_CLAUSE + r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条)?(?P<kind>" + _ZH_PET +
          r")(?P<obj>(?:(?![被让给送])[\u4e00-\u9fffA-Za-z]){0,6}?)" + _ZH_GAP +
          r"(?P<verb>送人了|送走了|送养了|送给了?|被[\u4e00-\u9fff]{1,4}?(?:领养了|领养走了|抱走了|送人了|送走了|送给了?))", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
@@ -1270,7 +1302,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
     _raw("zh_divorce_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:的婚)?(?P<verb>离了)(?!职)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
-    _raw("zh_relationship_end", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
+    _raw("zh_relationship_end", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
          "DATING", "person", negated=True, trait="partner", coordinated=False),
     _raw("zh_relationship_end_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>分了)", "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
@@ -1353,6 +1385,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     _zh("zh_moved_out", r"搬出了|搬出|搬离了|搬离", "LIVES_IN", "place", negated=True, trait="residence",
         coordinated=False),
+    # 我已经从广州搬出来了: the place before the verb (搬出 with its object after is zh_moved_out)
+    _raw("zh_moved_out_from", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"从(?P<obj>[^，,。！？从]{1,10}?)"
+         r"(?P<verb>搬出来了|搬出来|搬走了|搬出去了)", "LIVES_IN", "place", negated=True, trait="residence",
+         coordinated=False, typed_only=True),
     _zh("zh_lived", r"以前住在|之前住在|曾经住在|原来住在", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
     _raw("zh_lived_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + _ZH_NEG + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
@@ -1404,7 +1440,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_from_ren", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:(?:土生土长的|地地道道的|土生土长的地道|地道的)|(?!" + _ZH_REGIONS + r"人))"
          r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
          typed_only=True),
-    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|提了(?=一辆|辆)|买", "BOUGHT", "product"),
+    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|去?提了(?=一辆|辆)|买", "BOUGHT", "product"),
     # where it was bought, between the buyer and the verb: 我在京东买了个投影仪, 我从闲鱼上淘了台相机
     _raw("zh_bought_at", "zh", _ZH_SUBJ + r"(?:在|从)[^，,。！？在从买]{1,8}?(?:上|里|网上|店里)?"
          r"(?P<verb>买了|购买了|入手了|下单了|淘了|抢了)(?P<obj>[^，,。！？!?；;：:\s、的]{1,24})(?=[，,。！？!?；;：:\s、]|$)",
@@ -1422,7 +1458,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_visited_activity", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去(?:爬|登|逛|玩|游|泡|滑)了?)"
          r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
     _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:报到|报道|入职))|去过|参观了|游览了|逛了|到过|"
-        r"去(?![年世吃喝玩看买逛找爬登游泡滑])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行)(?:了|[，,。！？]|$))"
+        r"去(?![年世吃喝玩看买逛找爬登游泡滑提取拿办接送])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行)(?:了|[，,。！？]|$))"
         r"(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职))", "VISITED", "place"),
 )
 
@@ -1440,7 +1476,7 @@ _EN_STATE_LEAD = (r"(?:^|(?<=[\s,;:(\"']))(?:i am|i feel|i felt|i was|feeling|i 
                   r"i been|been feeling|i am feeling|i am getting|i get)\s+"
                   r"(?P<neg>not\s+)?(?:(?:very|so|really|super|quite|pretty|a bit|a little|"
                   r"extremely|totally|completely|absolutely|utterly|seriously|honestly|just|kind of|sort of|"
-                  r"incredibly|too)\s+)*")
+                  r"incredibly|too|kinda|sorta|lowkey|a little bit)\s+)*")
 
 EMOTION_WORDS_EN = {
     "happy": "happy", "glad": "happy", "joyful": "happy", "sad": "sad", "unhappy": "sad",
@@ -1489,7 +1525,7 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         "mood", "good"),
     StatePattern("en_mood_bad", "en", re.compile(
         r"\b(?:in a (?:really |very |pretty )?(?:bad|terrible|foul) mood|"
-        + _EN_STATE_LEAD.replace("(?P<neg>not\\s+)?", "") + r"(?:down|low|bad|terrible|awful|"
+        + _EN_STATE_LEAD.replace("(?P<neg>not\\s+)?", "") + r"(?:down|low(?! on\b)|bad|terrible|awful|"
         r"miserable|blue))\b"), "mood", "bad"),
     StatePattern("en_emotion", "en", re.compile(
         _EN_STATE_LEAD + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"), "emotion",
@@ -1498,6 +1534,9 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_emotion_elided", "en", re.compile(
         r"^(?:so+|really|super|very|kinda|pretty|totally|extremely) (?:(?:very|so|really|super)\s+)*"
         r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"), "emotion", words=EMOTION_WORDS_EN),
+    StatePattern("en_stress_elided", "en", re.compile(
+        r"^(?:so+|really|super|very|kinda|pretty|totally|extremely) (?:(?:very|so|really|super)\s+)*"
+        r"(?:stressed(?: out)?|overwhelmed|burn(?:ed|t) out)\b"), "stress", "high"),
     StatePattern("zh_stress_low", "zh", re.compile(
         r"压力(?:不大|不是很大|小了|没那么大)|没(?:什么|有)?压力|很放松|挺放松|"
         r"(?:工作|上班|学习|日子|心里|精神|最近)(?:也|都)?(?:轻松|清闲)多了"), "stress", "low"),
@@ -1509,6 +1548,9 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         "mood", "bad"),
     StatePattern("zh_mood_good", "zh", re.compile(
         r"心情(?:很|特别|非常|挺|还|超|真的|比较)?(?:好|不错|愉快|美丽|舒畅)"), "mood", "good"),
+    # 我哭了一上午, 哭得停不下来: crying is sadness (笑哭了 — laughing to tears — is not)
+    StatePattern("zh_cried", "zh", re.compile(
+        _ZH_STATE_LEAD + r"(?<!笑)(?:大)?哭(?:了|得|惨了|成狗)"), "emotion", "sad"),
     StatePattern("zh_emotion", "zh", re.compile(
         _ZH_STATE_LEAD + r"(?P<neg>不)?(?P<word>" + "|".join(EMOTION_WORDS_ZH) + r")"), "emotion",
         words=EMOTION_WORDS_ZH),

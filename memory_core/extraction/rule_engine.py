@@ -13,7 +13,7 @@ read as a statement and the question clause yields no claim (a question is never
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Sequence
 
@@ -57,6 +57,10 @@ PRONOUN_TYPES: dict[str, frozenset[str]] = {
 }
 #: predicates whose object "there" stands for a place or organisation named before it
 _THERE_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "VISITED", "WORKS_AT"})
+#: Chinese "there": 那儿 / 那里 / 那边, the place (or workplace) told before; liked as a place too
+_ZH_THERE = frozenset({"那儿", "那里", "那边"})
+_ZH_PET_PRONOUNS = frozenset({"他", "她", "它"})
+_ZH_THERE_PREDICATES = _THERE_PREDICATES | {"LIKES", "DISLIKES"}
 _ZH_THIRD_PERSON = re.compile(r"(?:他|她|他们|她们|妈妈|妈|爸爸|爸|老婆|老公|朋友|同事|姐姐|妹妹|"
                               r"哥哥|弟弟|儿子|女儿|室友|老板|邻居|同学|表妹|表哥|表姐|表弟|领导|听说|"
                               r"姐夫|妹夫|嫂子|弟媳|姑姑|姑父|舅舅|舅妈|姨妈|姨父|小姨|叔叔|婶婶|伯伯|大伯|"
@@ -180,7 +184,9 @@ _EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hire
 _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|"
                           r"quit|left|joined|bought|adopted|sold|traded|graduated|finished|broke up|"
                           r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
-                          r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited)\b)")
+                          r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited|"
+                          # "ended up rehoming…", "spent a week in Montreal", "leased a…", "can't stand cilantro"
+                          r"spent|leased|signed|can't stand|cannot stand|can not stand)\b)")
 #: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
 #: March" — the dropped words are "I have"
 _EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
@@ -195,8 +201,35 @@ EN_PRONOUN_WORDS = frozenset({"i", "me", "you", "he", "him", "she", "her", "it",
                               "this", "that", "these", "those", "someone", "somebody", "everyone", "nobody"})
 
 
+#: "ended up rehoming our husky", "wound up quitting": the gerund is what happened — told
+#: as the past tense the statement patterns read ("went ahead and bought" is the past already)
+_EN_ENDED_UP = re.compile(r"\b(?:ended up|wound up|went ahead and) (?:(?P<ing>[a-z]+ing)\b)?")
+_EN_GERUND_PAST = {
+    "quitting": "quit", "leaving": "left", "selling": "sold", "moving": "moved", "rehoming": "rehomed",
+    "adopting": "adopted", "buying": "bought", "getting": "got", "breaking": "broke", "giving": "gave",
+    "trading": "traded", "taking": "took", "joining": "joined", "marrying": "married", "divorcing": "divorced",
+    "switching": "switched", "transferring": "transferred", "dropping": "dropped", "going": "went",
+    "starting": "started", "leasing": "leased", "renting": "rented", "staying": "stayed", "dating": "dated",
+    "splitting": "split", "putting": "put", "losing": "lost",
+}
+
+
+def _ended_up(m: re.Match[str]) -> str:
+    ing = m.group("ing")
+    if ing is None:
+        return m.group(0) if not m.group(0).startswith("went ahead") else ""
+    past = _EN_GERUND_PAST.get(ing)
+    return past if past is not None else m.group(0)
+
+
+#: "not from Boston actually", "originally from Cork": an origin told with "I'm" dropped
+_EN_ELIDED_I_AM = re.compile(r"^(?=(?:not|originally|not originally) from\b)")
+
+
 def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
+    s = _EN_ENDED_UP.sub(_ended_up, s)
+    s = _EN_ELIDED_I_AM.sub("i am ", s.lstrip(), count=1)
     s = _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), s.lstrip(), count=1)
     s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0), s, count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
@@ -214,9 +247,15 @@ def time_hint(sentence: str) -> str | None:
 # -- object phrases -------------------------------------------------------------------------------
 
 
+#: "this guy Daniel", "some girl named Ana": a person described before the name
+_EN_THIS_PERSON = re.compile(r"^(?:this|that|some) (?:guy|girl|dude|man|woman|lady) (?:named |called )?(?=[a-z])")
+
+
 def cut_en_object(phrase: str) -> str:
     """The object phrase up to the first adjunct or new clause ("… yesterday and I love it")."""
-    return EN_OBJECT_STOP.sub("", EN_DASH_BREAK.sub("", " " + phrase.strip())).strip()
+    # "this guy Daniel": the description goes first — the cut reads "this" as "this week"
+    phrase = _EN_THIS_PERSON.sub("", phrase.strip(), count=1)
+    return EN_OBJECT_STOP.sub("", EN_DASH_BREAK.sub("", " " + phrase)).strip()
 
 
 def cut_zh_object(phrase: str) -> str:
@@ -240,6 +279,13 @@ _EN_SENSE_OF = re.compile(r"^(?:the )?(?:smell|taste|sound|scent|flavou?r|feel)s
 #: department"): one works, studies or is at the organisation
 _EN_ORG_UNIT = re.compile(r"^(?P<org>.+?)'s (?:[a-z\-]+ ){0,3}(?:team|department|dept|office|division|unit|branch|"
                           r"staff|crew|lab|headquarters|hq|engineering|sales|marketing|support)$")
+
+
+#: a person described before their name: a kind of person or a tie, maybe with a word or two
+#: before it ("this guy Daniel", "his college girlfriend Yuki"); only a one-word name after it
+_EN_PERSON_DESCRIBED = re.compile(r"^(?:(?:this|a|that|some|[a-z]+'s|his|her|my|our|their) )?(?:[a-z\-]+ ){0,2}?"
+                                  r"(?:guy|girl|dude|woman|lady|boyfriend|girlfriend|sweetheart|fianc[eé]e?)"
+                                  r" (?P<name>[a-z][a-z'\-]+)$")
 
 
 def clean_en_object(phrase: str) -> str:
@@ -297,6 +343,23 @@ def split_objects(phrase: str, lang: str) -> list[str]:
 _PATTERN_LITERALS = tuple(required_literals(p.regex) for p in PATTERNS)
 
 
+#: a past time before a Chinese state verb in its clause (之前一直住在X, 小时候养过…), with no
+#: present word after it: the state was, it is not told as current
+_ZH_PAST_LEAD = re.compile(r"(?:以前|之前|曾经|原来|过去|小时候|当年|那时候?|那会儿?|早年)(?![^，,]*(?:现在|目前|如今|至今|到现在))")
+
+
+#: the states a past lead makes past: where one lives, works, studies, what one drives, keeps,
+#: whom one is with (a hometown stays; 之前得了肺炎 is an illness got, maybe still had)
+_PAST_LEAD_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "WORKS_AT", "STUDIES_AT", "DRIVES", "HAS_PET", "DATING",
+                                   "MARRIED_TO"})
+
+
+@lru_cache(maxsize=None)
+def _as_past(pattern: StatementPattern) -> StatementPattern:
+    """The pattern read as a past state: the relation with a past hint, no trait (``_emit``)."""
+    return replace(pattern, time_hint="past")
+
+
 class _Extractor:
     def __init__(self, known: list[KnownEntity], live_traits: Sequence[LiveTrait] = ()) -> None:
         self.known = known
@@ -348,8 +411,8 @@ class _Extractor:
                 continue  # the "Name: " prefix L1 renders (林小雨: … is no 小雨)
             if is_tie_word and event.speaker and m.source != "catalog":
                 continue
-            if is_tie_word and m.source != "catalog" and _OTHERS_TIE.search(text[max(0, m.start - 8):m.start]):
-                continue  # 他女朋友, "her boyfriend": someone else's, unnamed
+            if is_tie_word and m.source != "catalog" and _OTHERS_TIE.search(text[max(0, m.start - 20):m.start]):
+                continue  # 他女朋友, "her boyfriend", "his college girlfriend": someone else's, unnamed
             if is_tie_word and m.source != "catalog" and m.start >= 0 and not is_cjk(m.surface) and \
                     _EN_KIN_AS_ROLE.search(text[:m.start]):
                 continue  # "being a mom", "she is a neighbor", "every parent": a role, nobody of the circle
@@ -465,7 +528,9 @@ class _Extractor:
                 etype = "place"
             else:
                 # 去哥大读研: a study verb makes the name a school even when it was read as a place
-                retyped = start.family == "school" and etype == "place"
+                # (not a country or a city: 去英国读书 is studying abroad, no school named)
+                retyped = start.family == "school" and etype == "place" and \
+                    "place" not in (list_type(name), lexicon_type(name))
                 if etype not in ("", "organization") and not retyped:
                     continue
                 etype = "organization"
@@ -633,6 +698,11 @@ class _Extractor:
     def _known_as(self, name: str, entity_type: str) -> ExtractedEntity | None:
         """An earlier entity of this batch (or a catalog entry) of that type with that name."""
         norm = normalize_name(name)
+        if entity_type == "animal" and norm in _ZH_PET_PRONOUNS:
+            # 我家泰迪球球跟了我十年 / 她今天早上走了: 他/她 is the pet when the last one named
+            # before, person or animal, is a pet (someone else's leaving is not read as a death)
+            last = next((e for e in reversed(self.history) if e.entity_type in ("person", "animal")), None)
+            return last if last is not None and last.entity_type == "animal" else None
         for e in reversed(self.history):
             if e.name == norm and e.entity_type == entity_type:
                 return e
@@ -699,7 +769,8 @@ class _Extractor:
         elif pattern.lang == "zh" and not match.group("subj") and self._zh_other_subject(
                 sentence, match.start("verb"), mentions,
                 # a known thing told before its verb (小白跑出去再也没回来) is the object, no subject
-                match.span("obj") if pattern.known_object else (0, 0)):
+                # so is the person of 跟阿凯分手了 (the partner, told before the verb)
+                match.span("obj") if pattern.known_object or pattern.object_type == "person" else (0, 0)):
             continued = self._zh_continued_relative(match, state.event, sentence.text)
             if continued is None:
                 return  # 小李跳槽去了京东: 小李's move, not the user's
@@ -712,6 +783,9 @@ class _Extractor:
         if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
+        if pattern.lang == "zh" and pattern.predicate in _PAST_LEAD_PREDICATES and pattern.time_hint is None and not negated and \
+                _ZH_PAST_LEAD.search(re.split(r"[，,；;]", match.string[:match.start("verb")])[-1]):
+            pattern = _as_past(pattern)  # 我之前一直住在无锡: a past home, the relation alone
         if pattern.trait == "diet" and pattern.fixed_object and not negated and any(
                 c.event_id == state.event.event_id and c.trait == "diet" and not c.negated and c.evidence_text ==
                 sentence.text.strip() and pattern.fixed_object in DIET_IMPLIES.get(c.value or "", ()) for c in self.out.fact_claims):
@@ -796,6 +870,9 @@ class _Extractor:
             cleaned = clean_zh_object(phrase) if pattern.lang == "zh" else clean_en_object(phrase)
             if pattern.object_template and cleaned:
                 cleaned = pattern.object_template.format(singular(cleaned) or cleaned)
+            if pattern.object_type == "person" and pattern.lang == "en" and \
+                    (described := _EN_PERSON_DESCRIBED.match(cleaned)):
+                cleaned = described.group("name")  # "his college girlfriend Yuki": the person is the name
             if pattern.object_type == "person" and pattern.lang == "zh":
                 # 和男朋友小陈在一起: the tie word before a name is no part of it
                 cleaned = re.sub(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS, key=len, reverse=True)) + r")(?=[\u4e00-\u9fff]{2})",
@@ -1050,7 +1127,8 @@ class _Extractor:
         prefix = sentence.text[:verb_at]
         companion = _ZH_COMPANION.match(prefix)
         skip = companion.span("who") if companion else (0, 0)
-        rest = prefix[:skip[0]] + prefix[skip[1]:]
+        # the companion and the clause's own object (a pet told by 她 before its verb) are no subject
+        rest = "".join(ch for i, ch in enumerate(prefix) if not (skip[0] <= i < skip[1] or own[0] <= i < own[1]))
         if _ZH_THIRD_PERSON.search(rest):
             return True
         return any(m.entity_type == "person" and sentence.start <= m.start and m.end <= sentence.start + verb_at
@@ -1167,6 +1245,15 @@ class _Extractor:
             return (ref, "known") if ref is not None else None
         if pattern.lang == "zh":
             cleaned = _zh_pronoun_head(cleaned) or cleaned  # 用它拍照: the thing used is 它, the rest says what for
+            if cleaned.removesuffix("的") in _ZH_THERE and pattern.predicate in _ZH_THERE_PREDICATES:
+                # 从那儿离职, 我挺喜欢那边的: the place or employer the batch named before
+                ref = self._coreference(state, cleaned, pattern.predicate, sentence.start + match.start("obj"))
+                return (ref, "known") if ref is not None else None
+        if pattern.lang == "zh" and cleaned in _ZH_PET_PRONOUNS and pattern.object_type == "animal":
+            ref = self._known_as(cleaned, "animal")  # 她今天早上走了: the pet named before, no new entity
+            self.out.resolved_refs.append(ResolvedRef(cleaned, state.event.event_id, ref.name if ref else None,
+                                                      "resolved" if ref else "unresolved"))
+            return (ref, "known") if ref is not None else None
         if cleaned in pronouns:
             pos = sentence.start + match.start("obj") if pattern.lang == "zh" else \
                 sentence.start + _find_ci(sentence.text, cleaned, default=0)
@@ -1448,7 +1535,7 @@ _EN_KIN_AS_ROLE = re.compile(r"(?:\b(?:being|as|is|am|are|was|were|be|been|becam
                               r"\b(?:any|every|each|no|another))\s+(?:(?:new|single|first-time|stay-at-home|"
                               r"working|proud|good|great|young|better)\s+)?$", re.I)
 #: a possessive of someone other than the user right before a tie word
-_OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+$", re.IGNORECASE)
+_OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+(?:[a-z\-]+\s+){0,2}$", re.IGNORECASE)
 
 _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
 

@@ -89,6 +89,8 @@ ORG_HEADS_ZH: tuple[str, ...] = (
     # numbered and attached schools (杭州二中, 华师大附中), couriers (顺丰速运)
     "附中", "附小", "一中", "二中", "三中", "四中", "五中", "六中", "七中", "八中", "九中", "十中", "外国语学校",
     "实验学校", "速运",
+    # industries a company's name ends with (正泰电器, 三一重工, 伊利乳业)
+    "电器", "重工", "股份", "实业", "百货", "食品", "乳业", "建设", "建工", "化工", "钢铁", "电力", "机械", "光电",
 )
 
 #: China's prefecture-level cities (and prefectures) not listed elsewhere, so a city jieba does
@@ -148,6 +150,10 @@ VEHICLE_MODELS: frozenset[str] = frozenset({
     "卡罗拉", "凯美瑞", "雅阁", "思域", "朗逸", "帕萨特", "速腾", "迈腾", "高尔夫", "宏光mini", "五菱宏光mini",
     "汉", "秦", "宋", "唐", "宏光", "五菱宏光", "海豹", "海鸥", "元plus", "坦克300", "途观", "轩逸", "天籁",
     "揽胜", "卡宴", "途锐", "汉兰达", "普拉多", "陆巡", "宝来", "桑塔纳", "捷达", "飞度", "奥德赛", "奇骏", "逍客", "电瓶车", "电摩",
+    # more of the models Chinese chat names after their brand (吉利星越, 别克英朗, 奇瑞瑞虎)
+    "星越", "星瑞", "博越", "缤越", "帝豪", "缤瑞", "逸动", "瑞虎", "艾瑞泽", "探岳", "探歌", "凌渡", "亚洲龙",
+    "威驰", "雷凌", "皇冠", "缤智", "英朗", "君威", "君越", "科鲁兹", "迈锐宝", "伊兰特", "索纳塔", "途胜", "智跑",
+    "昂克赛拉", "阿特兹", "海豚", "驱逐舰", "好猫", "宏光plus",
 })
 
 #: health conditions (a topic entity when named; the patterns also accept unlisted ones by shape)
