@@ -58,7 +58,9 @@ _ZH_CUES: dict[str, tuple[str, str]] = {  # family: (start cues, end cues)
     "partner": ("", r"分手|分了|掰了|吹了"),
 }
 _EN_CUES: dict[str, tuple[str, str]] = {
-    "job": (r"work|works|working|worked there|employed|hired|joined|interning|shift|shifts",
+    # ("work out at Planet Fitness" is exercise, not a job)
+    # ("before work", "after work": a time of day, no job cue)
+    "job": (r"(?<!before )(?<!after )(?<!from )(?<!off )(?:work|works|working)(?! out\b)|worked there|employed|hired|joined|interning|shift|shifts",
             r"quit|resigned|laid off|let go|fired|retired from|was my last (?:day|shift)|handed in my notice|walked out"),
     "school": (r"studying|student|enrolled|attending|freshman|sophomore|junior|senior|semester|degree",
                r"graduated|dropped out|finished|completed"),

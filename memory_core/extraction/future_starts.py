@@ -27,12 +27,15 @@ SCHEDULED_PREFIX = "from:"
 #: words that make the start a guess, a wish or a condition, or deny it
 _EN_BLOCK = re.compile(
     r"\b(?:if|unless|might|(?-i:may)|maybe|perhaps|could|would|should|wish|want|wants|hope|hoping|"
-    r"thinking|think|considering|consider|plan|plans|planning|probably|possibly|likely|not|never|"
-    r"no longer|whether|hypothetically|supposed|trying|try|apply|applying|interview|interviewing|"
+    r"thinking|think|considering|consider|plan|plans|planning|probably|possibly|likely|"
+    r"whether|hypothetically|supposed|trying|try|apply|applying|interview|interviewing|"
     r"(?<!accepted an )(?<!accepted the )(?<!accepted their )(?<!accepted a job )(?<!accepted the job )(?<!accepted his )"
-    r"(?<!accepted her )offer|offered|said|says|told)\b|n't\b|n’t\b|\?", re.IGNORECASE)
+    r"(?<!accepted her )offer|offered|said|says|told)\b|\?", re.IGNORECASE)
+#: a negation denies the start only in the comma parts that tell it (下周一去携程报到，紧张得睡不着)
+_EN_NEG_BLOCK = re.compile(r"\b(?:not|never|no longer)\b|n't\b|n’t\b", re.IGNORECASE)
+_ZH_NEG_BLOCK = re.compile(r"不一定|不(?!久|过|少|错)|没|别")
 _ZH_BLOCK = re.compile(r"如果|要是|假如|假设|万一|的话|想|打算|准备|考虑|也许|可能|或许|大概|说不定|"
-                       r"估计|希望|应该|不一定|不(?!久|过|少|错)|没|别|吗|？|\?|面试|申请|听说|据说|在等|等着|等待|"
+                       r"估计|希望|应该|吗|？|\?|面试|申请|听说|据说|在等|等着|等待|"
                        # an offer is a start only once taken: 拿到了网易的offer，下个月入职
                        # (offer定了 / offer签了: the offer taken, the start stands)
                        r"(?<!的)(?:offer|录用通知)(?!(?:已经|也)?(?:定了|签了|拿到了|到手了?|接了))")
@@ -132,13 +135,18 @@ def scheduled_start(time_hint: str | None, told_at: float) -> float | None:
 def future_starts(clause: str, zh: bool) -> list[FutureStart]:
     """The dated first-person state starts of one statement clause (usually none)."""
     when = find_future_time(clause)
-    if when is None or (_ZH_BLOCK if zh else _EN_BLOCK).search(clause):
+    if when is None:
         return []
+    if (_ZH_BLOCK if zh else _EN_BLOCK).search(clause):
+        return []
+    block = _ZH_NEG_BLOCK if zh else _EN_NEG_BLOCK
     out: list[FutureStart] = []
     for regex, family in (_ZH_RULES if zh else _EN_RULES):
         for m in regex.finditer(clause):
             if any(f.start < m.end("obj") and m.start("obj") < f.end for f in out):
                 continue
+            if block.search(_parts_between(clause, min(m.start(), when.span[0]), max(m.end(), when.span[1]))):
+                continue  # a denial where the start and its date are told
             lead = _without(clause[:m.start()], when.span)
             if not (_ZH_LEAD if zh else _EN_LEAD).match(lead.strip()):
                 continue  # someone else's start ("my wife is moving to…"), or a longer story
@@ -152,6 +160,21 @@ def future_starts(clause: str, zh: bool) -> list[FutureStart]:
             out.append(FutureStart("school" if family == "admission" else family, surface, m.start("obj"), m.start("obj") + len(surface),
                                    when.expression))
     return out
+
+
+#: where one comma part of a clause ends and the next begins
+_PART_BREAK = re.compile(r"[，,；;]")
+
+
+def _parts_between(clause: str, lo: int, hi: int) -> str:
+    """The comma parts of ``clause`` from the one holding ``lo`` to the one holding ``hi``: a
+    negation after the start (下周一去携程报到，紧张得睡不着) denies nothing of it. (Conditions,
+    wishes, questions and an offer not yet taken are read over the whole clause.)"""
+    starts = [0] + [m.end() for m in _PART_BREAK.finditer(clause)]
+    ends = [m.start() for m in _PART_BREAK.finditer(clause)] + [len(clause)]
+    first = max(i for i, st in enumerate(starts) if st <= lo)
+    last = max(i for i, st in enumerate(starts) if st <= max(lo, hi - 1))
+    return clause[starts[first]:ends[last]]
 
 
 def _without(text: str, span: tuple[int, int]) -> str:

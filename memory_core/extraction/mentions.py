@@ -220,6 +220,28 @@ def _inside_a_word(text: str, start: int, end: int) -> bool:
                for word, _, pos in zh_tokens(text))
 
 
+def _inside_a_noun(text: str, start: int, end: int) -> bool:
+    """Whether jieba reads the span as part of a longer noun (单身狗, 猫眼): a known word too —
+    unlike ``_inside_a_word`` —, since a verb around it (养猫) still speaks of the thing."""
+    from .names import zh_tokens
+
+    if any(text.startswith(idiom, max(0, end - len(idiom))) or text.startswith(idiom, start)
+           for idiom in _ANIMAL_IDIOMS):
+        return True
+    return any(pos <= start and end <= pos + len(word) and len(word) > end - start and flag.startswith("n")
+               and not _KEEPING_VERB.match(word) for word, flag, pos in zh_tokens(text))
+
+
+#: animal characters in words about people or things, which jieba may cut apart (单身 / 狗)
+_ANIMAL_IDIOMS = ("单身狗", "舔狗", "落水狗", "夜猫子", "猫眼", "熊猫血", "猫腻", "狗血", "鱼塘", "菜鸟", "鸟事")
+_EN_ANIMAL_IDIOM = re.compile(r"\b(?:dog[- ]tired|hot ?dogs?|sick as a dog|dog days|top dog|underdog|cat ?naps?|"
+                              r"copy ?cats?|fat cats?|cat-?fish(?:ed|ing)?|rat race|night owl|early bird|lone wolf|"
+                              r"party animal|bookworm|social butterfly|couch potato|puppy love|pet peeves?|pet project)\b",
+                              re.IGNORECASE)
+#: a keeping verb before the animal makes a word about the animal (养猫, 遛狗, 撸猫)
+_KEEPING_VERB = re.compile(r"^[养遛撸喂抱领买捡救吸铲]")
+
+
 def lexicon_mentions(text: str) -> list[Mention]:
     out: list[Mention] = []
     # jieba's POS pass (the suffixed spans) only for a text with a member to check: most
@@ -234,6 +256,11 @@ def lexicon_mentions(text: str) -> list[Mention]:
             continue  # 咖啡师, 奶茶店: the member is part of a longer word
         if len(term) == 1 and is_cjk(term) and _inside_a_word(text, start, end):
             continue  # 茶 in 喜茶: one character of an unknown longer word (a name) is not that thing
+        if len(term) == 1 and is_cjk(term) and etype == "animal" and _inside_a_noun(text, start, end):
+            continue  # 单身狗, 猫眼, 熊猫血: an animal's character inside another noun is no animal
+        if etype == "animal" and not is_cjk(term) and any(
+                i.start() <= start and end <= i.end() for i in _EN_ANIMAL_IDIOM.finditer(text)):
+            continue  # "dog tired", "hot dogs", "night owl": an idiom, no animal
         surface = text[start:end]
         if term in _CASED_MEMBERS and not surface[:1].isupper():
             continue
@@ -377,6 +404,35 @@ def _with_model(text: str, m: Mention) -> Mention:
     return Mention(m.start, hit.end(), surface, normalize_name(surface), etype, m.source, None, m.weak)
 
 
+#: a work's title in Chinese title marks: 《成都》 is a song, not the city
+_ZH_TITLE = re.compile(r"《(?P<title>[^《》\n]{1,30})》")
+
+
+def _titles(text: str, lexical: list[Mention]) -> list[Mention]:
+    """A title in 《》 is one media entity; no name or member inside it is one of its own."""
+    spans = [m.span("title") for m in _ZH_TITLE.finditer(text)]
+    if not spans:
+        return lexical
+    kept = [m for m in lexical if not any(s <= m.start and m.end <= e for s, e in spans)]
+    return kept + [Mention(s, e, text[s:e], normalize_name(text[s:e]), "media", "name") for s, e in spans]
+
+
+def _place_dishes(text: str, kept: list[Mention]) -> list[Mention]:
+    """A place right before a dish names the dish (兰州拉面, 北京烤鸭, 沙县小吃): one food, no place."""
+    foods = {m.start: m for m in kept if m.entity_type == "food" and m.start >= 0 and is_cjk(m.surface)}
+    out: list[Mention] = []
+    merged: set[int] = set()
+    for m in kept:
+        dish = foods.get(m.end) if m.entity_type == "place" and m.start >= 0 else None
+        if dish is None:
+            out.append(m)
+            continue
+        surface = text[m.start:dish.end]
+        out.append(Mention(m.start, dish.end, surface, normalize_name(surface), "food", "lexicon"))
+        merged.add(id(dish))
+    return [m for m in out if id(m) not in merged]
+
+
 def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
                      known: list[KnownEntity], *,
                      lexicon_fields: list[str] | None = None,
@@ -403,12 +459,14 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
         # a pet's name that is also a word (可乐, 芝麻, Peanut): the animal, not the food
         lexical = [m for m in lexical if not (m.source == "lexicon" and
                                               any(s < m.end and m.start < e for s, e, _, _ in pets))]
+        lexical = _titles(text, lexical)
     mentions = [*gazetteer_mentions(text, gazetteer), *hint_mentions(text, hints), *lexical]
     kept = resolve_overlaps(mentions)
     if lexicon_fields is None:
         kept = [_with_model(text, m) for m in kept]
     if lexicon_fields is None and is_cjk(text):
         kept = [_zh_school_of_place(text, m) for m in kept]
+        kept = _place_dishes(text, kept)
     if lexicon_fields is None and not is_cjk(text):
         from .names import company_context
         for m in kept:

@@ -605,6 +605,13 @@ _ZH_PLACE_CUE = frozenset("在去到从往回飞住来和与跟、或是的，,�
 _ZH_LIST_RX: re.Pattern[str] | None = None
 
 
+#: a phone maker and a model (华为Mate60, 小米14 — 小米SU7 is the car —, 荣耀Magic6, vivo X100)
+_ZH_PHONE = re.compile(r"(?:华为|荣耀|小米|红米|一加|三星|魅族|苹果|OPPO|oppo|vivo|VIVO|iQOO|iqoo|realme)\s?"
+                       r"(?:(?:Mate|mate|Pura|pura|nova|Nova|Mix|mix|Note|note|Magic|magic|Find ?X|Reno|reno|"
+                       r"iPhone|iphone|Galaxy ?S|P|K|X|S|Y)\s?)?\d{1,3}(?:\s?(?:Pro|pro|Ultra|ultra|Plus|plus|Max|max|\+))?"
+                       r"(?![A-Za-z\d])")
+
+
 def _zh_list_rx() -> re.Pattern[str]:
     global _ZH_LIST_RX
     if _ZH_LIST_RX is None:
@@ -688,8 +695,12 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, surface, type) for Chinese names: list terms (with an organisation head
     joined: 北京 + 师范大学), brand + model vehicles, and jieba's proper-noun tags."""
     out: list[tuple[int, int, str, str]] = []
+    phones = [m.span() for m in _ZH_PHONE.finditer(text)]
+    out += [(s, e, text[s:e], "device") for s, e in phones]
     for m in _zh_list_rx().finditer(text):
         start, end = m.span()
+        if any(s < end and start < e for s, e in phones):
+            continue  # 华为Mate60, 小米14: a phone, not the company or a car
         if m.group("brand"):
             if len(m.group(0)) >= 2 and not _head_noun_follows(text, end):
                 out.append((start, end, m.group(0), "vehicle"))  # 宝马 alone: the car brand

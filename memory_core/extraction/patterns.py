@@ -30,7 +30,7 @@ EN_REL = (r"(?:brother|sister|mother|father|son|daughter)-in-law|in-laws|stepmom
 #: English clause start + subject ("i", "we", "my mom") + optional adverbs
 #: "and" stands for the sentence's own subject in a second verb phrase ("I quit X and joined Y");
 #: the extractor resolves it from the start of the sentence (rule_engine._subject)
-_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|then|and then|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
+_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|then|and then|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?|"
             r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+| from work)?)\s+"
             r"(?:(?:just|recently|finally|really|also|still|now|actually|already|totally|"
             r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|fully|completely|"
@@ -59,7 +59,7 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             # holidays as times (国庆去了青岛, 春节回了老家), this year's or last
             r"(?:今年|去年|前年)?(?:国庆节?|春节|过年|元旦|五一|十一|中秋节?|端午节?|清明节?|寒假|暑假|年假)(?:期间|的时候|那会儿)?|"
             r"从(?:去年|前年|今年|上个月|上周|上星期|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
-_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自"
+_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然"
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
@@ -150,7 +150,7 @@ _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla|"
            + "|".join(sorted(EN_PET_BREEDS, key=len, reverse=True)) + ")")
-_ZH_PET = (r"(?:流浪狗|流浪猫|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
+_ZH_PET = (r"(?:流浪狗|流浪猫|中华田园犬|田园犬|土狗|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
            r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|三花猫|蓝猫|狗|兔子|仓鼠|龙猫|荷兰猪|豚鼠|刺猬|鹦鹉|八哥|画眉|乌龟|金鱼|鱼|鸟)")
 #: a sentence in which the speaker brings an animal home (not someone's report of it): what a
 #: next sentence's "his name is X" names
@@ -165,7 +165,7 @@ _EN_OBJ_RAW = r"(?P<obj>" + _EN_OBJ_CHARS + ")"
 _EN_START = r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?:just |finally |officially )?"
 #: a name of up to four words where a statement needs the object before more text ("put Duke down")
 _EN_NAME_SPAN = r"(?P<obj>[a-z][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,3}?)"
-_EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|then|and then|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?|"
+_EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|then|and then|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?|"
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
 _ZH_WHO = (r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|"
            + _ZH_KIN_NAMED + r"|我)")
@@ -309,7 +309,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"i guess |i am )?(?P<verb>(?:a )?)" + _EN_DIET + r" (?=now(?:[.!,;]|$))", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
-    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?)(?: (?:have|has) officially gone| (?:have|has) finally gone| officially went| finally went| is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
+    _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?)(?: (?:have|has) officially gone| (?:have|has) finally gone| officially went| finally went| is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
          r" started| switched to| started going| am going| am doing| is doing| has been doing| is on| have been doing| am on| have been on|"
          r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
@@ -428,13 +428,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"living in) " + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
     # "things ended with Rob", "it's over with Rob": a relationship with the one named ends
     _raw("en_ended_with", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:things|it|everything) (?:have |has )?(?P<verb>ended|is over|"
-         r"are over|fell apart|did not work out) with (?P<obj>[a-z][a-z'\-]+)", "DATING", "person", negated=True,
+         r"are over|fell apart|did not work out) with (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     # "I'm a proud alum of Howard University": a school one went to (past)
     _en("en_school_alum", r"am (?:a |an )?(?:proud )?(?:alum|alumnus|alumna|graduate|grad) of", "STUDIES_AT", "organization",
         time_hint="past", coordinated=False, named_only=True),
     # "Me and Jordan have been together since high school": the partner named before the verb
-    _raw("en_me_and_partner", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-z][a-z'\-]+) (?P<verb>have been together|"
+    _raw("en_me_and_partner", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?P<verb>have been together|"
          r"are together|have been dating|are dating|got together|started dating|moved in together)",
          "DATING", "person", trait="partner", coordinated=False, named_only=True),
     # "I'm no longer with IBM", "I'm not with Deloitte anymore": an employer named, ended
@@ -613,59 +613,61 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "DRIVES", "vehicle", trait="vehicle", coordinated=False),
     _raw("en_drive_bare", "en", _EN_START + r"(?P<verb>leased|drive|driving|now driving)" + _EN_VEHICLE_AHEAD + " " + _EN_OBJ_RAW,
          "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
-    _en("en_drive", r"drives?|driving|now drive|rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
+    # (not "drive for Lyft" — a gig, en_gig_for —, "drive to work", "drive home")
+    _en("en_drive", r"(?:drives?|driving|now drive)(?! (?:for|to|home|back|around|up|down|through|past|by)\b)|"
+        r"rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
         trait="vehicle", coordinated=False),
     # pets: start and end (death, rehoming); "pet" holds several values, one per animal
     _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*" + _EN_PET +
-         r",? (?P<obj>[a-z][a-z'\-]+),? (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|passed|"
+         r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+),? (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|passed|"
          r"was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|flew off|ran off|escaped|went missing|is gone|crossed the rainbow bridge)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_end_unnamed", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*"
          r"(?P<obj>" + _EN_PET + r") (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|was put down|"
          r"had to be put down|ran away|flew away|flew off|ran off|escaped|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
-    _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? |so |well,? )?(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |sadly |finally |has )?"
+    _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? |so |well,? )?(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed(?= (?:on|last|yesterday|this|in|at|peacefully|over the weekend)\b|[.,;!]|$)|"
          r"crossed the rainbow bridge|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|flew off|ran off|went missing|did not make it|is gone)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     # "Ruby got hit by a car and didn't make it": a known pet's mishap, then its death
-    _raw("en_pet_end_known_after", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? )?(?P<subj>)(?P<obj>[a-z][a-z'\-]+) "
+    _raw("en_pet_end_known_after", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? )?(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) "
          r"(?:got|was|fell|became|had) [^.;!?]{2,40}? and (?:sadly |then )?(?P<verb>did not make it|died|passed away|passed|"
          r"had to be put down|had to be put to sleep)\b", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
          known_object=True),
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|crossed the rainbow bridge)(?P<obj>)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
-    _raw("en_pet_appositive", "en", r"^(?:(?:this is|that is|here is|meet|say hi to) )?(?P<obj>[a-z][a-z'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
+    _raw("en_pet_appositive", "en", r"^(?:(?:this is|that is|here is|meet|say hi to) )?(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
          + _EN_PET + r"(?P<verb>,|[.!]|$)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
-         r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+) (?:down|to sleep)", "HAS_PET",
+         r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:down|to sleep)", "HAS_PET",
          "animal", negated=True, trait="pet", coordinated=False, named_only=True),
     # "we had to give Luna away": a known pet between the verb and its particle
     _raw("en_pet_give_away_known", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| sadly| recently)?"
-         r"(?: had to| decided to| needed to)? (?P<verb>give|gave) (?P<obj>[a-z][a-z'\-]+) (?:away|up for adoption)\b",
+         r"(?: had to| decided to| needed to)? (?P<verb>give|gave) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:away|up for adoption)\b",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("en_pet_lost", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
-         r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-z][a-z'\-]+)",
+         r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
     _en("en_pet_rehome", r"gave away(?! (?:him|her|them)\b)|rehomed(?! (?:him|her|them)\b)|had to rehome(?! (?:him|her|them)\b)|gave up|to give away|to give up|to rehome|found (?:a )?(?:new |good |loving )?home for|gave(?= (?:my|our) [^.,;]*? to )|"
         r"(?:had|decided|needed) to give(?= (?:my|our) [^.,;]*? to )|"
         r"rehome(?= (?:my|our) )", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
-    _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?)(?: just| finally| have| recently)* (?P<verb>have|has|got|"
+    _raw("en_pet_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?)(?: just| finally| have| recently)* (?P<verb>have|has|got|"
          r"adopted|rescued|brought home|took in|welcomed|am fostering|are fostering|am (?:a |the )?(?:proud )?(?:owner|mom|dad|parent) of) "
          r"(?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
          r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
          r"sister|cousin|neighbor|roommate|boss|teacher|doctor)\b)(?:[a-z\-]+ ){1,2}?(?:named|called) "
-         r"(?!(?:him|her|it|them)\b)(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
+         r"(?!(?:him|her|it|them)\b)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("en_pet_name_is", "en", _EN_WHO + r"(?: have| had)? (?P<verb>got|adopted|rescued|brought home|have|took in) "
          r"(?:a|an|another|a new|our|my) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"(?: [^.;!?]{0,30}?)?[,;]? (?:and )?(?:his|her|its|their) "
-         r"(?:name is|name's) (?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False,
+         r"(?:name is|name's) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False,
          named_only=True),
     _raw("en_pet_named_pronoun", "en", _EN_WHO + r"(?: have| had)? (?:got|adopted|rescued|brought home|took in) "
          r"(?:a|an|another|a new) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"(?: (?:last|this|yesterday|today|on|in|from)[a-z ]{0,20}?)?,? (?:and )?(?:we |i )?(?P<verb>named|called) (?:him|her|it|them) "
-         r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
+         r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_meet", "en", r"(?:^|(?<=[.!?]\s)|(?<=\s[-–—]\s)|(?<=[,;:]\s))(?P<subj>)(?P<verb>meet|say hi to|say hello to) "
-         r"(?P<obj>[a-z][a-z'\-]+),? "
+         r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+),? "
          r"(?:our|my) (?:new )?(?:little )?(?:[a-z\-]+ )?" + _EN_PET + r"\b", "HAS_PET", "animal", trait="pet",
          coordinated=False, named_only=True),
     _raw("en_pet_lost_pronoun", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
@@ -674,7 +676,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="pet", coordinated=False, fixed_object="@pet"),
     _raw("en_pet_comma", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|have|brought home) (?:a|another|a second|a new|a third|our|my) (?:new )?" + _EN_PET +
-         r",? (?!(?:now|too|again|already|anymore|though|lol|haha)\b)(?P<obj>[a-z][a-z'\-]+)(?=[,.!;]|$| in | last| this| yesterday| today)",
+         r",? (?!(?:now|too|again|already|anymore|though|lol|haha)\b)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?=[,.!;]|$| in | last| this| yesterday| today)",
          "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_several", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| now)* (?P<verb>have|adopted|got|"
          r"rescued|own) (?:two|three|four|2|3|4) (?:cats|dogs|kittens|puppies|rabbits|hamsters|birds|parrots|turtles|"
@@ -685,49 +687,54 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "HAS_PET", "animal", trait="pet", named_only=True),
     # "We adopted a dog from the shelter! His name is Pepper": the animal the speaker's sentence
     # before brought home, named in the next one
-    _raw("en_pet_name_next", "en", r"^(?P<subj>)(?:and )?(?:his|her|its|their) (?P<verb>name is|name's) (?P<obj>[a-z][a-z'\-]+)",
+    _raw("en_pet_name_next", "en", r"^(?P<subj>)(?:and )?(?:his|her|its|their) (?P<verb>name is|name's) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)",
          "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True, after=_EN_PET_ANNOUNCED),
     _raw("en_pet_named_next", "en", r"^(?:so |and )?(?P<subj>i|we) (?:have )?(?P<verb>named|called) (?:him|her|it|them) "
-         r"(?P<obj>[a-z][a-z'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
+         r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
          after=_EN_PET_ANNOUNCED),
     _raw("en_pet_is_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |little )?" + _EN_PET +
-         r"(?:'s name)? (?P<verb>is named|is called|is) (?P<obj>[a-z][a-z'\-]+)(?=[.!,;]|$)", "HAS_PET", "animal",
+         r"(?:'s name)? (?P<verb>is named|is called|is) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?=[.!,;]|$)", "HAS_PET", "animal",
          trait="pet", coordinated=False, named_only=True),
-    _raw("en_pet_get", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?)(?: just| finally| have)* (?P<verb>got|adopted|"
+    _raw("en_pet_get", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?)(?: just| finally| have)* (?P<verb>got|adopted|"
          r"rescued|brought home|took in) (?:a|an|another|a second|a new|two) (?:new )?(?:little )?"
          r"(?P<obj>" + _EN_PET + r")(?![a-z])", "HAS_PET", "animal", trait="pet", coordinated=False),
     # "I have a parrot now", "we own two cats": a pet kind held, when the clause ends with it (not
     # "a dog allergy", "a cat sitter", "a dog in the fight")
-    _raw("en_pet_have", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-z][a-z'\-]+))?)"
+    _raw("en_pet_have", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?)"
          r"(?: also| now| still| both)* (?P<verb>have|own) (?:a|an|two|three|a new|another) (?:new |little |sweet |rescue |senior )?"
          r"(?P<obj>" + _EN_PET + r")(?=\s*(?:$|[.,!;]| now\b| too\b| as well\b| named\b| called\b| and\b| who\b| that\b| at home\b))",
          "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
-    _raw("en_split_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
+    # "Been a huge Celtics fan since I was six": a fan of a named team, band or show likes it
+    _raw("en_fan_of_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have| had)?(?: always| also| still)? (?:am|been|was) "
+         r"(?:a |an )?(?:huge |big |massive |lifelong |die-hard |diehard |longtime |long-time |total )*"
+         r"(?P<obj>[a-z0-9][a-z0-9'&\-]*(?: [a-z0-9][a-z0-9'&\-]*){0,2}?) (?P<verb>fan)\b", "LIKES", "topic",
+         trait="preference", coordinated=False, named_only=True),
+    _raw("en_split_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>split up|broke up|broke (?:things|it) off|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
          r"ended things)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
-    _raw("en_dumped_me", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?:just |finally )?"
+    _raw("en_dumped_me", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally )?"
          r"(?P<verb>dumped me|broke up with me|left me(?=\s*(?:[.,;!?]|$|for\b))|ghosted me and we are done)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     # "My divorce from Kevin was finalized today": the marriage to the one named ends
-    _raw("en_divorce_final", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>divorce) (?:from|with) (?P<obj>[a-z][a-z'\-]+)"
+    _raw("en_divorce_final", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>divorce) (?:from|with) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)"
          r"(?= (?:was|is|got|has been|became) (?:finally |officially )?(?:finali[sz]ed|final|official|done|through))",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
-    _raw("en_proposal_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>proposed to) (?P<obj>[a-z][a-z'\-]+)"
+    _raw("en_proposal_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>proposed to) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)"
          r"(?= and (?:she|he|they) said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
-    _raw("en_proposed_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) (?P<verb>proposed)(?: to me)?"
+    _raw("en_proposed_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?P<verb>proposed)(?: to me)?"
          r"(?=(?: (?:last|this|on|at|yesterday|today|over)[a-z ]{0,20}?)?,? and i said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
-    _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
+    _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
          r"been together|have been dating|moved in together)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:(?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
          r"girlfriend|partner)(?: now)?|(?:have )?(?:started seeing|am seeing|been seeing|started dating|am dating|met) "
-         r"(?:someone|somebody|a guy|a girl|a man|a woman)(?: new| special)?)[,;]? (?:and )?(?:his|her|their) (?P<verb>name is) "
-         r"(?P<obj>[a-z][a-z'\-]+)", "DATING",
+         r"(?:someone|somebody|a guy|a girl|a man|a woman)(?: new| special)?(?: though| too| now| actually)?)[,;]? (?:and )?(?:his|her|their) (?P<verb>name is) "
+         r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
-    _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally )?"
+    _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally )?"
          r"(?P<verb>got married|are married|married|tied the knot|got hitched)", "MARRIED_TO", "person", trait="spouse",
          coordinated=False, named_only=True),
     _raw("en_we_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?(?:have )?"
@@ -738,16 +745,16 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>got married|are married now|tied the knot)(?P<obj>)", "MARRIED_TO", "person",
          trait="spouse", coordinated=False, fixed_object="@partner"),
     _raw("en_split_role_name", "en", _EN_WHO + r" (?P<verb>broke up with|split up with|split with|dumped|stopped seeing) "
-         r"(?:my )?(?P<kind>boyfriend|girlfriend|partner|fianc[eé]e?),? (?P<obj>[a-z][a-z'\-]+)", "DATING", "person",
+         r"(?:my )?(?P<kind>boyfriend|girlfriend|partner|fianc[eé]e?),? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "DATING", "person",
          negated=True, trait="partner", coordinated=False, named_only=True),
     _raw("en_divorce_role_name", "en", _EN_WHO + r" (?P<verb>divorced|separated from|got divorced from) "
-         r"(?:my )?(?P<kind>husband|wife|spouse),? (?P<obj>[a-z][a-z'\-]+)", "MARRIED_TO", "person",
+         r"(?:my )?(?P<kind>husband|wife|spouse),? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "MARRIED_TO", "person",
          negated=True, trait="spouse", coordinated=False, named_only=True),
-    _raw("en_divorce_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-z][a-z'\-]+) and i (?:just |finally |officially )?"
+    _raw("en_divorce_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>got divorced|are divorced|divorced|finalized our divorce|finalised our divorce)", "MARRIED_TO", "person",
          negated=True, trait="spouse", coordinated=False, named_only=True),
     _raw("en_partner_name_is", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<kind>boyfriend|girlfriend|partner|husband|wife|"
-         r"fianc[eé]e?)(?P<verb>'s name is|'s name's| is called| is named) (?P<obj>[a-z][a-z'\-]+)", "DATING", "person",
+         r"fianc[eé]e?)(?P<verb>'s name is|'s name's| is called| is named) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "DATING", "person",
          trait="partner", coordinated=False, named_only=True),
     _en("en_divorce", r"got divorced from|divorced|separated from", "MARRIED_TO", "person", negated=True,
         trait="spouse", coordinated=False),
@@ -756,7 +763,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "person", negated=True, trait="partner", coordinated=False),
     _raw("en_married_role", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: just| finally)? (?P<verb>married|got married to) "
          r"(?:my |our )(?:[a-z\-']+ ){0,3}?(?:sweetheart|boyfriend|girlfriend|partner|fianc[eé]e?|love|crush|friend)"
-         r",? (?P<obj>[a-z][a-z'\-]+)", "MARRIED_TO", "person", trait="spouse", coordinated=False, named_only=True),
+         r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "MARRIED_TO", "person", trait="spouse", coordinated=False, named_only=True),
     _en("en_married", r"got married to|am married to|been married to|married to|married", "MARRIED_TO", "person", trait="spouse",
         coordinated=False),
     _en("en_dating", r"(?:am|been) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
@@ -859,16 +866,23 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # "moved back in with my parents in Ohio": the move is to where they live
     _raw("en_moved_in_with", "en", _EN_WHO + r" moved (?:back )?in with (?:my |our )?"
          r"[a-z]+(?: [a-z]+)? (?P<verb>in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence", coordinated=False),
+    # "My Prius has 200k miles on it", "our Subaru needs new tires": one's own car, told as the
+    # subject of what it has or needs (never "is": "My Civic is totaled" is an end, read elsewhere;
+    # and nothing in a sentence that tells its end)
+    _raw("en_my_vehicle_subject", "en", r"^(?P<subj>)(?:my|our) " + _EN_NAME_SPAN + r" (?:still |just |finally )?"
+         r"(?P<verb>has|runs|needs|hit|passed|starts)\b(?![^.!?]*\b(?:totaled|totalled|sold|stolen|gone|died|dead|"
+         r"scrapped|broke down|gave out|wrecked|repossessed|traded)\b)", "DRIVES", "vehicle", trait="vehicle",
+         coordinated=False, typed_only=True),
     # "we had to put Duke down": a pet put to sleep, by its name
     _raw("en_put_down", "en", _EN_WHO + r" (?:had to |finally )?(?P<verb>put) " + _EN_NAME_SPAN + r" (?:down|to sleep)\b",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
     # "me and Jordan broke up": the pair named with "me and" first
-    _raw("en_me_and_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-z][a-z'\-]+) (?:just |finally |officially )?"
+    _raw("en_me_and_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally |officially )?"
          r"(?P<verb>broke up|split up|called it quits|divorced|got divorced)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     # "the divorce from Craig finally went through": the speaker's marriage, ended
     _raw("en_divorce_noun", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:my|the|our) (?P<verb>divorce) (?:from|with) "
-         r"(?P<obj>[a-z][a-z'\-]+)", "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
+         r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
     # "we're officially out of Chicago": a home left (typed: "out of milk", "out of town" are none)
     _raw("en_out_of_home", "en", _EN_WHO + r" (?:am|are) (?:officially |finally |now |all )*(?P<verb>out of) " + _EN_OBJ_RAW,
          "LIVES_IN", "place", negated=True, trait="residence", coordinated=False, typed_only=True),
@@ -1032,6 +1046,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_diet_veg_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:开始|在|坚持|改成了?|改为)"
          r"(?P<verb>吃素)(?P<obj>)(?=了|[，,。！？]|$)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False,
          fixed_object="vegetarian"),
+    # 吃素快三年了: the diet and how long it has been kept, the speaker's when no one else is named
+    _raw("zh_diet_veg_years", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?P<verb>吃素)(?P<obj>)"
+         r"(?=(?:快|都|已经|有|差不多)?(?:[一二三四五六七八九十两几半\d]+(?:年|个月)|好几年|很多年|多年))",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_keto", "zh", _ZH_WHO + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试|在)?(?P<verb>生酮饮食|生酮)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_low_carb", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:[^，,。！？]{1,6}?(?:期间|的时候))?"
@@ -1098,6 +1116,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_laid_off", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
          r"(?:裁了|裁员了|辞退了|开除了|优化了|炒了|炒鱿鱼了)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
+    # 我们公司（蔚来）最近在裁员: the employer named in brackets after "our company"
+    _raw("zh_our_company_named", "zh", r"(?P<subj>我们|我)(?:的)?(?:公司|单位|司)(?P<verb>[（(])(?P<obj>[^）)，,。]{2,12})(?=[）)])",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_last_day_there", "zh", _ZH_WHO + _ZH_GAP + r"在(?:那边|那儿|那里|这家公司|那家公司|这边)的"
          r"(?P<verb>最后一天)(?P<obj>)", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
          fixed_object="@employer"),
@@ -1186,7 +1207,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_stolen", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆)(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP +
          r"(?P<verb>被(?:人|贼|小偷)?偷(?:走)?了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
-    _raw("zh_vehicle_end", "zh", r"(?:" + _ZH_WHO + r")?" + _ZH_GAP + r"(?:已经)?(?P<verb>把)(?:我的|他的|她的|自己的|旧的|那辆|我那辆|家里的|旧)?(?P<obj>[^，,。！？把]{1,12}?)"
+    _raw("zh_vehicle_end", "zh", r"(?:" + _ZH_WHO + r")?" + _ZH_GAP + r"(?:已经)?(?P<verb>把)(?:我的|他的|她的|自己的|旧的|那辆|我那辆|家里的|旧|[^，,。！？把的]{1,8}的)?(?P<obj>[^，,。！？把的]{1,12}?)"
          r"(?:卖了|卖掉了|卖给了?[^，,。！？]{1,6}|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False),
     _raw("zh_vehicle_it_sold", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + r"(?:这车|那车|这辆车|那辆车|车)(?P<subj>)" + _ZH_GAP +
@@ -1242,6 +1263,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=[一二三四五六七八九十两几\d]+(?:天|周|个星期)|半个月|一阵子?|几天)", "VISITED", "place", coordinated=False,
          typed_only=True),
     # 我家那只英短最近总是掉毛: a pet of the household, by its species
+    # 新领养的土狗豆包特别黏人: a pet brought home, by its kind and then its name
+    _raw("zh_pet_adopted_named", "zh", _ZH_CLAUSE + r"(?P<subj>我们家|我家|我们|我)?(?:新|刚|刚刚)?"
+         r"(?P<verb>领养的|收养的|捡的|捡来的|养的|接回来的)(?P<kind>" + _ZH_PET + r")"
+         r"(?P<obj>(?![很特超太真也都又最好挺不没是就还])[\u4e00-\u9fff]{2,3}?)"
+         r"(?=最近|总是|老是|又|今天|昨天|每天|天天|特别|很|超|一直|刚|在|会|不|也|都|喜欢|爱|[，,。！？]|$)",
+         "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("zh_household_pet", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我家|我们家)(?P<verb>的?(?:那只|这只|那条|这条|只|条)?)"
          r"(?P<obj>" + _ZH_PET + r")(?=最近|总是|老是|又|今天|昨天|每天|天天|特别|很|超|一直|刚|在|会|不|也|都|喜欢|爱|生病|病了|怀孕|生了|[，,。！？]|$)",
          "HAS_PET", "animal", trait="pet", coordinated=False),
@@ -1340,7 +1367,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
          r"(?P<verb>已经好了|全好了|好了|痊愈了|康复了)(?P<obj>)(?=[，,。！？]|$)", "HAS_CONDITION", "topic", negated=True,
          trait="health", coordinated=False, fixed_object="@health"),
-    _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?:" + _ZH_WHO + r")?(?:的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
+    _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?:" + _ZH_WHO + r")?(?:的)?"
+         # 折腾了大半年的荨麻疹总算好了: how long it troubled one, before the condition
+         r"(?:(?:折腾|困扰|纠缠|拖|闹|犯)了[^，,。！？的]{0,6}的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
     # 血糖正常了, 做完手术后腰已经不疼了: the zh recovery by a measurement or a body part
@@ -1445,7 +1474,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_bought_at", "zh", _ZH_SUBJ + r"(?:在|从)[^，,。！？在从买]{1,8}?(?:上|里|网上|店里)?"
          r"(?P<verb>买了|购买了|入手了|下单了|淘了|抢了)(?P<obj>[^，,。！？!?；;：:\s、的]{1,24})(?=[，,。！？!?；;：:\s、]|$)",
          "BOUGHT", "product"),
-    _zh("zh_use", r"一直在用|在用|一直用|使用|用的是|用上了|用了|用", "USES", "software", named_only=True),
+    # 京东买的洗碗机今天到了: a purchase told by its arrival (the shop before 买的 is where, not what)
+    _raw("zh_bought_arrived", "zh", _ZH_CLAUSE + r"(?P<subj>我们|我)?(?:在)?(?:[^，,。！？买]{1,6}?)?(?:上|网上)?(?P<verb>买的|下单的|订的)"
+         r"(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP + r"(?=(?:已经|终于|总算)?(?:到了|到货了|送到了|寄到了))",
+         "BOUGHT", "product", coordinated=False),
+    _zh("zh_use", r"一直在用|在用|一直用的|一直用|使用|用的是|用上了|用了|用", "USES", "software", named_only=True),
     # 刷小红书, 刷抖音: scrolling an app is using it (typed: 刷题, 刷牙, 刷卡 are no software)
     _zh("zh_use_scroll", r"(?:都要|要|会|天天|经常|总是|老是)?刷", "USES", "software", typed_only=True),
     _raw("zh_trip", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:出差|旅游|旅行|度假|出游)(?P<verb>去了|去|到了)" + _ZH_OBJ,
@@ -1485,6 +1518,7 @@ EMOTION_WORDS_EN = {
     "frustrated": "frustrated", "lonely": "lonely", "depressed": "depressed", "scared": "scared",
     "afraid": "scared", "tired": "tired", "exhausted": "tired", "grateful": "grateful",
     "bored": "bored", "calm": "calm", "thankful": "grateful",
+    "dog tired": "tired", "dead tired": "tired", "bone tired": "tired", "wiped out": "tired", "drained": "tired",
 }
 EMOTION_WORDS_ZH = {
     "开心": "happy", "高兴": "happy", "快乐": "happy", "难过": "sad", "伤心": "sad",
@@ -1508,7 +1542,7 @@ class StatePattern:
 
 _ZH_STATE_LEAD = (r"(?:^|(?<=[，,。！？!?；;：:\s])|(?<=以后|之后)(?=我)|(?<=[玩吃睡聊过得]得))(?:(?:" + _ZH_TIME + r")[，,]?)?我?"
                   r"(?:工作|上班|学习|带娃|加班|复习)?(?:(?:"
-                  + _ZH_TIME + r"|" + _ZH_ADV + r"|感觉|觉得|有点|有些|好|太)[，,]?)*")
+                  + _ZH_TIME + r"|" + _ZH_ADV + r"|感觉|觉得|有点|有些|好|太|整个人都|整个人|人都)[，,]?)*")
 
 STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_stress_low", "en", re.compile(

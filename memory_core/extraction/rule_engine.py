@@ -186,7 +186,7 @@ _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )
                           r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
                           r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited|"
                           # "ended up rehoming…", "spent a week in Montreal", "leased a…", "can't stand cilantro"
-                          r"spent|leased|signed|can't stand|cannot stand|can not stand)\b)")
+                          r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over)\b)")
 #: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
 #: March" — the dropped words are "I have"
 _EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
@@ -279,6 +279,17 @@ _EN_SENSE_OF = re.compile(r"^(?:the )?(?:smell|taste|sound|scent|flavou?r|feel)s
 #: department"): one works, studies or is at the organisation
 _EN_ORG_UNIT = re.compile(r"^(?P<org>.+?)'s (?:[a-z\-]+ ){0,3}(?:team|department|dept|office|division|unit|branch|"
                           r"staff|crew|lab|headquarters|hq|engineering|sales|marketing|support)$")
+
+
+#: a home described before its town ("lived in the same house in Tulsa for twenty years")
+_EN_DWELLING_IN = re.compile(r"^(?:(?:the|this|our|my|a|same|little|tiny|small|old|new|family|rented) )*"
+                             r"(?:house|apartment|place|home|condo|flat|studio|townhouse|neighborhood) in (?P<place>[a-z].*)$")
+
+
+#: a stay described before its place ("got back from a week in Reykjavik", "a long weekend in Montreal")
+_EN_STAY_IN = re.compile(r"^(?:(?:a|an|the|my|our|two|three|four|five|ten|a few|a couple of|long|short|quick|little|whole|"
+                         r"family|work|business|girls'?|boys'?) )*(?:weeks?|weekends?|days?|nights?|months?|trip|vacation|"
+                         r"holiday|getaway|stay|visit|honeymoon) (?:in|to|at) (?P<place>[a-z].*)$")
 
 
 #: a person described before their name: a kind of person or a tie, maybe with a word or two
@@ -405,7 +416,8 @@ class _Extractor:
         people = [m for m in (*mentions, *ties) if m.entity_type == "person"]
         kept: list[Mention] = []
         for m in sorted([*mentions, *ties], key=lambda m: (m.start if m.start >= 0 else 10**9)):
-            is_tie_word = m.entity_type == "person" and (m.source == "lexicon" or is_tie(m.name))
+            is_tie_word = m.entity_type == "person" and (m.source == "lexicon" or is_tie(m.name) or
+                                                         any(m is t for t in ties))  # 我妈 in a speaker's line
             if event.speaker and 0 <= m.start < len(event.speaker) + 1 and \
                     text.startswith(event.speaker):
                 continue  # the "Name: " prefix L1 renders (林小雨: … is no 小雨)
@@ -855,6 +867,11 @@ class _Extractor:
         raw_obj = called  # 在一家叫极光的创业公司上班: the name, not the kind
         if pattern.lang == "en" and (sense := _EN_SENSE_OF.match(raw_obj.strip())):
             raw_obj = sense.group("thing")  # "love the smell of coffee": the coffee, not the smell
+        if pattern.predicate in ("LIVES_IN", "MOVED_TO") and pattern.lang == "en" and \
+                (dwelling := _EN_DWELLING_IN.match(raw_obj.strip())):
+            raw_obj = dwelling.group("place")  # "the same house in Tulsa": the town the home is in
+        if pattern.predicate == "VISITED" and pattern.lang == "en" and (stay := _EN_STAY_IN.match(raw_obj.strip())):
+            raw_obj = stay.group("place")  # "back from a week in Reykjavik": the place of the stay
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
         phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else \
             [re.split(r"\s+(?:and|or)\s+", raw_obj)[0] if pattern.lang == "en" else raw_obj]
@@ -1002,6 +1019,8 @@ class _Extractor:
         ``object_policy``)."""
         if pattern.fixed_object:
             return entity.entity_type
+        if pattern.key == "en_put_down" and entity.mention[:1].isupper() and " " not in entity.mention:
+            return "animal"  # "we had to put Duke down": only a pet is put down, whatever else the name is
         if pattern.predicate in ("USES", "BOUGHT") and (entity.name.split() or [""])[0] in DIETS:
             return None  # "switched to a vegan diet": a diet, told by the diet patterns
         if origin != "catalog" and generic(entity.name):
@@ -1430,7 +1449,8 @@ class _Extractor:
                 continue
             prefix = text[:match.start()]
             if zh:
-                window_at = max(0, len(prefix) - 6)
+                # within the feeling's own comma part: 陪我妈做手术，整个人累瘫了 is the speaker's
+                window_at = max(0, len(prefix) - 6, max(prefix.rfind("，"), prefix.rfind(",")) + 1)
                 other = _ZH_THIRD_PERSON.search(prefix, window_at)
                 if other is not None and prefix[max(0, other.start() - 1):other.start()] in ("被", "让", "给"):
                     other = None  # 被领导表扬了，开心: the boss is who praised, the feeling is the speaker's

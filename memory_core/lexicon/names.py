@@ -210,6 +210,10 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     # a dwelling bought is a move or a home, not a product (dev2: "bought a house in Sacramento")
     "房", "新房", "二手房", "townhouse", "duplex", "bungalow", "cabin",
     "address", "new address", "email address", "phone number", "number", "一起",
+    # where one lives told in general ("we love the neighborhood"), and rides one does not own
+    # (骑共享单车上班 is no vehicle of one's own)
+    "neighborhood", "neighbourhood",
+    "共享单车", "共享电单车", "共享电动车", "共享汽车", "citi bike", "lime scooter", "bike share",
 })
 
 #: the commonest Chinese surnames: a jieba person tag (nr) on a word starting with one is taken
@@ -247,6 +251,7 @@ PET_SPECIES: frozenset[str] = frozenset({
     *EN_PET_BREEDS,
     "猫", "猫咪", "小猫", "橘猫", "布偶猫", "布偶", "英短", "狗", "小狗", "狗狗", "柯基", "金毛", "泰迪", "柴犬",
     "哈士奇", "兔子", "仓鼠", "鹦鹉", "乌龟", "金鱼", "流浪猫", "流浪狗", "鱼", "鸟", "小鸟", "小兔子",
+    "边牧", "拉布拉多", "萨摩耶", "比熊", "博美", "土狗", "中华田园犬", "田园犬", "龙猫", "豚鼠", "刺猬",
 })
 
 #: what a pet has or needs: after a species word these are the pet's things, never its name

@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -246,6 +246,23 @@ def test_the_dev23_and_dev24_batches_keep_their_tuned_scores():
     from memory_core.extraction.rule_extractor import RuleExtractor
 
     for name, p, r in (("dev23", 0.97, 0.94), ("dev24", 0.98, 0.97)):
+        data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
+        report = evaluate(RuleExtractor(), data)
+        assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
+
+
+def test_the_dev25_and_dev26_batches_keep_their_tuned_scores():
+    """dev25 (70 Chinese lines) and dev26 (70 English), stop 30: precision traps (venues, shops,
+    figurative uses, titles, idioms, other people) beside genuine states, written and labelled
+    by a helper who had not seen the extractor, before it ran on them. First run: dev25 1.000 /
+    0.697 (entities 0.824 / 0.787), dev26 0.971 / 0.825; after this stop's rules 1.000 / 0.882
+    and 1.000 / 0.950. Left: a topic before the subject (手机一直用的X, 榴莲那个味儿我…), an end
+    two commas after its pet (我养的那只鹦鹉…，只好送人了), a named third person opening the line
+    ("Kevin just started at Stripe"), "my cousin does" (an elided verb)."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    for name, p, r in (("dev25", 0.98, 0.86), ("dev26", 0.98, 0.93)):
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
         assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
