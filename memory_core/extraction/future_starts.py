@@ -35,7 +35,7 @@ _EN_BLOCK = re.compile(
 _EN_NEG_BLOCK = re.compile(r"\b(?:not|never|no longer)\b|n't\b|n’t\b", re.IGNORECASE)
 _ZH_NEG_BLOCK = re.compile(r"不一定|不(?!久|过|少|错)|没|别")
 _ZH_BLOCK = re.compile(r"如果|要是|假如|假设|万一|的话|想|打算|准备|考虑|也许|可能|或许|大概|说不定|"
-                       r"估计|希望|应该|吗|？|\?|面试|申请|听说|据说|在等|等着|等待|"
+                       r"估计|希望|应该|吗|？|\?|面试(?!过了|通过)|申请|听说|据说|在等|等着|等待|"
                        # an offer is a start only once taken: 拿到了网易的offer，下个月入职
                        # (offer定了 / offer签了: the offer taken, the start stands)
                        r"(?<!的)(?:offer|录用通知)(?!(?:已经|也)?(?:定了|签了|拿到了|到手了?|接了))")

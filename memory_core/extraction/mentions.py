@@ -256,8 +256,8 @@ def lexicon_mentions(text: str) -> list[Mention]:
             continue  # 咖啡师, 奶茶店: the member is part of a longer word
         if len(term) == 1 and is_cjk(term) and _inside_a_word(text, start, end):
             continue  # 茶 in 喜茶: one character of an unknown longer word (a name) is not that thing
-        if len(term) == 1 and is_cjk(term) and etype == "animal" and _inside_a_noun(text, start, end):
-            continue  # 单身狗, 猫眼, 熊猫血: an animal's character inside another noun is no animal
+        if len(term) == 1 and is_cjk(term) and etype in ("animal", "food") and _inside_a_noun(text, start, end):
+            continue  # 单身狗, 猫眼, 茶园: an animal's or a food's character inside another noun is not that
         if etype == "animal" and not is_cjk(term) and any(
                 i.start() <= start and end <= i.end() for i in _EN_ANIMAL_IDIOM.finditer(text)):
             continue  # "dog tired", "hot dogs", "night owl": an idiom, no animal

@@ -605,6 +605,9 @@ _ZH_PLACE_CUE = frozenset("在去到从往回飞住来和与跟、或是的，,�
 _ZH_LIST_RX: re.Pattern[str] | None = None
 
 
+#: car brands that are common words: a vehicle only with a model after them (长城炮, 哪吒V)
+_BRAND_NEEDS_MODEL = frozenset({"长城", "东风", "欧拉", "仰望", "深蓝", "哪吒", "北汽", "星途", "捷途"})
+
 #: a phone maker and a model (华为Mate60, 小米14 — 小米SU7 is the car —, 荣耀Magic6, vivo X100)
 _ZH_PHONE = re.compile(r"(?:华为|荣耀|小米|红米|一加|三星|魅族|苹果|OPPO|oppo|vivo|VIVO|iQOO|iqoo|realme)\s?"
                        r"(?:(?:Mate|mate|Pura|pura|nova|Nova|Mix|mix|Note|note|Magic|magic|Find ?X|Reno|reno|"
@@ -621,8 +624,11 @@ def _zh_list_rx() -> re.Pattern[str]:
         models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m) and len(m) >= 2),
                         key=len, reverse=True)
         all_models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m)), key=len, reverse=True)
+        # brand + model: a listed model, a code (L7, SU7, 001), or a sub-brand or series word
+        # with its code (长安深蓝SL03, 吉利银河E8)
         vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, all_models)) +
-                   r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?(?:系)?|Model ?[3SXY]|[A-Z]{1,3}\b)")
+                   r"|(?:(?![的了在是到去从和跟与被把给也都就还又着过我你他她它])[\u4e00-\u9fff]){2}[A-Z]{1,3}\d{0,3}[A-Za-z]?(?![A-Za-z])"
+                   r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?(?:系)?|Model ?[3SXY]|[A-Z]{1,3}(?![A-Za-z0-9]))")
         _ZH_LIST_RX = re.compile(r"(?P<veh>" + vehicle + r")|(?P<model>" + "|".join(map(re.escape, models)) +
                                  r")|(?P<term>" + "|".join(map(re.escape, terms)) + r")|(?P<brand>" +
                                  "|".join(map(re.escape, brands)) + r")", re.IGNORECASE)
@@ -658,6 +664,66 @@ def _brand_heads(text: str, spans: list[tuple[int, int, str, str]]) -> list[tupl
     return out
 
 
+#: the heads a made-up company name ends with (中天置业, 明远教育, 云栈科技): a two-character word
+#: jieba tags anyhow (a time word, an adjective) before one is a company where a company is expected
+_ZH_COMPANY_HEADS = ("置业", "传媒", "科技", "生物", "物流", "食品", "电器", "重工", "集团", "股份", "实业", "智能",
+                     "教育", "地产", "控股", "文化", "网络", "软件", "电子", "咨询", "投资", "医药", "药业", "制药",
+                     "能源", "环保", "互动", "设计", "游戏", "速运", "快递", "建设", "金融", "资本", "影业", "动力")
+#: the tags of a word that cannot be a company's name part (pronouns, prepositions, particles,
+#: adverbs, conjunctions, numbers, measure words, places of position, verbs)
+_ZH_NOT_NAME_FLAGS = ("r", "p", "u", "d", "c", "m", "q", "s", "f", "v", "y", "e", "o", "w", "x")
+#: what a company is expected after (在X上班, 从X离职, 去X, 叫X) — or the clause's start
+_ZH_COMPANY_CUE = re.compile(r"(?:^|[在从去到进叫入了，,。！？：:\s]|加入|离开|来自)$")
+
+
+def _company_names(text: str, spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """Made-up company names the lists and tags miss: a two-character word + a company head,
+    where a company is expected (她在中天置业做销售, 明远教育上周把我们都裁了)."""
+    taken = [(s, e) for s, e, _, _ in spans]
+    out = list(spans)
+    tokens = zh_tokens(text)
+    for i, (word, flag, pos) in enumerate(tokens[:-1]):
+        nxt = tokens[i + 1]
+        if len(word) != 2 or flag.startswith(_ZH_NOT_NAME_FLAGS) or \
+                nxt[0] not in _ZH_COMPANY_HEADS or word in GENERIC_NOUNS:
+            continue
+        end = nxt[2] + len(nxt[0])
+        if any(s < end and pos < e for s, e in taken) or not _ZH_COMPANY_CUE.search(text[max(0, pos - 2):pos]):
+            continue
+        out.append((pos, end, text[pos:end], "organization"))
+        taken.append((pos, end))
+    return sorted(out)
+
+
+#: the heads of a named business district or park: a place (天府软件园, 苏州工业园区)
+_ZH_PARK_HEADS = ("软件园", "科技园", "产业园", "工业园区", "工业园", "开发区", "高新区", "经开区", "新区", "创业园", "大学城")
+
+
+def _place_tails(text: str, spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """A place runs on into what jieba tags as a district or foreign name right after it (佛山 +
+    顺德 ``nrt``), and into a park's head (厦门 + 软件园); a word before a park head is that park
+    (天府 + 软件园)."""
+    tokens = {pos: (word, flag) for word, flag, pos in zh_tokens(text)}
+    out: list[tuple[int, int, str, str]] = []
+    for start, end, surface, etype in spans:
+        if etype == "place":
+            nxt = tokens.get(end)
+            if nxt is not None and len(nxt[0]) == 2 and nxt[1] in ("ns", "nrt") and nxt[0] not in _ZH_NOT_PLACES and \
+                    not any(s == end for s, _, _, _ in spans):
+                end += 2
+            park = next((h for h in _ZH_PARK_HEADS if text.startswith(h, end)), None)
+            if park is not None:
+                end += len(park)
+        out.append((start, end, text[start:end], etype))
+    taken = [(s, e) for s, e, _, _ in out]
+    for word, flag, pos in zh_tokens(text):
+        if word in _ZH_PARK_HEADS and pos >= 2 and not any(s < pos + len(word) and pos < e for s, e in taken):
+            before = next((w for w, f, p in zh_tokens(text) if p + len(w) == pos and len(w) >= 2 and f.startswith("n")), None)
+            if before is not None:
+                out.append((pos - len(before), pos + len(word), text[pos - len(before):pos + len(word)], "place"))
+    return sorted(out)
+
+
 def _merge_places(spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
     """Adjacent places are one place, large to small (湖南衡阳, 杭州滨江)."""
     out: list[tuple[int, int, str, str]] = []
@@ -674,12 +740,21 @@ def _merge_places(spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int
 _ZH_NAME_HEAD_FLAGS = frozenset({"nr", "nrt", "ns", "nt", "nz"})
 
 
-@lru_cache(maxsize=1)
-def _zh_org_head() -> re.Pattern[str]:
-    """The organisation heads of two characters or more (a one-character head — 云, 局 — joins
-    too much after a name jieba found on its own: 杭州云栖)."""
-    heads = sorted((h for h in ORG_HEADS_ZH if len(h) >= 2), key=len, reverse=True)
-    return re.compile("|".join(map(re.escape, heads)))
+@lru_cache(maxsize=2)
+def _zh_org_head(short: bool = False) -> re.Pattern[str]:
+    """The organisation heads; one-character heads (云, 局) only with ``short`` — after a listed
+    name (杭州市 + 公安局), not after a name jieba found on its own (杭州云栖)."""
+    heads = sorted((h for h in ORG_HEADS_ZH if short or len(h) >= 2), key=len, reverse=True)
+    # up to six more characters of the name before the head (湘雅 + 二 + 医院, 华东师范大学 + 第二附属 +
+    # 中学, 重庆 + 电子工程职业 + 学院), taken greedily, never across a function word or a verb
+    return re.compile(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入干当做任读上]{0,6}(?:"
+                      + "|".join(map(re.escape, heads)) + ")")
+
+
+def _head_continues(text: str, end: int) -> bool:
+    """Whether the organisation head just read is the start of a longer word: 软件 in 软件园,
+    电子 in 电子厂 (a park, a factory of that trade — not a company named by the head)."""
+    return text[end:end + 1] in ("园", "区", "城", "厂", "街", "路", "镇", "村")
 
 
 def _token_aligned(text: str, start: int, end: int) -> bool:
@@ -702,6 +777,8 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if any(s < end and start < e for s, e in phones):
             continue  # 华为Mate60, 小米14: a phone, not the company or a car
         if m.group("brand"):
+            if m.group(0) in _BRAND_NEEDS_MODEL:
+                continue  # 长城, 哪吒, 深蓝 alone are a wall, a god, a colour: a car only with its model
             if len(m.group(0)) >= 2 and not _head_noun_follows(text, end):
                 out.append((start, end, m.group(0), "vehicle"))  # 宝马 alone: the car brand
             continue
@@ -725,12 +802,13 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
                 start -= 3 if text[start - 3:start] in ("过敏性", "病毒性", "细菌性") else 2
             out.append((start, end, text[start:end], etype))
             continue
-        # an organisation head right after a place or company name makes one organisation
-        head = re.match(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入干当做任]{0,6}?(?:" + "|".join(ORG_HEADS_ZH) + r")",
-                        text[end:end + 8])
-        if head and etype in ("place", "organization") and not re.match(r"[的了在是]", text[end:end + 1]):
-            end += head.end()
-            etype = "organization"
+        # an organisation head right after a place or company name makes one organisation, the
+        # longest that ends where jieba ends a word (四川 + 大学 + 华西医院; 厦门软件园 is no 厦门软件)
+        for _ in range(2):
+            head = _zh_org_head(True).match(text, end, min(len(text), end + 10)) if etype in ("place", "organization") else None
+            if head is None or _head_continues(text, head.end()):
+                break
+            end, etype = head.end(), "organization"
         out.append((start, end, text[start:end], etype))
     taken = [(s, e) for s, e, _, _ in out]
     for word, flag, start in zh_tokens(text):
@@ -738,7 +816,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if any(s < end and start < e for s, e in taken) or len(word) < 2:
             continue
         etype = _ZH_PROPER.get(flag)
-        head = _zh_org_head().match(text, end) if flag in _ZH_NAME_HEAD_FLAGS else None
+        head = _zh_org_head().match(text, end, min(len(text), end + 10)) if flag in _ZH_NAME_HEAD_FLAGS else None
+        if head and _head_continues(text, head.end()):
+            head = None  # the head is only the start of another word (软件园)
         if head:  # 德邦 + 快递, 招商局 + 集团, 正泰 + 电器: a name before an organisation head is that organisation
             word, end, etype = text[start:head.end()], head.end(), "organization"
         if etype is not None and len(word) >= 3 and word.endswith(("区", "县", "市", "镇", "省")) and \
@@ -778,7 +858,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
 
         out.append((start, end, word, etype))
         taken.append((start, end))
+    out = _company_names(text, out)
     out = _merge_places(_brand_heads(text, out))
+    out = _place_tails(text, out)
     out = [(s, e + d.end(), text[s:e + d.end()], t) if t == "place" and (d := re.match(
         r"[\u4e00-\u9fff]{1,3}?(?:区|县|镇)(?![\u4e00-\u9fff]*?(?:医院|大学|公司))", text[e:e + 4])) and not any(
         s2 < e + d.end() and e < e2 for s2, e2, _, _ in out if (s2, e2) != (s, e)) else (s, e, w, t)

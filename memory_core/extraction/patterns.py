@@ -58,14 +58,14 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             r"周[一二三四五六日天]|星期[一二三四五六日天]|"
             # holidays as times (国庆去了青岛, 春节回了老家), this year's or last
             r"(?:今年|去年|前年)?(?:国庆节?|春节|过年|元旦|五一|十一|中秋节?|端午节?|清明节?|寒假|暑假|年假)(?:期间|的时候|那会儿)?|"
-            r"从(?:去年|前年|今年|上个月|上周|上星期|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
+            r"从(?:去年|前年|今年|上个月|上周|上星期|这个月|这周|这星期|本月|今天|昨天|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
 _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然"
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
                  r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?")
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
-_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:不过|但是|可是|而且|所以|其实|反正|说实话|老实说)[，,]?)?(?:(?:" + _ZH_TIME + r")[，,]?)*"
+_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:不过|但是|可是|而且|所以|其实|反正|说实话|老实说|之后|此后|然后)[，,]?)?(?:(?:" + _ZH_TIME + r")[，,]?)*"
             r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
@@ -705,6 +705,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>" + _EN_PET + r")(?=\s*(?:$|[.,!;]| now\b| too\b| as well\b| named\b| called\b| and\b| who\b| that\b| at home\b))",
          "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship (partner / spouse: exclusive), school (exclusive), health (several at once)
+    # "We said goodbye to our cat Tigger": a pet's death told as the farewell
+    _raw("en_pet_goodbye", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| sadly)?(?: had to)? (?P<verb>said goodbye to|say goodbye to|"
+         r"lost) (?:our|my) (?:sweet |old |beloved |little )*(?:" + _EN_PET + r"),? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
+    # "My contract with Pfizer ended", "my contract at X wasn't renewed": the job ended
+    _raw("en_contract_ended", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) contract (?:with|at) " + _EN_NAME_SPAN +
+         r" (?:just |finally |officially )?(?P<verb>ended|ran out|expired|was not renewed|did not get renewed|is over|was up)",
+         "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
+    # "moved back home to Pittsburgh after four years in Denver": the years there are a past home
+    _raw("en_years_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:after|following) (?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|"
+         r"a few|several|many|a couple of|a couple) )?(?:years|months) (?P<verb>in) " + _EN_NAME_SPAN + r"(?=[.,;!?]|$| and | so | but )",
+         "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
+    # "I'm officially the proud owner of a Mazda CX-5": ownership
+    _raw("en_proud_owner", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |officially |finally )*(?:the )?(?:proud |new |happy )*"
+         r"(?P<verb>owner of) (?:a|an) " + _EN_OBJ_RAW, "OWNS", "product", coordinated=False, typed_only=False, named_only=True),
     # "Been a huge Celtics fan since I was six": a fan of a named team, band or show likes it
     _raw("en_fan_of_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have| had)?(?: always| also| still)? (?:am|been|was) "
          r"(?:a |an )?(?:huge |big |massive |lifelong |die-hard |diehard |longtime |long-time |total )*"
@@ -712,7 +727,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="preference", coordinated=False, named_only=True),
     _raw("en_split_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>split up|broke up|broke (?:things|it) off|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
-         r"ended things)", "DATING", "person", negated=True,
+         r"ended things|are done|are over|are through|are finished)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     _raw("en_dumped_me", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally )?"
          r"(?P<verb>dumped me|broke up with me|left me(?=\s*(?:[.,;!?]|$|for\b))|ghosted me and we are done)", "DATING", "person", negated=True,
@@ -967,12 +982,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
+    # "signed the lease on a place in Oakland and moved in", "closed on a house in Boise … home now"
+    _raw("en_home_taken_moved", "en", _EN_WHO + r" (?:finally |just |officially )?(?:signed (?:a|the|our|my) lease on|closed on|bought|rented) "
+         r"(?:a|an|the|our|my) (?:[\w'-]+ ){0,3}?(?:house|home|condo|apartment|flat|place|townhouse|studio|[\w-]*bedroom) "
+         r"(?P<verb>in|near) " + _EN_NAME_SPAN + r"(?=[^.!?]*\b(?:moved in|moving in was|got the keys)\b)",
+         "MOVED_TO", "place", trait="residence", coordinated=False, named_only=True),
+    _raw("en_home_taken_home", "en", _EN_WHO + r" (?:finally |just |officially )?(?:closed on|bought) "
+         r"(?:a|an|the|our|my) (?:[\w'-]+ ){0,3}?(?:house|home|condo|apartment|townhouse|place) (?P<verb>in|near) " + _EN_NAME_SPAN +
+         r"(?=[^.!?]*\b(?:that is home now|it is home now|home now|we live there now)\b)",
+         "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
     _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|(?:been |am |are )renting in|rent (?:a |an )(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
         "LIVES_IN", "place",
         trait="residence", coordinated=False),
     # "I'm not from Boston": a hometown denied (typed: "not from around here" names no place)
     _raw("en_not_from", "en", _EN_WHO + r" (?:am|are) (?P<neg>not) (?:originally |actually |really )?(?P<verb>from) " + _EN_OBJ_RAW,
-         "IS_FROM", "place", trait="hometown", coordinated=False, typed_only=True),
+         "IS_FROM", "place", trait="hometown", coordinated=False, named_only=True),
     _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",
         "IS_FROM", "place", trait="hometown", coordinated=False),
     _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
@@ -1005,10 +1029,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
         negated=True, trait="preference"),
     _zh("zh_dislike", r"一点都不喜欢|一点也不喜欢|完全不喜欢|根本不喜欢|不太喜欢|不怎么喜欢|不是很喜欢|不喜欢|讨厌|不爱|受不了|烦透了",
         "DISLIKES", "topic", trait="preference"),
+    # 新疆喀什我从来没去过: a place put first, never been to
+    _raw("zh_visited_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fff]{2,8}?)(?P<subj>我)(?:还|长这么大)?(?:从来|从|一直|都|还)*"
+         r"(?P<neg>没有|没)(?P<verb>去过)", "VISITED", "place", coordinated=False, typed_only=True),
     # 榴莲我是真的讨厌, 香菜我实在受不了: the thing put first, then the speaker's taste for it (only a
     # thing with a name: 这种天气我真的讨厌 is no taste memory keeps)
     _raw("zh_dislike_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)(?:是)?"
-         r"(?:(?:真的|实在|特别|超级|超|很|最|一直|就是|是真的)\s*)*(?P<verb>讨厌|受不了|不喜欢|接受不了)(?:的)?(?=[，,。！？!?]|$)",
+         r"(?:(?:真的|实在|特别|超级|超|很|最|一直|就是|是真的|是真|真)\s*)*(?P<verb>讨厌|受不了|不喜欢|接受不了)(?:的)?(?=[，,。！？!?]|$)",
          "DISLIKES", "topic", trait="preference", coordinated=False, named_only=True),
     _raw("zh_like_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)(?:是)?"
          r"(?:(?:真的|实在|特别|超级|超|很|最|一直|就是|是真的|还挺|挺)\s*)*(?P<verb>喜欢|爱吃|爱喝|爱看|爱听)(?:的)?(?=[，,。！？!?]|$)",
@@ -1043,7 +1070,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 最近在搞生酮 / 开始吃素了 with no subject: the speaker's, when a doing verb carries the diet
     _raw("zh_diet_keto_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试)"
          r"(?P<verb>生酮饮食|生酮)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
-    _raw("zh_diet_veg_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:开始|在|坚持|改成了?|改为)"
+    _raw("zh_diet_veg_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:开始|在|坚持|改成了?|改为|(?<=开始)|(?<=起))"
          r"(?P<verb>吃素)(?P<obj>)(?=了|[，,。！？]|$)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False,
          fixed_object="vegetarian"),
     # 吃素快三年了: the diet and how long it has been kept, the speaker's when no one else is named
@@ -1110,7 +1137,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          trait="employer", coordinated=False, named_only=True),
     # 我在华为待了八年，去年出来自己干了: years at a named employer, then out of it
     _raw("zh_work_stay_then_out", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)(?:干|做|工作|上班|待)了"
-         r"[^，,。！？]{0,8}[，,][^。！？]{0,8}?(?P<verb>出来了|出来自己干|出来单干|出来创业|辞职了|离职了|走了|不干了|离开了)",
+         r"[^，,。！？]{0,8}[，,][^。！？]{0,8}?(?P<verb>出来了|出来自己干|出来单干|出来创业|辞职了|离职了|走了|不干了|离开了|被优化了|被裁了|被裁员了|被辞退了|被开了|被开除了)",
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
     # 上个月被蔚来汽车裁了: the subject is often left out — the speaker, from the clause start
     _raw("zh_work_laid_off", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
@@ -1119,6 +1146,18 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我们公司（蔚来）最近在裁员: the employer named in brackets after "our company"
     _raw("zh_our_company_named", "zh", r"(?P<subj>我们|我)(?:的)?(?:公司|单位|司)(?P<verb>[（(])(?P<obj>[^）)，,。]{2,12})(?=[）)])",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    # 从星河传媒出来以后, 跟恒远物流的合同到期没续: out of a named employer
+    _raw("zh_work_out_of", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>从)(?P<obj>[^，,。！？从]{2,10}?)"
+         r"(?=出来(?:以后|之后|后|了))", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
+         named_only=True),
+    _raw("zh_work_contract_over", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"(?:跟|和|与)(?P<obj>[^，,。！？跟和与]{2,10}?)的"
+         r"(?P<verb>合同|劳动合同)(?:已经)?(?=到期(?:了|没续|没有续|不续了|没再续)|没续|没有续签|不续了)", "WORKS_AT", "organization",
+         negated=True, trait="employer", coordinated=False, named_only=True),
+    # 明远教育上周把我们整个部门都裁了: the company that let the speaker (and the team) go
+    _raw("zh_work_company_cut_us", "zh", _ZH_CLAUSE + r"(?P<subj>)(?P<obj>[^，,。！？把]{2,10}?)" + _ZH_GAP +
+         r"(?P<verb>把我们?)(?:整个|这个|我们)?(?:部门|组|团队|项目组|事业部)?(?:的人)?(?:都|全|全都)?"
+         r"(?:裁了|裁掉了|优化了|开了|辞退了|开除了)", "WORKS_AT", "organization", negated=True, trait="employer",
+         coordinated=False, named_only=True),
     _raw("zh_work_last_day_there", "zh", _ZH_WHO + _ZH_GAP + r"在(?:那边|那儿|那里|这家公司|那家公司|这边)的"
          r"(?P<verb>最后一天)(?P<obj>)", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
          fixed_object="@employer"),
@@ -1204,6 +1243,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_swap_from", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"(?P<verb>把)(?:我的|旧的|那辆|[^，,。！？把的]{1,8}的)?(?P<obj>[^，,。！？把的]{1,10}?)"
          # 把开了六年的五菱宏光置换成了…: the car after the clause that describes it
          r"(?=(?:置)?换成了|(?:置)?换成|(?:置)?换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
+    # 我那台哪吒V开了两年了: the car one has driven for years
+    _raw("zh_vehicle_driven_years", "zh", r"(?P<subj>我们|我)(?:的|家的)?(?:那台|那辆|这台|这辆|家那辆)?(?P<obj>[^，,。！？的]{2,10}?)"
+         + _ZH_GAP + r"(?P<verb>开了|骑了)(?=(?:快|都|已经|有)?(?:[一二三四五六七八九十两几半\d]+年|好几年|很多年|多年))",
+         "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     _raw("zh_vehicle_stolen", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆)(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP +
          r"(?P<verb>被(?:人|贼|小偷)?偷(?:走)?了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
@@ -1227,7 +1270,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_mishap", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的]{2,10}?)" + _ZH_GAP +
          r"(?P<verb>被(?:人|别人|车|后车)?(?:刮了|刮花了|追尾了|撞了|蹭了|剐了|划了|剐蹭了|贴了罚单)|(?:又)?坏了|送去(?:修|保养)了)",
          "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
-    _zh("zh_drive", r"开的是|开着|开一辆|开了一辆|(?:开|骑)了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
+    _zh("zh_drive", r"开的是|开着(?!上下班|上班|去|回|出门|来)|开一辆|开了一辆|(?:开|骑)了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
         "vehicle", trait="vehicle", coordinated=False),
     # 我换了台理想L6: 台 is also a computer's or a phone's measure word, so a car only when typed
     _zh("zh_drive_swap_tai", r"换了一台|换了台", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
@@ -1263,6 +1306,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=[一二三四五六七八九十两几\d]+(?:天|周|个星期)|半个月|一阵子?|几天)", "VISITED", "place", coordinated=False,
          typed_only=True),
     # 我家那只英短最近总是掉毛: a pet of the household, by its species
+    # 汤圆送给我表姐养了: a name given to someone to keep is a pet given away (the 养 types it)
+    _raw("zh_pet_given_to_keep", "zh", _ZH_CLAUSE + r"(?P<subj>)(?P<obj>(?!孩子|儿子|女儿|宝宝|小孩|娃|钱|房子)[\u4e00-\u9fff]{2,3}?)" + _ZH_GAP +
+         r"(?:被我们?)?(?P<verb>送给了?|交给了?|托付给了?)(?:我的?)?[\u4e00-\u9fff]{1,4}?养(?:了|着)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
+    # 我家年糕昨天刚做完绝育: a name cared for as a pet (绝育, 疫苗, 驱虫)
+    _raw("zh_pet_by_care", "zh", _ZH_CLAUSE + r"(?P<subj>我们家|我家)(?P<obj>[\u4e00-\u9fff]{2,3}?)" + _ZH_GAP +
+         r"(?:刚|去)?(?P<verb>做完绝育|做了绝育|绝育了|打完疫苗|打了疫苗|打疫苗|驱虫|做驱虫|去宠物医院)",
+         "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     # 新领养的土狗豆包特别黏人: a pet brought home, by its kind and then its name
     _raw("zh_pet_adopted_named", "zh", _ZH_CLAUSE + r"(?P<subj>我们家|我家|我们|我)?(?:新|刚|刚刚)?"
          r"(?P<verb>领养的|收养的|捡的|捡来的|养的|接回来的)(?P<kind>" + _ZH_PET + r")"
@@ -1285,23 +1336,25 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:(?P<kind>" + _ZH_PET + r"))?(?P<obj>[\u4e00-\u9fff]{0,4}?)(?P<verb>安乐死了|安乐了)", "HAS_PET", "animal",
          negated=True, trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
-         r"(?P<verb>去世了|死了|走了|跑丢了|走丢了|丢了|跑出去(?:就)?再也没回来|跑出去没回来|再也没回来|不见了|病逝了|(?:被[\u4e00-\u9fff]{1,4}?)?(?:送人了|送走了|送养了|领养走了|领养了|抱走了|放生了|放飞了))",
+         r"(?P<verb>去世了|死了|走了|跑丢了|走丢了|丢了|跑出去(?:就)?再也没回来|跑出去没回来|再也没回来|不见了|病逝了|(?:被[\u4e00-\u9fff]{1,4}?)?(?:送人了|送走了|送养了|领养走了|领养了|抱走了|放生了|放飞了)|"
+         # 它上个月被车撞了，没救回来: the death told by the rescue that failed
+         r"(?:被车撞了|出了车祸|生病了|病了)?[，,]?(?:最后|还是)?(?:没救回来|没抢救过来|没挺过来|没熬过去))",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
          r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了|托付给了?[^，,。！？]{1,6}|交给了?[^，,。！？]{1,6}养|放生了|放飞了)",
          "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False, typed_only=True),
     # 仓鼠送人了: a pet by its kind at the clause start, the owner left out
-    _raw("zh_pet_given", "zh", _ZH_CLAUSE + r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条)?(?P<kind>" + _ZH_PET +
+    _raw("zh_pet_given", "zh", _ZH_CLAUSE + r"(?P<subj>我们家|我们|我家|我)?(?:家里|家)?(?:的)?(?:那只|这只|那条)?(?P<kind>" + _ZH_PET +
          r")(?P<obj>(?:(?![被让给送])[\u4e00-\u9fffA-Za-z]){0,6}?)" + _ZH_GAP +
-         r"(?P<verb>送人了|送走了|送养了|送给了?|被[\u4e00-\u9fff]{1,4}?(?:领养了|领养走了|抱走了|送人了|送走了|送给了?))", "HAS_PET", "animal", negated=True, trait="pet",
+         r"(?P<verb>送人了|送走了|送养了|送养给了?|送给了?|被[\u4e00-\u9fff]{1,4}?(?:领养了|领养走了|抱走了|送人了|送走了|送给了?))", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
     # a known pet's name, then its rehoming: 雪球送给我表姐养了, 棉花被我送人了
     _raw("zh_pet_given_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?:被我们?|已经|也)?(?P<verb>送人了|送走了|送养了|送给了?[^，,。！？]{1,6}?(?:养了|了)|被[\u4e00-\u9fff]{1,3}?领养了)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_named", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
-         r"(?:(?:在)?(?:楼下|路边|小区里?|门口|家门口|路上|街上|附近|公司楼下|公司门口)(?!有))?"
+         r"(?:(?:在)?(?:小区门口|小区楼下|学校门口|楼道里|楼下|路边|小区里?|门口|家门口|路上|街上|附近|公司楼下|公司门口)(?!有))?"
          r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了|抱回了|抱回来了|接回了|接回家了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
          r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫))[，,]?(?:它)?"
@@ -1354,15 +1407,29 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "DATING", "person", negated=True, trait="partner", coordinated=False, fixed_object="@partner"),
     _raw("zh_we_divorced", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>离婚了|离了婚|把婚离了)(?P<obj>)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, fixed_object="@spouse"),
-    _raw("zh_we_married", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>结婚了|领证了)(?P<obj>)",
+    _raw("zh_we_married", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>结婚了|领证了|扯证了)(?P<obj>)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False, fixed_object="@partner"),
-    _raw("zh_married", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>结婚了|结婚|领证了)",
+    _raw("zh_married", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?:去民政局)?(?P<verb>结婚了|结婚|领证了|扯证了|登记结婚了)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False),
     _raw("zh_dating_named", "zh", _ZH_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)一个叫(?P<obj>[\u4e00-\u9fffA-Za-z]{1,4}?)的"
          r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
          "DATING", "person", trait="partner", coordinated=False),
+    # 我现在是赵一鸣的女朋友了: the speaker named as someone's partner
+    _raw("zh_partner_of", "zh", _ZH_CLAUSE + r"(?P<subj>我)" + _ZH_GAP + r"(?:是)(?P<obj>[\u4e00-\u9fff]{2,3}?)的"
+         r"(?P<verb>女朋友|男朋友|对象|未婚妻|未婚夫)(?:了|啦|啊)?(?=[，,。！？!?]|$)", "DATING", "person", trait="partner",
+         coordinated=False, named_only=True),
+    _raw("zh_spouse_of", "zh", _ZH_CLAUSE + r"(?P<subj>我)" + _ZH_GAP + r"(?:是)(?P<obj>[\u4e00-\u9fff]{2,3}?)的"
+         r"(?P<verb>老婆|老公|妻子|丈夫|太太|媳妇)(?:了|啦|啊)?(?=[，,。！？!?]|$)", "MARRIED_TO", "person", trait="spouse",
+         coordinated=False, named_only=True),
+    # 我和林悦没在谈 / 没在一起: a relationship denied
+    _raw("zh_not_dating", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+         r"(?P<neg>没|没有|并没有|并没|不是在)(?P<verb>在谈|谈恋爱|在一起|在交往)", "DATING", "person", trait="partner",
+         coordinated=False, named_only=True),
+    # 我和徐朗在三亚旅游的时候正式官宣了: the announcement after where and when
+    _raw("zh_dating_announced", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?:在[^，,。！？]{1,10}?(?:的时候|期间))?" + _ZH_GAP +
+         r"(?:正式)?(?P<verb>官宣了|官宣恋情了?)", "DATING", "person", trait="partner", coordinated=False),
     _raw("zh_dating", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
-         r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了)", "DATING",
+         r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了)", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
          r"(?P<verb>已经好了|全好了|好了|痊愈了|康复了)(?P<obj>)(?=[，,。！？]|$)", "HAS_CONDITION", "topic", negated=True,
@@ -1414,6 +1481,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     _zh("zh_moved_out", r"搬出了|搬出|搬离了|搬离", "LIVES_IN", "place", negated=True, trait="residence",
         coordinated=False),
+    # 今年终于回老家洛阳发展了: a move home (the hometown named: 老家 is where one is from)
+    _raw("zh_moved_home_to", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>回(?:到)?老家)(?P<obj>[\u4e00-\u9fff]{2,6}?)"
+         r"(?=发展|工作|定居|生活|住|上班|了|[，,。！？]|$)", "MOVED_TO", "place", trait="residence", coordinated=False, typed_only=True),
+    # (its verb is empty, after the name: 回老家 belongs to the move read just before)
+    _raw("zh_hometown_back_to", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"回(?:到)?老家(?P<obj>[\u4e00-\u9fff]{2,6}?)(?P<verb>)"
+         r"(?=发展|工作|定居|生活|住|上班|了|过年|[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False, typed_only=True),
+    # 终于搬进了新家，在苏州: the new home, and where it is
+    _raw("zh_new_home_in", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"(?:搬进了|搬进|搬到了|住进了)新家[，,]?(?P<verb>在)"
+         r"(?P<obj>[^，,。！？在]{2,8}?)(?=[，,。！？]|$)", "MOVED_TO", "place", trait="residence", coordinated=False, typed_only=True),
     # 我已经从广州搬出来了: the place before the verb (搬出 with its object after is zh_moved_out)
     _raw("zh_moved_out_from", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"从(?P<obj>[^，,。！？从]{1,10}?)"
          r"(?P<verb>搬出来了|搬出来|搬走了|搬出去了)", "LIVES_IN", "place", negated=True, trait="residence",
@@ -1486,12 +1562,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_trip_back", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>从)(?P<obj>[^，,。！？从]{1,8}?)(?:出差|旅游|旅行|玩|度假)?回来",
          "VISITED", "place", typed_only=True),
     _raw("zh_trip_at", "zh", _ZH_WHO + r"?(?:和|跟)?[^，,。！？在]{0,4}?(?P<verb>在)(?P<obj>[^，,。！？在]{1,8}?)"
-         r"(?=(?:玩|旅游|旅行|度假)(?:了|得|过))", "VISITED", "place", typed_only=True),
+         r"(?=(?:玩|旅游|旅行|度假)(?:了|得|过|的时候|期间))", "VISITED", "place", typed_only=True),
     # 周末去爬了香山, 去逛了故宫: the place of an outing, after its activity verb
     _raw("zh_visited_activity", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去(?:爬|登|逛|玩|游|泡|滑)了?)"
          r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
     _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:报到|报道|入职))|去过|参观了|游览了|逛了|到过|"
-        r"去(?![年世吃喝玩看买逛找爬登游泡滑提取拿办接送])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行)(?:了|[，,。！？]|$))"
+        r"去(?![年世吃喝玩看买逛找爬登游泡滑提取拿办接送读念考])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行)(?:了|[，,。！？]|$))"
         r"(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职))", "VISITED", "place"),
 )
 
@@ -1542,7 +1618,7 @@ class StatePattern:
 
 _ZH_STATE_LEAD = (r"(?:^|(?<=[，,。！？!?；;：:\s])|(?<=以后|之后)(?=我)|(?<=[玩吃睡聊过得]得))(?:(?:" + _ZH_TIME + r")[，,]?)?我?"
                   r"(?:工作|上班|学习|带娃|加班|复习)?(?:(?:"
-                  + _ZH_TIME + r"|" + _ZH_ADV + r"|感觉|觉得|有点|有些|好|太|整个人都|整个人|人都)[，,]?)*")
+                  + _ZH_TIME + r"|" + _ZH_ADV + r"|感觉|觉得|有点小|有些小|有点|有些|好|太|整个人都|整个人|人都)[，,]?)*")
 
 STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_stress_low", "en", re.compile(

@@ -187,6 +187,8 @@ _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )
                           r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited|"
                           # "ended up rehoming…", "spent a week in Montreal", "leased a…", "can't stand cilantro"
                           r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over)\b)")
+#: the "Name: " prefix L1 renders before a speaker's line
+_EN_SPEAKER_LEAD = re.compile(r"^[a-zà-öø-ÿ][\w.'\- ]{0,30}:\s+")
 #: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
 #: March" — the dropped words are "I have"
 _EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
@@ -230,7 +232,11 @@ def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
     s = _EN_ENDED_UP.sub(_ended_up, s)
     s = _EN_ELIDED_I_AM.sub("i am ", s.lstrip(), count=1)
-    s = _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), s.lstrip(), count=1)
+    s = s.lstrip()
+    # after a speaker's "Name: " prefix too ("Priya: got let go from Accenture")
+    lead = _EN_SPEAKER_LEAD.match(s)
+    at = lead.end() if lead else 0
+    s = s[:at] + _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), s[at:], count=1)
     s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0), s, count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
     s = re.sub(r"\bname's\b", "name is", s)
@@ -529,6 +535,17 @@ class _Extractor:
                 continue
             lo, hi = sentence.start + start.start, sentence.start + start.end
             named = [m for m in mentions if m.start >= 0 and m.start < hi and lo < m.end]
+            if start.surface in _ZH_THERE or start.surface.lower() == "there":
+                # 下周一就去那边上班: the place or employer the batch named before, or nothing
+                family_predicate = FAMILY_CLAIMS[start.family][0]
+                ref = self._coreference(state, start.surface, family_predicate, lo)
+                if ref is None:
+                    continue
+                predicate, trait = FAMILY_CLAIMS[start.family]
+                if (predicate, ref.name) not in claimed:
+                    self._emit(state, sentence, _frame_pattern(predicate, trait, lang, directness="explicit"),
+                               subject, subject_type, ref.name, ref.entity_type, False, True, start.time_hint, claimed)
+                continue
             if named:
                 name, etype = named[0].name, named[0].entity_type
             else:
@@ -782,7 +799,7 @@ class _Extractor:
                 sentence, match.start("verb"), mentions,
                 # a known thing told before its verb (小白跑出去再也没回来) is the object, no subject
                 # so is the person of 跟阿凯分手了 (the partner, told before the verb)
-                match.span("obj") if pattern.known_object or pattern.object_type == "person" else (0, 0)):
+                match.span("obj") if pattern.known_object or pattern.object_type in ("person", "animal") else (0, 0)):
             continued = self._zh_continued_relative(match, state.event, sentence.text)
             if continued is None:
                 return  # 小李跳槽去了京东: 小李's move, not the user's

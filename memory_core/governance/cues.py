@@ -35,7 +35,9 @@ _EN_AUX_INVERSION = re.compile(
     r"^(do|does|did|is|are|am|was|were|have|has|had|can|could|would|will|should|shall|may|might)"
     r"\s+(i|you|we|he|she|it|they|there|my|your|this|that)\b")
 
-_ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么|怎样|多少|哪|谁|(?<![为])什么(?![都也])")
+# 什么 after a negation is "any" (还没认识什么人, 没什么压力, 不想吃什么): no question
+_ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么|怎样|多少|哪(?!吒)|谁|(?<![为])(?<!没)(?<!没.)(?<!没..)(?<!没...)"
+                               r"(?<!不)(?<!不.)(?<!不..)什么(?![都也])")
 _ZH_FINAL_PARTICLE = re.compile(r"[吗呢嘛][\s。！？?!~～]*$")
 # A wh-word after one of these is an indirect question inside a statement ("我的论文研究的是珊瑚
 # 怎么恢复", "我不知道该选哪个"): the sentence is still a statement unless it ends like a question.

@@ -76,7 +76,7 @@ CATEGORIES: tuple[Category, ...] = (
               "peanut butter", "avocado", "oysters", "olives", "pickles", "mac and cheese",
               "鸡翅", "炸鸡", "烤鸭", "麻辣烫", "螺蛳粉", "酸菜鱼", "小龙虾", "包子", "烤串", "羊肉串", "烤肉",
               "肉夹馍", "煎饼果子", "凉皮", "麻辣香锅", "串串", "生蚝", "茄子", "西兰花", "苦瓜", "韭菜",
-              "鸡蛋", "蜂蜜", "小米粥", "egg", "eggs", "honey")),
+              "鸡蛋", "蜂蜜", "小米粥", "egg", "eggs", "honey", "bacon")),
     Category("media", "media",
              ("movie", "film", "电影", "影视", "节目"),
              ("movie", "movies", "film", "films", "horror movies", "horror movie", "documentary",

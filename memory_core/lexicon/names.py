@@ -91,6 +91,7 @@ ORG_HEADS_ZH: tuple[str, ...] = (
     "实验学校", "速运",
     # industries a company's name ends with (正泰电器, 三一重工, 伊利乳业)
     "电器", "重工", "股份", "实业", "百货", "食品", "乳业", "建设", "建工", "化工", "钢铁", "电力", "机械", "光电",
+    "置业", "咨询", "投资", "医药", "互动", "设计",
 )
 
 #: China's prefecture-level cities (and prefectures) not listed elsewhere, so a city jieba does
@@ -141,6 +142,7 @@ VEHICLE_BRANDS: frozenset[str] = frozenset({
     "极氪", "吉利", "长安", "哈弗", "坦克", "五菱", "红旗", "别克", "雪佛兰", "福特", "马自达", "现代", "起亚",
     "沃尔沃", "保时捷", "小米", "零跑", "埃安", "领克", "雅迪", "爱玛", "九号", "路虎", "雷克萨斯", "凯迪拉克", "林肯",
     "捷豹", "英菲尼迪", "斯柯达", "标致", "雪铁龙", "荣威", "名爵", "传祺", "奇瑞", "岚图", "腾势", "阿维塔",
+    "哪吒", "深蓝", "极越", "智己", "宝骏", "长城", "欧拉", "魏牌", "东风", "北汽", "星途", "捷途", "方程豹", "仰望",
 })
 #: model names that stand alone in chat ("my Camry", 朗逸)
 VEHICLE_MODELS: frozenset[str] = frozenset({
@@ -153,7 +155,7 @@ VEHICLE_MODELS: frozenset[str] = frozenset({
     # more of the models Chinese chat names after their brand (吉利星越, 别克英朗, 奇瑞瑞虎)
     "星越", "星瑞", "博越", "缤越", "帝豪", "缤瑞", "逸动", "瑞虎", "艾瑞泽", "探岳", "探歌", "凌渡", "亚洲龙",
     "威驰", "雷凌", "皇冠", "缤智", "英朗", "君威", "君越", "科鲁兹", "迈锐宝", "伊兰特", "索纳塔", "途胜", "智跑",
-    "昂克赛拉", "阿特兹", "海豚", "驱逐舰", "好猫", "宏光plus",
+    "昂克赛拉", "阿特兹", "海豚", "驱逐舰", "好猫", "宏光plus", "缤果", "星愿", "海狮",
 })
 
 #: health conditions (a topic entity when named; the patterns also accept unlisted ones by shape)

@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -263,6 +263,25 @@ def test_the_dev25_and_dev26_batches_keep_their_tuned_scores():
     from memory_core.extraction.rule_extractor import RuleExtractor
 
     for name, p, r in (("dev25", 0.98, 0.86), ("dev26", 0.98, 0.93)):
+        data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
+        report = evaluate(RuleExtractor(), data)
+        assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
+
+
+def test_the_dev27_and_dev28_batches_keep_their_tuned_scores():
+    """dev27 (70 Chinese lines: name spans — made-up companies, hospitals and schools with
+    long heads, districts, brand + series + code cars, pet names that are words) and dev28 (70,
+    EN + ZH: state changes in unexpected wordings), stop 30, written and labelled by a helper
+    who had not seen the extractor, before it ran on them. First run: dev27 0.798 / 0.644
+    (entities 0.765 / 0.739) — Chinese spans were the weak side, as the held-out's Chinese
+    precision says —, dev28 0.904 / 0.512; after this stop's rules 0.971 / 0.962 and
+    1.000 / 0.791. Left in dev28: admissions told as 考上了 / 保研到, an employer told as
+    "there" after an interview question, a condition ended by 出院 / "cleared me", a
+    multi-word condition name (Hodgkin lymphoma), 从X出来以后 inside a plan clause."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    for name, p, r in (("dev27", 0.95, 0.94), ("dev28", 0.98, 0.77)):
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
         assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
