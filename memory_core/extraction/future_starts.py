@@ -40,7 +40,7 @@ _ZH_BLOCK = re.compile(r"如果|要是|假如|假设|万一|的话|想|打算|�
                        # (offer定了 / offer签了: the offer taken, the start stands)
                        r"(?<!的)(?:offer|录用通知)(?!(?:已经|也)?(?:定了|签了|拿到了|到手了?|接了))")
 #: what may stand before the verb: a lead-in ending in ":" or ",", the speaker, auxiliaries
-_EN_LEAD = re.compile(r"^(?:.*(?:[:,—-]|\bso\b|\bwhich means\b)\s*)?(?:(?:so|and|also|then|ok|okay|well|finally|officially)\b\s*)*"
+_EN_LEAD = re.compile(r"^(?:.*(?:[:,—-]|\bso\b|\bwhich means\b|\band\b)\s*)?(?:(?:so|and|also|then|ok|okay|well|finally|officially)\b\s*)*"
                       r"(?:(?:i|we)(?:'ll|'m|'re|’ll|’m|’re)?\b\s*)?"
                       r"(?:(?:will|am|are|shall|be|is|going to|gonna|officially|finally|actually|also|"
                       r"then|now|just)\b\s*)*$", re.IGNORECASE)
@@ -83,7 +83,7 @@ _ZH_OBJ = r"(?P<obj>(?!了)[^，,。！？!?；;：:\s、去到在]{2,12}?)"  # 
 _ZH_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?:去|到)" + _ZH_OBJ + r"(?P<verb>读研究生|读研|读博士|读博|读本科|读大学|读书|念书|上学|上大学|念大学)"),
      "school"),
-    (re.compile(r"(?:去|到|进)" + _ZH_OBJ + r"(?P<verb>入职|报到|报道|上班)"), "job"),
+    (re.compile(r"(?:去|到|进)" + _ZH_OBJ + r"(?P<verb>入职|报到|报道|上班|实习)"), "job"),
     (re.compile(r"(?P<verb>入职|加入)" + _ZH_OBJ + r"(?=了|啦|工作|上班|做|当|$|[，,。！？!?；;\s])"), "job"),
     # 拿到了网易的offer，下个月入职: the company whose offer was taken, joined on the date
     (re.compile(r"(?:拿到了?|收到了?|接了|接受了|签了)" + _ZH_OBJ + r"的(?:offer|录用通知)[^。！？!?]*?(?P<verb>入职|报到|报道|上班)"), "job"),

@@ -676,6 +676,20 @@ _ZH_NOT_NAME_FLAGS = ("r", "p", "u", "d", "c", "m", "q", "s", "f", "v", "y", "e"
 _ZH_COMPANY_CUE = re.compile(r"(?:^|[在从去到进叫入了，,。！？：:\s]|加入|离开|来自)$")
 
 
+#: 一家叫极光数科的公司: the name a kind of organisation is called by
+_ZH_CALLED_ORG = re.compile(r"叫(?:做)?(?P<name>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)的[\u4e00-\u9fff]{0,4}?"
+                            r"(?:公司|企业|工作室|创业公司|小公司|机构|平台|团队|单位|事务所|律所|餐厅|店|学校|医院)")
+
+
+def _called_companies(text: str, spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    out = list(spans)
+    for m in _ZH_CALLED_ORG.finditer(text):
+        s, e = m.span("name")
+        out = [x for x in out if not (x[0] < e and s < x[1])]
+        out.append((s, e, m.group("name"), "organization"))
+    return sorted(out)
+
+
 def _company_names(text: str, spans: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
     """Made-up company names the lists and tags miss: a two-character word + a company head,
     where a company is expected (她在中天置业做销售, 明远教育上周把我们都裁了)."""
@@ -858,7 +872,7 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
 
         out.append((start, end, word, etype))
         taken.append((start, end))
-    out = _company_names(text, out)
+    out = _called_companies(text, _company_names(text, out))
     out = _merge_places(_brand_heads(text, out))
     out = _place_tails(text, out)
     out = [(s, e + d.end(), text[s:e + d.end()], t) if t == "place" and (d := re.match(

@@ -65,7 +65,7 @@ _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
                  r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?")
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
-_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:不过|但是|可是|而且|所以|其实|反正|说实话|老实说|之后|此后|然后)[，,]?)?(?:(?:" + _ZH_TIME + r")[，,]?)*"
+_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后)[，,]?)?(?:(?:" + _ZH_TIME + r")[，,]?)*"
             r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
@@ -312,7 +312,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?)(?: (?:have|has) officially gone| (?:have|has) finally gone| officially went| finally went| is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
          r" started| switched to| started going| am going| am doing| is doing| has been doing| is on| have been doing| am on| have been on|"
          r" have been eating| am eating| eat)"
-         r"(?P<verb> (?:a |fully |strictly |mostly |the )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
+         r"(?P<verb> (?:a |fully |strictly |mostly |the |full |completely |100% )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False),
     # work: start, change, end (WORKS_AT is exclusive: a new employer supersedes the old one)
     _raw("en_work_last_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?P<subj>my) (?P<verb>(?:last|final) day) "
@@ -720,6 +720,26 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # "I'm officially the proud owner of a Mazda CX-5": ownership
     _raw("en_proud_owner", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |officially |finally )*(?:the )?(?:proud |new |happy )*"
          r"(?P<verb>owner of) (?:a|an) " + _EN_OBJ_RAW, "OWNS", "product", coordinated=False, typed_only=False, named_only=True),
+    # "I left Wayfair for a product role at HubSpot": the old job ended, the new one started
+    _raw("en_left_for_role", "en", _EN_WHO + r" (?:just |finally )?left " + _EN_NAME_SPAN.replace("(?P<obj>", "(?P<old>") +
+         r" for (?:a|an|the) (?:[\w-]+ ){0,3}?(?:role|job|position|gig|spot|offer) (?P<verb>at|with) " + _EN_NAME_SPAN,
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    # "I actually grew up there": the hometown the batch named
+    _raw("en_grew_up_there", "en", _EN_WHO + r" (?:actually |originally |also )?(?P<verb>grew up|was born|was raised) (?P<obj>there)\b",
+         "IS_FROM", "place", trait="hometown", coordinated=False),
+    # "because I developed asthma": a condition that began
+    _raw("en_developed", "en", _EN_WHO + r" (?:just |recently |also )?(?P<verb>developed|came down with) " + _EN_OBJ_RAW,
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+    # "now that we've moved into a bigger place in Raleigh": a move told mid-sentence
+    _raw("en_moved_into_who", "en", _EN_WHO + r" (?:have |had )?(?:just |finally |recently |officially )?(?P<verb>moved into "
+         r"(?:a |an |our |my |the )?(?:(?:own|first|new|little|small|tiny|bigger|cute|nice|cheaper|cozy|[a-z0-9]+-bedroom) )*"
+         r"(?:apartment|place|house|flat|condo|home|studio)(?: [a-z]+)? in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
+         coordinated=False),
+    # "our cat has already claimed the laundry basket": an unnamed pet told as the subject
+    _raw("en_our_pet_subject", "en", r"(?:^|(?<=[.!?,;:]\s)|(?<=\band ))(?P<subj>)(?:our|my) (?P<obj>" + _EN_PET + r") "
+         r"(?P<verb>has|is|keeps|loves|hates|sleeps|already|just|always|never)\b"
+         r"(?![^.!?]*\b(?:died|passed away|put down|put to sleep|ran away|went missing|rehomed|gone)\b)",
+         "HAS_PET", "animal", trait="pet", coordinated=False),
     # "Been a huge Celtics fan since I was six": a fan of a named team, band or show likes it
     _raw("en_fan_of_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have| had)?(?: always| also| still)? (?:am|been|was) "
          r"(?:a |an )?(?:huge |big |massive |lifelong |die-hard |diehard |longtime |long-time |total )*"
@@ -978,7 +998,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_lived_bare", "en", _EN_START + r"(?P<verb>used to live in|lived in(?=[^.,;]* (?:for|before|until|when|as)\b)) "
          + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
     # "I've lived in Minneapolis my whole adult life": a home still held, with its duration
-    _en("en_lived_still", r"(?:have (?:always |now )?lived in|have been living in)(?=[^.;!?]*\b(?:for|since|my whole|all my|my entire|all of my)\b)",
+    _en("en_lived_still", r"(?:have (?:always |now )?lived in|have been living in)(?=[^.;!?]*\b(?:for|since|my whole|all my|my entire|all of my)\b|"
+        r" [a-z]+(?: [a-z]+)? (?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|several|many) (?:years|months)\b)",
         "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
     _en("en_lived", r"used to live in|lived in|was living in|were living in", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
@@ -991,7 +1012,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:a|an|the|our|my) (?:[\w'-]+ ){0,3}?(?:house|home|condo|apartment|townhouse|place) (?P<verb>in|near) " + _EN_NAME_SPAN +
          r"(?=[^.!?]*\b(?:that is home now|it is home now|home now|we live there now)\b)",
          "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
-    _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:place|apartment|house|flat|room|condo) in|(?:been |am |are )renting in|rent (?:a |an )(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
+    _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:[a-z0-9\-]+ )?(?:place|apartment|house|flat|room|condo|studio|loft|townhouse) in|(?:been |am |are )renting in|rent (?:a |an )(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
         "LIVES_IN", "place",
         trait="residence", coordinated=False),
     # "I'm not from Boston": a hometown denied (typed: "not from around here" names no place)
@@ -1016,7 +1037,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         negated=True, named_only=True),
     _en("en_use", r"(?:have been |been |am |started |keep )?using|uses?(?! to )|switched to",
         "USES", "software"),
-    _en("en_visited", r"visited|went to|have been to|been to|traveled to|travelled to|"
+    _en("en_visited", r"visited|went to|have been to|been to|(?<=never )even been to|traveled to|travelled to|"
         r"(?:drove|flew|road-tripped|roadtripped|headed) (?:up |down |out |over )?to|went (?:up |down |out |over )to|"
         r"took a trip to|(?:did|took) a road ?trip (?:through|to|around|across)|"
         r"(?:just )?(?:got|came|am|just) back from|returned from|"
@@ -1040,6 +1061,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_like_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)(?:是)?"
          r"(?:(?:真的|实在|特别|超级|超|很|最|一直|就是|是真的|还挺|挺)\s*)*(?P<verb>喜欢|爱吃|爱喝|爱看|爱听)(?:的)?(?=[，,。！？!?]|$)",
          "LIKES", "topic", trait="preference", coordinated=False, named_only=True),
+    # 我现在对做饭越来越感兴趣: an interest growing is a liking
+    _raw("zh_interest", "zh", _ZH_WHO + _ZH_GAP + r"对(?P<obj>(?![他她它你])[^，,。！？对]{1,10}?)(?:越来越|很|特别|挺|超|非常|比较)?"
+         r"(?<![不没])(?<!没有)(?<!不太)(?<!不怎么)(?P<verb>感兴趣)(?!吗)", "LIKES", "topic", trait="preference", coordinated=False),
+    # 除了鱼和海鲜，别的肉都不吃了: a pescatarian diet told by what is left
+    _raw("zh_diet_pescatarian", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>除了(?:鱼|海鲜|鱼虾)(?:和|跟|、)?(?:鱼|海鲜|虾)?)"
+         r"[，,]?(?:别的|其他的?|其它的?)肉(?:都|也|类都)?(?:不吃|不碰)(?:了)?(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
+         coordinated=False, fixed_object="pescatarian"),
     # 我对韩剧一点兴趣都没有, 对高尔夫不感兴趣: no interest in a thing is a dislike of it
     _raw("zh_no_interest", "zh", _ZH_WHO + _ZH_GAP + r"对(?P<obj>(?![他她它你])[^，,。！？对]{1,10}?)(?P<verb>(?:一点|一丁点|丝毫)?兴趣(?:都|也)?没有|"
          r"(?:一点|丝毫)?(?:都|也)?(?:没有?(?:什么|任何)?兴趣|不感兴趣|提不起兴趣))", "DISLIKES", "topic", trait="preference"),
@@ -1223,7 +1251,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"[^，,。！？]{0,12}?[，,]?(?:然后|后来|现在)?"
          r"(?P<verb>(?<!搬)去了|加入了|跳槽到了|(?<!搬)到了)" + _ZH_OBJ, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
-    _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今)(?P<verb>在)(?!(?:" + "|".join(VENUE_BRANDS_ZH) + r"))"
+    _raw("zh_work_now_at", "zh", _ZH_WHO + r"?(?:现在|目前|如今|还|依然|仍然|现在还|目前还)(?P<verb>在)(?!(?:" + "|".join(VENUE_BRANDS_ZH) + r"))"
          r"(?P<obj>[^，,。！？在]{2,10}?)了?(?=[，,。！？]|$)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
     # 今年三月我跳到了快手: a job hop told without 槽; only a name (跳到了河里 is no employer)
@@ -1243,6 +1271,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_swap_from", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"(?P<verb>把)(?:我的|旧的|那辆|[^，,。！？把的]{1,8}的)?(?P<obj>[^，,。！？把的]{1,10}?)"
          # 把开了六年的五菱宏光置换成了…: the car after the clause that describes it
          r"(?=(?:置)?换成了|(?:置)?换成|(?:置)?换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
+    # 我那辆老大众帕萨特还在凑合开: the car one still drives
+    _raw("zh_vehicle_still_driven", "zh", r"(?P<subj>我们|我)(?:的|家的)?(?:那辆|那台|这辆|这台|家那辆)(?:老|旧|破)?(?P<obj>[^，,。！？的]{2,10}?)"
+         r"(?:还在|一直在|还|照样|仍然|依然)(?:凑合|将就|天天|每天)?(?P<verb>开|骑)(?:着)?(?=[，,。！？]|$)",
+         "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # 我那台哪吒V开了两年了: the car one has driven for years
     _raw("zh_vehicle_driven_years", "zh", r"(?P<subj>我们|我)(?:的|家的)?(?:那台|那辆|这台|这辆|家那辆)?(?P<obj>[^，,。！？的]{2,10}?)"
          + _ZH_GAP + r"(?P<verb>开了|骑了)(?=(?:快|都|已经|有)?(?:[一二三四五六七八九十两几半\d]+年|好几年|很多年|多年))",
@@ -1505,7 +1537,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_live", r"常住在|常住|长住在|长住|居住在|居住于|住在|定居在|生活在|定居", "LIVES_IN", "place", trait="residence",
         coordinated=False),
     _raw("zh_live_at", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
-         r"(?=(?:工作和?)?(?:定居|生活|居住|住|漂|打拼|闯荡|安家|落户|扎根|安顿下来)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         r"(?=(?:工作和?)?(?:定居|生活|居住|住|漂|打拼|闯荡|安家|落户|扎根|安顿下来|待着|呆着)(?!过)(?:了|着)?|待了[一二三四五六七八九十两几半\d]+(?:年|个多月|个月)(?:多)?了)", "LIVES_IN", "place", trait="residence", coordinated=False,
          typed_only=True),
     # 我去年在上海待了半年: a stay of months or years that is over — a past home, the relation alone
     _raw("zh_lived_for_past", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
@@ -1551,7 +1583,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>买了|购买了|入手了|下单了|淘了|抢了)(?P<obj>[^，,。！？!?；;：:\s、的]{1,24})(?=[，,。！？!?；;：:\s、]|$)",
          "BOUGHT", "product"),
     # 京东买的洗碗机今天到了: a purchase told by its arrival (the shop before 买的 is where, not what)
-    _raw("zh_bought_arrived", "zh", _ZH_CLAUSE + r"(?P<subj>我们|我)?(?:在)?(?:[^，,。！？买]{1,6}?)?(?:上|网上)?(?P<verb>买的|下单的|订的)"
+    _raw("zh_bought_arrived", "zh", _ZH_CLAUSE + r"(?P<subj>我们|我)?(?:在)?(?:[^，,。！？买]{1,6}?)?(?:上|网上)?(?<!新)(?<!刚)(?P<verb>买的|下单的|订的)"
          r"(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP + r"(?=(?:已经|终于|总算)?(?:到了|到货了|送到了|寄到了))",
          "BOUGHT", "product", coordinated=False),
     _zh("zh_use", r"一直在用|在用|一直用的|一直用|使用|用的是|用上了|用了|用", "USES", "software", named_only=True),
@@ -1585,7 +1617,7 @@ _EN_STATE_LEAD = (r"(?:^|(?<=[\s,;:(\"']))(?:i am|i feel|i felt|i was|feeling|i 
                   r"i been|been feeling|i am feeling|i am getting|i get)\s+"
                   r"(?P<neg>not\s+)?(?:(?:very|so|really|super|quite|pretty|a bit|a little|"
                   r"extremely|totally|completely|absolutely|utterly|seriously|honestly|just|kind of|sort of|"
-                  r"incredibly|too|kinda|sorta|lowkey|a little bit)\s+)*")
+                  r"incredibly|too|kinda|sorta|lowkey|a little bit|still)\s+)*")
 
 EMOTION_WORDS_EN = {
     "happy": "happy", "glad": "happy", "joyful": "happy", "sad": "sad", "unhappy": "sad",
@@ -1601,7 +1633,7 @@ EMOTION_WORDS_ZH = {
     "生气": "angry", "愤怒": "angry", "焦虑": "anxious", "担心": "worried", "紧张": "nervous",
     "兴奋": "excited", "沮丧": "frustrated", "烦躁": "irritated", "郁闷": "upset", "孤独": "lonely",
     "害怕": "scared", "累": "tired", "疲惫": "tired", "无聊": "bored", "感激": "grateful",
-    "激动": "excited", "孤单": "lonely", "感恩": "grateful",
+    "激动": "excited", "孤单": "lonely", "感恩": "grateful", "期待": "excited",
 }
 
 
@@ -1616,9 +1648,9 @@ class StatePattern:
     words: dict[str, str] | None = None
 
 
-_ZH_STATE_LEAD = (r"(?:^|(?<=[，,。！？!?；;：:\s])|(?<=以后|之后)(?=我)|(?<=[玩吃睡聊过得]得))(?:(?:" + _ZH_TIME + r")[，,]?)?我?"
+_ZH_STATE_LEAD = (r"(?:^|(?<=[，,。！？!?；;：:\s])|(?<=以后|之后)(?=我)|(?<=[玩吃睡聊过得]得))(?:可是|可|但是|但|不过|只是)?(?:(?:" + _ZH_TIME + r")[，,]?)?我?"
                   r"(?:工作|上班|学习|带娃|加班|复习)?(?:(?:"
-                  + _ZH_TIME + r"|" + _ZH_ADV + r"|感觉|觉得|有点小|有些小|有点|有些|好|太|整个人都|整个人|人都)[，,]?)*")
+                  + _ZH_TIME + r"|" + _ZH_ADV + r"|感觉|觉得|有点小|有些小|有点|有些|好|太|整个人都|整个人|人都|说实话|说真的|讲真|还是)[，,]?)*")
 
 STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_stress_low", "en", re.compile(
@@ -1630,7 +1662,7 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_stress_noun", "en", re.compile(
         r"\b(?:so much|a lot of|lots of|too much|heavy|high) (?:stress|pressure)\b"), "stress", "high"),
     StatePattern("en_mood_good", "en", re.compile(
-        r"\b(?:in a (?:really |very |pretty )?(?:good|great) mood|"
+        r"\b(?:in a (?:really |very |pretty |much |way )?(?:good|great|better) mood|"
         + _EN_STATE_LEAD.replace("(?P<neg>not\\s+)?", "") + r"(?:good|great|fantastic|wonderful))\b"),
         "mood", "good"),
     StatePattern("en_mood_bad", "en", re.compile(
@@ -1642,16 +1674,22 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         words=EMOTION_WORDS_EN),
     # chat drops "I'm" before an intensified feeling: "So happy right now!", "Really nervous tbh"
     StatePattern("en_emotion_elided", "en", re.compile(
-        r"^(?:so+|really|super|very|kinda|pretty|totally|extremely) (?:(?:very|so|really|super)\s+)*"
+        r"^(?:[^:\s]{1,30}:\s+)?(?:honestly |tbh |ngl |lowkey |and |but )?(?:still )?(?:so+|really|super|very|kinda|pretty|totally|extremely|a bit|a little|kind of) (?:(?:very|so|really|super)\s+)*"
         r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"), "emotion", words=EMOTION_WORDS_EN),
+    StatePattern("en_stress_never_this", "en", re.compile(
+        r"\bi (?:have|had) never been (?:this|so|more) stressed\b"), "stress", "high"),
+    # "quarter-end close has me so stressed": what stresses the speaker
+    StatePattern("en_stress_has_me", "en", re.compile(
+        r"\b(?:has|have|got|is making|are making|keeps|keep) me (?:so |really |super |totally |very )*"
+        r"(?:stressed(?: out)?|overwhelmed)\b"), "stress", "high"),
     StatePattern("en_stress_elided", "en", re.compile(
-        r"^(?:so+|really|super|very|kinda|pretty|totally|extremely) (?:(?:very|so|really|super)\s+)*"
+        r"^(?:[^:\s]{1,30}:\s+)?(?:honestly |tbh |ngl |lowkey |and |but )?(?:still )?(?:so+|really|super|very|kinda|pretty|totally|extremely|a bit|a little|kind of) (?:(?:very|so|really|super)\s+)*"
         r"(?:stressed(?: out)?|overwhelmed|burn(?:ed|t) out)\b"), "stress", "high"),
     StatePattern("zh_stress_low", "zh", re.compile(
         r"压力(?:不大|不是很大|小了|没那么大)|没(?:什么|有)?压力|很放松|挺放松|"
         r"(?:工作|上班|学习|日子|心里|精神|最近)(?:也|都)?(?:轻松|清闲)多了"), "stress", "low"),
     StatePattern("zh_stress_high", "zh", re.compile(
-        r"压力(?:很|好|特别|非常|超|太|有点|挺|真|比较|越来越)?大|压力山大|(?:很|好|特别|非常)有压力|"
+        r"压力(?:一直|也|都|还|真的|实在)?(?:很|好|特别|非常|超|太|有点|挺|真|比较|越来越)?大|压力山大|(?:很|好|特别|非常)有压力|"
         r"压得喘不过气|(?:加班|工作|上班|赶工|忙)[^，,。！？]{0,4}?(?:崩溃|吐了|疯了|快死了)"), "stress", "high"),
     StatePattern("zh_mood_bad", "zh", re.compile(
         r"心情(?:很|特别|非常|有点|挺|超|真的|比较)?(?:不好|不太好|差|糟|糟糕|低落|不佳|郁闷)"),
@@ -1704,7 +1742,7 @@ EN_DASH_BREAK = re.compile(r"(?:^|\s)[-–—]+(?:\s|$).*$")
 ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
-    r"工作|上班|做饭|煲汤|的|"
+    r"工作|上班|做饭|煲汤|的|快走|散步|跑步|遛弯|锻炼|健身|"
     # what the visit was for (去医院检查, 去银行办事): the place ends before it
     r"(?<=[\u4e00-\u9fff]{2})(?:检查|看病|体检|复查|复诊|拿药|打针|输液|挂号|办事|办理|开会|上课|报名|吃饭|买菜|逛街|取钱|存钱)).*$")
 ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})|(?:那|这)(?:辆|台|部|只|条|家|所)|那个|这个|那些|这些|一些|一点|点|一趟|趟|"

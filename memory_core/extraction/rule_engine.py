@@ -56,10 +56,13 @@ PRONOUN_TYPES: dict[str, frozenset[str]] = {
     "WORKS_ON": frozenset({"project", "software"}),
 }
 #: predicates whose object "there" stands for a place or organisation named before it
-_THERE_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "VISITED", "WORKS_AT"})
+_THERE_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "VISITED", "WORKS_AT", "IS_FROM"})
 #: Chinese "there": 那儿 / 那里 / 那边, the place (or workplace) told before; liked as a place too
 _ZH_THERE = frozenset({"那儿", "那里", "那边"})
 _ZH_PET_PRONOUNS = frozenset({"他", "她", "它"})
+#: words that name a kind of thing, not one thing: a pronoun prefers a named one before them
+_KIND_WORDS = frozenset({"car", "truck", "bike", "motorcycle", "scooter", "suv", "van", "phone", "laptop",
+                         "车", "汽车", "电动车", "手机", "电脑"})
 _ZH_THERE_PREDICATES = _THERE_PREDICATES | {"LIKES", "DISLIKES"}
 _ZH_THIRD_PERSON = re.compile(r"(?:他|她|他们|她们|妈妈|妈|爸爸|爸|老婆|老公|朋友|同事|姐姐|妹妹|"
                               r"哥哥|弟弟|儿子|女儿|室友|老板|邻居|同学|表妹|表哥|表姐|表弟|领导|听说|"
@@ -187,8 +190,10 @@ _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )
                           r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited|"
                           # "ended up rehoming…", "spent a week in Montreal", "leased a…", "can't stand cilantro"
                           r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over)\b)")
-#: the "Name: " prefix L1 renders before a speaker's line
-_EN_SPEAKER_LEAD = re.compile(r"^[a-zà-öø-ÿ][\w.'\- ]{0,30}:\s+")
+#: the "Name: " prefix L1 renders before a speaker's line, and the interjections chat opens a
+#: report with ("yep, went vegan", "guess who finally moved to Portland")
+_EN_SPEAKER_LEAD = re.compile(r"^(?:[a-zà-öø-ÿ][\w.'\- ]{0,30}:\s+)?(?:(?:yep|yeah|yes|yup|nope|ok|okay|well|so|lol|haha|omg|ugh|"
+                              r"update|life update|big news|news)[,!.:]*\s+)*(?:guess who\s+(?=(?:just |finally )?\w+ed\b))?")
 #: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
 #: March" — the dropped words are "I have"
 _EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
@@ -228,14 +233,24 @@ def _ended_up(m: re.Match[str]) -> str:
 _EN_ELIDED_I_AM = re.compile(r"^(?=(?:not|originally|not originally) from\b)")
 
 
+#: a discourse opener that asks no question and sets no condition ("Not sure if I mentioned it,
+#: but Kevin and I broke up"): dropped, so its "if" does not make the news conditional
+_EN_OPENER = re.compile(r"^(?:not sure if|i'm not sure if|i am not sure if|dunno if|i don't know if|in case) "
+                        r"(?:i|you) (?:ever |already )?(?:mentioned|told you|said|heard|missed)(?: it| this| that)?,?\s*(?:but\s+)?")
+
+
 def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
+    s = _EN_OPENER.sub("", s.lstrip())
     s = _EN_ENDED_UP.sub(_ended_up, s)
     s = _EN_ELIDED_I_AM.sub("i am ", s.lstrip(), count=1)
     s = s.lstrip()
     # after a speaker's "Name: " prefix too ("Priya: got let go from Accenture")
     lead = _EN_SPEAKER_LEAD.match(s)
     at = lead.end() if lead else 0
+    if lead and "guess who" in lead.group(0):
+        s = s[:lead.start()] + lead.group(0).replace("guess who", "").rstrip() + " " + s[at:]
+        at = len(lead.group(0).replace("guess who", "").rstrip()) + 1
     s = s[:at] + _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), s[at:], count=1)
     s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0), s, count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
@@ -387,6 +402,8 @@ class _Extractor:
         self.history: list[ExtractedEntity] = []  # earlier events' entities, in order
 
     def run(self, events: list[ExtractionInput]) -> Phase1Output:
+        # a group chat's speakers, named by the others ("congrats Maya", "Sam are you…"): persons
+        speakers = sorted({e.speaker for e in events if e.speaker}, key=len, reverse=True)
         for event in events:
             self.event_times[event.event_id] = event.occurred_at
             state = _EventState(event)
@@ -395,6 +412,8 @@ class _Extractor:
                                         if _is_observation(event) else None, gazetteer=self.gazetteer)
             if not _is_observation(event):
                 mentions = self._people_mentions(event, mentions)
+                if speakers:
+                    mentions = _with_speakers(event, mentions, speakers)
             for m in mentions:
                 state.add_mention(m)
             if _is_observation(event):
@@ -1380,13 +1399,20 @@ class _Extractor:
                      position: int) -> ExtractedEntity | None:
         allowed = PRONOUN_TYPES.get(predicate)
         earlier_here = [e for p, e in sorted(state.positions, key=lambda p: p[0]) if p < position]
+        kind: ExtractedEntity | None = None
         for entity in reversed([*self.history, *earlier_here]):
             if entity.entity_type in ("person", "creator"):
                 continue  # "it" / 它 / 那个 never stands for a person ("I love it" is no one)
             if allowed is None or entity.entity_type in allowed:
+                if entity.name in _KIND_WORDS:
+                    kind = kind or entity  # "my dad's old Corolla … solid car": "it" is the Corolla
+                    continue
                 self.out.resolved_refs.append(ResolvedRef(pronoun, state.event.event_id,
                                                           entity.name, "resolved"))
                 return entity
+        if kind is not None:
+            self.out.resolved_refs.append(ResolvedRef(pronoun, state.event.event_id, kind.name, "resolved"))
+            return kind
         self.out.resolved_refs.append(ResolvedRef(pronoun, state.event.event_id, None,
                                                   "unresolved"))
         return None
@@ -1529,6 +1555,21 @@ indonesian malaysian cuban peruvian argentinian irish scottish english""".split(
 
 #: a verb of making or keeping before a thing: together they name an activity (做面包, 养花, 种菜)
 _ZH_MAKING_VERB = re.compile(r"^(?:做|养|种|织|烤|画|拍|弹|练|学|编|折|绣|酿)(?=[\u4e00-\u9fff])")
+
+
+def _with_speakers(event: ExtractionInput, mentions: list[Mention], speakers: list[str]) -> list[Mention]:
+    """The batch's speakers named in a line (other than its own "Name: " prefix): person
+    mentions, replacing whatever else read the span ("LEO congrats", "aww Priya")."""
+    text = event.content
+    skip = len(event.speaker) + 1 if event.speaker and text.startswith(event.speaker) else 0
+    out = list(mentions)
+    for name in speakers:
+        for m in re.finditer(r"(?<![\w])" + re.escape(name) + r"(?![\w])", text, re.IGNORECASE):
+            if m.start() < skip:
+                continue
+            out = [x for x in out if not (x.start >= 0 and x.start < m.end() and m.start() < x.end)]
+            out.append(Mention(m.start(), m.end(), m.group(0), normalize_name(name), "person", "name"))
+    return sorted(out, key=lambda x: x.start)
 
 
 def _homes_left(claims: list[FactClaim], first: int) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 ORGANIZATIONS: frozenset[str] = frozenset({
     # Chinese companies and institutions (as written in chat)
-    "阿里巴巴", "阿里", "腾讯", "百度", "京东", "美团", "拼多多", "网易", "华为", "小米", "字节跳动", "字节",
+    "叮咚买菜", "盒马鲜生", "美团优选", "多多买菜", "阿里巴巴", "阿里", "腾讯", "百度", "京东", "美团", "拼多多", "网易", "华为", "小米", "字节跳动", "字节",
     "快手", "滴滴", "携程", "联想", "大疆", "蔚来", "小鹏", "理想汽车", "比亚迪", "宁德时代", "顺丰", "中兴",
     "海尔", "格力", "美的", "招商银行", "工商银行", "建设银行", "中国银行", "农业银行", "平安", "中国平安",
     "中国移动", "中国联通", "中国电信", "国家电网", "中国石化", "中石化", "中国石油", "中石油", "蚂蚁集团",
@@ -215,6 +215,8 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     # where one lives told in general ("we love the neighborhood"), and rides one does not own
     # (骑共享单车上班 is no vehicle of one's own)
     "neighborhood", "neighbourhood",
+    # places of an errand or an outing, with no name (去公园快走, 在商场逛了逛)
+    "公园", "商场", "健身房", "图书馆", "电影院", "菜市场", "小区",
     "共享单车", "共享电单车", "共享电动车", "共享汽车", "citi bike", "lime scooter", "bike share",
 })
 

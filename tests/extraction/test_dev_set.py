@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -282,6 +282,23 @@ def test_the_dev27_and_dev28_batches_keep_their_tuned_scores():
     from memory_core.extraction.rule_extractor import RuleExtractor
 
     for name, p, r in (("dev27", 0.95, 0.94), ("dev28", 0.98, 0.77)):
+        data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
+        report = evaluate(RuleExtractor(), data)
+        assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
+
+
+def test_the_dev29_and_dev30_batches_keep_their_tuned_scores():
+    """dev29 (70 lines, EN + ZH group chats with named speakers) and dev30 (60 long multi-sentence
+    messages, EN + ZH), stop 30, written and labelled by a helper who had not seen the extractor,
+    before it ran on them. First run: dev29 0.945 / 0.627 (a speaker's line was the weak side:
+    "yep, went vegan", "guess who moved…", feelings after "Name: "), dev30 0.983 / 0.688; after
+    this stop's rules 1.000 / 0.916 and 1.000 / 0.855. Left: other speakers named in a line
+    only score inside a batch (the harness scores most lines alone), a liking told of a book by
+    its title alone, 它 as the car in 开它上班, a move told as 来了西宁."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    for name, p, r in (("dev29", 0.98, 0.89), ("dev30", 0.98, 0.83)):
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
         assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
