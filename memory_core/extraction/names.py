@@ -626,7 +626,9 @@ def _zh_list_rx() -> re.Pattern[str]:
         all_models = sorted((m for m in VEHICLE_MODELS if re.search(r"[\u4e00-\u9fff]", m)), key=len, reverse=True)
         # brand + model: a listed model, a code (L7, SU7, 001), or a sub-brand or series word
         # with its code (长安深蓝SL03, 吉利银河E8)
-        vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:" + "|".join(map(re.escape, all_models)) +
+        # a model's trim after it (秦PLUS, 汉EV, 宋DM-i)
+        trim = r"(?:\s?(?:PLUS|Plus|plus|Pro|pro|Max|max|DM-i|DM-p|DM|EV|ev|L))?"
+        vehicle = (r"(?:" + "|".join(map(re.escape, brands)) + r")(?:(?:" + "|".join(map(re.escape, all_models)) + r")" + trim +
                    r"|(?:(?![的了在是到去从和跟与被把给也都就还又着过我你他她它])[\u4e00-\u9fff]){2}[A-Z]{1,3}\d{0,3}[A-Za-z]?(?![A-Za-z])"
                    r"|[A-Za-z]{0,3}\d{1,3}[A-Za-z]?(?:系)?|Model ?[3SXY]|[A-Z]{1,3}(?![A-Za-z0-9]))")
         _ZH_LIST_RX = re.compile(r"(?P<veh>" + vehicle + r")|(?P<model>" + "|".join(map(re.escape, models)) +

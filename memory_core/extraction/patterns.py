@@ -150,7 +150,7 @@ _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla|"
            + "|".join(sorted(EN_PET_BREEDS, key=len, reverse=True)) + ")")
-_ZH_PET = (r"(?:流浪狗|流浪猫|中华田园犬|田园犬|土狗|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
+_ZH_PET = (r"(?:流浪狗|流浪猫|中华田园犬|田园犬|土狗|狗子|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
            r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|三花猫|蓝猫|狗|兔子|仓鼠|龙猫|荷兰猪|豚鼠|刺猬|鹦鹉|八哥|画眉|乌龟|金鱼|鱼|鸟)")
 #: a sentence in which the speaker brings an animal home (not someone's report of it): what a
 #: next sentence's "his name is X" names
@@ -290,6 +290,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
                    r"(?=(?:eat|am eating|eating|am having) [a-z ]{1,20}? again\b)(?:eat|am eating|eating|am having)) "
                    r"(?:some |real |normal )?(?P<obj>[a-z][a-z ]{1,15}?)(?: again\b| once more\b|(?<=\S)(?=[.,;!]|$)(?<!again))",
                    "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="@diet~"),
+    # "No more meat for me": the vegetarian diet begun
+    _raw("en_diet_no_more_meat", "en", r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?P<verb>no more meat)(?: for me)?(?P<obj>)(?=[.,;!?]|$| for| since)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("en_diet_no_meat", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have)?(?: just| finally)? (?P<verb>stopped eating meat|"
          r"gave up meat|quit (?:eating )?meat|cut out meat|no longer eat meat|do not eat meat(?! or)|never eat meat)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
@@ -318,6 +321,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_last_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?P<subj>my) (?P<verb>(?:last|final) day) "
          r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False),
+    # "Last day at Wayfair today": the end told bare, the day named after
+    _raw("en_work_last_day_bare", "en", r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?![^.!?]*\b(?:is|will be) (?:on )?(?:monday|tuesday|wednesday|"
+         r"thursday|friday|saturday|sunday|tomorrow|next)\b)(?:it is |it's )?(?:my )?(?P<verb>last (?:day|shift)) (?:at|with) "
+         + _EN_NAME_SPAN + r"(?= today| yesterday| was| is today|[.,;!?]|$)", "WORKS_AT", "organization", negated=True,
+         trait="employer", coordinated=False, named_only=True),
     _raw("en_work_last_shift", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>last (?:day|shift)) (?:at|with) "
          r"(?P<obj>[^.,;:!?\"()]+?) (?:was|ended)\b", "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False, named_only=True),
@@ -615,7 +623,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # (not "drive for Lyft" — a gig, en_gig_for —, "drive to work", "drive home")
     _en("en_drive", r"(?:drives?|driving|now drive)(?! (?:for|to|home|back|around|up|down|through|past|by)\b)|"
-        r"rides?|riding|leased|am leasing|lease", "DRIVES", "vehicle",
+        r"rides?|riding|leased|am leasing|lease|(?:been )?commuting in|commute in", "DRIVES", "vehicle",
         trait="vehicle", coordinated=False),
     # pets: start and end (death, rehoming); "pet" holds several values, one per animal
     _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*" + _EN_PET +
@@ -740,6 +748,25 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>has|is|keeps|loves|hates|sleeps|already|just|always|never)\b"
          r"(?![^.!?]*\b(?:died|passed away|put down|put to sleep|ran away|went missing|rehomed|gone)\b)",
          "HAS_PET", "animal", trait="pet", coordinated=False),
+    # "The specialist ruled out asthma": a condition denied
+    _raw("en_ruled_out", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:the |my )?(?:doctor|doctors|specialist|tests?|scan|dermatologist|"
+         r"cardiologist|neurologist|results?|biopsy)(?: finally| officially)? (?P<verb>ruled out) " + _EN_OBJ_RAW,
+         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False, typed_only=True),
+    # "My diploma from Temple University finally came": a school finished
+    _raw("en_diploma_from", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>diploma|degree) from " + _EN_NAME_SPAN +
+         r"(?= (?:finally |just )?(?:came|arrived|showed up|is|was)\b)", "STUDIES_AT", "organization", negated=True, trait="school",
+         coordinated=False, named_only=True),
+    # "I'm officially on the design team at Figma": a job by its team
+    _raw("en_on_team", "en", _EN_WHO + r" (?:am|are) (?:now |officially |finally )*(?:on|part of) the (?:[\w-]+ ){0,3}team "
+         r"(?P<verb>at|with) " + _EN_NAME_SPAN + r"(?=[.,;!?]|$| now| and| since| as| \W)", "WORKS_AT", "organization",
+         trait="employer", coordinated=False, named_only=True),
+    # "Barty is officially ours!": a pet memory knows, adopted
+    _raw("en_pet_is_ours", "en", r"(?:^|(?<=[.!?:—-]\s))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) is (?:officially |finally |now )*(?P<verb>ours|mine)\b",
+         "HAS_PET", "animal", trait="pet", coordinated=False, known_object=True),
+    # "we got a puppy!! a corgi named Waffles": the name told after the kind
+    _raw("en_pet_named_after", "en", r"^(?P<subj>)(?:a |an |our |my )?(?:little |new )?(?:" + _EN_PET + r") (?P<verb>named|called) "
+         r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
+         after=_EN_PET_ANNOUNCED),
     # "Been a huge Celtics fan since I was six": a fan of a named team, band or show likes it
     _raw("en_fan_of_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have| had)?(?: always| also| still)? (?:am|been|was) "
          r"(?:a |an )?(?:huge |big |massive |lifelong |die-hard |diehard |longtime |long-time |total )*"
@@ -762,6 +789,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=(?: (?:last|this|on|at|yesterday|today|over)[a-z ]{0,20}?)?,? and i said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |officially )?"
          r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
+         r"hit (?:\w+ )?(?:years?|months?) together|just hit (?:\w+ )?(?:years?|months?)|"
          r"been together|have been dating|moved in together)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_partner_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?:(?:now )?(?:have|got|found) (?:a|an) (?:new )?(?P<kind>boyfriend|"
@@ -800,6 +828,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:my |our )(?:[a-z\-']+ ){0,3}?(?:sweetheart|boyfriend|girlfriend|partner|fianc[eé]e?|love|crush|friend)"
          r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "MARRIED_TO", "person", trait="spouse", coordinated=False, named_only=True),
     _en("en_married", r"got married to|am married to|been married to|married to|married", "MARRIED_TO", "person", trait="spouse",
+        coordinated=False),
+    _en("en_dated_past", r"dated(?: a (?:guy|girl|man|woman|boy) (?:named|called))?", "DATING", "person", time_hint="past",
         coordinated=False),
     _en("en_dating", r"(?:am|been) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
         r"(?:(?<=not )|(?<=no longer ))(?:seeing|dating)(?= [a-z]+ any ?more\b)|"
@@ -1012,7 +1042,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:a|an|the|our|my) (?:[\w'-]+ ){0,3}?(?:house|home|condo|apartment|townhouse|place) (?P<verb>in|near) " + _EN_NAME_SPAN +
          r"(?=[^.!?]*\b(?:that is home now|it is home now|home now|we live there now)\b)",
          "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
-    _en("en_live", r"lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:[a-z0-9\-]+ )?(?:place|apartment|house|flat|room|condo|studio|loft|townhouse) in|(?:been |am |are )renting in|rent (?:a |an )(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
+    _en("en_live", r"(?:am |been )?(?:crashing|staying) (?:at|with) (?:my|our) (?:parents'|mom's|dad's|sister's|brother's|friend's|"
+        r"grandma's|grandparents') (?:place |house |apartment )?in|lives? in|living in|signed (?:a|the|our|my) (?:new )?lease (?:on [a-z ]+ )?in|(?:live|lives|living) with (?:my|our|his|her) (?:[a-z\-]+ ){1,2}?in|(?:am |are )?renting (?:a |an )?(?:[a-z0-9\-]+ )?(?:place|apartment|house|flat|room|condo|studio|loft|townhouse) in|(?:been |am |are )renting in|rent (?:a |an )(?:place|apartment|house|flat|room|condo) in|am based in|reside in|settled in|settled down in|call (?=[^.,;]* home)",
         "LIVES_IN", "place",
         trait="residence", coordinated=False),
     # "I'm not from Boston": a hometown denied (typed: "not from around here" names no place)
@@ -1055,7 +1086,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<neg>没有|没)(?P<verb>去过)", "VISITED", "place", coordinated=False, typed_only=True),
     # 榴莲我是真的讨厌, 香菜我实在受不了: the thing put first, then the speaker's taste for it (only a
     # thing with a name: 这种天气我真的讨厌 is no taste memory keeps)
-    _raw("zh_dislike_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)(?:是)?"
+    _raw("zh_dislike_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)?(?:是)?"
          r"(?:(?:真的|实在|特别|超级|超|很|最|一直|就是|是真的|是真|真)\s*)*(?P<verb>讨厌|受不了|不喜欢|接受不了)(?:的)?(?=[，,。！？!?]|$)",
          "DISLIKES", "topic", trait="preference", coordinated=False, named_only=True),
     _raw("zh_like_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)(?:是)?"
@@ -1066,7 +1097,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?<![不没])(?<!没有)(?<!不太)(?<!不怎么)(?P<verb>感兴趣)(?!吗)", "LIKES", "topic", trait="preference", coordinated=False),
     # 除了鱼和海鲜，别的肉都不吃了: a pescatarian diet told by what is left
     _raw("zh_diet_pescatarian", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>除了(?:鱼|海鲜|鱼虾)(?:和|跟|、)?(?:鱼|海鲜|虾)?)"
-         r"[，,]?(?:别的|其他的?|其它的?)肉(?:都|也|类都)?(?:不吃|不碰)(?:了)?(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
+         r"[，,]?(?:别的|其他的?|其它的?)肉(?:都|也|类都|一概|一律|全都)?(?:不吃|不碰)(?:了)?(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False, fixed_object="pescatarian"),
     # 我对韩剧一点兴趣都没有, 对高尔夫不感兴趣: no interest in a thing is a dislike of it
     _raw("zh_no_interest", "zh", _ZH_WHO + _ZH_GAP + r"对(?P<obj>(?![他她它你])[^，,。！？对]{1,10}?)(?P<verb>(?:一点|一丁点|丝毫)?兴趣(?:都|也)?没有|"
@@ -1181,6 +1212,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_contract_over", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"(?:跟|和|与)(?P<obj>[^，,。！？跟和与]{2,10}?)的"
          r"(?P<verb>合同|劳动合同)(?:已经)?(?=到期(?:了|没续|没有续|不续了|没再续)|没续|没有续签|不续了)", "WORKS_AT", "organization",
          negated=True, trait="employer", coordinated=False, named_only=True),
+    # 正式成为一名字节人了: one of a company's people (a company only: 北京人 is a hometown)
+    _raw("zh_company_person", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"(?:正式)?(?P<verb>成为了?|变成了?|是)(?:一名|一个|个)?"
+         r"(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)人(?:了|啦)?(?=[，,。！？!?]|$)", "WORKS_AT", "organization", trait="employer",
+         coordinated=False, typed_only=True),
     # 明远教育上周把我们整个部门都裁了: the company that let the speaker (and the team) go
     _raw("zh_work_company_cut_us", "zh", _ZH_CLAUSE + r"(?P<subj>)(?P<obj>[^，,。！？把]{2,10}?)" + _ZH_GAP +
          r"(?P<verb>把我们?)(?:整个|这个|我们)?(?:部门|组|团队|项目组|事业部)?(?:的人)?(?:都|全|全都)?"
@@ -1314,7 +1349,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
-         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了)", "HAS_PET", "animal", negated=True,
+         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了|去(?:了)?(?:汪星|喵星)(?:了)?)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_together_for", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)(?:和|跟)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?P<verb>在一起)"
          r"(?=(?:已经|都|快|有|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月|周)|(?:已经|都)?(?:好久|很久|好几年)|快半年)",
@@ -1370,7 +1405,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|走丢了|丢了|跑出去(?:就)?再也没回来|跑出去没回来|再也没回来|不见了|病逝了|(?:被[\u4e00-\u9fff]{1,4}?)?(?:送人了|送走了|送养了|领养走了|领养了|抱走了|放生了|放飞了)|"
          # 它上个月被车撞了，没救回来: the death told by the rescue that failed
-         r"(?:被车撞了|出了车祸|生病了|病了)?[，,]?(?:最后|还是)?(?:没救回来|没抢救过来|没挺过来|没熬过去))",
+         r"(?:被车撞了|出了车祸|生病了|病了)?[，,]?(?:最后|还是)?(?:没救回来|没抢救过来|没挺过来|没熬过去)|去(?:了)?(?:汪星|喵星)(?:了)?)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_rehome", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>把)(?:我的|我家的|家里的)?(?P<obj>[^，,。！？把]{1,8}?)"
          r"(?:送人了|送给了?[^，,。！？]{1,6}|送走了|送养了|送回[^，,。！？]{0,4}?了|托付给了?[^，,。！？]{1,6}|交给了?[^，,。！？]{1,6}养|放生了|放飞了)",
@@ -1387,7 +1422,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_named", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
          r"(?:(?:在)?(?:小区门口|小区楼下|学校门口|楼道里|楼下|路边|小区里?|门口|家门口|路上|街上|附近|公司楼下|公司门口)(?!有))?"
-         r"(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了|抱回了|抱回来了|接回了|接回家了)(?:一只|只|一条|条)?"
+         r"(?:家里)?(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了|添了|抱回了|抱回来了|接回了|接回家了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
          r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫))[，,]?(?:它)?"
          r"(?:[，,](?:决定|打算)?(?:养了|收养了|留下了|养着)[，,]?)?"
@@ -1460,7 +1495,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我和徐朗在三亚旅游的时候正式官宣了: the announcement after where and when
     _raw("zh_dating_announced", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?:在[^，,。！？]{1,10}?(?:的时候|期间))?" + _ZH_GAP +
          r"(?:正式)?(?P<verb>官宣了|官宣恋情了?)", "DATING", "person", trait="partner", coordinated=False),
-    _raw("zh_dating", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+    _raw("zh_dating", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了)", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
@@ -1652,6 +1687,11 @@ _ZH_STATE_LEAD = (r"(?:^|(?<=[，,。！？!?；;：:\s])|(?<=以后|之后)(?=�
                   r"(?:工作|上班|学习|带娃|加班|复习)?(?:(?:"
                   + _ZH_TIME + r"|" + _ZH_ADV + r"|感觉|觉得|有点小|有些小|有点|有些|好|太|整个人都|整个人|人都|说实话|说真的|讲真|还是)[，,]?)*")
 
+#: the intensifiers chat puts before a feeling whose "I'm" it dropped ("so happy", "weirdly nervous")
+_EN_ELIDED_FEELING = (r"(?:honestly |tbh |ngl |lowkey |and |but )?(?:still )?(?:(?:weirdly|oddly|strangely|lowkey|highkey) "
+                      r"(?:(?:so+|really|super|very|kinda|pretty|a bit|a little) )?|(?:so+|really|super|very|kinda|pretty|totally|"
+                      r"extremely|a bit|a little|kind of) )(?:(?:very|so|really|super)\s+)*")
+
 STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_stress_low", "en", re.compile(
         _EN_STATE_LEAD.replace("(?P<neg>not\\s+)?", "") +
@@ -1674,8 +1714,13 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         words=EMOTION_WORDS_EN),
     # chat drops "I'm" before an intensified feeling: "So happy right now!", "Really nervous tbh"
     StatePattern("en_emotion_elided", "en", re.compile(
-        r"^(?:[^:\s]{1,30}:\s+)?(?:honestly |tbh |ngl |lowkey |and |but )?(?:still )?(?:so+|really|super|very|kinda|pretty|totally|extremely|a bit|a little|kind of) (?:(?:very|so|really|super)\s+)*"
-        r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"), "emotion", words=EMOTION_WORDS_EN),
+        r"^(?:[^:\s]{1,30}:\s+)?" + _EN_ELIDED_FEELING + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"),
+        "emotion", words=EMOTION_WORDS_EN),
+    # after a comma only when the feeling ends its part ("sold my bike, kinda sad ngl"): "so
+    # excited to show me their essay" after "one of them" is theirs, not the speaker's
+    StatePattern("en_emotion_elided_after", "en", re.compile(
+        r"(?<=, )" + _EN_ELIDED_FEELING + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b"
+        r"(?=\s*(?:[.!?,;]|$|about\b|tbh\b|ngl\b|lol\b|rn\b|honestly\b|today\b|though\b))"), "emotion", words=EMOTION_WORDS_EN),
     StatePattern("en_stress_never_this", "en", re.compile(
         r"\bi (?:have|had) never been (?:this|so|more) stressed\b"), "stress", "high"),
     # "quarter-end close has me so stressed": what stresses the speaker
@@ -1793,6 +1838,8 @@ ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考�
 #: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
 #: fryer and I think it's great" the hedge scopes over the praise, not the purchase.
 HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it|"
+                      # what others take the speaker for: "Everyone assumes I'm from Chicago"
+                      r"(?:everyone|everybody|people|they|most people) (?:assumes?|thinks?|figures?|guesse?s?)|"
                       # a near miss or a mistaken belief: "I almost moved to Denver", "I thought I had the flu"
                       r"almost|nearly|i thought|i was sure|i was convinced)\b")
 #: (a fear right before the verb is a guess too: 我怕自己得了胃癌, 我担心我有抑郁症)

@@ -126,6 +126,8 @@ def statement_spans(text: str) -> list[_Sentence]:
         cursor = max(text.find(sentence, cursor), cursor)
         inner = cursor
         for clause in statement_clauses(sentence):
+            if not re.search(r"\w", clause):
+                continue  # "!!" split off on its own: no clause, and no "sentence before" for the next one
             inner = max(text.find(clause, inner), inner)
             out.append(_Sentence(clause, inner))
             inner += len(clause)
@@ -189,7 +191,8 @@ _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )
                           r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
                           r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited|"
                           # "ended up rehoming…", "spent a week in Montreal", "leased a…", "can't stand cilantro"
-                          r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over)\b)")
+                          r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over|caved|"
+                          r"crashing at|living in|staying with)\b)")
 #: the "Name: " prefix L1 renders before a speaker's line, and the interjections chat opens a
 #: report with ("yep, went vegan", "guess who finally moved to Portland")
 _EN_SPEAKER_LEAD = re.compile(r"^(?:[a-zà-öø-ÿ][\w.'\- ]{0,30}:\s+)?(?:(?:yep|yeah|yes|yup|nope|ok|okay|well|so|lol|haha|omg|ugh|"
@@ -824,8 +827,9 @@ class _Extractor:
                 return  # 小李跳槽去了京东: 小李's move, not the user's
             subject, subject_type = continued, "person"  # 我姐是护士，在协和医院上班: 姐姐 works there
         if pattern.lang == "en" and subject == USER_SUBJECT and not match.group("subj") and \
-                _EN_THIRD_PERSON.search(normalize_en(sentence.text)[:match.start("verb")]):
-            return
+                _EN_THIRD_PERSON.search(_en_own_part(normalize_en(sentence.text), match.start("obj") if pattern.known_object
+                                                     and match.start("obj") < match.start("verb") else match.start("verb"))):
+            return  # someone else's clause (a known thing told before its verb is the clause's own: "Barty is ours")
         if (HEDGE_ZH if pattern.lang == "zh" else HEDGE_EN).search(match.string[:match.start("verb")]):
             return  # "I think Sarah works at Apple", 听说…: a report or a guess, no fact
         if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
@@ -1570,6 +1574,14 @@ def _with_speakers(event: ExtractionInput, mentions: list[Mention], speakers: li
             out = [x for x in out if not (x.start >= 0 and x.start < m.end() and m.start() < x.end)]
             out.append(Mention(m.start(), m.end(), m.group(0), normalize_name(name), "person", "name"))
     return sorted(out, key=lambda x: x.start)
+
+
+def _en_own_part(text: str, end: int) -> str:
+    """The text before ``end`` within its own part of the sentence (after the last dash, comma,
+    semicolon or colon): "Adoption's final — Barty is ours" has no one else's subject."""
+    head = text[:end]
+    cut = max(head.rfind(" — "), head.rfind(" - "), head.rfind(", "), head.rfind("; "), head.rfind(": "))
+    return head[cut + 1:] if cut >= 0 else head
 
 
 def _homes_left(claims: list[FactClaim], first: int) -> None:

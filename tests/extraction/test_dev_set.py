@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -299,6 +299,24 @@ def test_the_dev29_and_dev30_batches_keep_their_tuned_scores():
     from memory_core.extraction.rule_extractor import RuleExtractor
 
     for name, p, r in (("dev29", 0.98, 0.89), ("dev30", 0.98, 0.83)):
+        data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
+        report = evaluate(RuleExtractor(), data)
+        assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
+
+
+def test_the_dev31_and_dev32_batches_keep_their_tuned_scores():
+    """dev31 (60 English) and dev32 (60 Chinese) lines, stop 30: everyday and unusual wordings
+    ("P&G employee as of today", "So long Mazda3, hello Ioniq 5", 正式成为一名字节人了,
+    我家狗子去汪星了) with a known-entity catalog the lines name by alias, written and labelled by
+    a helper who had not seen the extractor, before it ran on them. First run: dev31 0.929 /
+    0.553, dev32 1.000 / 0.682; after this stop's rules 1.000 / 0.809 and 1.000 / 0.824. Left:
+    "X employee as of today", "So long X, hello Y", "RIP <pet>" with no pet word near, a stay
+    told with its dash-separated diet ("stopped being vegan — pescatarian"), 入职第一天 before
+    the company, a car sold told topic-first across a comma (途观开了六年，这周末终于出手了)."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    for name, p, r in (("dev31", 0.98, 0.78), ("dev32", 0.98, 0.80)):
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
         assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
