@@ -1728,8 +1728,7 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         r"\b(?:has|have|got|is making|are making|keeps|keep) me (?:so |really |super |totally |very )*"
         r"(?:stressed(?: out)?|overwhelmed)\b"), "stress", "high"),
     StatePattern("en_stress_elided", "en", re.compile(
-        r"^(?:[^:\s]{1,30}:\s+)?(?:honestly |tbh |ngl |lowkey |and |but )?(?:still )?(?:so+|really|super|very|kinda|pretty|totally|extremely|a bit|a little|kind of) (?:(?:very|so|really|super)\s+)*"
-        r"(?:stressed(?: out)?|overwhelmed|burn(?:ed|t) out)\b"), "stress", "high"),
+        r"^(?:[^:\s]{1,30}:\s+)?" + _EN_ELIDED_FEELING + r"(?:stressed(?: out)?|overwhelmed|burn(?:ed|t) out)\b"), "stress", "high"),
     StatePattern("zh_stress_low", "zh", re.compile(
         r"压力(?:不大|不是很大|小了|没那么大)|没(?:什么|有)?压力|很放松|挺放松|"
         r"(?:工作|上班|学习|日子|心里|精神|最近)(?:也|都)?(?:轻松|清闲)多了"), "stress", "low"),
