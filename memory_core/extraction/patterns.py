@@ -767,6 +767,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_named_after", "en", r"^(?P<subj>)(?:a |an |our |my )?(?:little |new )?(?:" + _EN_PET + r") (?P<verb>named|called) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
          after=_EN_PET_ANNOUNCED),
+    # "Now I'm at AMD": where one works now (typed: "now I'm at the airport" names no employer)
+    _raw("en_now_at", "en", r"(?:^|(?<=[.!?,;:]\s))(?P<subj>i|we)(?: am| are) (?:now|currently|these days) (?P<verb>at) " + _EN_NAME_SPAN +
+         r"(?=[.,;!?]|$| now| and| as)", "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
+    _raw("en_now_at_lead", "en", r"(?:^|(?<=[.!?,;:]\s))(?:now|these days|currently),? (?P<subj>i|we) (?:am|are) (?P<verb>at) " + _EN_NAME_SPAN +
+         r"(?=[.,;!?]|$| and| as)", "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
     # "Been a huge Celtics fan since I was six": a fan of a named team, band or show likes it
     _raw("en_fan_of_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have| had)?(?: always| also| still)? (?:am|been|was) "
          r"(?:a |an )?(?:huge |big |massive |lifelong |die-hard |diehard |longtime |long-time |total )*"
@@ -831,7 +836,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False),
     _en("en_dated_past", r"dated(?: a (?:guy|girl|man|woman|boy) (?:named|called))?", "DATING", "person", time_hint="past",
         coordinated=False),
-    _en("en_dating", r"(?:am|been) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
+    _en("en_dating", r"(?:am|been|was|were) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
         r"(?:(?<=not )|(?<=no longer ))(?:seeing|dating)(?= [a-z]+ any ?more\b)|"
         r"been seeing|started seeing|am in a relationship with|got together with|got engaged to|am engaged to|"
         r"am going out with|been going out with|started going out with", "DATING", "person", trait="partner", coordinated=False),
@@ -1025,6 +1030,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:^|(?<=[\s,;:]))(?P<subj>i|we) (?:am|are) (?:now |finally )?(?:out |over |back |up |down )?(?P<verb>in) "
          r"(?P<obj>[^.,;:!?\"()]+?)(?= now\b| these days\b)", "LIVES_IN", "place", trait="residence", coordinated=False,
          named_only=True),
+    # "We lived in Denver for a while." / "Now we're in Austin.": the line before told a home
+    _raw("en_in_now_after_home", "en", r"^(?:now|these days|nowadays),? (?P<subj>i|we) (?:am|are) (?:finally |back )?(?P<verb>in) "
+         r"(?P<obj>[^.,;:!?\"()]+?)(?=[.,;!?]|$| now\b)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         named_only=True, after=re.compile(r"\b(?:live|lived|living|moved|relocated|grew up)\b")),
     _raw("en_lived_bare", "en", _EN_START + r"(?P<verb>used to live in|lived in(?=[^.,;]* (?:for|before|until|when|as)\b)) "
          + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
     # "I've lived in Minneapolis my whole adult life": a home still held, with its duration
@@ -1496,7 +1505,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_dating_announced", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?:在[^，,。！？]{1,10}?(?:的时候|期间))?" + _ZH_GAP +
          r"(?:正式)?(?P<verb>官宣了|官宣恋情了?)", "DATING", "person", trait="partner", coordinated=False),
     _raw("zh_dating", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
-         r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了)", "DATING",
+         r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了|谈了(?=(?:快|整整|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月)))", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
          r"(?P<verb>已经好了|全好了|好了|痊愈了|康复了)(?P<obj>)(?=[，,。！？]|$)", "HAS_CONDITION", "topic", negated=True,

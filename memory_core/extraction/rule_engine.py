@@ -192,7 +192,7 @@ _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )
                           r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited|"
                           # "ended up rehoming…", "spent a week in Montreal", "leased a…", "can't stand cilantro"
                           r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over|caved|"
-                          r"crashing at|living in|staying with)\b)")
+                          r"crashing at|living in|staying with|handed in|put in my)\b)")
 #: the "Name: " prefix L1 renders before a speaker's line, and the interjections chat opens a
 #: report with ("yep, went vegan", "guess who finally moved to Portland")
 _EN_SPEAKER_LEAD = re.compile(r"^(?:[a-zà-öø-ÿ][\w.'\- ]{0,30}:\s+)?(?:(?:yep|yeah|yes|yup|nope|ok|okay|well|so|lol|haha|omg|ugh|"
@@ -403,6 +403,7 @@ class _Extractor:
         self.event_times: dict[str, float] = {}  # the batch's events so far, in order, and when each was told
         self.out = Phase1Output()
         self.history: list[ExtractedEntity] = []  # earlier events' entities, in order
+        self.last_sentence: dict[str, str] = {}  # each teller's last statement sentence in the batch
 
     def run(self, events: list[ExtractionInput]) -> Phase1Output:
         # a group chat's speakers, named by the others ("congrats Maya", "Sam are you…"): persons
@@ -473,11 +474,15 @@ class _Extractor:
             scheduled.append(set())
             self._scheduled_starts(state, mentions, whole, is_cjk(whole.text), scheduled[i])
             scoped += [(part, mood, i) for part, mood in mood_scoped(whole, is_cjk(whole.text))]
-        previous = ""
+        # the line before, in the same batch and from the same person, is what a continuation
+        # reads first ("I got a new job!" / "It's at Spotify.", "We adopted a dog." / "His name is…")
+        teller = state.event.speaker or ""
+        previous = self.last_sentence.get(teller, "")
         for sentence, mood, whole_at in scoped:
             zh = is_cjk(sentence.text)
             text = sentence.text if zh else normalize_en(sentence.text)
             before_this, previous = previous, text  # what a continuation pattern (``after``) reads
+            self.last_sentence[teller] = text
             if mood == "conditional":
                 continue
             hint = time_hint(sentence.text)

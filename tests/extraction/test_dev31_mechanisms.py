@@ -58,3 +58,20 @@ def test_unusual_chinese_starts_and_ends():
 def test_a_trim_after_a_model_and_a_dryer_after_its_brand():
     assert ("比亚迪秦plus", "vehicle") in entities("现在开的是一辆比亚迪秦PLUS。")
     assert ("戴森吹风机", "appliance") in entities("入了一台戴森吹风机。")
+
+
+# -- changes told across two lines of a batch (own probes after the round) --------------------------
+
+
+def test_a_continuation_reads_the_same_persons_line_before():
+    assert trait("user", "WORKS_AT", "spotify") in claims("I got a new job!", "It's at Spotify.")
+    assert trait("user", "HAS_PET", "rufus") in claims("We adopted a dog.", "His name is Rufus.")
+
+
+def test_the_second_line_of_a_change():
+    assert trait("user", "WORKS_AT", "amd") in claims("I used to work at Intel.", "Now I'm at AMD.")
+    assert trait("user", "LIVES_IN", "austin") in claims("We lived in Denver for a while.", "Now we're in Austin.")
+    assert not any(c[1] == "LIVES_IN" for c in claims("We went to Denver.", "Now we're in Austin."))
+    assert rel("user", "DATING", "chris", True) in claims("I was dating Chris.", "We broke up last week.")
+    assert rel("user", "WORKS_AT", "google", True) in claims("I've been at Google since 2019.", "Just handed in my resignation.")
+    assert rel("user", "DATING", "小王", True) in claims("我和小王谈了三年。", "最近分了。")
