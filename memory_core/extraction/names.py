@@ -719,11 +719,13 @@ def _place_tails(text: str, spans: list[tuple[int, int, str, str]]) -> list[tupl
     """A place runs on into what jieba tags as a district or foreign name right after it (佛山 +
     顺德 ``nrt``), and into a park's head (厦门 + 软件园); a word before a park head is that park
     (天府 + 软件园)."""
-    tokens = {pos: (word, flag) for word, flag, pos in zh_tokens(text)}
+    tokens = zh_tokens(text)
+    by_start = {pos: (word, flag) for word, flag, pos in tokens}
+    by_end = {pos + len(word): (word, flag) for word, flag, pos in tokens}
     out: list[tuple[int, int, str, str]] = []
     for start, end, surface, etype in spans:
         if etype == "place":
-            nxt = tokens.get(end)
+            nxt = by_start.get(end)
             if nxt is not None and len(nxt[0]) == 2 and nxt[1] in ("ns", "nrt") and nxt[0] not in _ZH_NOT_PLACES and \
                     not any(s == end for s, _, _, _ in spans):
                 end += 2
@@ -732,10 +734,10 @@ def _place_tails(text: str, spans: list[tuple[int, int, str, str]]) -> list[tupl
                 end += len(park)
         out.append((start, end, text[start:end], etype))
     taken = [(s, e) for s, e, _, _ in out]
-    for word, flag, pos in zh_tokens(text):
+    for word, flag, pos in tokens:
         if word in _ZH_PARK_HEADS and pos >= 2 and not any(s < pos + len(word) and pos < e for s, e in taken):
-            before = next((w for w, f, p in zh_tokens(text) if p + len(w) == pos and len(w) >= 2 and f.startswith("n")), None)
-            if before is not None:
+            before, before_flag = by_end.get(pos, ("", ""))
+            if len(before) >= 2 and before_flag.startswith("n"):
                 out.append((pos - len(before), pos + len(word), text[pos - len(before):pos + len(word)], "place"))
     return sorted(out)
 
@@ -767,10 +769,14 @@ def _zh_org_head(short: bool = False) -> re.Pattern[str]:
                       + "|".join(map(re.escape, heads)) + ")")
 
 
-def _head_continues(text: str, end: int) -> bool:
-    """Whether the organisation head just read is the start of a longer word: 软件 in 软件园,
-    电子 in 电子厂 (a park, a factory of that trade — not a company named by the head)."""
-    return text[end:end + 1] in ("园", "区", "城", "厂", "街", "路", "镇", "村")
+def _org_head_end(text: str, end: int, short: bool = False) -> int | None:
+    """Where an organisation head read right after a name at ``end`` ends, or None — also when
+    the head is only the start of a longer word: 软件 in 软件园, 电子 in 电子厂 (a park, a factory of
+    that trade — not a company named by the head)."""
+    head = _zh_org_head(short).match(text, end, min(len(text), end + 10))
+    if head is None or text[head.end():head.end() + 1] in ("园", "区", "城", "厂", "街", "路", "镇", "村"):
+        return None
+    return head.end()
 
 
 def _token_aligned(text: str, start: int, end: int) -> bool:
@@ -819,12 +825,12 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             out.append((start, end, text[start:end], etype))
             continue
         # an organisation head right after a place or company name makes one organisation, the
-        # longest that ends where jieba ends a word (四川 + 大学 + 华西医院; 厦门软件园 is no 厦门软件)
+        # longest, twice at most (四川 + 大学 + 华西医院; 厦门软件园 is no 厦门软件)
         for _ in range(2):
-            head = _zh_org_head(True).match(text, end, min(len(text), end + 10)) if etype in ("place", "organization") else None
-            if head is None or _head_continues(text, head.end()):
+            head_end = _org_head_end(text, end, short=True) if etype in ("place", "organization") else None
+            if head_end is None:
                 break
-            end, etype = head.end(), "organization"
+            end, etype = head_end, "organization"
         out.append((start, end, text[start:end], etype))
     taken = [(s, e) for s, e, _, _ in out]
     for word, flag, start in zh_tokens(text):
@@ -832,11 +838,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if any(s < end and start < e for s, e in taken) or len(word) < 2:
             continue
         etype = _ZH_PROPER.get(flag)
-        head = _zh_org_head().match(text, end, min(len(text), end + 10)) if flag in _ZH_NAME_HEAD_FLAGS else None
-        if head and _head_continues(text, head.end()):
-            head = None  # the head is only the start of another word (软件园)
-        if head:  # 德邦 + 快递, 招商局 + 集团, 正泰 + 电器: a name before an organisation head is that organisation
-            word, end, etype = text[start:head.end()], head.end(), "organization"
+        head_end = _org_head_end(text, end) if flag in _ZH_NAME_HEAD_FLAGS else None
+        if head_end is not None:  # 德邦 + 快递, 招商局 + 集团, 正泰 + 电器: a name before an organisation head is that organisation
+            word, end, etype = text[start:head_end], head_end, "organization"
         if etype is not None and len(word) >= 3 and word.endswith(("区", "县", "市", "镇", "省")) and \
                 not word.endswith(("社区", "小区", "园区", "城市")):
             etype = "place"  # 成都武侯区: jieba tags 武侯区 a person

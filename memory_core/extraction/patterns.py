@@ -125,6 +125,9 @@ class StatementPattern:
     #: the claim's object is this template around the matched one ("allergic to cats" → "cat
     #: allergy": the condition, named as the held-out and dev labels name it)
     object_template: str | None = None
+    #: the verb alone types a one-word capitalised object as ``object_type``, whatever else the
+    #: name is ("we had to put Duke down": only a pet is put down, though Duke is a university)
+    verb_types: bool = False
 
 
 def _en(key: str, verbs: str, predicate: str, object_type: str, **kw) -> StatementPattern:
@@ -171,6 +174,8 @@ _ZH_WHO = (r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我�
            + _ZH_KIN_NAMED + r"|我)")
 #: the start of a Chinese clause (a pattern whose subject may be left out anchors here)
 _ZH_CLAUSE = r"(?:^|(?<=[，,。！？!?；;\s:：]))"
+#: a clause start, its time words, and a subject that may be left out (上个月被X裁了, 跟X分手了)
+_ZH_OPT_WHO = _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?"
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a Chinese condition by its name or its shape, with no function word inside ("我腰椎间盘突出"; not
@@ -945,7 +950,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, typed_only=True),
     # "we had to put Duke down": a pet put to sleep, by its name
     _raw("en_put_down", "en", _EN_WHO + r" (?:had to |finally )?(?P<verb>put) " + _EN_NAME_SPAN + r" (?:down|to sleep)\b",
-         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True, verb_types=True),
     # "me and Jordan broke up": the pair named with "me and" first
     _raw("en_me_and_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally |officially )?"
          r"(?P<verb>broke up|split up|called it quits|divorced|got divorced)", "DATING", "person", negated=True,
@@ -1105,7 +1110,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_interest", "zh", _ZH_WHO + _ZH_GAP + r"对(?P<obj>(?![他她它你])[^，,。！？对]{1,10}?)(?:越来越|很|特别|挺|超|非常|比较)?"
          r"(?<![不没])(?<!没有)(?<!不太)(?<!不怎么)(?P<verb>感兴趣)(?!吗)", "LIKES", "topic", trait="preference", coordinated=False),
     # 除了鱼和海鲜，别的肉都不吃了: a pescatarian diet told by what is left
-    _raw("zh_diet_pescatarian", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>除了(?:鱼|海鲜|鱼虾)(?:和|跟|、)?(?:鱼|海鲜|虾)?)"
+    _raw("zh_diet_pescatarian", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<verb>除了(?:鱼|海鲜|鱼虾)(?:和|跟|、)?(?:鱼|海鲜|虾)?)"
          r"[，,]?(?:别的|其他的?|其它的?)肉(?:都|也|类都|一概|一律|全都)?(?:不吃|不碰)(?:了)?(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False, fixed_object="pescatarian"),
     # 我对韩剧一点兴趣都没有, 对高尔夫不感兴趣: no interest in a thing is a dislike of it
@@ -1208,7 +1213,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"[^，,。！？]{0,8}[，,][^。！？]{0,8}?(?P<verb>出来了|出来自己干|出来单干|出来创业|辞职了|离职了|走了|不干了|离开了|被优化了|被裁了|被裁员了|被辞退了|被开了|被开除了)",
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
     # 上个月被蔚来汽车裁了: the subject is often left out — the speaker, from the clause start
-    _raw("zh_work_laid_off", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
+    _raw("zh_work_laid_off", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
          r"(?:裁了|裁员了|辞退了|开除了|优化了|炒了|炒鱿鱼了)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False),
     # 我们公司（蔚来）最近在裁员: the employer named in brackets after "our company"
@@ -1458,7 +1463,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
     _raw("zh_divorce_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:的婚)?(?P<verb>离了)(?!职)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
-    _raw("zh_relationship_end", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
+    _raw("zh_relationship_end", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
          "DATING", "person", negated=True, trait="partner", coordinated=False),
     _raw("zh_relationship_end_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>分了)", "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
@@ -1485,7 +1490,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, fixed_object="@spouse"),
     _raw("zh_we_married", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>结婚了|领证了|扯证了)(?P<obj>)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False, fixed_object="@partner"),
-    _raw("zh_married", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?:去民政局)?(?P<verb>结婚了|结婚|领证了|扯证了|登记结婚了)",
+    _raw("zh_married", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?:去民政局)?(?P<verb>结婚了|结婚|领证了|扯证了|登记结婚了)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False),
     _raw("zh_dating_named", "zh", _ZH_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)一个叫(?P<obj>[\u4e00-\u9fffA-Za-z]{1,4}?)的"
          r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
@@ -1504,7 +1509,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我和徐朗在三亚旅游的时候正式官宣了: the announcement after where and when
     _raw("zh_dating_announced", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?:在[^，,。！？]{1,10}?(?:的时候|期间))?" + _ZH_GAP +
          r"(?:正式)?(?P<verb>官宣了|官宣恋情了?)", "DATING", "person", trait="partner", coordinated=False),
-    _raw("zh_dating", "zh", _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+    _raw("zh_dating", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了|谈了(?=(?:快|整整|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月)))", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +

@@ -194,9 +194,11 @@ _EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )
                           r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over|caved|"
                           r"crashing at|living in|staying with|handed in|put in my)\b)")
 #: the "Name: " prefix L1 renders before a speaker's line, and the interjections chat opens a
-#: report with ("yep, went vegan", "guess who finally moved to Portland")
+#: report with ("yep, went vegan"); after them "guess who" stands for "I" ("guess who finally
+#: moved to Portland")
 _EN_SPEAKER_LEAD = re.compile(r"^(?:[a-zà-öø-ÿ][\w.'\- ]{0,30}:\s+)?(?:(?:yep|yeah|yes|yup|nope|ok|okay|well|so|lol|haha|omg|ugh|"
-                              r"update|life update|big news|news)[,!.:]*\s+)*(?:guess who\s+(?=(?:just |finally )?\w+ed\b))?")
+                              r"update|life update|big news|news)[,!.:]*\s+)*")
+_EN_GUESS_WHO = re.compile(r"^guess who\s+(?=(?:just |finally )?\w+ed\b)")
 #: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
 #: March" — the dropped words are "I have"
 _EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
@@ -247,14 +249,9 @@ def normalize_en(sentence: str) -> str:
     s = _EN_OPENER.sub("", s.lstrip())
     s = _EN_ENDED_UP.sub(_ended_up, s)
     s = _EN_ELIDED_I_AM.sub("i am ", s.lstrip(), count=1)
-    s = s.lstrip()
     # after a speaker's "Name: " prefix too ("Priya: got let go from Accenture")
-    lead = _EN_SPEAKER_LEAD.match(s)
-    at = lead.end() if lead else 0
-    if lead and "guess who" in lead.group(0):
-        s = s[:lead.start()] + lead.group(0).replace("guess who", "").rstrip() + " " + s[at:]
-        at = len(lead.group(0).replace("guess who", "").rstrip()) + 1
-    s = s[:at] + _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), s[at:], count=1)
+    at = _EN_SPEAKER_LEAD.match(s).end()
+    s = s[:at] + _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), _EN_GUESS_WHO.sub("", s[at:], count=1), count=1)
     s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0), s, count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
     s = re.sub(r"\bname's\b", "name is", s)
@@ -564,11 +561,10 @@ class _Extractor:
             named = [m for m in mentions if m.start >= 0 and m.start < hi and lo < m.end]
             if start.surface in _ZH_THERE or start.surface.lower() == "there":
                 # 下周一就去那边上班: the place or employer the batch named before, or nothing
-                family_predicate = FAMILY_CLAIMS[start.family][0]
-                ref = self._coreference(state, start.surface, family_predicate, lo)
+                predicate, trait = FAMILY_CLAIMS[start.family]
+                ref = self._coreference(state, start.surface, predicate, lo)
                 if ref is None:
                     continue
-                predicate, trait = FAMILY_CLAIMS[start.family]
                 if (predicate, ref.name) not in claimed:
                     self._emit(state, sentence, _frame_pattern(predicate, trait, lang, directness="explicit"),
                                subject, subject_type, ref.name, ref.entity_type, False, True, start.time_hint, claimed)
@@ -841,7 +837,7 @@ class _Extractor:
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
         if pattern.lang == "zh" and pattern.predicate in _PAST_LEAD_PREDICATES and pattern.time_hint is None and not negated and \
-                _ZH_PAST_LEAD.search(re.split(r"[，,；;]", match.string[:match.start("verb")])[-1]):
+                _ZH_PAST_LEAD.search(_zh_own_part(match.string[:match.start("verb")])):
             pattern = _as_past(pattern)  # 我之前一直住在无锡: a past home, the relation alone
         if pattern.trait == "diet" and pattern.fixed_object and not negated and any(
                 c.event_id == state.event.event_id and c.trait == "diet" and not c.negated and c.evidence_text ==
@@ -1064,8 +1060,8 @@ class _Extractor:
         ``object_policy``)."""
         if pattern.fixed_object:
             return entity.entity_type
-        if pattern.key == "en_put_down" and entity.mention[:1].isupper() and " " not in entity.mention:
-            return "animal"  # "we had to put Duke down": only a pet is put down, whatever else the name is
+        if pattern.verb_types and entity.mention[:1].isupper() and " " not in entity.mention:
+            return pattern.object_type  # "we had to put Duke down": only a pet is put down
         if pattern.predicate in ("USES", "BOUGHT") and (entity.name.split() or [""])[0] in DIETS:
             return None  # "switched to a vegan diet": a diet, told by the diet patterns
         if origin != "catalog" and generic(entity.name):
@@ -1502,7 +1498,7 @@ class _Extractor:
             prefix = text[:match.start()]
             if zh:
                 # within the feeling's own comma part: 陪我妈做手术，整个人累瘫了 is the speaker's
-                window_at = max(0, len(prefix) - 6, max(prefix.rfind("，"), prefix.rfind(",")) + 1)
+                window_at = max(0, len(prefix) - 6, len(prefix) - len(_zh_own_part(prefix)))
                 other = _ZH_THIRD_PERSON.search(prefix, window_at)
                 if other is not None and prefix[max(0, other.start() - 1):other.start()] in ("被", "让", "给"):
                     other = None  # 被领导表扬了，开心: the boss is who praised, the feeling is the speaker's
@@ -1579,6 +1575,12 @@ def _with_speakers(event: ExtractionInput, mentions: list[Mention], speakers: li
             out = [x for x in out if not (x.start >= 0 and x.start < m.end() and m.start() < x.end)]
             out.append(Mention(m.start(), m.end(), m.group(0), normalize_name(name), "person", "name"))
     return sorted(out, key=lambda x: x.start)
+
+
+def _zh_own_part(prefix: str) -> str:
+    """The end of ``prefix`` after its last comma or semicolon: the clause part a Chinese cue
+    (a past time, someone else's name) must stand in to bear on what follows."""
+    return _SUBCLAUSE_BREAK[True].split(prefix)[-1]
 
 
 def _en_own_part(text: str, end: int) -> str:
