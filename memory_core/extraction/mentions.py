@@ -225,11 +225,17 @@ def _inside_a_noun(text: str, start: int, end: int) -> bool:
     unlike ``_inside_a_word`` —, since a verb around it (养猫) still speaks of the thing."""
     from .names import zh_tokens
 
-    if any(text.startswith(idiom, max(0, end - len(idiom))) or text.startswith(idiom, start)
-           for idiom in _ANIMAL_IDIOMS):
+    if _in_animal_idiom(text, start, end):
         return True
     return any(pos <= start and end <= pos + len(word) and len(word) > end - start and flag.startswith("n")
                and not _KEEPING_VERB.match(word) for word, flag, pos in zh_tokens(text))
+
+
+def _in_animal_idiom(text: str, start: int, end: int) -> bool:
+    """Whether the span lies inside one of ``_ANIMAL_IDIOMS``, wherever in it (夜猫子's 猫 is in
+    the middle, 单身狗's 狗 at the end)."""
+    return any(0 <= text.find(idiom, max(0, end - len(idiom)), start + len(idiom)) <= start
+               for idiom in _ANIMAL_IDIOMS)
 
 
 #: animal characters in words about people or things, which jieba may cut apart (单身 / 狗)

@@ -115,3 +115,13 @@ def test_animal_idioms_are_no_animals_and_dog_tired_is_tired():
     assert trait("user", "FEELS", "tired") in claims("I'm dog tired after that hike.")
     assert not any(t == "animal" for _, t in entities("We grilled hot dogs all afternoon."))
     assert not any(t == "animal" for _, t in entities("I'm such a night owl."))
+
+
+
+def test_an_idiom_hides_its_animal_character_wherever_it_stands_in_it():
+    # the idiom list, apart from jieba's tags (which today also read these words as nouns)
+    from memory_core.extraction.mentions import _in_animal_idiom
+
+    assert _in_animal_idiom("他是个夜猫子", 4, 5)  # 猫 in the middle of 夜猫子
+    assert _in_animal_idiom("单身狗一枚", 2, 3)  # 狗 at the end of 单身狗
+    assert not _in_animal_idiom("我家的狗很乖", 3, 4)
