@@ -37,6 +37,7 @@ from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
 from .prefilter import may_match, plain_case, required_literals
 from .sensor_rules import sensor_claims
+from .truecase import restore, truecase
 from .future_starts import FAMILY_CLAIMS, future_starts, scheduled_expression, scheduled_start
 
 CONF_EXPLICIT = 0.7
@@ -405,9 +406,11 @@ class _Extractor:
     def run(self, events: list[ExtractionInput]) -> Phase1Output:
         # a group chat's speakers, named by the others ("congrats Maya", "Sam are you…"): persons
         speakers = sorted({e.speaker for e in events if e.speaker}, key=len, reverse=True)
-        for event in events:
+        for told in events:
+            event = self._cased(told)
             self.event_times[event.event_id] = event.occurred_at
             state = _EventState(event)
+            claims_before = len(self.out.fact_claims)
             mentions = collect_mentions(event.content, event.structured_entity_hints, self.known,
                                         lexicon_fields=_provenance_text(event)
                                         if _is_observation(event) else None, gazetteer=self.gazetteer)
@@ -429,9 +432,24 @@ class _Extractor:
                 first = len(self.out.fact_claims)
                 self._statements(state, mentions)
                 _homes_left(self.out.fact_claims, first)
+            if event is not told:  # report the line's own text, not its restored capitals
+                for c in self.out.fact_claims[claims_before:]:
+                    c.evidence_text = restore(told.content, event.content, c.evidence_text)
+                for e in state.entities.values():
+                    e.mention = restore(told.content, event.content, e.mention)
             self.out.entities.extend(state.entities.values())
             self.history.extend(e for _, e in sorted(state.positions, key=lambda p: p[0]))
         return self.out
+
+    @staticmethod
+    def _cased(event: ExtractionInput) -> ExtractionInput:
+        """A user's English line typed all in lower case, with its names' capitals back
+        (``truecase``): the English rules read names by their capitals."""
+        if event.author_type != AuthorType.USER or _is_observation(event):
+            return event
+        skip = len(event.speaker) + 1 if event.speaker and event.content.startswith(event.speaker + ":") else 0
+        cased = truecase(event.content, skip)
+        return event if cased == event.content else replace(event, content=cased)
 
     def _people_mentions(self, event: ExtractionInput, mentions: list[Mention]) -> list[Mention]:
         """People by their tie: an entity of the user's circle (mom, 邻居), but no entity in a
