@@ -34,7 +34,7 @@ _EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|then|and then|my (?P<r
             r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+| from work)?)\s+"
             r"(?:(?:just|recently|finally|really|also|still|now|actually|already|totally|"
             r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|fully|completely|"
-            r"basically|pretty much|literally|seriously|"
+            r"basically|pretty much|literally|seriously|genuinely|lowkey|legit|"
             r"mostly|even|so|kind of|sort of|officially|originally|currently|both|have been|has been|"
             r"had been|have|has|had|am|is|was|were|are)\s+)*?")
 _EN_NEG = r"(?P<neg>(?:do|does|did) not\s+|never\s+|no longer\s+|not\s+|cannot\s+)?"
@@ -50,7 +50,7 @@ _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑
            r"姐(?![夫])|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|舍友|老板|领导|同学|邻居|闺蜜|发小|表妹|表哥|表姐|表弟|弟(?![媳])|妹(?![夫])")
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|这段时间|那段时间|"
-            r"小时候|上半年|下半年|这两年|这几年|这阵子|那阵子|这些天|那年|当年|后来|"
+            r"小时候|上半年|下半年|这两年|这几年|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
             r"长这么大|这辈子|这么多年|到现在|至今|到目前为止|"
             r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
@@ -65,7 +65,7 @@ _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
                  r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?")
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
-_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后)[，,]?)?(?:(?:" + _ZH_TIME + r")[，,]?)*"
+_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后|结果|兜兜转转|最后|没想到|幸好|好在|总之)[，,]?)?(?:(?:" + _ZH_TIME + r")[，,]?)*"
             r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
@@ -374,7 +374,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
         r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
         r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
-        r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired) (?:from|by)(?: my (?:job|position|role) (?:at|with))?|"
+        r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired|made redundant|sacked|axed) (?:from|by)(?: my (?:job|position|role) (?:at|with))?|"
         r"walked away from|lost my (?:job|position|role|spot) (?:at|with)", "WORKS_AT", "organization", negated=True,
         trait="employer", coordinated=False),
     _en("en_work_since", r"worked (?:at|for)(?=[^.,;]* since\b)|been working (?:at|for)", "WORKS_AT", "organization",
@@ -416,6 +416,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_health_bare", "en", _EN_START + r"(?P<verb>(?:got |was )?diagnosed with|tested positive for) " + _EN_OBJ_RAW,
          "HAS_CONDITION", "topic", trait="health", coordinated=False),
     _raw("en_work_end_bare", "en", _EN_START + r"(?P<verb>(?:quit|left) my (?:job|position|role) (?:at|with)|quit|left|got laid off from|got fired from|"
+         r"(?:got |was )?(?:made redundant|sacked|axed) from|"
          r"resigned from(?: my (?:position|job|role) at)?|handed in (?:my )?(?:notice|resignation) (?:at|to)) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
     _raw("en_work_after_leaving", "en", r"(?:^|(?<=[\s,;:]))(?P<subj>)(?P<verb>after (?:leaving|quitting|being laid off from|"
@@ -565,6 +566,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     _raw("en_vehicle_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:old )?(?P<obj>[a-z0-9\- ]{2,30}?) "
          r"(?:just )?(?:got|was) (?P<verb>totaled|totalled|stolen|scrapped|written off)", "DRIVES", "vehicle",
+         negated=True, trait="vehicle", coordinated=False),
+    # "wrote off my Mazda 3 at a roundabout": the driver's own wreck ends the car like "totaled"
+    _raw("en_vehicle_wrote_off", "en", r"(?:^|(?<=[.!?:]\s)|(?:^|(?<=[\s,;:(\"']))(?:i|we) )(?P<subj>)(?:just |completely )?(?P<verb>wrote off|totaled|totalled|"
+         r"crashed and totaled) (?:my|our) (?:old |poor |beloved )?(?P<obj>" + _EN_VEHICLE_NAME + r")", "DRIVES", "vehicle",
          negated=True, trait="vehicle", coordinated=False),
     _raw("en_vehicle_it_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?:it|the car|my car) (?:just )?(?:got |was )"
          r"(?P<subj>)(?P<verb>totaled|totalled|stolen|scrapped|written off)(?P<obj>)", "DRIVES", "vehicle",
@@ -900,6 +905,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
     _raw("en_call_home", "en", _EN_WHO + r" (?:now )?(?P<verb>call) (?P<obj>[a-z][a-z' \-]{1,30}?) home\b", "LIVES_IN", "place",
          trait="residence", coordinated=False, named_only=True),
+    # "I've been in Bengaluru since 2019": a stay since a year or since childhood is a home, also of a place
+    # no list types (en_been_in, after it, takes listed places only; a stay "since Monday" or "for two weeks" may be a trip: not taken)
+    _en("en_been_in_since", r"(?:(?<=have )|(?<=has )|(?<='ve ))been in(?=[^.,;!?]* since (?:\d{4}|(?:i|we) (?:was|were) "
+        r"(?:a kid|little|young|\d+)|childhood|birth|forever|college|uni|university)\b)", "LIVES_IN", "place",
+        trait="residence", coordinated=False, named_only=True),
     _en("en_been_in", r"been in(?=[^.,;]* (?:for|since) )", "LIVES_IN", "place", trait="residence",
         coordinated=False, typed_only=True),
     _raw("en_from_bare", "en", _EN_START + r"(?P<verb>born and raised in|grew up in|raised in|originally from) " + _EN_OBJ_RAW,
@@ -1130,7 +1140,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, fixed_object="@diet~"),
     _raw("zh_diet_vegan_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃纯素|不吃纯素了|不再是纯素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegan"),
-    _raw("zh_diet_no_meat", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>戒肉了|戒了肉|戒肉|不吃肉了|不再吃肉|戒荤了|戒荤|改吃素了?|改成吃素了?)(?P<obj>)",
+    # 现在改成吃鱼不吃肉了: fish kept, meat left out
+    _raw("zh_diet_fish_not_meat", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:改成了?|改为|开始|只)?(?P<verb>吃鱼(?:和海鲜|虾)?不吃(?:别的|其他的?)?肉)"
+         r"(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
+    _raw("zh_diet_no_meat", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>戒肉了|戒了肉|戒肉|(?<!鱼)不吃肉了|不再吃肉|戒荤了|戒荤|改吃素了?|改成吃素了?)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),
@@ -1520,6 +1533,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:(?:折腾|困扰|纠缠|拖|闹|犯)了[^，,。！？的]{0,6}的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
+    # 肺炎住了一周院，今天终于出院了: leaving hospital ends the condition the message named first
+    _raw("zh_health_discharged", "zh", _ZH_CLAUSE + _ZH_GAP + _ZH_WHO + r"?(?:的)?(?P<obj>" + _ZH_CONDITION_SHAPE +
+         r")(?:手术)?[^。！？我他她]{0,14}?(?:已经|终于|总算|顺利)*(?P<verb>出院了|出院啦)", "HAS_CONDITION", "topic", negated=True,
+         trait="health", coordinated=False, typed_only=True),
     # 血糖正常了, 做完手术后腰已经不疼了: the zh recovery by a measurement or a body part
     _raw("zh_health_normal", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?:[^，,。！？]{1,8}?(?:之后|以后|后)[，,]?)?(?:" + _ZH_WHO +
          r")?(?:的)?(?:复查|检查|体检|化验)?(?:结果)?[，,]?(?P<obj>[\u4e00-\u9fff]{1,5}?)(?:指标|值)?(?:已经|都|也|基本|终于|总算|完全)*"
@@ -1538,8 +1555,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_health_found_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:体检|检查|复查|去医院)?(?:被)?"
          r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|诊断出了?|检查出)(?P<obj>[^，,。！？]{1,10})",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
-    _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
-         r"(?P<verb>了(?=[，,。！？]|$)|(?:很|挺|越来越|特别|有点|比较)?(?:严重|厉害)|又犯了|犯了|复发了|"
+    # (心脏病都要犯了, 快犯了: a condition about to flare is a figure of speech or a worry, no state)
+    _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?![^，,。！？]*(?:要犯|快犯|会犯))(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
+         r"(?P<verb>了(?=[，,。！？]|$)|(?:很|挺|越来越|特别|有点|比较)?(?:严重|厉害)|(?<![要快会])(?<!都要)又犯了|(?<![要快会])犯了|复发了|"
          r"(?:都)?(?:好几|好多|很多|这么多|[一二三四五六七八九十两几\d]+)(?:年|个月)了)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # residence and origin
@@ -1624,8 +1642,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我是哈尔滨人: a city one is from (a province or a region — 广东人, 东北人 — is too broad a
     # hometown unless told 土生土长的, dev/dev3)
     _raw("zh_from_ren", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:(?:土生土长的|地地道道的|土生土长的地道|地道的)|(?!" + _ZH_REGIONS + r"人))"
-         r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
-         typed_only=True),
+         r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?:哈|啊|呀|哦|呢|嘛|啦|哟)?(?=[，,。！？~～]|$)", "IS_FROM", "place", trait="hometown",
+         coordinated=False, typed_only=True),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|去?提了(?=一辆|辆)|买", "BOUGHT", "product"),
     # where it was bought, between the buyer and the verb: 我在京东买了个投影仪, 我从闲鱼上淘了台相机
     _raw("zh_bought_at", "zh", _ZH_SUBJ + r"(?:在|从)[^，,。！？在从买]{1,8}?(?:上|里|网上|店里)?"

@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60), ("dev33", 64), ("dev34", 64), ("dev35", 60)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -317,6 +317,24 @@ def test_the_dev31_and_dev32_batches_keep_their_tuned_scores():
     from memory_core.extraction.rule_extractor import RuleExtractor
 
     for name, p, r in (("dev31", 0.98, 0.78), ("dev32", 0.98, 0.80)):
+        data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
+        report = evaluate(RuleExtractor(), data)
+        assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
+
+
+def test_the_dev33_to_dev35_batches_keep_their_tuned_scores():
+    """dev33 (64 Chinese WeChat lines), dev34 (64 English lines typed as people text: all lower
+    case, abbreviations, British and Australian words) and dev35 (60 long messages holding
+    several facts, both languages), stop 31, written and labelled by helpers who had not seen
+    the extractor, before it ran on them. First run: dev33 0.860 / 0.521, dev34 0.939 / 0.320
+    (lower-case names unseen), dev35 0.942 / 0.540. Tuned this stop: lower-case English lines get
+    their names' capitals back (``extraction/truecase``), and a few Chinese openers, particles,
+    diets and discharges. dev35 was only measured: its many-fact messages and corrections ("I
+    meant Dallas, not Austin") are left for planning."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    for name, p, r in (("dev33", 0.94, 0.63), ("dev34", 0.97, 0.72), ("dev35", 0.93, 0.53)):
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
         assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())

@@ -1,0 +1,39 @@
+"""Chinese chat mechanisms of stop 31 (dev33's first run), tested by other wordings: discourse
+openers before the subject, a particle after 是X人, 那会儿 as a past lead, fish-but-no-meat as a
+diet, leaving hospital as a condition's end, a condition "about to flare" as no state."""
+
+from __future__ import annotations
+
+from .claim_sets import claims, rel, trait
+
+
+def test_a_discourse_opener_before_the_subject_keeps_the_statement():
+    assert rel("user", "MOVED_TO", "惠州") in claims("结果上周末直接搬去惠州了")
+    assert rel("user", "WORKS_AT", "秋田面包店") in claims("兜兜转转现在在秋田面包店当店长")
+
+
+def test_a_chat_particle_after_a_hometown():
+    assert trait("user", "IS_FROM", "绵阳") in claims("我是绵阳人啊，欢迎来玩")
+    assert trait("user", "IS_FROM", "绵阳") in claims("我是绵阳人哈")
+
+
+def test_nahuir_is_a_past_lead_and_a_month_end_a_time():
+    found = claims("那会儿在厦门大学读研，天天看海")
+    assert rel("user", "STUDIES_AT", "厦门大学") in found and trait("user", "STUDIES_AT", "厦门大学") not in found
+    assert rel("user", "WORKS_AT", "联想", True) in claims("这个月底我从联想离职了")
+
+
+def test_fish_but_no_meat_is_pescatarian_and_not_vegetarian():
+    found = claims("最近改成吃鱼不吃肉了，感觉身体轻松")
+    assert trait("user", "FOLLOWS_DIET", "pescatarian") in found
+    assert not any(c[2] == "vegetarian" for c in found)
+
+
+def test_leaving_hospital_ends_the_condition_named_before_it():
+    assert trait("user", "HAS_CONDITION", "阑尾炎", True) in claims("阑尾炎手术做完第三天就出院了")
+    assert not claims("我妈住了一周院，今天出院了")  # no condition named: nothing ends
+
+
+def test_a_condition_about_to_flare_is_no_state():
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("被你气得我高血压都要犯了"))
+    assert rel("user", "HAS_CONDITION", "鼻炎") in claims("我的鼻炎又犯了")
