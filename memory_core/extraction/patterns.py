@@ -1333,6 +1333,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_swap_from", "zh", r"(?P<subj>我们|我)?" + _ZH_GAP + r"(?P<verb>把)(?:我的|旧的|那辆|[^，,。！？把的]{1,8}的)?(?P<obj>[^，,。！？把的]{1,10}?)"
          # 把开了六年的五菱宏光置换成了…: the car after the clause that describes it
          r"(?=(?:置)?换成了|(?:置)?换成|(?:置)?换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
+    # 开了七年的凯美瑞终于换成了理想L7: the car described by its years, told first, is the one
+    # changed from (zh_drive read "开了七年的X" as the car now driven)
+    _raw("zh_vehicle_topic_swap_from", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我们?)?(?:之前|以前)?(?:那辆|那台)?(?:开|骑)了"
+         r"[一二三四五六七八九十两几半\d]+年多?的(?P<obj>[^，,。！？的]{2,10}?)(?P<verb>)" + _ZH_GAP + r"(?=(?:置)?换成了?|(?:置)?换了)",
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
+    _raw("zh_vehicle_topic_swap_to", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我们?)?(?:之前|以前)?(?:那辆|那台)?(?:开|骑)了"
+         r"[一二三四五六七八九十两几半\d]+年多?的[^，,。！？的]{2,10}?" + _ZH_GAP + r"(?P<verb>(?:置)?换成了|(?:置)?换成|(?:置)?换了)(?:一辆|辆)?"
+         + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # 我那辆老大众帕萨特还在凑合开: the car one still drives
     _raw("zh_vehicle_still_driven", "zh", r"(?P<subj>我们|我)(?:的|家的)?(?:那辆|那台|这辆|这台|家那辆)(?:老|旧|破)?(?P<obj>[^，,。！？的]{2,10}?)"
          r"(?:还在|一直在|还|照样|仍然|依然)(?:凑合|将就|天天|每天)?(?P<verb>开|骑)(?:着)?(?=[，,。！？]|$)",

@@ -37,3 +37,10 @@ def test_leaving_hospital_ends_the_condition_named_before_it():
 def test_a_condition_about_to_flare_is_no_state():
     assert not any(c[1] == "HAS_CONDITION" for c in claims("被你气得我高血压都要犯了"))
     assert rel("user", "HAS_CONDITION", "鼻炎") in claims("我的鼻炎又犯了")
+
+
+def test_a_car_told_by_its_years_then_changed_is_the_old_car():
+    found = claims("开了五年的本田雅阁上个月换成了一辆比亚迪汉")
+    assert {trait("user", "DRIVES", "本田雅阁", True), trait("user", "DRIVES", "比亚迪汉")} <= found
+    assert trait("user", "DRIVES", "本田雅阁") not in found
+    assert trait("user", "DRIVES", "大众朗逸") in claims("我开了三年的大众朗逸还很好开")
