@@ -159,6 +159,12 @@ _ZH_PET = (r"(?:流浪狗|流浪猫|中华田园犬|田园犬|土狗|狗子|猫�
 #: next sentence's "his name is X" names
 _EN_PET_ANNOUNCED = re.compile(r"^(?!.*\b(?:said|says|told|tells|she|he|they)\b)(?:.*[\s,;:])?(?:i|we) (?:just |finally |have |had |recently |officially )*"
                                r"(?:got|adopted|rescued|brought home|took in|welcomed|have)\b[^.!?]*\b" + _EN_PET + r"\b")
+#: a sentence in which the speaker tells of a new partner, unnamed ("I'm seeing someone", "new
+#: boyfriend"): what a next sentence's "her name is X" names
+_EN_PARTNER_ANNOUNCED = re.compile(r"^(?!.*\b(?:said|says|told|tells|she|he|they|if|would|want|wish)\b)(?:.*[\s,;:])?(?:"
+                                   r"(?:i|we) (?:am|are|have been|been) (?:officially |now |finally )?(?:dating|seeing) (?:someone|somebody|a (?:guy|girl|man|woman))|"
+                                   r"(?:new|a) (?:boyfriend|girlfriend|partner|bf|gf)\b(?! (?:named|called) )|"
+                                   r"(?:i|we) (?:have|got) (?:a |an )?(?:new )?(?:boyfriend|girlfriend|partner)\b)")
 #: a pet's kind as a whole object ("dog"), not its name
 EN_PET_KIND = re.compile(r"(?:new |little )?" + _EN_PET)
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
@@ -275,7 +281,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # "got into X" alone is an admission (I got into Harvard): only with an intensifier a liking
     _en("en_like", r"(?:really )?(?:likes?|loves?|enjoys?|adores?|am (?:really |so |totally |super |big )?into"
         r"(?! (?:my|a|the) (?:first|second|third|fourth|final|last|new) )|"
-        r"am a (?:big )?fan of|(?:am|have been|been) (?:so |totally |kind of |a bit |a little |lowkey )?obsessed with|(?:have )?(?:gotten|got) (?:really |so |super |totally )into)",
+        r"am a (?:big )?fan of|(?:am|have been|been|have become|became) (?:so |totally |kind of |a bit |a little |lowkey )?obsessed with|(?:have )?(?:gotten|got) (?:really |so |super |totally )into)",
         "LIKES", "topic", trait="preference"),
     # diet first: "quit keto" is a diet end, not a job end
     _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have)? (?P<verb>(?:no longer|not) (?:a |eating )?|"
@@ -707,6 +713,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # before brought home, named in the next one
     _raw("en_pet_name_next", "en", r"^(?P<subj>)(?:and )?(?:his|her|its|their) (?P<verb>name is|name's) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)",
          "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True, after=_EN_PET_ANNOUNCED),
+    # "I'm dating someone. Her name's Tasha", "new boyfriend. His name is Anders": the person the
+    # speaker's sentence before announced as a partner, named in the next one
+    _raw("en_partner_apposed", "en", _EN_WHO + r" (?:am |are )?(?:officially |now )?(?P<verb>seeing|dating) (?:someone|somebody)(?: new)?, "
+         r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?=[,.!;]|$| and\b)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
+    _raw("en_partner_name_next", "en", r"^(?P<subj>)(?:and )?(?:his|her|their) (?P<verb>name is|name's) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)",
+         "DATING", "person", trait="partner", coordinated=False, named_only=True, after=_EN_PARTNER_ANNOUNCED),
     _raw("en_pet_named_next", "en", r"^(?:so |and )?(?P<subj>i|we) (?:have )?(?P<verb>named|called) (?:him|her|it|them) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
          after=_EN_PET_ANNOUNCED),
@@ -778,10 +790,20 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
          after=_EN_PET_ANNOUNCED),
     # "Now I'm at AMD": where one works now (typed: "now I'm at the airport" names no employer)
-    _raw("en_now_at", "en", r"(?:^|(?<=[.!?,;:]\s))(?P<subj>i|we)(?: am| are) (?:now|currently|these days) (?P<verb>at) " + _EN_NAME_SPAN +
+    _raw("en_now_at", "en", r"(?:^|(?<=[.!?,;:]\s))(?P<subj>i|we)(?: am| are) (?:now|currently|these days|still) (?P<verb>at) " + _EN_NAME_SPAN +
          r"(?=[.,;!?]|$| now| and| as)", "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
-    _raw("en_now_at_lead", "en", r"(?:^|(?<=[.!?,;:]\s))(?:now|these days|currently),? (?P<subj>i|we) (?:am|are) (?P<verb>at) " + _EN_NAME_SPAN +
+    _raw("en_now_at_lead", "en", r"(?:^|(?<=[.!?,;:]\s))(?:now|these days|currently|for now),? (?P<subj>i|we) (?:am|are) (?:still )?(?P<verb>at) " + _EN_NAME_SPAN +
          r"(?=[.,;!?]|$| and| as)", "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
+    # a group-chat update with the subject dropped: "Still at Wipro, still in Pune, nothing new"
+    # a list of news with no verb: "Quick update: new apartment in Stockholm, new job at Spotify"
+    _raw("en_new_job_at_bare", "en", r"(?:^|(?<=[.!?:,;]\s))(?P<subj>)(?:and )?(?:a |my )?(?P<verb>new (?:job|role|position|gig) (?:at|with)) "
+         + _EN_NAME_SPAN + r"(?=[.,;!?]|$| and\b| as\b)", "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    _raw("en_new_home_in_bare", "en", r"(?:^|(?<=[.!?:,;]\s))(?P<subj>)(?:and )?(?:a |my |our )?(?P<verb>new (?:apartment|place|flat|house|home|condo) in) "
+         + _EN_NAME_SPAN + r"(?=[.,;!?]|$| and\b)", "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
+    _raw("en_still_at_bare", "en", r"(?:^|(?<=[.!?:,]\s))(?P<subj>)still (?P<verb>at|with) " + _EN_NAME_SPAN + r"(?=[.,;!?]|$| and\b)",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
+    _raw("en_still_in_bare", "en", r"(?:^|(?<=[.!?:,]\s))(?P<subj>)still (?P<verb>in|living in|based in) " + _EN_NAME_SPAN + r"(?=[.,;!?]|$| and\b)",
+         "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     # "Been a huge Celtics fan since I was six": a fan of a named team, band or show likes it
     _raw("en_fan_of_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: have| had)?(?: always| also| still)? (?:am|been|was) "
          r"(?:a |an )?(?:huge |big |massive |lifelong |die-hard |diehard |longtime |long-time |total )*"
@@ -910,7 +932,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_been_in_since", r"(?:(?<=have )|(?<=has )|(?<='ve ))been in(?=[^.,;!?]* since (?:\d{4}|(?:i|we) (?:was|were) "
         r"(?:a kid|little|young|\d+)|childhood|birth|forever|college|uni|university)\b)", "LIVES_IN", "place",
         trait="residence", coordinated=False, named_only=True),
-    _en("en_been_in", r"been in(?=[^.,;]* (?:for|since) )", "LIVES_IN", "place", trait="residence",
+    # (a stay counted in days or since a weekday is a trip: "been in Lagos since Monday for a conference")
+    _en("en_been_in", r"been in(?=[^.,;]* (?:for|since) )(?![^.,;]* since (?:monday|tuesday|wednesday|thursday|friday|saturday|"
+        r"sunday|yesterday|last night|this morning|the weekend|the conference)\b)(?![^.,;]* for (?:a |the |two |three |four |five |"
+        r"a few |a couple of |few )?(?:day|days|night|nights|week|weeks|weekend|conference|work|business|meeting|meetings|wedding)\b)",
+        "LIVES_IN", "place", trait="residence",
         coordinated=False, typed_only=True),
     _raw("en_from_bare", "en", _EN_START + r"(?P<verb>born and raised in|grew up in|raised in|originally from) " + _EN_OBJ_RAW,
          "IS_FROM", "place", trait="hometown", coordinated=False),
@@ -1041,9 +1067,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_home_is", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?:home|my home|home base)(?: these days| now| for now| right now)? "
          r"(?P<verb>is)(?: now| still)? (?:(?:a|an|our|my) [a-z ]{1,30}? in )?(?P<obj>[^.,;:!?\"()]+)", "LIVES_IN", "place",
          trait="residence", coordinated=False, named_only=True),
-    _raw("en_in_now", "en", r"^(?=.*\b(?:live|lived|living|moved|relocated|got out of|left|home)\b).*?"
+    _raw("en_in_now", "en", r"^(?=.*\b(?:live|lived|living|moved|relocated|got out of|left|home|originally|grew up|born)\b).*?"
          r"(?:^|(?<=[\s,;:]))(?P<subj>i|we) (?:am|are) (?:now |finally )?(?:out |over |back |up |down )?(?P<verb>in) "
          r"(?P<obj>[^.,;:!?\"()]+?)(?= now\b| these days\b)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         named_only=True),
+    # "originally from Nairobi, but these days I'm in Toronto": a home told after an origin or a move
+    _raw("en_in_now_lead", "en", r"^(?=.*\b(?:live|lived|living|moved|relocated|got out of|left|home|originally|grew up|born)\b).*?"
+         r"(?:^|(?<=[\s,;:]))(?:these days|nowadays|now),? (?P<subj>i|we) (?:am|are) (?:now |finally )?(?P<verb>in) "
+         r"(?P<obj>[^.,;:!?\"()]+?)(?=[.,;!?]|$| now\b)", "LIVES_IN", "place", trait="residence", coordinated=False,
          named_only=True),
     # "We lived in Denver for a while." / "Now we're in Austin.": the line before told a home
     _raw("en_in_now_after_home", "en", r"^(?:now|these days|nowadays),? (?P<subj>i|we) (?:am|are) (?:finally |back )?(?P<verb>in) "

@@ -139,6 +139,10 @@ def statement_spans(text: str) -> list[_Sentence]:
 _SUBCLAUSE_BREAK = {True: re.compile(r"[，,；;]"), False: re.compile(r"[,;]\s|\s[-–—]\s|\sbut\s")}
 
 
+#: the turn of a contrast inside a clause ("…, but for now…", "…，不过目前…")
+_CONTRAST_TURN = {True: re.compile(r"[，,](?:不过|但是|可是|但)"), False: re.compile(r",?\s(?:but|though)\s", re.I)}
+
+
 def mood_scoped(sentence: _Sentence, zh: bool) -> list[tuple[_Sentence, str]]:
     """The clause with its mood, or — when the irrealis cue only starts in a later comma part —
     the factual lead and the irrealis rest apart: in "我从网易辞职了，下周去小米报到" the plan
@@ -155,7 +159,14 @@ def mood_scoped(sentence: _Sentence, zh: bool) -> list[tuple[_Sentence, str]]:
         if clause_mood(sentence.text[cut:], zh) == "factual":
             break
     if cut == 0:
-        return [(sentence, mood)]
+        # "If Google calls me back I'd take it, but for now I'm still at Dropbox": a contrast
+        # after the condition ends its scope; what follows is told as it is
+        turn = _CONTRAST_TURN[zh].search(sentence.text)
+        if turn is None or clause_mood(sentence.text[turn.end():], zh) != "factual":
+            return [(sentence, mood)]
+        rest = sentence.text[turn.end():]
+        return [(_Sentence(sentence.text[:turn.end()], sentence.start), mood),
+                (_Sentence(rest, sentence.start + turn.end()), "factual")]
     rest = sentence.text[cut:]
     return [(_Sentence(sentence.text[:cut], sentence.start), "factual"),
             (_Sentence(rest, sentence.start + cut), clause_mood(rest, zh))]
@@ -187,13 +198,20 @@ _EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hire
 #: chat drops the subject of a first-person report ("Got a new job at McKinsey", "Moved to
 #: Denver last month", "Just adopted a puppy"): a clause opening with a past-tense verb of the
 #: state families is the speaker's (the present tense stays out: "Get a job!" is advice)
-_EN_ELIDED_I = re.compile(r"^(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|"
-                          r"quit|left|joined|bought|adopted|sold|traded|graduated|finished|broke up|"
-                          r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
-                          r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited|"
-                          # "ended up rehoming…", "spent a week in Montreal", "leased a…", "can't stand cilantro"
-                          r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over|caved|"
-                          r"crashing at|living in|staying with|handed in|put in my)\b)")
+_EN_ELIDED_VERB = (r"(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|"
+                   r"quit|left|joined|bought|adopted|sold|traded|graduated|finished|broke up|"
+                   r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
+                   r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited|"
+                   # "ended up rehoming…", "spent a week in Montreal", "leased a…", "can't stand cilantro"
+                   r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over|caved|"
+                   r"crashing at|living in|staying with|handed in|put in my)\b)")
+_EN_ELIDED_I = re.compile(r"^" + _EN_ELIDED_VERB)
+#: "I moved to Sydney, started at Atlassian, and adopted a dog": the verb phrases after the
+#: commas of a sentence the speaker opened are the speaker's too
+_EN_FIRST_PERSON_LEAD = re.compile(r"^(?:[a-zà-öø-ÿ][\w.'\- ]{0,30}:\s+)?(?:(?:so|and|well|anyway|btw|also|then),?\s+)?(?:i|we)\s")
+_EN_COMMA_ELIDED_I = re.compile(r"(?<=, )(?P<and>(?:and )?(?:then )?)(?=" + _EN_ELIDED_VERB + r")")
+#: "…, these days I'm in Toronto, working at RBC": a participle after the comma is "I am …"
+_EN_COMMA_ELIDED_I_AM = re.compile(r"(?<=, )(?P<and>(?:and )?(?:now |still )?)(?=(?:working (?:at|for)|studying at|based in)\b(?![^,.;!?]*\b(?:at the time|back then|that summer|that year)\b))")
 #: the "Name: " prefix L1 renders before a speaker's line, and the interjections chat opens a
 #: report with ("yep, went vegan"); after them "guess who" stands for "I" ("guess who finally
 #: moved to Portland")
@@ -258,6 +276,9 @@ def normalize_en(sentence: str) -> str:
     s = re.sub(r"\bname's\b", "name is", s)
     for short, full in EN_CONTRACTIONS:
         s = re.sub(r"\b" + re.escape(short) + r"\b", full, s)
+    if _EN_FIRST_PERSON_LEAD.match(s):
+        s = _EN_COMMA_ELIDED_I.sub(lambda m: m.group("and") + "i ", s)
+        s = _EN_COMMA_ELIDED_I_AM.sub(lambda m: m.group("and") + "i am ", s)
     return _EN_HAVE_GOT.sub(r"\1 have", s)
 
 

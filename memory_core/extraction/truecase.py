@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..lexicon.categories import CATEGORIES
 from ..lexicon.names import (GENERIC_NOUNS, ORGANIZATIONS, PET_SPECIES, PLACES, SCHOOLS, TIES_EN, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
 from .patterns import EN_REL
@@ -139,7 +140,8 @@ def is_caseless(text: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _list_names() -> re.Pattern[str]:
-    names = {n for group in (ORGANIZATIONS, SCHOOLS, PLACES, VEHICLE_BRANDS, VEHICLE_MODELS) for n in group
+    cities = {m for c in CATEGORIES if c.entity_type == "place" for m in c.members}
+    names = {n for group in (ORGANIZATIONS, SCHOOLS, PLACES, VEHICLE_BRANDS, VEHICLE_MODELS, cities) for n in group
              if n.isascii() and n not in AMBIGUOUS_LIST_NAMES and len(n) > 2}
     alt = "|".join(sorted((re.escape(n) for n in names), key=len, reverse=True))
     return re.compile(r"(?<![\w'])(?:" + alt + r")(?![\w])")

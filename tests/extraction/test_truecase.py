@@ -52,8 +52,8 @@ def test_restore_gives_the_original_text_of_a_cased_span():
 def test_lower_case_lines_carry_their_states():
     assert {rel("user", "DATING", "nina", True), trait("user", "DATING", "nina", True)} <= \
         claims("me and nina split up last week, still kinda gutted")
-    assert {rel("user", "WORKS_AT", "lloyds", True), trait("user", "WORKS_AT", "lloyds", True)} <= \
-        claims("got made redundant from lloyds yesterday lol")
+    assert {rel("user", "WORKS_AT", "greggs", True), trait("user", "WORKS_AT", "greggs", True)} <= \
+        claims("got made redundant from greggs yesterday lol")
     assert {rel("user", "HAS_PET", "biscuit", True)} <= claims("our dog biscuit crossed the rainbow bridge last night")
     assert {rel("user", "MOVED_TO", "leeds"), trait("user", "MOVED_TO", "leeds")} <= \
         claims("finally moved to leeds last weekend, flat is tiny but cute")
