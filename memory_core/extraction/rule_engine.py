@@ -453,6 +453,7 @@ class _Extractor:
                 first = len(self.out.fact_claims)
                 self._statements(state, mentions)
                 _homes_left(self.out.fact_claims, first)
+                self._corrections(state)
             if event is not told:  # report the line's own text, not its restored capitals
                 for c in self.out.fact_claims[claims_before:]:
                     c.evidence_text = restore(told.content, event.content, c.evidence_text)
@@ -1353,6 +1354,10 @@ class _Extractor:
             self.out.resolved_refs.append(ResolvedRef(cleaned, state.event.event_id, ref.name if ref else None,
                                                       "resolved" if ref else "unresolved"))
             return (ref, "known") if ref is not None else None
+        if cleaned in _PERSON_PRONOUNS and pattern.object_type == "person":
+            # 我跟她在一起了, "I married him": the person the batch named before, or no claim
+            ref = self._person_coreference(state, cleaned, sentence.start + match.start("obj"))
+            return (ref, "known") if ref is not None else None
         if cleaned in pronouns:
             pos = sentence.start + match.start("obj") if pattern.lang == "zh" else \
                 sentence.start + _find_ci(sentence.text, cleaned, default=0)
@@ -1438,6 +1443,61 @@ class _Extractor:
         if pattern.lang == "zh" and pattern.object_type == "topic" and _ZH_MAKING_VERB.match(cleaned):
             etype = "activity"
         return state.add(normalize_name(surface), etype, surface, 0.55, None, start), "phrase"
+
+    def _corrections(self, state: _EventState) -> None:
+        """"Sorry, I meant Dallas, not Austin", 不对，是泉州，不是厦门, "I study at Concordia, not
+        McGill": a value denied right after another of its type — the teller's statement of the
+        batch that named either is re-told with the right one, and the denied one is ended."""
+        event = state.event
+        zh = bool(re.search(r"[\u4e00-\u9fff]", event.content))
+        me = self._self_subject(event)[0]
+        names = {n: e for (n, _t), e in state.entities.items()}
+        text = event.content if zh else event.content.lower()
+        for m in _CORRECTION[zh].finditer(text):
+            old = names.get(normalize_name(m.group("old")))
+            if old is None:
+                continue
+            # the right value: the nearest entity of the same type told before the denial
+            before = [(p, e) for p, e in state.positions if p < m.start() and e.entity_type == old.entity_type
+                      and e.name != old.name and text.rfind("。" if zh else ".", 0, m.start()) < p]
+            new = max(before, key=lambda pe: pe[0])[1] if before else None
+            wanted = {old.name} | ({new.name} if new is not None else set())
+            base = next((c for c in reversed(self.out.fact_claims) if c.kind == "relation" and not c.negated and
+                         c.subject == me and c.object in wanted and c.predicate in _CORRECTED_PREDICATES), None)
+            if base is None:
+                continue
+            right = new.name if new is not None else (base.object if base.object != old.name else None)
+            if right is None:
+                continue
+            trait = _CORRECTED_PREDICATES[base.predicate]
+            right_type = new.entity_type if new is not None else (base.object_type or old.entity_type)
+            start = max(text.rfind(t, 0, m.start()) for t in ".!?。！？") + 1
+            ends = [i for i in (text.find(t, m.end()) for t in ".!?。！？") if i >= 0]
+            evidence = event.content[start:min(ends) + 1 if ends else len(text)].strip()
+            self.out.fact_claims = [c for c in self.out.fact_claims if not (
+                c.subject == me and c.predicate == base.predicate and c.object == old.name and not c.negated)]
+            have = {(c.predicate, c.object, c.kind, c.negated) for c in self.out.fact_claims if c.subject == me}
+            for obj, obj_type, negated in ((right, right_type, False), (old.name, old.entity_type, True)):
+                for kind in ("relation", "trait"):
+                    if (base.predicate, obj, kind, negated) in have:
+                        continue
+                    self.out.fact_claims.append(FactClaim(
+                        subject=me, predicate=base.predicate, object=obj, evidence_text=evidence,
+                        event_id=event.event_id, kind=kind, object_type=obj_type,
+                        trait=trait if kind == "trait" else None, value=obj if kind == "trait" else None,
+                        negated=negated, confidence=CONF_EXPLICIT, directness="explicit"))
+
+    def _person_coreference(self, state: _EventState, pronoun: str, position: int) -> ExtractedEntity | None:
+        """The nearest person named before ``position`` in the batch — not a tie word (妈妈,
+        "boss") and not the line's speaker — for 他/她/him/her as the partner of a verb."""
+        earlier_here = [e for p, e in sorted(state.positions, key=lambda p: p[0]) if p < position]
+        for entity in reversed([*self.history, *earlier_here]):
+            if entity.entity_type == "person" and not is_tie(entity.name) and \
+                    entity.name not in ZH_KIN_FULL_NAME.values() and entity.name != (state.event.speaker or ""):
+                self.out.resolved_refs.append(ResolvedRef(pronoun, state.event.event_id, entity.name, "resolved"))
+                return entity
+        self.out.resolved_refs.append(ResolvedRef(pronoun, state.event.event_id, None, "unresolved"))
+        return None
 
     def _coreference(self, state: _EventState, pronoun: str, predicate: str,
                      position: int) -> ExtractedEntity | None:
@@ -1581,6 +1641,20 @@ _COMING_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|year|monday
 
 #: English typed-only kinds whose object is typed before its pattern takes the verb (see _typed_object)
 _EN_PRECHECKED_TYPES = frozenset({"place", "appliance", "device"})
+
+
+#: a correction of a value just told: the right one, then the wrong one
+#: the denied one ("…, not Austin", "，不是厦门"); the right one is the nearest value of its type before
+_CORRECTION = {
+    False: re.compile(r"(?<=\w),?\s+not\s+(?P<old>[^,.;!?]{2,40}?)(?=[,.;!?]|$|\s+sorry\b)"),
+    True: re.compile(r"[，,]\s*不是(?P<old>[^，,。！？]{2,12}?)(?=[，,。！？]|$)"),
+}
+#: the state families a correction re-tells, with their trait
+_CORRECTED_PREDICATES = {"WORKS_AT": "employer", "LIVES_IN": "residence", "MOVED_TO": "residence",
+                         "STUDIES_AT": "school", "DRIVES": "vehicle", "IS_FROM": "hometown"}
+
+#: a person named by a pronoun as the object of a partner verb
+_PERSON_PRONOUNS = frozenset({"他", "她", "him", "her"})
 
 
 def _zh_pronoun_head(cleaned: str) -> str | None:

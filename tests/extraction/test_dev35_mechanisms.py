@@ -50,3 +50,22 @@ def test_a_home_told_these_days_after_an_origin():
 def test_a_stay_counted_in_days_is_no_home_even_for_a_listed_city():
     assert not any(c[1] == "LIVES_IN" for c in claims("I've been in London since Monday for a conference."))
     assert rel("user", "LIVES_IN", "london") in claims("I've been in London for six years now.")
+
+
+def test_a_value_denied_after_another_is_a_correction():
+    found = claims("We moved to Boise last month. Sorry, I meant Spokane, not Boise!")
+    assert {trait("user", "MOVED_TO", "spokane"), trait("user", "MOVED_TO", "boise", True)} <= found
+    assert trait("user", "MOVED_TO", "boise") not in found
+    found = claims("我现在在招商证券上班，不是招商银行，上次说错了。")
+    assert {trait("user", "WORKS_AT", "招商证券"), rel("user", "WORKS_AT", "招商银行", True)} <= found
+    found = claims("我现在住在无锡，不对，是常州，不是无锡。")
+    assert {trait("user", "LIVES_IN", "常州"), trait("user", "LIVES_IN", "无锡", True)} <= found
+    # no statement of the teller's to correct, or no state: nothing
+    assert not any(c[4] for c in claims("My brother lives in Austin, not Dallas."))
+    assert not any(c[4] for c in claims("I like tea, not coffee."))
+
+
+def test_a_partner_by_pronoun_is_the_person_named_before_or_no_one():
+    found = claims("最近认识了一个男生叫林默，人特别好。", "上周末我跟他正式在一起了。")
+    assert trait("user", "DATING", "林默") in found and not any(c[2] in ("他", "她") for c in found)
+    assert not claims("我跟她在一起了")
