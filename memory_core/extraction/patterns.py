@@ -50,7 +50,7 @@ _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑
            r"姐(?![夫])|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|舍友|老板|领导|同学|邻居|闺蜜|发小|表妹|表哥|表姐|表弟|弟(?![媳])|妹(?![夫])")
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|这段时间|那段时间|"
-            r"小时候|上半年|下半年|这两年|这几年|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
+            r"小时候|上半年|下半年|这两年|这几年|这几天|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
             r"长这么大|这辈子|这么多年|到现在|至今|到目前为止|"
             r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
@@ -59,13 +59,17 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             # holidays as times (国庆去了青岛, 春节回了老家), this year's or last
             r"(?:今年|去年|前年)?(?:国庆节?|春节|过年|元旦|五一|十一|中秋节?|端午节?|清明节?|寒假|暑假|年假)(?:期间|的时候|那会儿)?|"
             r"从(?:去年|前年|今年|上个月|上周|上星期|这个月|这周|这星期|本月|今天|昨天|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
-_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然"
+_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然|反而|倒是|依然|仍然|照样|果然|有时候|有时|偶尔|时不时"
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
                  r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?")
+#: what opens a chat clause before its subject and says nothing of it ("另外我最近迷上了烘焙",
+#: "对了，我在湘雅医院当护士", "结果上周末直接搬去佛山了")
+_ZH_OPENERS = (r"不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后|结果|兜兜转转|最后|没想到|幸好|好在|总之|"
+               r"另外|对了|还有|顺便说一下|顺便说一句|顺便|话说|跟你说个事|跟你说|说起来|但")
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
-_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后|结果|兜兜转转|最后|没想到|幸好|好在|总之)[，,]?)?(?:(?:" + _ZH_TIME + r")[，,]?)*"
+_ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_OPENERS + r")[，,]?)*(?:(?:" + _ZH_TIME + r")[，,]?)*"
             r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
@@ -179,7 +183,7 @@ _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|then|and then|my (?P<rel>" 
 _ZH_WHO = (r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|"
            + _ZH_KIN_NAMED + r"|我)")
 #: the start of a Chinese clause (a pattern whose subject may be left out anchors here)
-_ZH_CLAUSE = r"(?:^|(?<=[，,。！？!?；;\s:：]))"
+_ZH_CLAUSE = r"(?:^|(?<=[，,。！？!?；;\s:：]))(?:(?:" + _ZH_OPENERS + r")[，,]?)*"
 #: a clause start, its time words, and a subject that may be left out (上个月被X裁了, 跟X分手了)
 _ZH_OPT_WHO = _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?"
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
@@ -1542,7 +1546,16 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, fixed_object="@spouse"),
     _raw("zh_we_married", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>结婚了|领证了|扯证了)(?P<obj>)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False, fixed_object="@partner"),
-    _raw("zh_married", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?:去民政局)?(?P<verb>结婚了|结婚|领证了|扯证了|登记结婚了)",
+    # 男朋友叫许诺 / 带男朋友周航回家 / 男朋友大伟是程序员: a partner named by the role word at the
+    # start of the teller's clause (not 她男朋友: the clause starts with someone else)
+    _raw("zh_partner_named", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>男朋友|女朋友|男友|女友)"
+         r"(?:叫)?(?![是在也都很还就说和跟])(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的回说和跟一今昨]|$)", "DATING", "person", trait="partner",
+         coordinated=False, named_only=True),
+    _raw("zh_spouse_named", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>老公|老婆|丈夫|妻子)"
+         r"(?:叫)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的回说和跟一今昨]|$)", "MARRIED_TO", "person", trait="spouse",
+         coordinated=False, named_only=True),
+    # (和异地三年的林悦结婚了: the person after the description)
+    _raw("zh_married", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?:[^，,。！？和跟的]{1,8}的)?(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:去民政局)?(?P<verb>结婚了|结婚|领证了|扯证了|登记结婚了)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False),
     _raw("zh_dating_named", "zh", _ZH_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)一个叫(?P<obj>[\u4e00-\u9fffA-Za-z]{1,4}?)的"
          r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
@@ -1801,7 +1814,7 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_stress_elided", "en", re.compile(
         r"^(?:[^:\s]{1,30}:\s+)?" + _EN_ELIDED_FEELING + r"(?:stressed(?: out)?|overwhelmed|burn(?:ed|t) out)\b"), "stress", "high"),
     StatePattern("zh_stress_low", "zh", re.compile(
-        r"压力(?:不大|不是很大|小了|没那么大)|没(?:什么|有)?压力|很放松|挺放松|"
+        r"压力(?:不大|不是很大|小了|小多了|小了很多|减轻了|减轻了不少|轻多了|没那么大)|没(?:什么|有)?压力|很放松|挺放松|"
         r"(?:工作|上班|学习|日子|心里|精神|最近)(?:也|都)?(?:轻松|清闲)多了"), "stress", "low"),
     StatePattern("zh_stress_high", "zh", re.compile(
         r"压力(?:一直|也|都|还|真的|实在)?(?:很|好|特别|非常|超|太|有点|挺|真|比较|越来越)?大|压力山大|(?:很|好|特别|非常)有压力|"
@@ -1814,6 +1827,8 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
     # 我哭了一上午, 哭得停不下来: crying is sadness (笑哭了 — laughing to tears — is not)
     StatePattern("zh_cried", "zh", re.compile(
         _ZH_STATE_LEAD + r"(?<!笑)(?:大)?哭(?:了|得|惨了|成狗)"), "emotion", "sad"),
+    # 特别感谢我室友: thanks said with weight are gratitude (a bare 谢谢 is manners)
+    StatePattern("zh_grateful", "zh", re.compile(r"(?:特别|非常|很|真的|超级|好|太)(?:感谢|感激)(?!你|您)"), "emotion", "grateful"),
     StatePattern("zh_emotion", "zh", re.compile(
         _ZH_STATE_LEAD + r"(?P<neg>不)?(?P<word>" + "|".join(EMOTION_WORDS_ZH) + r")"), "emotion",
         words=EMOTION_WORDS_ZH),

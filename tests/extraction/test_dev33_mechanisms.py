@@ -44,3 +44,29 @@ def test_a_car_told_by_its_years_then_changed_is_the_old_car():
     assert {trait("user", "DRIVES", "本田雅阁", True), trait("user", "DRIVES", "比亚迪汉")} <= found
     assert trait("user", "DRIVES", "本田雅阁") not in found
     assert trait("user", "DRIVES", "大众朗逸") in claims("我开了三年的大众朗逸还很好开")
+
+
+def test_chat_openers_before_a_chinese_clause():
+    assert trait("user", "LIKES", "攀岩") in claims("另外我最近迷上了攀岩，每周都去")
+    assert trait("user", "WORKS_AT", "协和医院") in claims("对了，我在协和医院当护士已经三年了。")
+    assert rel("user", "DISLIKES", "香菜") in claims("我是长沙人，但其实不太喜欢吃香菜。")
+
+
+def test_a_partner_named_by_the_role_word_at_the_clause_start():
+    assert trait("user", "DATING", "陈默") in claims("过年带男朋友陈默回老家了")
+    assert trait("user", "DATING", "苏晴") in claims("女朋友叫苏晴，是个插画师。")
+    assert trait("user", "MARRIED_TO", "何川") in claims("我老公叫何川，在银行上班")
+    assert not any(c[1] == "DATING" for c in claims("我女朋友是老师，在成都上班。"))
+    assert not any(c[1] == "DATING" for c in claims("她男朋友叫许诺"))
+
+
+def test_a_description_before_the_person_married():
+    found = claims("上个月终于和异地两年的江月结婚了")
+    assert trait("user", "MARRIED_TO", "江月") in found and not any(c[2] == "异地" for c in found)
+
+
+def test_feelings_after_frequency_words_and_weighty_thanks():
+    assert trait("user", "FEELS", "lonely") in claims("一个人在外地，有时候挺孤单的")
+    assert trait("user", "FEELS", "grateful") in claims("真的特别感谢我师兄，帮了我很多")
+    assert not any(c[1] == "FEELS" for c in claims("非常感谢你的建议"))
+    assert trait("user", "FEELS", "low") in claims("换了工作以后压力小多了")

@@ -334,7 +334,7 @@ def test_the_dev33_to_dev35_batches_keep_their_tuned_scores():
     from memory_core.extraction.evaluation import evaluate
     from memory_core.extraction.rule_extractor import RuleExtractor
 
-    for name, p, r in (("dev33", 0.97, 0.67), ("dev34", 0.97, 0.78), ("dev35", 0.98, 0.70)):
+    for name, p, r in (("dev33", 0.97, 0.71), ("dev34", 0.97, 0.78), ("dev35", 0.98, 0.76)):
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
         assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
