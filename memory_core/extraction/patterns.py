@@ -169,6 +169,10 @@ _EN_PARTNER_ANNOUNCED = re.compile(r"^(?!.*\b(?:said|says|told|tells|she|he|they
                                    r"(?:i|we) (?:am|are|have been|been) (?:officially |now |finally )?(?:dating|seeing) (?:someone|somebody|a (?:guy|girl|man|woman))|"
                                    r"(?:new|a) (?:boyfriend|girlfriend|partner|bf|gf)\b(?! (?:named|called) )|"
                                    r"(?:i|we) (?:have|got) (?:a |an )?(?:new )?(?:boyfriend|girlfriend|partner)\b)")
+#: what a pair named with "me and X" / "X and I" is to each other, now ("have been dating since")
+_EN_PAIR_DATING = (r"(?:have been|are|started|just started|officially started|are officially) "
+                   r"(?P<verb>dating|seeing each other|going out|in a relationship|a couple|"
+                   r"together(?= since\b| for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several) (?:years?|months?)\b|[.!,;]|$))\b")
 #: a pet's kind as a whole object ("dog"), not its name
 EN_PET_KIND = re.compile(r"(?:new |little )?" + _EN_PET)
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
@@ -292,6 +296,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|(?:quit|stopped|gave up) doing (?:the )?|quit |stopped |gave up on |gave up |went off |"
          r"came off |am off |fell off |am done with |am over |(?:am )?not doing |(?:am )?not on |(?:am )?no longer doing |(?:am )?no longer on )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False),
+    # "I am pure veg from birth": the Indian English word for a vegetarian diet
+    _raw("en_pure_veg", "en", _EN_WHO + r" (?:am|are|have been|been) (?:a )?(?:strict |complete |fully |totally )?(?P<verb>pure veg(?:etarian)?)\b(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     # "Not vegan anymore, cheese won", "No longer keto.": a subject-less end of a diet
     _raw("en_diet_end_bare", "en", _EN_START + r"(?P<verb>(?:not|no longer) (?:a )?)" + _EN_DIET +
          r"(?= any ?more| now|[.,;!]|$)", "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False),
@@ -489,11 +496,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
         r"mba|bachelor's|undergrad|doctorate|grad school|graduate school|college|law school|med school)(?: degree)? at|left (?:grad |graduate |law |med |medical |business )?school at|"
         r"got my (?:master's|masters|bachelor's|bachelors|degree|diploma|phd|mba|doctorate)(?: degree)? (?:from|at)|"
-        r"graduated (?:high school |college )?(?:from|at)", "STUDIES_AT", "organization", negated=True,
+        r"graduated (?:high school |college )?(?:from|at)|passed out (?:of|from)", "STUDIES_AT", "organization", negated=True,
         trait="school", coordinated=False),
     _en("en_school_end_known", r"finished (?:school |college |university |my studies )?at|left", "STUDIES_AT",
         "organization", negated=True, trait="school", coordinated=False, known_object=True),
-    _en("en_school", r"(?:am |went )?back (?:at|in) (?:school|college|university) at|(?:(?<=not )|(?<=never ))(?:an? |the )?" + _EN_SCHOOL_ROLE + r" (?:at|in)|study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|doctorate) (?:at|in)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
+    _en("en_school", r"(?:am |went )?back (?:at|in) (?:school|college|university) at|(?:(?<=not )|(?<=never ))(?:an? |the )?" + _EN_SCHOOL_ROLE + r" (?:at|in)|study at|(?:went|go|going) back to (?:school|college|university) at|doing (?:my |a )?(?:phd|ph\.d\.|masters|master's|degree|mba|bachelor's|bachelors|doctorate|btech|b\.tech|mtech|m\.tech|engineering|graduation|msc|bsc|mbbs) (?:at|in|from)|studying (?:[a-z\-]+ ){0,2}?at|am an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|"
         r"(?:is|are) an? " + _EN_SCHOOL_ROLE + r" (?:at|in)|am enrolled (?:at|in)|enrolled at|transferred to" + _EN_SCHOOL_AHEAD + r"|taking (?:[a-z\-]+ )?classes at|in my (?:first|second|third|fourth|final|last) year at|"
         r"(?:[a-z]+ (?:months?|weeks?|years?) |halfway |well )?into (?:my |a )?(?:phd|ph\.d\.|masters|master's|mba|degree|program|"
         r"bachelor's|doctorate|(?:first|second|third|fourth|final|last) (?:year|semester)) at|"
@@ -648,11 +655,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # pets: start and end (death, rehoming); "pet" holds several values, one per animal
     _raw("en_pet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*" + _EN_PET +
          r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+),? (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|passed|"
-         r"was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|flew off|ran off|escaped|went missing|is gone|crossed the rainbow bridge)",
+         r"was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|ran away|flew away|flew off|ran off|escaped|went missing|is gone|crossed the rainbow bridge|"
+         r"is no more|expired)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False),
     _raw("en_pet_end_unnamed", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:pet |old |sweet |beloved |little )*"
          r"(?P<obj>" + _EN_PET + r") (?:just |sadly |finally |has |have )?(?P<verb>died|passed away|was put down|"
-         r"had to be put down|ran away|flew away|flew off|ran off|escaped|went missing|is gone)", "HAS_PET", "animal", negated=True, trait="pet",
+         r"had to be put down|ran away|flew away|flew off|ran off|escaped|went missing|is gone|is no more|expired)", "HAS_PET", "animal", negated=True, trait="pet",
          coordinated=False),
     _raw("en_pet_end_known", "en", r"(?:^|(?<=[.!?]\s))(?:sadly,? |unfortunately,? |so |well,? )?(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed(?= (?:on|last|yesterday|this|in|at|peacefully|over the weekend)\b|[.,;!]|$)|"
@@ -886,6 +894,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     *_en_with_bare("en_health_remission", r"(?:am |are )?(?:now |officially |finally |still )*(?P<verb>in (?:full |complete )?remission)"
                    r"(?P<obj>)(?! from)", "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False,
                    fixed_object="@health"),
+    # "My dengue is fully cured now": the condition said of one's own, cured
+    _raw("en_health_my_cured", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<obj>[a-z][a-z0-9'\- ]{1,30}?) (?:is|has been|got) (?:now |finally |fully |completely |totally )*"
+         r"(?P<verb>cured|healed|gone|cleared up|resolved)\b", "HAS_CONDITION", "topic", negated=True, trait="health",
+         coordinated=False, typed_only=True),
     _en("en_health_end", r"recovered from|am in remission from|in remission from|got over|am over(?: the| my)?|over(?= (?:the|my) )|am cured of|no longer have|beat|kicked",
         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     _raw("en_health_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|the) (?P<obj>(?:(?!\bmy\b|\bthe\b)[a-z0-9\- ]){2,30}?) (?:(?:is|are|has|have) )?"
@@ -931,6 +943,16 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
     _raw("en_call_home", "en", _EN_WHO + r" (?:now )?(?P<verb>call) (?P<obj>[a-z][a-z' \-]{1,30}?) home\b", "LIVES_IN", "place",
          trait="residence", coordinated=False, named_only=True),
+    # English as the world writes it: "I am working in Grab since 2021", "doing job in Emirates NBD",
+    # "from last week I am in Deloitte" (a listed employer), "my native place is Kerala",
+    # "now I am staying in Pune" (a home when told as lasting), "used to stay in Hanoi"
+    _raw("en_native_place", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>native place is|native place was|native town is|native is|"
+         r"hometown is) " + _EN_OBJ_RAW, "IS_FROM", "place", trait="hometown", coordinated=False, named_only=True),
+    _en("en_staying_in", r"(?:am|are|have been|been) (?:now |currently |still |permanently )?staying in(?=[^.;!?]*"
+        r"\b(?:now|since|from|for \w+ (?:years|months)|with my family|permanently|these days)\b|(?<=now i am staying in)|"
+        r"(?<=currently staying in))(?![^.,;!?]* (?:hotel|hostel|airbnb|guest ?house|resort)\b)", "LIVES_IN", "place",
+        trait="residence", coordinated=False, named_only=True),
+    _en("en_used_to_stay", r"used to stay in", "LIVES_IN", "place", time_hint="past", coordinated=False, named_only=True),
     # "I've been in Bengaluru since 2019": a stay since a year or since childhood is a home, also of a place
     # no list types (en_been_in, after it, takes listed places only; a stay "since Monday" or "for two weeks" may be a trip: not taken)
     _en("en_been_in_since", r"(?:(?<=have )|(?<=has )|(?<='ve ))been in(?=[^.,;!?]* since (?:\d{4}|(?:i|we) (?:was|were) "
@@ -992,9 +1014,17 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_put_down", "en", _EN_WHO + r" (?:had to |finally )?(?P<verb>put) " + _EN_NAME_SPAN + r" (?:down|to sleep)\b",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True, verb_types=True),
     # "me and Jordan broke up": the pair named with "me and" first
+    _raw("en_me_and_divorced", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally |officially )?"
+         r"(?P<verb>divorced|got divorced|are divorced|finalized our divorce|finalised our divorce)", "MARRIED_TO", "person", negated=True,
+         trait="spouse", coordinated=False, named_only=True),
     _raw("en_me_and_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally |officially )?"
-         r"(?P<verb>broke up|split up|called it quits|divorced|got divorced)", "DATING", "person", negated=True,
+         r"(?P<verb>broke up|split up|called it quits)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
+    # "carlos and i have been dating since", "Paolo and me are in a relationship": the pair named first
+    _raw("en_pair_dating", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) " + _EN_PAIR_DATING,
+         "DATING", "person", trait="partner", coordinated=False, named_only=True),
+    _raw("en_pair_dating_first", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and (?:i|me) " + _EN_PAIR_DATING,
+         "DATING", "person", trait="partner", coordinated=False, named_only=True),
     # "the divorce from Craig finally went through": the speaker's marriage, ended
     _raw("en_divorce_noun", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:my|the|our) (?P<verb>divorce) (?:from|with) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
@@ -1135,6 +1165,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"(?:weekend|week|time|trip|day|holiday|vacation|getaway) in|(?:ever )?set foot in|spent (?:a|the|two|three|four|five|ten|a few|a couple of|our|my) (?:long )?"
         r"(?:week|weeks|weekend|days|day|night|nights|month|months|summer|holidays?|honeymoon|vacation) in",
         "VISITED", "place", named_only=True),
+    # (after every home pattern: "I'm in Lisbon" is a home; a pattern that matches claims its span)
+    _en("en_work_in_org", r"(?:am |have been |been |was )?(?:working|doing (?:a |my )?job|employed) in(?=[^.,;!?]* (?:since|from|for) )",
+        "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    _en("en_in_org", r"(?:am|are) (?:now |currently |still )?in(?= [a-z])(?! [a-z ]+'s )", "WORKS_AT", "organization", trait="employer",
+        coordinated=False, typed_only=True),
     # -- Chinese --------------------------------------------------------------------------------
     _zh("zh_like_no_longer", r"不再喜欢|不再爱|不喜欢(?=[^，。！？]*了)|不爱(?=[^，。！？]*了)", "LIKES", "topic",
         negated=True, trait="preference"),
@@ -1840,7 +1875,8 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
 EN_OBJECT_STOP = re.compile(
     r"\s+(?:and (?:i|we|my|it|he|she|they|then|also|now|joined|started|moved|bought|got|went|became|"
     r"switched|began|took|sold|left|quit|drive|drives|am|signed|adopted)|like|such as|as well as|"
-    r"(?:you|we|they|he|she|i) (?=\w)|(?:a )?(?:few|couple of|several|\d+|one|two|three|four|five) "
+    r"(?:you|we|they|he|she|i) (?=\w)|(?:and )?the [a-z]+ (?:said|says|told|confirmed|thinks|thought|was|is|were|are|has|had)\b|"
+    r"(?:a )?(?:few|couple of|several|\d+|one|two|three|four|five) "
     r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
     r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|about|around|without|"
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|"

@@ -206,6 +206,10 @@ _EN_ELIDED_VERB = (r"(?:(?:just|finally|recently|officially|also|then) )?(?=(?:g
                    r"spent|leased|signed|can't stand|cannot stand|can not stand|recovered|got over|caved|"
                    r"crashing at|living in|staying with|handed in|put in my)\b)")
 _EN_ELIDED_I = re.compile(r"^" + _EN_ELIDED_VERB)
+#: "Currently doing my masters from IIT Kharagpur", "still working in Infosys": a participle
+#: opening a report drops "I am" (only the family verbs: "Doing great!" is no state)
+_EN_ELIDED_I_AM_DOING = re.compile(r"^(?:(?:currently|now|still|also) )?(?=(?:doing (?:my|a|an) |working (?:at|in|for) |"
+                             r"studying at |staying in |based in ))")
 #: "I moved to Sydney, started at Atlassian, and adopted a dog": the verb phrases after the
 #: commas of a sentence the speaker opened are the speaker's too
 _EN_FIRST_PERSON_LEAD = re.compile(r"^(?:[a-zà-öø-ÿ][\w.'\- ]{0,30}:\s+)?(?:(?:so|and|well|anyway|btw|also|then),?\s+)?(?:i|we)\s")
@@ -272,6 +276,7 @@ def normalize_en(sentence: str) -> str:
     at = _EN_SPEAKER_LEAD.match(s).end()
     s = s[:at] + _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), _EN_GUESS_WHO.sub("", s[at:], count=1), count=1)
     s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0), s, count=1)
+    s = _EN_ELIDED_I_AM_DOING.sub(lambda m: m.group(0) + "i am ", s, count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
     s = re.sub(r"\bname's\b", "name is", s)
     for short, full in EN_CONTRACTIONS:
@@ -1453,14 +1458,7 @@ class _Extractor:
         me = self._self_subject(event)[0]
         names = {n: e for (n, _t), e in state.entities.items()}
         text = event.content if zh else event.content.lower()
-        for m in _CORRECTION[zh].finditer(text):
-            old = names.get(normalize_name(m.group("old")))
-            if old is None:
-                continue
-            # the right value: the nearest entity of the same type told before the denial
-            before = [(p, e) for p, e in state.positions if p < m.start() and e.entity_type == old.entity_type
-                      and e.name != old.name and text.rfind("。" if zh else ".", 0, m.start()) < p]
-            new = max(before, key=lambda pe: pe[0])[1] if before else None
+        for m, old, new in self._corrected_pairs(state, text, zh, names):
             wanted = {old.name} | ({new.name} if new is not None else set())
             base = next((c for c in reversed(self.out.fact_claims) if c.kind == "relation" and not c.negated and
                          c.subject == me and c.object in wanted and c.predicate in _CORRECTED_PREDICATES), None)
@@ -1486,6 +1484,33 @@ class _Extractor:
                         event_id=event.event_id, kind=kind, object_type=obj_type,
                         trait=trait if kind == "trait" else None, value=obj if kind == "trait" else None,
                         negated=negated, confidence=CONF_EXPLICIT, directness="explicit"))
+
+    @staticmethod
+    def _corrected_pairs(state: _EventState, text: str, zh: bool,
+                         names: dict[str, ExtractedEntity]) -> list[tuple[re.Match[str], ExtractedEntity, ExtractedEntity | None]]:
+        """(match, denied value, right value or None) of each correction in ``text``: "…, not X"
+        (the right one the nearest of its type before), and a spoken self-correction "X no sorry
+        Y" / "X wait no Y" (the right one right after the cue)."""
+        out = []
+        for m in _CORRECTION[zh].finditer(text):
+            old = names.get(normalize_name(m.group("old")))
+            if old is None:
+                continue
+            before = [(p, e) for p, e in state.positions if p < m.start() and e.entity_type == old.entity_type
+                      and e.name != old.name and text.rfind("。" if zh else ".", 0, m.start()) < p]
+            out.append((m, old, max(before, key=lambda pe: pe[0])[1] if before else None))
+        if not zh:
+            for m in _SELF_CORRECTION_EN.finditer(text):
+                old = next((e for p, e in state.positions if p >= 0 and abs(p + len(e.mention) - m.start()) <= 1), None)
+                new = next((e for p, e in state.positions if abs(p - m.end()) <= 1), None)
+                run = _NAME_RUN.match(state.event.content, m.end())
+                if old is not None and new is None and run is not None and len(run.group(0)) > 1 and \
+                        run.group(0).lower() not in EN_PRONOUN_WORDS and _SURE_CUE.search(m.group(0)):
+                    # the right value is a name no list types: it takes the denied one's type
+                    new = state.add(normalize_name(run.group(0)), old.entity_type, run.group(0), 0.6, None, m.end())
+                if old is not None and new is not None and old.entity_type == new.entity_type and old.name != new.name:
+                    out.append((m, old, new))
+        return out
 
     def _person_coreference(self, state: _EventState, pronoun: str, position: int) -> ExtractedEntity | None:
         """The nearest person named before ``position`` in the batch — not a tie word (妈妈,
@@ -1649,6 +1674,13 @@ _CORRECTION = {
     False: re.compile(r"(?<=\w),?\s+not\s+(?P<old>[^,.;!?]{2,40}?)(?=[,.;!?]|$|\s+sorry\b)"),
     True: re.compile(r"[，,]\s*不是(?P<old>[^，,。！？]{2,12}?)(?=[，,。！？]|$)"),
 }
+#: a self-correction cue that surely names a replacement (not "actually", which also just goes on)
+_SURE_CUE = re.compile(r"\b(?:sorry|wait|i mean|i meant|or rather|scratch that)\b")
+#: a capitalised name run at a position
+_NAME_RUN = re.compile(r"[A-Z][\w&'\-]*(?: (?:of |& )?[A-Z][\w&'\-]*)*")
+#: a spoken self-correction between two values ("Portland no sorry Seattle", "TD Bank wait no Scotiabank")
+_SELF_CORRECTION_EN = re.compile(r"[ ,]+(?:no[ ,!.]+)?(?:sorry|wait|i mean|i meant|actually|oops|or rather|scratch that)"
+                                 r"(?:[ ,!.]+(?:no|sorry|i mean|i meant))*[ ,!.]+")
 #: the state families a correction re-tells, with their trait
 _CORRECTED_PREDICATES = {"WORKS_AT": "employer", "LIVES_IN": "residence", "MOVED_TO": "residence",
                          "STUDIES_AT": "school", "DRIVES": "vehicle", "IS_FROM": "hometown"}

@@ -89,7 +89,7 @@ _SLOTS: tuple[re.Pattern[str], ...] = tuple(re.compile(p) for p in (
     # people: "my boyfriend jamal", "my sister priya's", "me and callum", "ryan and i"
     r"\b(?:my|our) (?:(?:ex|old|new|best|older|younger|big|little|twin)[ -])?" + _TIE + r" (?P<n>" + _WORD + r")",
     r"\bme and (?P<n>" + _WORD + r")\b",
-    r"(?:^|[,.!?;:] |\b(?:so|and|but|then|lol) )(?P<n>" + _WORD + r") and i\b",
+    r"\b(?P<n>" + _WORD + r") and i\b",
     r"\b(?:broke up with|split (?:up )?with|splitting with|dating|seeing|married|marrying|engaged to|divorced|"
     r"divorce from|divorcing|proposed to|moved in with|living with|going out with|got together with|"
     r"breaking up with|separated from) (?P<n>" + _WORD + r")",
@@ -124,18 +124,21 @@ _SCHOOL_HEAD = re.compile(r"\b(?:university|college|uni|polytechnic|institute|ac
                           r"(?<=[a-z] )(?:university|college|polytechnic|institute|academy)\b")
 _CAPITAL = re.compile(r"[A-Z]")
 _LATIN = re.compile(r"[A-Za-z]")
+_SHOUTED = re.compile(r"\b[A-Z][A-Z0-9&]+\b")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LONE_I = re.compile(r"(?<![A-Za-z])I(?=$|[^A-Za-z]|'[a-z])")
 
 
 def is_caseless(text: str) -> bool:
-    """English chat whose writer does not use case: no capital but a lone "I", and a line that
-    starts in lower case ("I went to bed early." is a cased line that names nobody)."""
+    """English chat whose writer does not use case: no capital but a lone "I" or a word in
+    capitals, and a line that starts in lower case ("I went to bed early." is a cased line that
+    names nobody)."""
     # cheapest tests first: most lines of a cased import stop at the first letter
     first = _LATIN.search(text)
     if first is None or not first.group(0).islower() or _CJK.search(text):
         return False
-    return not _CAPITAL.search(_LONE_I.sub("", text)) and len(_LATIN.findall(text)) >= 8
+    # words in capitals are shouting or acronyms ("finally SOLD the honda civic", "NHS"): no use of case
+    return not _CAPITAL.search(_SHOUTED.sub("", _LONE_I.sub("", text))) and len(_LATIN.findall(text)) >= 8
 
 
 @lru_cache(maxsize=1)
