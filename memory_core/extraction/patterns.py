@@ -50,7 +50,7 @@ _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑
            r"姐(?![夫])|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|舍友|老板|领导|同学|邻居|闺蜜|发小|表妹|表哥|表姐|表弟|弟(?![媳])|妹(?![夫])")
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|这段时间|那段时间|"
-            r"小时候|上半年|下半年|这两年|这几年|这几天|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
+            r"小时候|婚后|毕业后|上半年|下半年|这两年|这几年|这几天|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
             r"长这么大|这辈子|这么多年|到现在|至今|到目前为止|"
             r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
@@ -59,24 +59,24 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             # holidays as times (国庆去了青岛, 春节回了老家), this year's or last
             r"(?:今年|去年|前年)?(?:国庆节?|春节|过年|元旦|五一|十一|中秋节?|端午节?|清明节?|寒假|暑假|年假)(?:期间|的时候|那会儿)?|"
             r"从(?:去年|前年|今年|上个月|上周|上星期|这个月|这周|这星期|本月|今天|昨天|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
-_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然|反而|倒是|依然|仍然|照样|果然|有时候|有时|偶尔|时不时"
+_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然|反而|倒是|依然|仍然|照样|果然|有时候|有时|偶尔|时不时|自己|一起|上下班|通勤|是真的|是真|真"
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
                  r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?")
 #: what opens a chat clause before its subject and says nothing of it ("另外我最近迷上了烘焙",
 #: "对了，我在湘雅医院当护士", "结果上周末直接搬去佛山了")
-_ZH_OPENERS = (r"不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后|结果|兜兜转转|最后|没想到|幸好|好在|总之|"
-               r"另外|对了|还有|顺便说一下|顺便说一句|顺便|话说|跟你说个事|跟你说|说起来|但")
+_ZH_OPENERS = ZH_OPENERS = (r"不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后|结果|兜兜转转|最后|没想到|幸好|好在|总之|"
+               r"另外|对了|还有|顺便说一下|顺便说一句|顺便|话说|跟你说个事|跟你说|说起来|毕竟|倒是|但")
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_OPENERS + r")[，,]?)*(?:(?:" + _ZH_TIME + r")[，,]?)*"
             r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
             # a companion with no subject before it (周末和老公去了趟千岛湖): the speaker went, with them
-            r"(?:(?:和|跟)(?:我的?)?(?:" + _ZH_REL + r")(?:一起)?)?")
+            r"(?:(?:和|跟|跟着)(?:我的?)?(?:" + _ZH_REL + r"|他|她)(?:一起)?)?")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
-#: the tie words and time words, for the engine's reading of a sentence's lead subject
+#: the tie words, time words and openers, for the engine's reading of a sentence's lead subject
 ZH_REL, ZH_TIME = _ZH_REL, _ZH_TIME
 _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
 #: provinces and regions: a hometown too broad to be told by 我是X人 alone
@@ -1376,6 +1376,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
          r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳槽去|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
+    # 进了三一重工做结构设计: an organisation entered, with the work done there
+    _raw("zh_work_entered", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<verb>进了|进入了|考进了)(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)"
+         r"(?=(?:做|当|干|搞)[\u4e00-\u9fff]{1,6}|上班|工作)", "WORKS_AT", "organization", trait="employer", coordinated=False,
+         named_only=True),
     _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<!考)(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          typed_only=True),
@@ -1431,6 +1435,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_given", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的把]{1,10}?)" + _ZH_GAP +
          r"(?P<verb>送给了?|送人了|转给了?|转手给了?|卖给了?)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
+    # 那辆开了八年的本田雅阁，上周终于卖掉了: the car told first, its sale after the comma
+    _raw("zh_vehicle_topic_sold", "zh", _ZH_CLAUSE + r"(?P<subj>)(?:我的?)?(?:之前|以前)?(?:那辆|那台|这辆|这台|我那辆|我那台)?(?:开了"
+         r"[一二三四五六七八九十两几半\d]+年多?的)?(?P<obj>[^，,。！？的]{2,10}?)(?:开了[一二三四五六七八九十两几半\d]+年多?了?)?[，,]"
+         r"(?:[^，,。！？]{0,6}?)(?:终于|已经|总算|还是)?(?P<verb>卖掉了|卖了|出手了|转手了|处理掉了|报废了|卖出去了)",
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
     _raw("zh_vehicle_sold_bare", "zh", r"(?:(?<=[，,])|^)(?P<subj>)" + _ZH_GAP + r"(?:被我|我)?(?P<verb>卖了|卖掉了|卖掉|出手了|转手了|报废了)"
          r"(?P<obj>)(?=[，,。！？]|$)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False,
          fixed_object="@vehicle"),
@@ -1581,6 +1590,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, fixed_object="@spouse"),
     _raw("zh_we_married", "zh", r"(?P<subj>我们|我们俩|我俩)" + _ZH_GAP + r"(?P<verb>结婚了|领证了|扯证了)(?P<obj>)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False, fixed_object="@partner"),
+    # 我自己养的是两只仓鼠: the kind kept, told as "what I keep is"
+    _raw("zh_pet_kept_is", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>养的是)(?:一只|一条|两只|两条|三只|几只|只|条)?(?P<obj>" + _ZH_PET + r")(?=[，,。！？]|$)",
+         "HAS_PET", "animal", trait="pet", coordinated=False),
     # 男朋友叫许诺 / 带男朋友周航回家 / 男朋友大伟是程序员: a partner named by the role word at the
     # start of the teller's clause (not 她男朋友: the clause starts with someone else)
     _raw("zh_partner_named", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>男朋友|女朋友|男友|女友)"
@@ -1590,7 +1602,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:叫)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的回说和跟一今昨]|$)", "MARRIED_TO", "person", trait="spouse",
          coordinated=False, named_only=True),
     # (和异地三年的林悦结婚了: the person after the description)
-    _raw("zh_married", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?:[^，,。！？和跟的]{1,8}的)?(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:去民政局)?(?P<verb>结婚了|结婚|领证了|扯证了|登记结婚了)",
+    _raw("zh_married", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?:[^，,。！？和跟的]{1,8}的)?(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:去民政局)?(?P<verb>结婚了|结婚|领证了|扯证了|登记结婚了|把证领了|把证扯了|把婚结了|结的婚)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False),
     _raw("zh_dating_named", "zh", _ZH_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)一个叫(?P<obj>[\u4e00-\u9fffA-Za-z]{1,4}?)的"
          r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
@@ -1609,7 +1621,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我和徐朗在三亚旅游的时候正式官宣了: the announcement after where and when
     _raw("zh_dating_announced", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)(?:在[^，,。！？]{1,10}?(?:的时候|期间))?" + _ZH_GAP +
          r"(?:正式)?(?P<verb>官宣了|官宣恋情了?)", "DATING", "person", trait="partner", coordinated=False),
-    _raw("zh_dating", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+    # 谈了个女朋友叫阿楠: a partner found and named
+    _raw("zh_dating_found", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<verb>谈了个|谈了一个|找了个|找了一个|交了个|交了一个)(?:新)?(?:女朋友|男朋友|对象)"
+         r"(?:叫|，叫|,叫)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的]|$)", "DATING", "person", trait="partner",
+         coordinated=False, named_only=True),
+    _raw("zh_dating", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了|谈了(?=(?:快|整整|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月)))", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
@@ -1642,6 +1658,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_health_found_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:体检|检查|复查|去医院)?(?:被)?"
          r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|诊断出了?|检查出)(?P<obj>[^，,。！？]{1,10})",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+    _raw("zh_health_flare_bare", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?![他她它你])(?P<obj>" + _ZH_CONDITION_SHAPE + r")" + _ZH_GAP +
+         r"(?P<verb>(?<![要快会])又犯了|(?<![要快会])又复发了|复发了)", "HAS_CONDITION", "topic", trait="health", coordinated=False,
+         typed_only=True),
     # (心脏病都要犯了, 快犯了: a condition about to flare is a figure of speech or a worry, no state)
     _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?![^，,。！？]*(?:要犯|快犯|会犯))(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
          r"(?P<verb>了(?=[，,。！？]|$)|(?:很|挺|越来越|特别|有点|比较)?(?:严重|厉害)|(?<![要快会])(?<!都要)又犯了|(?<![要快会])犯了|复发了|"
@@ -1740,7 +1759,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_bought_arrived", "zh", _ZH_CLAUSE + r"(?P<subj>我们|我)?(?:在)?(?:[^，,。！？买]{1,6}?)?(?:上|网上)?(?<!新)(?<!刚)(?P<verb>买的|下单的|订的)"
          r"(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP + r"(?=(?:已经|终于|总算)?(?:到了|到货了|送到了|寄到了))",
          "BOUGHT", "product", coordinated=False),
-    _zh("zh_use", r"一直在用|在用|一直用的|一直用|使用|用的是|用上了|用了|用", "USES", "software", named_only=True),
+    # (不用一个半小时: a duration "used" is time spent, no software)
+    _zh("zh_use", r"(?:一直在用|在用|一直用的|一直用|使用|用的是|用上了|用了|用)(?![一二三四五六七八九十两半几\d]+个?半?(?:小时|分钟|钟头|天|周|个月|月|年))",
+        "USES", "software", named_only=True),
     # 刷小红书, 刷抖音: scrolling an app is using it (typed: 刷题, 刷牙, 刷卡 are no software)
     _zh("zh_use_scroll", r"(?:都要|要|会|天天|经常|总是|老是)?刷", "USES", "software", typed_only=True),
     _raw("zh_trip", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:出差|旅游|旅行|度假|出游)(?P<verb>去了|去|到了)" + _ZH_OBJ,
@@ -1753,7 +1774,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_visited_activity", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去(?:爬|登|逛|玩|游|泡|滑)了?)"
          r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
     _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:报到|报道|入职))|去过|参观了|游览了|逛了|到过|"
-        r"去(?![年世吃喝玩看买逛找爬登游泡滑提取拿办接送读念考])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行)(?:了|[，,。！？]|$))"
+        r"去(?![年世吃喝玩看买逛找爬登游泡滑提取拿办接送读念考])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行|报到|报道|入职|面试)(?:了|[，,。！？]|$))"
         r"(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职))", "VISITED", "place"),
 )
 

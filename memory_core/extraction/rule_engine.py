@@ -33,7 +33,7 @@ from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH
                        EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
-                       ZH_OBJECT_STOP, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
+                       ZH_OBJECT_STOP, ZH_OPENERS, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
 from .prefilter import may_match, plain_case, required_literals
 from .sensor_rules import sensor_claims
@@ -868,10 +868,11 @@ class _Extractor:
                 # a known thing told before its verb (小白跑出去再也没回来) is the object, no subject
                 # so is the person of 跟阿凯分手了 (the partner, told before the verb)
                 match.span("obj") if pattern.known_object or pattern.object_type in ("person", "animal") else (0, 0)):
-            continued = self._zh_continued_relative(match, state.event, sentence.text)
-            if continued is None:
-                return  # 小李跳槽去了京东: 小李's move, not the user's
-            subject, subject_type = continued, "person"  # 我姐是护士，在协和医院上班: 姐姐 works there
+            if not _zh_user_retakes(sentence.text, match.start("verb")):
+                continued = self._zh_continued_relative(match, state.event, sentence.text)
+                if continued is None:
+                    return  # 小李跳槽去了京东: 小李's move, not the user's
+                subject, subject_type = continued, "person"  # 我姐是护士，在协和医院上班: 姐姐 works there
         if pattern.lang == "en" and subject == USER_SUBJECT and not match.group("subj") and \
                 _EN_THIRD_PERSON.search(_en_own_part(normalize_en(sentence.text), match.start("obj") if pattern.known_object
                                                      and match.start("obj") < match.start("verb") else match.start("verb"))):
@@ -1720,6 +1721,23 @@ def _with_speakers(event: ExtractionInput, mentions: list[Mention], speakers: li
             out = [x for x in out if not (x.start >= 0 and x.start < m.end() and m.start() < x.end)]
             out.append(Mention(m.start(), m.end(), m.group(0), normalize_name(name), "person", "name"))
     return sorted(out, key=lambda x: x.start)
+
+
+#: a comma part opened by the user (我, not 我们/我妈): 我可坚持不了
+_ZH_USER_PART = re.compile(r"^(?:(?:" + ZH_OPENERS + r"|" + ZH_TIME + r")[，,]?)*我(?!们|家|的|(?:" + ZH_REL + r"))")
+
+
+def _zh_user_retakes(text: str, verb_at: int) -> bool:
+    """Whether the user took the subject back after a relative opened the line: in
+    我妈吃素吃了二十年，我可坚持不了，最近在搞生酮 the diet of the last part is the user's. The
+    nearest comma part (the verb's own, then the ones before) with a subject of its own decides."""
+    parts = re.split(r"[，,；;]", text[:verb_at])
+    for part in reversed(parts[1:]):  # the verb's own part first (我自己在郑州租房住)
+        if _ZH_USER_PART.match(part.strip()):
+            return True
+        if _ZH_LEAD_RELATIVE.match(part.strip()):
+            return False
+    return False
 
 
 def _zh_own_part(prefix: str) -> str:

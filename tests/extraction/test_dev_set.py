@@ -346,11 +346,11 @@ def test_the_dev36_and_dev37_batches_keep_their_tuned_scores():
     Nigerian English, dictated lines, shouting), stop 31, by helpers who had not seen the
     extractor, labelled before it ran on them. First run (on the stop's base, 3b8a2bf): dev36
     0.958 / 0.532, dev37 0.848 / 0.471; with this stop's earlier rules 0.951 / 0.566 and 0.857 /
-    0.504 (the transfer from other batches); dev37 then tuned (test_dev37_mechanisms)."""
+    0.504 (the transfer from other batches); then tuned (test_dev36_mechanisms, test_dev37_mechanisms)."""
     from memory_core.extraction.evaluation import evaluate
     from memory_core.extraction.rule_extractor import RuleExtractor
 
-    for name, p, r in (("dev36", 0.93, 0.54), ("dev37", 0.98, 0.85)):
+    for name, p, r in (("dev36", 0.98, 0.69), ("dev37", 0.98, 0.85)):
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
         assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
