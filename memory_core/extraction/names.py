@@ -465,7 +465,9 @@ _EN_MODIFIER_RIGHT = re.compile(r"^\+?\s+(?:(?!(?:a|an|the|for|to|in|on|at|with|
                                 r"program|programme|course|webinar|talk|panel|fundraiser|rally|shelter|hotline|"
                                 r"organization|organisation|nonprofit|charity|youth|teens|kids|students|families|"
                                 r"women|men|adults|veterans|seniors|issues|awareness|advocacy|activism|activists?|"
-                                r"space|spaces|safe space|flag|icon|history|games|genre|genres)\b")
+                                r"space|spaces|safe space|flag|icon|history|games|genre|genres|"
+                                # a client's work ("the Nike account", "a Shopify store for a client")
+                                r"account|accounts|campaign|pitch|deal|launch|contract|rebrand|store|project)\b")
 
 
 def is_modifier_of(right: str) -> bool:
@@ -765,7 +767,7 @@ def _zh_org_head(short: bool = False) -> re.Pattern[str]:
     heads = sorted((h for h in ORG_HEADS_ZH if short or len(h) >= 2), key=len, reverse=True)
     # up to six more characters of the name before the head (湘雅 + 二 + 医院, 华东师范大学 + 第二附属 +
     # 中学, 重庆 + 电子工程职业 + 学院), taken greedily, never across a function word or a verb
-    return re.compile(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入干当做任读上]{0,6}(?:"
+    return re.compile(r"(?!一家|一所|一个|一间)[^\W\d_的了在是到去从和跟与及被把给向对也都就还又跳离入干当做任读上叫]{0,6}(?:"
                       + "|".join(map(re.escape, heads)) + ")")
 
 

@@ -1142,7 +1142,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
         "IS_FROM", "place", trait="hometown", coordinated=False),
     _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
         r"new|two|three) )", "BOUGHT", "product", coordinated=True),
-    _en("en_work_on", r"works? on|working on", "WORKS_ON", "project", coordinated=False),
+    _en("en_work_on", r"(?:works? on|working on)(?![^.,;!?]* (?:account|accounts|campaign|pitch|deal|launch|contract|rebrand)\b)",
+        "WORKS_ON", "project", coordinated=False),
     # a thing one does not have ("We don't have a dishwasher", 我家没有洗衣机): a negated possession,
     # for the kinds one keeps at home (typed: "I don't have time", 没有时间 are nothing owned)
     *(_raw(f"en_owns_not_{kind}", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: still)? (?P<verb>do not (?:have|own)|"
@@ -1274,7 +1275,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     # work
     _zh("zh_work_end", r"从", "WORKS_AT", "organization", coordinated=False, negated=True,
-        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|跳到|跳去|换到|被裁|退休|下岗|出来(?:以后|后|了)))"),
+        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|跳到|跳去|换到|被裁|退休|下岗|(?<![搬住])出来(?:以后|后|了)))"),
     _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了|辞了|离开", "WORKS_AT", "organization",
         coordinated=False, negated=True, trait="employer", tail=r"(?=(?:的工作|公司|了|，|,|。|$))"),
     _raw("zh_work_ba_quit", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"把(?P<obj>[^，,。！？把]{1,10}?)的工作(?P<verb>辞了|辞掉了|辞掉|丢了)",
@@ -1303,8 +1304,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_our_company_named", "zh", r"(?P<subj>我们|我)(?:的)?(?:公司|单位|司)(?P<verb>[（(])(?P<obj>[^）)，,。]{2,12})(?=[）)])",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     # 从星河传媒出来以后, 跟恒远物流的合同到期没续: out of a named employer
+    # (从合租的房子搬出来了: a home moved out of, no job)
     _raw("zh_work_out_of", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>从)(?P<obj>[^，,。！？从]{2,10}?)"
-         r"(?=出来(?:以后|之后|后|了))", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
+         r"(?<![搬住跑走])(?=出来(?:以后|之后|后|了))(?![^，,。！？]{0,4}?(?:房子|家|宿舍|公寓))", "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False,
          named_only=True),
     _raw("zh_work_contract_over", "zh", _ZH_CLAUSE + _ZH_WHO + r"?" + _ZH_GAP + r"(?:跟|和|与)(?P<obj>[^，,。！？跟和与]{2,10}?)的"
          r"(?P<verb>合同|劳动合同)(?:已经)?(?=到期(?:了|没续|没有续|不续了|没再续)|没续|没有续签|不续了)", "WORKS_AT", "organization",
@@ -1451,7 +1453,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_mishap", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的]{2,10}?)" + _ZH_GAP +
          r"(?P<verb>被(?:人|别人|车|后车)?(?:刮了|刮花了|追尾了|撞了|蹭了|剐了|划了|剐蹭了|贴了罚单)|(?:又)?坏了|送去(?:修|保养)了)",
          "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
-    _zh("zh_drive", r"开的是|开着(?!上下班|上班|去|回|出门|来)|开一辆|开了一辆|(?:开|骑)了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成", "DRIVES",
+    # (在开会 is a meeting, 骑四十分钟 a duration: neither is a vehicle)
+    _zh("zh_drive", r"(?:开的是|骑的是|开着(?!上下班|上班|去|回|出门|来)|开一辆|开了一辆|(?:开|骑)了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成)"
+        r"(?!会|玩笑|心|始|空调|窗|灯|门|药|票|刀|店|播|工|学|[一二三四五六七八九十两半几\d]+个?半?(?:小时|分钟|钟头|天|公里|站))", "DRIVES",
         "vehicle", trait="vehicle", coordinated=False),
     # 我换了台理想L6: 台 is also a computer's or a phone's measure word, so a car only when typed
     _zh("zh_drive_swap_tai", r"换了一台|换了台", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
@@ -1596,7 +1600,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 男朋友叫许诺 / 带男朋友周航回家 / 男朋友大伟是程序员: a partner named by the role word at the
     # start of the teller's clause (not 她男朋友: the clause starts with someone else)
     _raw("zh_partner_named", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>男朋友|女朋友|男友|女友)"
-         r"(?:叫)?(?![是在也都很还就说和跟])(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的回说和跟一今昨]|$)", "DATING", "person", trait="partner",
+         r"(?:叫)?(?![是在也都很还就说和跟超特挺太最真好非更又])(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的回说和跟一今昨]|$)", "DATING", "person", trait="partner",
          coordinated=False, named_only=True),
     _raw("zh_spouse_named", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>老公|老婆|丈夫|妻子)"
          r"(?:叫)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的回说和跟一今昨]|$)", "MARRIED_TO", "person", trait="spouse",
@@ -1656,7 +1660,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # 上个月查出来甲状腺结节: a condition found, told with no subject (a condition's name only)
     _raw("zh_health_found_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:体检|检查|复查|去医院)?(?:被)?"
-         r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|诊断出了?|检查出)(?P<obj>[^，,。！？]{1,10})",
+         r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|诊断出了?|检查出)(?:我|自己)?(?:有|得了|患了)?(?P<obj>[^，,。！？]{1,10})",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("zh_health_flare_bare", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?![他她它你])(?P<obj>" + _ZH_CONDITION_SHAPE + r")" + _ZH_GAP +
          r"(?P<verb>(?<![要快会])又犯了|(?<![要快会])又复发了|复发了)", "HAS_CONDITION", "topic", trait="health", coordinated=False,
@@ -1979,7 +1983,8 @@ ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考�
 #: hearsay and hedges: a statement they introduce is someone's report or a guess, not a fact
 #: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
 #: fryer and I think it's great" the hedge scopes over the praise, not the purchase.
-HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it|"
+HEDGE_EN = re.compile(r"\b(?:i think|i guess|i believe|i heard|i hear|apparently|supposedly|rumou?r has it|pretty sure|"
+                      r"i suspect|i bet|probably|maybe|might|could be|"
                       # what others take the speaker for: "Everyone assumes I'm from Chicago"
                       r"(?:everyone|everybody|people|they|most people) (?:assumes?|thinks?|figures?|guesse?s?)|"
                       # a near miss or a mistaken belief: "I almost moved to Denver", "I thought I had the flu"

@@ -308,6 +308,9 @@ def cut_en_object(phrase: str) -> str:
 
 def cut_zh_object(phrase: str) -> str:
     p = ZH_LEADING.sub("", phrase.strip())
+    dwelling = _ZH_DWELLING_OF.match(p)
+    if dwelling and not zh_place_word(dwelling.group("x")):
+        return "房子"  # 合租的房子: a dwelling told by what is done in it, no place (dropped as generic)
     return ZH_OBJECT_STOP.sub("", p) if not is_member(p) else p
 
 
@@ -377,7 +380,17 @@ def clean_zh_object(phrase: str) -> str:
     return p
 
 
+#: a thing pointed at after whose it is (他老丈人那辆奥迪A6): the thing
+_ZH_THAT_ONE = re.compile(r"^[^，,。！？]{1,8}?(?:那辆|这辆|那台|这台|那部|这部)(?=[^，,。！？]{2})")
+#: a dwelling described by what is done in it, not where (合租的房子): no place at all
+_ZH_DWELLING_OF = re.compile(r"^(?P<x>[\u4e00-\u9fff]{1,6}?)的(?:房子|公寓|宿舍|出租屋)$")
+
+
 def _clean_zh_object(p: str) -> str:
+    p = _ZH_THAT_ONE.sub("", p)
+    dwelling = _ZH_DWELLING_OF.match(p)
+    if dwelling and not zh_place_word(dwelling.group("x")):
+        return "房子"  # a generic dwelling: the claim is dropped as generic
     if not is_member(p):
         stripped = ZH_CONSUME_VERB.sub("", p)
         if stripped != p and stripped:
@@ -722,6 +735,12 @@ class _Extractor:
                 continue  # "work … for LGBTQ rights": the name modifies a noun, it is no employer
             names.append((m.name, m.entity_type, at, at + len(m.surface)))
         frame = read_frame(text, zh, names)
+        if frame is not None:
+            at = next((a for n, _t, a, _b in names if n == frame.name), len(text))
+            lead = text[:at]
+            if frame.predicate != "WORKS_AT" and _ORG_SUBJECT_IN[zh].search(lead) or \
+                    not zh and _EN_THIRD_PERSON_LEAD.search(lead):
+                return  # "Our office moved to Denver", 我们公司搬到了苏州, "He moved to Reno": not the speaker's
         subject, subject_type = self._self_subject(state.event)
         if frame is None:
             family = nameless_end(text, zh) if not names else None
@@ -879,6 +898,8 @@ class _Extractor:
             return  # someone else's clause (a known thing told before its verb is the clause's own: "Barty is ours")
         if (HEDGE_ZH if pattern.lang == "zh" else HEDGE_EN).search(match.string[:match.start("verb")]):
             return  # "I think Sarah works at Apple", 听说…: a report or a guess, no fact
+        if pattern.predicate != "WORKS_AT" and _ORG_SUBJECT[pattern.lang == "zh"].search(match.string[:match.start("verb")]):
+            return  # "Our office moved to Denver", 我们公司整体搬到苏州, 我们办公室养了只乌龟: the organisation's
         if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
@@ -1015,10 +1036,11 @@ class _Extractor:
                     match.group("verb").endswith(" at") and entity.mention[:1].isupper() and \
                     _EN_STUDENT_AT.search(match.group("verb")):
                 verdict = "organization"  # "a grad student at Michigan": the university, not the state
-            if verdict in _NAME_SLOTS.get(pattern.predicate, ()) and origin in ("phrase", "lexicon") and (
+            if verdict in _NAME_SLOTS.get(pattern.predicate, ()) and (
                     pattern.lang == "en" and _EN_INDEFINITE.match(match.group("obj") or "") and origin == "phrase" or
-                    pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "") and not zh_called):
-                verdict = None  # "joined a hedge fund", 在一家律所上班: a kind, not a name
+                    pattern.lang == "zh" and _ZH_INDEFINITE.match(match.group("obj") or "") and not zh_called and
+                    (origin in ("phrase", "lexicon") or "一" in entity.name)):
+                verdict = None  # "joined a hedge fund", 在(宁波)一家律所上班: a kind, not a name
             if pattern.key == "en_bought" and origin == "phrase" and (match.group("verb") == "got" or (
                     match.group("verb") == "picked up" and not entity.mention[:1].isupper())):
                 verdict = None  # "got my first paycheck / a raise", "picked up new skills": only a typed thing is bought
@@ -1121,8 +1143,8 @@ class _Extractor:
         if not zh and pattern.predicate in ("LIVES_IN", "MOVED_TO") and entity.name in LIVED_CONDITIONS and \
                 not entity.mention[:1].isupper():
             return None  # "I've lived in hope / fear for years": a way of living, no place
-        if not zh and entity.name in EN_PRONOUN_WORDS:
-            return None  # "She left me her number": a pronoun opening a sentence is nobody's name
+        if not zh and entity.name in EN_PRONOUN_WORDS or zh and entity.name in _ZH_PERSONAL_PRONOUNS:
+            return None  # "She left me her number", 从我们合租的房子搬出来: a pronoun is nobody's name
         if not zh and SLOT_TYPES.get(pattern.predicate) == "person" and origin in ("phrase", "lexicon") and \
                 not entity.mention[:1].isupper():
             return None  # "I'm seeing more sales": one dates or marries someone named, never a lowercase phrase
@@ -1592,6 +1614,9 @@ class _Extractor:
                 continue
             if any((p, entity.name) in claimed for p in ("BOUGHT", "OWNS", "DRIVES", "HAS_PET", "SOLD")):
                 continue
+            if any(p == "HAS_PET" and o in entity.name.split() for p, o in claimed):
+                state.discard(entity.name, entity.entity_type)
+                continue  # "our new beagle Pickle": the pet the clause named, no "beagle pickle" owned
             claimed.add(("OWNS", entity.name))
             who, who_type = self._self_subject(state.event)
             self.out.fact_claims.append(FactClaim(
@@ -1654,7 +1679,7 @@ _NAME_SLOTS: dict[str, tuple[str, ...]] = {p: ("organization", "place", "person"
     "WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO", "IS_FROM", "DATING", "MARRIED_TO")}
 _EN_INDEFINITE = re.compile(r"\s*(?:a|an|some|another)\s")
 #: 一家叫极光的公司, 一只叫旺财的狗: what is called so is the name the slot takes
-_ZH_CALLED = re.compile(r"^(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(?:叫做|名叫|叫)(?P<name>[^的，,。！？\s]{2,12}?)的|"
+_ZH_CALLED = re.compile(r"^(?:[\u4e00-\u9fff]{1,6}?(?=一))?(?:一|这|那)?(?:家|所|个|间|只|条|辆|部)?(?:叫做|名叫|叫)(?P<name>[^的，,。！？\s]{2,12}?)(?:的|$)|"
                         # 一家早教机构叫金宝贝: the kind first, then its name
                         r"^(?:一|这|那)(?:家|所|个|间)[^，,。！？\s叫]{1,8}?(?:叫做|名叫|叫)(?P<name2>[^的，,。！？\s]{2,12}?)$")
 
@@ -1669,6 +1694,25 @@ _COMING_TIME = re.compile(r"\b(?:tomorrow|tonight|next (?:week|month|year|monday
 _EN_PRECHECKED_TYPES = frozenset({"place", "appliance", "device"})
 
 
+#: an organisation as the clause's subject, right before the verb ("our office moved to",
+#: 我们公司上个月整体搬到, 我们办公室养了只): its move or its animal is not the speaker's
+_ORG_SUBJECT = {
+    False: re.compile(r"(?<!from )(?<!at )(?<!with )(?<!in )(?<!of )(?<!for )\b(?:our|my|the)\s+(?:new\s+|whole\s+|entire\s+)?"
+                      r"(?:office|company|firm|team|hq|headquarters|store|shop|department|dept|lab|startup|business|practice|"
+                      r"clinic|employer|school|church|factory|plant|branch|agency)\s+(?:(?:just|finally|officially|recently|also|has|had|"
+                      r"have|already)\s+)*$"),
+    True: re.compile(r"(?:我们|咱们|我的|我)?(?:公司|单位|部门|团队|总部|办公室|工厂|门店|店里|组里|实验室|研究所)"
+                     r"(?:(?:" + ZH_TIME + r"|整体|全部|也|都|已经|终于|刚|又|还)[，,]?)*$"),
+}
+#: the same anywhere before a frame's name (a frame has no verb span to anchor it)
+_ORG_SUBJECT_IN = {
+    False: re.compile(r"\b(?:our|my|the)\s+(?:new\s+|whole\s+|entire\s+)?(?:office|company|firm|team|hq|headquarters|store|shop|"
+                      r"department|dept|lab|startup|business|practice|clinic|employer|church|factory|plant|branch|agency)\b"),
+    True: re.compile(r"^(?:(?:" + ZH_OPENERS + r")[，,]?)*(?:我们|咱们)(?:公司|单位|部门|团队|总部|办公室|工厂|门店|组里|实验室|研究所)"),
+}
+#: a clause whose subject is someone else, before a frame's name
+_EN_THIRD_PERSON_LEAD = re.compile(r"^(?:(?:so|and|but|well|yeah|also|then|oh|btw),?\s+)?(?:he|she|they|my (?:" + EN_REL + r")|"
+                                   r"(?:his|her|their) [a-z]+)\b")
 #: a correction of a value just told: the right one, then the wrong one
 #: the denied one ("…, not Austin", "，不是厦门"); the right one is the nearest value of its type before
 _CORRECTION = {
@@ -1686,6 +1730,8 @@ _SELF_CORRECTION_EN = re.compile(r"[ ,]+(?:no[ ,!.]+)?(?:sorry|wait|i mean|i mea
 _CORRECTED_PREDICATES = {"WORKS_AT": "employer", "LIVES_IN": "residence", "MOVED_TO": "residence",
                          "STUDIES_AT": "school", "DRIVES": "vehicle", "IS_FROM": "hometown"}
 
+#: Chinese personal pronouns: never an object's name
+_ZH_PERSONAL_PRONOUNS = frozenset({"我", "你", "您", "他", "她", "我们", "你们", "他们", "她们", "咱们", "大家", "自己"})
 #: a person named by a pronoun as the object of a partner verb
 _PERSON_PRONOUNS = frozenset({"他", "她", "him", "her"})
 
@@ -1780,7 +1826,8 @@ def _zh_called_name(obj: str) -> str:
     return (m.group("name") or m.group("name2")) if m else obj
 
 
-_ZH_INDEFINITE = re.compile(r"\s*(?:一家|一所|一个|一间|某家|某个|某)")
+#: an unnamed kind of organisation, maybe after the place it is in (在宁波一家外贸公司上班)
+_ZH_INDEFINITE = re.compile(r"\s*(?:[\u4e00-\u9fff]{1,6}?(?=一家|一所|一个|一间))?(?:一家|一所|一个|一间|某家|某个|某)")
 #: a clause that ends a pet ("we had to give away our dog Duke"): no implied possession from it
 _PET_END_CUE = re.compile(r"\b(?:died|dies|passed|put\b.{0,30}\b(?:down|to sleep)|give away|gave away|give up|gave up|"
                           r"rehom\w*|ran away|run away|flew away|went missing|did not make it|lost|is gone)\b|去世|死了|走了|丢了|送人|送给|送走|送养|没了")

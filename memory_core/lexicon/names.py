@@ -239,6 +239,8 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     "neighborhood", "neighbourhood",
     # places of an errand or an outing, with no name (去公园快走, 在商场逛了逛)
     "公园", "商场", "健身房", "图书馆", "电影院", "菜市场", "小区",
+    # where one walks or sits, with no name (天天去海边散步)
+    "海边", "江边", "河边", "湖边", "山上", "山里", "海边散步", "江边散步",
     "共享单车", "共享电单车", "共享电动车", "共享汽车", "citi bike", "lime scooter", "bike share",
 })
 

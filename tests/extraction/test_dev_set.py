@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60), ("dev33", 64), ("dev34", 64), ("dev35", 60), ("dev36", 60), ("dev37", 64)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60), ("dev33", 64), ("dev34", 64), ("dev35", 60), ("dev36", 60), ("dev37", 64), ("dev38", 64), ("dev39", 64)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -351,6 +351,22 @@ def test_the_dev36_and_dev37_batches_keep_their_tuned_scores():
     from memory_core.extraction.rule_extractor import RuleExtractor
 
     for name, p, r in (("dev36", 0.98, 0.69), ("dev37", 0.98, 0.85)):
+        data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
+        report = evaluate(RuleExtractor(), data)
+        assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
+
+
+def test_the_dev38_and_dev39_hard_lines_keep_their_tuned_scores():
+    """dev38 (64 English) and dev39 (64 Chinese) hard lines, stop 31: a state word whose state is
+    someone else's, an organisation's (our office moved, 我们公司搬到), another sense (the Nike
+    account, 在开会, 天天去海边散步), or past, hedged, planned or asked — and ~22 real states in the
+    same style — written and labelled by helpers who had not seen the extractor, before it ran on
+    them. First run on the stop's base (3b8a2bf): dev38 0.841 / 0.712, dev39 0.673 / 0.611 (the
+    precision these lines exist to measure); tuned by test_dev38_mechanisms."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    for name, p, r in (("dev38", 0.93, 0.69), ("dev39", 0.95, 0.61)):
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
         assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
