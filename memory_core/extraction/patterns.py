@@ -26,11 +26,11 @@ EN_REL = (r"(?:brother|sister|mother|father|son|daughter)-in-law|in-laws|stepmom
           r"grandmother|grandfather|grandson|granddaughter|niece|nephew|"
           r"mom|mother|mum|dad|father|wife|husband|partner|girlfriend|boyfriend|sister|brother|"
           r"son|daughter|friend|boss|colleague|coworker|roommate|grandma|grandpa|aunt|uncle|cousin|"
-          r"parents|fianc[eé]e?|neighbor|neighbour")
+          r"parents|fianc[eé]e?|neighbor|neighbour|ex-wife|ex-husband|ex-boyfriend|ex-girlfriend|ex")
 #: English clause start + subject ("i", "we", "my mom") + optional adverbs
 #: "and" stands for the sentence's own subject in a second verb phrase ("I quit X and joined Y");
 #: the extractor resolves it from the start of the sentence (rule_engine._subject)
-_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|then|and then|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?|"
+_EN_SUBJ = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|but|then|and then|my (?:(?:little|big|older|younger|baby|twin|kid) )?(?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?|"
             r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+| from work)?)\s+"
             r"(?:(?:just|recently|finally|really|also|still|now|actually|already|totally|"
             r"absolutely|usually|often|always|sometimes|truly|honestly|definitely|especially|fully|completely|"
@@ -63,7 +63,7 @@ _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
-                 r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]))?")
+                 r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]|最近|现在|今年|改吃|开始))?")
 #: what opens a chat clause before its subject and says nothing of it ("另外我最近迷上了烘焙",
 #: "对了，我在湘雅医院当护士", "结果上周末直接搬去佛山了")
 _ZH_OPENERS = ZH_OPENERS = (r"不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后|结果|兜兜转转|最后|没想到|幸好|好在|总之|"
@@ -297,6 +297,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"came off |am off |fell off |am done with |am over |(?:am )?not doing |(?:am )?not on |(?:am )?no longer doing |(?:am )?no longer on )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False),
     # "I am pure veg from birth": the Indian English word for a vegetarian diet
+    # "I could eat pho every single day": a food one would never tire of is liked
+    _raw("en_could_eat_daily", "en", _EN_WHO + r" (?:honestly |literally |genuinely )?(?P<verb>could (?:eat|live on|drink)) (?P<obj>[a-z][a-z' \-]{1,30}?) "
+         r"(?:every (?:single )?day|all day|forever|for every meal|every meal|for the rest of my life)\b", "LIKES", "food",
+         trait="preference", coordinated=False),
     _raw("en_pure_veg", "en", _EN_WHO + r" (?:am|are|have been|been) (?:a )?(?:strict |complete |fully |totally )?(?P<verb>pure veg(?:etarian)?)\b(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     # "Not vegan anymore, cheese won", "No longer keto.": a subject-less end of a diet
@@ -1222,7 +1226,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_diet_keto_gave_up", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)?" + _ZH_GAP + r"(?:(?:试了|试过|尝试了|尝试过|搞了|吃了)[^，,。！？]{0,6}?)?生酮(?:饮食)?(?:我)?"
          r"[^。！？]{0,12}?(?P<verb>放弃了|没坚持下来|没能坚持下来|坚持不下去了?)(?P<obj>)", "FOLLOWS_DIET", "topic",
          negated=True, trait="diet", coordinated=False, fixed_object="keto"),
-    _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在)?(?P<verb>吃纯素|吃全素|纯素食者|全素食者|纯素主义者)(?P<obj>)",
+    _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在|改|改成)?(?P<verb>吃纯素|吃全素|纯素食者|全素食者|纯素主义者)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
     # 最近在搞生酮 / 开始吃素了 with no subject: the speaker's, when a doing verb carries the diet
     _raw("zh_diet_keto_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试)"
@@ -1605,6 +1609,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_spouse_named", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>老公|老婆|丈夫|妻子)"
          r"(?:叫)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的回说和跟一今昨]|$)", "MARRIED_TO", "person", trait="spouse",
          coordinated=False, named_only=True),
+    # 小崔是南开大学的研究生, 我是复旦的大三学生: a student of a school, told as what one is
+    _raw("zh_student_of", "zh", _ZH_CLAUSE + r"(?:[^，,。！？]{0,8}?(?:" + _ZH_REL + r"|实习生|新人)(?=[\u4e00-\u9fff]{2,3}?是))?"
+         r"(?P<subj>我|(?P<name>[\u4e00-\u9fff]{2,3}?))(?:现在)?(?P<verb>是)(?P<obj>[\u4e00-\u9fffA-Za-z]{2,12}?)的"
+         r"(?:大[一二三四]|研[一二三])?(?:研究生|学生|本科生|博士生|大学生|新生|硕士生|博士)(?=[，,。！？]|$)", "STUDIES_AT", "organization",
+         trait="school", coordinated=False, typed_only=True),
     # (和异地三年的林悦结婚了: the person after the description)
     _raw("zh_married", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?:[^，,。！？和跟的]{1,8}的)?(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:去民政局)?(?P<verb>结婚了|结婚|领证了|扯证了|登记结婚了|把证领了|把证扯了|把婚结了|结的婚)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False),
@@ -1764,7 +1773,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP + r"(?=(?:已经|终于|总算)?(?:到了|到货了|送到了|寄到了))",
          "BOUGHT", "product", coordinated=False),
     # (不用一个半小时: a duration "used" is time spent, no software)
-    _zh("zh_use", r"(?:一直在用|在用|一直用的|一直用|使用|用的是|用上了|用了|用)(?![一二三四五六七八九十两半几\d]+个?半?(?:小时|分钟|钟头|天|周|个月|月|年))",
+    _zh("zh_use", r"(?:一直在用|在用|一直用的|一直用|都是用|使用|用的是|用上了|用了|用)(?![一二三四五六七八九十两半几\d]+个?半?(?:小时|分钟|钟头|天|周|个月|月|年))",
         "USES", "software", named_only=True),
     # 刷小红书, 刷抖音: scrolling an app is using it (typed: 刷题, 刷牙, 刷卡 are no software)
     _zh("zh_use_scroll", r"(?:都要|要|会|天天|经常|总是|老是)?刷", "USES", "software", typed_only=True),

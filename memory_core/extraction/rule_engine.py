@@ -178,9 +178,14 @@ def clause_mood(clause: str, zh: bool) -> str:
     text = clause if zh else normalize_en(clause)
     if (ZH_CONDITIONAL if zh else EN_CONDITIONAL).search(text):
         return "conditional"
-    if (ZH_IRREALIS if zh else EN_IRREALIS).search(text):
+    if (ZH_IRREALIS if zh else EN_IRREALIS).search(text) and (zh or not _EN_COULD_DAILY.search(text)):
         return "modal"
     return "factual"
+
+
+#: "I could eat pho every single day": a liking told with "could", not a possibility
+_EN_COULD_DAILY = re.compile(r"\bcould (?:eat|live on|drink) [a-z][a-z' \-]{1,30}? (?:every (?:single )?day|all day|forever|"
+                             r"for every meal|every meal|for the rest of my life)\b")
 
 
 #: "'d" before a past participle is "had" ("I'd moved to Seattle by then"), not "would": read as
@@ -198,7 +203,7 @@ _EN_HAVE_GOT = re.compile(r"\b(i|we|you|they) have got\b(?! (?:to|diagnosed|hire
 #: chat drops the subject of a first-person report ("Got a new job at McKinsey", "Moved to
 #: Denver last month", "Just adopted a puppy"): a clause opening with a past-tense verb of the
 #: state families is the speaker's (the present tense stays out: "Get a job!" is advice)
-_EN_ELIDED_VERB = (r"(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|"
+_EN_ELIDED_VERB = (r"(?:(?:just|finally|recently|officially|also|then) )?(?=(?:got|moved|started|swapped|exchanged|never been|"
                    r"quit|left|joined|bought|adopted|sold|traded|graduated|finished|broke up|"
                    r"married|divorced|switched|landed|relocated|enrolled|transferred|retired|"
                    r"rehomed|went|stopped|lost|rescued|dropped|crashed|wrecked|picked up|ordered|visited|"

@@ -162,6 +162,8 @@ VEHICLE_BRANDS: frozenset[str] = frozenset({
     "沃尔沃", "保时捷", "小米", "零跑", "埃安", "领克", "雅迪", "爱玛", "九号", "路虎", "雷克萨斯", "凯迪拉克", "林肯",
     "捷豹", "英菲尼迪", "斯柯达", "标致", "雪铁龙", "荣威", "名爵", "传祺", "奇瑞", "岚图", "腾势", "阿维塔",
     "哪吒", "深蓝", "极越", "智己", "宝骏", "长城", "欧拉", "魏牌", "东风", "北汽", "星途", "捷途", "方程豹", "仰望",
+    # bicycles and e-bikes people ride to work (骑捷安特上班)
+    "捷安特", "美利达", "台铃", "giant", "specialized", "cannondale",
 })
 #: model names that stand alone in chat ("my Camry", 朗逸)
 VEHICLE_MODELS: frozenset[str] = frozenset({
@@ -191,7 +193,7 @@ CONDITIONS: frozenset[str] = frozenset({
     "stroke", "胃溃疡", "肠胃炎",
     "dengue", "malaria", "typhoid", "tuberculosis", "jaundice", "chikungunya", "cholera", "measles", "mumps",
     "hepatitis", "hepatitis b", "hodgkin lymphoma", "acl tear", "torn acl", "broken wrist", "broken arm",
-    "broken leg", "sprained ankle", "tennis elbow", "slipped disc", "herniated disc",
+    "broken leg", "sprained ankle", "tennis elbow", "coeliac disease", "slipped disc", "herniated disc",
     "lymphoma", "melanoma", "glaucoma", "leukemia", "中风", "脑梗", "心梗", "骨折", "白血病", "淋巴瘤",
     "高血脂", "高血糖", "脂肪肝", "胆结石", "荨麻疹", "痔疮", "中耳炎", "结膜炎", "支气管炎", "水痘", "腱鞘炎",
     "糖尿病", "高血压", "哮喘", "新冠", "甲流", "流感", "感冒", "发烧", "肺炎", "胃炎", "湿疹", "失眠",

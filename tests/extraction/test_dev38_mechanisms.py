@@ -40,3 +40,15 @@ def test_a_name_after_a_kind_of_place_and_the_car_pointed_at():
 def test_a_named_pet_after_new_is_no_possession():
     found = claims("Our new beagle Biscuit already ate a sock.")
     assert rel("user", "HAS_PET", "biscuit") in found and not any(c[1] == "OWNS" for c in found)
+
+
+def test_more_forms_of_real_states_among_hard_lines():
+    assert rel("user", "VISITED", "peru", True) in claims("Never been to Peru but it's on my list.")
+    assert trait("user", "LIKES", "ramen") in claims("I could eat ramen every single day.")
+    assert not claims("If I could eat pizza every day I would.")
+    assert {trait("user", "DRIVES", "kia soul", True), trait("user", "DRIVES", "mini cooper")} <= \
+        claims("Swapped my Kia Soul for a Mini Cooper in May.")
+    assert rel("ex", "LIVES_IN", "denver") in claims("My ex still lives in Denver.")
+    assert rel("sister", "STUDIES_AT", "rutgers") in claims("My little sister is a freshman at Rutgers now.")
+    assert rel("小周", "STUDIES_AT", "浙江大学") in claims("我们组新来的实习生小周是浙江大学的研究生。")
+    assert rel("阿静", "FOLLOWS_DIET", "vegan") in claims("我女朋友阿静最近改吃纯素了。")
