@@ -916,8 +916,8 @@ def zh_trim_slot(phrase: str) -> str:
     if not phrase or not re.search(r"[\u4e00-\u9fff]", phrase):
         return phrase
     tokens = zh_tokens(phrase)
-    while tokens and tokens[0][1] == "t":
-        tokens = tokens[1:]  # 前天, 去年: a time word is never the value
+    while tokens and tokens[0][1] == "t" and not _ZH_NICK.fullmatch(tokens[0][0]):
+        tokens = tokens[1:]  # 前天, 去年: a time word is never the value (老周, tagged t, is a nickname)
     if not tokens:
         return ""
     start = tokens[0][2]

@@ -675,6 +675,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:got|was|fell|became|had) [^.;!?]{2,40}? and (?:sadly |then )?(?P<verb>did not make it|died|passed away|passed|"
          r"had to be put down|had to be put to sleep)\b", "HAS_PET", "animal", negated=True, trait="pet", coordinated=False,
          known_object=True),
+    # "Had to rehome him", "we gave her away": the pet the teller's batch named, ended
+    _raw("en_pet_rehomed_pronoun", "en", r"(?:^|(?<=[.!?:]\s)|(?:^|(?<=[\s,;]))(?:i|we) )(?P<subj>)(?:just |finally |sadly |had to |ended up )*"
+         r"(?P<verb>rehome|rehomed|rehoming|give away|gave away|giving away|put down)(?: (?:him|her))\b(?P<obj>)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
+    # "Turns out it's pneumonia": a condition found, told as what it turned out to be
+    _raw("en_health_turns_out", "en", r"(?:^|(?<=[.!?:,]\s))(?P<subj>)(?:turns out|turned out|found out|the diagnosis is|diagnosis:)"
+         r" (?:it's |it is |it was |i have |i've got |i had )?(?:a |an )?(?P<verb>)(?P<obj>[a-z][a-z0-9'\- ]{2,30}?)(?=[.,;!?]|$| and\b)",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|crossed the rainbow bridge)(?P<obj>)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
@@ -1403,7 +1411,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, named_only=True),
     _zh("zh_work_hop", r"跳到了|跳去了|跳到", "WORKS_AT", "organization", coordinated=False, trait="employer",
         named_only=True),
-    _zh("zh_work_join", r"就职于|任职于|供职于|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作))", "WORKS_AT",
+    # (入职两个月了: how long since joining, no company)
+    _zh("zh_work_join", r"(?:就职于|任职于|供职于|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作)))"
+        r"(?![一二三四五六七八九十两半几\d]+个?多?(?:月|年|周|天|星期))", "WORKS_AT",
         "organization", coordinated=False, trait="employer"),
     # vehicle
     _raw("zh_vehicle_is", "zh", r"(?P<subj>我们|我(?P<rel>" + _ZH_REL + r")?)(?:的|家的)(?P<kind>车|座驾|爱车|电动车|摩托车|新车)(?P<verb>是)(?:一辆|辆)?"
@@ -1638,7 +1648,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_dating_found", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<verb>谈了个|谈了一个|找了个|找了一个|交了个|交了一个)(?:新)?(?:女朋友|男朋友|对象)"
          r"(?:叫|，叫|,叫)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的]|$)", "DATING", "person", trait="partner",
          coordinated=False, named_only=True),
-    _raw("zh_dating", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
+    _raw("zh_dating", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)(?:[^，,。！？和跟的]{1,10}的(?:男生|女生|男孩|女孩|人|姑娘|小伙子|同事|同学)?)?"
+         r"(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP +
          r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了|谈了(?=(?:快|整整|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月)))", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
@@ -1788,7 +1799,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
     _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:报到|报道|入职))|去过|参观了|游览了|逛了|到过|"
         r"去(?![年世吃喝玩看买逛找爬登游泡滑提取拿办接送读念考])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行|报到|报道|入职|面试)(?:了|[，,。！？]|$))"
-        r"(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职))", "VISITED", "place"),
+        r"(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职|领养|看病|体检|面试|办事|办卡))", "VISITED", "place"),
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.

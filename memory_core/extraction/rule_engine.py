@@ -540,7 +540,8 @@ class _Extractor:
         previous = self.last_sentence.get(teller, "")
         for sentence, mood, whole_at in scoped:
             zh = is_cjk(sentence.text)
-            text = sentence.text if zh else normalize_en(sentence.text)
+            # 领证啦, 分手啦: the particle 啦 is 了 for every pattern (one character for one: offsets hold)
+            text = sentence.text.replace("啦", "了") if zh else normalize_en(sentence.text)
             before_this, previous = previous, text  # what a continuation pattern (``after``) reads
             self.last_sentence[teller] = text
             if mood == "conditional":
@@ -1148,7 +1149,8 @@ class _Extractor:
         if not zh and pattern.predicate in ("LIVES_IN", "MOVED_TO") and entity.name in LIVED_CONDITIONS and \
                 not entity.mention[:1].isupper():
             return None  # "I've lived in hope / fear for years": a way of living, no place
-        if not zh and entity.name in EN_PRONOUN_WORDS or zh and entity.name in _ZH_PERSONAL_PRONOUNS:
+        if not zh and entity.name in EN_PRONOUN_WORDS or zh and (entity.name in _ZH_PERSONAL_PRONOUNS or
+                                                                   _ZH_SOMEONES_PLACE.fullmatch(entity.name)):
             return None  # "She left me her number", 从我们合租的房子搬出来: a pronoun is nobody's name
         if not zh and SLOT_TYPES.get(pattern.predicate) == "person" and origin in ("phrase", "lexicon") and \
                 not entity.mention[:1].isupper():
@@ -1737,6 +1739,8 @@ _CORRECTED_PREDICATES = {"WORKS_AT": "employer", "LIVES_IN": "residence", "MOVED
 
 #: Chinese personal pronouns: never an object's name
 _ZH_PERSONAL_PRONOUNS = frozenset({"我", "你", "您", "他", "她", "我们", "你们", "他们", "她们", "咱们", "大家", "自己"})
+#: someone's place told by pronoun (从他那儿搬出来): nobody's named place
+_ZH_SOMEONES_PLACE = re.compile(r"(?:他|她|他们|她们|你|你们|我们)(?:那儿|那里|那边|家|这儿|这里)")
 #: a person named by a pronoun as the object of a partner verb
 _PERSON_PRONOUNS = frozenset({"他", "她", "him", "her"})
 
