@@ -1451,6 +1451,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_given", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的把]{1,10}?)" + _ZH_GAP +
          r"(?P<verb>送给了?|送人了|转给了?|转手给了?|卖给了?)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
+    # 天天开它上下班: the car the batch named before (它 resolves to it)
+    _raw("zh_drive_it", "zh", r"(?<![他她])(?P<subj>)(?:天天|每天|平时|一直|都|我)?(?P<verb>开|骑)(?:着)?(?P<obj>它)(?=上下班|上班|去|出门|通勤|回家|兜风|跑)",
+         "DRIVES", "vehicle", trait="vehicle", coordinated=False),
     # 那辆开了八年的本田雅阁，上周终于卖掉了: the car told first, its sale after the comma
     _raw("zh_vehicle_topic_sold", "zh", _ZH_CLAUSE + r"(?P<subj>)(?:我的?)?(?:之前|以前)?(?:那辆|那台|这辆|这台|我那辆|我那台)?(?:开了"
          r"[一二三四五六七八九十两几半\d]+年多?的)?(?P<obj>[^，,。！？的]{2,10}?)(?:开了[一二三四五六七八九十两几半\d]+年多?了?)?[，,]"

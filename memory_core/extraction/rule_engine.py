@@ -55,9 +55,11 @@ PRONOUN_TYPES: dict[str, frozenset[str]] = {
     "LIVES_IN": frozenset({"place"}), "MOVED_TO": frozenset({"place"}),
     "VISITED": frozenset({"place", "organization"}), "WORKS_AT": frozenset({"organization"}),
     "WORKS_ON": frozenset({"project", "software"}),
+    # "Handed it back", 开它上下班: the car named before; "graduated from there": the school
+    "DRIVES": frozenset({"vehicle"}), "STUDIES_AT": frozenset({"organization"}),
 }
 #: predicates whose object "there" stands for a place or organisation named before it
-_THERE_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "VISITED", "WORKS_AT", "IS_FROM"})
+_THERE_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "VISITED", "WORKS_AT", "IS_FROM", "STUDIES_AT"})
 #: Chinese "there": 那儿 / 那里 / 那边, the place (or workplace) told before; liked as a place too
 _ZH_THERE = frozenset({"那儿", "那里", "那边"})
 _ZH_PET_PRONOUNS = frozenset({"他", "她", "它"})

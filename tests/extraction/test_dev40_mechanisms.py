@@ -28,3 +28,11 @@ def test_durations_purposes_and_someones_place_make_no_claim():
     assert not any(c[1] == "WORKS_AT" for c in claims("入职两个月了，那家公司氛围还不错。"))
     assert not any(c[1] == "VISITED" for c in claims("周末去救助站领养了一只猫。"))
     assert not any(c[1] == "LIVES_IN" for c in claims("上周末从他那儿搬出来了，暂时住朋友家。"))
+
+
+def test_a_school_there_and_a_car_by_pronoun_in_the_next_line():
+    found = claims("I enrolled at Humber College last fall.", "Graduated from there in May!")
+    assert rel("user", "STUDIES_AT", "humber college", True) in found
+    found = claims("终于提了辆比亚迪汉。", "这几周天天开它上下班，舒服多了。")
+    assert trait("user", "DRIVES", "比亚迪汉") in found
+    assert not any(c[1] == "DRIVES" for c in claims("他天天开它上班"))
