@@ -52,6 +52,11 @@ _ZH_LEAD = re.compile(r"^(?:.*[：:，,]\s*)?(?:所以|因此|于是|然后|那|
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.'’-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w&.'’-]*)*)"
 #: (regex, family) — the object is a capitalised name (a job, a school or a home is a named thing)
 _EN_RULES: list[tuple[re.Pattern[str], str]] = [
+    # "I start there on the 3rd", "First day there is Monday", "moving there on the 10th":
+    # the workplace or home the batch named before (resolved by the engine, or no claim)
+    (re.compile(r"(?i:\b(?P<verb>start(?:ing|s)?|first\s+day|my\s+first\s+day))\s+(?P<obj>there)\b"), "job"),
+    (re.compile(r"(?i:\b(?P<verb>mov(?:e|es|ing)(?:\s+back)?|relocat(?:e|es|ing)))\s+(?P<obj>there)\b"), "home"),
+    (re.compile(r"(?i:\b(?P<verb>classes|school|uni|term|semester))\s+(?P<obj>there)\s+(?:start|starts|begin|begins)\b"), "school"),
     (re.compile(r"(?i:\b(?P<verb>start(?:ing|s)?\s+(?:grad(?:uate)?\s+school|college|university|uni|"
                 r"school|my\s+(?:master'?s|masters|phd|ph\.d\.|degree|mba|studies))\s+at))\s+" + _EN_OBJ),
      "school"),

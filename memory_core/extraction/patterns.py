@@ -340,6 +340,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?)(?: (?:have|has) officially gone| (?:have|has) finally gone| officially went| finally went| is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
          r" started| switched to| started going| am going| am doing| is doing| has been doing| is on| have been doing| am on| have been on|"
+         r" am starting(?![^.,;!?]* (?:next|tomorrow|in (?:a|two|three) (?:weeks?|months?))\b)| am switching to|"
          r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the |full |completely |100% )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False),

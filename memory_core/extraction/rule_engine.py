@@ -215,7 +215,7 @@ _EN_ELIDED_VERB = (r"(?:(?:just|finally|recently|officially|also|then) )?(?=(?:g
 _EN_ELIDED_I = re.compile(r"^" + _EN_ELIDED_VERB)
 #: "Currently doing my masters from IIT Kharagpur", "still working in Infosys": a participle
 #: opening a report drops "I am" (only the family verbs: "Doing great!" is no state)
-_EN_ELIDED_I_AM_DOING = re.compile(r"^(?:(?:currently|now|still|also) )?(?=(?:doing (?:my|a|an) |working (?:at|in|for) |"
+_EN_ELIDED_I_AM_DOING = re.compile(r"^(?:(?:currently|now|still|also|officially) )?(?=(?:doing (?:my|a|an) |working (?:at|in|for) |starting |"
                              r"studying at |staying in |based in ))")
 #: "I moved to Sydney, started at Atlassian, and adopted a dog": the verb phrases after the
 #: commas of a sentence the speaker opened are the speaker's too
@@ -631,6 +631,8 @@ class _Extractor:
                 ref = self._coreference(state, start.surface, predicate, lo)
                 if ref is None:
                     continue
+                if start.family == "job" and is_school(ref.name):
+                    predicate, trait = FAMILY_CLAIMS["school"]  # "I start there in September": the school named
                 if (predicate, ref.name) not in claimed:
                     self._emit(state, sentence, _frame_pattern(predicate, trait, lang, directness="explicit"),
                                subject, subject_type, ref.name, ref.entity_type, False, True, start.time_hint, claimed)

@@ -36,3 +36,13 @@ def test_a_school_there_and_a_car_by_pronoun_in_the_next_line():
     found = claims("终于提了辆比亚迪汉。", "这几周天天开它上下班，舒服多了。")
     assert trait("user", "DRIVES", "比亚迪汉") in found
     assert not any(c[1] == "DRIVES" for c in claims("他天天开它上班"))
+
+
+def test_a_dated_start_there_and_a_diet_starting_now():
+    found = claims("Got an offer from Canva!", "I start there on the 3rd of June.")
+    assert any(c[:3] == ("user", "WORKS_AT", "canva") and not c[4] for c in found)
+    found = claims("We looked at flats in Cardiff.", "We're moving there on April 1st.")
+    assert any(c[:3] == ("user", "MOVED_TO", "cardiff") for c in found)
+    assert not any(c[1] == "WORKS_AT" for c in claims("I start there on Monday."))  # nothing named before
+    assert trait("user", "FOLLOWS_DIET", "vegan") in claims("Starting vegan this week, wish me luck.")
+    assert not any(c[1] == "FOLLOWS_DIET" for c in claims("I'm starting keto next month."))
