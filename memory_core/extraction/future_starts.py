@@ -19,7 +19,10 @@ import re
 from dataclasses import dataclass
 
 from ..retrieval.timeparse import find_future_time, resolve_future_start
-from .names import is_school
+from .names import is_school, zh_place_word
+
+#: the city an organisation is in, told before it (去深圳的云帆物流报到)
+_ZH_PLACE_OF = re.compile(r"^(?P<place>[\u4e00-\u9fff]{2,6}?)的(?=[\u4e00-\u9fffA-Za-z]{2})")
 
 #: the time-hint prefix that marks a scheduled start (the rest is the time expression)
 SCHEDULED_PREFIX = "from:"
@@ -155,14 +158,18 @@ def future_starts(clause: str, zh: bool) -> list[FutureStart]:
             lead = _without(clause[:m.start()], when.span)
             if not (_ZH_LEAD if zh else _EN_LEAD).match(lead.strip()):
                 continue  # someone else's start ("my wife is moving to…"), or a longer story
-            surface = m.group("obj")
+            surface, at = m.group("obj"), m.start("obj")
             if not zh:
                 surface = _cut_en_time(surface, clause, m.start("obj"), when.span)
+            elif family != "home":
+                place = _ZH_PLACE_OF.match(surface)
+                if place and zh_place_word(place.group("place")):
+                    surface, at = surface[place.end():], at + place.end()  # 深圳的云帆物流: the company
             if family == "admission" and not is_school(surface):
                 continue  # "got into Google's residency": only a school one is admitted to is studied at
-            if len(surface) < 2 or _overlaps((m.start("obj"), m.start("obj") + len(surface)), when.span):
+            if len(surface) < 2 or _overlaps((at, at + len(surface)), when.span):
                 continue
-            out.append(FutureStart("school" if family == "admission" else family, surface, m.start("obj"), m.start("obj") + len(surface),
+            out.append(FutureStart("school" if family == "admission" else family, surface, at, at + len(surface),
                                    when.expression))
     return out
 

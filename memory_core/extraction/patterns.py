@@ -1684,7 +1684,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # 上个月查出来甲状腺结节: a condition found, told with no subject (a condition's name only)
     _raw("zh_health_found_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:体检|检查|复查|去医院)?(?:被)?"
-         r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|诊断出了?|检查出)(?:我|自己)?(?:有|得了|患了)?(?P<obj>[^，,。！？]{1,10})",
+         r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|确诊|诊断出了?|检查出)(?:我|自己)?(?:有|得了|患了)?(?P<obj>[^，,。！？]{1,10})",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("zh_health_flare_bare", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?![他她它你])(?P<obj>" + _ZH_CONDITION_SHAPE + r")" + _ZH_GAP +
          r"(?P<verb>(?<![要快会])又犯了|(?<![要快会])又复发了|复发了)", "HAS_CONDITION", "topic", trait="health", coordinated=False,

@@ -318,6 +318,10 @@ def cut_zh_object(phrase: str) -> str:
     dwelling = _ZH_DWELLING_OF.match(p)
     if dwelling and not zh_place_word(dwelling.group("x")):
         return "房子"  # 合租的房子: a dwelling told by what is done in it, no place (dropped as generic)
+    place = _ZH_PLACE_OF.match(p)
+    if place and zh_place_word(place.group("place")) and zh_namelike(ZH_OBJECT_STOP.sub("", p[place.end():])) and \
+            not zh_place_word(ZH_OBJECT_STOP.sub("", p[place.end():])):
+        p = p[place.end():]  # 长沙的湘雅医院, 北京的星图智能: the organisation, not its city
     return ZH_OBJECT_STOP.sub("", p) if not is_member(p) else p
 
 
@@ -387,6 +391,8 @@ def clean_zh_object(phrase: str) -> str:
     return p
 
 
+#: the city an organisation is in, told before it (在长沙的湘雅医院当护士)
+_ZH_PLACE_OF = re.compile(r"^(?P<place>[\u4e00-\u9fff]{2,6}?)的(?=[\u4e00-\u9fffA-Za-z]{2})")
 #: a thing pointed at after whose it is (他老丈人那辆奥迪A6): the thing
 _ZH_THAT_ONE = re.compile(r"^[^，,。！？]{1,8}?(?:那辆|这辆|那台|这台|那部|这部)(?=[^，,。！？]{2})")
 #: a dwelling described by what is done in it, not where (合租的房子): no place at all
@@ -395,6 +401,9 @@ _ZH_DWELLING_OF = re.compile(r"^(?P<x>[\u4e00-\u9fff]{1,6}?)的(?:房子|公寓|
 
 def _clean_zh_object(p: str) -> str:
     p = _ZH_THAT_ONE.sub("", p)
+    place = _ZH_PLACE_OF.match(p)
+    if place and zh_place_word(place.group("place")) and zh_namelike(p[place.end():]) and not zh_place_word(p[place.end():]):
+        p = p[place.end():]  # 长沙的湘雅医院, 北京的星图智能: the organisation, not its city
     dwelling = _ZH_DWELLING_OF.match(p)
     if dwelling and not zh_place_word(dwelling.group("x")):
         return "房子"  # a generic dwelling: the claim is dropped as generic

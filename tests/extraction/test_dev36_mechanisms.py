@@ -41,3 +41,12 @@ def test_a_condition_flaring_again_and_no_trip_to_report_in():
     assert not any(c[1] == "HAS_CONDITION" for c in claims("他颈椎病又犯了"))
     assert not any(c[1] == "VISITED" for c in claims("九月份就去报到，宿舍都分好了"))
     assert not any(c[1] == "USES" for c in claims("通勤终于不用一个半小时了"))
+
+
+def test_an_organisation_told_after_its_city():
+    assert trait("user", "WORKS_AT", "湘雅医院") in claims("我在长沙的湘雅医院当护士。")
+    assert rel("user", "WORKS_AT", "星图智能", True) in claims("在北京的星图智能干了五年，昨天被优化了。")
+    found = claims("下个月三号去深圳的云帆物流报到！")
+    assert any(c[:3] == ("user", "WORKS_AT", "云帆物流") for c in found)
+    assert trait("user", "LIVES_IN", "北京") in claims("我住在北京的朝阳区")  # a district is no organisation
+    assert trait("user", "HAS_CONDITION", "甲亢") in claims("检查结果出来了，确诊甲亢。")

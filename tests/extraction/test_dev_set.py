@@ -381,7 +381,7 @@ def test_the_dev40_and_dev41_life_stories_keep_their_scores():
     from memory_core.extraction.evaluation import evaluate
     from memory_core.extraction.rule_extractor import RuleExtractor
 
-    for name, p, r in (("dev40", 0.88, 0.55), ("dev41", 0.95, 0.45)):
+    for name, p, r in (("dev40", 0.88, 0.55), ("dev41", 0.95, 0.52)):
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
         assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
