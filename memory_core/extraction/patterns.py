@@ -146,6 +146,15 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
     return StatementPattern(key, lang, re.compile(regex), predicate, object_type, **kw)
 
 
+def _zh_role_named(key: str, roles: str, called: str, predicate: str, trait: str) -> StatementPattern:
+    """A partner or spouse named by the role word at the start of the teller's clause (男朋友叫
+    许诺, 带男朋友周航回家, 老公叫何川) — not 她男朋友 (the clause starts with someone else), and
+    never an adverb read as a name (我男朋友超爱)."""
+    return _raw(key, "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>" + roles + r")"
+                + called + r"(?![是在也都很还就说和跟超特挺太最真好非更又])(?P<obj>[\u4e00-\u9fff]{2,3}?)"
+                r"(?=[，,。！？是很也都在的回说和跟一今昨]|$)", predicate, "person", trait=trait, coordinated=False, named_only=True)
+
+
 def _en_with_bare(key: str, body: str, predicate: str, object_type: str, **kw) -> tuple[StatementPattern, ...]:
     """An English statement with a subject ("I transferred from …", key) and told without one at
     the sentence start ("Transferred from …", key + "_bare"): one body, two leads."""
@@ -1617,12 +1626,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "HAS_PET", "animal", trait="pet", coordinated=False),
     # 男朋友叫许诺 / 带男朋友周航回家 / 男朋友大伟是程序员: a partner named by the role word at the
     # start of the teller's clause (not 她男朋友: the clause starts with someone else)
-    _raw("zh_partner_named", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>男朋友|女朋友|男友|女友)"
-         r"(?:叫)?(?![是在也都很还就说和跟超特挺太最真好非更又])(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的回说和跟一今昨]|$)", "DATING", "person", trait="partner",
-         coordinated=False, named_only=True),
-    _raw("zh_spouse_named", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>老公|老婆|丈夫|妻子)"
-         r"(?:叫)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的回说和跟一今昨]|$)", "MARRIED_TO", "person", trait="spouse",
-         coordinated=False, named_only=True),
+    _zh_role_named("zh_partner_named", r"男朋友|女朋友|男友|女友", r"(?:叫)?", "DATING", "partner"),
+    _zh_role_named("zh_spouse_named", r"老公|老婆|丈夫|妻子", r"叫", "MARRIED_TO", "spouse"),
     # 小崔是南开大学的研究生, 我是复旦的大三学生: a student of a school, told as what one is
     _raw("zh_student_of", "zh", _ZH_CLAUSE + r"(?:[^，,。！？]{0,8}?(?:" + _ZH_REL + r"|实习生|新人)(?=[\u4e00-\u9fff]{2,3}?是))?"
          r"(?P<subj>我|(?P<name>[\u4e00-\u9fff]{2,3}?))(?:现在)?(?P<verb>是)(?P<obj>[\u4e00-\u9fffA-Za-z]{2,12}?)的"
