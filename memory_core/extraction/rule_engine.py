@@ -391,6 +391,8 @@ def clean_zh_object(phrase: str) -> str:
     return p
 
 
+#: "there" with the adverbs that follow it in a slot (在那边一个人住了大半年): "there"
+_ZH_THERE_ADV = re.compile(r"^(那边|那里|那儿)(?:一个人|一直|已经|都|也|还|又)+$")
 #: the city an organisation is in, told before it (在长沙的湘雅医院当护士)
 _ZH_PLACE_OF = re.compile(r"^(?P<place>[\u4e00-\u9fff]{2,6}?)的(?=[\u4e00-\u9fffA-Za-z]{2})")
 #: a thing pointed at after whose it is (他老丈人那辆奥迪A6): the thing
@@ -400,7 +402,7 @@ _ZH_DWELLING_OF = re.compile(r"^(?P<x>[\u4e00-\u9fff]{1,6}?)的(?:房子|公寓|
 
 
 def _clean_zh_object(p: str) -> str:
-    p = _ZH_THAT_ONE.sub("", p)
+    p = _ZH_THAT_ONE.sub("", _ZH_THERE_ADV.sub(r"\1", p))
     place = _ZH_PLACE_OF.match(p)
     if place and zh_place_word(place.group("place")) and zh_namelike(p[place.end():]) and not zh_place_word(p[place.end():]):
         p = p[place.end():]  # 长沙的湘雅医院, 北京的星图智能: the organisation, not its city
@@ -592,7 +594,8 @@ class _Extractor:
                             _zh_pronoun_head(clean_zh_object(cut_zh_object(match.group("obj") or ""))) is None and \
                             not zh_namelike(clean_zh_object(cut_zh_object(_zh_called_name(match.group("obj") or "")))):
                         continue  # 在用印象笔记做摘抄: 用印象笔记 is no workplace; 在用 stays free
-                    if pattern.typed_only and not self._typed_object(pattern, match, sentence, mentions):
+                    if pattern.typed_only and not _there_object(pattern, match) and \
+                            not self._typed_object(pattern, match, sentence, mentions):
                         continue  # 去了一趟上海: a typed-only 去了 (a job) leaves the verb to VISITED
                     if pattern.known_object and pattern.lang == "en" and not self._known_as(clean_en_object(
                             re.split(r"\s+(?:and|or)\s+", cut_en_object(match.group("obj") or ""))[0]),
@@ -1756,6 +1759,15 @@ _ZH_PERSONAL_PRONOUNS = frozenset({"我", "你", "您", "他", "她", "我们", 
 _ZH_SOMEONES_PLACE = re.compile(r"(?:他|她|他们|她们|你|你们|我们)(?:那儿|那里|那边|家|这儿|这里)")
 #: a person named by a pronoun as the object of a partner verb
 _PERSON_PRONOUNS = frozenset({"他", "她", "him", "her"})
+
+
+def _there_object(pattern: StatementPattern, match: re.Match[str]) -> bool:
+    """Whether a pattern's object is "there" / 那边 for a place or workplace the batch named
+    before (在那边住了大半年): a typed-only pattern then lets coreference type it."""
+    obj = (match.groupdict().get("obj") or "").strip()
+    if pattern.lang == "zh":
+        return _ZH_THERE_ADV.sub(r"\1", obj).removesuffix("的") in _ZH_THERE and pattern.predicate in _ZH_THERE_PREDICATES
+    return obj.lower().split()[:1] == ["there"] and pattern.predicate in _THERE_PREDICATES
 
 
 def _zh_pronoun_head(cleaned: str) -> str | None:

@@ -46,3 +46,9 @@ def test_a_dated_start_there_and_a_diet_starting_now():
     assert not any(c[1] == "WORKS_AT" for c in claims("I start there on Monday."))  # nothing named before
     assert trait("user", "FOLLOWS_DIET", "vegan") in claims("Starting vegan this week, wish me luck.")
     assert not any(c[1] == "FOLLOWS_DIET" for c in claims("I'm starting keto next month."))
+
+
+def test_there_for_a_typed_home_in_the_next_line():
+    found = claims("我上个月去了趟无锡。", "在那边一个人住了大半年，挺孤单的。")
+    assert trait("user", "LIVES_IN", "无锡") in found
+    assert not any(c[1] == "LIVES_IN" for c in claims("在那边一个人住了大半年。"))  # nothing named before
