@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from ..retrieval.timeparse import find_future_time, resolve_future_start
 from .names import is_school, zh_place_word
 
-#: the city an organisation is in, told before it (去深圳的云帆物流报到)
-_ZH_PLACE_OF = re.compile(r"^(?P<place>[\u4e00-\u9fff]{2,6}?)的(?=[\u4e00-\u9fffA-Za-z]{2})")
+#: the city an organisation is in, told before it (去深圳的云帆物流报到, 在长沙的湘雅医院当护士)
+ZH_PLACE_OF = re.compile(r"^(?P<place>[\u4e00-\u9fff]{2,6}?)的(?=[\u4e00-\u9fffA-Za-z]{2})")
 
 #: the time-hint prefix that marks a scheduled start (the rest is the time expression)
 SCHEDULED_PREFIX = "from:"
@@ -162,7 +162,7 @@ def future_starts(clause: str, zh: bool) -> list[FutureStart]:
             if not zh:
                 surface = _cut_en_time(surface, clause, m.start("obj"), when.span)
             elif family != "home":
-                place = _ZH_PLACE_OF.match(surface)
+                place = ZH_PLACE_OF.match(surface)
                 if place and zh_place_word(place.group("place")):
                     surface, at = surface[place.end():], at + place.end()  # 深圳的云帆物流: the company
             if family == "admission" and not is_school(surface):

@@ -200,6 +200,9 @@ _ZH_CLAUSE = r"(?:^|(?<=[，,。！？!?；;\s:：]))(?:(?:" + _ZH_OPENERS + r")
 #: a clause start, its time words, and a subject that may be left out (上个月被X裁了, 跟X分手了)
 _ZH_OPT_WHO = _ZH_CLAUSE + r"(?:(?:" + _ZH_TIME + r")[，,]?)*" + _ZH_WHO + r"?"
 _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
+#: a car told by its years before its name (开了七年的丰田凯美瑞…): the car a swap starts from
+_ZH_CAR_BY_YEARS = (_ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我们?)?(?:之前|以前)?(?:那辆|那台)?(?:开|骑)了"
+                    r"[一二三四五六七八九十两几半\d]+年多?的")
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
 #: a Chinese condition by its name or its shape, with no function word inside ("我腰椎间盘突出"; not
 #: 对猫毛过敏, 被查出有糖尿病, 的颈椎病好多了)
@@ -1435,12 +1438,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=(?:置)?换成了|(?:置)?换成|(?:置)?换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
     # 开了七年的凯美瑞终于换成了理想L7: the car described by its years, told first, is the one
     # changed from (zh_drive read "开了七年的X" as the car now driven)
-    _raw("zh_vehicle_topic_swap_from", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我们?)?(?:之前|以前)?(?:那辆|那台)?(?:开|骑)了"
-         r"[一二三四五六七八九十两几半\d]+年多?的(?P<obj>[^，,。！？的]{2,10}?)(?P<verb>)" + _ZH_GAP + r"(?=(?:置)?换成了?|(?:置)?换了)",
-         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
-    _raw("zh_vehicle_topic_swap_to", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我们?)?(?:之前|以前)?(?:那辆|那台)?(?:开|骑)了"
-         r"[一二三四五六七八九十两几半\d]+年多?的[^，,。！？的]{2,10}?" + _ZH_GAP + r"(?P<verb>(?:置)?换成了|(?:置)?换成|(?:置)?换了)(?:一辆|辆)?"
-         + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
+    _raw("zh_vehicle_topic_swap_from", "zh", _ZH_CAR_BY_YEARS + r"(?P<obj>[^，,。！？的]{2,10}?)(?P<verb>)" + _ZH_GAP +
+         r"(?=(?:置)?换成了?|(?:置)?换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
+    _raw("zh_vehicle_topic_swap_to", "zh", _ZH_CAR_BY_YEARS + r"[^，,。！？的]{2,10}?" + _ZH_GAP +
+         r"(?P<verb>(?:置)?换成了|(?:置)?换成|(?:置)?换了)(?:一辆|辆)?" + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle",
+         coordinated=False, typed_only=True),
     # 我那辆老大众帕萨特还在凑合开: the car one still drives
     _raw("zh_vehicle_still_driven", "zh", r"(?P<subj>我们|我)(?:的|家的)?(?:那辆|那台|这辆|这台|家那辆)(?:老|旧|破)?(?P<obj>[^，,。！？的]{2,10}?)"
          r"(?:还在|一直在|还|照样|仍然|依然)(?:凑合|将就|天天|每天)?(?P<verb>开|骑)(?:着)?(?=[，,。！？]|$)",

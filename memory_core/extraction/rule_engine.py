@@ -38,7 +38,7 @@ from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, Reso
 from .prefilter import may_match, plain_case, required_literals
 from .sensor_rules import sensor_claims
 from .truecase import restore, truecase
-from .future_starts import FAMILY_CLAIMS, future_starts, scheduled_expression, scheduled_start
+from .future_starts import FAMILY_CLAIMS, ZH_PLACE_OF, future_starts, scheduled_expression, scheduled_start
 
 CONF_EXPLICIT = 0.7
 CONF_IMPLIED = 0.55
@@ -314,14 +314,7 @@ def cut_en_object(phrase: str) -> str:
 
 
 def cut_zh_object(phrase: str) -> str:
-    p = ZH_LEADING.sub("", phrase.strip())
-    dwelling = _ZH_DWELLING_OF.match(p)
-    if dwelling and not zh_place_word(dwelling.group("x")):
-        return "房子"  # 合租的房子: a dwelling told by what is done in it, no place (dropped as generic)
-    place = _ZH_PLACE_OF.match(p)
-    if place and zh_place_word(place.group("place")) and zh_namelike(ZH_OBJECT_STOP.sub("", p[place.end():])) and \
-            not zh_place_word(ZH_OBJECT_STOP.sub("", p[place.end():])):
-        p = p[place.end():]  # 长沙的湘雅医院, 北京的星图智能: the organisation, not its city
+    p = _zh_without_setting(ZH_LEADING.sub("", phrase.strip()), stopped=True)
     return ZH_OBJECT_STOP.sub("", p) if not is_member(p) else p
 
 
@@ -393,22 +386,29 @@ def clean_zh_object(phrase: str) -> str:
 
 #: "there" with the adverbs that follow it in a slot (在那边一个人住了大半年): "there"
 _ZH_THERE_ADV = re.compile(r"^(那边|那里|那儿)(?:一个人|一直|已经|都|也|还|又)+$")
-#: the city an organisation is in, told before it (在长沙的湘雅医院当护士)
-_ZH_PLACE_OF = re.compile(r"^(?P<place>[\u4e00-\u9fff]{2,6}?)的(?=[\u4e00-\u9fffA-Za-z]{2})")
 #: a thing pointed at after whose it is (他老丈人那辆奥迪A6): the thing
 _ZH_THAT_ONE = re.compile(r"^[^，,。！？]{1,8}?(?:那辆|这辆|那台|这台|那部|这部)(?=[^，,。！？]{2})")
 #: a dwelling described by what is done in it, not where (合租的房子): no place at all
 _ZH_DWELLING_OF = re.compile(r"^(?P<x>[\u4e00-\u9fff]{1,6}?)的(?:房子|公寓|宿舍|出租屋)$")
 
 
-def _clean_zh_object(p: str) -> str:
-    p = _ZH_THAT_ONE.sub("", _ZH_THERE_ADV.sub(r"\1", p))
-    place = _ZH_PLACE_OF.match(p)
-    if place and zh_place_word(place.group("place")) and zh_namelike(p[place.end():]) and not zh_place_word(p[place.end():]):
-        p = p[place.end():]  # 长沙的湘雅医院, 北京的星图智能: the organisation, not its city
+def _zh_without_setting(p: str, stopped: bool = False) -> str:
+    """A Chinese object without the setting told before it: the organisation after its city
+    (长沙的湘雅医院, 北京的星图智能 — not a district after its city, 北京的朝阳区), and a dwelling
+    described by what is done in it (合租的房子) as the generic 房子, which drops the claim.
+    ``stopped``: judge the rest after the object stop words (the rest of a raw slot)."""
     dwelling = _ZH_DWELLING_OF.match(p)
     if dwelling and not zh_place_word(dwelling.group("x")):
-        return "房子"  # a generic dwelling: the claim is dropped as generic
+        return "房子"
+    place = ZH_PLACE_OF.match(p)
+    if place is None or not zh_place_word(place.group("place")):
+        return p
+    rest = ZH_OBJECT_STOP.sub("", p[place.end():]) if stopped else p[place.end():]
+    return p[place.end():] if zh_namelike(rest) and not zh_place_word(rest) else p
+
+
+def _clean_zh_object(p: str) -> str:
+    p = _zh_without_setting(_ZH_THAT_ONE.sub("", _ZH_THERE_ADV.sub(r"\1", p)))
     if not is_member(p):
         stripped = ZH_CONSUME_VERB.sub("", p)
         if stripped != p and stripped:
@@ -1500,7 +1500,7 @@ class _Extractor:
         McGill": a value denied right after another of its type — the teller's statement of the
         batch that named either is re-told with the right one, and the denied one is ended."""
         event = state.event
-        zh = bool(re.search(r"[\u4e00-\u9fff]", event.content))
+        zh = is_cjk(event.content)
         me = self._self_subject(event)[0]
         names = {n: e for (n, _t), e in state.entities.items()}
         text = event.content if zh else event.content.lower()
@@ -1719,19 +1719,20 @@ _EN_PRECHECKED_TYPES = frozenset({"place", "appliance", "device"})
 
 #: an organisation as the clause's subject, right before the verb ("our office moved to",
 #: 我们公司上个月整体搬到, 我们办公室养了只): its move or its animal is not the speaker's
+_EN_ORG_NOUNS = (r"office|company|firm|team|hq|headquarters|store|shop|department|dept|lab|startup|business|practice|"
+                 r"clinic|employer|church|factory|plant|branch|agency")
+_ZH_ORG_NOUNS = r"公司|单位|部门|团队|总部|办公室|工厂|门店|组里|实验室|研究所"
 _ORG_SUBJECT = {
     False: re.compile(r"(?<!from )(?<!at )(?<!with )(?<!in )(?<!of )(?<!for )\b(?:our|my|the)\s+(?:new\s+|whole\s+|entire\s+)?"
-                      r"(?:office|company|firm|team|hq|headquarters|store|shop|department|dept|lab|startup|business|practice|"
-                      r"clinic|employer|school|church|factory|plant|branch|agency)\s+(?:(?:just|finally|officially|recently|also|has|had|"
+                      r"(?:" + _EN_ORG_NOUNS + r"|school)\s+(?:(?:just|finally|officially|recently|also|has|had|"
                       r"have|already)\s+)*$"),
-    True: re.compile(r"(?:我们|咱们|我的|我)?(?:公司|单位|部门|团队|总部|办公室|工厂|门店|店里|组里|实验室|研究所)"
+    True: re.compile(r"(?:我们|咱们|我的|我)?(?:" + _ZH_ORG_NOUNS + r"|店里)"
                      r"(?:(?:" + ZH_TIME + r"|整体|全部|也|都|已经|终于|刚|又|还)[，,]?)*$"),
 }
 #: the same anywhere before a frame's name (a frame has no verb span to anchor it)
 _ORG_SUBJECT_IN = {
-    False: re.compile(r"\b(?:our|my|the)\s+(?:new\s+|whole\s+|entire\s+)?(?:office|company|firm|team|hq|headquarters|store|shop|"
-                      r"department|dept|lab|startup|business|practice|clinic|employer|church|factory|plant|branch|agency)\b"),
-    True: re.compile(r"^(?:(?:" + ZH_OPENERS + r")[，,]?)*(?:我们|咱们)(?:公司|单位|部门|团队|总部|办公室|工厂|门店|组里|实验室|研究所)"),
+    False: re.compile(r"\b(?:our|my|the)\s+(?:new\s+|whole\s+|entire\s+)?(?:" + _EN_ORG_NOUNS + r")\b"),
+    True: re.compile(r"^(?:(?:" + ZH_OPENERS + r")[，,]?)*(?:我们|咱们)(?:" + _ZH_ORG_NOUNS + r")"),
 }
 #: a clause whose subject is someone else, before a frame's name
 _EN_THIRD_PERSON_LEAD = re.compile(r"^(?:(?:so|and|but|well|yeah|also|then|oh|btw),?\s+)?(?:he|she|they|my (?:" + EN_REL + r")|"

@@ -33,6 +33,7 @@ from functools import lru_cache
 from ..lexicon.categories import CATEGORIES
 from ..lexicon.names import (GENERIC_NOUNS, ORGANIZATIONS, PET_SPECIES, PLACES, SCHOOLS, TIES_EN, VEHICLE_BRANDS,
                              VEHICLE_MODELS)
+from .mentions import is_cjk
 from .patterns import EN_REL
 
 #: list names that are everyday words in lower-case chat ("an apple", "my target", "played
@@ -125,7 +126,8 @@ _SCHOOL_HEAD = re.compile(r"\b(?:university|college|uni|polytechnic|institute|ac
 _CAPITAL = re.compile(r"[A-Z]")
 _LATIN = re.compile(r"[A-Za-z]")
 _SHOUTED = re.compile(r"\b[A-Z][A-Z0-9&]+\b")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+#: a word that may stand in a two-word place without being a name of its own ("new", "bay")
+_PLACE_WORD = re.compile(_PLACE_FIRST + "|" + _PLACE_SECOND)
 _LONE_I = re.compile(r"(?<![A-Za-z])I(?=$|[^A-Za-z]|'[a-z])")
 
 
@@ -135,7 +137,7 @@ def is_caseless(text: str) -> bool:
     names nobody)."""
     # cheapest tests first: most lines of a cased import stop at the first letter
     first = _LATIN.search(text)
-    if first is None or not first.group(0).islower() or _CJK.search(text):
+    if first is None or not first.group(0).islower() or is_cjk(text):
         return False
     # words in capitals are shouting or acronyms ("finally SOLD the honda civic", "NHS"): no use of case
     return not _CAPITAL.search(_SHOUTED.sub("", _LONE_I.sub("", text))) and len(_LATIN.findall(text)) >= 8
@@ -191,7 +193,7 @@ def truecase(text: str, skip: int = 0) -> str:
                 continue
             start, end = m.span("n")
             pair = _PLACE_PAIR.match(body, start)
-            if pair is not None and all(_name_word(w) or re.fullmatch(_PLACE_FIRST + "|" + _PLACE_SECOND, w)
+            if pair is not None and all(_name_word(w) or _PLACE_WORD.fullmatch(w)
                                         for w in pair.group(0).split()):
                 end = pair.end()  # "byron bay", "new york"
             _capitalise(chars, start, end)
