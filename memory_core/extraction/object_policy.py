@@ -44,6 +44,9 @@ _REFUSED: dict[str, frozenset[str]] = {
 MEMBERSHIP_HEADS = frozenset({"group", "groups", "program", "programme", "club", "class", "classes", "community",
                               "team", "meeting", "course", "gym", "league", "choir", "band", "meetup",
                               "workshop", "webinar", "conference", "session", "chat", "call"})
+#: what a VISITED object never is: one goes to do a thing (去爬山, 去吃火锅) or to a show of it
+#: ("went to a car show", "a boat show"), the thing itself is no place visited
+_NOT_VISITED = frozenset({"activity", "food", "media", "vehicle", "device", "appliance", "animal", "software"})
 DIETS = frozenset(DIETS_EN)
 NAMED_ORIGINS = frozenset({"catalog", "hint", "known", "name", "context"})
 
@@ -65,8 +68,8 @@ LIVED_CONDITIONS = frozenset({"hope", "fear", "denial", "peace", "poverty", "lux
 def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str | None:
     """The type the object gets in this family's slot, or None when the slot refuses it."""
     want = SLOT_TYPES.get(predicate)
-    if predicate == "VISITED" and entity_type in ("activity", "food", "media"):
-        return None  # 去爬山了, 去吃火锅: one goes to do a thing, the thing is no place visited
+    if predicate == "VISITED" and entity_type in _NOT_VISITED:
+        return None  # 去爬山了, 去吃火锅, "went to a car show": what one went to do or see is no place visited
     if predicate in ("BOUGHT", "SOLD", "OWNS") and entity_type in ("place", "person"):
         return None  # 买了张去成都的机票, "bought tickets to Paris": the place is where to, not what
     if want is None:
@@ -162,6 +165,13 @@ _UNNAMEABLE_EN = re.compile(r"^(?:how|what|why|when|where|who|which)\b|"
                             # "getting immersed", "getting involved": a gerund with a participle names
                             # nothing ("using it", "having them around" keep their pronoun: coreference)
                             r"^[a-z]+ing (?:immersed|involved|lost|ready|started|together)\b|"
+                            # "sharing what I know", "seeing others reach their potential", "seeing my
+                            # teammates succeed": a gerund with a clause after it, nothing to name
+                            r"^[a-z]+ing (?:what|how|why|where|who|whatever|whoever)\b|"
+                            r"^(?:seeing|watching|helping|hearing|making|letting) (?:my |our |the |their |his |her |other |all )?"
+                            r"[a-z]+ (?:succeed|grow|smile|laugh|win|reach|learn|improve|thrive|shine|achieve|enjoy|happy)\b|"
+                            # "the lesson it teaches", "the music they play": a noun with its clause
+                            r"^(?:the |a |an )?(?![a-z]+ing\b)[a-z]+ (?:it|he|she|they|we|you|i) [a-z]+\b(?! of\b)|"
                             # "the thought", "the way the frosting turned out", "the idea": a reaction
                             r"^(?:the )?(?:thought|idea|way|fact|feeling)(?:$|[.,;!?]| (?:of|that|you|the|it|he|she|"
                             r"they|we|i|[a-z]+ (?:turned|looks?|feels?|went|is|was))\b|(?=(?-i: [A-Z])))", re.I)

@@ -1496,7 +1496,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
-         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了|去(?:了)?(?:汪星|喵星)(?:了)?)", "HAS_PET", "animal", negated=True,
+         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了|去(?:了)?(?:汪星|喵星)(?:了)?|"
+         # 豆豆是2021年冬天走的: the death told with when it was
+         r"是[^，,。！？是]{1,12}?(?:走|去世|死|病逝)的)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_together_for", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)(?:和|跟)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?P<verb>在一起)"
          r"(?=(?:已经|都|快|有|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月|周)|(?:已经|都)?(?:好久|很久|好几年)|快半年)",
@@ -1697,11 +1699,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>(?<![要快会])又犯了|(?<![要快会])又复发了|复发了)", "HAS_CONDITION", "topic", trait="health", coordinated=False,
          typed_only=True),
     # (心脏病都要犯了, 快犯了: a condition about to flare is a figure of speech or a worry, no state)
-    _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?![^，,。！？]*(?:要犯|快犯|会犯))(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
+    _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?![^，,。！？]*(?:要犯|快犯|会犯|快得|快要得|要得))(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
          r"(?P<verb>了(?=[，,。！？]|$)|(?:很|挺|越来越|特别|有点|比较)?(?:严重|厉害)|(?<![要快会])(?<!都要)又犯了|(?<![要快会])犯了|复发了|"
          r"(?:都)?(?:好几|好多|很多|这么多|[一二三四五六七八九十两几\d]+)(?:年|个月)了)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # residence and origin
+    # 终于从回龙观搬出来了: moving out of a place ends the home there (搬到 after it is a past home)
+    _zh("zh_moved_out_from", r"从", "LIVES_IN", "place", coordinated=False, negated=True, trait="residence",
+        tail=r"(?=搬(?:出来|出去|出|走)了?(?![^，,。！？]*(?:到|去|进|回)))"),
     _zh("zh_moved_from", r"从", "LIVES_IN", "place", coordinated=False, time_hint="past",
         tail=r"(?=搬)"),
     _raw("zh_moved_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?P<verb>搬到了|搬到|搬去了|搬去|搬回了|搬回|搬来了|搬来)"
@@ -1709,7 +1714,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我们全家移民加拿大了: 移民 with the country right after it (a place only: 移民政策 is none)
     _zh("zh_emigrated", r"移民(?![到去局])|移居(?![到去])", "MOVED_TO", "place", trait="residence", coordinated=False,
         typed_only=True),
-    _zh("zh_moved", r"移民到了|移民到|移民去了|移民去(?=[^，,。！？]*了)|移居到了|移居到|移居|搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来])", "MOVED_TO", "place",
+    _zh("zh_moved", r"(?:移民到了|移民到|移民去了|移民去(?=[^，,。！？]*了)|移居到了|移居到|移居|搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来]))"
+        # 搬去西安的计划黄了: the move is the plan's, and the plan fell through
+        r"(?![^，,。！？]*?的(?:计划|打算|念头|想法))", "MOVED_TO", "place",
         trait="residence", coordinated=False),
     # 在苏州买了房，搬过去了 / 在苏州租了个房子，已经住了两年了: the home's city, then the move
     # into it or the years lived there (the second clause names no place)
@@ -1882,7 +1889,7 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         "mood", "good"),
     StatePattern("en_mood_bad", "en", re.compile(
         r"\b(?:in a (?:really |very |pretty )?(?:bad|terrible|foul) mood|"
-        + _EN_STATE_LEAD.replace("(?P<neg>not\\s+)?", "") + r"(?:down|low(?! on\b)|bad|terrible|awful|"
+        + _EN_STATE_LEAD.replace("(?P<neg>not\\s+)?", "") + r"(?:down(?! (?:for|to|with)\b)|low(?! on\b)|bad|terrible|awful|"
         r"miserable|blue))\b"), "mood", "bad"),
     StatePattern("en_emotion", "en", re.compile(
         _EN_STATE_LEAD + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"), "emotion",
@@ -1935,11 +1942,12 @@ EN_OBJECT_STOP = re.compile(
     r"(?:a )?(?:few|couple of|several|\d+|one|two|three|four|five) "
     r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
     r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|about|around|without|"
-    r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|"
+    r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|itself|themselves|"
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
     r"should|may|might|just|since|until|through|throughout|during|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|some|this|that|these|those|new|brand new|"
+                        r"also|especially|mostly|mainly|"
                         r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
                         r"first|second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"
                         r"really bad|pretty bad|so bad|bad|severe|terrible|awful|horrible|mild|nasty|seasonal|"
@@ -2037,8 +2045,15 @@ REPORTED_ZH = re.compile(r"(?:说|告诉我|跟我讲)(?:[，,])?(?:他们|她�
 #: pressure cooker", 我想用新的高压锅煲汤) the *presupposed* possession "my new X" still holds —
 #: the wish is about the soup, not about owning the cooker — so it stays an implied OWNS.
 EN_CONDITIONAL = re.compile(r"\b(?:if|unless|suppose|supposing|imagine|wish|hypothetically|"
-                            r"pretend)\b")
-ZH_CONDITIONAL = re.compile(r"如果|要是|假如|假设|万一|倘若|的话|会不会|是不是|吗")
+                            r"pretend)\b|"
+                            # text to be written for the user ("write a joke bio saying I work at
+                            # NASA"): what it says is the draft's, not a fact; and a line marked as
+                            # sarcasm ("I'm SO excited /s") means its opposite
+                            r"\b(?:write|draft|compose|make up|invent|generate|create)\b[^.!?]{0,40}?"
+                            r"\b(?:saying|that says|stating|claiming)\b|(?<!\S)/s\s*$")
+ZH_CONDITIONAL = re.compile(r"如果|要是|假如|假设|万一|倘若|的话|会不会|是不是|吗|"
+                            # 帮我写个简介，就说我在腾讯上班: what the draft is to say
+                            r"(?:帮我|给我|替我)(?:写|编|起草|拟|想)[^。！？]{0,16}?(?:就说|说我|[：:]\s*[“\"])|^\s*就说")
 #: before 新X in a wish/plan clause: possession is presupposed only after a possessive or a use
 #: verb (用新的高压锅, 我的新手机, 新买的…), not after an acquisition verb (想买新的手机)
 ZH_PRESUPPOSED_NEW = re.compile(r"(?:(?:我的|我们的|我家|我们家)(?:新买的|新的|新)|新买的|"

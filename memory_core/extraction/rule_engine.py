@@ -27,7 +27,7 @@ from ..lexicon.scan import singular
 from .names import is_condition, is_modifier_of, is_school, zh_place_word, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
-from .object_policy import (DIETS, LIVED_CONDITIONS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
+from .object_policy import (DIETS, LIVED_CONDITIONS, MEMBERSHIP_HEADS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
                             is_species, is_tie, slot_type)
 from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
@@ -557,7 +557,7 @@ class _Extractor:
             text = sentence.text.replace("啦", "了") if zh else normalize_en(sentence.text)
             before_this, previous = previous, text  # what a continuation pattern (``after``) reads
             self.last_sentence[teller] = text
-            if mood == "conditional":
+            if mood == "conditional" or _quoted(state.event.content, sentence):
                 continue
             hint = time_hint(sentence.text)
             claimed_objects: set[tuple[str, str]] = set(scheduled[whole_at])
@@ -983,6 +983,9 @@ class _Extractor:
         if pattern.predicate in ("LIKES", "DISLIKES") and not pattern.fixed_object and \
                 is_reaction_object(_phrase_to_clause_end(match, raw_obj).lstrip("了过着上 "), pattern.lang):
             return  # "I love your painting", 我喜欢你的画: a reaction to something shown, no taste
+        if pattern.predicate in ("LIKES", "DISLIKES") and pattern.lang == "en" and \
+                _EN_RELATIVE_HEAD.search(match.string[:match.start("verb")]):
+            return  # "the things I love makes writing fun", "something we love": a relative clause, no taste told
         if pattern.predicate == "WORKS_AT" and pattern.lang == "en" and negated and \
                 _EN_BREAK_FOR.search(_phrase_to_clause_end(match, raw_obj)):
             return  # "I quit Instagram for a month": a break from it, no job that ended
@@ -1187,6 +1190,12 @@ class _Extractor:
         if not zh and SLOT_TYPES.get(pattern.predicate) == "organization" and origin == "lexicon" and \
                 entity.entity_type in _THINGS and not entity.mention[:1].isupper():
             return None  # "I left my phone at home": a lowercase thing is no employer or school
+        if not zh and SLOT_TYPES.get(pattern.predicate) == "organization" and \
+                (at := _find_ci(sentence.text, entity.mention)) >= 0 and (
+                    _MEMBERSHIP_NEXT.match(sentence.text, at + len(entity.mention)) or
+                    _NOUN_PHRASE_START.search(sentence.text[:at]) and
+                    _MEMBERSHIP_NEAR.match(sentence.text, at + len(entity.mention))):
+            return None  # "joined a chess club", "the Pfizer running team": what the name modifies is joined
         if pattern.negated and pattern.trait and \
                 not end_names_value(origin, entity.mention, namelike, pattern.predicate):
             return None
@@ -1610,6 +1619,8 @@ class _Extractor:
             cleaned = clean_zh_object(phrase) if zh else clean_en_object(phrase)
             if not cleaned:
                 continue
+            if not zh and (is_tie(cleaned.split()[0]) or set(cleaned.split()) & _EN_NEVER_OWNED):
+                continue  # "my new neighbor Anna", "my new colleagues", "my new endeavor": nobody owns them
             pattern = StatementPattern("new_thing", "zh" if zh else "en", regex, "OWNS", "product",
                                        directness="implied")
             if zh:
@@ -1677,8 +1688,10 @@ class _Extractor:
                     other = None  # 被领导表扬了，开心: the boss is who praised, the feeling is the speaker's
                 if other is not None:
                     continue
-            elif _EN_THIRD_PERSON.search(prefix):
+            elif _EN_THIRD_PERSON.search(prefix) or _EN_HABITUAL_WHEN.search(prefix):
                 continue
+            elif sp.key == "en_stress_noun" and _EN_SECOND_PERSON.search(text):
+                continue  # "don't put too much pressure on yourself": the listener's, told as advice
             value = sp.value or (sp.words or {}).get(match.group("word"), match.group("word"))
             seen.add(sp.trait)
             negated = bool(match.groupdict().get("neg"))
@@ -1689,6 +1702,32 @@ class _Extractor:
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
+
+#: a noun a liking clause relates to ("Connecting with the things I love makes…", "share
+#: something we love"): what follows the verb is the main clause, not what is liked
+_EN_RELATIVE_HEAD = re.compile(r"\b(?:things?|something|everything|anything|stuff|whatever|ones?|all)\s+(?:i|we)\s+"
+                               r"(?:(?:really|just|both|all|truly|so|also|still)\s+)*$")
+
+#: what "my new X" names without anyone owning it: people of one's life and undertakings
+_EN_NEVER_OWNED = frozenset({
+    "neighbors", "neighbours", "colleagues", "coworkers", "co-workers", "friends", "roommates", "teammates",
+    "classmates", "teacher", "coach", "manager", "team", "baby", "son", "daughter", "endeavor", "endeavour",
+    "venture", "journey", "chapter", "routine", "role", "position", "adventure", "goal", "habit", "passion",
+    "life", "career", "look", "haircut", "hairstyle", "workout", "diet", "neighborhood", "neighbourhood",
+    "town", "city", "area", "place", "apartment", "flat", "house", "home", "job", "boss", "school", "office"})
+
+#: a feeling under "whenever"/"every time" is a habit's condition, not how the speaker is now
+#: ("Whenever I'm overwhelmed, I meditate", "my go-to when I'm feeling stressed")
+_EN_HABITUAL_WHEN = re.compile(r"\b(?:whenever|every time|each time|any ?time|when)\s*$")
+_EN_SECOND_PERSON = re.compile(r"\byou(?:rself|r)?\b")
+
+#: a membership noun right after an employer's or school's name: the name only says which group
+_MEMBERSHIP_NEXT = re.compile(r"\s+(?:" + "|".join(sorted(MEMBERSHIP_HEADS)) + r")\b", re.I)
+#: … or a word or two later inside one noun phrase ("the Oracle volleyball league"): only after
+#: an article or possessive, so a clause ("after Wayfair cut my team") is not read as one
+_MEMBERSHIP_NEAR = re.compile(r"\s+(?:(?!(?:as|a|an|the|in|on|for|to|with|at|and|since|last|this|my|our|their|his|her)\b)"
+                              r"[a-z\-]+\s+){1,2}(?:" + "|".join(sorted(MEMBERSHIP_HEADS)) + r")\b", re.I)
+_NOUN_PHRASE_START = re.compile(r"\b(?:a|an|the|my|our)\s+$", re.I)
 
 #: kinds of thing a lowercase lexicon word names: never a workplace or a school
 _THINGS = frozenset({"device", "appliance", "product", "vehicle", "food", "software", "media"})
@@ -1963,6 +2002,15 @@ _EN_LEAD_SUBJECT = re.compile(r"^\W*(?:[a-z']+(?: [a-z']+){0,2}\s*[:,\-–—]\s
                               r"(?:(?:so|well|yeah|yes|ok|okay|actually|also|then|and|honestly|anyway|btw|oh|"
                               r"guess what|lol)\W+)*"
                               r"(?:i|we|my (?P<rel>" + EN_REL + r"))\b")
+
+
+def _quoted(content: str, sentence: _Sentence) -> bool:
+    """Whether a clause is inside a quotation (帮我写个简介：“坐标贵阳，爱吃酸汤鱼…”, my mom keeps
+    saying "move back home"): quoted words are someone's or a draft's, not the teller's report.
+    Double quotes only — a single quote is as often an apostrophe."""
+    before = content[:sentence.start] + sentence.text[:1]
+    curly = sum(before.count(q) for q in "“「『") - sum(before.count(q) for q in "”」』")
+    return curly > 0 or before.count('"') % 2 == 1
 
 
 def _find_ci(text: str, needle: str, *, start: int = 0, default: int = -1) -> int:
