@@ -668,6 +668,9 @@ def _brand_heads(text: str, spans: list[tuple[int, int, str, str]]) -> list[tupl
     return out
 
 
+#: shop and hotel heads of ``ORG_HEADS_ZH`` jieba may swallow into one place token (华联超市)
+_ZH_SHOP_HEADS = ("超市", "商场", "酒店", "宾馆", "药房", "药店", "便利店", "书店")
+
 #: the heads a made-up company name ends with (中天置业, 明远教育, 云栈科技): a two-character word
 #: jieba tags anyhow (a time word, an adjective) before one is a company where a company is expected
 _ZH_COMPANY_HEADS = ("置业", "传媒", "科技", "生物", "物流", "食品", "电器", "重工", "集团", "股份", "实业", "智能",
@@ -846,6 +849,8 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if etype is not None and len(word) >= 3 and word.endswith(("区", "县", "市", "镇", "省")) and \
                 not word.endswith(("社区", "小区", "园区", "城市")):
             etype = "place"  # 成都武侯区: jieba tags 武侯区 a person
+        if etype == "place" and len(word) >= 4 and word.endswith(_ZH_SHOP_HEADS):
+            etype = "organization"  # 华联超市 (one ns token): a chain's shop, where one works or shops
         if etype is None:
             continue
         if etype == "person" and len(word) >= 3 and word.endswith("人") and zh_place_word(word[:-1]):

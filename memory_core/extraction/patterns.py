@@ -58,7 +58,11 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             r"周[一二三四五六日天]|星期[一二三四五六日天]|"
             # holidays as times (国庆去了青岛, 春节回了老家), this year's or last
             r"(?:今年|去年|前年)?(?:国庆节?|春节|过年|元旦|五一|十一|中秋节?|端午节?|清明节?|寒假|暑假|年假)(?:期间|的时候|那会儿)?|"
-            r"从(?:去年|前年|今年|上个月|上周|上星期|这个月|这周|这星期|本月|今天|昨天|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)")
+            r"从(?:去年|前年|今年|上个月|上周|上星期|这个月|这周|这星期|本月|今天|昨天|小时候|[一二三四五六七八九十两\d]{1,4}(?:年|月份?))(?:开始|起)|"
+            # 自从去年十月(起)就一直住在…: "since" before the time words, "since then" after them
+            r"自从|自打|(?<=月|年|天|周)(?:起|以来)|"
+            # a year told in digits (2010年从复旦毕业的, 2019年搬到了深圳)
+            r"(?:19|20)\d\d年(?:[一二三四五六七八九十\d]{1,3}月份?)?(?:的时候)?")
 _ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然|反而|倒是|依然|仍然|照样|果然|有时候|有时|偶尔|时不时|自己|一起|上下班|通勤|是真的|是真|真"
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
@@ -204,6 +208,9 @@ _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_CAR_BY_YEARS = (_ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我们?)?(?:之前|以前)?(?:那辆|那台)?(?:开|骑)了"
                     r"[一二三四五六七八九十两几半\d]+年多?的")
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
+#: 在X待了快一年: where, then a stay of months or years
+_ZH_STAYED_YEARS = (r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=(?:待|呆)了(?:快|差不多|将近|有)?"
+                    r"(?:[一二三四五六七八九十两几半\d]+年|[一二三四五六七八九十两几\d]+个多?月|大半年|半年|一年多))")
 #: a Chinese condition by its name or its shape, with no function word inside ("我腰椎间盘突出"; not
 #: 对猫毛过敏, 被查出有糖尿病, 的颈椎病好多了)
 _ZH_CONDITION_SHAPE = (r"(?:" + "|".join(sorted((c for c in CONDITIONS if re.search(r"[\u4e00-\u9fff]", c)), key=len, reverse=True))
@@ -827,8 +834,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
          after=_EN_PET_ANNOUNCED),
     # "Now I'm at AMD": where one works now (typed: "now I'm at the airport" names no employer)
-    _raw("en_now_at", "en", r"(?:^|(?<=[.!?,;:]\s))(?P<subj>i|we)(?: am| are) (?:now|currently|these days|still) (?P<verb>at) " + _EN_NAME_SPAN +
-         r"(?=[.,;!?]|$| now| and| as)", "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
+    _raw("en_now_at", "en", r"(?:^|(?<=[.!?,;:]\s))(?:(?:so|and|but|well|yeah|yep|nope|no),? )?(?P<subj>i|we)(?: am| are) (?:now|currently|these days|still) (?P<verb>at) " + _EN_NAME_SPAN +
+         r"(?=[.,;!?]|$| now| and| as| for now)", "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
     _raw("en_now_at_lead", "en", r"(?:^|(?<=[.!?,;:]\s))(?:now|these days|currently|for now),? (?P<subj>i|we) (?:am|are) (?:still )?(?P<verb>at) " + _EN_NAME_SPAN +
          r"(?=[.,;!?]|$| and| as)", "WORKS_AT", "organization", trait="employer", coordinated=False, typed_only=True),
     # a group-chat update with the subject dropped: "Still at Wipro, still in Pune, nothing new"
@@ -850,6 +857,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>split up|broke up|broke (?:things|it) off|separated|split(?! up)|called it off|called it quits|went (?:our )?separate ways|"
          r"ended things|are done|are over|are through|are finished)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
+    # "Mark and I are officially divorced", "Sam and I got divorced in May": the marriage ended
+    _raw("en_divorced_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |officially )?"
+         r"(?P<verb>(?:are|got|have been|were) (?:now |finally |officially )?divorced|finalized (?:our|the) divorce)", "MARRIED_TO", "person",
+         negated=True, trait="spouse", coordinated=False, named_only=True),
     _raw("en_dumped_me", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally )?"
          r"(?P<verb>dumped me|broke up with me|left me(?=\s*(?:[.,;!?]|$|for\b))|ghosted me and we are done)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
@@ -1189,7 +1200,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"(?:just )?(?:got|came|am|just) back from|returned from|"
         r"had (?:a|an|the|such a) (?:best |great |amazing |wonderful |fun |lovely |good |fantastic )?"
         r"(?:weekend|week|time|trip|day|holiday|vacation|getaway) in|(?:ever )?set foot in|spent (?:a|the|two|three|four|five|ten|a few|a couple of|our|my) (?:long )?"
-        r"(?:week|weeks|weekend|days|day|night|nights|month|months|summer|holidays?|honeymoon|vacation) in",
+        r"(?:week|weeks|weekend|days|day|night|nights|month|months|summer|holidays?|honeymoon|vacation) in|"
+        # "I was in Seoul last week": a stay told by when it was, not a past home ("for six years")
+        r"was in(?= [a-z][a-z ]{0,30}? (?:last (?:week|weekend|month|summer|spring|fall|autumn|winter)|yesterday|"
+        r"over the weekend|on (?:vacation|holiday|a trip|business)|for (?:the weekend|work|a conference|a wedding|"
+        r"vacation|a few days|a week|two weeks)))",
         "VISITED", "place", named_only=True),
     # (after every home pattern: "I'm in Lisbon" is a home; a pattern that matches claims its span)
     _en("en_work_in_org", r"(?:am |have been |been |was )?(?:working|doing (?:a |my )?job|employed) in(?=[^.,;!?]* (?:since|from|for) )",
@@ -1225,6 +1240,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我最喜欢的歌手是周杰伦: the singer named, not 歌手 (zh_like no longer reads 喜欢的X)
     _raw("zh_favourite", "zh", _ZH_WHO + r"(?:最|特别|超)(?:喜欢|爱)的[\u4e00-\u9fff]{1,5}?(?P<verb>是|就是|还是)" + _ZH_OBJ,
          "LIKES", "topic", trait="preference"),
+    # 我喜欢的是芒果 (不是榴莲): the liked thing after 的是
+    _zh("zh_like_is", r"(?:最)?(?:喜欢|爱吃|爱喝|爱)的是", "LIKES", "topic", trait="preference", coordinated=False),
     _zh("zh_like", r"(?:喜欢上了|迷上了|喜欢|热爱|爱上了|爱(?=[吃喝看听玩打])|爱(?!人))(?!的)", "LIKES", "topic",
         trait="preference"),
     # diet
@@ -1250,7 +1267,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在|改|改成)?(?P<verb>吃纯素|吃全素|纯素食者|全素食者|纯素主义者)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
     # 最近在搞生酮 / 开始吃素了 with no subject: the speaker's, when a doing verb carries the diet
-    _raw("zh_diet_keto_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试)"
+    _raw("zh_diet_keto_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试|(?<=开始)|(?<=起))"
          r"(?P<verb>生酮饮食|生酮)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_veg_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:开始|在|坚持|改成了?|改为|(?<=开始)|(?<=起))"
          r"(?P<verb>吃素)(?P<obj>)(?=了|[，,。！？]|$)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False,
@@ -1600,6 +1617,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
     _raw("zh_relationship_end", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
          "DATING", "person", negated=True, trait="partner", coordinated=False),
+    # 我和前男友周航是去年年底分的手: the break-up told with when it was
+    _raw("zh_relationship_end_when", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?:前男友|前女友|前任)?(?P<obj>[^，,。！？和跟是]{1,8}?)"
+         r"(?P<verb>是[^，,。！？是]{1,10}?分的手)", "DATING", "person", negated=True, trait="partner", coordinated=False,
+         named_only=True),
+    # 现在在和林晓约会: dating someone named
+    _raw("zh_dating_now", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:在|正在)(?:和|跟)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?P<verb>约会|谈恋爱|交往)",
+         "DATING", "person", trait="partner", coordinated=False, named_only=True),
     _raw("zh_relationship_end_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP +
          r"(?P<verb>分了)", "DATING", "person", negated=True, trait="partner", coordinated=False, named_only=True),
     _raw("zh_partner_named", "zh", r"(?P<subj>我)?[^，,。！？]{0,6}?[，,]?(?P<kind>老公|老婆|丈夫|妻子|男朋友|女朋友|对象|未婚夫|未婚妻)"
@@ -1743,6 +1767,16 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, typed_only=True),
     _zh("zh_lived", r"以前住在|之前住在|曾经住在|原来住在", "LIVES_IN", "place", time_hint="past",
         coordinated=False),
+    # 我以前住长沙: the same with 在 left out (a place only: 以前住宿舍 names none)
+    _zh("zh_lived_bare", r"以前住|之前住|曾经住|原来住", "LIVES_IN", "place", time_hint="past",
+        coordinated=False, typed_only=True),
+    # 在南京待了快一年: a stay of months or years is where one lives (待了三天 is a visit, not
+    # read); told of a past year (去年在上海待了半年) it is a past home, the relation alone
+    _raw("zh_stayed_years_past", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我|我们)?(?=[^，,。！？]*?(?:去年|前年|那年|当年|以前|之前|曾经|"
+         r"小时候|(?:19|20)\d\d年)[^，,。！？]*?在)" + _ZH_GAP + _ZH_STAYED_YEARS, "LIVES_IN", "place", time_hint="past",
+         coordinated=False, typed_only=True),
+    _raw("zh_stayed_years", "zh", _ZH_WHO + r"?" + _ZH_GAP + _ZH_STAYED_YEARS,
+         "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     _raw("zh_lived_guo", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + _ZH_NEG + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)"
          r"(?=(?:住|生活|待)过)", "LIVES_IN", "place", time_hint="past", coordinated=False),
     _raw("zh_grew_up", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,10}?)(?P<verb>长大)", "IS_FROM", "place",

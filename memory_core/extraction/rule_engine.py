@@ -231,7 +231,9 @@ _EN_SPEAKER_LEAD = re.compile(r"^(?:[a-zà-öø-ÿ][\w.'\- ]{0,30}:\s+)?(?:(?:ye
 _EN_GUESS_WHO = re.compile(r"^guess who\s+(?=(?:just |finally )?\w+ed\b)")
 #: the same with a perfect: "Been vegan for two years", "Been renting a studio in Oakland since
 #: March" — the dropped words are "I have"
-_EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)")
+#: "'s" before "been" is always "has" (never "is": "is been" is no English)
+_EN_HAS_BEEN = re.compile(r"(?<=[a-z])'s(?= been\b)")
+_EN_ELIDED_I_HAVE = re.compile(r"^(?:(?:just|finally|also) )?(?=been\b)|^have (?=been\b)")
 
 
 #: a trip or a lodging in the clause makes 住在X a stay, not a home
@@ -282,10 +284,11 @@ def normalize_en(sentence: str) -> str:
     # after a speaker's "Name: " prefix too ("Priya: got let go from Accenture")
     at = _EN_SPEAKER_LEAD.match(s).end()
     s = s[:at] + _EN_ELIDED_I.sub(lambda m: "i " + m.group(0), _EN_GUESS_WHO.sub("", s[at:], count=1), count=1)
-    s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0), s, count=1)
+    s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0).removeprefix("have "), s, count=1)
     s = _EN_ELIDED_I_AM_DOING.sub(lambda m: m.group(0) + "i am ", s, count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
     s = re.sub(r"\bname's\b", "name is", s)
+    s = _EN_HAS_BEEN.sub(" has been", s)  # "my sister's been living in Melbourne"
     for short, full in EN_CONTRACTIONS:
         s = re.sub(r"\b" + re.escape(short) + r"\b", full, s)
     if _EN_FIRST_PERSON_LEAD.match(s):
@@ -1531,7 +1534,7 @@ class _Extractor:
                 c.subject == me and c.predicate == base.predicate and c.object == old.name and not c.negated)]
             have = {(c.predicate, c.object, c.kind, c.negated) for c in self.out.fact_claims if c.subject == me}
             for obj, obj_type, negated in ((right, right_type, False), (old.name, old.entity_type, True)):
-                for kind in ("relation", "trait"):
+                for kind in ("relation", "trait") if trait else ("relation",):
                     if (base.predicate, obj, kind, negated) in have:
                         continue
                     self.out.fact_claims.append(FactClaim(
@@ -1790,8 +1793,11 @@ _NAME_RUN = re.compile(r"[A-Z][\w&'\-]*(?: (?:of |& )?[A-Z][\w&'\-]*)*")
 _SELF_CORRECTION_EN = re.compile(r"[ ,]+(?:no[ ,!.]+)?(?:sorry|wait|i mean|i meant|actually|oops|or rather|scratch that)"
                                  r"(?:[ ,!.]+(?:no|sorry|i mean|i meant))*[ ,!.]+")
 #: the state families a correction re-tells, with their trait
-_CORRECTED_PREDICATES = {"WORKS_AT": "employer", "LIVES_IN": "residence", "MOVED_TO": "residence",
-                         "STUDIES_AT": "school", "DRIVES": "vehicle", "IS_FROM": "hometown"}
+_CORRECTED_PREDICATES: dict[str, str | None] = {
+    "WORKS_AT": "employer", "LIVES_IN": "residence", "MOVED_TO": "residence", "STUDIES_AT": "school",
+    "DRIVES": "vehicle", "IS_FROM": "hometown", "DATING": "partner", "MARRIED_TO": "spouse",
+    # events and tools have no trait: the relation alone is re-told ("I was in Seoul, not Tokyo")
+    "VISITED": None, "USES": None}
 
 #: Chinese personal pronouns: never an object's name
 _ZH_PERSONAL_PRONOUNS = frozenset({"我", "你", "您", "他", "她", "我们", "你们", "他们", "她们", "咱们", "大家", "自己"})
