@@ -46,7 +46,9 @@ MEMBERSHIP_HEADS = frozenset({"group", "groups", "program", "programme", "club",
                               "workshop", "webinar", "conference", "session", "chat", "call"})
 #: what a VISITED object never is: one goes to do a thing (去爬山, 去吃火锅) or to a show of it
 #: ("went to a car show", "a boat show"), the thing itself is no place visited
-_NOT_VISITED = frozenset({"activity", "food", "media", "vehicle", "device", "appliance", "animal", "software"})
+_NOT_VISITED = frozenset({"activity", "food", "media", "vehicle", "device", "appliance", "animal", "software",
+                          # "visited our aunt in April": a person is whom one sees, not a place been to
+                          "person"})
 DIETS = frozenset(DIETS_EN)
 NAMED_ORIGINS = frozenset({"catalog", "hint", "known", "name", "context"})
 
@@ -173,6 +175,10 @@ _UNNAMEABLE_EN = re.compile(r"^(?:how|what|why|when|where|who|which)\b|"
                             # "the lesson it teaches", "the music they play": a noun with its clause
                             r"^(?:the |a |an )?(?![a-z]+ing\b)[a-z]+ (?:it|he|she|they|we|you|i) [a-z]+\b(?! of\b)|"
                             # "the thought", "the way the frosting turned out", "the idea": a reaction
+                            # "I like the monochromatic idea", "I like the structure": a reply to a
+                            # suggestion at hand, no lasting taste
+                            r"^the (?:[a-z\-]+ )?(?:idea|suggestion|structure|format|layout|approach|concept|option|tips?|"
+                            r"plan|outline|template|breakdown|list)s?(?:$|[.,;!?]| (?:but|and|so|though|a lot|too)\b)|"
                             r"^(?:the )?(?:thought|idea|way|fact|feeling)(?:$|[.,;!?]| (?:of|that|you|the|it|he|she|"
                             r"they|we|i|[a-z]+ (?:turned|looks?|feels?|went|is|was))\b|(?=(?-i: [A-Z])))", re.I)
 

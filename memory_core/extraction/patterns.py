@@ -1177,7 +1177,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",
         "IS_FROM", "place", trait="hometown", coordinated=False),
     _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
-        r"new|two|three) )", "BOUGHT", "product", coordinated=True),
+        r"new|two|three) )"
+        # "got my car serviced", "got the laptop fixed": something done to a thing one has, no purchase
+        r"(?! (?:my|the|our|his|her|their) [a-z0-9\- ]{1,30}?(?:serviced|fixed|repaired|washed|detailed|inspected|checked|"
+        r"cleaned|towed|tuned|done|cut|dyed|pierced|stolen|scratched|dented|replaced|upgraded|installed)\b)",
+        "BOUGHT", "product", coordinated=True),
     _en("en_work_on", r"(?:works? on|working on)(?![^.,;!?]* (?:account|accounts|campaign|pitch|deal|launch|contract|rebrand)\b)",
         "WORKS_ON", "project", coordinated=False),
     # a thing one does not have ("We don't have a dishwasher", 我家没有洗衣机): a negated possession,

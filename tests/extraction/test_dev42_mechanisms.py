@@ -75,3 +75,13 @@ def test_chinese_moves_out_deaths_told_with_when_and_plans_that_fell_through():
     assert not claims("去深圳的计划泡汤了。")
     assert not claims("这工作干得我快得胃病了。")
     assert rel("user", "MOVED_TO", "深圳") in claims("去年搬到了深圳。")
+
+
+def test_service_on_a_thing_people_seen_and_replies_to_a_suggestion_are_no_claims():
+    """From the LongMemEval sample's user turns (an audit of every claim, stop 32)."""
+    assert "BOUGHT" not in _predicates("Finally got my bike repaired at the shop down the street.")
+    assert rel("user", "BOUGHT", "bike") in claims("I got a new bike last week.")
+    assert "VISITED" not in _predicates("We visited my grandma in May and stayed for a week.")
+    assert not claims("I like the minimalist idea, but maybe fewer plants.")
+    assert not claims("I really like the format, thanks.")
+    assert rel("user", "LIKES", "jazz") in claims("I really like jazz.")
