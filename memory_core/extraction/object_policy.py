@@ -178,7 +178,7 @@ _UNNAMEABLE_EN = re.compile(r"^(?:how|what|why|when|where|who|which)\b|"
                             # "I like the monochromatic idea", "I like the structure": a reply to a
                             # suggestion at hand, no lasting taste
                             r"^the (?:[a-z\-]+ )?(?:idea|suggestion|structure|format|layout|approach|concept|option|tips?|"
-                            r"plan|outline|template|breakdown|list)s?(?:$|[.,;!?]| (?:but|and|so|though|a lot|too)\b)|"
+                            r"plan|outline|template|breakdown|list)s?(?:$|[.,;!?]| (?:but|so|though|a lot|too)\b)|"
                             r"^(?:the )?(?:thought|idea|way|fact|feeling)(?:$|[.,;!?]| (?:of|that|you|the|it|he|she|"
                             r"they|we|i|[a-z]+ (?:turned|looks?|feels?|went|is|was))\b|(?=(?-i: [A-Z])))", re.I)
 

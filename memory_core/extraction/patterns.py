@@ -49,7 +49,7 @@ _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑
            r"岳父|岳母|公公|婆婆|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|孙子|孙女|"
            r"姐(?![夫])|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|舍友|老板|领导|同学|邻居|闺蜜|发小|表妹|表哥|表姐|表弟|弟(?![媳])|妹(?![夫])")
-_ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|这段时间|那段时间|"
+_ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|前[两三]天|这段时间|那段时间|"
             r"小时候|婚后|毕业后|上半年|下半年|这两年|这几年|这几天|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
             r"长这么大|这辈子|这么多年|到现在|至今|到目前为止|"
             r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
@@ -63,7 +63,7 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             r"自从|自打|(?<=月|年|天|周)(?:起|以来)|"
             # a year told in digits (2010年从复旦毕业的, 2019年搬到了深圳)
             r"(?:19|20)\d\d年(?:[一二三四五六七八九十\d]{1,3}月份?)?(?:的时候)?")
-_ZH_ADV = r"也|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然|反而|倒是|依然|仍然|照样|果然|有时候|有时|偶尔|时不时|自己|一起|上下班|通勤|是真的|是真|真"
+_ZH_ADV = r"也|还是|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然|反而|倒是|依然|仍然|照样|果然|有时候|有时|偶尔|时不时|自己|一起|上下班|通勤|是真的|是真|真"
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
 _ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
@@ -364,7 +364,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb> (?:a |fully |strictly |mostly |the |full |completely |100% )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False),
     # work: start, change, end (WORKS_AT is exclusive: a new employer supersedes the old one)
-    _raw("en_work_last_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?P<subj>my) (?P<verb>(?:last|final) day) "
+    _raw("en_work_last_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?:officially |finally |actually )?(?P<subj>my) (?P<verb>(?:last|final) day) "
          r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer",
          coordinated=False),
     # "Last day at Wayfair today": the end told bare, the day named after
@@ -882,7 +882,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:someone|somebody|a guy|a girl|a man|a woman)(?: new| special)?(?: though| too| now| actually)?)[,;]? (?:and )?(?:his|her|their) (?P<verb>name is) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
-    _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally )?"
+    _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |quietly |officially |secretly )?"
          r"(?P<verb>got married|are married|married|tied the knot|got hitched)", "MARRIED_TO", "person", trait="spouse",
          coordinated=False, named_only=True),
     _raw("en_we_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?(?:have )?"
@@ -1515,6 +1515,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=[一二三四五六七八九十两几\d]+年|好几年|很多年|好多年)", "DRIVES", "vehicle", trait="vehicle", coordinated=False,
          typed_only=True),
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
+    # 甲流中招了, 中招了新冠: caught it (a listed condition, or one by its shape)
+    _raw("zh_health_caught", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?P<verb>中招)",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
          + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了|去(?:了)?(?:汪星|喵星)(?:了)?|"
@@ -1522,7 +1525,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"是[^，,。！？是]{1,12}?(?:走|去世|死|病逝)的)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
     _raw("zh_together_for", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)(?:和|跟)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?P<verb>在一起)"
-         r"(?=(?:已经|都|快|有|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月|周)|(?:已经|都)?(?:好久|很久|好几年)|快半年)",
+         r"(?=(?:已经|都|也|快|有|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月|周)|(?:已经|都|也)?(?:好久|很久|好几年)|快半年)",
          "DATING", "person", trait="partner", coordinated=False, named_only=True),
     # 公司把我从上海调到了北京: a transfer is a move
     _raw("zh_transferred", "zh", r"(?:公司|单位|领导|老板)?(?P<subj>)把我(?:从[\u4e00-\u9fff]{2,6}?)?(?P<verb>调到了|调去了|派到了|外派到了|调回了)"
@@ -1830,7 +1833,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_from_ren", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:(?:土生土长的|地地道道的|土生土长的地道|地道的)|(?!" + _ZH_REGIONS + r"人))"
          r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?:哈|啊|呀|哦|呢|嘛|啦|哟)?(?=[，,。！？~～]|$)", "IS_FROM", "place", trait="hometown",
          coordinated=False, typed_only=True),
-    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|去?提了(?=一辆|辆)|买", "BOUGHT", "product"),
+    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|去?提了(?=一辆|辆)|"
+        # 入了个扫地机器人: 入 (bought, in chat) with its measure word
+        r"入了(?=(?:一)?(?:个|台|辆|部|只|双|套|款|块))|买", "BOUGHT", "product"),
     # where it was bought, between the buyer and the verb: 我在京东买了个投影仪, 我从闲鱼上淘了台相机
     _raw("zh_bought_at", "zh", _ZH_SUBJ + r"(?:在|从)[^，,。！？在从买]{1,8}?(?:上|里|网上|店里)?"
          r"(?P<verb>买了|购买了|入手了|下单了|淘了|抢了)(?P<obj>[^，,。！？!?；;：:\s、的]{1,24})(?=[，,。！？!?；;：:\s、]|$)",
@@ -1980,6 +1985,7 @@ EN_OBJECT_STOP = re.compile(
     r"(?:a )?(?:few|couple of|several|\d+|one|two|three|four|five) "
     r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
     r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|about|around|without|"
+    r"over (?:the|a|this|last|my|our) (?:holidays?|weekend|summer|winter|break|christmas|years?|months?)|"
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|itself|themselves|"
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"

@@ -666,8 +666,12 @@ class _Extractor:
                 # (not a country or a city: 去英国读书 is studying abroad, no school named)
                 retyped = start.family == "school" and etype == "place" and \
                     "place" not in (list_type(name), lexicon_type(name))
-                if etype not in ("", "organization") and not retyped:
+                # an app's maker is an employer too ("I start at Duolingo on the 14th", as Spotify in SLOT_TYPES)
+                if etype not in ("", "organization", "software") and not retyped:
                     continue
+                if etype == "software":
+                    state.discard(name, "software")
+                    state.add(name, "organization", named[0].surface, named[0].confidence, named[0].resolved_id, lo)
                 etype = "organization"
                 if is_school(name):
                     predicate, trait = FAMILY_CLAIMS["school"]
