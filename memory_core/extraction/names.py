@@ -840,6 +840,8 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     taken = [(s, e) for s, e, _, _ in out]
     for word, flag, start in zh_tokens(text):
         end = start + len(word)
+        if word.startswith("于") and len(word) > 2 and text[:start].endswith(("职", "业", "读")):
+            word, start = word[1:], start + 1  # 供职于德恒…: jieba reads 于德恒 as a name; 于 is the verb's
         if any(s < end and start < e for s, e in taken) or len(word) < 2:
             continue
         etype = _ZH_PROPER.get(flag)
@@ -853,8 +855,8 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             etype = "organization"  # 华联超市 (one ns token): a chain's shop, where one works or shops
         if etype is None:
             continue
-        if etype == "person" and len(word) >= 3 and word.endswith("人") and zh_place_word(word[:-1]):
-            word, end, etype = word[:-1], end - 1, "place"  # 苏州人 (one nr token): the city one is from
+        if etype in ("person", "place") and len(word) >= 3 and word.endswith("人") and zh_place_word(word[:-1]):
+            word, end, etype = word[:-1], end - 1, "place"  # 苏州人, 潮汕人 (one nr / ns token): the place one is from
         if etype == "person" and (len(word) > 3 or not re.fullmatch(r"[\u4e00-\u9fff]+", word) or
                                   re.fullmatch(r"[高初大研博][一二三四]", word)):
             continue  # 高三, 大二: a school year, not 高 + a given name
@@ -928,8 +930,10 @@ def zh_trim_slot(phrase: str) -> str:
     start = tokens[0][2]
     last = len(tokens) - 1
     for i, (word, flag, pos) in enumerate(tokens[1:], 1):
-        if i == last and flag == "v" and len(word) == 1 and tokens[i - 1][1] in _ZH_NAME_FLAGS and \
-                word not in _ZH_SLOT_VERBS:
+        if i == last and flag == "v" and len(word) == 1 and word not in _ZH_SLOT_VERBS and (
+                tokens[i - 1][1] in _ZH_NAME_FLAGS or
+                # 欣旺|达 (an "adjective" and a "verb" to jieba): a short made-up name, whole
+                tokens[i - 1][1] == "a" and len(tokens[i - 1][0]) == 2 and len(phrase) - start <= 4):
             break  # 海底|捞, 米哈|游: a one-character "verb" closing a name slot is the name's end
         if flag in _ZH_CUT_FLAGS and word not in ("的",) or re.fullmatch(r"(?:上个?|下个?|这个?|去|今|前|明)(?:月|周|年|星期)", word) \
                 or flag == "v" and len(phrase[start:pos]) >= 2:
@@ -950,6 +954,9 @@ def zh_namelike(surface: str) -> bool:
         return True
     if len(tokens) == 1 and 2 <= len(s) <= 4 and not jieba_knows(s):
         return True  # 喜茶 tagged a verb: a word jieba's dictionary lacks is a name, its tag a guess
+    if len(tokens) == 2 and len(s) == 3 and tokens[0][1] == "a" and tokens[1][1] == "v" and not jieba_knows(s) and \
+            tokens[1][0] not in _ZH_SLOT_VERBS:
+        return True  # 欣旺|达: the same for a made-up three-character name jieba splits (see zh_trim_slot)
     # a four-character idiom (风吹日晒, tagged i / l) describes, it never names (jieba also tags
     # some doubled names i: 琪琪)
     return len(s) >= 2 and not any(flag.startswith("v") or flag in ("r", "m", "q", "p", "d", "c", "u") or

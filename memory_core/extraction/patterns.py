@@ -49,6 +49,10 @@ _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑
            r"岳父|岳母|公公|婆婆|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|孙子|孙女|"
            r"姐(?![夫])|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
            r"女儿|奶奶|爷爷|外婆|外公|室友|舍友|老板|领导|同学|邻居|闺蜜|发小|表妹|表哥|表姐|表弟|弟(?![媳])|妹(?![夫])")
+#: kin words that name the teller's own relative with no 我 before them at a clause start (老公在华为上班,
+#: 儿子在复旦读大二, 婆婆上周搬来了): two characters at least, and not before 的 (老公的车 is the car)
+_ZH_BARE_KIN = (r"(?:老公|老婆|丈夫|妻子|儿子|女儿|婆婆|公公|岳父|岳母|爸妈|爸爸|妈妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|"
+                r"外婆|外公)(?!的|们)")
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|前[两三]天|这段时间|那段时间|"
             r"小时候|婚后|毕业后|上半年|下半年|这两年|这几年|这几天|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
             r"长这么大|这辈子|这么多年|到现在|至今|到目前为止|"
@@ -66,7 +70,7 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
 _ZH_ADV = r"也|还是|还|都|一直|很|非常|特别|超级|超|真的|已经|终于|刚|经常|总是|其实|本来|又|就|才|挺|比较|更|正式|只|最|直接|彻底|一个人|独自|突然|忽然|反而|倒是|依然|仍然|照样|果然|有时候|有时|偶尔|时不时|自己|一起|上下班|通勤|是真的|是真|真"
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
-_ZH_KIN_NAMED = (r"我(?:的)?(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
+_ZH_KIN_NAMED = (r"(?:我(?:的)?|(?=" + _ZH_BARE_KIN + r"))(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
                  r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]|最近|现在|今年|改吃|开始))?")
 #: what opens a chat clause before its subject and says nothing of it ("另外我最近迷上了烘焙",
 #: "对了，我在湘雅医院当护士", "结果上周末直接搬去佛山了")
@@ -81,7 +85,7 @@ _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_OPENERS + r")[
             r"(?:(?:和|跟|跟着)(?:我的?)?(?:" + _ZH_REL + r"|他|她)(?:一起)?)?")
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
 #: the tie words, time words and openers, for the engine's reading of a sentence's lead subject
-ZH_REL, ZH_TIME = _ZH_REL, _ZH_TIME
+ZH_REL, ZH_TIME, ZH_ADV = _ZH_REL, _ZH_TIME, _ZH_ADV
 _ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
 #: provinces and regions: a hometown too broad to be told by 我是X人 alone
 _ZH_REGIONS = (r"(?:东北|西北|华北|华南|华东|华中|西南|南方|北方|江南|中原|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|"
@@ -766,6 +770,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_named_next", "en", r"^(?:so |and )?(?P<subj>i|we) (?:have )?(?P<verb>named|called) (?:him|her|it|them) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
          after=_EN_PET_ANNOUNCED),
+    # "Adopted a tabby from the shelter on Saturday, we named him Gus": the kind, then its name
+    _raw("en_pet_got_then_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we) (?:just |finally |recently )?(?:got|adopted|rescued|brought home|"
+         r"took in) (?:a|an) (?:new )?(?:little )?" + _EN_PET + r"\b[^.!?]{0,60}?,? (?:and )?(?:we|i) (?P<verb>named|called) "
+         r"(?:him|her|it) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_is_named", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?:new |little )?" + _EN_PET +
          r"(?:'s name)? (?P<verb>is named|is called|is) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?=[.!,;]|$)", "HAS_PET", "animal",
          trait="pet", coordinated=False, named_only=True),
@@ -1321,7 +1329,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     # work
     _zh("zh_work_end", r"从", "WORKS_AT", "organization", coordinated=False, negated=True,
-        trait="employer", tail=r"(?=(?:辞职|离职|跳槽|跳到|跳去|换到|被裁|退休|下岗|(?<![搬住])出来(?:以后|后|了)))"),
+        trait="employer", tail=r"(?=(?:辞职|离职|裸辞|跳槽|跳到|跳去|换到|被裁|退休|下岗|(?<![搬住])出来(?:以后|后|了)))"),
     _zh("zh_work_leave", r"辞职离开了|离职离开了|离开了|辞掉了|辞去了|辞了|离开", "WORKS_AT", "organization",
         coordinated=False, negated=True, trait="employer", tail=r"(?=(?:的工作|公司|了|，|,|。|$))"),
     _raw("zh_work_ba_quit", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"把(?P<obj>[^，,。！？把]{1,10}?)的工作(?P<verb>辞了|辞掉了|辞掉|丢了)",
@@ -1412,7 +1420,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_past_stay", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=待过)", "WORKS_AT", "organization", time_hint="past", coordinated=False, typed_only=True),
     _zh("zh_work_at", r"正在(?!找)|在(?!找)", "WORKS_AT", "organization", coordinated=False, trait="employer",
-        tail=r"(?=(?:工作(?!和?生活)|上班|任职|实习|打工|教书|上了[一二三四五六七八九十两几半\d]+(?:年|个月|个多月)(?:多)?(?:的)?班))"),
+        tail=r"(?=(?:工作(?!和?生活)|上班|任职|实习|打工|教书|上了[一二三四五六七八九十两几半\d]+(?:年|个月|个多月)(?:多)?(?:的)?班|"
+             # 在立讯精密打螺丝 / 搬砖 / 当牛马: work, in chat's self-mocking words
+             r"打螺丝|搬砖|当牛马|当社畜))"),
     # 在网易做产品; never 在用Notion做笔记 (在用 is "using"), 在家做饭
     _zh("zh_work_at_role", r"在(?![用听看玩学练])", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务|笔记)|当(?!然|劳)|干(?!什么|嘛|活)))", named_only=True),
@@ -1446,7 +1456,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_work_hop", r"跳到了|跳去了|跳到", "WORKS_AT", "organization", coordinated=False, trait="employer",
         named_only=True),
     # (入职两个月了: how long since joining, no company)
-    _zh("zh_work_join", r"(?:就职于|任职于|供职于|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作)))"
+    _zh("zh_work_join", r"(?:就职于|任职于|供职于|(?:就职|任职|供职)(?=于)|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作)))"
         r"(?![一二三四五六七八九十两半几\d]+个?多?(?:月|年|周|天|星期))", "WORKS_AT",
         "organization", coordinated=False, trait="employer"),
     # vehicle
@@ -1476,7 +1486,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>被(?:人|贼|小偷)?偷(?:走)?了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
     _raw("zh_vehicle_end", "zh", r"(?:" + _ZH_WHO + r")?" + _ZH_GAP + r"(?:已经)?(?P<verb>把)(?:我的|他的|她的|自己的|旧的|那辆|我那辆|家里的|旧|[^，,。！？把的]{1,8}的)?(?P<obj>[^，,。！？把的]{1,12}?)"
-         r"(?:卖了|卖掉了|卖给了?[^，,。！？]{1,6}|处理掉了|报废了|出手了|二手卖了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         r"(?:卖了|卖掉了|卖给了?[^，,。！？]{1,6}|处理掉了|报废了|出手了|二手卖了|出掉了|出了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False),
     _raw("zh_vehicle_it_sold", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_GAP + r"(?:这车|那车|这辆车|那辆车|车)(?P<subj>)" + _ZH_GAP +
          r"(?:被我)?(?P<verb>卖了|卖掉了|出手了|报废了|被偷了|被撞报废了)(?P<obj>)", "DRIVES", "vehicle", negated=True,
@@ -1497,7 +1507,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          fixed_object="@vehicle"),
     _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?:旧的|旧|那台|那部|那个)?"
          r"(?P<obj>[^，,。！？把我]{1,12}?)"
-         + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了|卖给(?=[^，,。！？]{1,6}?了))", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了|出掉了|卖给(?=[^，,。！？]{1,6}?了))", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
     # 我的特斯拉被追尾了 / 我的奥迪A4被人刮了: a mishap to one's own car says one has it
     _raw("zh_vehicle_mishap", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的]{2,10}?)" + _ZH_GAP +
@@ -1515,12 +1525,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=[一二三四五六七八九十两几\d]+年|好几年|很多年|好多年)", "DRIVES", "vehicle", trait="vehicle", coordinated=False,
          typed_only=True),
     _zh("zh_drive_bare", r"开|骑", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
+    # 周末喜提新冠: "happily received" a condition, in chat irony
+    _zh("zh_health_got_ironic", r"喜提", "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+    # 我祖籍是烟台的, 籍贯湖南: where one's family is from
+    _raw("zh_from_ancestral", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:的)?(?P<verb>祖籍|籍贯)(?:也|都)?(?:是|在)?(?P<obj>[\u4e00-\u9fff]{2,6}?)(?:的|人)?"
+         r"(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False, typed_only=True),
+    # 老家安徽的, 我老家是湖南的: where home is, told as such (回老家X / 搬回老家X is a move, read apart)
+    _raw("zh_from_laojia", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:的)?(?<![回到])(?P<verb>老家)(?:也|都)?(?:是|在)?"
+         r"(?P<obj>[\u4e00-\u9fff]{2,6}?)(?:的|人)?(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
+         typed_only=True),
     # 甲流中招了, 中招了新冠: caught it (a listed condition, or one by its shape)
     _raw("zh_health_caught", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?P<verb>中招)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # pets
     _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
-         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了|去(?:了)?(?:汪星|喵星)(?:了)?|"
+         + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了|挂了|去(?:了)?(?:汪星|喵星)(?:了)?|"
          # 豆豆是2021年冬天走的: the death told with when it was
          r"是[^，,。！？是]{1,12}?(?:走|去世|死|病逝)的)", "HAS_PET", "animal", negated=True,
          trait="pet", coordinated=False),
@@ -1618,7 +1637,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:新)?(?P<verb>养了|领养了|收养了|捡了|抱回了|抱回来了)(?:一只|只|一条|条|两只)(?:小|大)?(?:黑|白|橘|花|灰|黄|奶)?"
          r"(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]*(?:叫|取名|起名))", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship, school, health
-    _raw("zh_divorce", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚)",
+    _raw("zh_divorce", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚|离异)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
     _raw("zh_divorce_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:的婚)?(?P<verb>离了)(?!职)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
@@ -1835,7 +1854,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, typed_only=True),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|去?提了(?=一辆|辆)|"
         # 入了个扫地机器人: 入 (bought, in chat) with its measure word
-        r"入了(?=(?:一)?(?:个|台|辆|部|只|双|套|款|块))|买", "BOUGHT", "product"),
+        r"入了(?=(?:一)?(?:个|台|辆|部|只|双|套|款|块))|喜提|(?:新)?整了(?=(?:一)?(?:个|台|辆|部|套))|买", "BOUGHT", "product"),
     # where it was bought, between the buyer and the verb: 我在京东买了个投影仪, 我从闲鱼上淘了台相机
     _raw("zh_bought_at", "zh", _ZH_SUBJ + r"(?:在|从)[^，,。！？在从买]{1,8}?(?:上|里|网上|店里)?"
          r"(?P<verb>买了|购买了|入手了|下单了|淘了|抢了)(?P<obj>[^，,。！？!?；;：:\s、的]{1,24})(?=[，,。！？!?；;：:\s、]|$)",

@@ -33,7 +33,7 @@ from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH
                        EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
-                       ZH_OBJECT_STOP, ZH_OPENERS, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
+                       ZH_ADV, ZH_OBJECT_STOP, ZH_OPENERS, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
 from .prefilter import may_match, plain_case, required_literals
 from .sensor_rules import sensor_claims
@@ -891,7 +891,7 @@ class _Extractor:
         if rel:
             if pname:  # "my wife Anna", and in a speaker's line "my boyfriend Tom": the named person
                 person = _capitalised_person(original, pname, self) if lang == "en" else \
-                    _zh_person(original, pname)
+                    _zh_person(original, pname, after_kin=True)
                 if person is not None:
                     return person, "person"
             if event.speaker:
@@ -1972,14 +1972,26 @@ _EN_ROLE_BEFORE = re.compile(r"\b(?:my|My) (?P<role>wife|husband|girlfriend|boyf
 _ZH_ROLE_BEFORE = re.compile(r"我的?(?P<role>老婆|老公|妻子|丈夫|女朋友|男朋友|未婚妻|未婚夫)$")
 
 
-def _zh_person(original: str, word: str) -> str | None:
+#: what stands between a kin word and its verb without being a name (我表姐今天在…, 我哥也在…)
+_ZH_NOT_A_GIVEN_NAME = re.compile(r"(?:" + ZH_TIME + r"|" + ZH_ADV + r"|现在|目前|今天|刚刚|最近|平时|一家|他们|她们|两口子)+")
+
+
+def _zh_person(original: str, word: str, after_kin: bool = False) -> str | None:
     """``word`` as a Chinese person's name: jieba (or a nickname shape) reads it as one."""
-    from .names import zh_name_spans
+    from .names import is_generic, zh_name_spans, zh_tokens
 
     for _, _, surface, etype in zh_name_spans(original):
         if surface == word and etype == "person":
             return word
-    return word if re.fullmatch(r"(?:小|老|阿)[\u4e00-\u9fff]", word) else None
+    if re.fullmatch(r"(?:小|老|阿)[\u4e00-\u9fff]", word):
+        return word
+    # 我表姐秋月在…, 我表姐春华在…: a given name jieba tags, in the line, as a time word or an
+    # "other proper noun" (one token), right after a kin word where the pattern took it — not a
+    # real time word or adverb (我表姐今天在…)
+    if after_kin and not _ZH_NOT_A_GIVEN_NAME.fullmatch(word) and not is_generic(word) and \
+            any(w == word and flag in ("t", "nz") for w, flag, _ in zh_tokens(original)):
+        return word
+    return None
 
 
 def _capitalised_person(original: str, word: str, extractor: "_Extractor") -> str | None:

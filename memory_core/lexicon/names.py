@@ -22,6 +22,8 @@ ORGANIZATIONS: frozenset[str] = frozenset({
     "蚂蚁金服", "微软", "谷歌", "苹果公司", "亚马逊", "特斯拉公司", "三星", "索尼", "英特尔", "宜家", "星巴克",
     "麦当劳", "肯德基", "哔哩哔哩", "b站", "知乎", "微博", "新浪", "搜狐", "爱奇艺", "优酷", "得物", "贝壳",
     "链家", "海康威视", "商汤", "旷视", "科大讯飞", "米哈游", "网易游戏", "拼多多", "shein", "oppo", "vivo",
+    # chains whose name holds a shorter listed one (华润万家 is not 华润)
+    "华润万家", "永辉超市", "物美", "大润发",
     "荣耀", "一加", "吉利", "长城汽车", "长安汽车", "上汽", "广汽", "奇瑞", "德勤", "普华永道", "安永", "毕马威",
     "麦肯锡", "新东方", "好未来", "猿辅导", "作业帮", "饿了么", "盒马", "淘宝", "天猫", "支付宝", "微信",
     # English-speaking world
@@ -238,6 +240,8 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     # a dwelling bought is a move or a home, not a product (dev2: "bought a house in Sacramento")
     "房", "新房", "二手房", "townhouse", "duplex", "bungalow", "cabin",
     "address", "new address", "email address", "phone number", "number", "一起",
+    # someone's family home and student housing: no place of one's own named
+    "dorm", "dorms", "dormitory", "the dorms", "娘家", "婆家", "婆婆家", "父母家", "爸妈家", "到处", "四处",
     # where one lives told in general ("we love the neighborhood"), and rides one does not own
     # (骑共享单车上班 is no vehicle of one's own)
     "neighborhood", "neighbourhood",

@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60), ("dev33", 64), ("dev34", 64), ("dev35", 60), ("dev36", 60), ("dev37", 64), ("dev38", 64), ("dev39", 64), ("dev40", 64), ("dev41", 64), ("dev42", 64), ("dev43", 64), ("dev44", 64), ("dev45", 64), ("dev46", 64), ("dev47", 64)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60), ("dev33", 64), ("dev34", 64), ("dev35", 60), ("dev36", 60), ("dev37", 64), ("dev38", 64), ("dev39", 64), ("dev40", 64), ("dev41", 64), ("dev42", 64), ("dev43", 64), ("dev44", 64), ("dev45", 64), ("dev46", 64), ("dev47", 64), ("dev48", 64), ("dev49", 64), ("dev50", 64), ("dev51", 64)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -398,8 +398,25 @@ def test_the_dev42_to_dev47_batches_keep_their_scores():
     from memory_core.extraction.evaluation import evaluate
     from memory_core.extraction.rule_extractor import RuleExtractor
 
-    floors = {"dev42": (0.94, 0.66), "dev43": (0.97, 0.68), "dev44": (0.97, 0.70), "dev45": (0.97, 0.62),
-              "dev46": (0.97, 0.63), "dev47": (0.97, 0.62)}
+    floors = {"dev42": (0.94, 0.70), "dev43": (0.97, 0.71), "dev44": (0.97, 0.79), "dev45": (0.97, 0.73),
+              "dev46": (0.97, 0.63), "dev47": (0.97, 0.63)}
+    for name, (p, r) in floors.items():
+        data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
+        report = evaluate(RuleExtractor(), data)
+        assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
+
+
+def test_the_dev48_to_dev51_batches_keep_their_scores():
+    """Four more batches of stop 32 (256 lines, 192 Chinese), by helpers who had not seen the
+    extractor, labelled before it ran on them: polysemous state words beside real states
+    (dev48 Chinese: 走了, 开, 养, 住, 挂了 …; dev49 English: left, moved, drive, lost, passed,
+    split …), relatives sharing a line with the teller (dev50), the wider Chinese vocabulary of
+    states — formal, chat and regional (dev51). First run (6a52923): 0.966 / 0.814, 0.935 / 0.754,
+    0.943 / 0.574, 0.881 / 0.346; tuned by test_dev48_mechanisms."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    floors = {"dev48": (0.97, 0.84), "dev49": (0.97, 0.77), "dev50": (0.97, 0.62), "dev51": (0.97, 0.54)}
     for name, (p, r) in floors.items():
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
