@@ -42,6 +42,12 @@ SCENARIOS = [
     ("我在南开读研。", "上学期休学了，在家养病。", "我还在南开读书吗？", "休学"),
     ("我在北京上高中。", "今天去南京大学报到了！", "我在哪上学？", "南京大学"),
     ("我和老婆结婚五年了。", "我们离婚了，房子归她。", "我结婚了吗？", "离婚"),
+    # stop 32's probes: a move out named by the old place, a death told with when, a correction
+    # of a partner's name, a resignation in chat slang
+    ("我住在回龙观。", "上周终于从回龙观搬出来了，现在住望京。", "我现在住哪？", "望京"),
+    ("我家柯基豆豆特别黏人。", "豆豆是上个月走的，到现在还难过。", "我还养着豆豆吗？", "走的"),
+    ("I'm dating Leanne.", "Tiny fix: I'm dating Leonie, not Leanne.", "Who am I dating?", "leonie"),
+    ("我在链家上班。", "上个月从链家裸辞了，压力小多了。", "我现在在哪上班？", "裸辞"),
 ]
 
 
