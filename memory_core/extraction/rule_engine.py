@@ -1020,10 +1020,12 @@ class _Extractor:
                 (subject, "person") not in state.entities:
             # a relative named by the tie ("我妈", "my mom") is a person of the user's circle
             state.add(subject, "person", subject, CONF_EXPLICIT, None, sentence.start + match.start())
-        for phrase in phrases:
+        for at, phrase in enumerate(phrases):
             if len(phrases) > 1 and pattern.predicate in ("LIKES", "DISLIKES") and not pattern.fixed_object and \
                     is_reaction_object(phrase, pattern.lang):
                 continue  # "I love them and how much joy they bring": one part of the list is no taste
+            if at and pattern.lang == "en" and _EN_BARE_VERB_START.match(phrase):
+                continue  # "bought a metal detector and walk along the beaches": the teller's next verb, no object
             cleaned = clean_zh_object(phrase) if pattern.lang == "zh" else clean_en_object(phrase)
             if pattern.object_template and cleaned:
                 cleaned = pattern.object_template.format(singular(cleaned) or cleaned)
@@ -1709,6 +1711,12 @@ class _Extractor:
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
+
+#: a bare verb opening a later part of a coordinated object: the subject's second predicate
+_EN_BARE_VERB_START = re.compile(r"(?:then |now |also )?(?:go|goes|walk|walks|take|takes|make|makes|get|gets|try|tries|use|uses|"
+                                 r"play|plays|ride|rides|run|runs|hike|hikes|cook|cooks|read|reads|watch|watches|spend|"
+                                 r"spends|start|starts|keep|keeps|bring|brings|wear|wears|put|puts|love|loves|hope|hopes|"
+                                 r"plan|plans|want|wants|need|needs|head|heads)\b")
 
 #: a noun a liking clause relates to ("Connecting with the things I love makes…", "share
 #: something we love"): what follows the verb is the main clause, not what is liked

@@ -85,3 +85,10 @@ def test_service_on_a_thing_people_seen_and_replies_to_a_suggestion_are_no_claim
     assert not claims("I like the minimalist idea, but maybe fewer plants.")
     assert not claims("I really like the format, thanks.")
     assert rel("user", "LIKES", "jazz") in claims("I really like jazz.")
+
+
+def test_a_later_part_opening_on_a_bare_verb_is_no_object():
+    found = claims("I bought a paddleboard and go out on the lake every Sunday.")
+    assert not any(c[2].startswith("go ") for c in found)
+    assert rel("user", "BOUGHT", "kayak") in claims("I bought a kayak and go paddling every weekend.")
+    assert {rel("user", "LIKES", "hiking"), rel("user", "LIKES", "running")} <= claims("I love hiking and running.")
