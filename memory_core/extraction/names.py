@@ -945,7 +945,10 @@ def zh_namelike(surface: str) -> bool:
     """Whether a Chinese slot reads as a name rather than a description: not generic, at most
     eight characters, and no verb inside (jieba); a listed name or a proper-noun tag always is."""
     s = surface.strip()
-    if not s or is_generic(s) or len(s) > 8:
+    # a Latin name inside a Chinese line (在Microsoft做PM, 从Northeastern University毕业) is as
+    # long as it is; the eight-character cap is for Chinese descriptions
+    latin = bool(re.fullmatch(r"[A-Za-z][A-Za-z0-9&.'\- ]{1,39}", s))
+    if not s or is_generic(s) or len(s) > 8 and not latin:
         return False
     if list_type(s):
         return True

@@ -170,6 +170,8 @@ _UNNAMEABLE_EN = re.compile(r"^(?:how|what|why|when|where|who|which)\b|"
                             # "sharing what I know", "seeing others reach their potential", "seeing my
                             # teammates succeed": a gerund with a clause after it, nothing to name
                             r"^[a-z]+ing (?:what|how|why|where|who|whatever|whoever)\b|"
+                            # "which I like better than the Jeep": a comparison, the liked thing is before it
+                            r"^(?:a lot |much |way |even )?(?:better|more|less) than\b|"
                             r"^(?:seeing|watching|helping|hearing|making|letting) (?:my |our |the |their |his |her |other |all )?"
                             r"[a-z]+ (?:succeed|grow|smile|laugh|win|reach|learn|improve|thrive|shine|achieve|enjoy|happy)\b|"
                             # "the lesson it teaches", "the music they play": a noun with its clause

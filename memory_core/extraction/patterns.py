@@ -86,7 +86,8 @@ _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_OPENERS + r")[
 _ZH_NEG = r"(?P<neg>不再|从来没有|从来没|从没有|从没|没有|没|不)?"
 #: the tie words, time words and openers, for the engine's reading of a sentence's lead subject
 ZH_REL, ZH_TIME, ZH_ADV = _ZH_REL, _ZH_TIME, _ZH_ADV
-_ZH_OBJ = r"(?P<obj>[^，,。！？!?；;：:\s、]{1,24})"
+#: (a space only between two Latin words: 从Northeastern University毕业, 在Bank of America上班)
+_ZH_OBJ = r"(?P<obj>(?:[^，,。！？!?；;：:\s、]|(?<=[A-Za-z0-9]) (?=[A-Za-z0-9])){1,24})"
 #: provinces and regions: a hometown too broad to be told by 我是X人 alone
 _ZH_REGIONS = (r"(?:东北|西北|华北|华南|华东|华中|西南|南方|北方|江南|中原|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|"
                r"山东|河南|湖北|湖南|广东|海南|四川|贵州|云南|陕西|甘肃|青海|台湾|内蒙古?|广西|西藏|宁夏|新疆|香港|澳门)")
@@ -1257,6 +1258,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_like", r"(?:喜欢上了|迷上了|喜欢|热爱|爱上了|爱(?=[吃喝看听玩打])|爱(?!人))(?!的)", "LIKES", "topic",
         trait="preference"),
     # diet
+    # vegan了一年多，最近还是开始吃肉了: the end of the diet the clause named (纯素 / vegan), not of 吃素
+    _raw("zh_diet_vegan_meat_again", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)?" + _ZH_GAP + r"(?:vegan|纯素)[^。！？]{0,14}?"
+         r"(?P<verb>开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤|又开始吃肉)(?P<obj>)", "FOLLOWS_DIET", "topic", negated=True,
+         trait="diet", coordinated=False, fixed_object="vegan"),
     _raw("zh_diet_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃素|不吃素了|开始吃肉|又开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤|荤素都吃了?|荤素不忌了?)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
     # 又开始吃米饭了: a food the held diet leaves out ends it
@@ -1281,6 +1286,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 最近在搞生酮 / 开始吃素了 with no subject: the speaker's, when a doing verb carries the diet
     _raw("zh_diet_keto_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:在搞|在做|在吃|开始|在坚持|坚持|在尝试|尝试|在试|(?<=开始)|(?<=起))"
          r"(?P<verb>生酮饮食|生酮)(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="keto"),
+    # 现在已经是纯素了, 改吃纯素了: vegan with no subject, the speaker's
+    _raw("zh_diet_vegan_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:是|改成了?|改为|改吃|开始吃|在吃)?"
+         r"(?P<verb>纯素|全素)(?P<obj>)(?:了|的)?(?=[，,。！？]|$)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False,
+         fixed_object="vegan"),
     _raw("zh_diet_veg_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:开始|在|坚持|改成了?|改为|(?<=开始)|(?<=起))"
          r"(?P<verb>吃素)(?P<obj>)(?=了|[，,。！？]|$)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False,
          fixed_object="vegetarian"),
@@ -1382,6 +1391,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "organization", negated=True, trait="employer", coordinated=False, fixed_object="@employer"),
     # 我退休了，以前在中石油: a past workplace named alone after 以前/之前/原来 (the relation, past)
     _raw("zh_work_past_bare", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?(?:以前|之前|原来|早年|年轻时)(?:是)?(?P<verb>在)"
+         r"(?![^，,。！？]*(?:读|念书|上学|上课|学习))"
          r"(?P<obj>[^，,。！？在]{2,10}?)(?=(?:上班|工作|干)?(?:[，,。！？]|$))", "WORKS_AT", "organization",
          time_hint="past", coordinated=False, typed_only=True),
     _raw("zh_work_first_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>第一天)",
@@ -1682,6 +1692,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # start of the teller's clause (not 她男朋友: the clause starts with someone else)
     _zh_role_named("zh_partner_named", r"男朋友|女朋友|男友|女友", r"(?:叫)?", "DATING", "partner"),
     _zh_role_named("zh_spouse_named", r"老公|老婆|丈夫|妻子", r"叫", "MARRIED_TO", "spouse"),
+    # 我bf叫Kevin, 男朋友叫Daniel: a partner named in Latin letters (the role word may be English too)
+    _raw("zh_partner_named_latin", "zh", _ZH_CLAUSE + r"(?P<subj>)(?:我的?)?(?P<verb>男朋友|女朋友|男友|女友|男票|女票|bf|gf|BF|GF)叫"
+         r"(?P<obj>[A-Z][A-Za-z'\-]+)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
     # 小崔是南开大学的研究生, 我是复旦的大三学生: a student of a school, told as what one is
     _raw("zh_student_of", "zh", _ZH_CLAUSE + r"(?:[^，,。！？]{0,8}?(?:" + _ZH_REL + r"|实习生|新人)(?=[\u4e00-\u9fff]{2,3}?是))?"
          r"(?P<subj>我|(?P<name>[\u4e00-\u9fff]{2,3}?))(?:现在)?(?P<verb>是)(?P<obj>[\u4e00-\u9fffA-Za-z]{2,12}?)的"
@@ -1764,7 +1777,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我们全家移民加拿大了: 移民 with the country right after it (a place only: 移民政策 is none)
     _zh("zh_emigrated", r"移民(?![到去局])|移居(?![到去])", "MOVED_TO", "place", trait="residence", coordinated=False,
         typed_only=True),
-    _zh("zh_moved", r"(?:移民到了|移民到|移民去了|移民去(?=[^，,。！？]*了)|移居到了|移居到|移居|搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来]))"
+    _zh("zh_moved", r"(?:move到了|move到|move去了|move去|移民到了|移民到|移民去了|移民去(?=[^，,。！？]*了)|移居到了|移居到|移居|搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来|搬回了|搬回到|搬回|搬进了|搬进(?![去来])|住进了|住进(?![去来]))"
         # 搬去西安的计划黄了: the move is the plan's, and the plan fell through
         r"(?![^，,。！？]*?的(?:计划|打算|念头|想法))", "MOVED_TO", "place",
         trait="residence", coordinated=False),
@@ -2005,7 +2018,7 @@ EN_OBJECT_STOP = re.compile(
     r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
     r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|about|around|without|"
     r"over (?:the|a|this|last|my|our) (?:holidays?|weekend|summer|winter|break|christmas|years?|months?)|"
-    r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|itself|themselves|"
+    r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|itself|themselves|originally|"
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
     r"should|may|might|just|since|until|through|throughout|during|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")

@@ -492,6 +492,8 @@ class _Extractor:
                 first = len(self.out.fact_claims)
                 self._statements(state, mentions)
                 _homes_left(self.out.fact_claims, first)
+                _schools_by_degree(self.out.fact_claims, first)
+                _chains_keep_last(self.out.fact_claims, first, event.content)
                 self._corrections(state)
             if event is not told:  # report the line's own text, not its restored capitals
                 for c in self.out.fact_claims[claims_before:]:
@@ -510,6 +512,9 @@ class _Extractor:
             return event
         skip = len(event.speaker) + 1 if event.speaker and event.content.startswith(event.speaker + ":") else 0
         cased = truecase(event.content, skip)
+        # 我是哈尔滨人 所以…, 开始吃素了 主要是…: chat parts its Chinese clauses with a space; read
+        # as the comma it stands for (one character for one: offsets and restored evidence hold)
+        cased = _ZH_SPACE_BREAK.sub("，", cased)
         return event if cased == event.content else replace(event, content=cased)
 
     def _people_mentions(self, event: ExtractionInput, mentions: list[Mention]) -> list[Mention]:
@@ -1034,8 +1039,8 @@ class _Extractor:
                 cleaned = described.group("name")  # "his college girlfriend Yuki": the person is the name
             if pattern.object_type == "person" and pattern.lang == "zh":
                 # 和男朋友小陈在一起: the tie word before a name is no part of it
-                cleaned = re.sub(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS, key=len, reverse=True)) + r")(?=[\u4e00-\u9fff]{2})",
-                                 "", cleaned)
+                cleaned = re.sub(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS, key=len, reverse=True)) + r")(?=[\u4e00-\u9fff]{2}|[A-Za-z]{2})",
+                                 "", cleaned)  # 男朋友阿杰, 男朋友David
             if pattern.predicate == "HAS_PET" and pattern.lang == "en" and not pattern.fixed_object:
                 words = cleaned.split()
                 if len(words) > 1 and is_species(" ".join(words[:-1])):
@@ -1712,6 +1717,9 @@ class _Extractor:
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
 
+#: one space between two Chinese characters: a clause break typed as a space
+_ZH_SPACE_BREAK = re.compile(r"(?<=[\u4e00-\u9fff])[ \u3000](?=[\u4e00-\u9fff])")
+
 #: a bare verb opening a later part of a coordinated object: the subject's second predicate
 _EN_BARE_VERB_START = re.compile(r"(?:then |now |also )?(?:go|goes|walk|walks|take|takes|make|makes|get|gets|try|tries|use|uses|"
                                  r"play|plays|ride|rides|run|runs|hike|hikes|cook|cooks|read|reads|watch|watches|spend|"
@@ -1912,6 +1920,46 @@ def _homes_left(claims: list[FactClaim], first: int) -> None:
     claims[first:] = keep
 
 
+#: the traits a chain of values can be told for in one message, and the words that mark its end
+#: as the present ("…后来跳到中信证券，现在在恒瑞医药", "…then Columbus, and now I'm in Minneapolis")
+_CHAIN_TRAITS = frozenset({"employer", "residence", "school", "vehicle", "diet"})
+_NOW_CUE = re.compile(r"现在|目前|如今|眼下|\b(?:now|currently|these days|nowadays)\b", re.I)
+
+
+def _chains_keep_last(claims: list[FactClaim], first: int, content: str) -> None:
+    """A history told in one message ends in the present: when a message holds several values of
+    one trait for one subject and says which is now, the values told before the last are past —
+    their traits go, the relations stay (as for a home left, :func:`_homes_left`). Without a
+    "now" the values stand as told (two jobs, a car and a bike)."""
+    if not _NOW_CUE.search(content):
+        return
+    values: dict[tuple[str, str], list[int]] = {}
+    for i in range(first, len(claims)):
+        c = claims[i]
+        if c.kind == "trait" and not c.negated and c.trait in _CHAIN_TRAITS and scheduled_expression(c.time_hint) is None:
+            values.setdefault((c.subject, c.trait), []).append(i)
+    dropped = {i for at in values.values() if len({(claims[i].value or "").lower() for i in at}) > 1
+               for i in at[:-1] if (claims[i].value or "").lower() != (claims[at[-1]].value or "").lower()}
+    if dropped:
+        claims[first:] = [c for i, c in enumerate(claims[first:], first) if i not in dropped]
+
+
+#: words of a degree or of studying: a school "gone to" in their clause is studied at, not worked at
+_DEGREE_WORDS = re.compile(r"本科|硕士|博士|研究生|读研|读博|读书|上学|念书|大学生|\b(?:bachelor'?s|master'?s|masters|phd|"
+                           r"degree|undergrad|grad school|mba)\b", re.I)
+
+
+def _schools_by_degree(claims: list[FactClaim], first: int) -> None:
+    """本科在四川大学，硕士去了武汉大学: a job verb (去了, "went to") with a school for its object,
+    in a clause about a degree, is a school attended — the claim and its trait are re-told as
+    STUDIES_AT / school ("I teach at Wuhan University" names no degree and stays a job)."""
+    for c in claims[first:]:
+        if c.predicate == "WORKS_AT" and is_school(c.object) and _DEGREE_WORDS.search(c.evidence_text):
+            c.predicate = "STUDIES_AT"
+            if c.kind == "trait":
+                c.trait = "school"
+
+
 def _zh_called_name(obj: str) -> str:
     """The name of a Chinese object told with its kind (一家叫极光的公司, 一家早教机构叫金宝贝), else the object."""
     m = _ZH_CALLED.match(obj)
@@ -1936,7 +1984,7 @@ _EN_KIN_AS_ROLE = re.compile(r"(?:\b(?:being|as|is|am|are|was|were|be|been|becam
 #: a possessive of someone other than the user right before a tie word
 _OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+(?:[a-z\-]+\s+){0,2}$", re.IGNORECASE)
 
-_ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻")
+_ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻", "前男友", "前女友")
 
 @lru_cache(maxsize=None)
 def _frame_pattern(predicate: str, trait: str, lang: str, directness: str = "implied") -> StatementPattern:
