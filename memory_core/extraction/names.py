@@ -668,7 +668,14 @@ def _brand_heads(text: str, spans: list[tuple[int, int, str, str]]) -> list[tupl
     return out
 
 
-#: shop and hotel heads of ``ORG_HEADS_ZH`` jieba may swallow into one place token (华联超市)
+def _a_listed_place(word: str) -> bool:
+    """A place the lists or the lexicon know (北京), not one jieba only guessed (华联)."""
+    from .mentions import lexicon_type  # mentions imports this module
+
+    return list_type(word) == "place" or lexicon_type(word) == "place"
+
+
+#: shop and hotel heads jieba may swallow into one place token (华联超市) or leave right after a name
 _ZH_SHOP_HEADS = ("超市", "商场", "酒店", "宾馆", "药房", "药店", "便利店", "书店")
 
 #: the heads a made-up company name ends with (中天置业, 明远教育, 云栈科技): a two-character word
@@ -836,6 +843,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             if head_end is None:
                 break
             end, etype = head_end, "organization"
+        shop = next((h for h in _ZH_SHOP_HEADS if text.startswith(h, end)), None) if etype in ("place", "organization") else None
+        if shop is not None:
+            end, etype = end + len(shop), "organization"  # 华联 + 超市: a chain's shop, right after its name only
         out.append((start, end, text[start:end], etype))
     taken = [(s, e) for s, e, _, _ in out]
     for word, flag, start in zh_tokens(text):
@@ -848,10 +858,15 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         head_end = _org_head_end(text, end) if flag in _ZH_NAME_HEAD_FLAGS else None
         if head_end is not None:  # 德邦 + 快递, 招商局 + 集团, 正泰 + 电器: a name before an organisation head is that organisation
             word, end, etype = text[start:head_end], head_end, "organization"
+        elif flag in _ZH_NAME_HEAD_FLAGS and \
+                (shop := next((h for h in _ZH_SHOP_HEADS if text.startswith(h, end)), None)) is not None and \
+                not _a_listed_place(word):
+            word, end, etype = text[start:end + len(shop)], end + len(shop), "organization"  # 华联 + 超市 (not 北京 + 超市)
         if etype is not None and len(word) >= 3 and word.endswith(("区", "县", "市", "镇", "省")) and \
                 not word.endswith(("社区", "小区", "园区", "城市")):
             etype = "place"  # 成都武侯区: jieba tags 武侯区 a person
-        if etype == "place" and len(word) >= 4 and word.endswith(_ZH_SHOP_HEADS):
+        if etype == "place" and 4 <= len(word) <= 7 and word.endswith(_ZH_SHOP_HEADS) and \
+                zh_namelike(word[:-3] if word.endswith("便利店") else word[:-2]):
             etype = "organization"  # 华联超市 (one ns token): a chain's shop, where one works or shops
         if etype is None:
             continue

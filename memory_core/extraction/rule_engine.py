@@ -1633,7 +1633,8 @@ class _Extractor:
             cleaned = clean_zh_object(phrase) if zh else clean_en_object(phrase)
             if not cleaned:
                 continue
-            if not zh and (is_tie(cleaned.split()[0]) or set(cleaned.split()) & _EN_NEVER_OWNED):
+            words = cleaned.split()
+            if not zh and (is_tie(words[0]) or is_tie(words[0].removesuffix("s")) or words[-1] in _EN_NEVER_OWNED):
                 continue  # "my new neighbor Anna", "my new colleagues", "my new endeavor": nobody owns them
             pattern = StatementPattern("new_thing", "zh" if zh else "en", regex, "OWNS", "product",
                                        directness="implied")

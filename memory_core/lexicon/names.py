@@ -95,8 +95,6 @@ ORG_HEADS_ZH: tuple[str, ...] = (
     "实验学校", "速运",
     # industries a company's name ends with (正泰电器, 三一重工, 伊利乳业)
     "电器", "重工", "股份", "实业", "百货", "食品", "乳业", "建设", "建工", "化工", "钢铁", "电力", "机械", "光电",
-    # shops and hotels one works at (华联超市, 万达广场 is a place): a chain's name before its kind of shop
-    "超市", "商场", "酒店", "宾馆", "药房", "药店", "便利店", "书店",
     "置业", "咨询", "投资", "医药", "互动", "设计",
 )
 

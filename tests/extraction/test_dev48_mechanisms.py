@@ -46,3 +46,13 @@ def test_chinese_chat_and_formal_words_of_states():
     assert trait("user", "IS_FROM", "河南") in claims("我老家是河南的，现在在杭州。")
     # 回老家X is a move home, not only where one is from
     assert rel("user", "MOVED_TO", "洛阳") in claims("去年回老家洛阳了。")
+
+
+def test_shop_heads_join_only_a_name_right_before_them():
+    """From the generated bench corpus: a shop head after a clause (老李帮忙弄酒店) is no
+    organisation, nor is a city's supermarket; a made-up chain's is."""
+    assert ("华联超市", "organization") in entities("我还在华联超市上班。")
+    assert not any(t == "organization" for _, t in entities("提醒我一下，我答应了老李帮忙弄酒店。"))
+    assert ("北京", "place") in entities("周末去北京超市买菜。")
+    found = claims("I want to make soup with my new home server.")
+    assert rel("user", "OWNS", "home server") in found
