@@ -72,7 +72,9 @@ _EN_CUES: dict[str, tuple[str, str]] = {
     "pet": (r"adopted|rescued|have had|has been with (?:me|us)",
             r"died|passed away|passed|put down|rehomed|ran away|went missing|did not make it|gave away|got rid of"),
     "health": (r"diagnosed|suffer|suffering|dealing with|dealt with|battling|living with",
-               r"recovered|cured|healed|in remission|(?:is|are) gone|went away|stopped|cleared up|over|beat|kicked"),
+               r"recovered|cured|healed|in remission|(?:is|are) gone|went away|stopped|cleared up|beat|kicked|"
+               # "my flu is over", "got over it" — not "some anxiety - over finishing this"
+               r"(?:is|am|are|was|got|getting) (?:finally |totally |completely )?over"),
     "partner": ("", r"broke up|split up|split|dumped|separated|ended things"),
 }
 #: words that make a name something else than the family's state (a trip, a purchase, an

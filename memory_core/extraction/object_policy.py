@@ -173,7 +173,10 @@ _UNNAMEABLE_EN = re.compile(r"^(?:how|what|why|when|where|who|which)\b|"
                             # "which I like better than the Jeep": a comparison, the liked thing is before it
                             r"^(?:a lot |much |way |even )?(?:better|more|less) than\b|"
                             r"^(?:seeing|watching|helping|hearing|making|letting) (?:my |our |the |their |his |her |other |all )?"
-                            r"[a-z]+ (?:succeed|grow|smile|laugh|win|reach|learn|improve|thrive|shine|achieve|enjoy|happy)\b|"
+                            r"(?!them (?:play|dance|run|swim|sleep|eat)\b)[a-z]+ (?:succeed|grow|smile|laugh|win|reach|learn|improve|thrive|shine|achieve|enjoy|happy|play|"
+                            r"dance|run|swim|sleep|eat)\b|"
+                            # "I love the thought, Nate!", "love the idea of moving": a reaction, no taste
+                            r"^(?:the )?(?:thought|idea)\b(?! and\b)(?! of (?:a |an |the )?[a-z]+ing\b)|"
                             # "the lesson it teaches", "the music they play": a noun with its clause
                             r"^(?:the |a |an )?(?![a-z]+ing\b)[a-z]+ (?:it|he|she|they|we|you|i) [a-z]+\b(?! of\b)|"
                             # "the thought", "the way the frosting turned out", "the idea": a reaction

@@ -1601,6 +1601,8 @@ class _Extractor:
         for entity in reversed([*self.history, *earlier_here]):
             if entity.entity_type in ("person", "creator"):
                 continue  # "it" / 它 / 那个 never stands for a person ("I love it" is no one)
+            if pronoun.lower() in ("them", "they", "these", "those") and entity.entity_type in ("place", "organization"):
+                continue  # "I love having them around" (the turtles): a city or a company is no "them"
             if allowed is None or entity.entity_type in allowed:
                 if entity.name in _KIND_WORDS:
                     kind = kind or entity  # "my dad's old Corolla … solid car": "it" is the Corolla

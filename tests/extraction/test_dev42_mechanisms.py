@@ -92,3 +92,14 @@ def test_a_later_part_opening_on_a_bare_verb_is_no_object():
     assert not any(c[2].startswith("go ") for c in found)
     assert rel("user", "BOUGHT", "kayak") in claims("I bought a kayak and go paddling every weekend.")
     assert {rel("user", "LIKES", "hiking"), rel("user", "LIKES", "running")} <= claims("I love hiking and running.")
+
+
+def test_locomo_one_to_four_leftovers_reactions_them_and_a_dash():
+    """From an audit of LoCoMo conversations 1-4 (stop 32)."""
+    assert not claims("Awww, so cute! I love the thought, Sam!")
+    assert not claims("I really enjoy watching our kids play together.")
+    found = claims("Our turtles live in Tampa with us. I love having them around.")
+    assert rel("user", "LIKES", "tampa") not in found
+    assert not any(c[1] == "HAS_CONDITION" for c in claims(
+        "I'm feeling a mix of emotions - relief, some anxiety - over finishing this book."))
+    assert rel("user", "LIKES", "acting") in claims("I really like the idea and the acting.")
