@@ -1323,6 +1323,23 @@ PATTERNS: tuple[StatementPattern, ...] = (
         tail=r"(?=(?:毕业|退学|肄业))"),
     _zh("zh_school", r"正在|在", "STUDIES_AT", "organization", coordinated=False, trait="school",
         tail=r"(?=(?:" + _ZH_STUDY + r"))"),
+    # 目前就读于华东师范大学: the written form
+    _zh("zh_school_written", r"就读于", "STUDIES_AT", "organization", coordinated=False, trait="school"),
+    # 坐标长沙, 目前base新加坡, 人在大理, 现居成都: where one lives, in a chat profile's set phrases
+    _raw("zh_home_set_phrase", "zh", r"(?:^|(?<=[，,。！？!?；;\s:：]))(?:(?:我|本人)?(?:目前|现在|现)?)(?P<subj>)(?P<verb>坐标|base|Base|现居|常驻|人在)"
+         r"\s?(?P<obj>[^，,。！？!?；;：:\s、]{2,12}?)(?=[，,。！？!?；;\s]|$)", "LIVES_IN", "place", trait="residence",
+         coordinated=False, typed_only=True),
+    # 我是地道的广州土著: born and bred there
+    _raw("zh_from_native", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:地道的|土生土长的|正宗的|纯正的)?(?P<obj>[\u4e00-\u9fff]{2,6}?)"
+         r"(?:土著|本地人)", "IS_FROM", "place", trait="hometown", coordinated=False, typed_only=True),
+    # 跟小丽处对象快三年了, 在和王婷耍朋友: dating, in northern and southwestern words
+    _raw("zh_dating_regional", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?P<verb>处对象|耍朋友|搞对象)",
+         "DATING", "person", trait="partner", coordinated=False, named_only=True),
+    # 我是两只布偶猫的铲屎官, 我家主子团子: a pet owner in chat words
+    _raw("zh_pet_servant", "zh", _ZH_WHO + _ZH_GAP + r"是(?:[一两二三四五几]只)?(?P<obj>" + _ZH_PET + r")的(?P<verb>铲屎官)",
+         "HAS_PET", "animal", trait="pet", coordinated=False),
+    _raw("zh_pet_master", "zh", r"(?P<subj>我家|我们家)(?:的)?(?P<verb>主子)(?P<obj>[\u4e00-\u9fff]{2}?)(?=[今昨最又都也还就在把被，,。！？]|$)",
+         "HAS_PET", "animal", trait="pet", coordinated=False),
     # 去了X读研 / 转学去了X: a start at a school (a bare 去X读研 is a plan: no claim, and no visit)
     _raw("zh_school_went", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:转学|转校)?(?P<verb>去了|到了)(?P<obj>[^，,。！？去到]{2,12}?)"
          r"(?=(?:" + _ZH_STUDY + r"))", "STUDIES_AT", "organization", trait="school", coordinated=False),

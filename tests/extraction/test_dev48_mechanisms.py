@@ -56,3 +56,15 @@ def test_shop_heads_join_only_a_name_right_before_them():
     assert ("北京", "place") in entities("周末去北京超市买菜。")
     found = claims("I want to make soup with my new home server.")
     assert rel("user", "OWNS", "home server") in found
+
+
+def test_chinese_profile_phrases_regional_dating_and_pet_owner_words():
+    assert trait("user", "STUDIES_AT", "南京大学") in claims("目前就读于南京大学，大三。")
+    assert trait("user", "LIVES_IN", "青岛") in claims("坐标青岛，海边长大的。")
+    assert trait("user", "LIVES_IN", "东京") in claims("目前base东京，做游戏开发。")
+    assert trait("user", "LIVES_IN", "昆明") in claims("人在昆明，天气是真的好。")
+    assert not claims("人在工位，心在海边。")
+    assert trait("user", "IS_FROM", "成都") in claims("我是土生土长的成都本地人。")
+    assert trait("user", "DATING", "小芳") in claims("我和小芳处对象两年了。")
+    assert trait("user", "HAS_PET", "柯基") in claims("我是一只柯基的铲屎官。")
+    assert trait("user", "HAS_PET", "年糕") in claims("我家主子年糕又把花瓶打碎了。")

@@ -416,7 +416,7 @@ def test_the_dev48_to_dev51_batches_keep_their_scores():
     from memory_core.extraction.evaluation import evaluate
     from memory_core.extraction.rule_extractor import RuleExtractor
 
-    floors = {"dev48": (0.97, 0.84), "dev49": (0.97, 0.77), "dev50": (0.97, 0.62), "dev51": (0.97, 0.54)}
+    floors = {"dev48": (0.97, 0.84), "dev49": (0.97, 0.77), "dev50": (0.97, 0.62), "dev51": (0.97, 0.74)}
     for name, (p, r) in floors.items():
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
