@@ -678,6 +678,11 @@ def _a_listed_place(word: str) -> bool:
 #: shop and hotel heads jieba may swallow into one place token (华联超市) or leave right after a name
 _ZH_SHOP_HEADS = ("超市", "商场", "酒店", "宾馆", "药房", "药店", "便利店", "书店")
 
+
+def _shop_head_at(text: str, at: int) -> str | None:
+    """The shop head starting at ``at`` (华联 + 超市), or None."""
+    return next((h for h in _ZH_SHOP_HEADS if text.startswith(h, at)), None)
+
 #: the heads a made-up company name ends with (中天置业, 明远教育, 云栈科技): a two-character word
 #: jieba tags anyhow (a time word, an adjective) before one is a company where a company is expected
 _ZH_COMPANY_HEADS = ("置业", "传媒", "科技", "生物", "物流", "食品", "电器", "重工", "集团", "股份", "实业", "智能",
@@ -843,7 +848,7 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
             if head_end is None:
                 break
             end, etype = head_end, "organization"
-        shop = next((h for h in _ZH_SHOP_HEADS if text.startswith(h, end)), None) if etype in ("place", "organization") else None
+        shop = _shop_head_at(text, end) if etype in ("place", "organization") else None
         if shop is not None:
             end, etype = end + len(shop), "organization"  # 华联 + 超市: a chain's shop, right after its name only
         out.append((start, end, text[start:end], etype))
@@ -859,14 +864,14 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         if head_end is not None:  # 德邦 + 快递, 招商局 + 集团, 正泰 + 电器: a name before an organisation head is that organisation
             word, end, etype = text[start:head_end], head_end, "organization"
         elif flag in _ZH_NAME_HEAD_FLAGS and \
-                (shop := next((h for h in _ZH_SHOP_HEADS if text.startswith(h, end)), None)) is not None and \
+                (shop := _shop_head_at(text, end)) is not None and \
                 not _a_listed_place(word):
             word, end, etype = text[start:end + len(shop)], end + len(shop), "organization"  # 华联 + 超市 (not 北京 + 超市)
         if etype is not None and len(word) >= 3 and word.endswith(("区", "县", "市", "镇", "省")) and \
                 not word.endswith(("社区", "小区", "园区", "城市")):
             etype = "place"  # 成都武侯区: jieba tags 武侯区 a person
-        if etype == "place" and 4 <= len(word) <= 7 and word.endswith(_ZH_SHOP_HEADS) and \
-                zh_namelike(word[:-3] if word.endswith("便利店") else word[:-2]):
+        if etype == "place" and 4 <= len(word) <= 7 and (head := next((h for h in _ZH_SHOP_HEADS if word.endswith(h)), None)) \
+                and zh_namelike(word[:-len(head)]):
             etype = "organization"  # 华联超市 (one ns token): a chain's shop, where one works or shops
         if etype is None:
             continue

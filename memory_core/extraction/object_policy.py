@@ -175,8 +175,9 @@ _UNNAMEABLE_EN = re.compile(r"^(?:how|what|why|when|where|who|which)\b|"
                             r"^(?:seeing|watching|helping|hearing|making|letting) (?:my |our |the |their |his |her |other |all )?"
                             r"(?!them (?:play|dance|run|swim|sleep|eat)\b)[a-z]+ (?:succeed|grow|smile|laugh|win|reach|learn|improve|thrive|shine|achieve|enjoy|happy|play|"
                             r"dance|run|swim|sleep|eat)\b|"
-                            # "I love the thought, Nate!", "love the idea of moving": a reaction, no taste
-                            r"^(?:the )?(?:thought|idea)\b(?! and\b)(?! of (?:a |an |the )?[a-z]+ing\b)|"
+                            # "I love the thought, Nate!": a reaction, no taste ("the idea of moving" too,
+                            # by the alternative below; "the idea and the acting" is a list, split later)
+                            r"^(?:the )?(?:thought|idea)\b(?! and\b)|"
                             # "the lesson it teaches", "the music they play": a noun with its clause
                             r"^(?:the |a |an )?(?![a-z]+ing\b)[a-z]+ (?:it|he|she|they|we|you|i) [a-z]+\b(?! of\b)|"
                             # "the thought", "the way the frosting turned out", "the idea": a reaction

@@ -164,6 +164,14 @@ def _zh_role_named(key: str, roles: str, called: str, predicate: str, trait: str
                 r"(?=[，,。！？是很也都在的回说和跟一今昨]|$)", predicate, "person", trait=trait, coordinated=False, named_only=True)
 
 
+def _zh_home_word(key: str, lead: str, word: str) -> StatementPattern:
+    """A hometown told by a word for it (祖籍/籍贯/老家) and the place after it (是/在 optional,
+    的/人 after): 我祖籍是烟台的, 籍贯湖南, 老家安徽的."""
+    return _raw(key, "zh", lead + _ZH_WHO + r"?" + _ZH_GAP + r"(?:的)?" + word + r"(?:也|都)?(?:是|在)?"
+                r"(?P<obj>[\u4e00-\u9fff]{2,6}?)(?:的|人)?(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown",
+                coordinated=False, typed_only=True)
+
+
 def _en_with_bare(key: str, body: str, predicate: str, object_type: str, **kw) -> tuple[StatementPattern, ...]:
     """An English statement with a subject ("I transferred from …", key) and told without one at
     the sentence start ("Transferred from …", key + "_bare"): one body, two leads."""
@@ -213,6 +221,8 @@ _ZH_GAP = r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
 _ZH_CAR_BY_YEARS = (_ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我们?)?(?:之前|以前)?(?:那辆|那台)?(?:开|骑)了"
                     r"[一二三四五六七八九十两几半\d]+年多?的")
 _ZH_NAME = r"(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{1,12}?)"
+#: eating meat again: the end of a diet without meat (吃素, and 纯素 when the clause names it)
+_ZH_MEAT_AGAIN = r"开始吃肉|又开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤"
 #: 在X待了快一年: where, then a stay of months or years
 _ZH_STAYED_YEARS = (r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=(?:待|呆)了(?:快|差不多|将近|有)?"
                     r"(?:[一二三四五六七八九十两几半\d]+年|[一二三四五六七八九十两几\d]+个多?月|大半年|半年|一年多))")
@@ -1260,9 +1270,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # diet
     # vegan了一年多，最近还是开始吃肉了: the end of the diet the clause named (纯素 / vegan), not of 吃素
     _raw("zh_diet_vegan_meat_again", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)?" + _ZH_GAP + r"(?:vegan|纯素)[^。！？]{0,14}?"
-         r"(?P<verb>开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤|又开始吃肉)(?P<obj>)", "FOLLOWS_DIET", "topic", negated=True,
+         r"(?P<verb>" + _ZH_MEAT_AGAIN + r")(?P<obj>)", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False, fixed_object="vegan"),
-    _raw("zh_diet_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃素|不吃素了|开始吃肉|又开始吃肉|又吃肉了|恢复吃肉|开荤了|开始吃荤|荤素都吃了?|荤素不忌了?)(?P<obj>)",
+    _raw("zh_diet_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不再吃素|不吃素了|" + _ZH_MEAT_AGAIN + r"|荤素都吃了?|荤素不忌了?)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
     # 又开始吃米饭了: a food the held diet leaves out ends it
     _raw("zh_diet_food_again", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>又开始吃|重新开始吃|重新吃|恢复吃|又吃)"
@@ -1555,12 +1565,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 周末喜提新冠: "happily received" a condition, in chat irony
     _zh("zh_health_got_ironic", r"喜提", "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # 我祖籍是烟台的, 籍贯湖南: where one's family is from
-    _raw("zh_from_ancestral", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:的)?(?P<verb>祖籍|籍贯)(?:也|都)?(?:是|在)?(?P<obj>[\u4e00-\u9fff]{2,6}?)(?:的|人)?"
-         r"(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False, typed_only=True),
+    _zh_home_word("zh_from_ancestral", "", r"(?P<verb>祖籍|籍贯)"),
     # 老家安徽的, 我老家是湖南的: where home is, told as such (回老家X / 搬回老家X is a move, read apart)
-    _raw("zh_from_laojia", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:的)?(?<![回到])(?P<verb>老家)(?:也|都)?(?:是|在)?"
-         r"(?P<obj>[\u4e00-\u9fff]{2,6}?)(?:的|人)?(?=[，,。！？]|$)", "IS_FROM", "place", trait="hometown", coordinated=False,
-         typed_only=True),
+    _zh_home_word("zh_from_laojia", r"(?:^|(?<=[，,。！？\s]))", r"(?<![回到])(?P<verb>老家)"),
     # 甲流中招了, 中招了新冠: caught it (a listed condition, or one by its shape)
     _raw("zh_health_caught", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?P<verb>中招)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),

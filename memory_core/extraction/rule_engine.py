@@ -1039,8 +1039,7 @@ class _Extractor:
                 cleaned = described.group("name")  # "his college girlfriend Yuki": the person is the name
             if pattern.object_type == "person" and pattern.lang == "zh":
                 # 和男朋友小陈在一起: the tie word before a name is no part of it
-                cleaned = re.sub(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS, key=len, reverse=True)) + r")(?=[\u4e00-\u9fff]{2}|[A-Za-z]{2})",
-                                 "", cleaned)  # 男朋友阿杰, 男朋友David
+                cleaned = _ZH_TIE_BEFORE_NAME.sub("", cleaned)  # 男朋友阿杰, 男朋友David
             if pattern.predicate == "HAS_PET" and pattern.lang == "en" and not pattern.fixed_object:
                 words = cleaned.split()
                 if len(words) > 1 and is_species(" ".join(words[:-1])):
@@ -1748,11 +1747,12 @@ _EN_HABITUAL_WHEN = re.compile(r"\b(?:whenever|every time|each time|any ?time|wh
 _EN_SECOND_PERSON = re.compile(r"\byou(?:rself|r)?\b")
 
 #: a membership noun right after an employer's or school's name: the name only says which group
-_MEMBERSHIP_NEXT = re.compile(r"\s+(?:" + "|".join(sorted(MEMBERSHIP_HEADS)) + r")\b", re.I)
+_MEMBERSHIP_HEAD = r"(?:" + "|".join(sorted(MEMBERSHIP_HEADS)) + r")\b"
+_MEMBERSHIP_NEXT = re.compile(r"\s+" + _MEMBERSHIP_HEAD, re.I)
 #: … or a word or two later inside one noun phrase ("the Oracle volleyball league"): only after
 #: an article or possessive, so a clause ("after Wayfair cut my team") is not read as one
 _MEMBERSHIP_NEAR = re.compile(r"\s+(?:(?!(?:as|a|an|the|in|on|for|to|with|at|and|since|last|this|my|our|their|his|her)\b)"
-                              r"[a-z\-]+\s+){1,2}(?:" + "|".join(sorted(MEMBERSHIP_HEADS)) + r")\b", re.I)
+                              r"[a-z\-]+\s+){1,2}" + _MEMBERSHIP_HEAD, re.I)
 _NOUN_PHRASE_START = re.compile(r"\b(?:a|an|the|my|our)\s+$", re.I)
 
 #: kinds of thing a lowercase lexicon word names: never a workplace or a school
@@ -1941,8 +1941,8 @@ def _chains_keep_last(claims: list[FactClaim], first: int, content: str) -> None
         c = claims[i]
         if c.kind == "trait" and not c.negated and c.trait in _CHAIN_TRAITS and scheduled_expression(c.time_hint) is None:
             values.setdefault((c.subject, c.trait), []).append(i)
-    dropped = {i for at in values.values() if len({(claims[i].value or "").lower() for i in at}) > 1
-               for i in at[:-1] if (claims[i].value or "").lower() != (claims[at[-1]].value or "").lower()}
+    dropped = {i for at in values.values() for i in at[:-1]
+               if (claims[i].value or "").lower() != (claims[at[-1]].value or "").lower()}
     if dropped:
         claims[first:] = [c for i, c in enumerate(claims[first:], first) if i not in dropped]
 
@@ -1988,6 +1988,9 @@ _EN_KIN_AS_ROLE = re.compile(r"(?:\b(?:being|as|is|am|are|was|were|be|been|becam
 _OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+(?:[a-z\-]+\s+){0,2}$", re.IGNORECASE)
 
 _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻", "前男友", "前女友")
+#: a tie word before a Chinese or Latin name (男朋友阿杰, 男朋友David): no part of the name
+_ZH_TIE_BEFORE_NAME = re.compile(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS, key=len, reverse=True)) +
+                                 r")(?=[\u4e00-\u9fff]{2}|[A-Za-z]{2})")
 
 @lru_cache(maxsize=None)
 def _frame_pattern(predicate: str, trait: str, lang: str, directness: str = "implied") -> StatementPattern:
