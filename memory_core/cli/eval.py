@@ -61,6 +61,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     pp.add_argument("-q", "--quiet", action="store_true")
     pp.set_defaults(func=cmd_paraphrase)
 
+    sc = ev.add_parser("state-changes", help="state-change scenarios through the CLI: after a change, "
+                       "is the first current_state finding the new state? (format: memory_core/eval/state_changes.py)")
+    sc.add_argument("path", type=Path)
+    sc.add_argument("--json", dest="json_out", type=Path, metavar="OUT")
+    sc.add_argument("--only", nargs="+", default=[], metavar="ID", help="run only these scenario ids")
+    sc.add_argument("-v", "--verbose", action="store_true", help="list every failing scenario with its first finding")
+    sc.set_defaults(func=cmd_state_changes)
+
     lat = ev.add_parser("latency", help="memory_query p50/p95 latency on a synthetic store")
     lat.add_argument("--events", type=int, nargs="+", default=[10_000], metavar="N")
     lat.add_argument("--queries", type=int, default=200)
@@ -131,6 +139,28 @@ def cmd_paraphrase(args: argparse.Namespace) -> int:
         args.json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
         print(f"wrote {args.json_out}", file=sys.stderr)
     print(paraphrase.render(result))
+    return 0
+
+
+def cmd_state_changes(args: argparse.Namespace) -> int:
+    from ..eval import state_changes
+
+    if not args.path.is_file():
+        print(f"no such file: {args.path}", file=sys.stderr)
+        return 2
+    try:
+        outcomes, summary = state_changes.run_file(args.path, only=args.only)
+    except state_changes.ScenarioError as exc:
+        print(f"{args.path}: {exc}", file=sys.stderr)
+        return 2
+    if args.json_out:
+        rows = [{"id": o.scenario.id, "lang": o.scenario.lang, "family": o.scenario.family, "passed": o.passed,
+                 "first_after": o.first_after, "passed_before": o.passed_before, "error": o.error}
+                for o in outcomes]
+        args.json_out.write_text(json.dumps({"summary": summary, "scenarios": rows}, indent=2, ensure_ascii=False),
+                                 encoding="utf-8")
+        print(f"wrote {args.json_out}", file=sys.stderr)
+    print(state_changes.format_report(outcomes, summary, verbose=args.verbose))
     return 0
 
 
