@@ -8,6 +8,15 @@ file keeps them until a checkpoint copies the new ones over: a TRUNCATE checkpoi
 unless another connection holds a read transaction on an older snapshot, in which case SQLite
 cannot complete it until that reader ends.
 
+Even then a copy can survive: SQLite's ``secure_delete`` zeroes the cells it frees, but when a
+b-tree page is rebuilt during a rebalance the bytes between its cell index and its new content
+area are left as they were — stale copies of cells that moved to a sibling. When such a row is
+deleted later, its live copy is zeroed and the stale one stays in the page's free space (seen:
+an edge row's evidence sentence in a ``knowledge_graph`` leaf, about 1 deletion audit in 18). So
+the purge also looks for the deleted text in the files (:func:`residue_in_files`, the texts held
+in memory only — writing them down would keep what was deleted) and, when it finds any, rewrites
+the whole store with ``VACUUM``, which leaves no page as it was.
+
 So the purge is state, not a side effect of ``delete``: the deletion bumps a generation in its
 own transaction (a crash right after still leaves the purge owed), attempts wait only briefly
 for readers, and an incomplete purge stays *pending* — shown by ``stats``, the CLI and the app
@@ -17,9 +26,12 @@ completes. Several deletions in a row share one purge (debounced).
 
 from __future__ import annotations
 
+import mmap
+import re
 import time
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from pathlib import Path
+from typing import Any, Iterable
 
 import apsw
 
@@ -83,9 +95,53 @@ def describe(s: PurgeStatus) -> str:
             f"completes{why}; it is retried automatically (or run `magi-memory purge --wait 30`)")
 
 
+#: a deleted text is looked for by pieces of this many bytes (one per sentence, from its start):
+#: long enough to be that text and not a common phrase, short enough to be inside a span of it
+RESIDUE_NEEDLE_BYTES = 24
+_SENTENCE = re.compile(r"[^.!?。！？\n]+")
+
+
+def residue_needles(texts: Iterable[str]) -> set[bytes]:
+    """The byte strings to look for: each sentence's first ``RESIDUE_NEEDLE_BYTES`` bytes."""
+    out: set[bytes] = set()
+    for text in texts:
+        for m in _SENTENCE.finditer(text or ""):
+            b = m.group().strip().encode("utf-8")
+            if len(b) >= RESIDUE_NEEDLE_BYTES // 2:
+                out.add(b[:RESIDUE_NEEDLE_BYTES])
+    return out
+
+
+def residue_in_files(db_path: Path, needles: set[bytes]) -> int:
+    """How many of ``needles`` occur in the store's files (main, -wal): a read of each file."""
+    if not needles:
+        return 0
+    pattern = re.compile(b"|".join(re.escape(n) for n in sorted(needles, key=len, reverse=True)))
+    found: set[bytes] = set()
+    for suffix in ("", "-wal"):
+        path = Path(f"{db_path}{suffix}")
+        try:
+            size = path.stat().st_size
+        except FileNotFoundError:
+            continue
+        if size == 0:
+            continue
+        with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+            found.update(m.group() for m in pattern.finditer(mm))
+        if len(found) == len(needles):
+            break
+    return len(found)
+
+
 class Purger:
     def __init__(self, db: Database) -> None:
         self.db = db
+        #: pieces of the deleted texts not yet proven gone from the files (memory only)
+        self._needles: set[bytes] = set()
+
+    def note_deleted(self, texts: Iterable[str]) -> None:
+        """The texts a deletion removed: the next purge checks the files for what is left of them."""
+        self._needles |= residue_needles(texts)
 
     def status(self) -> PurgeStatus:
         return status(self.db.reader())
@@ -107,6 +163,15 @@ class Purger:
                 conn.execute("UPDATE purge_state SET optimized = ? WHERE id = 1", (s.requested,))
         busy, wal_frames, _ = self.db.checkpoint("TRUNCATE", busy_timeout_ms=busy_timeout_ms)
         complete = not busy and wal_frames <= 0
+        vacuumed = False
+        if complete and self._needles and residue_in_files(self.db.path, self._needles):
+            # stale cell copies in page free space (see the module's docstring): rewrite every page
+            self.db.vacuum()
+            vacuumed = True
+            busy, wal_frames, _ = self.db.checkpoint("TRUNCATE", busy_timeout_ms=busy_timeout_ms)
+            complete = not busy and wal_frames <= 0
+        if complete:
+            self._needles.clear()
         now = time.time()
         with self.db.write() as conn:
             if complete:
@@ -117,7 +182,7 @@ class Purger:
                 conn.execute("UPDATE purge_state SET attempts = attempts + 1, last_attempt_at = ?, "
                              "last_error = ? WHERE id = 1",
                              (now, "another connection holds a read transaction on an older snapshot"))
-        return {"complete": complete, "fts_optimized": tables, "wal_truncated": complete,
+        return {"complete": complete, "fts_optimized": tables, "wal_truncated": complete, "vacuumed": vacuumed,
                 "generation": s.requested, "purge_ms": round((time.perf_counter() - started) * 1000, 1)}
 
     def run_until_complete(self, wait_s: float, *, interval_s: float = 0.25) -> dict[str, Any]:

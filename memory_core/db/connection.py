@@ -189,6 +189,14 @@ class Database:
                 if busy_timeout_ms is not None:
                     self._writer.set_busy_timeout(BUSY_TIMEOUT_MS)
 
+    def vacuum(self) -> None:
+        """Rewrite every page of the store (``VACUUM``) under the write lock; it cannot run inside
+        a transaction, so it refuses to run inside :meth:`write`."""
+        with self._write_lock:
+            if self._depth:
+                raise DatabaseError("VACUUM cannot run inside a write transaction")
+            self._writer.execute("VACUUM")
+
     @property
     def writer(self) -> apsw.Connection:
         """The raw writer, for migrations and maintenance that manage their own transactions."""
