@@ -320,6 +320,11 @@ RERANK_FUSED_SCALE: Final = 1.0
 #: cannot see whose fact it is (retrieval/subject.py). Half the user bonus: it reorders close
 #: candidates, it does not bury a strong match.
 RERANK_OTHER_SUBJECT: Final = -0.3
+#: A current_state question about the user ("Where do I work now?") lowers a line that is not the
+#: user's own word on a state (retrieval/state_statement.py: another speaker's, a relative's news,
+#: a hypothetical, a question, a change weighed or called off) below every line that is: more than
+#: the whole fused scale plus the user bonus, so it answers only when nothing else does.
+RERANK_NOT_OWN_STATE: Final = -1.5
 #: A question that names one chat speaker ("What has Melanie painted?") lowers lines said by
 #: somebody else that do not name that person (retrieval/subject.py ``other_speaker``): in an
 #: imported conversation both people share every topic, and a lexical or small-model match

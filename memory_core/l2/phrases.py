@@ -162,6 +162,18 @@ def later_end(trait: str, value: str, zh: bool) -> str:
     return f"that ended {trait} {value!r}"
 
 
+#: a question family's state in words (``retrieval.predicates`` family names)
+_FAMILY_WORDS = {"work": ("job", "工作"), "residence": ("home", "住处"), "vehicle": ("car", "车"),
+                 "pet": ("pet", "宠物"), "diet": ("diet", "饮食"), "relationship": ("relationship", "感情状况"),
+                 "health": ("health", "健康状况"), "school": ("school", "学业")}
+
+
+def later_family_change(family: str, cue: str, zh: bool) -> str:
+    """What a later statement tells: a change of the state the question asks about, by its word."""
+    en, cn = _FAMILY_WORDS.get(family, (family, family))
+    return f"讲了{cn}的变化（“{cue}”）" if zh else f"that tells a change of {en} ({cue!r})"
+
+
 def later_reason(later_day: str, what: str, top_day: str, zh: bool) -> str:
     """Why a later statement is lifted above the finding of ``top_day``, in the question's
     language: the answer-facing reason reads whole in Chinese, not half in English."""

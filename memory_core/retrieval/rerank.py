@@ -24,10 +24,11 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_OTHER_SPEAKER, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
+                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_OTHER_SPEAKER, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
+from .state_statement import not_own_state
 from .subject import other_speaker, other_subject
 
 
@@ -103,12 +104,22 @@ def speaker_delta(about_speaker: str | None, speaker: str | None, content: str) 
     return RERANK_OTHER_SPEAKER
 
 
+def state_delta(state_question: bool, c: RerankCandidate) -> float:
+    """A question about the user's current state lowers a line that is not their own word on a
+    state (``state_statement.not_own_state``)."""
+    if not state_question or not_own_state(c.content, speaker=c.speaker, author_type=c.author_type) is None:
+        return 0.0
+    return RERANK_NOT_OWN_STATE
+
+
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,
            top_n: int = RERANK_TOP_N, about_user: bool = False,
-           semantic_best: Hashable | None = None, about_speaker: str | None = None) -> list[Reranked]:
+           semantic_best: Hashable | None = None, about_speaker: str | None = None,
+           state_question: bool = False) -> list[Reranked]:
     """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged.
     ``about_user``: the question's subject is the user (``subject.asks_about_user``);
-    ``semantic_best``: the key of the clear best match in meaning (the vector path's top hit)."""
+    ``semantic_best``: the key of the clear best match in meaning (the vector path's top hit);
+    ``state_question``: a current_state question about the user."""
     head, tail = list(candidates[:top_n]), list(candidates[top_n:])
     best = max((c.fused for c in head), default=0.0)
     worst = min((c.fused for c in head), default=0.0)
@@ -130,6 +141,7 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
             "subject": subject_delta(about_user, c.content),
             "speaker": speaker_delta(about_speaker, c.speaker, c.content),
             "semantic": RERANK_SEMANTIC_BEST if semantic_best is not None and c.key == semantic_best else 0.0,
+            "state": state_delta(state_question, c),
         }
         deltas = {k: round(v, 6) for k, v in deltas.items() if round(v, 6)}
         out.append(Reranked(c.key, c.fused, base, deltas, base + sum(deltas.values()),

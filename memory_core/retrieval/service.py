@@ -52,8 +52,10 @@ from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
-from ..l2.phrases import later_about, later_change, later_end, later_reason
+from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
 from .newer_state import LaterMention, newer_mentions, shared_family, shared_topic, tentative
+from .state_statement import CHANGE_CUES, change_cue, change_terms, not_own_state
+from .timeparse import find_future_time, resolve_future_start
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -531,7 +533,8 @@ class RetrievalService:
         reranked = rerank([RerankCandidate(ev.event_id, s, ev.author_type, ev.content, ev.occurred_at, ev.speaker)
                            for ev, s in head], quoted=plan.quoted_phrases, now=plan.now,
                           about_user=asks_about_user(plan.query), semantic_best=semantic_id,
-                          about_speaker=speaker)
+                          about_speaker=speaker,
+                          state_question=plan.mode is QueryMode.CURRENT_STATE and asks_about_user(plan.query))
         by_id = {ev.event_id: ev for ev, _ in head}
         for i, r in enumerate(reranked):
             if r.reranked:
@@ -661,6 +664,8 @@ class RetrievalService:
             rows += self._ended_rows(conn, ids, top_time, zh)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
             log.debug("newer-state ends unavailable: %s", exc)
+        if plan.predicate_family in CHANGE_CUES and asks_about_user(plan.query):
+            rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
         topical = self._topic_mentions(top, ids, findings, by_id, zh, obj)
         if not rows and not topical:
             return findings, {}
@@ -711,6 +716,33 @@ class RetrievalService:
                                       "above": top.event_id if top.layer == "l1" else _layer_key(top.layer, top.kind, top.hit_id),
                                       "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
         return head + rest, lifted
+
+    @staticmethod
+    def _family_change_rows(conn: Any, family: str, top_time: float, as_of: float | None,
+                            zh: bool) -> list[tuple[int, str, str]]:
+        """The user's later lines that tell a change of the asked family's state by its own
+        words (``state_statement.change_cue``: "Orientation week at Cobalt Freight", 到厦门啦～新家…)
+        though they name nothing the top finding names: newest first, at most ``NEWER_STATE_SCAN``
+        full-text matches read."""
+        expr = " OR ".join(p for p in dict.fromkeys(fts_phrase(t) for t in change_terms(family)) if p)
+        if not expr:
+            return []
+        out: list[tuple[int, str, str]] = []
+        for seq, content, told_at in conn.execute(
+                "SELECT e.seq, e.content, e.occurred_at FROM fact_events_fts f CROSS JOIN fact_events e ON e.seq = f.rowid "
+                "WHERE fact_events_fts MATCH ? AND e.occurred_at > ? AND (? IS NULL OR e.occurred_at <= ?) "
+                "AND e.author_type = 'user' ORDER BY f.rowid DESC LIMIT ?",
+                (expr, top_time, as_of, as_of, NEWER_STATE_SCAN)):
+            cue = change_cue(content, family)
+            if cue is None or not_own_state(content, speaker=None, author_type="user") is not None:
+                continue
+            when = find_future_time(content)
+            if when is not None:  # "Moving to Denver next month": a change only once its date has come
+                begins = resolve_future_start(when.expression, told_at)
+                if begins is not None and begins > told_at and (as_of is None or begins > as_of):
+                    continue
+            out.append((int(seq), f"change:{family}", later_family_change(family, cue, zh)))
+        return out
 
     @staticmethod
     def _ended_rows(conn: Any, ids: list[str], top_time: float, zh: bool) -> list[tuple[int, str, str]]:

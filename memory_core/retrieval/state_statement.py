@@ -1,0 +1,168 @@
+"""Is a line the user's own word on a state, and does it tell a change of the family asked about?
+
+A ``current_state`` question ("Where do I work now?", 我现在开什么车？) is answered by the user's
+newest statement of that state. Two things kept the wrong line first when the rule extractor
+did not read the change (measured with ``magi-memory eval state-changes``, stop 33):
+
+* lines that mention the state without being the user's word on it ranked first by their
+  words: a hypothetical (要是我跳槽去字节…), a plan called off (本来订了辆理想L7…又退订了), an offer
+  declined ("Meta came back with an offer, but I didn't take it"), a relative's news ("My dad
+  was just diagnosed…", 我表哥刚搬去深圳了), another speaker's line in a group chat;
+* the change itself shares no word with the question ("Orientation week at Cobalt Freight was
+  long", 到厦门啦～新家推开窗就能看到海): the old statement names the question's words, the new one
+  names the change.
+
+:func:`not_own_state` says why a line is not the user's word on their state (the reranker lowers
+it for such questions); :func:`change_cue` finds a word telling a start, end or change of a
+family's state ("hired", "laid off", 入职, 搬到, 提车, 领养, 痊愈, 转学) that is not negated,
+weighed or called off — the service lifts the newest such statement above an older top finding,
+as it lifts later mentions of the same entity (``newer_state``). Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .newer_state import tentative
+from .subject import other_subject
+
+#: words telling a start, end or change of a state, per question family (``predicates``): whole
+#: words in English, substrings in Chinese. Kept to change words — "work" or 住 alone name the
+#: state in any small talk ("back to work tomorrow"), so they are not here.
+CHANGE_CUES: dict[str, tuple[str, ...]] = {
+    "work": (
+        "hired", "new job", "job offer", "an offer", "the offer", "offer from", "onboarding", "orientation",
+        "first day at", "first day of work", "first week at", "last day at", "my last day", "quit my job",
+        "quit", "resigned", "laid off", "let go", "got fired", "was fired", "unemployed", "retired",
+        "started at", "joined", "new role", "new position", "promoted", "job hunting", "between jobs",
+        "gave notice", "handed in my notice", "two weeks' notice", "new company", "new employer",
+        "new office", "new commute", "contract with", "signed with", "my badge",
+        "跳槽", "入职", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休", "新工作", "新公司", "换工作",
+        "换了工作", "offer", "上班第一天", "第一天上班", "第一周", "报到", "转正", "工牌", "老东家", "新东家",
+        "待业", "下岗", "找到工作", "找到了工作", "打卡"),
+    "residence": (
+        "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
+        "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
+        "moved in", "moving in", "movers", "first weekend in", "first week in", "first night in",
+        "back at my parents", "lease ended", "signed a lease", "officially in",
+        "搬家", "搬到", "搬去", "搬回", "搬进", "搬来", "搬出", "落脚", "安顿", "新家", "入住", "乔迁", "定居",
+        "退租", "买房", "回国了", "移民", "住进"),
+    "vehicle": (
+        "bought", "new car", "traded", "sold", "totaled", "totalled", "picked up", "went with",
+        "drove home in", "car-free", "gave up the car", "gave up the truck", "scrapped", "first car",
+        "new ride", "took delivery", "lease was up", "returned it",
+        "提车", "提了", "买车", "买了辆", "买了台", "买了一辆", "买了一台", "新车", "换车", "换了辆", "换了台", "卖了",
+        "卖掉", "报废", "到手", "不开车", "没车了"),
+    "pet": (
+        "passed away", "put to sleep", "put down", "rehomed", "rehome", "adopted", "gave away", "new puppy",
+        "new kitten", "died", "rainbow bridge", "said goodbye", "ran away", "ran off", "went missing",
+        "brought home", "sanctuary",
+        "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
+        "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "全军覆没"),
+    "diet": (
+        "started eating", "eating meat again", "eat meat again", "gave up", "stopped eating", "switched to",
+        "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
+        "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去"),
+    "relationship": (
+        "met someone", "seeing someone", "dating", "split up", "broke up", "engaged", "married", "divorce",
+        "single again", "ended things", "moved in together", "together now",
+        "脱单", "分手", "分了", "掰了", "领证", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身"),
+    "health": (
+        "diagnosed", "recovered", "came back clear", "all clear", "cleared", "healed", "cured", "remission",
+        "came off", "negative", "gone", "switched me to", "started me on", "prescribed", "surgery",
+        "no longer", "symptom-free", "off the meds", "stopped taking", "better now",
+        "确诊", "查出", "痊愈", "康复", "好了", "阴性", "停药", "药停了", "降下来", "拆石膏", "治好", "缓解",
+        "出院", "手术"),
+    "school": (
+        "transferred", "enrolled", "graduated", "dropped out", "withdrew", "admitted", "accepted into",
+        "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
+        "switched to", "starting at", "commencement", "orientation",
+        "转学", "转到", "毕业", "退学", "休学", "入学", "报到", "考上", "上岸", "录取", "offer", "开学", "学位证",
+        "复学"),
+}
+
+#: a change called off or declined ("the offer fell through", 本来订了…又退订了): the state it
+#: names still stands, wherever in the line it is said
+_CALLED_OFF_EN = re.compile(
+    r"\b(?:fell through|rejected|turned (?:it |them |him |her )?down|declined|called (?:it )?off|cancell?ed|"
+    r"backed out|didn't take|did not take|didn't get|pulled out|changed my mind)\b", re.IGNORECASE)
+_CALLED_OFF_ZH = re.compile(r"没抢到|没去成|没成功|退订|取消了|黄了|泡汤|拒了|放弃了|落空")
+#: in the clause of a change word: not yet done, or negated ("haven't moved yet", 还没搬)
+_NOT_DONE = re.compile(r"\b(?:not yet|not|haven't|hasn't|won't|wouldn't|never|didn't|don't|isn't|wasn't)\b|"
+                       r"还没|没有(?=[搬买换去入辞考])|没(?=[搬买换去入辞考])|不想|不打算|算了", re.IGNORECASE)
+#: a hypothetical about oneself ("if I moved to Denver", 要是我跳槽…)
+_HYPOTHETICAL_EN = re.compile(r"\b(?:what )?if (?:i|we)\b|^\s*(?:what )?if\b|\b(?:suppose|supposing|imagine) (?:i|we)\b|"
+                              r"\b(?:i|we) would\b|\bi'd\b(?! say)", re.IGNORECASE)
+_HYPOTHETICAL_ZH = re.compile(r"要是|如果|假如|假设|万一")
+#: a line that asks (its first sentence ends in a question mark, or it is one sentence ending
+#: in 吗/呢): it tells no state
+_QUESTION = re.compile(r"^[^.!。！\n]*[?？]|^[^.!?。！？\n]*[吗呢][\s~～]*$")
+#: clause breaks: a report of somebody else's change is read in its own clause ("My dad was
+#: just diagnosed…, so the whole family is rethinking how we eat" is the dad's news)
+_CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
+#: "Name: text" — a chat line shown with its speaker
+_SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
+
+
+def _first_clause(text: str) -> str:
+    m = _CLAUSE.search(text)
+    return text[:m.start()] if m else text
+
+
+def not_own_state(content: str, *, speaker: str | None, author_type: str) -> str | None:
+    """Why a line is not the user's own word on their state (None when it is): said by someone
+    else, about someone else, weighed, hypothetical, asked, or called off."""
+    if author_type != "user":
+        return "not the user's words"
+    if speaker:
+        return f"said by {speaker}"
+    text = content.strip()
+    if other_subject(_first_clause(text)):
+        return "about someone else"
+    if tentative(text):
+        return "a change weighed, not made"
+    if _QUESTION.search(text):
+        return "a question"
+    if _HYPOTHETICAL_EN.search(text) or _HYPOTHETICAL_ZH.search(text):
+        return "a hypothetical"
+    if _CALLED_OFF_EN.search(text) or _CALLED_OFF_ZH.search(text):
+        return "a change called off or declined"
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _cue_re(cue: str) -> re.Pattern[str]:
+    if any("\u3400" <= ch <= "\u9fff" for ch in cue):
+        return re.compile(re.escape(cue), re.IGNORECASE)
+    return re.compile(r"(?<![\w])" + re.escape(cue) + r"(?![\w])", re.IGNORECASE)
+
+
+def change_cue(content: str, family: str | None) -> str | None:
+    """The first word of ``family``'s changes in the line, in a clause that is not called off,
+    hypothetical or asked; None when there is none (or the family has no change words)."""
+    cues = CHANGE_CUES.get(family or "")
+    if not cues:
+        return None
+    text = _SPEAKER_PREFIX.sub("", content) if ":" in content[:32] or "：" in content[:32] else content
+    if _CALLED_OFF_EN.search(text) or _CALLED_OFF_ZH.search(text):
+        return None  # "an offer, but I didn't take it": the clause after calls the change off
+    best: tuple[int, str] | None = None
+    for cue in cues:
+        m = _cue_re(cue).search(text)
+        if m is None:
+            continue
+        start = max((b.end() for b in _CLAUSE.finditer(text, 0, m.start())), default=0)
+        end = _CLAUSE.search(text, m.end())
+        clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
+        if (_CALLED_OFF_EN.search(clause) or _CALLED_OFF_ZH.search(clause) or _NOT_DONE.search(clause)
+                or _HYPOTHETICAL_EN.search(clause) or _HYPOTHETICAL_ZH.search(clause) or _QUESTION.search(clause)):
+            continue
+        if best is None or m.start() < best[0]:
+            best = (m.start(), cue)
+    return best[1] if best else None
+
+
+def change_terms(family: str | None) -> tuple[str, ...]:
+    """The family's change words, for a full-text query of candidates."""
+    return CHANGE_CUES.get(family or "", ())

@@ -1,0 +1,68 @@
+"""Whose word on a state a line is, and whether it tells a change of the family asked about —
+in wordings of their own (the scenario files measure the whole path)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.retrieval.rerank import RerankCandidate, rerank
+from memory_core.retrieval.state_statement import change_cue, not_own_state
+
+
+@pytest.mark.parametrize("text,speaker,why", [
+    ("If we moved to Tampa, would the rent be lower?", None, "a question"),
+    ("假如我去了深圳，通勤会不会很远", None, "a hypothetical"),
+    ("The Seattle job fell through, so nothing changes.", None, "a change called off or declined"),
+    ("我本来报了驾校，后来又取消了", None, "a change called off or declined"),
+    ("My brother just bought a Model Y, so jealous.", None, "about someone else"),
+    ("我妹妹刚搬去杭州了，下次去找她玩", None, "about someone else"),
+    ("Just started at Oracle, wish me luck", "Priya", "said by Priya"),
+    ("Thinking about switching to a plant-based diet.", None, "a change weighed, not made"),
+])
+def test_lines_that_are_not_the_users_word_on_their_state(text, speaker, why):
+    assert not_own_state(text, speaker=speaker, author_type="user") == why
+
+
+@pytest.mark.parametrize("text", [
+    "Started at Oracle on Monday, the campus is huge.",
+    "我搬到苏州了，房租便宜一半",
+    "Honestly I've never been happier than at this job.",
+    "Got a new job! Can you believe it? Still pinching myself.",
+])
+def test_the_users_own_statements_are(text):
+    assert not_own_state(text, speaker=None, author_type="user") is None
+
+
+@pytest.mark.parametrize("text,family,cue", [
+    ("Onboarding at Datadog all week, so many laptops to set up.", "work", "onboarding"),
+    ("上周正式入职网易了，工位在三楼", "work", "入职"),
+    ("Got the keys to the Denver condo today!!", "residence", "got the keys"),
+    ("终于在青岛安顿下来了", "residence", "安顿"),
+    ("Took delivery of the Ioniq 5 this morning.", "vehicle", "took delivery"),
+    ("我们家的仓鼠昨天去世了", "pet", "去世"),
+    ("The biopsy came back clear, I'm in remission.", "health", "came back clear"),
+    ("这学期转学到厦大了", "school", "转学"),
+])
+def test_a_change_of_the_family_is_read_by_its_word(text, family, cue):
+    assert change_cue(text, family) == cue
+
+
+@pytest.mark.parametrize("text,family", [
+    ("The Amazon offer fell through after the background check.", "work"),
+    ("We haven't moved yet, still packing.", "residence"),
+    ("要是我把车卖了，上班就得挤地铁了", "vehicle"),
+    ("Should I get my cat rehomed?", "pet"),
+    ("Back to work tomorrow after the holidays.", "work"),  # small talk, no change word
+    ("I moved the couch to the other wall.", "pet"),  # another family's word only
+])
+def test_no_change_is_read_where_none_is_told(text, family):
+    assert change_cue(text, family) is None
+
+
+def test_a_current_state_question_lowers_a_relatives_news_below_the_users_own_line():
+    cands = [RerankCandidate("news", 1.0, "user", "My sister just got a job at Google!", 200.0),
+             RerankCandidate("own", 0.2, "user", "I work at a bakery downtown.", 100.0)]
+    plain = rerank(cands, quoted=[], now=300.0, about_user=True)
+    assert plain[0].key == "news"  # by its words alone the news ranks first
+    ranked = rerank(cands, quoted=[], now=300.0, about_user=True, state_question=True)
+    assert [r.key for r in ranked] == ["own", "news"] and ranked[1].deltas["state"] < 0
