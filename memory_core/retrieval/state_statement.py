@@ -45,7 +45,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
         "moved in", "moving in", "movers", "first weekend in", "first week in", "first night in",
-        "back at my parents", "lease ended", "signed a lease", "officially in",
+        "back at my parents", "my parents' place", "my parents' house", "childhood bedroom", "moved back",
+        "lease ended", "signed a lease", "officially in",
         "搬家", "搬到", "搬去", "搬回", "搬进", "搬来", "搬出", "落脚", "安顿", "新家", "入住", "乔迁", "定居",
         "退租", "买房", "回国了", "移民", "住进"),
     "vehicle": (
@@ -59,7 +60,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "new kitten", "died", "rainbow bridge", "said goodbye", "ran away", "ran off", "went missing",
         "brought home", "sanctuary",
         "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
-        "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "全军覆没"),
+        "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
+        "添了", "又养了"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "stopped eating", "switched to",
         "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
@@ -73,13 +75,13 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "came off", "negative", "gone", "switched me to", "started me on", "prescribed", "surgery",
         "no longer", "symptom-free", "off the meds", "stopped taking", "better now",
         "确诊", "查出", "痊愈", "康复", "好了", "阴性", "停药", "药停了", "降下来", "拆石膏", "治好", "缓解",
-        "出院", "手术"),
+        "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成"),
     "school": (
         "transferred", "enrolled", "graduated", "dropped out", "withdrew", "admitted", "accepted into",
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
-        "switched to", "starting at", "commencement", "orientation",
+        "switched to", "starting at", "commencement", "orientation", "alum", "alumna", "alumnus", "graduation",
         "转学", "转到", "毕业", "退学", "休学", "入学", "报到", "考上", "上岸", "录取", "offer", "开学", "学位证",
-        "复学"),
+        "复学", "毕业证", "录取通知书"),
 }
 
 #: a change called off or declined ("the offer fell through", 本来订了…又退订了): the state it
@@ -101,6 +103,9 @@ _QUESTION = re.compile(r"^[^.!。！\n]*[?？]|^[^.!?。！？\n]*[吗呢][\s~�
 #: clause breaks: a report of somebody else's change is read in its own clause ("My dad was
 #: just diagnosed…, so the whole family is rethinking how we eat" is the dad's news)
 _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
+#: the user's own animal as the subject ("My dog is sick", 我家猫又胖了): a word on the user's pet
+_OWN_ANIMAL = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bird|parrot|fish|hamster|rabbit|bunny)s?\b|"
+                         r"^(?:我|我们)?(?:家|家里)?(?:的)?(?:猫|狗|猫咪|狗狗)", re.IGNORECASE)
 #: "Name: text" — a chat line shown with its speaker
 _SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
 
@@ -118,7 +123,8 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str) -> str
     if speaker:
         return f"said by {speaker}"
     text = content.strip()
-    if other_subject(_first_clause(text)):
+    first = _first_clause(text)
+    if other_subject(first) and not _OWN_ANIMAL.match(first):
         return "about someone else"
     if tentative(text):
         return "a change weighed, not made"

@@ -26,7 +26,10 @@ _EN_OTHERS = (
     "friend|roommate|flatmate|neighbou?r|cousin|uncle|aunt|niece|nephew|grandma|grandpa|"
     "grandmother|grandfather|teacher|doctor|cat|dog|puppy|kitten|baby")
 _EN_OTHER_SUBJECT = re.compile(
-    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{_EN_OTHERS})s?(?:'s\s+\w+)?\s+"
+    # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
+    # pet: "My dog Pepper loves the beach" tells the user has a dog)
+    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_OTHERS})s?(?<!cat)(?<!dog)(?<!puppy)(?<!kitten)(?<!cats)(?<!dogs)"
+    rf"\s+(?-i:[A-Z][a-z]+)|(?:{_EN_OTHERS})s?)(?:'s\s+\w+)?\s+"
     r"(?:is|are|was|were|has|had|does|did|do|got|gets|will|can|still|always|never|just|"
     # irregular pasts a report of someone's change uses ("my daughter went vegan")
     r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
@@ -38,7 +41,7 @@ _EN_ABOUT_USER = re.compile(
 
 _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|爸爸|母亲|父亲|父母|儿子|女儿|孩子|老婆|"
               "老公|妻子|丈夫|男朋友|女朋友|对象|朋友|室友|邻居|表妹|表姐|表哥|表弟|堂妹|堂哥|叔叔|"
-              "阿姨|侄女|侄子|外甥|奶奶|爷爷|外婆|外公|老师|医生|同学|猫|狗")
+              "阿姨|侄女|侄子|外甥|奶奶|爷爷|外婆|外公|老师|医生|同学|猫|狗|闺蜜|发小|哥们|舍友|师兄|师姐|学长|学姐")
 _ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_OTHERS})|^我(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹)")
 #: "我现在…", "我是…", "我还…" — but not "我的…", "我家…", "我们家…" or "我+kin"
 _ZH_ABOUT_USER = re.compile(rf"^我(?!的|家|们)(?!{_ZH_OTHERS})")

@@ -66,3 +66,13 @@ def test_a_current_state_question_lowers_a_relatives_news_below_the_users_own_li
     assert plain[0].key == "news"  # by its words alone the news ranks first
     ranked = rerank(cands, quoted=[], now=300.0, about_user=True, state_question=True)
     assert [r.key for r in ranked] == ["own", "news"] and ranked[1].deltas["state"] < 0
+
+
+@pytest.mark.parametrize("text", ["My dog is limping again, vet on Friday.", "我家猫又胖了两斤"])
+def test_a_line_about_the_users_own_pet_is_their_word_on_the_pet(text):
+    assert not_own_state(text, speaker=None, author_type="user") is None
+
+
+def test_a_friend_named_after_the_word_for_them_is_someone_else():
+    assert not_own_state("My best friend Omar just got divorced, he's on my couch.", speaker=None,
+                         author_type="user") == "about someone else"
