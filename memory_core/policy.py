@@ -322,7 +322,7 @@ RERANK_FUSED_SCALE: Final = 1.0
 RERANK_OTHER_SUBJECT: Final = -0.3
 #: A current_state question about the user ("Where do I work now?") lowers a line that is not the
 #: user's own word on a state (retrieval/state_statement.py: another speaker's, a relative's news,
-#: a hypothetical, a question, a change weighed or called off) below every line that is: more than
+#: a hypothetical, a change called off; not a question, which may still tell the state) below every line that is: more than
 #: the whole fused scale plus the user bonus, so it answers only when nothing else does.
 RERANK_NOT_OWN_STATE: Final = -1.5
 #: A question that names one chat speaker ("What has Melanie painted?") lowers lines said by

@@ -28,7 +28,7 @@ from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CH
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
-from .state_statement import not_own_state
+from .state_statement import lowers_state_answer
 from .subject import other_speaker, other_subject
 
 
@@ -104,10 +104,12 @@ def speaker_delta(about_speaker: str | None, speaker: str | None, content: str) 
     return RERANK_OTHER_SPEAKER
 
 
-def state_delta(state_question: bool, c: RerankCandidate) -> float:
-    """A question about the user's current state lowers a line that is not their own word on a
-    state (``state_statement.not_own_state``)."""
-    if not state_question or not_own_state(c.content, speaker=c.speaker, author_type=c.author_type) is None:
+def state_delta(state_question: bool | str, c: RerankCandidate) -> float:
+    """A question about the user's current state lowers a line that is somebody else's word or
+    tells no state of the user's (``state_statement.lowers_state_answer``)."""
+    family = state_question if isinstance(state_question, str) else None
+    if not state_question or not lowers_state_answer(c.content, speaker=c.speaker, author_type=c.author_type,
+                                                     family=family):
         return 0.0
     return RERANK_NOT_OWN_STATE
 
@@ -115,11 +117,12 @@ def state_delta(state_question: bool, c: RerankCandidate) -> float:
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,
            top_n: int = RERANK_TOP_N, about_user: bool = False,
            semantic_best: Hashable | None = None, about_speaker: str | None = None,
-           state_question: bool = False) -> list[Reranked]:
+           state_question: bool | str = False) -> list[Reranked]:
     """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged.
     ``about_user``: the question's subject is the user (``subject.asks_about_user``);
     ``semantic_best``: the key of the clear best match in meaning (the vector path's top hit);
-    ``state_question``: a current_state question about the user."""
+    ``state_question``: a current_state question about the user (the name of the family it asks
+    about when known, else True)."""
     head, tail = list(candidates[:top_n]), list(candidates[top_n:])
     best = max((c.fused for c in head), default=0.0)
     worst = min((c.fused for c in head), default=0.0)

@@ -534,7 +534,8 @@ class RetrievalService:
                            for ev, s in head], quoted=plan.quoted_phrases, now=plan.now,
                           about_user=asks_about_user(plan.query), semantic_best=semantic_id,
                           about_speaker=speaker,
-                          state_question=plan.mode is QueryMode.CURRENT_STATE and asks_about_user(plan.query))
+                          state_question=(plan.predicate_family or True) if plan.mode is QueryMode.CURRENT_STATE
+                          and asks_about_user(plan.query) else False)
         by_id = {ev.event_id: ev for ev, _ in head}
         for i, r in enumerate(reranked):
             if r.reranked:
@@ -734,7 +735,7 @@ class RetrievalService:
                 "AND e.author_type = 'user' ORDER BY f.rowid DESC LIMIT ?",
                 (expr, top_time, as_of, as_of, NEWER_STATE_SCAN)):
             cue = change_cue(content, family)
-            if cue is None or not_own_state(content, speaker=None, author_type="user") is not None:
+            if cue is None or not_own_state(content, speaker=None, author_type="user", family=family) is not None:
                 continue
             when = find_future_time(content)
             if when is not None:  # "Moving to Denver next month": a change only once its date has come

@@ -45,10 +45,10 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
         "moved in", "moving in", "movers", "first weekend in", "first week in", "first night in",
-        "back at my parents", "my parents' place", "my parents' house", "childhood bedroom", "moved back",
+        "made the move", "back at my parents", "my parents' place", "my parents' house", "childhood bedroom", "moved back",
         "lease ended", "signed a lease", "officially in",
         "搬家", "搬到", "搬去", "搬回", "搬进", "搬来", "搬出", "落脚", "安顿", "新家", "入住", "乔迁", "定居",
-        "退租", "买房", "回国了", "移民", "住进"),
+        "退租", "买房", "买了房", "搬过去", "搬过来", "回国了", "移民", "住进"),
     "vehicle": (
         "bought", "new car", "traded", "sold", "totaled", "totalled", "picked up", "went with",
         "drove home in", "car-free", "gave up the car", "gave up the truck", "scrapped", "first car",
@@ -61,7 +61,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "brought home", "sanctuary",
         "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
         "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
-        "添了", "又养了"),
+        "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "stopped eating", "switched to",
         "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
@@ -89,7 +89,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
 _CALLED_OFF_EN = re.compile(
     r"\b(?:fell through|rejected|turned (?:it |them |him |her )?down|declined|called (?:it )?off|cancell?ed|"
     r"backed out|didn't take|did not take|didn't get|pulled out|changed my mind)\b", re.IGNORECASE)
-_CALLED_OFF_ZH = re.compile(r"没抢到|没去成|没成功|退订|取消了|黄了|泡汤|拒了|放弃了|落空")
+#: (not 放弃了: "控碳水那个我放弃了" ends a diet — it is the change, not a plan dropped)
+_CALLED_OFF_ZH = re.compile(r"没抢到|没去成|没成功|退订|取消了|黄了|泡汤|拒了|落空")
 #: in the clause of a change word: not yet done, or negated ("haven't moved yet", 还没搬)
 _NOT_DONE = re.compile(r"\b(?:not yet|not|haven't|hasn't|won't|wouldn't|never|didn't|don't|isn't|wasn't)\b|"
                        r"还没|没有(?=[搬买换去入辞考])|没(?=[搬买换去入辞考])|不想|不打算|算了", re.IGNORECASE)
@@ -100,12 +101,19 @@ _HYPOTHETICAL_ZH = re.compile(r"要是|如果|假如|假设|万一")
 #: a line that asks (its first sentence ends in a question mark, or it is one sentence ending
 #: in 吗/呢): it tells no state
 _QUESTION = re.compile(r"^[^.!。！\n]*[?？]|^[^.!?。！？\n]*[吗呢][\s~～]*$")
+#: what a current_state answer is lowered for: a line that is somebody else's word or states no
+#: state of the user's. A question or a change weighed still tells the state it starts from
+#: ("Road trip question: how far can an Outback go? Ours is a 2016"): not lowered, only never lifted
+LOWERING_REASONS = frozenset({"not the user's words", "about someone else", "a hypothetical",
+                              "a change called off or declined"})
 #: clause breaks: a report of somebody else's change is read in its own clause ("My dad was
 #: just diagnosed…, so the whole family is rethinking how we eat" is the dad's news)
 _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
-#: the user's own animal as the subject ("My dog is sick", 我家猫又胖了): a word on the user's pet
-_OWN_ANIMAL = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bird|parrot|fish|hamster|rabbit|bunny)s?\b|"
-                         r"^(?:我|我们)?(?:家|家里)?(?:的)?(?:猫|狗|猫咪|狗狗)", re.IGNORECASE)
+#: the user's own animal or partner as the subject ("My dog is sick", 女朋友小雨生日快到了): a word on
+#: the user's pet or relationship, the states those families ask about
+_OWN_TIE = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bird|parrot|fish|hamster|rabbit|bunny|"
+                      r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?)s?\b|"
+                      r"^(?:我|我们)?(?:家|家里)?(?:的)?(?:猫|狗|猫咪|狗狗|男朋友|女朋友|老婆|老公|对象|未婚夫|未婚妻)", re.IGNORECASE)
 #: "Name: text" — a chat line shown with its speaker
 _SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
 
@@ -115,25 +123,33 @@ def _first_clause(text: str) -> str:
     return text[:m.start()] if m else text
 
 
-def not_own_state(content: str, *, speaker: str | None, author_type: str) -> str | None:
+def lowers_state_answer(content: str, *, speaker: str | None, author_type: str, family: str | None = None) -> bool:
+    """Whether a current_state answer about the user (asking about ``family``) puts this line
+    below the user's own words."""
+    why = not_own_state(content, speaker=speaker, author_type=author_type, family=family)
+    return why is not None and (why in LOWERING_REASONS or why.startswith("said by"))
+
+
+def not_own_state(content: str, *, speaker: str | None, author_type: str, family: str | None = None) -> str | None:
     """Why a line is not the user's own word on their state (None when it is): said by someone
-    else, about someone else, weighed, hypothetical, asked, or called off."""
+    else, about someone else (but the user's pet or partner, for a question about pets or the
+    relationship), hypothetical, called off, weighed, or asked."""
     if author_type != "user":
         return "not the user's words"
     if speaker:
         return f"said by {speaker}"
     text = content.strip()
     first = _first_clause(text)
-    if other_subject(first) and not _OWN_ANIMAL.match(first):
+    if other_subject(first) and not (family in ("pet", "relationship") and _OWN_TIE.match(first)):
         return "about someone else"
-    if tentative(text):
-        return "a change weighed, not made"
-    if _QUESTION.search(text):
-        return "a question"
     if _HYPOTHETICAL_EN.search(text) or _HYPOTHETICAL_ZH.search(text):
         return "a hypothetical"
     if _CALLED_OFF_EN.search(text) or _CALLED_OFF_ZH.search(text):
         return "a change called off or declined"
+    if tentative(text):
+        return "a change weighed, not made"
+    if _QUESTION.search(text):
+        return "a question"
     return None
 
 

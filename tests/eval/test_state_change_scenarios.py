@@ -61,10 +61,10 @@ def test_the_command_refuses_a_bad_file_with_exit_2(tmp_path, capsys):
 
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
-#: pass counts measured at stop 33 (sets A-C were looked at while the change-word lift was
-#: written; D and E were written afterwards and first run on it: 25 -> 33 and 29 -> 36 against
-#: the code before it); a gate one below each, for the wordings the stop's rules carry
-GATES = {"sa": 37, "sb": 39, "sc": 32, "sd": 36, "se": 36}
+#: pass counts measured at stop 33, a gate one below each (sets A-C were looked at while the
+#: change-word lift was written; D-G were written afterwards, first run on it, then looked at:
+#: docs/l2.md "Thirteenth round" has the first-run figures)
+GATES = {"sa": 37, "sb": 39, "sc": 32, "sd": 36, "se": 36, "sf": 38, "sg": 36}
 
 
 @pytest.mark.parametrize("name", sorted(GATES))

@@ -10,7 +10,8 @@ from memory_core.retrieval.state_statement import change_cue, not_own_state
 
 
 @pytest.mark.parametrize("text,speaker,why", [
-    ("If we moved to Tampa, would the rent be lower?", None, "a question"),
+    ("If we moved to Tampa, would the rent be lower?", None, "a hypothetical"),
+    ("Can you find me a vegan bakery near the office?", None, "a question"),
     ("假如我去了深圳，通勤会不会很远", None, "a hypothetical"),
     ("The Seattle job fell through, so nothing changes.", None, "a change called off or declined"),
     ("我本来报了驾校，后来又取消了", None, "a change called off or declined"),
@@ -68,9 +69,12 @@ def test_a_current_state_question_lowers_a_relatives_news_below_the_users_own_li
     assert [r.key for r in ranked] == ["own", "news"] and ranked[1].deltas["state"] < 0
 
 
-@pytest.mark.parametrize("text", ["My dog is limping again, vet on Friday.", "我家猫又胖了两斤"])
-def test_a_line_about_the_users_own_pet_is_their_word_on_the_pet(text):
-    assert not_own_state(text, speaker=None, author_type="user") is None
+@pytest.mark.parametrize("text,family", [("My dog is limping again, vet on Friday.", "pet"), ("我家猫又胖了两斤", "pet"),
+                                         ("女朋友下周生日，想给她个惊喜", "relationship")])
+def test_a_line_about_the_users_own_pet_or_partner_is_their_word_on_it(text, family):
+    assert not_own_state(text, speaker=None, author_type="user", family=family) is None
+    # asked about another state (the partner's diet is not the user's), it is somebody else's news
+    assert not_own_state(text, speaker=None, author_type="user", family="diet") == "about someone else"
 
 
 def test_a_friend_named_after_the_word_for_them_is_someone_else():
