@@ -155,7 +155,8 @@ def cmd_state_changes(args: argparse.Namespace) -> int:
         return 2
     if args.json_out:
         rows = [{"id": o.scenario.id, "lang": o.scenario.lang, "family": o.scenario.family, "passed": o.passed,
-                 "first_after": o.first_after, "passed_before": o.passed_before, "error": o.error}
+                 "first_after": o.first_after, "passed_before": o.passed_before, "error": o.error,
+                 "l2_holds_change": o.l2_new, "l2_still_old": o.l2_old}
                 for o in outcomes]
         args.json_out.write_text(json.dumps({"summary": summary, "scenarios": rows}, indent=2, ensure_ascii=False),
                                  encoding="utf-8")

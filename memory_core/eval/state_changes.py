@@ -25,6 +25,11 @@ of them (case-insensitive). ``before`` is optional: as of its date no finding ma
 the change's ``expect`` words, and when it has ``expect`` of its own, the first finding must
 contain one of those.
 
+A second figure reads L2's live beliefs (``magi-memory assertions``) after the lines: how
+often one holds a word of the change, and how often one still holds a word of the old state
+(for scenarios with ``before.expect``). Ends are told by words ("passed away") no belief holds,
+so the first count is a floor; the second is the one that should go to zero.
+
 Run: ``magi-memory eval state-changes FILE [--json OUT] [-v]``.
 """
 
@@ -65,6 +70,10 @@ class Outcome:
     first_after: str
     first_before: str | None = None
     error: str | None = None
+    #: L2's live beliefs after the lines (``magi-memory assertions``): one holds a word of the
+    #: change; one still holds a word of the old state (None: the file gives no old words)
+    l2_new: bool = False
+    l2_old: bool | None = None
 
     @property
     def passed(self) -> bool:
@@ -140,6 +149,13 @@ def _ask(db: str, question: str, now: str) -> list[str]:
     return [str(f.get("content") or "") for f in json.loads(out).get("findings") or []]
 
 
+def _live_values(db: str) -> list[str]:
+    code, out = _cli(["--db", db, "assertions", "--json"])
+    if code != 0:
+        raise RuntimeError(f"assertions exited {code}")
+    return [str(a.get("value") or "").lower() for a in json.loads(out or "[]")]
+
+
 def run_one(s: Scenario, workdir: Path) -> Outcome:
     """Ingest the lines into a fresh store through ``magi-memory ingest``, then ask."""
     chat = workdir / "chat.jsonl"
@@ -152,13 +168,16 @@ def run_one(s: Scenario, workdir: Path) -> Outcome:
         after = _ask(db, s.question, s.now)
         first = after[0] if after else ""
         passed_after = any(w in first.lower() for w in s.expect)
+        live = _live_values(db)
+        l2_new = any(w in v for v in live for w in s.expect)
+        l2_old = any(w in v for v in live for w in s.before_expect) if s.before_expect else None
         if s.before_now is None:
-            return Outcome(s, passed_after, None, first)
+            return Outcome(s, passed_after, None, first, l2_new=l2_new, l2_old=l2_old)
         before = _ask(db, s.question, s.before_now)
         first_before = before[0] if before else ""
         clean = not any(w in f.lower() for f in before for w in s.expect)
         old_first = not s.before_expect or any(w in first_before.lower() for w in s.before_expect)
-        return Outcome(s, passed_after, clean and old_first, first, first_before)
+        return Outcome(s, passed_after, clean and old_first, first, first_before, l2_new=l2_new, l2_old=l2_old)
     except Exception as exc:  # noqa: BLE001 - a scenario that cannot run is a failure, shown with why
         return Outcome(s, False, None, "", error=f"{type(exc).__name__}: {exc}")
 
@@ -191,6 +210,10 @@ def summarise(outcomes: Sequence[Outcome]) -> dict[str, Any]:
             "after_change_first": sum(o.passed_after for o in outcomes),
             "before_checked": sum(o.passed_before is not None for o in outcomes),
             "before_clean": sum(bool(o.passed_before) for o in outcomes),
+            # L2's live beliefs (a secondary figure: the answer's first line is the check)
+            "l2_holds_change": sum(o.l2_new for o in outcomes),
+            "l2_old_checked": sum(o.l2_old is not None for o in outcomes),
+            "l2_still_old": sum(bool(o.l2_old) for o in outcomes),
             "by_lang": {k: v.to_json() for k, v in sorted(by_lang.items())},
             "by_family": {k: v.to_json() for k, v in sorted(by_family.items())},
             "failed": overall.failed_ids}
@@ -214,6 +237,8 @@ def format_report(outcomes: Sequence[Outcome], summary: dict[str, Any], *, verbo
     lines = [f"state-change scenarios: {o['passed']} / {o['total']} pass "
              f"(first finding after the change names it: {summary['after_change_first']}; "
              f"before-the-change checks clean: {summary['before_clean']} / {summary['before_checked']})"]
+    lines.append(f"  L2 live beliefs after the lines: a word of the change in {summary['l2_holds_change']} / "
+                 f"{o['total']}; the old state still live in {summary['l2_still_old']} / {summary['l2_old_checked']}")
     for label, group in (("language", summary["by_lang"]), ("family", summary["by_family"])):
         lines.append(f"  by {label}: " + ", ".join(f"{k} {v['passed']}/{v['total']}" for k, v in group.items()))
     if verbose:

@@ -616,6 +616,40 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"(?:started|start|began|am starting|am working|work|works) (?:out |off )?as (?:an? |the )(?:[a-z\-]+ ){0,2}?"
         + _EN_JOB_TITLE + r" (?:at|for|with)|"
         r"teach(?:es)? (?:[a-z\-]+ ){0,2}?at", "WORKS_AT", "organization", trait="employer", coordinated=False),
+    # stop 33, natural changes told in chat (tests/eval/scenarios): "I accepted an offer from
+    # Brightwave Solar", "signed w/ Shopify", "Signed my contract with Delgado Architects"
+    *_en_with_bare("en_work_accepted_offer", r"(?![^.!?]*\b(?:start|starts|starting|begin|begins|beginning|start date|first day is)\b)"
+                   r"(?:just |finally |officially )?(?P<verb>accepted (?:an|the|a|their|his|her) "
+                   r"(?:job |full-time |new |formal )?offer (?:from|at|with)|signed (?:my |the )?(?:contract |offer |offer letter )?"
+                   r"(?:with|w/)) " + _EN_OBJ_RAW,
+                   # (the lookahead first: a start still ahead, "… and start Monday", is a plan, no claim)
+                   "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    # "Orientation week at Cobalt Freight was long", "onboarding at Stripe", "First week at Figma
+    # done": a job's first days named by the employer (a school's are a school's: not read here)
+    _raw("en_work_first_days_at", "en", r"(?:^|(?<=[.!?:]\s))(?:just |finally |officially )?(?:got through |finished |survived |done with |"
+         r"wrapped up |made it through )?(?P<subj>)(?:my |the )?(?:new hire |new-hire )?"
+         r"(?P<verb>orientation(?: week| day)?|onboarding(?: week)?|first (?:day|week|month|shift) (?:of work )?) (?:at|with) "
+         r"(?!(?:the )?(?:uc |university|college|school|campus|the office|work)\b)"
+         r"(?P<obj>[a-z][a-z0-9&'\-]*(?: (?!was\b|is\b|done\b|went\b|finished\b|over\b|complete\b)[a-z0-9&'\-]+){0,3}?)"
+         r"(?=[.,;:!?]| (?:was|is|done|went|finished|over|complete|today|yesterday|this week|last week)\b|$)"
+         r"(?![^.!?]*\b(?:university|college|semester|campus|classes|lecture)\b)",
+         "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    # "officially a Lisbon resident", "got the keys to our new place in Sheffield", "Signed a lease
+    # in Jersey City": a home named by what comes with it
+    _raw("en_home_resident", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i'm|i am|we're|we are|now|officially)(?: now| officially)* "
+         r"(?:an? )?(?P<obj>[a-z][a-z\-]*(?: [a-z\-]+)?) (?P<verb>resident|residents)\b", "LIVES_IN", "place",
+         trait="residence", coordinated=False, typed_only=True),
+    *_en_with_bare("en_home_keys_lease", r"(?![^.!?]*\bmov(?:ed|ing)\b)(?:just |finally |officially )?(?P<verb>got the keys to|picked up the keys to|"
+                   r"signed (?:a|the|our|my) (?:new )?lease (?:on|for)) (?:a |an |our |my |the )?(?:new )?(?:[a-z\-]+ ){0,2}?"
+                   r"(?:place|house|flat|apartment|condo|home|studio|one-bedroom|two-bedroom|townhouse)"
+                   r" in " + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
+    *_en_with_bare("en_home_lease_in", r"(?![^.!?]*\bmov(?:ed|ing)\b)(?:just |finally |officially )?(?P<verb>signed (?:a|the|our|my) "
+                   r"(?:new )?lease in) " + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
+    # "went with a Volvo XC40 this time", "drove home in a Tesla Model 3": the car one chose
+    *_en_with_bare("en_vehicle_went_with", r"(?:just |finally |then )?(?P<verb>went with|drove home in|drove home|drove off in|"
+                   r"drove off the lot in|ended up with) (?:a |an |the |my )(?:used |new |brand new |brand-new |certified pre-owned |"
+                   r"secondhand |second-hand |leased )?(?P<obj>" + _EN_VEHICLE_NAME + r")", "DRIVES", "vehicle",
+                   trait="vehicle", coordinated=False),
     # vehicle
     _raw("en_vehicle_trade_for", "en", _EN_WHO + r" (?:traded|swapped|exchanged) (?:in )?(?:my |our )?"
          r"[a-z0-9\- ]+? (?:in )?(?P<verb>for) " + _EN_OBJ_RAW, "DRIVES", "vehicle", trait="vehicle",
@@ -1496,6 +1530,29 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_work_join", r"(?:就职于|任职于|供职于|(?:就职|任职|供职)(?=于)|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作)))"
         r"(?![一二三四五六七八九十两半几\d]+个?多?(?:月|年|周|天|星期))", "WORKS_AT",
         "organization", coordinated=False, trait="employer"),
+    # stop 33, natural changes told in chat: 我跳槽去美团了 (跳槽去 with the company before 了)
+    _zh("zh_work_hop_to", r"跳槽去(?!了)", "WORKS_AT", "organization", coordinated=False, trait="employer",
+        tail=r"(?=了|啦|[，,。！？!?]|$)"),
+    # 蔚来第一周打卡完成, 字节入职第一周: a job's first days, named by the company before them
+    _raw("zh_work_first_days", "zh", _ZH_CLAUSE + r"(?P<subj>)(?:在)?(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:的)?"
+         r"(?P<verb>入职第一[天周]|第一周打卡|第一天上班|上班第一天|第一天打卡)", "WORKS_AT", "organization",
+         trait="employer", coordinated=False, named_only=True),
+    # 提车啦！比亚迪海豹, 新车到手：Model Y: the car just picked up (提了X is a purchase: zh_bought)
+    _raw("zh_vehicle_picked_up", "zh", _ZH_CLAUSE + r"(?P<subj>)(?:我|我们)?(?:今天|昨天|终于|刚刚?|上周|周末)?"
+         r"(?P<verb>提车啦|提车了|新车到手)[！!：:，,\s~～]*"
+         r"(?P<obj>[A-Za-z0-9\u4e00-\u9fff\-]{2,12}?)(?=[，,。！？!?\s~～]|$|，)", "DRIVES", "vehicle", trait="vehicle",
+         coordinated=False, typed_only=True),
+    # 领养了一只边牧，叫可乐 / 接回来一只柯基 叫土豆 / 养猫了！布偶，名字叫奶糖: an animal brought home and named
+    _raw("zh_pet_brought_home_named", "zh", _ZH_CLAUSE + r"(?P<subj>我们家|我家|我们|我|自己)?(?:自己)?(?:终于|刚|刚刚|今天|昨天|上周|又)?"
+         r"(?:从[^，,。！？!?]{1,8}?)?(?P<verb>领养了|收养了|领回来|领回了|接回来|接回了|抱回来|抱回了|买了|养了)(?:一只|只|一条|条|俩|两只)?"
+         r"(?P<kind>" + _ZH_PET + r")[^，,。！？!?]{0,6}?[，,\s！!]*(?:名字)?叫(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？!?\s]|$)",
+         "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
+    # 现在落脚成都高新区, 在温哥华安顿下来了: where one settled
+    _raw("zh_home_settled", "zh", _ZH_CLAUSE + r"(?P<subj>)(?:我|我们)?(?:现在|终于|已经|总算)?(?P<verb>落脚)(?:在|到)?"
+         r"(?P<obj>[\u4e00-\u9fff]{2,8}?)(?=了|啦|[，,。！？!?]|$)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         typed_only=True),
+    _raw("zh_home_settled_in", "zh", _ZH_CLAUSE + r"(?P<subj>)(?:我|我们)?(?:现在|终于|已经|总算)?在(?P<obj>[\u4e00-\u9fff]{2,6}?)"
+         r"(?P<verb>安顿下来|安顿好)", "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     # vehicle
     _raw("zh_vehicle_is", "zh", r"(?P<subj>我们|我(?P<rel>" + _ZH_REL + r")?)(?:的|家的)(?P<kind>车|座驾|爱车|电动车|摩托车|新车)(?P<verb>是)(?:一辆|辆)?"
          + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle", coordinated=False, named_only=True),
