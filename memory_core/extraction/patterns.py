@@ -631,7 +631,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>orientation(?: week| day)?|onboarding(?: week)?|first (?:day|week|month|shift) (?:of work )?) (?:at|with) "
          r"(?!(?:the )?(?:uc |university|college|school|campus|the office|work)\b)"
          r"(?P<obj>[a-z][a-z0-9&'\-]*(?: (?!was\b|is\b|done\b|went\b|finished\b|over\b|complete\b)[a-z0-9&'\-]+){0,3}?)"
-         r"(?=[.,;:!?]| (?:was|is|done|went|finished|over|complete|today|yesterday|this week|last week)\b|$)"
+         r"(?=[.,;:!?]| [—–-] | (?:was|is|done|went|finished|over|complete|today|yesterday|this week|last week)\b|$)"
          r"(?![^.!?]*\b(?:university|college|semester|campus|classes|lecture)\b)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     # "officially a Lisbon resident", "got the keys to our new place in Sheffield", "Signed a lease

@@ -136,7 +136,9 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "relationship",
         ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",
-         "single", "relationship", "divorced", "结婚", "关系", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身", "离婚"),
+         "single", "relationship", "divorced", "seeing anyone", "seeing someone", "seeing somebody", "engaged",
+         "fiance", "fiancé", "fiancee", "fiancée", "结婚", "关系", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身",
+         "离婚", "脱单", "交往", "已婚"),
         ("married", "dating", "broke up", "divorced", "girlfriend", "boyfriend", "结婚", "分手", "离婚", "在一起"),
         ("wedding", "婚礼"),
         "statement about your relationship", "关于感情状况的表述", ("relationship",), (), ("partner", "spouse"),
@@ -206,7 +208,13 @@ def find_cue(text: str, cues: tuple[str, ...]) -> tuple[str, int] | None:
 #: comes before "visit" ("where did I go to school")
 _FAMILY_ORDER = ("acquisition", "residence", "school", "visit", "preference", "relationship", "vehicle", "pet",
                  "diet", "health", "work", "stress", "mood", "consumption", "usage", "ownership")
-#: a condition named in a question asks about health ("how is my diabetes", 我的胃炎好了吗)
+#: a condition named in a question asks about health ("how is my diabetes", 我的胃炎好了吗), and so
+#: does one's own body part or medication ("How's my knee doing?", 我的腰最近什么情况？, "Am I still on
+#: any anxiety medication?")
+_BODY_QUESTION = re.compile(
+    r"\bmy (?:ankle|knee|back|shoulder|wrist|foot|feet|hip|neck|stomach|eyes?|teeth|tooth|skin|heart|lungs?|"
+    r"leg|arm|spine|thyroid|blood pressure)s?\b|\b(?:meds|medication|medications|medicine|prescription)\b|"
+    r"我的?(?:腰|膝盖|脚踝|胃|肩膀|手腕|脚|腿|颈椎|腰椎|牙|眼睛|皮肤|心脏|肺|甲状腺|血压)|降压药|吃的药|在吃什么药")
 _CONDITION_QUESTION = re.compile(
     r"\b(?:" + "|".join(sorted((re.escape(c) for c in CONDITIONS if c.isascii()), key=len, reverse=True)) +
     r"|[a-z]+(?:itis|syndrome|disorder|allergy|infection)|[a-z]+'?s? disease)\b|[\u4e00-\u9fff](?:"
@@ -224,7 +232,7 @@ def question_family(question: str) -> PredicateFamily | None:
             continue
         if find_cue(question, fam.question_cues):
             return fam
-        if name == "health" and _CONDITION_QUESTION.search(lowered):
+        if name == "health" and (_CONDITION_QUESTION.search(lowered) or _BODY_QUESTION.search(lowered)):
             return fam
     return None
 

@@ -29,7 +29,8 @@ from .subject import other_subject
 
 #: words telling a start, end or change of a state, per question family (``predicates``): whole
 #: words in English, substrings in Chinese. Kept to change words — "work" or 住 alone name the
-#: state in any small talk ("back to work tomorrow"), so they are not here.
+#: state in any small talk ("back to work tomorrow"), so they are not here; nor is a test
+#: "negative"/阴性, which as often rules out another condition as ends the one asked about.
 CHANGE_CUES: dict[str, tuple[str, ...]] = {
     "work": (
         "hired", "new job", "job offer", "an offer", "the offer", "offer from", "onboarding", "orientation",
@@ -72,9 +73,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "脱单", "分手", "分了", "掰了", "领证", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身"),
     "health": (
         "diagnosed", "recovered", "came back clear", "all clear", "cleared", "healed", "cured", "remission",
-        "came off", "negative", "gone", "switched me to", "started me on", "prescribed", "surgery",
+        "came off", "gone", "switched me to", "started me on", "prescribed", "surgery",
         "no longer", "symptom-free", "off the meds", "stopped taking", "better now",
-        "确诊", "查出", "痊愈", "康复", "好了", "阴性", "停药", "药停了", "降下来", "拆石膏", "治好", "缓解",
+        "确诊", "查出", "痊愈", "康复", "好了", "停药", "药停了", "降下来", "拆石膏", "治好", "缓解",
         "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成"),
     "school": (
         "transferred", "enrolled", "graduated", "dropped out", "withdrew", "admitted", "accepted into",

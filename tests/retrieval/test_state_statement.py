@@ -80,3 +80,18 @@ def test_a_line_about_the_users_own_pet_or_partner_is_their_word_on_it(text, fam
 def test_a_friend_named_after_the_word_for_them_is_someone_else():
     assert not_own_state("My best friend Omar just got divorced, he's on my couch.", speaker=None,
                          author_type="user") == "about someone else"
+
+
+@pytest.mark.parametrize("question,family", [
+    ("Is she seeing anyone these days?", "relationship"), ("Are we engaged yet?", "relationship"),
+    ("我最近脱单了吗？", "relationship"), ("How's my shoulder after the fall?", "health"),
+    ("我的膝盖好点了吗？", "health"), ("Which medication am I on for the rash?", "health"),
+])
+def test_questions_about_a_partner_or_the_body_ask_about_those_states(question, family):
+    from memory_core.retrieval.predicates import question_family
+
+    assert question_family(question).name == family
+
+
+def test_a_test_that_came_back_negative_is_no_change_of_the_condition_asked_about():
+    assert change_cue("They ran a celiac panel and it came back negative.", "health") is None
