@@ -221,12 +221,17 @@ _CONDITION_QUESTION = re.compile(
     + "|".join(CONDITION_SUFFIXES_ZH) + ")")
 
 
+_MEAL_QUESTION = re.compile(r"\b(?:breakfast|brunch|lunch|dinner|supper|dessert|snacks?|meals?)\b")
+
+
 def question_family(question: str) -> PredicateFamily | None:
     """The family a question asks about ("What did I buy…" → acquisition), or None."""
     lowered = question.lower()
     for name in _FAMILY_ORDER:
         fam = FAMILY_BY_NAME[name]
-        if name == "ownership" and not re.search(r"\b(?:do|did) i (?:own|have)\b|我有没有|我有几|拥有", lowered):
+        if name == "ownership" and (not re.search(r"\b(?:do|did) i (?:own|have)\b|我有没有|我有几|拥有", lowered)
+                                    # "What did I have for lunch?" asks what was eaten
+                                    or _MEAL_QUESTION.search(lowered)):
             continue
         if name == "usage" and not re.search(r"\b(?:use|used|using)\b|使用|用什么|用的", lowered):
             continue

@@ -95,3 +95,11 @@ def test_questions_about_a_partner_or_the_body_ask_about_those_states(question, 
 
 def test_a_test_that_came_back_negative_is_no_change_of_the_condition_asked_about():
     assert change_cue("They ran a celiac panel and it came back negative.", "health") is None
+
+
+def test_a_meal_question_asks_no_ownership():
+    from memory_core.retrieval.predicates import question_family
+
+    fam = question_family("What did I have for dinner on Friday?")
+    assert fam is None or fam.name != "ownership"
+    assert question_family("Did I have a dog as a kid?").name in ("pet", "ownership")
