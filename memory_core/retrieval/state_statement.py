@@ -102,11 +102,18 @@ _HYPOTHETICAL_ZH = re.compile(r"要是|如果|假如|假设|万一")
 #: a line that asks (its first sentence ends in a question mark, or it is one sentence ending
 #: in 吗/呢): it tells no state
 _QUESTION = re.compile(r"^[^.!。！\n]*[?？]|^[^.!?。！？\n]*[吗呢][\s~～]*$")
-#: what a current_state answer is lowered for: a line that is somebody else's word or states no
-#: state of the user's. A question or a change weighed still tells the state it starts from
-#: ("Road trip question: how far can an Outback go? Ours is a 2016"): not lowered, only never lifted
-LOWERING_REASONS = frozenset({"not the user's words", "about someone else", "a hypothetical",
-                              "a change called off or declined"})
+#: why a line is not the user's own word on their state (:func:`not_own_state`)
+NOT_USERS_WORDS = "not the user's words"
+OTHER_SPEAKER = "said by another speaker in the chat"
+SOMEONE_ELSE = "about someone else"
+HYPOTHETICAL = "a hypothetical"
+CALLED_OFF = "a change called off or declined"
+WEIGHED = "a change weighed, not made"
+ASKED = "a question"
+#: what a current_state answer is lowered for: somebody else's word, or no state of the user's.
+#: A question or a change weighed still tells the state it starts from ("Road trip question: how
+#: far can an Outback go? Ours is a 2016"): not lowered, only never lifted
+LOWERING_REASONS = frozenset({NOT_USERS_WORDS, OTHER_SPEAKER, SOMEONE_ELSE, HYPOTHETICAL, CALLED_OFF})
 #: clause breaks: a report of somebody else's change is read in its own clause ("My dad was
 #: just diagnosed…, so the whole family is rethinking how we eat" is the dad's news)
 _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
@@ -127,8 +134,7 @@ def _first_clause(text: str) -> str:
 def lowers_state_answer(content: str, *, speaker: str | None, author_type: str, family: str | None = None) -> bool:
     """Whether a current_state answer about the user (asking about ``family``) puts this line
     below the user's own words."""
-    why = not_own_state(content, speaker=speaker, author_type=author_type, family=family)
-    return why is not None and (why in LOWERING_REASONS or why.startswith("said by"))
+    return not_own_state(content, speaker=speaker, author_type=author_type, family=family) in LOWERING_REASONS
 
 
 def not_own_state(content: str, *, speaker: str | None, author_type: str, family: str | None = None) -> str | None:
@@ -136,21 +142,21 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
     else, about someone else (but the user's pet or partner, for a question about pets or the
     relationship), hypothetical, called off, weighed, or asked."""
     if author_type != "user":
-        return "not the user's words"
+        return NOT_USERS_WORDS
     if speaker:
-        return f"said by {speaker}"
+        return OTHER_SPEAKER
     text = content.strip()
     first = _first_clause(text)
     if other_subject(first) and not (family in ("pet", "relationship") and _OWN_TIE.match(first)):
-        return "about someone else"
+        return SOMEONE_ELSE
     if _HYPOTHETICAL_EN.search(text) or _HYPOTHETICAL_ZH.search(text):
-        return "a hypothetical"
+        return HYPOTHETICAL
     if _CALLED_OFF_EN.search(text) or _CALLED_OFF_ZH.search(text):
-        return "a change called off or declined"
+        return CALLED_OFF
     if tentative(text):
-        return "a change weighed, not made"
+        return WEIGHED
     if _QUESTION.search(text):
-        return "a question"
+        return ASKED
     return None
 
 

@@ -17,7 +17,7 @@ from memory_core.retrieval.state_statement import change_cue, not_own_state
     ("我本来报了驾校，后来又取消了", None, "a change called off or declined"),
     ("My brother just bought a Model Y, so jealous.", None, "about someone else"),
     ("我妹妹刚搬去杭州了，下次去找她玩", None, "about someone else"),
-    ("Just started at Oracle, wish me luck", "Priya", "said by Priya"),
+    ("Just started at Oracle, wish me luck", "Priya", "said by another speaker in the chat"),
     ("Thinking about switching to a plant-based diet.", None, "a change weighed, not made"),
 ])
 def test_lines_that_are_not_the_users_word_on_their_state(text, speaker, why):
