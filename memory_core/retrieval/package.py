@@ -59,6 +59,9 @@ class Finding:
     #: status: ``FINDING_FACT_KEYS``), so an answer or a view can say it in words of its
     #: own language instead of quoting ``content``, which is written for a model
     facts: dict[str, Any] = field(default_factory=dict)
+    #: the named person who said it (an imported chat line's ``speaker``); None for the user's
+    #: own words and for derived findings
+    speaker: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)

@@ -58,6 +58,8 @@ def summary_of(plan: QueryPlan, findings: Sequence[Finding], status: str, insuff
     who = {"user": "用户" if zh else "the user", "assistant": "助手" if zh else "the assistant",
            "external": "设备/插件记录" if zh else "an observed activity",
            "derived": "记忆归纳" if zh else "memory concluded"}.get(top.author_type, top.author_type)
+    if top.speaker:  # an imported chat's line is its speaker's words, not the user's
+        who = top.speaker
     if zh:
         head = f"最相关的发现（{ {'direct': '直接证据', 'indirect': '间接证据', 'weak': '弱证据'}[top.evidence_strength] }）："
         body = f"{_date(top.occurred_at)} {who}：“{quote}”"

@@ -552,7 +552,7 @@ class RetrievalService:
                 author_type=ev.author_type, evidence_strength="", score=round(r.score, 6),
                 event_ids=[ev.event_id], source=ev.source, session_id=ev.session_id,
                 evidence_class=ev.evidence_class, evidence={}, truncated=truncated,
-                relevance=round(r.fused / best_fused, 4) if best_fused > 0 else None))
+                relevance=round(r.fused / best_fused, 4) if best_fused > 0 else None, speaker=ev.speaker))
         timings["rerank"] = _ms(t)
         # -- anchor entity: "before the air fryer" is never answered by the air fryer ------------
         findings = self._drop_about_anchor(plan, trace, findings, by_id)
@@ -708,7 +708,7 @@ class RetrievalService:
                 f = Finding(rank=0, event_id=ev.event_id, content=text, occurred_at=ev.occurred_at,
                             author_type=ev.author_type, evidence_strength="", score=top.score,
                             event_ids=[ev.event_id], source=ev.source, session_id=ev.session_id,
-                            evidence_class=ev.evidence_class, evidence={}, truncated=truncated)
+                            evidence_class=ev.evidence_class, evidence={}, truncated=truncated, speaker=ev.speaker)
                 by_id[ev.event_id] = ev
             f.relevance = top.relevance
             head.append(f)
