@@ -221,6 +221,12 @@ _CONDITION_QUESTION = re.compile(
     + "|".join(CONDITION_SUFFIXES_ZH) + ")")
 
 
+def asks_about_body(question: str) -> bool:
+    """The question asks about the user's own body or medication ("我的腰现在怎么样了？", "How's my
+    knee?"): a state of the user's, though "my …" usually names someone or something of theirs."""
+    return _BODY_QUESTION.search(question.lower()) is not None
+
+
 _MEAL_QUESTION = re.compile(r"\b(?:breakfast|brunch|lunch|dinner|supper|dessert|snacks?|meals?)\b")
 
 

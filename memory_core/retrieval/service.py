@@ -65,7 +65,7 @@ from .paths.bm25 import fts_top
 from .paths.keyword import coverage, keyword_terms
 from .paths.terms import informative_terms, search_terms
 from .plan import Anchor, EventPath, LayerHit, LayerResult, LayerRetriever, QueryPlan, TimeWindow
-from .predicates import FAMILY_BY_NAME, match_family, question_family
+from .predicates import FAMILY_BY_NAME, asks_about_body, match_family, question_family
 from .projection import answering_hints, asset_refs, entity_refs, status_of, summary_of
 from .registry import Registry
 from .rerank import RerankCandidate, rerank
@@ -665,7 +665,7 @@ class RetrievalService:
             rows += self._ended_rows(conn, ids, top_time, zh)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
             log.debug("newer-state ends unavailable: %s", exc)
-        if plan.predicate_family in CHANGE_CUES and asks_about_user(plan.query):
+        if plan.predicate_family in CHANGE_CUES and (asks_about_user(plan.query) or asks_about_body(plan.query)):
             rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
         topical = self._topic_mentions(top, ids, findings, by_id, zh, obj)
         if not rows and not topical:

@@ -24,7 +24,10 @@ _EN_OTHERS = (
     "coworker|co-worker|colleague|boss|manager|brother|sister|mom|mum|mother|dad|father|"
     "parents?|son|daughter|kids?|children|child|wife|husband|partner|boyfriend|girlfriend|"
     "friend|roommate|flatmate|neighbou?r|cousin|uncle|aunt|niece|nephew|grandma|grandpa|"
-    "grandmother|grandfather|teacher|doctor|cat|dog|puppy|kitten|baby")
+    "grandmother|grandfather|teacher|doctor|cat|dog|puppy|kitten|baby|"
+    # people one talks about by a casual or a work word ("My buddy Jake just got hired at Tesla")
+    "buddy|pal|bestie|bff|mate|classmate|teammate|coworkers|bandmate|housemate|landlord|landlady|"
+    "client|coach|mentor|stepmom|stepdad|stepbrother|stepsister|in-laws?|ex")
 _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)

@@ -61,10 +61,10 @@ def test_the_command_refuses_a_bad_file_with_exit_2(tmp_path, capsys):
 
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
-#: pass counts measured at stop 33, a gate one below each (sets A-C were looked at while the
-#: change-word lift was written; D-G were written afterwards, first run on it, then looked at:
-#: docs/l2.md "Thirteenth round" has the first-run figures)
-GATES = {"sa": 37, "sb": 39, "sc": 32, "sd": 36, "se": 36, "sf": 38, "sg": 36}  # hashing embedder (tests)
+#: pass counts measured at stop 33 with the hashing embedder, a gate one below each, on four of
+#: the nine sets (both languages; the full run is `magi-memory eval state-changes`, ~2 min for all
+#: nine, and docs/l2.md "Thirteenth round" has every set's first-run and final figures)
+GATES = {"sc": 33, "sf": 39, "sh": 33, "si": 27}
 
 
 @pytest.mark.parametrize("name", sorted(GATES))

@@ -103,3 +103,12 @@ def test_a_meal_question_asks_no_ownership():
     fam = question_family("What did I have for dinner on Friday?")
     assert fam is None or fam.name != "ownership"
     assert question_family("Did I have a dog as a kid?").name in ("pet", "ownership")
+
+
+def test_a_buddy_or_an_ex_is_someone_else_and_my_knee_is_mine():
+    from memory_core.retrieval.predicates import asks_about_body
+
+    assert not_own_state("My buddy Sam just got hired at Oracle!", speaker=None, author_type="user") == "about someone else"
+    assert not_own_state("My ex moved to Ohio last month.", speaker=None, author_type="user") == "about someone else"
+    assert asks_about_body("我的膝盖最近怎么样？") and asks_about_body("How's my back these days?")
+    assert not asks_about_body("Where does my brother live?")
