@@ -36,6 +36,7 @@ from typing import Any, Iterable
 import apsw
 
 from .db.connection import Database
+from .text.segment import fts_phrase
 from .policy import PURGE_BUSY_TIMEOUT_MS, PURGE_DEBOUNCE_S, PURGE_MAX_DELAY_S
 
 
@@ -139,6 +140,28 @@ class Purger:
         #: pieces of the deleted texts not yet proven gone from the files (memory only)
         self._needles: set[bytes] = set()
 
+    def _not_live(self, needles: set[bytes]) -> set[bytes]:
+        """The needles no live event holds: a sentence said again in another event ("Thanks so
+        much for the help!") is in the files by right, and must not make every purge rewrite the
+        store. Candidates come from the full-text index (the needle's words in order), then a
+        byte check of their content."""
+        conn = self.db.reader()
+        out: set[bytes] = set()
+        for needle in needles:
+            text = needle.decode("utf-8", errors="ignore")
+            phrase = fts_phrase(text.rsplit(" ", 1)[0] if " " in text else text)  # no cut last word
+            live = False
+            if phrase:
+                try:
+                    live = conn.execute(
+                        "SELECT 1 FROM fact_events_fts f JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts "
+                        "MATCH ? AND instr(CAST(e.content AS BLOB), ?) > 0 LIMIT 1", (phrase, needle)).fetchone() is not None
+                except apsw.Error:  # a phrase FTS5 cannot parse: look at it in the files
+                    live = False
+            if not live:
+                out.add(needle)
+        return out
+
     def note_deleted(self, texts: Iterable[str]) -> None:
         """The texts a deletion removed: the next purge checks the files for what is left of them."""
         self._needles |= residue_needles(texts)
@@ -164,7 +187,8 @@ class Purger:
         busy, wal_frames, _ = self.db.checkpoint("TRUNCATE", busy_timeout_ms=busy_timeout_ms)
         complete = not busy and wal_frames <= 0
         vacuumed = False
-        if complete and self._needles and residue_in_files(self.db.path, self._needles):
+        needles = self._not_live(self._needles) if complete and self._needles else set()
+        if needles and residue_in_files(self.db.path, needles):
             # stale cell copies in page free space (see the module's docstring): rewrite every page
             self.db.vacuum()
             vacuumed = True

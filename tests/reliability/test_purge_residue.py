@@ -71,3 +71,19 @@ def test_needles_are_sentence_starts_and_the_scan_counts_each_once(tmp_path: Pat
     f = tmp_path / "x.db"
     f.write_bytes(b"\0" * 100 + b"I just bought a zorblaxian" * 3)
     assert residue_in_files(f, needles) == 1
+
+
+def test_a_deleted_sentence_another_live_event_still_says_makes_no_rewrite(tmp_path: Path) -> None:
+    from memory_core.engine import MemoryEngine
+
+    engine = MemoryEngine(tmp_path / "m.db")
+    try:
+        said_twice = "Thanks so much for the help with the garden plan!"
+        rows = [{"type": "chat", "session_id": "s", "role": "user", "content": said_twice,
+                 "occurred_at": 1_700_000_000 + i, "message_id": f"m{i}"} for i in range(2)]
+        engine.ingest_payloads(rows)
+        first = engine.list_events(limit=10)[-1].event_id
+        report = engine.delete_events([first], wait_purge_s=5.0)
+        assert report.purge["complete"] and not report.purge["vacuumed"], report.purge
+    finally:
+        engine.close()
