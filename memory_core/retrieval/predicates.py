@@ -70,8 +70,8 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "stated preference", "明确的偏好表述", ("preference",), (), ("preference",)),
     PredicateFamily(
         "residence",
-        ("live", "lived", "living", "reside", "move", "moved", "home", "住", "居住", "搬", "搬家",
-         "定居"),
+        ("live", "lived", "living", "reside", "move", "moved", "home", "staying", "based", "apartment",
+         "which city am i in", "住", "居住", "搬", "搬家", "定居", "租房", "哪个城市生活", "在哪生活"),
         ("live", "lived", "living", "moved", "move", "reside", "relocated", "住在", "居住", "搬到",
          "搬家", "定居"),
         ("home", "apartment", "neighborhood", "家", "小区"),
@@ -100,8 +100,8 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "record", "记录", ("media", "diet", "activity")),
     PredicateFamily(
         "work",
-        ("work", "job", "employer", "company", "colleague", "boss", "career", "工作", "上班", "公司",
-         "同事", "职业"),
+        ("work", "working", "job", "employer", "employed", "unemployed", "employment", "company", "colleague",
+         "boss", "career", "teaching", "工作", "上班", "公司", "同事", "职业"),
         ("work", "job", "employer", "hired", "joined", "company", "工作", "上班", "入职", "公司"),
         ("office", "team", "project", "办公室", "团队", "项目"),
         "statement about your work", "工作表述", ("work",), (), ("employer", "occupation")),
@@ -113,7 +113,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "ownership record", "拥有记录", ("possession",), ("acquisition",), (), _THINGS),
     PredicateFamily(
         "vehicle",
-        ("car", "drive", "drives", "driving", "vehicle", "车", "开什么车", "汽车", "开车"),
+        ("car", "drive", "drives", "driving", "vehicle", "truck", "suv", "车", "开什么车", "汽车", "开车", "代步"),
         ("drive", "drives", "driving", "car", "开", "车"),
         ("sold", "bought", "卖了", "买了"),
         "statement about your car", "关于车的表述", ("vehicle",), ("possession", "acquisition"), ("vehicle",),
@@ -128,7 +128,9 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "statement about your pet", "关于宠物的表述", (), ("possession",), ("pet",), ("animal",)),
     PredicateFamily(
         "diet",
-        ("diet", "vegetarian", "vegan", "meat", "eat meat", "饮食", "吃素", "素食", "吃肉", "忌口"),
+        ("diet", "dietary", "vegetarian", "vegan", "meat", "eat meat", "keto", "fasting", "intermittent fasting",
+         "eating these days", "饮食", "吃素", "素食", "吃肉", "忌口", "生酮", "断食", "轻断食", "控碳水", "减脂餐",
+         "怎么吃饭", "控糖"),
         ("vegetarian", "vegan", "pescatarian", "meat", "吃素", "素食", "吃肉"),
         ("salad", "tofu", "豆腐"),
         # a diet is a state of the user ("what is my diet": "I'm not vegetarian anymore" states it)
@@ -138,7 +140,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",
          "single", "relationship", "divorced", "seeing anyone", "seeing someone", "seeing somebody", "engaged",
          "fiance", "fiancé", "fiancee", "fiancée", "结婚", "关系", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身",
-         "离婚", "脱单", "交往", "已婚"),
+         "离婚", "脱单", "交往", "已婚", "am i still with", "still together", "marital", "婚姻", "感情", "在一起"),
         ("married", "dating", "broke up", "divorced", "girlfriend", "boyfriend", "结婚", "分手", "离婚", "在一起"),
         ("wedding", "婚礼"),
         "statement about your relationship", "关于感情状况的表述", ("relationship",), (), ("partner", "spouse"),
@@ -146,14 +148,15 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "school",
         ("school", "study", "studying", "university", "college", "student", "graduate", "graduated",
-         "上学", "读书", "大学", "学校", "毕业", "读研", "学生", "在读"),
+         "phd", "mba", "master's", "classes", "enrolled", "degree",
+         "上学", "读书", "大学", "学校", "毕业", "读研", "学生", "在读", "上课", "本科", "研究生", "读博"),
         ("study at", "studying at", "student", "enrolled", "graduated", "读书", "上学", "毕业", "读研"),
         ("class", "semester", "课", "学期"),
         "statement about your school", "关于学校的表述", ("education",), (), ("school",), ("organization",)),
     PredicateFamily(
         "health",
-        ("health", "diagnosed", "sick", "illness", "disease", "condition", "recovered", "健康", "病", "确诊",
-         "康复", "身体"),
+        ("health", "diagnosed", "sick", "illness", "disease", "condition", "recovered", "headache", "headaches",
+         "trouble sleeping", "insomnia", "健康", "病", "确诊", "康复", "身体", "甲亢", "甲减", "结核", "幽门螺杆菌"),
         ("diagnosed", "suffer", "recovered", "cured", "确诊", "得了", "患有", "康复", "痊愈"),
         ("doctor", "hospital", "医生", "医院"),
         "statement about your health", "关于健康的表述", ("health",), (), ("health",)),
@@ -206,8 +209,10 @@ def find_cue(text: str, cues: tuple[str, ...]) -> tuple[str, int] | None:
 #: the state families (vehicle … health) come before "consumption" ("do I eat meat") and
 #: "ownership" ("do I have a cat"), after "preference" ("do I like my new car"); "school"
 #: comes before "visit" ("where did I go to school")
-_FAMILY_ORDER = ("acquisition", "residence", "school", "visit", "preference", "relationship", "vehicle", "pet",
-                 "diet", "health", "work", "stress", "mood", "consumption", "usage", "ownership")
+#: "pet", "diet" and "relationship" come before "residence" and "preference" ("Which pets live with
+#: me now?", "What's my diet like now?", 我现在是单身、恋爱中还是已婚？)
+_FAMILY_ORDER = ("acquisition", "pet", "diet", "relationship", "residence", "school", "visit", "preference", "vehicle",
+                 "health", "work", "stress", "mood", "consumption", "usage", "ownership")
 #: a condition named in a question asks about health ("how is my diabetes", 我的胃炎好了吗), and so
 #: does one's own body part or medication ("How's my knee doing?", 我的腰最近什么情况？, "Am I still on
 #: any anxiety medication?")

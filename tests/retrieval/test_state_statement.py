@@ -112,3 +112,17 @@ def test_a_buddy_or_an_ex_is_someone_else_and_my_knee_is_mine():
     assert not_own_state("My ex moved to Ohio last month.", speaker=None, author_type="user") == "about someone else"
     assert asks_about_body("我的膝盖最近怎么样？") and asks_about_body("How's my back these days?")
     assert not asks_about_body("Where does my brother live?")
+
+
+@pytest.mark.parametrize("question,family", [
+    ("Where am I working these days?", "work"), ("Am I employed at the moment?", "work"),
+    ("Which city am I based in?", "residence"), ("Which truck do I have now?", "vehicle"),
+    ("Am I still doing intermittent fasting?", "diet"), ("What's my diet like these days?", "diet"),
+    ("我还在生酮吗？", "diet"), ("Am I still with Jonas?", "relationship"), ("我现在婚姻状况怎么样？", "relationship"),
+    ("Am I still doing my PhD?", "school"), ("我还在上课吗？", "school"), ("我的甲减好了吗？", "health"),
+    ("Which pets live with me now?", "pet"),
+])
+def test_everyday_wordings_of_the_state_questions(question, family):
+    from memory_core.retrieval.predicates import question_family
+
+    assert question_family(question).name == family
