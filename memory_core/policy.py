@@ -382,6 +382,9 @@ NEWER_STATE_MAX_LIFTS: Final = 2
 #: move to Juniper → Juniper ended by a layoff)
 NEWER_STATE_CHAIN_STEPS: Final = 3
 NEWER_STATE_SCAN: Final = 50
+#: current_state: how many of the newest full-text matches of the asked family's change words
+#: are read for a later change (retrieval/state_statement.py), so the walk is bounded at 1M events
+NEWER_STATE_CHANGE_MATCHES: Final = 2000
 #: current_state: the concept families (lexicon/concepts.py) whose words name one state from its
 #: two sides — 结婚 and 离婚, "vegan" and "eating meat" — so a later statement in the other word
 #: is still the newer word on the same state

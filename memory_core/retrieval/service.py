@@ -41,7 +41,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_SCAN, PATH_BM25, PATH_CONCEPT,
+                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_SCAN, PATH_BM25, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
@@ -724,16 +724,19 @@ class RetrievalService:
         """The user's later lines that tell a change of the asked family's state by its own
         words (``state_statement.change_cue``: "Orientation week at Cobalt Freight", 到厦门啦～新家…)
         though they name nothing the top finding names: newest first, at most ``NEWER_STATE_SCAN``
-        full-text matches read."""
+        lines kept, of the newest ``NEWER_STATE_CHANGE_MATCHES`` full-text matches."""
         expr = " OR ".join(p for p in dict.fromkeys(fts_phrase(t) for t in change_terms(family)) if p)
         if not expr:
             return []
         out: list[tuple[int, str, str]] = []
+        # the newest NEWER_STATE_CHANGE_MATCHES matches only (FTS5 walks newest first and stops):
+        # change words are common, and older matches can never be after the top finding anyway
         for seq, content, told_at in conn.execute(
-                "SELECT e.seq, e.content, e.occurred_at FROM fact_events_fts f CROSS JOIN fact_events e ON e.seq = f.rowid "
-                "WHERE fact_events_fts MATCH ? AND e.occurred_at > ? AND (? IS NULL OR e.occurred_at <= ?) "
-                "AND e.author_type = 'user' ORDER BY f.rowid DESC LIMIT ?",
-                (expr, top_time, as_of, as_of, NEWER_STATE_SCAN)):
+                "SELECT e.seq, e.content, e.occurred_at FROM (SELECT rowid AS rid FROM fact_events_fts "
+                "WHERE fact_events_fts MATCH ? ORDER BY rowid DESC LIMIT ?) m CROSS JOIN fact_events e ON e.seq = m.rid "
+                "WHERE e.occurred_at > ? AND (? IS NULL OR e.occurred_at <= ?) AND e.author_type = 'user' "
+                "ORDER BY e.seq DESC LIMIT ?",
+                (expr, NEWER_STATE_CHANGE_MATCHES, top_time, as_of, as_of, NEWER_STATE_SCAN)):
             cue = change_cue(content, family)
             if cue is None or not_own_state(content, speaker=None, author_type="user", family=family) is not None:
                 continue
