@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 import apsw
 
@@ -179,10 +179,14 @@ def _recount_session(conn: apsw.Connection, session_id: str) -> None:
 
 
 class DeletionService:
-    def __init__(self, db: Database, clock: Clock) -> None:
+    def __init__(self, db: Database, clock: Clock,
+                 on_deleted: Callable[[list[str]], None] | None = None) -> None:
         self.db = db
         self.clock = clock
         self.participants: list[DeletionParticipant] = [L1Deletion()]
+        #: told the deleted events' texts once their deletion committed (the purge looks for
+        #: what is left of them in the files: :meth:`purge.Purger.note_deleted`)
+        self.on_deleted = on_deleted
 
     def register(self, participant: DeletionParticipant) -> None:
         self.participants.append(participant)
@@ -195,7 +199,7 @@ class DeletionService:
             if part:
                 rows.extend(query_all(
                     conn, f"SELECT seq, event_id, source, event_type, idempotency_key, session_id, "
-                          f"occurred_at FROM fact_events WHERE event_id IN ({placeholders(len(part))})",
+                          f"occurred_at, content FROM fact_events WHERE event_id IN ({placeholders(len(part))})",
                     list(part)))
         found = {r["event_id"] for r in rows}
         return (Target(tuple(r["event_id"] for r in rows), tuple(r["seq"] for r in rows), tuple(rows)),
@@ -224,4 +228,6 @@ class DeletionService:
                               json.dumps(log_counts(report.layers))))
                 purge.request(conn)
             report.applied = True
+        if target.seqs and self.on_deleted is not None:
+            self.on_deleted([r["content"] for r in target.rows])
         return report

@@ -100,8 +100,8 @@ class MemoryEngine:
                                  switched=was_active is None or was_active["space_id"] != space_id)
         self.l1.space_id = space_id
         self.embedding_worker = EmbeddingWorker(self.db, embedder, self.clock, space_id)
-        self.deletion = DeletionService(self.db, self.clock)
         self.purge_worker = PurgeWorker(self.db)
+        self.deletion = DeletionService(self.db, self.clock, on_deleted=self.purge_worker.purger.note_deleted)
         self.context_index = ContextIndexWorker(self.db)
         self.workers: list[Worker] = [self.embedding_worker, self.context_index, self.purge_worker]
         self.worker_status: dict[str, WorkerStatus] = {}
@@ -270,13 +270,7 @@ class MemoryEngine:
         """Delete everywhere now. The on-disk purge runs in the background once deletions
         pause (``PURGE_DEBOUNCE_S``); ``wait_purge_s`` runs it now instead, retrying that long
         while another connection holds an old snapshot (the CLI waits; the GUI does not)."""
-        ids = list(dict.fromkeys(event_ids))
-        # the purge checks the files for what is left of these texts (held in memory only)
-        texts = [r[0] for i in range(0, len(ids), 500) for r in self.db.reader().execute(
-            f"SELECT content FROM fact_events WHERE event_id IN ({','.join('?' * len(ids[i:i + 500]))})", ids[i:i + 500])]
         report = self.deletion.delete(event_ids)
-        if report.event_ids:
-            self.purge_worker.purger.note_deleted(texts)
         if report.event_ids and wait_purge_s is not None:
             report.purge = self.purge_now(wait_purge_s)
         else:

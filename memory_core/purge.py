@@ -150,14 +150,12 @@ class Purger:
         for needle in needles:
             text = needle.decode("utf-8", errors="ignore")
             phrase = fts_phrase(text.rsplit(" ", 1)[0] if " " in text else text)  # no cut last word
-            live = False
-            if phrase:
-                try:
-                    live = conn.execute(
-                        "SELECT 1 FROM fact_events_fts f JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts "
-                        "MATCH ? AND instr(CAST(e.content AS BLOB), ?) > 0 LIMIT 1", (phrase, needle)).fetchone() is not None
-                except apsw.Error:  # a phrase FTS5 cannot parse: look at it in the files
-                    live = False
+            try:
+                live = bool(phrase) and conn.execute(
+                    "SELECT 1 FROM fact_events_fts f JOIN fact_events e ON e.seq = f.rowid WHERE fact_events_fts "
+                    "MATCH ? AND instr(CAST(e.content AS BLOB), ?) > 0 LIMIT 1", (phrase, needle)).fetchone() is not None
+            except apsw.Error:  # a phrase FTS5 cannot parse: look for it in the files
+                live = False
             if not live:
                 out.add(needle)
         return out

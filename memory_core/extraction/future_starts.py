@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..retrieval.timeparse import find_future_time, resolve_future_start
+from ..retrieval.timeparse import find_future_time, start_ahead
 from .names import is_school, zh_place_word
 
 #: the city an organisation is in, told before it (去深圳的云帆物流报到, 在长沙的湘雅医院当护士)
@@ -136,8 +136,7 @@ def scheduled_start(time_hint: str | None, told_at: float) -> float | None:
     expression = scheduled_expression(time_hint)
     if expression is None:
         return None
-    begins = resolve_future_start(expression, told_at)
-    return begins if begins is not None and begins > told_at else None
+    return start_ahead(expression, told_at)
 
 
 def future_starts(clause: str, zh: bool) -> list[FutureStart]:

@@ -299,12 +299,15 @@ def assess_layer_hit(plan: QueryPlan, *, kind: str, text: str, payload: dict, pr
         efam = payload["family"]
         pred = payload.get("predicate")
         explicit = payload.get("directness") == "explicit"
-        obj = str(payload.get("object") or "")
-        # with no family asked, a relation answers only a question that names its object or what
-        # the layer matched in its text ("What did I have for lunch?" is not answered by "user
-        # OWNS domino", a cat the edge-embedding search found close); with a family, by its family
-        named = bool(obj and is_named(plan.query.lower(), obj.lower())) or find_target(plan, text) is not None
-        if (family is None and named) or (family is not None and (efam in family.edge_families or efam == family.name)):
+        if family is not None:
+            answers = efam in family.edge_families or efam == family.name
+        else:
+            # with no family asked, a relation answers only a question that names its object or
+            # what the layer matched in its text ("What did I have for lunch?" is not answered by
+            # "user OWNS domino", a cat the edge-embedding search found close)
+            obj = str(payload.get("object") or "")
+            answers = bool(obj and is_named(plan.query.lower(), obj.lower())) or find_target(plan, text) is not None
+        if answers:
             return Assessment(DIRECT if explicit else INDIRECT, payload.get("object"),
                               "explicit" if explicit else "implied", pred, payload.get("object"),
                               (f"结构化关系 {pred}（{'明确' if explicit else '推断'}）" if zh else

@@ -104,12 +104,11 @@ def speaker_delta(about_speaker: str | None, speaker: str | None, content: str) 
     return RERANK_OTHER_SPEAKER
 
 
-def state_delta(state_question: bool | str, c: RerankCandidate) -> float:
+def state_delta(state_question: bool, state_family: str | None, c: RerankCandidate) -> float:
     """A question about the user's current state lowers a line that is somebody else's word or
     tells no state of the user's (``state_statement.lowers_state_answer``)."""
-    family = state_question if isinstance(state_question, str) else None
     if not state_question or not lowers_state_answer(c.content, speaker=c.speaker, author_type=c.author_type,
-                                                     family=family):
+                                                     family=state_family):
         return 0.0
     return RERANK_NOT_OWN_STATE
 
@@ -117,12 +116,12 @@ def state_delta(state_question: bool | str, c: RerankCandidate) -> float:
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,
            top_n: int = RERANK_TOP_N, about_user: bool = False,
            semantic_best: Hashable | None = None, about_speaker: str | None = None,
-           state_question: bool | str = False) -> list[Reranked]:
+           state_question: bool = False, state_family: str | None = None) -> list[Reranked]:
     """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged.
     ``about_user``: the question's subject is the user (``subject.asks_about_user``);
     ``semantic_best``: the key of the clear best match in meaning (the vector path's top hit);
-    ``state_question``: a current_state question about the user (the name of the family it asks
-    about when known, else True)."""
+    ``state_question``: a current_state question about the user; ``state_family``: the state
+    family it asks about, when known."""
     head, tail = list(candidates[:top_n]), list(candidates[top_n:])
     best = max((c.fused for c in head), default=0.0)
     worst = min((c.fused for c in head), default=0.0)
@@ -144,7 +143,7 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
             "subject": subject_delta(about_user, c.content),
             "speaker": speaker_delta(about_speaker, c.speaker, c.content),
             "semantic": RERANK_SEMANTIC_BEST if semantic_best is not None and c.key == semantic_best else 0.0,
-            "state": state_delta(state_question, c),
+            "state": state_delta(state_question, state_family, c),
         }
         deltas = {k: round(v, 6) for k, v in deltas.items() if round(v, 6)}
         out.append(Reranked(c.key, c.fused, base, deltas, base + sum(deltas.values()),

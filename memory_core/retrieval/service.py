@@ -55,7 +55,7 @@ from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
 from .newer_state import LaterMention, newer_mentions, shared_family, shared_topic, tentative
 from .state_statement import CHANGE_CUES, change_cue, change_terms, not_own_state
-from .timeparse import find_future_time, resolve_future_start
+from .timeparse import find_future_time, start_ahead
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -534,8 +534,8 @@ class RetrievalService:
                            for ev, s in head], quoted=plan.quoted_phrases, now=plan.now,
                           about_user=asks_about_user(plan.query), semantic_best=semantic_id,
                           about_speaker=speaker,
-                          state_question=(plan.predicate_family or True) if plan.mode is QueryMode.CURRENT_STATE
-                          and asks_about_user(plan.query) else False)
+                          state_question=plan.mode is QueryMode.CURRENT_STATE and asks_about_user(plan.query),
+                          state_family=plan.predicate_family)
         by_id = {ev.event_id: ev for ev, _ in head}
         for i, r in enumerate(reranked):
             if r.reranked:
@@ -741,10 +741,9 @@ class RetrievalService:
             if cue is None or not_own_state(content, speaker=None, author_type="user", family=family) is not None:
                 continue
             when = find_future_time(content)
-            if when is not None:  # "Moving to Denver next month": a change only once its date has come
-                begins = resolve_future_start(when.expression, told_at)
-                if begins is not None and begins > told_at and (as_of is None or begins > as_of):
-                    continue
+            begins = start_ahead(when.expression, told_at) if when is not None else None
+            if begins is not None and (as_of is None or begins > as_of):
+                continue  # "Moving to Denver next month": a change only once its date has come
             out.append((int(seq), f"change:{family}", later_family_change(family, cue, zh)))
         return out
 

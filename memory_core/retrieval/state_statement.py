@@ -126,6 +126,14 @@ _OWN_TIE = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bir
 _SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
 
 
+def _called_off(text: str) -> bool:
+    return bool(_CALLED_OFF_EN.search(text) or _CALLED_OFF_ZH.search(text))
+
+
+def _hypothetical(text: str) -> bool:
+    return bool(_HYPOTHETICAL_EN.search(text) or _HYPOTHETICAL_ZH.search(text))
+
+
 def _first_clause(text: str) -> str:
     m = _CLAUSE.search(text)
     return text[:m.start()] if m else text
@@ -149,9 +157,9 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
     first = _first_clause(text)
     if other_subject(first) and not (family in ("pet", "relationship") and _OWN_TIE.match(first)):
         return SOMEONE_ELSE
-    if _HYPOTHETICAL_EN.search(text) or _HYPOTHETICAL_ZH.search(text):
+    if _hypothetical(text):
         return HYPOTHETICAL
-    if _CALLED_OFF_EN.search(text) or _CALLED_OFF_ZH.search(text):
+    if _called_off(text):
         return CALLED_OFF
     if tentative(text):
         return WEIGHED
@@ -174,7 +182,7 @@ def change_cue(content: str, family: str | None) -> str | None:
     if not cues:
         return None
     text = _SPEAKER_PREFIX.sub("", content) if ":" in content[:32] or "：" in content[:32] else content
-    if _CALLED_OFF_EN.search(text) or _CALLED_OFF_ZH.search(text):
+    if _called_off(text):
         return None  # "an offer, but I didn't take it": the clause after calls the change off
     best: tuple[int, str] | None = None
     for cue in cues:
@@ -184,9 +192,8 @@ def change_cue(content: str, family: str | None) -> str | None:
         start = max((b.end() for b in _CLAUSE.finditer(text, 0, m.start())), default=0)
         end = _CLAUSE.search(text, m.end())
         clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
-        if (_CALLED_OFF_EN.search(clause) or _CALLED_OFF_ZH.search(clause) or _NOT_DONE.search(clause)
-                or _HYPOTHETICAL_EN.search(clause) or _HYPOTHETICAL_ZH.search(clause) or _QUESTION.search(clause)):
-            continue
+        if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause):
+            continue  # (a called-off clause is inside a called-off line, refused above)
         if best is None or m.start() < best[0]:
             best = (m.start(), cue)
     return best[1] if best else None

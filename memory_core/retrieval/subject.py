@@ -19,20 +19,21 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-#: people and animals a user talks about (English singular nouns; plurals via "s?")
-_EN_OTHERS = (
+#: people a user talks about (English singular nouns; plurals via "s?")
+_EN_PEOPLE = (
     "coworker|co-worker|colleague|boss|manager|brother|sister|mom|mum|mother|dad|father|"
     "parents?|son|daughter|kids?|children|child|wife|husband|partner|boyfriend|girlfriend|"
     "friend|roommate|flatmate|neighbou?r|cousin|uncle|aunt|niece|nephew|grandma|grandpa|"
-    "grandmother|grandfather|teacher|doctor|cat|dog|puppy|kitten|baby|"
+    "grandmother|grandfather|teacher|doctor|baby|"
     # people one talks about by a casual or a work word ("My buddy Jake just got hired at Tesla")
-    "buddy|pal|bestie|bff|mate|classmate|teammate|coworkers|bandmate|housemate|landlord|landlady|"
+    "buddy|pal|bestie|bff|mate|classmate|teammate|bandmate|housemate|landlord|landlady|"
     "client|coach|mentor|stepmom|stepdad|stepbrother|stepsister|in-laws?|ex")
+#: … and animals
+_EN_OTHERS = _EN_PEOPLE + "|cat|dog|puppy|kitten"
 _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
-    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_OTHERS})s?(?<!cat)(?<!dog)(?<!puppy)(?<!kitten)(?<!cats)(?<!dogs)"
-    rf"\s+(?-i:[A-Z][a-z]+)|(?:{_EN_OTHERS})s?)(?:'s\s+\w+)?\s+"
+    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][a-z]+)|(?:{_EN_OTHERS})s?)(?:'s\s+\w+)?\s+"
     r"(?:is|are|was|were|has|had|does|did|do|got|gets|will|can|still|always|never|just|"
     # irregular pasts a report of someone's change uses ("my daughter went vegan")
     r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"

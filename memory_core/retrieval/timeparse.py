@@ -590,6 +590,14 @@ def find_future_time(text: str) -> FutureTime | None:
     return None
 
 
+def start_ahead(expression: str, told_at: float) -> float | None:
+    """When a start told at ``told_at`` as ``expression`` begins, only when that is after the
+    telling ("next month" said in May: June); None otherwise — a start not in the future is told
+    as of its telling."""
+    begins = resolve_future_start(expression, told_at)
+    return begins if begins is not None and begins > told_at else None
+
+
 def resolve_future_start(expression: str, told_at: float, *, tz: tzinfo = timezone.utc) -> float | None:
     """When a state told at ``told_at`` as starting ``expression`` begins (a timestamp), or None
     when no rule reads the expression. May be at or before ``told_at`` ("in November" said in
