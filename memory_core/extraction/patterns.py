@@ -18,9 +18,18 @@ import re
 from dataclasses import dataclass
 
 from ..lexicon.names import CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS, VEHICLE_MODELS, VENUE_BRANDS_ZH
+from .lazy_regex import LazyPattern
 from .names import EN_BODY_CONDITION
 
 # -- shared pieces ------------------------------------------------------------------------------
+
+
+def _longest_first(word: str) -> tuple[int, str]:
+    """Sort key of an alternation's words: longer first (a word never loses to its own prefix),
+    then by the text, so the pattern's source is the same in every process (the words come from
+    sets, whose order changes with the hash seed; the source keys the prefilter's literal file)."""
+    return -len(word), word
+
 
 EN_REL = (r"(?:brother|sister|mother|father|son|daughter)-in-law|in-laws|stepmom|stepdad|stepson|stepdaughter|"
           r"grandmother|grandfather|grandson|granddaughter|niece|nephew|"
@@ -102,7 +111,8 @@ _ZH_STUDY = (r"读书|上学|读大学|读研究生|读研|读博士|读博|读�
 class StatementPattern:
     key: str
     lang: str  # en | zh
-    regex: re.Pattern[str]
+    #: compiled on first use (most patterns never scan a given chat: see ``lazy_regex``)
+    regex: re.Pattern[str] | LazyPattern
     predicate: str
     #: type given to an object no catalog/hint/lexicon entry types
     object_type: str
@@ -144,7 +154,7 @@ class StatementPattern:
 
 
 def _en(key: str, verbs: str, predicate: str, object_type: str, **kw) -> StatementPattern:
-    rx = re.compile(_EN_SUBJ + _EN_NEG + r"(?P<verb>" + verbs + r")" + _EN_OBJ)
+    rx = LazyPattern(_EN_SUBJ + _EN_NEG + r"(?P<verb>" + verbs + r")" + _EN_OBJ)
     return StatementPattern(key, "en", rx, predicate, object_type, **kw)
 
 
@@ -152,7 +162,7 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
     """A pattern whose shape the helpers cannot build (object before the verb: "our cat Mochi
     died", 把旧车卖了). The regex still names ``subj``, ``verb`` and ``obj`` (``obj`` may be
     empty when ``fixed_object`` gives the value)."""
-    return StatementPattern(key, lang, re.compile(regex), predicate, object_type, **kw)
+    return StatementPattern(key, lang, LazyPattern(regex), predicate, object_type, **kw)
 
 
 def _zh_role_named(key: str, roles: str, called: str, predicate: str, trait: str) -> StatementPattern:
@@ -182,7 +192,7 @@ def _en_with_bare(key: str, body: str, predicate: str, object_type: str, **kw) -
 _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla|"
-           + "|".join(sorted(EN_PET_BREEDS, key=len, reverse=True)) + ")")
+           + "|".join(sorted(EN_PET_BREEDS, key=_longest_first)) + ")")
 _ZH_PET = (r"(?:流浪狗|流浪猫|中华田园犬|田园犬|土狗|狗子|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
            r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|三花猫|蓝猫|狗|兔子|仓鼠|龙猫|荷兰猪|豚鼠|刺猬|鹦鹉|八哥|画眉|乌龟|金鱼|鱼|鸟)")
 #: a sentence in which the speaker brings an animal home (not someone's report of it): what a
@@ -228,7 +238,7 @@ _ZH_STAYED_YEARS = (r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,10}?)(?=(?:待|
                     r"(?:[一二三四五六七八九十两几半\d]+年|[一二三四五六七八九十两几\d]+个多?月|大半年|半年|一年多))")
 #: a Chinese condition by its name or its shape, with no function word inside ("我腰椎间盘突出"; not
 #: 对猫毛过敏, 被查出有糖尿病, 的颈椎病好多了)
-_ZH_CONDITION_SHAPE = (r"(?:" + "|".join(sorted((c for c in CONDITIONS if re.search(r"[\u4e00-\u9fff]", c)), key=len, reverse=True))
+_ZH_CONDITION_SHAPE = (r"(?:" + "|".join(sorted((c for c in CONDITIONS if re.search(r"[\u4e00-\u9fff]", c)), key=_longest_first))
                        + r"|(?:(?![的被从没对有就一都也还很在是得患了好])[\u4e00-\u9fff]){1,6}?(?:"
                        + "|".join(CONDITION_SUFFIXES_ZH) + r"))")
 #: a sentence that calls something off ("Not joining Google after all, I'm staying at Accenture"):
@@ -238,7 +248,7 @@ _EN_CALLED_OFF_CUE = r"^(?=.*\b(?:after all|fell through|instead|decided|not (?:
 #: take any object, so they only match before a condition word — and never as the auxiliary of
 #: a perfect ("I've been dealing with insomnia": "been dealing with" is the verb, not a condition)
 _EN_CONDITION_WORDS = "|".join(sorted((re.escape(c) for c in CONDITIONS if c.isascii() and c not in ("cold", "a cold")),
-                                      key=len, reverse=True))
+                                      key=_longest_first))
 _EN_CONDITION_AHEAD = (r"(?!\s+been\b)(?=\s+(?:had\s+)?(?:a |an |the )?[a-z0-9\- ]{0,20}?(?:itis|disease|syndrome|disorder|cancer|allerg\w*|"
                        r"diabetes|asthma|covid|flu|migraines?|insomnia|anxiety|depression|adhd|arthritis|anemia|"
                        r"eczema|allergies|hypertension|pneumonia|bronchitis|shingles|sciatica|tinnitus|gout|\w+ism|\w+emia|"
@@ -248,7 +258,7 @@ _EN_SCHOOL_ROLE = (r"(?:freshman|sophomore|junior|senior|student|undergrad|under
                    r"graduate student|phd student|phd candidate|master's student|masters student|first-year|"
                    r"second-year|third-year|fourth-year|transfer student)")
 _EN_SCHOOL_AHEAD = (r"(?=[^.,;]*(?:university|college|school|institute|academy|elementary|\btech\b|\bstate\b|\bhigh\b|"
-                    r"(?<= )(?:" + "|".join(sorted((re.escape(x) for x in SCHOOLS if x.isascii()), key=len, reverse=True)) +
+                    r"(?<= )(?:" + "|".join(sorted((re.escape(x) for x in SCHOOLS if x.isascii()), key=_longest_first)) +
                     r")\b|"
                     r"this fall|this semester|as a (?:freshman|student)))")
 
@@ -259,7 +269,7 @@ _EN_VEHICLE_AGENT = r"(?:someone|somebody|they|thieves|a thief|a (?:drunk )?driv
 #: a vehicle brand or model follows (optionally after an article and "old/new"): for verbs too
 #: general to take any object ("stole my …", "have a …")
 _EN_VEHICLE_AHEAD = (r"(?= (?:a |an |the |my |our )?(?:new |used |old )?(?:" + "|".join(sorted(
-    (re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()), key=len, reverse=True)) + r")\b)")
+    (re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()), key=_longest_first)) + r")\b)")
 
 
 #: job titles: "I'm a <title> at/with X" names the employer (a customer, member, volunteer,
@@ -285,7 +295,7 @@ _EN_JOB_VERB = (r"(?:teaching|bartending|waitressing|nannying|tutoring|clerking|
 
 #: a vehicle named by brand or model, with a model word after a brand ("honda fit", "outback")
 _EN_VEHICLE_NAME = (r"(?:" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS) if b.isascii()),
-                                            key=len, reverse=True)) + r")(?: [a-z0-9\-]+)?(?![a-z0-9])")
+                                            key=_longest_first)) + r")(?: [a-z0-9\-]+)?(?![a-z0-9])")
 
 
 #: a stay at a workplace: "after six years at", "after a decade with"
@@ -300,7 +310,7 @@ _EN_STAY_END = (r"(?:i|we) (?:finally |just |officially |then |have |had )*(?:qu
 
 def _zh(key: str, verbs: str, predicate: str, object_type: str, *, tail: str = "",
         **kw) -> StatementPattern:
-    rx = re.compile(_ZH_SUBJ + _ZH_NEG + r"(?P<verb>" + verbs + r")" + _ZH_OBJ + tail)
+    rx = LazyPattern(_ZH_SUBJ + _ZH_NEG + r"(?P<verb>" + verbs + r")" + _ZH_OBJ + tail)
     return StatementPattern(key, "zh", rx, predicate, object_type, **kw)
 
 

@@ -10,14 +10,25 @@ not scanned. The test is exact in what it keeps: a pattern that could match is a
 
 Literals are compared in lower case against the lower-cased sentence, which is sound for text
 whose case folding ``str.lower`` reproduces (:func:`plain_case`); other text scans every pattern.
+
+Reading the literals means parsing every pattern (~0.45 s for the ~500 statement patterns, in
+every process that imports the extractor), so they are kept in ``prefilter_literals.json``
+beside this module, keyed by a hash of each pattern's source and flags: a pattern that is new or
+changed misses the file and is parsed as before (the results never depend on the file being
+current), and ``tests/extraction/test_prefilter.py`` fails until it is rewritten with
+``python -m memory_core.extraction.prefilter``.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import sys
+from pathlib import Path
 from re import _constants as sre  # noqa: PLC2701 - the parse tree is the only place the literals are written down
 from re import _parser as sre_parse  # noqa: PLC2701
-from typing import Any, Iterable
+from typing import Any, Iterable, Protocol, Sequence
 
 #: Text of only these characters (ASCII, CJK, their punctuation, full-width forms): a
 #: case-insensitive match in it is a match of the lower-cased literals in ``str.lower()`` of it
@@ -84,13 +95,79 @@ def _required(seq: Iterable[tuple[Any, Any]]) -> frozenset[str] | None:
     return max(candidates, key=lambda s: (min(map(len, s)), -len(s)))
 
 
-def required_literals(regex: re.Pattern[str]) -> frozenset[str] | None:
+class _Source(Protocol):
+    """A compiled pattern or a :class:`~.lazy_regex.LazyPattern`: its source is enough."""
+
+    @property
+    def pattern(self) -> str: ...
+
+    @property
+    def flags(self) -> int: ...
+
+
+#: the file of literals read by earlier runs (see the module's docstring)
+CACHE_PATH = Path(__file__).with_name("prefilter_literals.json")
+
+
+def required_literals(regex: _Source) -> frozenset[str] | None:
     """Lower-cased strings one of which every match of ``regex`` contains, or None."""
     req = _required(sre_parse.parse(regex.pattern, regex.flags))
     return req if req and all(req) else None
+
+
+def pattern_key(regex: _Source) -> str:
+    """The cache key of a pattern: its source and flags, hashed (the flags of a compiled
+    pattern include the implicit ``re.UNICODE``; a lazy one's do not, so they are masked)."""
+    flags = regex.flags & ~re.UNICODE
+    return hashlib.blake2b(f"{flags}\x00{regex.pattern}".encode(), digest_size=12).hexdigest()
+
+
+def load_cache(path: Path = CACHE_PATH) -> dict[str, list[str] | None]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def literals_of(patterns: Sequence[_Source], path: Path = CACHE_PATH) -> tuple[frozenset[str] | None, ...]:
+    """:func:`required_literals` of each pattern, from the file where it holds the pattern's key."""
+    cached = load_cache(path)
+    out: list[frozenset[str] | None] = []
+    for regex in patterns:
+        key = pattern_key(regex)
+        if key in cached:
+            hit = cached[key]
+            out.append(frozenset(hit) if hit is not None else None)
+        else:
+            out.append(required_literals(regex))
+    return tuple(out)
+
+
+def cache_contents(patterns: Sequence[_Source]) -> dict[str, list[str] | None]:
+    """What the file should hold for these patterns (sorted, for a stable diff)."""
+    out: dict[str, list[str] | None] = {}
+    for regex in patterns:
+        req = required_literals(regex)
+        out[pattern_key(regex)] = sorted(req) if req is not None else None
+    return dict(sorted(out.items()))
+
+
+def write_cache(patterns: Sequence[_Source], path: Path = CACHE_PATH) -> int:
+    contents = cache_contents(patterns)
+    lines = ",\n".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in contents.items())
+    path.write_text("{\n" + lines + "\n}\n", encoding="utf-8")  # one pattern a line: a readable diff
+    return len(contents)
 
 
 def may_match(literals: frozenset[str] | None, lowered: str) -> bool:
     """Whether a pattern with these :func:`required_literals` can match the text whose lower
     case is ``lowered`` (only meaningful for :func:`plain_case` text)."""
     return literals is None or any(s in lowered for s in literals)
+
+
+if __name__ == "__main__":  # rewrite the literals file after the statement patterns changed
+    from .patterns import PATTERNS
+
+    n = write_cache([p.regex for p in PATTERNS])
+    print(f"{CACHE_PATH}: {n} patterns", file=sys.stderr)

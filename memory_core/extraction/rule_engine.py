@@ -35,7 +35,7 @@ from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
                        ZH_ADV, ZH_OBJECT_STOP, ZH_OPENERS, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
-from .prefilter import may_match, plain_case, required_literals
+from .prefilter import literals_of, may_match, plain_case
 from .sensor_rules import sensor_claims
 from .truecase import restore, truecase
 from .future_starts import FAMILY_CLAIMS, ZH_PLACE_OF, future_starts, scheduled_expression, scheduled_start
@@ -433,7 +433,7 @@ def split_objects(phrase: str, lang: str) -> list[str]:
 
 #: per pattern of ``PATTERNS``, the strings one of which each of its matches contains
 #: (:mod:`.prefilter`): a sentence with none of them is not scanned with it
-_PATTERN_LITERALS = tuple(required_literals(p.regex) for p in PATTERNS)
+_PATTERN_LITERALS = literals_of([p.regex for p in PATTERNS])
 
 
 #: a past time before a Chinese state verb in its clause (之前一直住在X, 小时候养过…), with no

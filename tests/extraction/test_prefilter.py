@@ -13,7 +13,9 @@ import pytest
 
 from memory_core.bench.generator import generate
 from memory_core.extraction.patterns import PATTERNS, STATE_PATTERNS
-from memory_core.extraction.prefilter import may_match, plain_case, required_literals
+from memory_core.extraction.lazy_regex import LazyPattern
+from memory_core.extraction.prefilter import (cache_contents, literals_of, load_cache, may_match, pattern_key, plain_case,
+                                              required_literals)
 from memory_core.extraction.rule_engine import normalize_en
 from memory_core.text.segment import has_cjk
 
@@ -61,3 +63,42 @@ def test_required_literals_of_small_patterns(regex: str, texts: list[str], expec
     assert (set(got) if got is not None else None) == expect
     for t in texts:
         assert rx.search(t) and may_match(got, t.lower())
+
+
+def test_literals_file_is_current() -> None:
+    """The literals file holds exactly the current patterns' literals (a stale file is only
+    slower, never wrong — see the next test — but it should not stay stale)."""
+    expected = cache_contents([p.regex for p in PATTERNS])
+    assert load_cache() == expected, "rewrite it: python -m memory_core.extraction.prefilter"
+
+
+def test_literals_file_is_used_by_key_and_missed_for_a_changed_pattern(tmp_path: Path) -> None:
+    a, b = LazyPattern(r"i (?:moved|relocated) to (?P<obj>\w+)"), LazyPattern(r"我(?P<verb>辞职|离职)了")
+    path = tmp_path / "lit.json"
+    path.write_text(json.dumps({pattern_key(a): ["planted"]}), encoding="utf-8")
+    got = literals_of([a, b], path)
+    assert got[0] == frozenset({"planted"})  # read from the file, not parsed
+    assert got[1] == frozenset({"辞职", "离职"})  # not in the file: parsed
+    assert pattern_key(a) == pattern_key(re.compile(a.pattern))  # compiled or lazy: one key
+    assert literals_of([b], tmp_path / "missing.json") == (frozenset({"辞职", "离职"}),)
+
+
+def test_lazy_pattern_compiles_on_first_use_and_matches_as_re() -> None:
+    lazy = LazyPattern(r"(?P<verb>moved to) (?P<obj>\w+)")
+    assert not lazy.is_compiled
+    assert lazy.pattern.startswith("(?P<verb>")  # readable without compiling
+    assert not lazy.is_compiled
+    rx = re.compile(lazy.pattern)
+    text = "we moved to lyon and then moved to nice"
+    assert [m.span("obj") for m in lazy.finditer(text)] == [m.span("obj") for m in rx.finditer(text)]
+    assert lazy.is_compiled
+    assert lazy.search("nothing here") is None
+
+
+def test_importing_the_extractor_compiles_no_statement_pattern() -> None:
+    import subprocess
+    import sys
+    code = ("from memory_core.extraction import rule_extractor; from memory_core.extraction.patterns import PATTERNS; "
+            "print(sum(p.regex.is_compiled for p in PATTERNS), len(PATTERNS))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out[0] == "0" and int(out[1]) > 400
