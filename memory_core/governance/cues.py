@@ -35,8 +35,9 @@ _EN_AUX_INVERSION = re.compile(
     r"^(do|does|did|is|are|am|was|were|have|has|had|can|could|would|will|should|shall|may|might)"
     r"\s+(i|you|we|he|she|it|they|there|my|your|this|that)\b")
 
-# 什么 after a negation is "any" (还没认识什么人, 没什么压力, 不想吃什么): no question
-_ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么|怎样|多少|哪(?!吒)|谁|(?<![为])(?<!没)(?<!没.)(?<!没..)(?<!没...)"
+# 什么 after a negation is "any" (还没认识什么人, 没什么压力, 不想吃什么): no question; nor is a
+# wh-word before 都/也, "whoever / anywhere / however" (谁也别劝我, 哪儿都不想去, 怎么也睡不着)
+_ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么(?![都也])|怎样|多少|哪(?!吒)(?![儿里]?[都也])|谁(?![都也])|(?<![为])(?<!没)(?<!没.)(?<!没..)(?<!没...)"
                                r"(?<!不)(?<!不.)(?<!不..)什么(?![都也])")
 _ZH_FINAL_PARTICLE = re.compile(r"[吗呢嘛][\s。！？?!~～]*$")
 # A wh-word after one of these is an indirect question inside a statement ("我的论文研究的是珊瑚
@@ -60,6 +61,17 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 def split_sentences(text: str) -> list[str]:
     parts = [p.strip() for p in _SENTENCE_END.split(text.strip())]
     return [p for p in parts if p]
+
+
+def sentence_span(text: str, pos: int) -> tuple[int, int]:
+    """The start and end of the sentence of ``text`` (split as :func:`split_sentences` splits)
+    that holds position ``pos``: what a long message says in the one sentence a word is in."""
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.end() > pos and m.end() > start:
+            return start, m.end()
+        start = m.end()
+    return start, len(text)
 
 
 _SPACES = re.compile(r"\s+")

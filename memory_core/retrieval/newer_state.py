@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from memory_core.governance.cues import split_sentences
 from memory_core.lexicon.concepts import family_terms
 from memory_core.lexicon.scan import PhraseTable
 from memory_core.policy import NEWER_STATE_MAX_LIFTS, NEWER_STATE_TOPIC_FAMILIES, EvidenceClass
@@ -81,6 +82,16 @@ def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:
     shared = [t for t in dict.fromkeys(top_terms) if t in mine and
               (len(t) >= 2 if any("\u4e00" <= ch <= "\u9fff" for ch in t) else len(t) >= 3 and t.isalpha())]
     return max(shared, key=len) if shared else None
+
+
+def focus_sentences(texts: Sequence[str], anchors: Sequence[str]) -> list[str]:
+    """The sentences of ``texts`` that hold one of ``anchors`` (case-insensitive), or ``texts``
+    whole when none does: what a long message says about the thing, not its other sentences."""
+    keys = [a.lower() for a in anchors if a]
+    if not keys:
+        return list(texts)
+    found = [s for t in texts for s in split_sentences(t) if any(k in s.lower() for k in keys)]
+    return found or list(texts)
 
 
 @lru_cache(maxsize=1)

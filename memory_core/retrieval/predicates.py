@@ -71,7 +71,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "residence",
         ("live", "lived", "living", "reside", "move", "moved", "home", "staying", "based", "apartment",
-         "which city am i in", "住", "居住", "搬", "搬家", "定居", "租房", "哪个城市生活", "在哪生活"),
+         "which city am i in", "stay", "living situation", "住", "居住", "搬", "搬家", "定居", "租房", "哪个城市生活", "在哪生活", "家在", "哪个区"),
         ("live", "lived", "living", "moved", "move", "reside", "relocated", "住在", "居住", "搬到",
          "搬家", "定居"),
         ("home", "apartment", "neighborhood", "家", "小区"),
@@ -101,10 +101,11 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "work",
         ("work", "working", "job", "employer", "employed", "unemployed", "employment", "company", "colleague",
-         "boss", "career", "teaching", "工作", "上班", "公司", "同事", "职业"),
+         "boss", "career", "teaching", "工作", "上班", "公司", "同事", "职业", "干活", "打工", "哪上班", "上什么班"),
         ("work", "job", "employer", "hired", "joined", "company", "工作", "上班", "入职", "公司"),
         ("office", "team", "project", "办公室", "团队", "项目"),
-        "statement about your work", "工作表述", ("work",), (), ("employer", "occupation")),
+        # the answer is an employer: a lexicon member (a podcast, a dish) in a line about work is not it
+        "statement about your work", "工作表述", ("work",), (), ("employer", "occupation"), ("organization",)),
     PredicateFamily(
         "ownership",
         ("own", "owned", "have", "has", "拥有", "有"),
@@ -113,7 +114,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "ownership record", "拥有记录", ("possession",), ("acquisition",), (), _THINGS),
     PredicateFamily(
         "vehicle",
-        ("car", "drive", "drives", "driving", "vehicle", "truck", "suv", "车", "开什么车", "汽车", "开车", "代步"),
+        ("car", "drive", "drives", "driving", "vehicle", "truck", "suv", "车", "开什么车", "汽车", "开车", "代步", "座驾"),
         ("drive", "drives", "driving", "car", "开", "车"),
         ("sold", "bought", "卖了", "买了"),
         "statement about your car", "关于车的表述", ("vehicle",), ("possession", "acquisition"), ("vehicle",),
@@ -138,7 +139,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "relationship",
         ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",
-         "single", "relationship", "divorced", "seeing anyone", "seeing someone", "seeing somebody", "engaged",
+         "single", "relationship", "divorced", "bf", "gf", "hubby", "seeing anyone", "seeing someone", "seeing somebody", "engaged",
          "fiance", "fiancé", "fiancee", "fiancée", "结婚", "关系", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身",
          "离婚", "脱单", "交往", "已婚", "am i still with", "still together", "marital", "婚姻", "感情", "在一起"),
         ("married", "dating", "broke up", "divorced", "girlfriend", "boyfriend", "结婚", "分手", "离婚", "在一起"),
@@ -156,7 +157,8 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "health",
         ("health", "diagnosed", "sick", "illness", "disease", "condition", "recovered", "headache", "headaches",
-         "trouble sleeping", "insomnia", "健康", "病", "确诊", "康复", "身体", "甲亢", "甲减", "结核", "幽门螺杆菌"),
+         "trouble sleeping", "insomnia", "infection", "allergy", "allergies", "injury",
+         "健康", "病", "确诊", "康复", "身体", "甲亢", "甲减", "结核", "幽门螺杆菌", "感染", "过敏"),
         ("diagnosed", "suffer", "recovered", "cured", "确诊", "得了", "患有", "康复", "痊愈"),
         ("doctor", "hospital", "医生", "医院"),
         "statement about your health", "关于健康的表述", ("health",), (), ("health",)),
@@ -219,19 +221,32 @@ _FAMILY_ORDER = ("acquisition", "pet", "diet", "relationship", "residence", "sch
 _BODY_QUESTION = re.compile(
     r"\bmy (?:ankle|knee|back|shoulder|wrist|foot|feet|hip|neck|stomach|eyes?|teeth|tooth|skin|heart|lungs?|"
     r"leg|arm|spine|thyroid|blood pressure)s?\b|\b(?:meds|medication|medications|medicine|prescription)\b|"
-    r"我的?(?:腰|膝盖|脚踝|胃|肩膀|手腕|脚|腿|颈椎|腰椎|牙|眼睛|皮肤|心脏|肺|甲状腺|血压)|降压药|吃的药|在吃什么药")
+    r"我的?(?:腰|膝盖|脚踝|胃|肩膀|手腕|脚|腿|颈椎|腰椎|牙|眼睛|皮肤|心脏|肺|甲状腺|血压)|降压药|吃的药|在吃什么药|"
+    # a medicine named by what it treats (抗抑郁的药我还吃着吗, 降糖药还在吃吗)
+    r"的药|[抗降止]\w{0,3}药")
 _CONDITION_QUESTION = re.compile(
     r"\b(?:" + "|".join(sorted((re.escape(c) for c in CONDITIONS if c.isascii()), key=len, reverse=True)) +
     r"|[a-z]+(?:itis|syndrome|disorder|allergy|infection)|[a-z]+'?s? disease)\b|[\u4e00-\u9fff](?:"
     + "|".join(CONDITION_SUFFIXES_ZH) + ")")
 
 
-def asks_about_body(question: str) -> bool:
-    """The question asks about the user's own body or medication ("我的腰现在怎么样了？", "How's my
-    knee?"): a state of the user's, though "my …" usually names someone or something of theirs."""
-    return _BODY_QUESTION.search(question.lower()) is not None
+def asks_about_body(question: str, family: str | None = None) -> bool:
+    """The question asks about the user's own body, medication or condition ("我的腰现在怎么样了？",
+    "How's my knee?", 我的幽门螺杆菌还有吗): a state of the user's, though "my …" usually names
+    someone or something of theirs."""
+    lowered = question.lower().strip()
+    return _BODY_QUESTION.search(lowered) is not None or (
+        _OWN_CONDITION.match(lowered) is not None and (family == "health" or _CONDITION_QUESTION.search(lowered) is not None))
 
 
+#: a question about a condition of the speaker's own ("my asthma", 我的胃炎), not a relative's
+_OWN_CONDITION = re.compile(r"^(?:(?:how|what)(?:'s| is| about)\s+)?(?:is\s+|are\s+)?my\s+(?!(?:mom|mum|dad|son|daughter|wife|husband|"
+                            r"partner|brother|sister|friend|kid|child|baby|cat|dog)\b)|^我的(?!(?:爸|妈|儿|女|老|孩|猫|狗))")
+
+
+#: British "have got" is "have" ("have i still got the ute?")
+_HAVE_GOT = re.compile(r"\b(?:have|has|haven't|hasn't)\s+(?:i|we|you|he|she|they)?\s*(?:still\s+|already\s+)?got\b|"
+                       r"\b(?:i|we)(?:'ve| have)\s+(?:still\s+)?got\b")
 _MEAL_QUESTION = re.compile(r"\b(?:breakfast|brunch|lunch|dinner|supper|dessert|snacks?|meals?)\b")
 
 
@@ -246,6 +261,8 @@ def question_family(question: str) -> PredicateFamily | None:
             continue
         if name == "usage" and not re.search(r"\b(?:use|used|using)\b|使用|用什么|用的", lowered):
             continue
+        if name == "acquisition" and _HAVE_GOT.search(lowered):
+            continue  # "have I still got my job?", "have i got a car yet": possession, not a purchase
         if find_cue(question, fam.question_cues):
             return fam
         if name == "health" and (_CONDITION_QUESTION.search(lowered) or _BODY_QUESTION.search(lowered)):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
+from ..governance.cues import sentence_span
 from ..l2.phrases import describe
 from ..lexicon.categories import members_in
 from ..policy import FACT_MODES, QueryMode
@@ -17,6 +18,7 @@ from .evidence import DIRECT, INDIRECT
 from .package import FOUND, NOT_FOUND, WEAK_ONLY, Finding, iso
 from .plan import QueryPlan
 from .predicates import FAMILY_BY_NAME
+from .state_statement import family_word_at
 
 _URL = re.compile(r"https?://[^\s)）\"'<>]+")
 
@@ -44,6 +46,28 @@ def _date(ts: float | None) -> str:
     return (iso(ts) or "?")[:10]
 
 
+#: the longest quote of a finding in the summary line
+SUMMARY_QUOTE_CHARS = 100
+
+
+def quote_of(text: str, words: Sequence[str | None], limit: int = SUMMARY_QUOTE_CHARS,
+             at: int | None = None) -> str:
+    """The summary's quote of a finding: the text, or its start — unless the words that make it
+    evidence come later in a long message ("Which podcasts for a bus ride? Since I joined the
+    legal team at Sheffield City Council…"), then the sentence that holds them (or, with none of
+    them in the text, the sentence at ``at``: where it speaks of the state asked about)."""
+    if len(text) <= limit:
+        return text
+    lowered = text.lower()
+    pos = next((p for p in (lowered.find(w.lower()) for w in words if w) if p >= 0), -1 if at is None else at)
+    start, end = sentence_span(text, pos) if pos >= 0 else (0, len(text))
+    if start == 0:  # in the first sentence (or not found): the message's start
+        return text[:limit - 1] + "…"
+    start = max(start, pos - limit // 2) if end - start > limit else start
+    piece = text[start:end].strip()
+    return ("…" if start > 0 else "") + (piece if len(piece) <= limit - 2 else piece[:limit - 2] + "…")
+
+
 def summary_of(plan: QueryPlan, findings: Sequence[Finding], status: str, insufficient: bool) -> str:
     zh = _zh(plan)
     if not findings:
@@ -53,7 +77,8 @@ def summary_of(plan: QueryPlan, findings: Sequence[Finding], status: str, insuff
     # for a model: "employer: hooli (tentative; since …; 1 evidence)")
     said = describe(top.kind, top.facts, "zh" if zh else "en") if top.facts else None
     text = " ".join((said or top.content).split())
-    quote = text if len(text) <= 100 else text[:99] + "…"
+    quote = quote_of(text, [top.evidence.get("phrase"), top.evidence.get("cue")] if not said else [],
+                     at=family_word_at(text, plan.predicate_family) if not said and plan.predicate_family else None)
     reason = top.evidence.get("reason", "")
     who = {"user": "用户" if zh else "the user", "assistant": "助手" if zh else "the assistant",
            "external": "设备/插件记录" if zh else "an observed activity",

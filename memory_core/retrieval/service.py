@@ -53,9 +53,9 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
-from .newer_state import LaterMention, newer_mentions, shared_family, shared_topic, tentative
-from .state_statement import CHANGE_CUES, change_cue, change_terms, not_own_state
-from .timeparse import find_future_time, start_ahead
+from .newer_state import LaterMention, focus_sentences, newer_mentions, shared_family, shared_topic, tentative
+from .state_statement import CHANGE_CUES, asks_about_own_tie, change_at, change_terms, lowers_state_answer, not_own_state
+from .timeparse import find_future_time, start_ahead, told_as_future
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -665,15 +665,16 @@ class RetrievalService:
             rows += self._ended_rows(conn, ids, top_time, zh)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
             log.debug("newer-state ends unavailable: %s", exc)
-        if plan.predicate_family in CHANGE_CUES and (asks_about_user(plan.query) or asks_about_body(plan.query)):
+        if plan.predicate_family in CHANGE_CUES and (asks_about_user(plan.query) or asks_about_body(plan.query, plan.predicate_family)
+                                                     or asks_about_own_tie(plan.query, plan.predicate_family)):
             rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
-        topical = self._topic_mentions(top, ids, findings, by_id, zh, obj)
+        topical = self._topic_mentions(top, ids, findings, by_id, zh, obj, query_terms(plan.query))
         if not rows and not topical:
             return findings, {}
         cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows))) if rows else {}
         first = by_id.get(top.event_id) or next(iter(self._hydrate(
             [r[0] for r in conn.execute("SELECT seq FROM fact_events WHERE event_id = ?", [top.event_id])]).values()), None)
-        mentions: list[LaterMention] = list(topical)
+        mentions: list[LaterMention] = []
         for seq, key, what in rows:
             ev = cands.get(seq)
             if ev is None or self._fetch_filter(plan, ev, allowed, plan.time_window if plan.time_window is not None
@@ -681,12 +682,23 @@ class RetrievalService:
                 continue
             mentions.append(LaterMention(ev.event_id, ev.occurred_at, key, what,
                                          ev.author_type, ev.evidence_class, ev.speaker))
+        # a shared topic word is the weakest reason: an event also found through an entity, a
+        # superseding belief or a change word is shown with that reason (one row per event)
+        mentions += topical
         by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
-        # "Thinking about selling the Civic": a change weighed, not told, leaves the state standing
-        mentions = [m for m in mentions if not tentative(by_seq[m.event_id].content)]
+        # "Thinking about selling the Civic": a change weighed, not told, leaves the state standing;
+        # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come, neither
+        mentions = [m for m in mentions if not tentative(by_seq[m.event_id].content)
+                    and not not_begun(by_seq[m.event_id].content, m.occurred_at,
+                                      plan.as_of if plan.as_of is not None else plan.now)]
         if asks_about_user(plan.query):
             # "My son just started at UCLA too!": a later word on the son, not on the user
             mentions = [m for m in mentions if not about_someone_else(by_seq[m.event_id].content)]
+            # … nor a long message's sentence on someone else's state ("Back from my buddy Jake's
+            # wedding… He's officially married now"), judged where the line speaks of the family
+            mentions = [m for m in mentions if m.key.startswith("change:") or not lowers_state_answer(
+                by_seq[m.event_id].content, speaker=by_seq[m.event_id].speaker,
+                author_type=by_seq[m.event_id].author_type, family=plan.predicate_family)]
         picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
                                 as_of=plan.as_of)
         if not picked:
@@ -737,12 +749,12 @@ class RetrievalService:
                 "WHERE e.occurred_at > ? AND (? IS NULL OR e.occurred_at <= ?) AND e.author_type = 'user' "
                 "ORDER BY e.seq DESC LIMIT ?",
                 (expr, NEWER_STATE_CHANGE_MATCHES, top_time, as_of, as_of, NEWER_STATE_SCAN)):
-            cue = change_cue(content, family)
-            if cue is None or not_own_state(content, speaker=None, author_type="user", family=family) is not None:
-                continue
-            when = find_future_time(content)
-            begins = start_ahead(when.expression, told_at) if when is not None else None
-            if begins is not None and (as_of is None or begins > as_of):
+            found = change_at(content, family)
+            if found is None or not_own_state(content, speaker=None, author_type="user", family=family,
+                                              at=found[1]) is not None:
+                continue  # judged by the change's own sentence: a long message asks and tells at once
+            cue = found[0]
+            if not_begun(content, told_at, as_of if as_of is not None else time.time()):
                 continue  # "Moving to Denver next month": a change only once its date has come
             out.append((int(seq), f"change:{family}", later_family_change(family, cue, zh)))
         return out
@@ -778,7 +790,7 @@ class RetrievalService:
 
     @staticmethod
     def _topic_mentions(top: Finding, ids: list[str], findings: list[Finding], by_id: dict[str, "Candidate"],
-                        zh: bool, obj: str) -> list[LaterMention]:
+                        zh: bool, obj: str, question_terms: list[str]) -> list[LaterMention]:
         """Later statements among the findings that share a topic word with a top statement
         (我戒烟失败了 → 我已经戒烟半年了): the newer word on a state no entity names."""
         # a derived belief's topic is in the statements it rests on ("user HAS_CONDITION 高血压"
@@ -788,6 +800,10 @@ class RetrievalService:
             return []
         # a later line naming the belief's own object (``obj``) reaffirms it or is the entity path's to lift
         own = obj if top.layer != "l1" else ""
+        # of a long message, the sentences that hold the belief's object or the question's words:
+        # "…I'm a paralegal at Hargreaves & Finch… Something I can prep Friday night" shares
+        # "something" with any later chat, which is no word on the job
+        top_texts = focus_sentences(top_texts, [own] if own else question_terms)
         top_terms = [t for text in top_texts for t in query_terms(text) if t != own]
         out: list[LaterMention] = []
         for f in findings[1:]:
@@ -1276,6 +1292,16 @@ def _anchor_json(anchor: Anchor | None) -> dict[str, Any] | None:
 def _layer_key(layer: str, kind: str, hit_id: Any) -> str:
     """Trace key of a cut layer hit (event ids are the keys of L1 events)."""
     return f"{layer}:{kind}:{hit_id}"
+
+
+def not_begun(content: str, told_at: float, as_of: float) -> bool:
+    """A line dated ahead of its telling (a start, a wedding, a surgery) whose date is after the
+    question's moment ``as_of``: a plan, not the state yet."""
+    when = find_future_time(content)
+    if when is None or not told_as_future(content, when.span):
+        return False  # "we closed on a house back in June": the June just past
+    begins = start_ahead(when.expression, told_at)
+    return begins is not None and begins > as_of
 
 
 def _clip(text: str) -> tuple[str, bool]:

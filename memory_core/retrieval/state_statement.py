@@ -24,7 +24,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..governance.cues import sentence_span
+from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
 from .newer_state import tentative
+from .predicates import FAMILY_BY_NAME, find_cue
 from .subject import other_subject
 
 #: words telling a start, end or change of a state, per question family (``predicates``): whole
@@ -41,21 +44,22 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "new office", "new commute", "contract with", "signed with", "my badge",
         "跳槽", "入职", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休", "新工作", "新公司", "换工作",
         "换了工作", "offer", "上班第一天", "第一天上班", "第一周", "报到", "转正", "工牌", "老东家", "新东家",
-        "待业", "下岗", "找到工作", "找到了工作", "打卡"),
+        "待业", "下岗", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天"),
     "residence": (
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
         "moved in", "moving in", "movers", "first weekend in", "first week in", "first night in",
         "made the move", "back at my parents", "my parents' place", "my parents' house", "childhood bedroom", "moved back",
-        "lease ended", "signed a lease", "officially in",
+        "lease ended", "signed a lease", "officially in", "shifted to", "shifted into",
         "搬家", "搬到", "搬去", "搬回", "搬进", "搬来", "搬出", "落脚", "安顿", "新家", "入住", "乔迁", "定居",
-        "退租", "买房", "买了房", "搬过去", "搬过来", "回国了", "移民", "住进"),
+        "退租", "买房", "买了房", "搬过去", "搬过来", "回国了", "移民", "住进", "润了", "租了个", "租了间", "租了套",
+        "租了一套", "租了一间"),
     "vehicle": (
         "bought", "new car", "traded", "sold", "totaled", "totalled", "picked up", "went with",
         "drove home in", "car-free", "gave up the car", "gave up the truck", "scrapped", "first car",
         "new ride", "took delivery", "lease was up", "returned it",
         "提车", "提了", "买车", "买了辆", "买了台", "买了一辆", "买了一台", "新车", "换车", "换了辆", "换了台", "卖了",
-        "卖掉", "报废", "到手", "不开车", "没车了"),
+        "卖掉", "报废", "到手", "不开车", "没车了", "置换"),
     "pet": (
         "passed away", "put to sleep", "put down", "rehomed", "rehome", "adopted", "gave away", "new puppy",
         "new kitten", "died", "rainbow bridge", "said goodbye", "ran away", "ran off", "went missing",
@@ -69,22 +73,59 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去"),
     "relationship": (
         "met someone", "seeing someone", "dating", "split up", "broke up", "engaged", "married", "divorce",
-        "single again", "ended things", "moved in together", "together now",
+        "single again", "ended things", "moved in together", "together now", "official with", "official w",
         "脱单", "分手", "分了", "掰了", "领证", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身"),
     "health": (
         "diagnosed", "recovered", "came back clear", "all clear", "cleared", "healed", "cured", "remission",
         "came off", "gone", "switched me to", "started me on", "prescribed", "surgery",
         "no longer", "symptom-free", "off the meds", "stopped taking", "better now",
         "确诊", "查出", "痊愈", "康复", "好了", "停药", "药停了", "降下来", "拆石膏", "治好", "缓解",
-        "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成"),
+        "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成", "转阴"),
     "school": (
         "transferred", "enrolled", "graduated", "dropped out", "withdrew", "admitted", "accepted into",
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
         "switched to", "starting at", "commencement", "orientation", "alum", "alumna", "alumnus", "graduation",
         "转学", "转到", "毕业", "退学", "休学", "入学", "报到", "考上", "上岸", "录取", "offer", "开学", "学位证",
-        "复学", "毕业证", "录取通知书"),
+        "复学", "毕业证", "录取通知书", "pulled out of", "left uni", "quit uni", "deferred"),
 }
 
+#: changes told by a verb and the family's word together, where neither alone is a change word
+#: ("started my master's at Edinburgh", 这周开始16+8轻断食了, 现在换了比亚迪汉, 这学期开始在中欧读在职MBA):
+#: per family, (pattern, the words a full-text query finds its lines by)
+_DIET_EN = r"keto|paleo|intermittent fasting|fasting|16:8|vegan|vegetarian|pescatarian|low-carb|carnivore|whole30|plant-based|gluten-free|dairy-free"
+_DIET_ZH = r"轻断食|断食|生酮|吃素|素食|低碳|控糖|戒糖|控碳|减脂餐|16\+8"
+CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "diet": (
+        (r"\b(?:start(?:ed|ing)|began|begun|going|went|switched to|trying|doing)\s+(?:on\s+|the\s+|a\s+)?(?:strict\s+)?(?:" + _DIET_EN + r")\b",
+         ("keto", "paleo", "fasting", "vegan", "vegetarian", "pescatarian", "carnivore", "whole30", "plant based", "low carb")),
+        (r"开始(?:\S{0,6}?)(?:" + _DIET_ZH + ")", ("轻断食", "断食", "生酮", "吃素", "素食", "低碳", "控糖", "戒糖", "控碳", "减脂餐")),
+    ),
+    "school": (
+        (r"\bstart(?:ed|ing)\s+(?:my|a|the)\s+(?:master'?s|masters|ph\.?d|doctorate|degree|mba|postgrad|undergrad|"
+         r"program|programme|course|studies|freshman year|first year|first semester)\b",
+         ("master", "masters", "phd", "doctorate", "degree", "mba", "postgrad", "undergrad", "program", "programme", "course",
+          "studies", "freshman", "semester")),
+        (r"开始(?:在\S{1,10}?)?(?:读|念|上)(?:研|博|大学|本科|硕士|博士|在职|mba|MBA|EMBA|高中|初中|专升本|课)", ("开始",)),
+    ),
+    "pet": (
+        (r"\b(?:got|bought|adopted|rescued|picked up)\s+(?:a|an|two|three|four|\d+|some|our|my)\s+(?:new\s+|little\s+|baby\s+)?"
+         r"(?:\w+\s+)?(?:cats?|dogs?|kittens?|pupp(?:y|ies)|rabbits?|bunn(?:y|ies)|hamsters?|parrots?|fish|goldfish|"
+         r"turtles?|tortoises?|birds?|budgies?|guinea pigs?|ferrets?|geckos?|snakes?)\b",
+         ("cat", "cats", "dog", "dogs", "kitten", "kittens", "puppy", "puppies", "rabbit", "bunny", "hamster", "parrot",
+          "fish", "goldfish", "turtle", "tortoise", "bird", "budgie", "guinea", "ferret", "gecko", "snake")),
+        # "Brought Pearl home!", "brought her home from the shelter"
+        (r"\bbrought\s+(?:her|him|them|[a-z]+|(?:the|our|my|a)\s+(?:new\s+)?(?:\w+\s+)?(?:cat|dog|kitten|puppy|pup|bunny|rabbit))\s+home\b",
+         ("brought",)),
+        (r"(?:买|养|领|抱|接)(?:了|回)(?:[一二两三四五六七八九十几\d]+|十几|好几)?[只条个头对](?:小)?\S{0,3}?(?:猫|狗|鱼|兔|鸟|鼠|龟|鹦鹉|蜥蜴|刺猬)",
+         ("猫", "狗", "鱼", "兔", "鸟", "鼠", "龟", "鹦鹉", "蜥蜴", "刺猬")),
+    ),
+    "vehicle": (
+        (r"换(?:了|成了?)(?:一?[辆台部])?(?:新的?)?(?:" + "|".join(sorted((b for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS)
+                                                           if any("\u4e00" <= ch <= "\u9fff" for ch in b)),
+                                                          key=lambda b: (-len(b), b))) + ")",
+         ("换了", "换成")),
+    ),
+}
 #: a change called off or declined ("the offer fell through", 本来订了…又退订了): the state it
 #: names still stands, wherever in the line it is said
 _CALLED_OFF_EN = re.compile(
@@ -122,6 +163,11 @@ _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
 _OWN_TIE = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bird|parrot|fish|hamster|rabbit|bunny|"
                       r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?)s?\b|"
                       r"^(?:我|我们)?(?:家|家里)?(?:的)?(?:猫|狗|猫咪|狗狗|男朋友|女朋友|老婆|老公|对象|未婚夫|未婚妻)", re.IGNORECASE)
+#: a question about the user's own animal or partner ("Is my cat still around?", 我家现在养的啥,
+#: 我家猫还在吗, 我对象还是小林吗): for the pet and relationship families, the user's own state
+_OWN_TIE_QUESTION = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:cats?|dogs?|pupp(?:y|ies)|kittens?|pets?|birds?|parrots?|fish|"
+                               r"hamsters?|rabbits?|bunn(?:y|ies)|wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?)\b|"
+                               r"^(?:我|俺|咱)(?:们)?(?:家|家里|的)", re.IGNORECASE)
 #: "Name: text" — a chat line shown with its speaker
 _SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
 
@@ -139,31 +185,68 @@ def _first_clause(text: str) -> str:
     return text[:m.start()] if m else text
 
 
+def asks_about_own_tie(question: str, family: str | None) -> bool:
+    """A pet or relationship question about the user's own animal or partner (the family's
+    state is the user's, though the question's subject is the animal or "我家")."""
+    return family in ("pet", "relationship") and _OWN_TIE_QUESTION.search(question.strip()) is not None
+
+
 def lowers_state_answer(content: str, *, speaker: str | None, author_type: str, family: str | None = None) -> bool:
     """Whether a current_state answer about the user (asking about ``family``) puts this line
     below the user's own words."""
-    return not_own_state(content, speaker=speaker, author_type=author_type, family=family) in LOWERING_REASONS
+    return not_own_state(content, speaker=speaker, author_type=author_type, family=family,
+                         at=family_word_at(content, family)) in LOWERING_REASONS
 
 
-def not_own_state(content: str, *, speaker: str | None, author_type: str, family: str | None = None) -> str | None:
+def family_word_at(content: str, family: str | None) -> int | None:
+    """Where the line first speaks of ``family``'s state (a change word, or a word of the
+    family's: "married", 车), or None: in a long message the sentence that does is the one to
+    judge ("Back from my buddy Jake's wedding… He's officially married now" is Jake's news)."""
+    found = change_at(content, family)
+    fam = FAMILY_BY_NAME.get(family or "")
+    word = find_cue(content, (*fam.question_cues, *fam.explicit_cues)) if fam is not None else None
+    spots = [p for p in (found[1] if found else None, word[1] if word else None) if p is not None]
+    return min(spots) if spots else None
+
+
+def not_own_state(content: str, *, speaker: str | None, author_type: str, family: str | None = None,
+                  at: int | None = None) -> str | None:
     """Why a line is not the user's own word on their state (None when it is): said by someone
     else, about someone else (but the user's pet or partner, for a question about pets or the
-    relationship), hypothetical, called off, weighed, or asked."""
+    relationship), hypothetical, called off, weighed, or asked.
+
+    ``at``: a position in the line (of the change word the judgement is about). A long message
+    tells its state in one sentence among others ("Which podcasts for a bus ride? Since I joined
+    the legal team at Sheffield City Council my commute is longer…"): the question, the
+    hypothetical or the other person of another sentence says nothing of that one, so only its
+    sentence is read — and, for a change called off, the rest of the line after it ("Got an
+    offer from Meta. But I didn't take it")."""
     if author_type != "user":
         return NOT_USERS_WORDS
     if speaker:
         return OTHER_SPEAKER
     text = content.strip()
+    after = asked = text
+    if at is not None:
+        lead = len(content) - len(content.lstrip())
+        pos = max(0, at - lead)
+        start, end = sentence_span(text, pos)
+        text, after = text[start:end].strip(), text[start:]
+        # asked: the clause of the change, with its end mark ("现在换了比亚迪汉，…应该不用充电了吧？"
+        # tells the car and asks about charging)
+        c0 = max((b.end() for b in _CLAUSE.finditer(content, 0, at)), default=0)
+        c1 = _CLAUSE.search(content, at)
+        asked = content[c0:c1.end() if c1 else len(content)]
     first = _first_clause(text)
     if other_subject(first) and not (family in ("pet", "relationship") and _OWN_TIE.match(first)):
         return SOMEONE_ELSE
     if _hypothetical(text):
         return HYPOTHETICAL
-    if _called_off(text):
+    if _called_off(after):
         return CALLED_OFF
     if tentative(text):
         return WEIGHED
-    if _QUESTION.search(text):
+    if _QUESTION.search(asked.strip()):
         return ASKED
     return None
 
@@ -178,27 +261,46 @@ def _cue_re(cue: str) -> re.Pattern[str]:
 def change_cue(content: str, family: str | None) -> str | None:
     """The first word of ``family``'s changes in the line, in a clause that is not called off,
     hypothetical or asked; None when there is none (or the family has no change words)."""
-    cues = CHANGE_CUES.get(family or "")
+    found = change_at(content, family)
+    return found[0] if found else None
+
+
+def change_at(content: str, family: str | None) -> tuple[str, int] | None:
+    """:func:`change_cue` and where in ``content`` it is (for :func:`not_own_state`'s ``at``)."""
+    cues = _cue_table(family or "")
     if not cues:
         return None
-    text = _SPEAKER_PREFIX.sub("", content) if ":" in content[:32] or "：" in content[:32] else content
-    if _called_off(text):
-        return None  # "an offer, but I didn't take it": the clause after calls the change off
+    prefix = _SPEAKER_PREFIX.match(content) if ":" in content[:32] or "：" in content[:32] else None
+    skip = prefix.end() if prefix else 0
+    text = content[skip:]
     best: tuple[int, str] | None = None
-    for cue in cues:
-        m = _cue_re(cue).search(text)
+    for cue, rx in cues:
+        m = rx.search(text)
         if m is None:
             continue
         start = max((b.end() for b in _CLAUSE.finditer(text, 0, m.start())), default=0)
         end = _CLAUSE.search(text, m.end())
         clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
         if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause):
-            continue  # (a called-off clause is inside a called-off line, refused above)
+            continue
+        # "an offer, but I didn't take it": what follows the change's sentence calls it off (the
+        # change word itself is no call-off: "pulled out of uni" is the change)
+        s0 = sentence_span(text, m.start())[0]
+        if any(not (c.start() < m.end() and m.start() < c.end())
+               for rx in (_CALLED_OFF_EN, _CALLED_OFF_ZH) for c in rx.finditer(text, s0)):
+            continue
         if best is None or m.start() < best[0]:
-            best = (m.start(), cue)
-    return best[1] if best else None
+            best = (m.start(), cue if cue else m.group(0))
+    return (best[1], best[0] + skip) if best else None
+
+
+@lru_cache(maxsize=None)
+def _cue_table(family: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The family's change words (each its own label) and patterns (labelled by what matched)."""
+    return (*((cue, _cue_re(cue)) for cue in CHANGE_CUES.get(family, ())),
+            *(("", re.compile(rx, re.IGNORECASE)) for rx, _ in CHANGE_PATTERNS.get(family, ())))
 
 
 def change_terms(family: str | None) -> tuple[str, ...]:
-    """The family's change words, for a full-text query of candidates."""
-    return CHANGE_CUES.get(family or "", ())
+    """The family's change words and its patterns' words, for a full-text query of candidates."""
+    return (*CHANGE_CUES.get(family or "", ()), *(t for _, terms in CHANGE_PATTERNS.get(family or "", ()) for t in terms))

@@ -39,6 +39,10 @@ _EN_OTHER_SUBJECT = re.compile(
     r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
     r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
     r"\w+(?:s|ed))\b", re.I)
+#: a third person by pronoun ("He's officially married now", 她上个月搬去杭州了): somebody the
+#: sentence before named
+_EN_PRONOUN_SUBJECT = re.compile(r"^(?:he|she|they)(?:'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll)?\s+\w+", re.I)
+_ZH_PRONOUN_SUBJECT = re.compile(r"^(?:他们|她们|他|她)(?![们的]?(?:说|觉得|问|让|叫))")
 _EN_ABOUT_USER = re.compile(
     r"\b(?:am|do|did|have|had|was|were|can|could|should|will|would|shall)\s+i\b|"
     r"\bi\s+(?:am|still|ever|usually|currently|now)\b|^(?:am|do|did|have|was|can)\s+i\b", re.I)
@@ -47,8 +51,10 @@ _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|�
               "老公|妻子|丈夫|男朋友|女朋友|对象|朋友|室友|邻居|表妹|表姐|表哥|表弟|堂妹|堂哥|叔叔|"
               "阿姨|侄女|侄子|外甥|奶奶|爷爷|外婆|外公|老师|医生|同学|猫|狗|闺蜜|发小|哥们|舍友|师兄|师姐|学长|学姐")
 _ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_OTHERS})|^我(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹)")
-#: "我现在…", "我是…", "我还…" — but not "我的…", "我家…", "我们家…" or "我+kin"
-_ZH_ABOUT_USER = re.compile(rf"^我(?!的|家|们)(?!{_ZH_OTHERS})")
+#: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
+#: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
+#: whose subject is somebody of the user's (我儿子现在…)
+_ZH_ABOUT_USER = re.compile(rf"(?:^|(?<=[\u4e00-\u9fff，,\s]))[我俺咱](?!的|家|们)(?!{_ZH_OTHERS})")
 
 
 def asks_about_user(question: str) -> bool:
@@ -56,7 +62,7 @@ def asks_about_user(question: str) -> bool:
     q = question.strip()
     if _EN_ABOUT_USER.search(q):
         return True
-    return bool(_ZH_ABOUT_USER.match(q))
+    return not _ZH_OTHER_SUBJECT.match(q) and bool(_ZH_ABOUT_USER.search(q))
 
 
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our)\b", re.I)
@@ -68,10 +74,10 @@ def other_subject(statement: str) -> bool:
     s = statement.strip()
     # a chat line "Name: text" keeps its text (the speaker prefix is no subject)
     s = re.sub(r"^[A-Z][\w .'-]{0,30}:\s+", "", s)
-    m = _EN_OTHER_SUBJECT.match(s)
+    m = _EN_OTHER_SUBJECT.match(s) or _EN_PRONOUN_SUBJECT.match(s)
     if m:
         return not _EN_FIRST_PERSON.search(s, m.end())
-    m = _ZH_OTHER_SUBJECT.match(s)
+    m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)
     if m:
         return "我" not in s[m.end():]
     return False

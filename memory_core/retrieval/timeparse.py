@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Callable
 
+from ..governance.cues import sentence_span
 from ..policy import (MEMORY_HORIZON_YEARS, RECENT_WINDOW_DAYS, SEASON_START_MONTHS, TERM_START_MONTHS,
                       TIME_AGO_SLACK_UNITS)
 from .plan import Direction, TimeWindow
@@ -503,6 +504,9 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
      lambda m, c: _nearest_date(c, int(m[3]) if m[3] else None, EN_MONTHS[m[1].lower()], int(m[2]))),
     (_r(rf"\b(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)?\s+of\s+({_MONTH_RE})\b"),
      lambda m, c: _nearest_date(c, None, EN_MONTHS[m[2].lower()], int(m[1]))),
+    # the day before the month, as British and most non-US English write it ("starting 21 July")
+    (_r(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_RE})\b(?:,?\s+(\d{{4}}))?"),
+     lambda m, c: _nearest_date(c, int(m[3]) if m[3] else None, EN_MONTHS[m[2].lower()], int(m[1]))),
     (_r(rf"\b(?:in|from|starting|this|next|come)\s+({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?\b"),
      lambda m, c: _nearest_month(c, EN_MONTHS[m[1].lower()], int(m[2]) if m[2] else None)),
     (_r(r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"), lambda m, c: _day_of_month(c, int(m[1]))),
@@ -588,6 +592,26 @@ def find_future_time(text: str) -> FutureTime | None:
         if m is not None:
             return FutureTime(m[0], m.span())
     return None
+
+
+#: words that make a date in a sentence a time ahead ("I'll be studying there from 21 July", 婚礼定在
+#: 10月18号, 手术约在6月20号): without one, "in June" in "we closed on a house back in June" is
+#: the June just past, though the rules read a bare month forward
+_FUTURE_MARK = re.compile(
+    r"\b(?:will|won't|wont|shall|going to|gonna|about to|start(?:s|ing)?|begin(?:s|ning)?|scheduled|planned|"
+    r"plan to|booked|set for|next|upcoming|moving|leaving|heading)\b|'ll\b|’ll\b|"
+    r"要|将|会|准备|打算|定在|约在|定于|约了|下个?月|下周|明年|预计|计划|开始|起|后天|明天|即将|到时", re.IGNORECASE)
+
+
+def told_as_future(text: str, span: tuple[int, int]) -> bool:
+    """Whether the sentence holding a date (``span``) speaks of a time ahead."""
+    if _PAST_LEAD.search(text, max(0, span[0] - 12), span[0]):
+        return False  # "back in March", "since June", 去年三月
+    start, end = sentence_span(text, span[0])
+    return _FUTURE_MARK.search(text, start, max(end, span[1])) is not None
+
+
+_PAST_LEAD = re.compile(r"\b(?:back|since|earlier|last|ago)\s*$|(?:去年|前年|之前|以前|早在)\s*$", re.IGNORECASE)
 
 
 def start_ahead(expression: str, told_at: float) -> float | None:
