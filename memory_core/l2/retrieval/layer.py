@@ -15,6 +15,7 @@ ordered by evidence strength and confidence:
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import datetime, timezone
 from typing import Any, Sequence
@@ -273,6 +274,7 @@ class L2Retriever:
             rows = [r for r in rows if r["term"] == "short" or r["trait"] in words
                     or any(w in r["value_norm"].split() for w in words)]
         models = A.to_models(conn, rows)
+        said = _newest_evidence_text(conn, [a.assertion_id for a in models], now)
         hits = []
         for a in models:
             if a.valid_from is not None and a.valid_from > now:
@@ -291,6 +293,11 @@ class L2Retriever:
             shown = "current then" if live and a.status not in LIVE_ASSERTION_STATES else a.status
             text = (f"{a.trait}: {'' if a.polarity else 'not '}{a.value} ({shown}; since {_day(a.valid_from)}{until}; "
                     f"{a.evidence_count} evidence)")
+            quote = value_clause(said.get(a.assertion_id, ""), a.value)
+            if quote:
+                # the user's own words beside the belief ("partner: marcus" — "My boyfriend Marcus
+                # and I…"): the clause that states it, readable without opening the trace
+                text += f" — evidence: \"{quote[:160]}\""
             ev = list(reversed(a.evidence_event_ids))  # newest statement first
             hits.append(LayerHit("l2", "assertion", a.assertion_id, text, score, ev[:L2_HIT_MAX_EVENT_IDS], a.valid_from,
                                  {"all_event_ids": ev, "trait": a.trait, "value": a.value, "status": a.status, "term": a.term,
@@ -414,3 +421,34 @@ class GraphSpreadingPath:
             if s > scores.get(seq, 0.0):
                 scores[seq] = s
         return sorted(scores.items(), key=lambda kv: -kv[1])[:_FETCH]
+
+
+#: clause breaks inside an evidence sentence ("and" is not one: "My boyfriend Marcus and I")
+_CLAUSE_BREAK = re.compile(r"[,;:，；：。！？!?]|\s(?:but|so|though|although)\s|—|–")
+
+
+def value_clause(evidence: str, value: str) -> str:
+    """An evidence sentence from the clause that names the belief's value on ("Not joining
+    Google after all, I'm staying at Accenture" → "I'm staying at Accenture" for employer:
+    accenture; what follows it says more of the same: "…at Ohio State, majoring in mechanical
+    engineering"), or the sentence when no clause names it: the words that state the belief,
+    not the plan dropped before it."""
+    text = evidence.strip()
+    pos = text.lower().find(value.lower()) if value else -1
+    if pos < 0:
+        return text
+    return text[max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, pos)), default=0):].strip()
+
+
+def _newest_evidence_text(conn: apsw.Connection, assertion_ids: list[str], now: float) -> dict[str, str]:
+    """Per assertion, the evidence sentence of its newest statement told by ``now`` (a question
+    asked as of an earlier date quotes what had been said by then)."""
+    out: dict[str, str] = {}
+    for i in range(0, len(assertion_ids), 500):
+        part = assertion_ids[i:i + 500]
+        for owner, text in conn.execute(
+                f"SELECT owner_id, evidence_text FROM l2_evidence WHERE owner_kind = 'assertion' AND owner_id IN "
+                f"({placeholders(len(part))}) AND occurred_at <= ? AND evidence_text != '' "
+                f"ORDER BY occurred_at DESC, event_seq DESC", [*part, now]):
+            out.setdefault(owner, text)
+    return out
