@@ -35,7 +35,14 @@ results conclusion background problem issue solution fix bug feature request rep
 user me myself assistant system tool bot ai chatgpt claude magi mom dad mum mother father wife husband boyfriend
 girlfriend partner son daughter brother sister boss dr mr mrs ms prof sir doctor teacher
 day week month year chapter part section item list quote translation definition meaning
+confession rant vent recap spoiler disclaimer psa tldr lol omg ugh wow yay oops random quick big good bad great
+real honest serious sad fun plot twist breaking announcement shoutout unpopular hot take opinion observation story
+storytime throwback flashback vibe vibes life lesson advice help urgent sorry correction clarification progress
+milestone win fail lesson confirmed official finally anyway welp honestly seriously okay ok yes no nope yep
 """.split())
+#: the endings of English abstract nouns, on words of seven letters or more ("Confession:",
+#: "Announcement:", "Correction:"): a label, not a name (Marion, Trinity, Florence stay names)
+_LABEL_SUFFIX = re.compile(r"^\w{4,}(?:ion|ment|ness|ship|ism)$")
 LABELS_ZH: frozenset[str] = frozenset({
     "备注", "更新", "提醒", "问题", "回答", "今天", "昨天", "明天", "总结", "笔记", "待办", "计划", "日记", "记录",
     "心情", "天气", "地址", "电话", "时间", "日期", "目标", "想法", "感想", "结论", "背景", "任务", "补充", "说明",
@@ -50,7 +57,7 @@ def speaker_of(content: str) -> str | None:
     if m:
         name = m["name"]
         words = [w.lower() for w in re.split(r"[ '-]", name)]
-        if any(w in LABELS_EN or w in STOPWORDS for w in words):
+        if any(w in LABELS_EN or w in STOPWORDS or _LABEL_SUFFIX.search(w) for w in words):
             return None
         return name
     m = _ZH_PREFIX.match(content)
