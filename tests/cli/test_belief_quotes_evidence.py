@@ -14,3 +14,17 @@ def test_a_belief_quotes_the_words_told_by_the_questions_now(capsys, tmp_path):
     beliefs = [f["content"] for f in before["findings"] if f["content"].startswith(("partner:", "spouse:"))]
     assert beliefs and 'evidence: "My boyfriend Marcus' in beliefs[0], before["findings"]
     assert all("engaged" not in b for b in beliefs)  # not told yet on that day
+
+
+def test_asked_as_of_an_earlier_date_a_belief_and_its_relation_are_as_they_stood_then(capsys, tmp_path):
+    db = ingest_two_states(capsys, tmp_path, "My girlfriend Priya and I just celebrated two years together.",
+                           "My fiancée Priya hasn't stopped staring at the ring on her finger since Saturday.",
+                           old_at="2023-12-02T10:00:00Z", new_at="2024-06-15T10:00:00Z")
+    then = ask_current_state(capsys, db, "What's my relationship status with Priya?", "2024-03-01T12:00:00Z")
+    derived = [f["content"] for f in then["findings"] if f["layer"] == "l2"]
+    assert derived, then["findings"]
+    for text in derived:  # nothing told after that day: no later sighting, count, status or quote
+        assert "ring" not in text and "2024-06-15" not in text, text
+        assert "2 evidence" not in text and "seen 2x" not in text and "corroborated" not in text, text
+    later = ask_current_state(capsys, db, "What's my relationship status with Priya?", "2024-09-01T12:00:00Z")
+    assert any("seen 2x" in f["content"] or "2 evidence" in f["content"] for f in later["findings"]), later["findings"]

@@ -16,6 +16,7 @@ ordered by evidence strength and confidence:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 import time
 from datetime import datetime, timezone
 from typing import Any, Sequence
@@ -30,7 +31,7 @@ from .. import assertion_store as A
 from .. import graph_store as G
 from ..catalog import canonical_name, types_compatible
 from ..graph import build_graph, multi_hop, spreading_activation
-from ..lifecycle import (EDGE_ACTIVE, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES,
+from ..lifecycle import (EDGE_ACTIVE, assertion_status, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES,
                          LIVE_ASSERTION_STATES, REJECTED, USER_DENIED)
 from ..vectors import EDGE_KIND, knn
 from .grounding import Grounding, ground
@@ -183,13 +184,21 @@ class L2Retriever:
             score -= 0.3
         return score
 
-    def _edge_hit(self, r: dict[str, Any], score: float, channel: str, ev: list[str]) -> LayerHit:
+    def _edge_hit(self, r: dict[str, Any], score: float, channel: str, ev: list[_Evidence]) -> LayerHit:
         status = "" if r["status"] == EDGE_ACTIVE else f", {r['status']} {_day(r['valid_to'])}"
+        last, seen, said = r["last_observed_at"], r["observation_count"], r["evidence_text"]
+        if ev and last is not None and max(e.occurred_at for e in ev) < last:
+            # asked as of an earlier date (``ev`` holds what was told by then): the relation as
+            # it stood then — not a later sighting, count or quote ("seen 2x … 'My fiancée Priya…'"
+            # on a day she was still a girlfriend)
+            last, seen = max(e.occurred_at for e in ev), len(ev)
+            said = next((e.text for e in ev if e.text), said)
         text = (f"user {r['predicate']} {r['object_name']} ({r['object_type']}; {r['directness']}; "
-                f"first {_day(r['first_observed_at'])}, last {_day(r['last_observed_at'])}, "
-                f"seen {r['observation_count']}x{status}) — evidence: \"{r['evidence_text'][:160]}\"")
-        return LayerHit("l2", "edge", r["triple_id"], text, score, ev[:L2_HIT_MAX_EVENT_IDS], r["first_observed_at"],
-                        {"all_event_ids": ev, "predicate": r["predicate"], "family": r["predicate_family"], "object": r["object_name"],
+                f"first {_day(r['first_observed_at'])}, last {_day(last)}, "
+                f"seen {seen}x{status}) — evidence: \"{said[:160]}\"")
+        ev_ids = [e.event_id for e in ev]
+        return LayerHit("l2", "edge", r["triple_id"], text, score, ev_ids[:L2_HIT_MAX_EVENT_IDS], r["first_observed_at"],
+                        {"all_event_ids": ev_ids, "predicate": r["predicate"], "family": r["predicate_family"], "object": r["object_name"],
                          "object_id": r["object_id"], "object_type": r["object_type"], "status": r["status"],
                          "directness": r["directness"], "confidence": r["confidence"],
                          "valid_from": r["valid_from"], "valid_to": r["valid_to"],
@@ -248,8 +257,10 @@ class L2Retriever:
         # does not hold yet, as for assertions (``live_as_of``)
         scored = {tid: v for tid, v in scored.items()
                   if v[1]["valid_from"] is None or plan.now is None or v[1]["valid_from"] <= plan.now}
-        ev = _ranked_evidence(conn, "edge", list(scored))
-        hits = [self._edge_hit(r, s, ch, ev.get(tid, [])) for tid, (s, r, ch) in scored.items()]
+        ev = _ranked_evidence(conn, "edge", list(scored), plan.now)
+        # asked as of a date: a relation nothing had told by then did not exist yet
+        hits = [self._edge_hit(r, s, ch, ev.get(tid, [])) for tid, (s, r, ch) in scored.items()
+                if ev.get(tid) or getattr(plan, "as_of", None) is None]
         hits.sort(key=lambda h: (-h.score, h.occurred_at or 0))
         trace["subdomains"]["edge"] = {"structural": n_struct, "semantic": n_sem, "multi_hop": n_hop,
                                        "hits": len(hits)}
@@ -274,7 +285,7 @@ class L2Retriever:
             rows = [r for r in rows if r["term"] == "short" or r["trait"] in words
                     or any(w in r["value_norm"].split() for w in words)]
         models = A.to_models(conn, rows)
-        said = _newest_evidence_text(conn, [a.assertion_id for a in models], now)
+        said, told = _evidence_as_of(conn, [a.assertion_id for a in models], now)
         hits = []
         for a in models:
             if a.valid_from is not None and a.valid_from > now:
@@ -291,8 +302,12 @@ class L2Retriever:
             # the status as of the question's moment: a belief current then reads "current",
             # whatever happened to it later
             shown = "current then" if live and a.status not in LIVE_ASSERTION_STATES else a.status
+            count = told.get(a.assertion_id, a.evidence_count)
+            if count < a.evidence_count and shown in LIVE_ASSERTION_STATES:
+                # corroborated later than the question's now: as it stood then
+                shown = assertion_status(count, a.first_observed_at, now, a.user_confirmed)
             text = (f"{a.trait}: {'' if a.polarity else 'not '}{a.value} ({shown}; since {_day(a.valid_from)}{until}; "
-                    f"{a.evidence_count} evidence)")
+                    f"{count} evidence)")
             quote = value_clause(said.get(a.assertion_id, ""), a.value)
             if quote:
                 # the user's own words beside the belief ("partner: marcus" — "My boyfriend Marcus
@@ -353,16 +368,26 @@ class L2Retriever:
         return out
 
 
-def _ranked_evidence(conn: apsw.Connection, kind: str, owner_ids: Sequence[str]) -> dict[str, list[str]]:
-    """Evidence ids per owner, the strongest first (explicit, confident, recent)."""
-    out: dict[str, list[str]] = {o: [] for o in owner_ids}
+@dataclass(frozen=True, slots=True)
+class _Evidence:
+    event_id: str
+    occurred_at: float
+    text: str
+
+
+def _ranked_evidence(conn: apsw.Connection, kind: str, owner_ids: Sequence[str],
+                     until: float | None = None) -> dict[str, list[_Evidence]]:
+    """Evidence per owner told by ``until`` (the question's now), the strongest first
+    (explicit, confident, recent)."""
+    out: dict[str, list[_Evidence]] = {o: [] for o in owner_ids}
     for i in range(0, len(owner_ids), 400):
         part = list(owner_ids[i:i + 400])
-        for owner, eid in conn.execute(
-                f"SELECT owner_id, event_id FROM l2_evidence WHERE owner_kind = ? AND owner_id IN "
-                f"({placeholders(len(part))}) ORDER BY owner_id, directness = 'explicit' DESC, confidence DESC, "
-                f"occurred_at DESC", [kind, *part]):
-            out[owner].append(eid)
+        for owner, eid, at, text in conn.execute(
+                f"SELECT owner_id, event_id, occurred_at, evidence_text FROM l2_evidence WHERE owner_kind = ? "
+                f"AND owner_id IN ({placeholders(len(part))}) AND (? IS NULL OR occurred_at <= ?) "
+                f"ORDER BY owner_id, directness = 'explicit' DESC, confidence DESC, occurred_at DESC",
+                [kind, *part, until, until]):
+            out[owner].append(_Evidence(eid, at, text))
     return out
 
 
@@ -440,15 +465,19 @@ def value_clause(evidence: str, value: str) -> str:
     return text[max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, pos)), default=0):].strip()
 
 
-def _newest_evidence_text(conn: apsw.Connection, assertion_ids: list[str], now: float) -> dict[str, str]:
-    """Per assertion, the evidence sentence of its newest statement told by ``now`` (a question
-    asked as of an earlier date quotes what had been said by then)."""
-    out: dict[str, str] = {}
+def _evidence_as_of(conn: apsw.Connection, assertion_ids: list[str], now: float) -> tuple[dict[str, str], dict[str, int]]:
+    """Per assertion, the evidence sentence of its newest statement told by ``now`` and how many
+    statements had been told by then (a question asked as of an earlier date quotes and counts
+    what had been said by then)."""
+    said: dict[str, str] = {}
+    told: dict[str, int] = {}
     for i in range(0, len(assertion_ids), 500):
         part = assertion_ids[i:i + 500]
         for owner, text in conn.execute(
                 f"SELECT owner_id, evidence_text FROM l2_evidence WHERE owner_kind = 'assertion' AND owner_id IN "
-                f"({placeholders(len(part))}) AND occurred_at <= ? AND evidence_text != '' "
-                f"ORDER BY occurred_at DESC, event_seq DESC", [*part, now]):
-            out.setdefault(owner, text)
-    return out
+                f"({placeholders(len(part))}) AND occurred_at <= ? ORDER BY occurred_at DESC, event_seq DESC",
+                [*part, now]):
+            told[owner] = told.get(owner, 0) + 1
+            if text:
+                said.setdefault(owner, text)
+    return said, told
