@@ -325,6 +325,10 @@ RERANK_OTHER_SUBJECT: Final = -0.3
 #: a hypothetical, a change called off; not a question, which may still tell the state) below every line that is: more than
 #: the whole fused scale plus the user bonus, so it answers only when nothing else does.
 RERANK_NOT_OWN_STATE: Final = -1.5
+#: … and lifts the user's own line that speaks of the family asked about ("我和阿杰在一起一周年" for
+#: 我现在的男朋友是谁？) over chat that shares only the question's small words or is newer: half the
+#: fused scale, so a much better match still wins.
+RERANK_STATE_FAMILY: Final = 0.5
 #: A question that names one chat speaker ("What has Melanie painted?") lowers lines said by
 #: somebody else that do not name that person (retrieval/subject.py ``other_speaker``): in an
 #: imported conversation both people share every topic, and a lexical or small-model match
@@ -382,6 +386,11 @@ NEWER_STATE_MAX_LIFTS: Final = 2
 #: move to Juniper → Juniper ended by a layoff)
 NEWER_STATE_CHAIN_STEPS: Final = 3
 NEWER_STATE_SCAN: Final = 50
+#: current_state: a family whose thing, named by the user later, is the newer state though no
+#: change word is said ("The Model 3 takes some getting used to", 比亚迪海豹的续航比我想的要短): the
+#: entity types of that thing. Only vehicles: a later place is as often a trip, a later company a
+#: shop or a client, a later animal someone else's.
+NEWER_STATE_NEW_THING_TYPES: Final = {"vehicle": ("vehicle",)}
 #: current_state: how many of the newest full-text matches of the asked family's change words
 #: are read for a later change (retrieval/state_statement.py), so the walk is bounded at 1M events
 NEWER_STATE_CHANGE_MATCHES: Final = 2000

@@ -24,11 +24,11 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_OTHER_SPEAKER, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
+                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
-from .state_statement import lowers_state_answer
+from .state_statement import family_word_at, lowers_state_answer
 from .subject import other_speaker, other_subject
 
 
@@ -106,11 +106,15 @@ def speaker_delta(about_speaker: str | None, speaker: str | None, content: str) 
 
 def state_delta(state_question: bool, state_family: str | None, c: RerankCandidate) -> float:
     """A question about the user's current state lowers a line that is somebody else's word or
-    tells no state of the user's (``state_statement.lowers_state_answer``)."""
-    if not state_question or not lowers_state_answer(c.content, speaker=c.speaker, author_type=c.author_type,
-                                                     family=state_family):
+    tells no state of the user's (``state_statement.lowers_state_answer``), and lifts the user's
+    own line that speaks of the family asked about (``state_statement.family_word_at``)."""
+    if not state_question:
         return 0.0
-    return RERANK_NOT_OWN_STATE
+    if lowers_state_answer(c.content, speaker=c.speaker, author_type=c.author_type, family=state_family):
+        return RERANK_NOT_OWN_STATE
+    if state_family and c.author_type == "user" and not c.speaker and family_word_at(c.content, state_family) is not None:
+        return RERANK_STATE_FAMILY
+    return 0.0
 
 
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,

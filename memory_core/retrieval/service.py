@@ -41,7 +41,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_SCAN, PATH_BM25, PATH_CONCEPT,
+                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
@@ -54,7 +54,8 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
 from .newer_state import LaterMention, focus_sentences, newer_mentions, shared_family, shared_topic, tentative
-from .state_statement import CHANGE_CUES, asks_about_own_tie, change_at, change_terms, lowers_state_answer, not_own_state
+from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, lowers_state_answer, not_had,
+                              not_own_state)
 from .timeparse import find_future_time, start_ahead, told_as_future
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -661,6 +662,17 @@ class RetrievalService:
                 f"ORDER BY e.occurred_at DESC LIMIT ?", [*ids, top_time, plan.as_of, plan.as_of, NEWER_STATE_SCAN])]
         except Exception as exc:  # noqa: BLE001 - no assertion tables: entity links only
             log.debug("newer-state supersession unavailable: %s", exc)
+        new_types = NEWER_STATE_NEW_THING_TYPES.get(plan.predicate_family or "")
+        if new_types and (asks_about_user(plan.query) or asks_about_own_tie(plan.query, plan.predicate_family)):
+            # another thing of the family's type, named by a later line (the old one is the
+            # entity path's above)
+            rows += [(seq, f"new:{eid}", later_about(name, zh)) for seq, eid, name in conn.execute(
+                f"SELECT x.event_seq, x.entity_id, c.canonical_name FROM l1_event_entities x "
+                f"JOIN entity_catalog c ON c.entity_id = x.entity_id JOIN fact_events f ON f.event_id = x.event_id "
+                f"WHERE c.entity_type IN ({placeholders(len(new_types))}) AND f.occurred_at > ? "
+                f"AND (? IS NULL OR f.occurred_at <= ?) AND f.author_type = 'user' "
+                f"AND x.entity_id NOT IN ({placeholders(len(names))}) ORDER BY f.occurred_at DESC LIMIT ?",
+                [*new_types, top_time, plan.as_of, plan.as_of, *names, NEWER_STATE_SCAN])]
         try:
             rows += self._ended_rows(conn, ids, top_time, zh)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
@@ -688,6 +700,11 @@ class RetrievalService:
         by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
         # "Thinking about selling the Civic": a change weighed, not told, leaves the state standing;
         # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come, neither
+        # a thing used but not had: "test drove a Model Y", 租了辆凯美瑞, "my dad's Camry"
+        mentions = [m for m in mentions if not (m.key.startswith("new:") and (
+            not_had(by_seq[m.event_id].content) or not_own_state(
+                by_seq[m.event_id].content, speaker=by_seq[m.event_id].speaker,
+                author_type=by_seq[m.event_id].author_type, family=plan.predicate_family) is not None))]
         mentions = [m for m in mentions if not tentative(by_seq[m.event_id].content)
                     and not not_begun(by_seq[m.event_id].content, m.occurred_at,
                                       plan.as_of if plan.as_of is not None else plan.now)]

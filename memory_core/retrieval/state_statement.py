@@ -40,11 +40,11 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "first day at", "first day of work", "first week at", "last day at", "my last day", "quit my job",
         "quit", "resigned", "laid off", "let go", "got fired", "was fired", "unemployed", "retired",
         "started at", "joined", "new role", "new position", "promoted", "job hunting", "between jobs",
-        "gave notice", "handed in my notice", "two weeks' notice", "new company", "new employer",
+        "gave notice", "handed in my notice", "two weeks' notice", "new company", "new employer", "new badge",
         "new office", "new commute", "contract with", "signed with", "my badge",
         "跳槽", "入职", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休", "新工作", "新公司", "换工作",
         "换了工作", "offer", "上班第一天", "第一天上班", "第一周", "报到", "转正", "工牌", "老东家", "新东家",
-        "待业", "下岗", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天"),
+        "待业", "下岗", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天", "找工作", "交了工服"),
     "residence": (
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
@@ -66,7 +66,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "brought home", "sanctuary",
         "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
         "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
-        "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只"),
+        "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "stopped eating", "switched to",
         "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
@@ -74,7 +74,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
     "relationship": (
         "met someone", "seeing someone", "dating", "split up", "broke up", "engaged", "married", "divorce",
         "single again", "ended things", "moved in together", "together now", "official with", "official w",
-        "脱单", "分手", "分了", "掰了", "领证", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身"),
+        "脱单", "分手", "分了", "掰了", "领证", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身", "前任", "拉黑",
+        "一个人过"),
     "health": (
         "diagnosed", "recovered", "came back clear", "all clear", "cleared", "healed", "cured", "remission",
         "came off", "gone", "switched me to", "started me on", "prescribed", "surgery",
@@ -86,7 +87,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
         "switched to", "starting at", "commencement", "orientation", "alum", "alumna", "alumnus", "graduation",
         "转学", "转到", "毕业", "退学", "休学", "入学", "报到", "考上", "上岸", "录取", "offer", "开学", "学位证",
-        "复学", "毕业证", "录取通知书", "pulled out of", "left uni", "quit uni", "deferred"),
+        "复学", "毕业证", "录取通知书", "学籍", "pulled out of", "left uni", "quit uni", "deferred"),
 }
 
 #: changes told by a verb and the family's word together, where neither alone is a change word
@@ -168,6 +169,11 @@ _OWN_TIE = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bir
 _OWN_TIE_QUESTION = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:cats?|dogs?|pupp(?:y|ies)|kittens?|pets?|birds?|parrots?|fish|"
                                r"hamsters?|rabbits?|bunn(?:y|ies)|wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?)\b|"
                                r"^(?:我|俺|咱)(?:们)?(?:家|家里|的)", re.IGNORECASE)
+#: the user's doctor telling the user's health ("The doctor says I'm in remission", 医生说可以停药了):
+#: the user's state, though the doctor is the subject
+_CARE_GIVER = re.compile(r"^(?:the |my )?(?:doctor|doc|physician|dentist|surgeon|specialist|gp|nurse|therapist|"
+                         r"cardiologist|dermatologist|oncologist|endocrinologist|neurologist)s?\b|"
+                         r"^(?:我的)?(?:医生|大夫|主治医生|主治大夫|护士|专家)", re.IGNORECASE)
 #: "Name: text" — a chat line shown with its speaker
 _SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
 
@@ -183,6 +189,22 @@ def _hypothetical(text: str) -> bool:
 def _first_clause(text: str) -> str:
     m = _CLAUSE.search(text)
     return text[:m.start()] if m else text
+
+
+#: a thing named but not had: rented, borrowed, test-driven, a ride, somebody else's, wished for
+_NOT_HAD = re.compile(r"\b(?:test[- ]?dr(?:ive|ove|iven|iving)|rent(?:ed|al|ing)|borrow(?:ed|ing)|loaner|uber|lyft|taxi|cab|"
+                      r"(?:friend|dad|mom|mum|sister|brother|neighbou?r|colleague|coworker|boss|cousin|uncle|aunt)'s|"
+                      r"maybe|someday|some day|daydream\w*|dream(?:ing)? (?:of|about)|thinking (?:of|about)|considering|"
+                      r"eyeing|wish|want(?:ing)? to|would love|worth (?:it|buying))\b|"
+                      r"试驾|租了|租的|租车|借了|借的|打车|滴滴|(?:朋友|同事|老爸|我爸|我妈|邻居|表哥|哥哥|姐姐)的|"
+                      r"想买|想要|心动|考虑|值得买|值不值|要不要|打算|梦想|种草", re.IGNORECASE)
+
+
+def not_had(content: str) -> bool:
+    """A line that names a thing the user does not have: used ("test drove a Model Y", 租了辆凯美瑞),
+    somebody else's ("borrowed my dad's truck") or wished for ("maybe getting a Ford F-150
+    someday", 小米SU7值得买吗？有点心动) — no newer state of what they own."""
+    return _NOT_HAD.search(content) is not None
 
 
 def asks_about_own_tie(question: str, family: str | None) -> bool:
@@ -238,7 +260,8 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         c1 = _CLAUSE.search(content, at)
         asked = content[c0:c1.end() if c1 else len(content)]
     first = _first_clause(text)
-    if other_subject(first) and not (family in ("pet", "relationship") and _OWN_TIE.match(first)):
+    if other_subject(first) and not (family in ("pet", "relationship") and _OWN_TIE.match(first)) and \
+            not (family == "health" and _CARE_GIVER.match(first)):
         return SOMEONE_ELSE
     if _hypothetical(text):
         return HYPOTHETICAL

@@ -197,3 +197,38 @@ def test_a_belief_quotes_its_evidence_from_the_clause_naming_it():
         "I'm a sophomore at Ohio State, majoring in mechanical engineering."
     assert value_clause("报告个好消息，我跟小雨上个月领证了，正式结婚啦！", "小雨") == "我跟小雨上个月领证了，正式结婚啦！"
     assert value_clause("allergic to cats since childhood", "cat allergy") == "allergic to cats since childhood"
+
+
+def test_the_doctor_telling_the_users_health_is_the_users_word():
+    text = "复查指标全部正常！医生说可以停药了"
+    found = change_at(text, "health")
+    assert found is not None
+    assert not_own_state(text, speaker=None, author_type="user", family="health", at=found[1]) is None
+    # for another family the doctor is somebody else
+    assert not_own_state("医生说他下个月搬去深圳", speaker=None, author_type="user", family="residence") == "about someone else"
+
+
+@pytest.mark.parametrize("text,had", [
+    ("I keep reaching for a gear stick that isn't there. The Model 3 takes some getting used to.", True),
+    ("I'm in a leased Kia Niro now, it's silent at red lights.", True),
+    ("Test drove a Model Y this weekend, fun but pricey.", False),
+    ("I'm daydreaming about maybe getting a Ford F-150 someday.", False),
+    ("你觉得小米SU7值得买吗？有点心动", False),
+    ("Borrowed my dad's truck for the move.", False),
+])
+def test_a_thing_named_but_not_had(text, had):
+    from memory_core.retrieval.state_statement import not_had
+    assert not_had(text) is (not had)
+
+
+def test_the_users_own_line_on_the_family_is_lifted_in_the_rerank():
+    from memory_core.retrieval.rerank import RerankCandidate, rerank
+    own = RerankCandidate("own", 0.50, "user", "今天是我和阿杰在一起一周年，他给我订了个小蛋糕", 1.0e9)
+    chat = RerankCandidate("chat", 0.52, "user", "恭喜宝！份子钱准备好了", 1.0e9 + 86400 * 200)
+    other = RerankCandidate("other", 0.6, "user", "姐妹们！我和男朋友下个月领证啦！！", 1.0e9 + 86400 * 200, "小美")
+    reply = RerankCandidate("reply", 0.1, "assistant", "恭喜！", 1.0e9 + 86400 * 200)
+    order = [r.key for r in rerank([chat, own, other, reply], quoted=[], now=1.0e9 + 86400 * 230, about_user=True,
+                                   state_question=True, state_family="relationship")]
+    assert order[0] == "own" and order.index("other") > order.index("chat")  # another speaker's news below
+    plain = [r.key for r in rerank([chat, own, other, reply], quoted=[], now=1.0e9 + 86400 * 230, about_user=True)]
+    assert plain[0] == "chat"  # without the state question the newer, closer match stays first
