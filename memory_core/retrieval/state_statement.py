@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Sequence
 
 from ..governance.cues import sentence_span
 from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
 from .newer_state import tentative
-from .predicates import FAMILY_BY_NAME, find_cue
+from .predicates import FAMILY_BY_NAME
 from .subject import other_subject
 
 #: words telling a start, end or change of a state, per question family (``predicates``): whole
@@ -225,10 +226,20 @@ def family_word_at(content: str, family: str | None) -> int | None:
     family's: "married", 车), or None: in a long message the sentence that does is the one to
     judge ("Back from my buddy Jake's wedding… He's officially married now" is Jake's news)."""
     found = change_at(content, family)
-    fam = FAMILY_BY_NAME.get(family or "")
-    word = find_cue(content, (*fam.question_cues, *fam.explicit_cues)) if fam is not None else None
-    spots = [p for p in (found[1] if found else None, word[1] if word else None) if p is not None]
+    spots = [m.start() for m in (rx.search(content) for rx in _family_words(family or "")) if m is not None]
+    if found:
+        spots.append(found[1])
     return min(spots) if spots else None
+
+
+@lru_cache(maxsize=None)
+def _family_words(family: str) -> tuple[re.Pattern[str], ...]:
+    """The family's question and statement words (``predicates``) as one pattern, longest first
+    (what ``predicates.find_cue`` finds, in one search)."""
+    fam = FAMILY_BY_NAME.get(family)
+    if fam is None:
+        return ()
+    return _alternations(sorted(set((*fam.question_cues, *fam.explicit_cues)), key=lambda c: (-len(c), c)))
 
 
 def not_own_state(content: str, *, speaker: str | None, author_type: str, family: str | None = None,
@@ -274,13 +285,6 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
     return None
 
 
-@lru_cache(maxsize=1024)
-def _cue_re(cue: str) -> re.Pattern[str]:
-    if any("\u3400" <= ch <= "\u9fff" for ch in cue):
-        return re.compile(re.escape(cue), re.IGNORECASE)
-    return re.compile(r"(?<![\w])" + re.escape(cue) + r"(?![\w])", re.IGNORECASE)
-
-
 def change_cue(content: str, family: str | None) -> str | None:
     """The first word of ``family``'s changes in the line, in a clause that is not called off,
     hypothetical or asked; None when there is none (or the family has no change words)."""
@@ -289,39 +293,58 @@ def change_cue(content: str, family: str | None) -> str | None:
 
 
 def change_at(content: str, family: str | None) -> tuple[str, int] | None:
-    """:func:`change_cue` and where in ``content`` it is (for :func:`not_own_state`'s ``at``)."""
-    cues = _cue_table(family or "")
-    if not cues:
+    """:func:`change_cue` and where in ``content`` it is (for :func:`not_own_state`'s ``at``):
+    the earliest change word or pattern whose clause is not negated, asked or hypothetical and
+    that nothing after it calls off."""
+    table = _cue_table(family or "")
+    if not table:
         return None
     prefix = _SPEAKER_PREFIX.match(content) if ":" in content[:32] or "：" in content[:32] else None
     skip = prefix.end() if prefix else 0
     text = content[skip:]
     best: tuple[int, str] | None = None
-    for cue, rx in cues:
-        m = rx.search(text)
-        if m is None:
-            continue
-        start = max((b.end() for b in _CLAUSE.finditer(text, 0, m.start())), default=0)
-        end = _CLAUSE.search(text, m.end())
-        clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
-        if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause):
-            continue
-        # "an offer, but I didn't take it": what follows the change's sentence calls it off (the
-        # change word itself is no call-off: "pulled out of uni" is the change)
-        s0 = sentence_span(text, m.start())[0]
-        if any(not (c.start() < m.end() and m.start() < c.end())
-               for rx in (_CALLED_OFF_EN, _CALLED_OFF_ZH) for c in rx.finditer(text, s0)):
-            continue
-        if best is None or m.start() < best[0]:
-            best = (m.start(), cue if cue else m.group(0))
+    for rx in table:
+        for m in rx.finditer(text):
+            if best is not None and m.start() >= best[0]:
+                break
+            if _told_change(text, m):
+                best = (m.start(), m.group(0).lower())
+                break
     return (best[1], best[0] + skip) if best else None
 
 
+def _told_change(text: str, m: re.Match[str]) -> bool:
+    start = max((b.end() for b in _CLAUSE.finditer(text, 0, m.start())), default=0)
+    end = _CLAUSE.search(text, m.end())
+    clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
+    if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause):
+        return False
+    # "an offer, but I didn't take it": what follows the change's sentence calls it off (the
+    # change word itself is no call-off: "pulled out of uni" is the change)
+    s0 = sentence_span(text, m.start())[0]
+    return not any(not (c.start() < m.end() and m.start() < c.end())
+                   for rx in (_CALLED_OFF_EN, _CALLED_OFF_ZH) for c in rx.finditer(text, s0))
+
+
 @lru_cache(maxsize=None)
-def _cue_table(family: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """The family's change words (each its own label) and patterns (labelled by what matched)."""
-    return (*((cue, _cue_re(cue)) for cue in CHANGE_CUES.get(family, ())),
-            *(("", re.compile(rx, re.IGNORECASE)) for rx, _ in CHANGE_PATTERNS.get(family, ())))
+def _cue_table(family: str) -> tuple[re.Pattern[str], ...]:
+    """The family's change words as one alternation (in their order: at one position the first
+    listed wins; whole words in English, substrings in Chinese) and its patterns."""
+    return (*_alternations(CHANGE_CUES.get(family, ())),
+            *(re.compile(rx, re.IGNORECASE) for rx, _ in CHANGE_PATTERNS.get(family, ())))
+
+
+def _alternations(words: Sequence[str]) -> tuple[re.Pattern[str], ...]:
+    """Words as patterns, in their order: one of whole Latin words (the boundary checks outside
+    the group, so the engine can skip to a possible first letter), one of CJK substrings."""
+    latin = [re.escape(w) for w in words if not _is_cjk(w)]
+    cjk = [re.escape(w) for w in words if _is_cjk(w)]
+    return (*((re.compile(r"(?<![\w])(?:" + "|".join(latin) + r")(?![\w])", re.IGNORECASE),) if latin else ()),
+            *((re.compile("|".join(cjk), re.IGNORECASE),) if cjk else ()))
+
+
+def _is_cjk(text: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" for ch in text)
 
 
 def change_terms(family: str | None) -> tuple[str, ...]:
