@@ -37,7 +37,7 @@ _EN_BLOCK = re.compile(
 #: a negation denies the start only in the comma parts that tell it (下周一去携程报到，紧张得睡不着)
 _EN_NEG_BLOCK = re.compile(r"\b(?:not|never|no longer)\b|n't\b|n’t\b", re.IGNORECASE)
 _ZH_NEG_BLOCK = re.compile(r"不一定|不(?!久|过|少|错)|没|别")
-_ZH_BLOCK = re.compile(r"如果|要是|假如|假设|万一|的话|想|打算|准备|考虑|也许|可能|或许|大概|说不定|"
+_ZH_BLOCK = re.compile(r"如果|(?<![主只需重])要是|假如|假设|万一|的话|想|打算|准备|考虑|也许|可能|或许|大概|说不定|"
                        r"估计|希望|应该|吗|？|\?|面试(?!过了|通过)|申请|听说|据说|在等|等着|等待|"
                        # an offer is a start only once taken: 拿到了网易的offer，下个月入职
                        # (offer定了 / offer签了: the offer taken, the start stands)

@@ -2184,7 +2184,7 @@ EN_CONTRACTIONS = (
 EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|want to|"
                          r"going to|plan to|planning to|thinking about|considering|will|tomorrow|next week|"
                          r"next month|next year)\b")
-ZH_IRREALIS = re.compile(r"如果|要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|"
+ZH_IRREALIS = re.compile(r"如果|(?<![主只需重])要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|"
                          r"想用|明天|后天|下周|下个月|明年|将要|要去|要买")
 #: hearsay and hedges: a statement they introduce is someone's report or a guess, not a fact
 #: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
@@ -2218,7 +2218,7 @@ EN_CONDITIONAL = re.compile(r"\b(?:if|unless|suppose|supposing|imagine|wish|hypo
                             # sarcasm ("I'm SO excited /s") means its opposite
                             r"\b(?:write|draft|compose|make up|invent|generate|create)\b[^.!?]{0,40}?"
                             r"\b(?:saying|that says|stating|claiming)\b|(?<!\S)/s\s*$")
-ZH_CONDITIONAL = re.compile(r"如果|要是|假如|假设|万一|倘若|的话|会不会|是不是|吗|"
+ZH_CONDITIONAL = re.compile(r"如果|(?<![主只需重])要是|假如|假设|万一|倘若|的话|会不会|是不是|吗|"
                             # 帮我写个简介，就说我在腾讯上班: what the draft is to say
                             r"(?:帮我|给我|替我)(?:写|编|起草|拟|想)[^。！？]{0,16}?(?:就说|说我|[：:]\s*[“\"])|^\s*就说")
 #: before 新X in a wish/plan clause: possession is presupposed only after a possessive or a use

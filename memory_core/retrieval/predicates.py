@@ -71,7 +71,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "residence",
         ("live", "lived", "living", "reside", "move", "moved", "home", "staying", "based", "apartment",
-         "which city am i in", "stay", "living situation", "住", "居住", "搬", "搬家", "定居", "租房", "哪个城市生活", "在哪生活", "家在", "哪个区"),
+         "which city am i in", "stay", "living situation", "call home", "what town", "住", "居住", "搬", "搬家", "定居", "租房", "哪个城市生活", "在哪生活", "家在", "哪个区"),
         ("live", "lived", "living", "moved", "move", "reside", "relocated", "住在", "居住", "搬到",
          "搬家", "定居"),
         ("home", "apartment", "neighborhood", "家", "小区"),
@@ -101,7 +101,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "work",
         ("work", "working", "job", "employer", "employed", "unemployed", "employment", "company", "colleague",
-         "boss", "career", "teaching", "工作", "上班", "公司", "同事", "职业", "干活", "打工", "哪上班", "上什么班"),
+         "boss", "career", "teaching", "工作", "上班", "公司", "同事", "职业", "干活", "打工", "哪上班", "上什么班", "有班上"),
         ("work", "job", "employer", "hired", "joined", "company", "工作", "上班", "入职", "公司"),
         ("office", "team", "project", "办公室", "团队", "项目"),
         # the answer is an employer: a lexicon member (a podcast, a dish) in a line about work is not it
@@ -150,7 +150,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "school",
         ("school", "study", "studying", "university", "college", "student", "graduate", "graduated",
          "phd", "mba", "master's", "classes", "enrolled", "degree",
-         "上学", "读书", "大学", "学校", "毕业", "读研", "学生", "在读", "上课", "本科", "研究生", "读博"),
+         "上学", "读书", "大学", "学校", "毕业", "读研", "学生", "在读", "上课", "本科", "研究生", "读博", "学业"),
         ("study at", "studying at", "student", "enrolled", "graduated", "读书", "上学", "毕业", "读研"),
         ("class", "semester", "课", "学期"),
         "statement about your school", "关于学校的表述", ("education",), (), ("school",), ("organization",)),
@@ -220,7 +220,7 @@ _FAMILY_ORDER = ("acquisition", "pet", "diet", "relationship", "residence", "sch
 #: any anxiety medication?")
 _BODY_QUESTION = re.compile(
     r"\bmy (?:ankle|knee|back|shoulder|wrist|foot|feet|hip|neck|stomach|eyes?|teeth|tooth|skin|heart|lungs?|"
-    r"leg|arm|spine|thyroid|blood pressure)s?\b|\b(?:meds|medication|medications|medicine|prescription)\b|"
+    r"leg|arm|spine|thyroid|blood pressure|blood sugar|cholesterol)s?\b|\b(?:meds|medication|medications|medicine|prescription)\b|"
     r"我的?(?:腰|膝盖|脚踝|胃|肩膀|手腕|脚|腿|颈椎|腰椎|牙|眼睛|皮肤|心脏|肺|甲状腺|血压)|降压药|吃的药|在吃什么药|"
     # a medicine named by what it treats (抗抑郁的药我还吃着吗, 降糖药还在吃吗)
     r"的药|[抗降止]\w{0,3}药")

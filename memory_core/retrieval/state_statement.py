@@ -42,10 +42,11 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "quit", "resigned", "laid off", "let go", "got fired", "was fired", "unemployed", "retired",
         "started at", "joined", "new role", "new position", "promoted", "job hunting", "between jobs",
         "gave notice", "handed in my notice", "two weeks' notice", "new company", "new employer", "new badge",
-        "new office", "new commute", "contract with", "signed with", "my badge",
+        "new office", "new commute", "contract with", "signed with", "my badge", "freelancing", "freelance",
+        "self-employed", "my own business", "started my own", "own boss",
         "跳槽", "入职", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休", "新工作", "新公司", "换工作",
         "换了工作", "offer", "上班第一天", "第一天上班", "第一周", "报到", "转正", "工牌", "老东家", "新东家",
-        "待业", "下岗", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天", "找工作", "交了工服"),
+        "自由职业", "个体户", "开了家", "创业", "待业", "下岗", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天", "找工作", "交了工服"),
     "residence": (
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
@@ -67,15 +68,16 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "brought home", "sanctuary",
         "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
         "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
-        "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家"),
+        "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家", "名字叫", "取名", "起名", "named him",
+        "named her", "we named"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "stopped eating", "switched to",
         "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
         "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去"),
     "relationship": (
         "met someone", "seeing someone", "dating", "split up", "broke up", "engaged", "married", "divorce",
-        "single again", "ended things", "moved in together", "together now", "official with", "official w",
-        "脱单", "分手", "分了", "掰了", "领证", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身", "前任", "拉黑",
+        "single again", "ended things", "moved in together", "together now", "official with", "official w", "proposed",
+        "脱单", "分手", "分了", "掰了", "领证", "订婚", "求婚", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身", "前任", "拉黑",
         "一个人过"),
     "health": (
         "diagnosed", "recovered", "came back clear", "all clear", "cleared", "healed", "cured", "remission",
@@ -88,7 +90,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
         "switched to", "starting at", "commencement", "orientation", "alum", "alumna", "alumnus", "graduation",
         "转学", "转到", "毕业", "退学", "休学", "入学", "报到", "考上", "上岸", "录取", "offer", "开学", "学位证",
-        "复学", "毕业证", "录取通知书", "学籍", "pulled out of", "left uni", "quit uni", "deferred"),
+        "复学", "毕业证", "录取通知书", "学籍", "转专业", "leave of absence", "pulled out of", "left uni", "quit uni", "deferred"),
 }
 
 #: changes told by a verb and the family's word together, where neither alone is a change word
@@ -141,7 +143,7 @@ _NOT_DONE = re.compile(r"\b(?:not yet|not|haven't|hasn't|won't|wouldn't|never|di
 #: a hypothetical about oneself ("if I moved to Denver", 要是我跳槽…)
 _HYPOTHETICAL_EN = re.compile(r"\b(?:what )?if (?:i|we)\b|^\s*(?:what )?if\b|\b(?:suppose|supposing|imagine) (?:i|we)\b|"
                               r"\b(?:i|we) would\b|\bi'd\b(?! say)", re.IGNORECASE)
-_HYPOTHETICAL_ZH = re.compile(r"要是|如果|假如|假设|万一")
+_HYPOTHETICAL_ZH = re.compile(r"(?<![主只需重])要是|如果|假如|假设|万一")  # 主要是 "mainly" is none
 #: a line that asks (its first sentence ends in a question mark, or it is one sentence ending
 #: in 吗/呢): it tells no state
 _QUESTION = re.compile(r"^[^.!。！\n]*[?？]|^[^.!?。！？\n]*[吗呢][\s~～]*$")

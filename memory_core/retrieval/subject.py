@@ -43,6 +43,10 @@ _EN_OTHER_SUBJECT = re.compile(
 #: sentence before named
 _EN_PRONOUN_SUBJECT = re.compile(r"^(?:he|she|they)(?:'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll)?\s+\w+", re.I)
 _ZH_PRONOUN_SUBJECT = re.compile(r"^(?:他们|她们|他|她)(?![们的]?(?:说|觉得|问|让|叫))")
+#: "my employer", "my current job", "my relationship status" (my + a word that is no person or
+#: animal of the user's); 我的工作, 我的学业 (我的 + no kin or animal)
+_EN_MY_STATE = re.compile(rf"\bmy\s+(?:current\s+|present\s+|new\s+|main\s+)?(?!(?:{_EN_OTHERS}|best|old|little|"
+                          rf"older|younger|big|ex)s?\b)[a-z]+", re.I)
 _EN_ABOUT_USER = re.compile(
     r"\b(?:am|do|did|have|had|was|were|can|could|should|will|would|shall)\s+i\b|"
     r"\bi\s+(?:am|still|ever|usually|currently|now)\b|^(?:am|do|did|have|was|can)\s+i\b", re.I)
@@ -54,13 +58,16 @@ _ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)
 #: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)
+_ZH_MY_STATE = re.compile(rf"^(?:我的|我现在的|我目前的)(?!{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹|儿|女|家人|宝宝|孩子)")
 _ZH_ABOUT_USER = re.compile(rf"(?:^|(?<=[\u4e00-\u9fff，,\s]))[我俺咱](?!的|家|们)(?!{_ZH_OTHERS})")
 
 
 def asks_about_user(question: str) -> bool:
-    """The question's subject is the user (not a person or pet of theirs)."""
+    """The question's subject is the user (not a person or pet of theirs): "Am I…", "Where do
+    I…", 我现在…, or a thing of the user's own state ("Who's my employer at the moment?",
+    "What's my relationship status?", 我的学业状态) — not "my mom", "my dog", 我儿子."""
     q = question.strip()
-    if _EN_ABOUT_USER.search(q):
+    if _EN_ABOUT_USER.search(q) or _EN_MY_STATE.search(q) or _ZH_MY_STATE.search(q):
         return True
     return not _ZH_OTHER_SUBJECT.match(q) and bool(_ZH_ABOUT_USER.search(q))
 

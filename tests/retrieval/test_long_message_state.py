@@ -232,3 +232,41 @@ def test_the_users_own_line_on_the_family_is_lifted_in_the_rerank():
     assert order[0] == "own" and order.index("other") > order.index("chat")  # another speaker's news below
     plain = [r.key for r in rerank([chat, own, other, reply], quoted=[], now=1.0e9 + 86400 * 230, about_user=True)]
     assert plain[0] == "chat"  # without the state question the newer, closer match stays first
+
+
+@pytest.mark.parametrize("question,about_user", [
+    ("Who's my employer at the moment?", True), ("What's my relationship status?", True),
+    ("我现在的学业状态是什么？", True), ("我的感情状况现在是啥样", True),
+    ("Where does my mom live?", False), ("Is my dog okay?", False), ("What is my best friend doing?", False),
+    ("我的猫还好吗", False), ("我儿子在哪上学", False),
+])
+def test_a_thing_of_the_users_own_state_makes_the_question_about_the_user(question, about_user):
+    assert asks_about_user(question) is about_user
+
+
+def test_mainly_is_no_hypothetical():
+    text = "开荤了，现在啥都吃，主要是健身要补蛋白"
+    found = change_at(text, "diet")
+    assert found is not None
+    assert not_own_state(text, speaker=None, author_type="user", family="diet", at=found[1]) is None
+    assert not_own_state("要是我开荤了，你会笑我吗", speaker=None, author_type="user") == "a hypothetical"
+
+
+@pytest.mark.parametrize("question,family", [
+    ("帮我查一下，我这会儿还有班上吗？", "work"), ("Can you remind me what town I call home right now?", "residence"),
+    ("What am I taking for my blood sugar nowadays?", "health"), ("我现在的学业状态是什么？", "school"),
+])
+def test_more_question_wordings(question, family):
+    fam = question_family(question)
+    assert fam is not None and fam.name == family
+
+
+@pytest.mark.parametrize("text,family", [
+    ("我订婚了！对象是大学同学林晓，明年五月办酒", "relationship"),
+    ("情人节自己送自己一只柯基！名字叫土豆", "pet"),
+    ("Been freelancing for a few weeks now, mostly building Shopify stores.", "work"),
+    ("跟大学室友合伙在成都开了家奶茶店，现在算个体户小老板了", "work"),
+    ("I'm taking a leave of absence after this semester to work and save.", "school"),
+])
+def test_changes_of_long_histories(text, family):
+    assert change_at(text, family) is not None
