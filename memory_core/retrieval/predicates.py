@@ -157,7 +157,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "health",
         ("health", "diagnosed", "sick", "illness", "disease", "condition", "recovered", "headache", "headaches",
-         "trouble sleeping", "insomnia", "infection", "allergy", "allergies", "injury",
+         "trouble sleeping", "insomnia", "infection", "allergy", "allergies", "injury", "injuries", "injured",
          "健康", "病", "确诊", "康复", "身体", "甲亢", "甲减", "结核", "幽门螺杆菌", "感染", "过敏"),
         ("diagnosed", "suffer", "recovered", "cured", "确诊", "得了", "患有", "康复", "痊愈"),
         ("doctor", "hospital", "医生", "医院"),

@@ -28,6 +28,7 @@ import asyncio
 import json
 import logging
 import math
+import re
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -47,6 +48,7 @@ from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_L
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
                       VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
                       AuthorType, RetrievalScope)
+from ..governance.cues import sentence_span
 from ..text.segment import fts_or_query, fts_phrase, has_cjk, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
@@ -706,8 +708,8 @@ class RetrievalService:
                 by_seq[m.event_id].content, speaker=by_seq[m.event_id].speaker,
                 author_type=by_seq[m.event_id].author_type, family=plan.predicate_family) is not None))]
         mentions = [m for m in mentions if not tentative(by_seq[m.event_id].content)
-                    and not not_begun(by_seq[m.event_id].content, m.occurred_at,
-                                      plan.as_of if plan.as_of is not None else plan.now)]
+                    and (m.key.startswith("change:") or not not_begun(  # (change rows: checked at their word)
+                        by_seq[m.event_id].content, m.occurred_at, plan.as_of if plan.as_of is not None else plan.now))]
         if asks_about_user(plan.query):
             # "My son just started at UCLA too!": a later word on the son, not on the user
             mentions = [m for m in mentions if not about_someone_else(by_seq[m.event_id].content)]
@@ -771,7 +773,7 @@ class RetrievalService:
                                               at=found[1]) is not None:
                 continue  # judged by the change's own sentence: a long message asks and tells at once
             cue = found[0]
-            if not_begun(content, told_at, as_of if as_of is not None else time.time()):
+            if not_begun(content, told_at, as_of if as_of is not None else time.time(), at=found[1], family=family):
                 continue  # "Moving to Denver next month": a change only once its date has come
             out.append((int(seq), f"change:{family}", later_family_change(family, cue, zh)))
         return out
@@ -1311,12 +1313,25 @@ def _layer_key(layer: str, kind: str, hit_id: Any) -> str:
     return f"{layer}:{kind}:{hit_id}"
 
 
-def not_begun(content: str, told_at: float, as_of: float) -> bool:
+#: a sentence that dates a start ("starting 21 July", 下个月开始): it dates the change told before it
+_STARTS = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|as of|effective)\b|开始|起|入职|入学|报到|搬", re.IGNORECASE)
+
+
+def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
+              family: str | None = None) -> bool:
     """A line dated ahead of its telling (a start, a wedding, a surgery) whose date is after the
-    question's moment ``as_of``: a plan, not the state yet."""
+    question's moment ``as_of``: a plan, not the state yet. With the change word's position
+    (``at``), a date in another sentence dates the change only when that sentence speaks of the
+    same family's change or a start ("Got into the exchange program! I'll be studying there
+    starting 21 July" has not begun; "我订婚了！…明年五月办酒" is engaged now)."""
     when = find_future_time(content)
     if when is None or not told_as_future(content, when.span):
         return False  # "we closed on a house back in June": the June just past
+    if at is not None and sentence_span(content, at) != sentence_span(content, when.span[0]):
+        start, end = sentence_span(content, when.span[0])
+        dated = content[start:end]
+        if change_at(dated, family) is None and not _STARTS.search(dated):
+            return False
     begins = start_ahead(when.expression, told_at)
     return begins is not None and begins > as_of
 

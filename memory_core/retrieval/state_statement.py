@@ -177,6 +177,9 @@ _OWN_TIE_QUESTION = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:cats?|dogs?|pupp(?
 _CARE_GIVER = re.compile(r"^(?:the |my )?(?:doctor|doc|physician|dentist|surgeon|specialist|gp|nurse|therapist|"
                          r"cardiologist|dermatologist|oncologist|endocrinologist|neurologist)s?\b|"
                          r"^(?:我的)?(?:医生|大夫|主治医生|主治大夫|护士|专家)", re.IGNORECASE)
+#: the partner by pronoun with the user in the same sentence ("She proposed at midnight and I said
+#: yes!"): the user's relationship — but not "He's officially married now and asking me for advice"
+_PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
 #: "Name: text" — a chat line shown with its speaker
 _SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
 
@@ -274,7 +277,8 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         asked = content[c0:c1.end() if c1 else len(content)]
     first = _first_clause(text)
     if other_subject(first) and not (family in ("pet", "relationship") and _OWN_TIE.match(first)) and \
-            not (family == "health" and _CARE_GIVER.match(first)):
+            not (family == "health" and _CARE_GIVER.match(first)) and \
+            not (family == "relationship" and _PRONOUN_WITH_ME.match(text)):
         return SOMEONE_ELSE
     if _hypothetical(text):
         return HYPOTHETICAL

@@ -270,3 +270,23 @@ def test_more_question_wordings(question, family):
 ])
 def test_changes_of_long_histories(text, family):
     assert change_at(text, family) is not None
+
+
+def test_a_date_in_another_sentence_dates_the_change_only_when_it_dates_a_start():
+    from memory_core.retrieval.service import not_begun
+    engaged = "我订婚了！对象是大学同学林晓，明年五月办酒"
+    found = change_at(engaged, "relationship")
+    assert found is not None
+    assert not not_begun(engaged, _ts("2024-10-02"), _ts("2024-12-28"), at=found[1], family="relationship")
+    exchange = "Got into the exchange program! I'll be studying in Melbourne for one semester, starting 21 July."
+    found = change_at(exchange, "school")
+    assert found is not None
+    assert not_begun(exchange, _ts("2025-04-25"), _ts("2025-06-10"), at=found[1], family="school")
+
+
+def test_the_partner_by_pronoun_with_the_user_is_the_users_relationship():
+    text = "She proposed at midnight on the rooftop and I said yes!!! We're engaged!"
+    found = change_at(text, "relationship")
+    assert found is not None
+    assert not_own_state(text, speaker=None, author_type="user", family="relationship", at=found[1]) is None
+    assert lowers_state_answer(WEDDING, speaker=None, author_type="user", family="relationship")  # still Jake's
