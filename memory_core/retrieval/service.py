@@ -268,7 +268,27 @@ class RetrievalService:
                           filters=clean_filters, limit=limit)
         plan.exclude_event_ids = frozenset(exclude_event_ids or ())
         plan.as_of = now_ts if now is not None else None
+        if plan.mode is QueryMode.CURRENT_STATE and plan.predicate_family in (None, "residence", "preference", "health"):
+            pet = self._pet_named(plan.query)
+            if pet is not None:  # "is rocky still living with me?" asks about Rocky the pet, not a home
+                plan.predicate_family = "pet"
         return plan
+
+    def _pet_named(self, question: str) -> str | None:
+        """An animal memory knows as the user's pet (a pet belief, ever), named in the question
+        by itself ("is rocky still living with me?", 芝麻还好吗)."""
+        try:
+            names = [r[0] for r in self.db.reader().execute(
+                "SELECT DISTINCT value FROM tom_trait_assertions WHERE trait = 'pet' LIMIT 200")]
+        except Exception as exc:  # noqa: BLE001 - an L1-only store has no beliefs
+            log.debug("pet names unavailable: %s", exc)
+            return None
+        lowered = question.lower()
+        for name in names:
+            n = str(name).strip().lower()
+            if len(n) >= 2 and (re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", lowered) if n.isascii() else n in lowered):
+                return n
+        return None
 
     def query(self, query: str, query_mode: str | QueryMode | None = None, *, time_range: Any = None,
               filters: Mapping[str, Any] | None = None, limit: int = DEFAULT_QUERY_LIMIT,
@@ -680,7 +700,8 @@ class RetrievalService:
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
             log.debug("newer-state ends unavailable: %s", exc)
         if plan.predicate_family in CHANGE_CUES and (asks_about_user(plan.query) or asks_about_body(plan.query, plan.predicate_family)
-                                                     or asks_about_own_tie(plan.query, plan.predicate_family)):
+                                                     or asks_about_own_tie(plan.query, plan.predicate_family)
+                                                     or plan.predicate_family == "pet" and self._pet_named(plan.query)):
             rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
         topical = self._topic_mentions(top, ids, findings, by_id, zh, obj, query_terms(plan.query))
         if not rows and not topical:
