@@ -39,6 +39,8 @@ confession rant vent recap spoiler disclaimer psa tldr lol omg ugh wow yay oops 
 real honest serious sad fun plot twist breaking announcement shoutout unpopular hot take opinion observation story
 storytime throwback flashback vibe vibes life lesson advice help urgent sorry correction clarification progress
 milestone win fail lesson confirmed official finally anyway welp honestly seriously okay ok yes no nope yep
+decided decision done finished started updated fixed solved edited added noted booked ordered moved changed
+cancelled canceled completed resolved closed posted shared sent received verdict outcome
 """.split())
 #: the endings of English abstract nouns, on words of seven letters or more ("Confession:",
 #: "Announcement:", "Correction:"): a label, not a name (Marion, Trinity, Florence stay names)

@@ -43,6 +43,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "started at", "joined", "new role", "new position", "promoted", "job hunting", "between jobs",
         "gave notice", "handed in my notice", "two weeks' notice", "new company", "new employer", "new badge",
         "new office", "new commute", "contract with", "signed with", "my badge", "freelancing", "freelance",
+        "last shift", "first shift", "first week as", "first day as", "first month as", "first month at",
         "self-employed", "my own business", "started my own", "own boss",
         "跳槽", "入职", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休", "新工作", "新公司", "换工作",
         "换了工作", "offer", "上班第一天", "第一天上班", "第一周", "报到", "转正", "工牌", "老东家", "新东家",
@@ -52,13 +53,15 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
         "moved in", "moving in", "movers", "first weekend in", "first week in", "first night in",
         "made the move", "back at my parents", "my parents' place", "my parents' house", "childhood bedroom", "moved back",
-        "lease ended", "signed a lease", "officially in", "shifted to", "shifted into",
+        "lease ended", "signed a lease", "officially in", "shifted to", "shifted into", "handed back the keys",
+        "no fixed address", "moved out", "van life",
         "搬家", "搬到", "搬去", "搬回", "搬进", "搬来", "搬出", "落脚", "安顿", "新家", "入住", "乔迁", "定居",
         "退租", "买房", "买了房", "搬过去", "搬过来", "回国了", "移民", "住进", "润了", "租了个", "租了间", "租了套",
         "租了一套", "租了一间"),
     "vehicle": (
         "bought", "new car", "traded", "sold", "totaled", "totalled", "picked up", "went with",
-        "drove home in", "car-free", "gave up the car", "gave up the truck", "scrapped", "first car",
+        "drove home in", "car-free", "carless", "total loss", "written off", "wrote off", "gave up the car",
+        "gave up the truck", "scrapped", "first car",
         "new ride", "took delivery", "lease was up", "returned it",
         "提车", "提了", "买车", "买了辆", "买了台", "买了一辆", "买了一台", "新车", "换车", "换了辆", "换了台", "卖了",
         "卖掉", "报废", "到手", "不开车", "没车了", "置换"),
@@ -90,7 +93,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
         "switched to", "starting at", "commencement", "orientation", "alum", "alumna", "alumnus", "graduation",
         "转学", "转到", "毕业", "退学", "休学", "入学", "报到", "考上", "上岸", "录取", "offer", "开学", "学位证",
-        "复学", "毕业证", "录取通知书", "学籍", "转专业", "leave of absence", "pulled out of", "left uni", "quit uni", "deferred"),
+        "复学", "毕业证", "录取通知书", "学籍", "转专业", "leave of absence", "drop out", "dropping out", "pulled out of", "left uni", "quit uni", "deferred"),
 }
 
 #: changes told by a verb and the family's word together, where neither alone is a change word
@@ -100,8 +103,10 @@ _DIET_EN = r"keto|paleo|intermittent fasting|fasting|16:8|vegan|vegetarian|pesca
 _DIET_ZH = r"轻断食|断食|生酮|吃素|素食|低碳|控糖|戒糖|控碳|减脂餐|16\+8"
 CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "diet": (
-        (r"\b(?:start(?:ed|ing)|began|begun|going|went|switched to|trying|doing)\s+(?:on\s+|the\s+|a\s+)?(?:strict\s+)?(?:" + _DIET_EN + r")\b",
-         ("keto", "paleo", "fasting", "vegan", "vegetarian", "pescatarian", "carnivore", "whole30", "plant based", "low carb")),
+        (r"\b(?:start(?:ed|ing)|began|begun|going|went|switched to|trying|doing|stopp(?:ed|ing)|quit(?:ting)?|"
+         r"ditch(?:ed|ing)|dropp(?:ed|ing))\s+(?:on\s+|the\s+|a\s+|doing\s+)?(?:strict\s+)?(?:" + _DIET_EN + r"|IF)\b",
+         ("keto", "paleo", "fasting", "vegan", "vegetarian", "pescatarian", "carnivore", "whole30", "plant based", "low carb",
+          "if")),
         (r"开始(?:\S{0,6}?)(?:" + _DIET_ZH + ")", ("轻断食", "断食", "生酮", "吃素", "素食", "低碳", "控糖", "戒糖", "控碳", "减脂餐")),
     ),
     "school": (
@@ -110,6 +115,8 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
          ("master", "masters", "phd", "doctorate", "degree", "mba", "postgrad", "undergrad", "program", "programme", "course",
           "studies", "freshman", "semester")),
         (r"开始(?:在\S{1,10}?)?(?:读|念|上)(?:研|博|大学|本科|硕士|博士|在职|mba|MBA|EMBA|高中|初中|专升本|课)", ("开始",)),
+        # 报了 Le Wagon 的 coding bootcamp, 报名了夜大: a course signed up for
+        (r"报(?:了|名了?)[^，,。！？!?]{0,30}?(?:班|课|课程|bootcamp|学校|大学|夜大|网课|培训)", ("报了", "报名")),
     ),
     "pet": (
         (r"\b(?:got|bought|adopted|rescued|picked up)\s+(?:a|an|two|three|four|\d+|some|our|my)\s+(?:new\s+|little\s+|baby\s+)?"

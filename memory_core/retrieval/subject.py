@@ -72,6 +72,7 @@ def asks_about_user(question: str) -> bool:
     return not _ZH_OTHER_SUBJECT.match(q) and bool(_ZH_ABOUT_USER.search(q))
 
 
+_TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|reminded|informed|warned)\s*$", re.I)
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our)\b", re.I)
 
 
@@ -83,7 +84,10 @@ def other_subject(statement: str) -> bool:
     s = re.sub(r"^[A-Z][\w .'-]{0,30}:\s+", "", s)
     m = _EN_OTHER_SUBJECT.match(s) or _EN_PRONOUN_SUBJECT.match(s)
     if m:
-        return not _EN_FIRST_PERSON.search(s, m.end())
+        rest = s[m.end():]
+        if _TOLD.search(m.group(0)):  # "My cousin told me she's dropping out": the user is only who was told
+            rest = re.sub(r"^\s*me\b", " ", rest, flags=re.I)
+        return not _EN_FIRST_PERSON.search(rest)
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)
     if m:
         return "我" not in s[m.end():]

@@ -27,7 +27,7 @@ def test_a_person_before_a_colon_speaks_the_line(line, who):
     "Note: I moved to Denver.", "Update: started at Google!", "Monday: dentist at 3", "PS: love you",
     "Work: started at Google", "Re: your email", "Dr: appointment", "Mom: called today",
     "Confession: I've been eating meat again.", "Announcement: we're engaged", "Rant: my landlord again",
-    "Correction: I meant Austin", "Plot twist: I quit", "Good news: cleared!",
+    "Correction: I meant Austin", "Plot twist: I quit", "Good news: cleared!", "Decided: going vegan today",
     "备注：搬家了", "今天：去上班", "高兴：哈哈", "我：搬家了", "I moved to Denver: finally!", "no colon here",
 ])
 def test_a_label_or_no_name_keeps_the_line_the_users(line):

@@ -89,6 +89,7 @@ def test_the_sentence_on_the_state_decides_whose_word_a_long_line_is():
     ("She moved to Denver in May", True),
     ("她上个月搬去杭州了", True),
     ("They gave me the keys today", False),  # the user is in the rest of it
+    ("My cousin told me she's dropping out of Northeastern", True),  # the user is only who was told
     ("I moved to Denver in May", False),
 ])
 def test_a_pronoun_subject_is_somebody_else(text, other):
@@ -290,3 +291,16 @@ def test_the_partner_by_pronoun_with_the_user_is_the_users_relationship():
     assert found is not None
     assert not_own_state(text, speaker=None, author_type="user", family="relationship", at=found[1]) is None
     assert lowers_state_answer(WEDDING, speaker=None, author_type="user", family="relationship")  # still Jake's
+
+
+@pytest.mark.parametrize("text,family", [
+    ("Stopped IF last month，胃受不了 — back to 一日三餐 now", "diet"),
+    ("决定 drop out 了。读博不适合我", "school"),
+    ("报了 Le Wagon 的 full-time coding bootcamp，之前那个班就先退了", "school"),
+    ("Insurance declared it a total loss. So I'm carless for now, going to use the train.", "vehicle"),
+    ("Handed back the keys today. No fixed address for now, I'm doing van life.", "residence"),
+    ("First week as sous chef at Harbor & Pine done. My feet hate me.", "work"),
+    ("Tonight was my last shift at the trattoria.", "work"),
+])
+def test_changes_of_plain_and_mixed_language_lines(text, family):
+    assert change_at(text, family) is not None
