@@ -107,6 +107,9 @@ class QueryPlan:
     #: the caller's explicit ``now`` (a question asked as of a past date): events that occurred
     #: after it do not exist for this question, nor does anything derived from them only
     as_of: float | None = None
+    #: current_state: a pet memory knows, named by itself in the question ("is rocky still living
+    #: with me?"), read once when the plan is made
+    named_pet: str | None = None
 
     @property
     def has_time_intent(self) -> bool:

@@ -48,7 +48,6 @@ from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_L
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
                       VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
                       AuthorType, RetrievalScope)
-from ..governance.cues import sentence_span
 from ..text.segment import fts_or_query, fts_phrase, has_cjk, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
@@ -56,9 +55,8 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
 from .newer_state import LaterMention, focus_sentences, newer_mentions, shared_family, shared_topic, tentative
-from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, lowers_state_answer, not_had,
-                              not_own_state)
-from .timeparse import find_future_time, start_ahead, told_as_future
+from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, lowers_state_answer, not_begun,
+                              not_had, not_own_state)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -268,9 +266,9 @@ class RetrievalService:
                           filters=clean_filters, limit=limit)
         plan.exclude_event_ids = frozenset(exclude_event_ids or ())
         plan.as_of = now_ts if now is not None else None
-        if plan.mode is QueryMode.CURRENT_STATE and plan.predicate_family in (None, "residence", "preference", "health"):
-            pet = self._pet_named(plan.query)
-            if pet is not None:  # "is rocky still living with me?" asks about Rocky the pet, not a home
+        if plan.mode is QueryMode.CURRENT_STATE and plan.predicate_family in (None, "residence", "preference", "health", "pet"):
+            plan.named_pet = self._pet_named(plan.query)
+            if plan.named_pet is not None:  # "is rocky still living with me?" asks about Rocky the pet, not a home
                 plan.predicate_family = "pet"
         return plan
 
@@ -701,7 +699,7 @@ class RetrievalService:
             log.debug("newer-state ends unavailable: %s", exc)
         if plan.predicate_family in CHANGE_CUES and (asks_about_user(plan.query) or asks_about_body(plan.query, plan.predicate_family)
                                                      or asks_about_own_tie(plan.query, plan.predicate_family)
-                                                     or plan.predicate_family == "pet" and self._pet_named(plan.query)):
+                                                     or plan.predicate_family == "pet" and plan.named_pet is not None):
             rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
         topical = self._topic_mentions(top, ids, findings, by_id, zh, obj, query_terms(plan.query))
         if not rows and not topical:
@@ -721,24 +719,28 @@ class RetrievalService:
         # superseding belief or a change word is shown with that reason (one row per event)
         mentions += topical
         by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
-        # "Thinking about selling the Civic": a change weighed, not told, leaves the state standing;
-        # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come, neither
-        # a thing used but not had: "test drove a Model Y", 租了辆凯美瑞, "my dad's Camry"
-        mentions = [m for m in mentions if not (m.key.startswith("new:") and (
-            not_had(by_seq[m.event_id].content) or not_own_state(
-                by_seq[m.event_id].content, speaker=by_seq[m.event_id].speaker,
-                author_type=by_seq[m.event_id].author_type, family=plan.predicate_family) is not None))]
-        mentions = [m for m in mentions if not tentative(by_seq[m.event_id].content)
-                    and (m.key.startswith("change:") or not not_begun(  # (change rows: checked at their word)
-                        by_seq[m.event_id].content, m.occurred_at, plan.as_of if plan.as_of is not None else plan.now))]
-        if asks_about_user(plan.query):
-            # "My son just started at UCLA too!": a later word on the son, not on the user
-            mentions = [m for m in mentions if not about_someone_else(by_seq[m.event_id].content)]
+        about_user = asks_about_user(plan.query)
+        moment = plan.as_of if plan.as_of is not None else plan.now
+
+        def stands(m: LaterMention) -> bool:
+            """Whether a later line is a newer word on the user's state (a change row's line was
+            judged at its change word already)."""
+            ev = by_seq[m.event_id]
+            family, change_row = plan.predicate_family, m.key.startswith("change:")
+            if m.key.startswith("new:") and (not_had(ev.content) or not_own_state(
+                    ev.content, speaker=ev.speaker, author_type=ev.author_type, family=family) is not None):
+                return False  # a thing used, not had: "test drove a Model Y", 租了辆凯美瑞, "my dad's Camry"
+            if tentative(ev.content):
+                return False  # "Thinking about selling the Civic": a change weighed, not told
+            if not change_row and not_begun(ev.content, m.occurred_at, moment):
+                return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come
+            if about_user and about_someone_else(ev.content):
+                return False  # "My son just started at UCLA too!": a later word on the son
             # … nor a long message's sentence on someone else's state ("Back from my buddy Jake's
             # wedding… He's officially married now"), judged where the line speaks of the family
-            mentions = [m for m in mentions if m.key.startswith("change:") or not lowers_state_answer(
-                by_seq[m.event_id].content, speaker=by_seq[m.event_id].speaker,
-                author_type=by_seq[m.event_id].author_type, family=plan.predicate_family)]
+            return not (about_user and not change_row and lowers_state_answer(
+                ev.content, speaker=ev.speaker, author_type=ev.author_type, family=family))
+        mentions = [m for m in mentions if stands(m)]
         picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
                                 as_of=plan.as_of)
         if not picked:
@@ -1332,29 +1334,6 @@ def _anchor_json(anchor: Anchor | None) -> dict[str, Any] | None:
 def _layer_key(layer: str, kind: str, hit_id: Any) -> str:
     """Trace key of a cut layer hit (event ids are the keys of L1 events)."""
     return f"{layer}:{kind}:{hit_id}"
-
-
-#: a sentence that dates a start ("starting 21 July", 下个月开始): it dates the change told before it
-_STARTS = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|as of|effective)\b|开始|起|入职|入学|报到|搬", re.IGNORECASE)
-
-
-def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
-              family: str | None = None) -> bool:
-    """A line dated ahead of its telling (a start, a wedding, a surgery) whose date is after the
-    question's moment ``as_of``: a plan, not the state yet. With the change word's position
-    (``at``), a date in another sentence dates the change only when that sentence speaks of the
-    same family's change or a start ("Got into the exchange program! I'll be studying there
-    starting 21 July" has not begun; "我订婚了！…明年五月办酒" is engaged now)."""
-    when = find_future_time(content)
-    if when is None or not told_as_future(content, when.span):
-        return False  # "we closed on a house back in June": the June just past
-    if at is not None and sentence_span(content, at) != sentence_span(content, when.span[0]):
-        start, end = sentence_span(content, when.span[0])
-        dated = content[start:end]
-        if change_at(dated, family) is None and not _STARTS.search(dated):
-            return False
-    begins = start_ahead(when.expression, told_at)
-    return begins is not None and begins > as_of
 
 
 def _clip(text: str) -> tuple[str, bool]:

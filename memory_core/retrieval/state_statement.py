@@ -30,6 +30,7 @@ from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
 from .newer_state import tentative
 from .predicates import FAMILY_BY_NAME
 from .subject import other_subject
+from .timeparse import find_future_time, start_ahead, told_as_future
 
 #: words telling a start, end or change of a state, per question family (``predicates``): whole
 #: words in English, substrings in Chinese. Kept to change words — "work" or 住 alone name the
@@ -358,6 +359,29 @@ def _alternations(words: Sequence[str]) -> tuple[re.Pattern[str], ...]:
 
 def _is_cjk(text: str) -> bool:
     return any("\u3400" <= ch <= "\u9fff" for ch in text)
+
+
+#: a sentence that dates a start ("starting 21 July", 下个月开始): it dates the change told before it
+_STARTS = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|as of|effective)\b|开始|起|入职|入学|报到|搬", re.IGNORECASE)
+
+
+def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
+              family: str | None = None) -> bool:
+    """A line dated ahead of its telling (a start, a wedding, a surgery) whose date is after the
+    question's moment ``as_of``: a plan, not the state yet. With the change word's position
+    (``at``), a date in another sentence dates the change only when that sentence speaks of the
+    same family's change or a start ("Got into the exchange program! I'll be studying there
+    starting 21 July" has not begun; "我订婚了！…明年五月办酒" is engaged now)."""
+    when = find_future_time(content)
+    if when is None or not told_as_future(content, when.span):
+        return False  # "we closed on a house back in June": the June just past
+    if at is not None and sentence_span(content, at) != sentence_span(content, when.span[0]):
+        start, end = sentence_span(content, when.span[0])
+        dated = content[start:end]
+        if change_at(dated, family) is None and not _STARTS.search(dated):
+            return False
+    begins = start_ahead(when.expression, told_at)
+    return begins is not None and begins > as_of
 
 
 def change_terms(family: str | None) -> tuple[str, ...]:

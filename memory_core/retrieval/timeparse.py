@@ -602,6 +602,9 @@ _FUTURE_MARK = re.compile(
     r"plan to|booked|set for|next|upcoming|moving|leaving|heading)\b|'ll\b|’ll\b|"
     r"要|将|会|准备|打算|定在|约在|定于|约了|下个?月|下周|明年|预计|计划|开始|起|后天|明天|即将|到时", re.IGNORECASE)
 
+#: just before a date, words that put it in the past ("back in March", "since June", 去年三月)
+_PAST_LEAD = re.compile(r"\b(?:back|since|earlier|last|ago)\s*$|(?:去年|前年|之前|以前|早在)\s*$", re.IGNORECASE)
+
 
 def told_as_future(text: str, span: tuple[int, int]) -> bool:
     """Whether the sentence holding a date (``span``) speaks of a time ahead."""
@@ -609,9 +612,6 @@ def told_as_future(text: str, span: tuple[int, int]) -> bool:
         return False  # "back in March", "since June", 去年三月
     start, end = sentence_span(text, span[0])
     return _FUTURE_MARK.search(text, start, max(end, span[1])) is not None
-
-
-_PAST_LEAD = re.compile(r"\b(?:back|since|earlier|last|ago)\s*$|(?:去年|前年|之前|以前|早在)\s*$", re.IGNORECASE)
 
 
 def start_ahead(expression: str, told_at: float) -> float | None:

@@ -16,8 +16,8 @@ ordered by evidence strength and confidence:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 import time
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
@@ -285,7 +285,7 @@ class L2Retriever:
             rows = [r for r in rows if r["term"] == "short" or r["trait"] in words
                     or any(w in r["value_norm"].split() for w in words)]
         models = A.to_models(conn, rows)
-        said, told = _evidence_as_of(conn, [a.assertion_id for a in models], now)
+        told = _ranked_evidence(conn, "assertion", [a.assertion_id for a in models], now)
         hits = []
         for a in models:
             if a.valid_from is not None and a.valid_from > now:
@@ -302,13 +302,15 @@ class L2Retriever:
             # the status as of the question's moment: a belief current then reads "current",
             # whatever happened to it later
             shown = "current then" if live and a.status not in LIVE_ASSERTION_STATES else a.status
-            count = told.get(a.assertion_id, a.evidence_count)
+            by_then = told.get(a.assertion_id, [])
+            count = len(by_then) or a.evidence_count  # (no row told by then: the stored count)
             if count < a.evidence_count and shown in LIVE_ASSERTION_STATES:
                 # corroborated later than the question's now: as it stood then
                 shown = assertion_status(count, a.first_observed_at, now, a.user_confirmed)
             text = (f"{a.trait}: {'' if a.polarity else 'not '}{a.value} ({shown}; since {_day(a.valid_from)}{until}; "
                     f"{count} evidence)")
-            quote = value_clause(said.get(a.assertion_id, ""), a.value)
+            newest = max((e for e in by_then if e.text), key=lambda e: (e.occurred_at, e.seq), default=None)
+            quote = value_clause(newest.text if newest else "", a.value)
             if quote:
                 # the user's own words beside the belief ("partner: marcus" — "My boyfriend Marcus
                 # and I…"): the clause that states it, readable without opening the trace
@@ -372,6 +374,7 @@ class L2Retriever:
 class _Evidence:
     event_id: str
     occurred_at: float
+    seq: int
     text: str
 
 
@@ -382,12 +385,12 @@ def _ranked_evidence(conn: apsw.Connection, kind: str, owner_ids: Sequence[str],
     out: dict[str, list[_Evidence]] = {o: [] for o in owner_ids}
     for i in range(0, len(owner_ids), 400):
         part = list(owner_ids[i:i + 400])
-        for owner, eid, at, text in conn.execute(
-                f"SELECT owner_id, event_id, occurred_at, evidence_text FROM l2_evidence WHERE owner_kind = ? "
+        for owner, eid, at, seq, text in conn.execute(
+                f"SELECT owner_id, event_id, occurred_at, event_seq, evidence_text FROM l2_evidence WHERE owner_kind = ? "
                 f"AND owner_id IN ({placeholders(len(part))}) AND (? IS NULL OR occurred_at <= ?) "
                 f"ORDER BY owner_id, directness = 'explicit' DESC, confidence DESC, occurred_at DESC",
                 [kind, *part, until, until]):
-            out[owner].append(_Evidence(eid, at, text))
+            out[owner].append(_Evidence(eid, at, seq, text))
     return out
 
 
@@ -463,21 +466,3 @@ def value_clause(evidence: str, value: str) -> str:
     if pos < 0:
         return text
     return text[max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, pos)), default=0):].strip()
-
-
-def _evidence_as_of(conn: apsw.Connection, assertion_ids: list[str], now: float) -> tuple[dict[str, str], dict[str, int]]:
-    """Per assertion, the evidence sentence of its newest statement told by ``now`` and how many
-    statements had been told by then (a question asked as of an earlier date quotes and counts
-    what had been said by then)."""
-    said: dict[str, str] = {}
-    told: dict[str, int] = {}
-    for i in range(0, len(assertion_ids), 500):
-        part = assertion_ids[i:i + 500]
-        for owner, text in conn.execute(
-                f"SELECT owner_id, evidence_text FROM l2_evidence WHERE owner_kind = 'assertion' AND owner_id IN "
-                f"({placeholders(len(part))}) AND occurred_at <= ? ORDER BY occurred_at DESC, event_seq DESC",
-                [*part, now]):
-            told[owner] = told.get(owner, 0) + 1
-            if text:
-                said.setdefault(owner, text)
-    return said, told
