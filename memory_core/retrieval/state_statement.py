@@ -192,8 +192,11 @@ _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
 _SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
 
 
-def _called_off(text: str) -> bool:
-    return bool(_CALLED_OFF_EN.search(text) or _CALLED_OFF_ZH.search(text))
+def _called_off(text: str, start: int = 0, word: tuple[int, int] | None = None) -> bool:
+    """A call-off word in ``text`` from ``start`` on, other than the change word itself at
+    ``word`` (its span): "pulled out of uni" is the change, not a change called off."""
+    return any(word is None or not (c.start() < word[1] and word[0] < c.end())
+               for rx in (_CALLED_OFF_EN, _CALLED_OFF_ZH) for c in rx.finditer(text, start))
 
 
 def _hypothetical(text: str) -> bool:
@@ -272,12 +275,13 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
     if speaker:
         return OTHER_SPEAKER
     text = content.strip()
-    after = asked = text
+    after, word, asked = text, None, text
     if at is not None:
         lead = len(content) - len(content.lstrip())
         pos = max(0, at - lead)
         start, end = sentence_span(text, pos)
-        text, after = text[start:end].strip(), text[start:]
+        # the word at ``at`` is the change itself, no call-off of it (as ``change_at`` reads it)
+        text, after, word = text[start:end].strip(), text[start:], (pos - start, pos - start + 1)
         # asked: the clause of the change, with its end mark ("现在换了比亚迪汉，…应该不用充电了吧？"
         # tells the car and asks about charging)
         c0 = max((b.end() for b in _CLAUSE.finditer(content, 0, at)), default=0)
@@ -290,7 +294,7 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         return SOMEONE_ELSE
     if _hypothetical(text):
         return HYPOTHETICAL
-    if _called_off(after):
+    if _called_off(after, word=word):
         return CALLED_OFF
     if tentative(text):
         return WEIGHED
@@ -333,11 +337,8 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
     clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
     if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause):
         return False
-    # "an offer, but I didn't take it": what follows the change's sentence calls it off (the
-    # change word itself is no call-off: "pulled out of uni" is the change)
-    s0 = sentence_span(text, m.start())[0]
-    return not any(not (c.start() < m.end() and m.start() < c.end())
-                   for rx in (_CALLED_OFF_EN, _CALLED_OFF_ZH) for c in rx.finditer(text, s0))
+    # "an offer, but I didn't take it": what follows the change's sentence calls it off
+    return not _called_off(text, sentence_span(text, m.start())[0], m.span())
 
 
 @lru_cache(maxsize=None)

@@ -126,3 +126,18 @@ def test_everyday_wordings_of_the_state_questions(question, family):
     from memory_core.retrieval.predicates import question_family
 
     assert question_family(question).name == family
+
+
+@pytest.mark.parametrize("text,family,cue", [
+    ("Pulled out of uni last month, taking a gap year now.", "school", "pulled out of"),
+    ("Honestly? I pulled out of my PhD program at Rice.", "school", "pulled out of"),
+])
+def test_a_change_told_by_a_call_off_word_is_found_and_kept(text, family, cue):
+    """The change word that is itself a call-off word ("pulled out of") is found by the change
+    lift and then not refused as a change called off: both read the same call-off check."""
+    from memory_core.retrieval.state_statement import family_word_at
+    assert change_cue(text, family) == cue
+    assert not_own_state(text, speaker=None, author_type="user", family=family,
+                         at=family_word_at(text, family)) is None
+    assert not_own_state(text + " Then the transfer fell through.", speaker=None, author_type="user",
+                         family=family, at=family_word_at(text, family)) is not None
