@@ -524,6 +524,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_work_not_there", "en", _EN_WHO + r" (?:do not|no longer|am not working|do not work|no longer work)"
          r"(?P<verb> work there| there)(?= any ?more|[.!,]|$)(?P<obj>)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, fixed_object="@employer"),
+    # "First week of classes at Purdue is done!": a first stretch of classes starts the school
+    _raw("en_school_first_classes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my |)(?P<verb>(?:first|1st) (?:day|week|month|semester|term) of "
+         r"(?:classes|class|lectures|uni|college|university|grad school|law school|med school)) (?:at|with) " + _EN_OBJ_RAW,
+         "STUDIES_AT", "organization", trait="school", coordinated=False, named_only=True),
+    # "I did my undergrad at UC Davis": a degree done there, a school of the past
+    _en("en_school_did_past", r"did (?:my |an? |the )?(?:undergrad|undergraduate(?: degree)?|bachelor's|bachelors|master's|masters|"
+        r"phd|ph\.d\.|mba|doctorate|postdoc|degree)(?: degree)? at", "STUDIES_AT", "organization", time_hint="past",
+        coordinated=False, named_only=True),
     # "First day at Lincoln High today": a school's first day starts the school (before the job reading)
     _raw("en_school_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my |)"
          r"(?P<verb>first day|day one) (?:at|of)" + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW, "STUDIES_AT", "organization",
@@ -537,9 +545,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>first day|first week|first month|day one) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
-         r"internship) (?:at|with)|landed (?:a |the )?(?:new )?(?:job|role|position|gig) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )|"
+         r"internship) (?:at|with)|landed (?:a |the )?(?:new )?(?:job|role|position|gig) (?:at|with)|"
+         r"took (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )|"
          r"accepted (?:a |an |the )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role|offer) (?:at|with|from)) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
+    # "…and took a data analyst role at Canva": a job taken there
+    _en("en_work_took", r"took (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position) (?:at|with)", "WORKS_AT",
+        "organization", trait="employer", coordinated=False, named_only=True),
     # school before work: "I'm a sophomore at", "got my master's from" are school
     _en("en_school_end", r"(?:wrapped up|finished|completed|got through) (?:my )?(?:last|final) (?:semester|year|term|quarter) at|"
         r"graduated from|dropped out of|finished (?:my )?(?:studies|degree|phd|ph\.d\.|master's|masters|"
@@ -975,6 +987,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_married_role", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: just| finally)? (?P<verb>married|got married to) "
          r"(?:my |our )(?:[a-z\-']+ ){0,3}?(?:sweetheart|boyfriend|girlfriend|partner|fianc[eé]e?|love|crush|friend)"
          r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "MARRIED_TO", "person", trait="spouse", coordinated=False, named_only=True),
+    # "I was married to Derek for six years": a past marriage, the relation alone (as "used to live in")
+    _en("en_married_past", r"was married to|used to be married to", "MARRIED_TO", "person",
+        time_hint="past", coordinated=False),
     _en("en_married", r"got married to|am married to|been married to|married to|married", "MARRIED_TO", "person", trait="spouse",
         coordinated=False),
     _en("en_dated_past", r"dated(?: a (?:guy|girl|man|woman|boy) (?:named|called))?", "DATING", "person", time_hint="past",
@@ -1575,6 +1590,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # changed from (zh_drive read "开了七年的X" as the car now driven)
     _raw("zh_vehicle_topic_swap_from", "zh", _ZH_CAR_BY_YEARS + r"(?P<obj>[^，,。！？的]{2,10}?)(?P<verb>)" + _ZH_GAP +
          r"(?=(?:置)?换成了?|(?:置)?换了)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
+    # 那辆开了八年的捷达上周卖了: the car described by its years, sold or scrapped, is the one ended
+    _raw("zh_vehicle_topic_sold", "zh", _ZH_CAR_BY_YEARS + r"(?P<obj>[^，,。！？的]{2,10}?)" + _ZH_GAP +
+         r"(?:被我|我)?(?:终于|总算|也|已经)?(?P<verb>卖了|卖掉了|出手了|处理了|处理掉了|报废了|转手了|卖给了)",
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, typed_only=True),
     _raw("zh_vehicle_topic_swap_to", "zh", _ZH_CAR_BY_YEARS + r"[^，,。！？的]{2,10}?" + _ZH_GAP +
          r"(?P<verb>(?:置)?换成了|(?:置)?换成|(?:置)?换了)(?:一辆|辆)?" + _ZH_OBJ, "DRIVES", "vehicle", trait="vehicle",
          coordinated=False, typed_only=True),
@@ -1845,6 +1864,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|诊断出了?|诊断为|得了|患有|患了|患|查出来有|查出来了?|查出了|查出有|查出|"
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
+    # 我高中的时候得过一段时间抑郁症: a condition had once, a past value (the relation alone)
+    _raw("zh_health_had", "zh", _ZH_WHO + r"(?:[^，,。！？他她]{0,8}?)(?P<verb>得过|患过)(?:一段时间|一阵子?|一次|几年|好几年|两年)?"
+         r"(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", time_hint="past", coordinated=False, typed_only=True),
     # 上个月查出来甲状腺结节: a condition found, told with no subject (a condition's name only)
     _raw("zh_health_found_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:体检|检查|复查|去医院)?(?:被)?"
          r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|确诊|诊断出了?|检查出)(?:我|自己)?(?:有|得了|患了)?(?P<obj>[^，,。！？]{1,10})",

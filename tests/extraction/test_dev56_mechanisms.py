@@ -1,0 +1,45 @@
+"""Mechanisms of the dev56 / dev57 round (issue 14, stop 35: ordinary lines of the held-out's mix,
+written by helpers who had not seen the extractor). Each test is a family of wordings, not one dev
+line, and each fails on the extractor before its fix."""
+
+from __future__ import annotations
+
+from tests.extraction.claim_sets import claims, rel, trait
+
+
+def test_a_marriage_told_in_the_past_is_a_past_value_not_the_spouse():
+    for line in ("I was married to Gwen for a decade before the kids left home.",
+                 "I used to be married to a man named Pavel."):
+        found = claims(line)
+        assert any(c[1] == "MARRIED_TO" and c[3] == "relation" and not c[4] for c in found), line
+        assert not any(c[1] == "MARRIED_TO" and c[3] == "trait" for c in found), line
+    assert trait("user", "MARRIED_TO", "gwen") in claims("I have been married to Gwen for ten years.")
+
+
+def test_a_job_taken_is_the_new_employer():
+    assert trait("user", "WORKS_AT", "stripe") in claims("Quit the agency and took a product role at Stripe.")
+    assert trait("user", "WORKS_AT", "costco") in claims("I took a job at Costco after college.")
+    assert not any(c[1] == "WORKS_AT" and not c[4] for c in claims("I took a job interview at Meta."))
+    assert not any(c[0] == "user" and c[1] == "WORKS_AT" for c in claims("She took a role at Google."))
+
+
+def test_classes_begun_start_the_school_and_a_degree_done_there_is_past():
+    assert trait("user", "STUDIES_AT", "nyu") in claims("My first day of lectures at NYU was chaos.")
+    found = claims("I did my master's at Georgia Tech, back in 2015.")
+    assert rel("user", "STUDIES_AT", "georgia tech") in found
+    assert not any(c[3] == "trait" for c in found if c[1] == "STUDIES_AT")
+
+
+def test_a_condition_had_once_is_a_past_value():
+    for line, cond in (("我小时候得过哮喘，现在早好了", "哮喘"), ("我大学的时候得过抑郁症", "抑郁症")):
+        found = claims(line)
+        assert rel("user", "HAS_CONDITION", cond) in found, line
+        assert not any(c[3] == "trait" and c[1] == "HAS_CONDITION" and not c[4] for c in found), line
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("我怕自己得过什么病"))
+
+
+def test_a_car_described_by_its_years_and_then_sold_is_the_one_ended():
+    for line in ("那台骑了五年的小牛电动车上个月卖掉了", "开了十年的本田雅阁终于报废了"):
+        found = claims(line)
+        assert any(c[1] == "DRIVES" and c[3] == "trait" and c[4] for c in found), (line, found)
+        assert not any(c[1] == "DRIVES" and not c[4] for c in found), (line, found)
