@@ -19,6 +19,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..lexicon.categories import categories_of, concept_of
+from .predicates import FAMILIES
+
 #: people a user talks about (English singular nouns; plurals via "s?")
 _EN_PEOPLE = (
     "coworker|co-worker|colleague|boss|manager|brother|sister|mom|mum|mother|dad|father|"
@@ -39,6 +42,29 @@ _EN_OTHER_SUBJECT = re.compile(
     r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
     r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
     r"\w+(?:s|ed))\b", re.I)
+#: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
+#: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
+_EN_BARE_ROLE_SUBJECT = re.compile(
+    rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+(?-i:[A-Z][a-z]+))?(?:'s\s+\w+)?\s+"
+    r"(?:is|are|was|were|has|had|does|did|got|gets|will|can|still|always|never|just|finally|"
+    r"went|said|says|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
+    r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
+    r"\w+(?:s|ed))\b", re.I)
+#: a name as the subject, or a name's thing ("Jess got promoted already", "Harrison says the mine
+#: pays double", "Rosa's ankle healed"): a capitalised word that is no word of the lexicon and no
+#: sentence opener, before a verb a report of somebody's news uses
+_NEWS_VERBS = (r"says|said|texted|told|sent|got|gets|just|finally|keeps|kept|went|moved|quit|started|"
+               r"joined|bought|sold|adopted|proposed|landed|left|retired|passed|healed|broke|dropped|picked")
+_EN_NAMED_SUBJECT = re.compile(
+    rf"^(?P<name>(?-i:[A-Z][a-z]+))(?:(?:'s|’s)\s+\w+\s+(?:is|was|has|had|{_NEWS_VERBS})|\s+(?:{_NEWS_VERBS}))\b", re.I)
+_NOT_A_NAME = frozenset((
+    "i", "we", "you", "he", "she", "they", "me", "us", "a", "an", "the", "my", "our", "this", "that", "these", "those", "it", "its", "there", "here", "what", "who",
+    "got", "get", "gets", "getting", "just", "still", "also", "now", "today", "tonight", "yesterday", "tomorrow",
+    "then", "so", "and", "but", "well", "oh", "ugh", "lol", "haha", "update", "news", "quick", "big", "first", "last",
+    "everyone", "everybody", "someone", "somebody", "nobody", "no", "yes", "life", "work", "home", "school", "traffic",
+    "weather", "rent", "money", "dinner", "lunch", "breakfast", "morning", "night", "week", "weekend", "year", "day",
+    "car", "job", "diet", "health", "back", "finally", "never", "always", "been", "was", "is", "had", "have", "am",
+    "went", "came", "made", "took", "left", "moved", "quit", "sold", "bought", "started", "joined", "adopted"))
 #: a third person by pronoun ("He's officially married now", 她上个月搬去杭州了): somebody the
 #: sentence before named
 _EN_PRONOUN_SUBJECT = re.compile(r"^(?:he|she|they)(?:'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll)?\s+\w+", re.I)
@@ -52,9 +78,18 @@ _EN_ABOUT_USER = re.compile(
     r"\bi\s+(?:am|still|ever|usually|currently|now)\b|^(?:am|do|did|have|was|can)\s+i\b", re.I)
 
 _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|爸爸|母亲|父亲|父母|儿子|女儿|孩子|老婆|"
-              "老公|妻子|丈夫|男朋友|女朋友|对象|朋友|室友|邻居|表妹|表姐|表哥|表弟|堂妹|堂哥|叔叔|"
-              "阿姨|侄女|侄子|外甥|奶奶|爷爷|外婆|外公|老师|医生|同学|猫|狗|闺蜜|发小|哥们|舍友|师兄|师姐|学长|学姐")
-_ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_OTHERS})|^我(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹)")
+              "老公|妻子|丈夫|男朋友|女朋友|对象|朋友|室友|邻居|表妹|表姐|表哥|表弟|堂妹|堂哥|堂弟|堂姐|叔叔|"
+              "阿姨|侄女|侄子|外甥|奶奶|爷爷|外婆|外公|老师|医生|同学|猫|狗|闺蜜|发小|哥们|舍友|师兄|师姐|学长|学姐|"
+              "老乡|兄弟|姐妹|师弟|师妹|学弟|学妹|老板娘|房东|客户|前任|前男友|前女友")
+#: somebody called by a surname nickname (小王, 老李), as chat names coworkers and neighbours — after
+#: where they are from, 组里的小王 (小雨, 小宝: no surname, may be the user's own partner or child)
+_ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的)?[小老](?:王|张|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|郑|梁|谢|宋|唐|"
+                r"许|韩|冯|邓|曹|彭|曾|萧|田|董|袁|潘|蒋|蔡|余|杜|叶|程|苏|魏|吕|丁|沈|姚|卢|姜|崔|钟|谭|陆|汪|范|金|石|"
+                r"廖|贾|夏|韦|方|白|邹|孟|熊|秦|邱|江|尹|薛|段|雷|侯|龙|史|贺|顾|毛|郝|龚|邵|钱|严|孔|汤)(?![\u4e00-\u9fff]{0,1}(?:家|板|师|公|婆|乡|伴|大|总))")
+_ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|^我(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹)|"
+                               rf"^{_ZH_NICKNAME}")
+#: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…): the user is not the subject there
+_ZH_ME_AS_OBJECT = re.compile(r"(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑)我")
 #: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)
@@ -76,13 +111,18 @@ _TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|rem
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our)\b", re.I)
 
 
-def other_subject(statement: str) -> bool:
+def other_subject(statement: str, *, names: bool = False) -> bool:
     """The statement's grammatical subject is another person or an animal, and the user is not
-    in the rest of it ("My manager approved a raise for me", "医生给我开了药" are the user's)."""
+    in the rest of it ("My manager approved a raise for me", "医生给我开了药" are the user's).
+
+    ``names``: a name opening the statement is somebody too ("Jess got promoted") — not for
+    the user's pets and partner, who are told by name ("Biscuit passed away", "Priya said yes"):
+    the caller knows which state it asks about."""
     s = statement.strip()
     # a chat line "Name: text" keeps its text (the speaker prefix is no subject)
     s = re.sub(r"^[A-Z][\w .'-]{0,30}:\s+", "", s)
-    m = _EN_OTHER_SUBJECT.match(s) or _EN_PRONOUN_SUBJECT.match(s)
+    m = _EN_OTHER_SUBJECT.match(s) or _EN_PRONOUN_SUBJECT.match(s) or _EN_BARE_ROLE_SUBJECT.match(s) or \
+        (_named_subject(s) if names else None)
     if m:
         rest = s[m.end():]
         if _TOLD.search(m.group(0)):  # "My cousin told me she's dropping out": the user is only who was told
@@ -90,8 +130,27 @@ def other_subject(statement: str) -> bool:
         return not _EN_FIRST_PERSON.search(rest)
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)
     if m:
-        return "我" not in s[m.end():]
+        return "我" not in _ZH_ME_AS_OBJECT.sub("", s[m.end():])
     return False
+
+
+def _named_subject(s: str) -> re.Match[str] | None:
+    """A person's name opening the statement (no word of the lexicon: "Keto is going great" is
+    the user's diet, "Tesla sent the delivery date" no person)."""
+    m = _EN_NAMED_SUBJECT.match(s)
+    if m is None:
+        return None
+    word = m.group("name").lower()
+    if word in _NOT_A_NAME or word in _family_words() or word.endswith(("ly", "ed", "ing")) or \
+            categories_of(word) or concept_of(word) or re.match(r"\s*yes\b", s[m.end():], re.I):
+        return None  # (and "Priya said yes!" is the user's engagement)
+    return m
+
+
+@lru_cache(maxsize=1)
+def _family_words() -> frozenset[str]:
+    """The state families' own single words ("keto", "paleo", "vegan"): a state, not a name."""
+    return frozenset(w.lower() for f in FAMILIES for w in (*f.question_cues, *f.explicit_cues) if w.isascii() and " " not in w)
 
 
 @lru_cache(maxsize=256)

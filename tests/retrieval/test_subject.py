@@ -73,3 +73,49 @@ def test_the_clear_semantic_match_is_lifted_over_a_lexical_coincidence():
     assert plain[0].key == "movie"
     lifted = rerank(cands, quoted=[], now=0.0, semantic_best="suzhou")
     assert lifted[0].key == "suzhou" and lifted[0].deltas["semantic"] > 0
+
+
+@pytest.mark.parametrize("statement", ["Cousin Maya just moved to Lisbon for a design job.",
+                                       "Sister wrapped her Corolla around a lamppost, she's fine.",
+                                       "Best friend Tomas is on the carnivore thing now.",
+                                       "Neighbour's son got into Michigan State.",
+                                       "组里的小刘上周离职了，听说去了拼多多", "我老乡开了家火锅店",
+                                       "我前同事刚入职了米哈游", "邻居新买的理想L9停我家门口了", "我堂姐考上了中山大学"])
+def test_a_person_word_without_my_a_nickname_or_a_former_tie_is_someone_else(statement):
+    """Chat drops "my" ("Cousin Maya just moved…"), calls coworkers by a surname nickname (小刘)
+    and names a former tie (前同事); 我 as somebody's object (停我家门口) is no subject."""
+    assert other_subject(statement)
+
+
+@pytest.mark.parametrize("statement", ["姐妹们，我终于脱单了！", "老公，我们下个月搬去苏州吧", "小刘和我一起跳槽去了字节",
+                                       "小雨搬来和我住了"])
+def test_a_word_for_people_called_out_to_or_beside_the_user_is_no_other_subject(statement):
+    assert not other_subject(statement)
+
+
+@pytest.mark.parametrize("statement,other", [
+    ("Jess got promoted to shift lead already.", True),
+    ("Harrison texted that the new site pays double.", True),
+    ("Rosa's ankle healed, she's back on the slopes.", True),
+    ("Marco's Audi is in the shop again.", True),
+    ("Keto is going great, down six pounds.", False),   # a word of a state family, no name
+    ("We moved so I switched schools mid-year.", False),
+    ("Finally moved into the Jersey City place!", False),
+    ("Got married on Saturday!!", False),
+    ("Priya said yes!", False),                          # the user's engagement
+])
+def test_a_name_opening_a_statement_is_somebody_when_names_are_read(statement, other):
+    assert other_subject(statement, names=True) is other
+    assert not other_subject(statement) or statement.startswith(("Cousin", "Sister"))
+
+
+def test_a_pet_or_a_partner_told_by_name_stays_the_users_state():
+    """A named subject is somebody else only where the asked state cannot be told by a name of
+    the user's own (a pet, a partner): "Biscuit passed away" answers "Do I still have a dog?"."""
+    from memory_core.retrieval.state_statement import family_word_at, not_own_state
+
+    line = "Biscuit passed away last night."
+    assert not_own_state(line, speaker=None, author_type="user", family="pet", at=family_word_at(line, "pet")) is None
+    other = "Jess moved to Leeds last week."
+    assert not_own_state(other, speaker=None, author_type="user", family="residence",
+                         at=family_word_at(other, "residence")) == "about someone else"
