@@ -377,6 +377,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_diet_since_bare", "en", _EN_START + r"(?P<verb>(?:fully |strictly |officially |100% |completely )?)" + _EN_DIET +
          r"(?= (?:since|as of|starting|from|for (?:a|the|two|three|four|five|six|\d+|several|a few) ))", "FOLLOWS_DIET", "topic",
          trait="diet", coordinated=False),
+    # "Going keto instead — under 25g carbs a day", "Doing keto now, day 6": a diet begun, told bare
+    # (not "Going vegan was the best decision": a gerund subject is no start told)
+    _raw("en_diet_going_bare", "en", _EN_START + r"(?P<verb>(?:going|doing|trying|starting|switching to|on) (?:full |strict |fully |strictly )?)"
+         + _EN_DIET + r"(?! (?:was|is|has|would|will|sounds|seems|might|could|for (?:a|one|the) (?:day|week)\b))(?![\w-])",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
     # "…, so technically pescatarian now": a diet told as how things now stand
     _raw("en_diet_now_bare", "en", r"(?:^|(?<=[.!?,;:]\s)|(?<=\bso ))(?P<subj>)(?:technically |basically |officially |pretty much |fully |"
          r"i guess |i am )?(?P<verb>(?:a )?)" + _EN_DIET + r" (?=now(?:[.!,;]|$))", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
@@ -542,7 +547,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>job|gig|position|role) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("en_work_first_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:today|yesterday|monday|it) (?:is|was) )?(?P<subj>my |)"
-         r"(?P<verb>first day|first week|first month|day one) (?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
+         r"(?P<verb>first day|first week|first month|day one)(?: (?:done|over|down|in|finished|complete|completed))? (?:at|with) "
+         + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
          r"internship) (?:at|with)|landed (?:a |the )?(?:new )?(?:job|role|position|gig) (?:at|with)|"
@@ -777,7 +783,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|crossed the rainbow bridge)(?P<obj>)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
-    _raw("en_pet_appositive", "en", r"^(?:(?:this is|that is|here is|meet|say hi to) )?(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+), (?P<subj>my|our) (?:old |little |new |sweet |rescue )*"
+    _raw("en_pet_appositive", "en", r"^(?:(?:this is|that is|here is|meet|say hi to) )?(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+), (?P<subj>my|our) "
+         r"(?:old |little |new |sweet |rescue |senior |(?:\d+|[a-z]+)[- ](?:year|month|week)s?[- ]old )*"
          + _EN_PET + r"(?P<verb>,|[.!]|$)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
          r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:down|to sleep)", "HAS_PET",
@@ -1082,9 +1089,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "IS_FROM", "place", trait="hometown", coordinated=False),
     # -- states told as a side remark (dev20) ----------------------------------------------------
     # "Our place in Oakland is tiny", "my apartment in Queens": where one's home is
-    _raw("en_home_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>our|my) (?:little |tiny |current |cozy |rented )?"
-         r"(?P<verb>(?:place|apartment|flat|condo|house|home|studio) in) " + _EN_OBJ_RAW
-         + r"(?= (?:is|has|was|feels|gets|costs)\b)", "LIVES_IN", "place", trait="residence", coordinated=False,
+    # (and "unpacked the last box in our new apartment in Austin", "our lease in Park Slope": the
+    # clause may end there; not a home missed, left or moved out of)
+    _raw("en_home_in", "en", r"(?:^|(?<=[\s,;:(\"']))(?<!miss )(?<!missed )(?<!left )(?<!sold )(?<!leaving )(?<!of )(?<!from )"
+         r"(?P<subj>our|my) (?:little |tiny |current |cozy |rented |new )?"
+         r"(?P<verb>(?:place|apartment|flat|condo|house|home|studio|townhouse|lease|rental) in) "
+         r"(?![^.,;!?]*\b(?:starts|begins|kicks off|next (?:week|month|year))\b)" + _EN_OBJ_RAW
+         + r"(?= (?:is|has|was|feels|gets|costs)\b|[.,;!?]|$)", "LIVES_IN", "place", trait="residence", coordinated=False,
          named_only=True),
     # "between my shifts at Starbucks", "my internship at Meta": a job by its shifts; classes: a school
     _raw("en_shifts_at", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my) (?P<verb>(?:shifts?|internship|day job|night job) at) "

@@ -74,12 +74,22 @@ def newer_mentions(top_time: float, top_event_ids: Iterable[str], speaker: str |
     return out
 
 
+#: words any two chat lines share that name no topic ("Going keto instead" and "when we're going
+#: back for tacos" share "going", which is no word on the diet)
+_NO_TOPIC = frozenset((
+    "going", "getting", "doing", "having", "making", "taking", "coming", "trying", "being", "keeps", "kept",
+    "back", "again", "still", "really", "instead", "through", "whole", "today", "tonight", "week", "weekend",
+    "month", "year", "day", "days", "time", "times", "thing", "things", "stuff", "good", "great", "new",
+    "first", "last", "next", "now", "finally", "officially", "actually", "lol", "haha", "though", "anyway"))
+
+
 def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:
     """The longest content word two statements share — what a later statement updates when no
     entity is named (戒烟, "keto"): at least two Chinese characters or three letters, so a
-    shared particle or a short word is no topic. None when they share none."""
+    shared particle or a short word is no topic, and no word every chat line may hold
+    (``_NO_TOPIC``). None when they share none."""
     mine = set(terms)
-    shared = [t for t in dict.fromkeys(top_terms) if t in mine and
+    shared = [t for t in dict.fromkeys(top_terms) if t in mine and t not in _NO_TOPIC and
               (len(t) >= 2 if any("\u4e00" <= ch <= "\u9fff" for ch in t) else len(t) >= 3 and t.isalpha())]
     return max(shared, key=len) if shared else None
 

@@ -43,3 +43,27 @@ def test_a_car_described_by_its_years_and_then_sold_is_the_one_ended():
         found = claims(line)
         assert any(c[1] == "DRIVES" and c[3] == "trait" and c[4] for c in found), (line, found)
         assert not any(c[1] == "DRIVES" and not c[4] for c in found), (line, found)
+
+
+def test_a_diet_begun_told_bare():
+    assert trait("user", "FOLLOWS_DIET", "keto") in claims("Dropped the fasting thing. Going keto instead, no bread.")
+    assert trait("user", "FOLLOWS_DIET", "vegan") in claims("Doing vegan now, week two.")
+    assert not any(c[1] == "FOLLOWS_DIET" for c in claims("Going vegetarian was the best decision my sister made."))
+    assert not any(c[1] == "FOLLOWS_DIET" for c in claims("Should I try paleo? Going keto seems hard."))
+
+
+def test_a_home_named_by_where_it_is_at_the_end_of_its_clause():
+    assert trait("user", "LIVES_IN", "tucson") in claims("Hung the last picture in our new condo in Tucson, finally feels like home.")
+    assert trait("user", "LIVES_IN", "astoria") in claims("Our lease in Astoria is up in March.")
+    for line in ("I miss my apartment in Tucson.", "Our lease in Tucson starts on the 1st.", "I sold my house in Ohio."):
+        assert not any(c[1] == "LIVES_IN" and not c[4] for c in claims(line)), line
+
+
+def test_a_pet_named_before_its_age_and_kind():
+    assert trait("user", "HAS_PET", "pepper") in claims("Pepper, my 12-year-old tabby, knocked my coffee over.")
+    assert not any(c[1] == "HAS_PET" and c[0] == "user" for c in claims("Jake, my friend's dog, is staying over."))
+
+
+def test_a_first_week_done_at_a_workplace_starts_the_job():
+    assert trait("user", "WORKS_AT", "infosys") in claims("first week done at infosys, campus is huge")
+    assert trait("user", "WORKS_AT", "stripe") in claims("First week down at Stripe, brain is full.")

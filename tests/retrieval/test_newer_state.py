@@ -198,3 +198,10 @@ def test_weighing_a_change_leaves_the_state_first(make_engine):
     pkg = engine.retrieval.query("What car do I drive?", "current_state", now=T0 + 90 * DAY)
     assert pkg.findings[0].event_id != ids["new"], [f.content for f in pkg.findings]
     assert "civic" in pkg.findings[0].content.lower()
+
+
+def test_a_word_every_chat_line_may_hold_is_no_shared_topic():
+    """"Going keto instead" and "when we're going back for tacos" share "going": no word on the diet."""
+    from memory_core.retrieval.newer_state import shared_topic
+    assert shared_topic(["going", "keto", "instead", "back"], ["dad", "keeps", "going", "back", "tacos"]) is None
+    assert shared_topic(["going", "keto"], ["keto", "going", "well"]) == "keto"
