@@ -56,8 +56,8 @@ _EN_OBJ = r"\s+(?P<obj>" + _EN_OBJ_CHARS + ")"
 #: 姐/妹/弟 (我姐夫 is no 姐姐)
 _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑父|舅舅|舅妈|姨妈|姨父|小姨|叔叔|婶婶|伯伯|大伯|"
            r"岳父|岳母|公公|婆婆|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|孙子|孙女|"
-           r"姐(?![夫])|哥|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
-           r"女儿|奶奶|爷爷|外婆|外公|室友|舍友|老板|领导|同学|邻居|闺蜜|发小|表妹|表哥|表姐|表弟|弟(?![媳])|妹(?![夫])")
+           r"姐(?![夫妹])|哥(?!们)|老婆|老公|妻子|丈夫|女朋友|男朋友|朋友|同事|姐姐|妹妹|哥哥|弟弟|儿子|"
+           r"女儿|奶奶|爷爷|外婆|外公|室友|舍友|老板|领导|同学|邻居|闺蜜|发小|老乡|哥们儿?|兄弟|前同事|表妹|表哥|表姐|表弟|弟(?![媳])|妹(?![夫])")
 #: kin words that name the teller's own relative with no 我 before them at a clause start (老公在华为上班,
 #: 儿子在复旦读大二, 婆婆上周搬来了): two characters at least, and not before 的 (老公的车 is the car)
 _ZH_BARE_KIN = (r"(?:老公|老婆|丈夫|妻子|儿子|女儿|婆婆|公公|岳父|岳母|爸妈|爸爸|妈妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|"
@@ -1399,6 +1399,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_school_end_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:本科|研究生|硕士|博士|大学|高中|初中)?"
          r"(?:终于|也|总算|已经|顺利)*(?P<verb>毕业了|毕业啦)(?P<obj>)", "STUDIES_AT", "organization", negated=True,
          trait="school", coordinated=False, fixed_object="@school"),
+    # 博士不读了，已经办了退学 / 研究生退学了: a school left, naming none (the held one ends)
+    _raw("zh_school_quit_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)?" + _ZH_GAP + r"(?:本科|研究生|硕士|博士|研|博|大学|学)?"
+         r"(?:终于|也|总算|已经|还是|直接)*(?P<verb>办了退学|办完退学|退学了|休学了|肄业了)(?P<obj>)(?![^，,。！？]*[吗？?])",
+         "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False, fixed_object="@school"),
+    _raw("zh_school_degree_dropped", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)?" + _ZH_GAP + r"(?:本科|研究生|硕士|博士|研|博|大学)"
+         r"(?:我)?(?:终于|也|总算|已经|还是|直接)*(?P<verb>不读了)(?P<obj>)(?![^，,。！？]*[吗？?])",
+         "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False, fixed_object="@school"),
     _zh("zh_school_end", r"从", "STUDIES_AT", "organization", coordinated=False, negated=True, trait="school",
         tail=r"(?=(?:毕业|退学|肄业))"),
     _zh("zh_school", r"正在|在", "STUDIES_AT", "organization", coordinated=False, trait="school",
@@ -1573,6 +1580,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_first_days", "zh", _ZH_CLAUSE + r"(?P<subj>)(?:在)?(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:的)?"
          r"(?P<verb>入职第一[天周]|第一周打卡|第一天上班|上班第一天|第一天打卡)", "WORKS_AT", "organization",
          trait="employer", coordinated=False, named_only=True),
+    # 我有辆大众高尔夫, 我家有一台比亚迪秦: a car one has ("I have a Honda Civic" is DRIVES too)
+    _raw("zh_vehicle_have", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>有)(?:一)?[辆台部](?:二手的?|新的?|旧的?|老的?)?" + _ZH_OBJ,
+         "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     # 提车啦！比亚迪海豹, 新车到手：Model Y: the car just picked up (提了X is a purchase: zh_bought)
     _raw("zh_vehicle_picked_up", "zh", _ZH_CLAUSE + r"(?P<subj>)(?:我|我们)?(?:今天|昨天|终于|刚刚?|上周|周末)?"
          r"(?P<verb>提车啦|提车了|新车到手)[！!：:，,\s~～]*"

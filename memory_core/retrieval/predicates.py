@@ -131,7 +131,8 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "diet",
         ("diet", "dietary", "vegetarian", "vegan", "meat", "eat meat", "keto", "fasting", "intermittent fasting",
          "eating these days", "饮食", "吃素", "素食", "吃肉", "忌口", "生酮", "断食", "轻断食", "控碳水", "减脂餐",
-         "怎么吃饭", "控糖"),
+         "怎么吃饭", "控糖", "paleo", "whole30", "low-carb", "low carb", "carnivore", "gluten-free", "dairy-free",
+         "pescatarian", "plant-based", "fodmap", "low-fodmap", "atkins", "mediterranean diet", "低碳", "无麸质", "戒糖"),
         ("vegetarian", "vegan", "pescatarian", "meat", "吃素", "素食", "吃肉"),
         ("salad", "tofu", "豆腐"),
         # a diet is a state of the user ("what is my diet": "I'm not vegetarian anymore" states it)
@@ -141,7 +142,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",
          "single", "relationship", "divorced", "bf", "gf", "hubby", "seeing anyone", "seeing someone", "seeing somebody", "engaged",
          "fiance", "fiancé", "fiancee", "fiancée", "结婚", "关系", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身",
-         "离婚", "脱单", "交往", "已婚", "am i still with", "still together", "marital", "婚姻", "感情", "在一起"),
+         "离婚", "脱单", "交往", "已婚", "am i still with", "still together", "marital", "婚姻", "感情", "在一起", "还好着"),
         ("married", "dating", "broke up", "divorced", "girlfriend", "boyfriend", "结婚", "分手", "离婚", "在一起"),
         ("wedding", "婚礼"),
         "statement about your relationship", "关于感情状况的表述", ("relationship",), (), ("partner", "spouse"),
@@ -223,7 +224,10 @@ _BODY_QUESTION = re.compile(
     r"leg|arm|spine|thyroid|blood pressure|blood sugar|cholesterol)s?\b|\b(?:meds|medication|medications|medicine|prescription)\b|"
     r"我的?(?:腰|膝盖|脚踝|胃|肩膀|手腕|脚|腿|颈椎|腰椎|牙|眼睛|皮肤|心脏|肺|甲状腺|血压)|降压药|吃的药|在吃什么药|"
     # a medicine named by what it treats (抗抑郁的药我还吃着吗, 降糖药还在吃吗)
-    r"的药|[抗降止]\w{0,3}药")
+    r"的药|[抗降止]\w{0,3}药|"
+    # a body part's trouble asked without "my" ("Do I still have foot problems?"), a pregnancy
+    r"\b(?:ankle|knee|back|shoulder|wrist|foot|feet|hip|neck|stomach|eye|skin|heart|leg|arm|spine|gut)\s+"
+    r"(?:problems?|pain|issues?|injur(?:y|ies)|trouble)\b|\bpregnan(?:t|cy)\b|怀孕|孕期|产检")
 _CONDITION_QUESTION = re.compile(
     r"\b(?:" + "|".join(sorted((re.escape(c) for c in CONDITIONS if c.isascii()), key=len, reverse=True)) +
     r"|[a-z]+(?:itis|syndrome|disorder|allergy|infection)|[a-z]+'?s? disease)\b|[\u4e00-\u9fff](?:"

@@ -67,3 +67,26 @@ def test_a_pet_named_before_its_age_and_kind():
 def test_a_first_week_done_at_a_workplace_starts_the_job():
     assert trait("user", "WORKS_AT", "infosys") in claims("first week done at infosys, campus is huge")
     assert trait("user", "WORKS_AT", "stripe") in claims("First week down at Stripe, brain is full.")
+
+
+def test_a_car_one_has_in_chinese_is_the_car_driven_as_in_english():
+    assert trait("user", "DRIVES", "丰田卡罗拉") in claims("我有辆丰田卡罗拉，开了三年了")
+    assert trait("user", "DRIVES", "honda civic") in claims("I have a Honda Civic.")
+    assert not any(c[1] == "DRIVES" for c in claims("我有部手机"))
+
+
+def test_a_hometown_friend_or_a_buddy_is_the_subject_not_the_user():
+    for line, who in (("我老乡去了顺丰当快递员", "老乡"), ("我哥们儿在腾讯上班", "哥们儿")):
+        found = claims(line)
+        assert not any(c[0] == "user" and c[1] == "WORKS_AT" for c in found), line
+        assert any(c[0] == who and c[1] == "WORKS_AT" for c in found), (line, found)
+    assert any(c[0] == "哥哥" for c in claims("我哥在腾讯上班"))
+
+
+def test_a_school_left_in_chinese_ends_the_held_school():
+    found = claims("我在中山大学读研", "研究生不读了，下个月去深圳上班")
+    assert trait("user", "STUDIES_AT", "中山大学", True) in found
+    found = claims("我在中山大学读研", "上周办了退学，心里挺复杂")
+    assert trait("user", "STUDIES_AT", "中山大学", True) in found
+    for later in ("这本书我不读了", "你退学了吗？"):
+        assert trait("user", "STUDIES_AT", "中山大学", True) not in claims("我在中山大学读研", later), later

@@ -273,3 +273,10 @@ def test_the_partner_by_pronoun_with_the_user_is_the_users_relationship():
     assert lowers_state_answer(WEDDING, speaker=None, author_type="user", family="relationship")  # still Jake's
 
 
+
+
+def test_a_belief_named_in_a_clause_of_its_own_is_quoted_with_what_it_names():
+    """"我养了只虎皮鹦鹉，叫豆豆": the name's clause only names; the animal is the clause before."""
+    from memory_core.l2.retrieval.layer import value_clause
+    assert value_clause("我养了只虎皮鹦鹉，叫豆豆，会说你好", "豆豆") == "我养了只虎皮鹦鹉，叫豆豆，会说你好"
+    assert value_clause("Sad week; adopted a pit bull mix, named Rosie.", "rosie") == "adopted a pit bull mix, named Rosie."

@@ -141,3 +141,14 @@ def test_a_change_told_by_a_call_off_word_is_found_and_kept(text, family, cue):
                          at=family_word_at(text, family)) is None
     assert not_own_state(text + " Then the transfer fell through.", speaker=None, author_type="user",
                          family=family, at=family_word_at(text, family)) is not None
+
+
+@pytest.mark.parametrize("question,family", [
+    ("Am I still doing paleo?", "diet"), ("Still on Whole30?", "diet"), ("我现在还在戒糖吗", "diet"),
+    ("Do I still have knee problems?", "health"), ("Is my back pain gone?", "health"), ("我怀孕的事后来怎么样了", "health"),
+    ("我跟阿杰现在还好着吗", "relationship"),
+])
+def test_more_wordings_of_the_state_questions(question, family):
+    from memory_core.retrieval.predicates import question_family
+    fam = question_family(question)
+    assert fam is not None and fam.name == family, (question, fam and fam.name)

@@ -453,6 +453,8 @@ class GraphSpreadingPath:
 
 #: clause breaks inside an evidence sentence ("and" is not one: "My boyfriend Marcus and I")
 _CLAUSE_BREAK = re.compile(r"[,;:，；：。！？!?]|\s(?:but|so|though|although)\s|—|–")
+#: a clause that only gives a name (叫豆豆, "named Rosie"): it speaks of what the clause before names
+_NAMING = re.compile(r"\s*(?:叫|取名|起名|名字叫|名叫|named\b|called\b|(?:his|her|its) name is\b)", re.IGNORECASE)
 
 
 def value_clause(evidence: str, value: str) -> str:
@@ -465,4 +467,9 @@ def value_clause(evidence: str, value: str) -> str:
     pos = text.lower().find(value.lower()) if value else -1
     if pos < 0:
         return text
-    return text[max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, pos)), default=0):].strip()
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(text, 0, pos)]
+    start = breaks[-1] if breaks else 0
+    if breaks and _NAMING.match(text, start):
+        # "我养了只虎皮鹦鹉，叫豆豆": a name given is said of the animal the clause before names
+        start = breaks[-2] if len(breaks) > 1 else 0
+    return text[start:].strip()
