@@ -288,7 +288,7 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         c1 = _CLAUSE.search(content, at)
         asked = content[c0:c1.end() if c1 else len(content)]
     first = _first_clause(text)
-    if other_subject(first, names=family not in ("pet", "relationship")) and not (family in ("pet", "relationship") and _OWN_TIE.match(first)) and \
+    if other_subject(first, names=family not in ("pet", "relationship"), possessive_names=family == "relationship") and not (family in ("pet", "relationship") and _OWN_TIE.match(first)) and \
             not (family == "health" and _CARE_GIVER.match(first)) and \
             not (family == "relationship" and _PRONOUN_WITH_ME.match(text)):
         return SOMEONE_ELSE

@@ -56,7 +56,7 @@ _EN_BARE_ROLE_SUBJECT = re.compile(
 _NEWS_VERBS = (r"says|said|texted|told|sent|got|gets|just|finally|keeps|kept|went|moved|quit|started|"
                r"joined|bought|sold|adopted|proposed|landed|left|retired|passed|healed|broke|dropped|picked")
 _EN_NAMED_SUBJECT = re.compile(
-    rf"^(?P<name>(?-i:[A-Z][a-z]+))(?:(?:'s|’s)\s+\w+\s+(?:is|was|has|had|{_NEWS_VERBS})|\s+(?:{_NEWS_VERBS}))\b", re.I)
+    rf"^(?P<name>(?-i:[A-Z][a-z]+))(?:(?P<pos>'s|’s)\s+\w+\s+(?:is|was|has|had|{_NEWS_VERBS})|\s+(?:{_NEWS_VERBS}))\b", re.I)
 _NOT_A_NAME = frozenset((
     "i", "we", "you", "he", "she", "they", "me", "us", "a", "an", "the", "my", "our", "this", "that", "these", "those", "it", "its", "there", "here", "what", "who",
     "got", "get", "gets", "getting", "just", "still", "also", "now", "today", "tonight", "yesterday", "tomorrow",
@@ -111,18 +111,19 @@ _TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|rem
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our)\b", re.I)
 
 
-def other_subject(statement: str, *, names: bool = False) -> bool:
+def other_subject(statement: str, *, names: bool = False, possessive_names: bool = False) -> bool:
     """The statement's grammatical subject is another person or an animal, and the user is not
     in the rest of it ("My manager approved a raise for me", "医生给我开了药" are the user's).
 
     ``names``: a name opening the statement is somebody too ("Jess got promoted") — not for
     the user's pets and partner, who are told by name ("Biscuit passed away", "Priya said yes"):
-    the caller knows which state it asks about."""
+    the caller knows which state it asks about. ``possessive_names``: only a name's thing
+    ("Tasha's wedding was beautiful" is Tasha's, whoever the user's partner is)."""
     s = statement.strip()
     # a chat line "Name: text" keeps its text (the speaker prefix is no subject)
     s = re.sub(r"^[A-Z][\w .'-]{0,30}:\s+", "", s)
     m = _EN_OTHER_SUBJECT.match(s) or _EN_PRONOUN_SUBJECT.match(s) or _EN_BARE_ROLE_SUBJECT.match(s) or \
-        (_named_subject(s) if names else None)
+        (_named_subject(s, possessive_only=not names) if names or possessive_names else None)
     if m:
         rest = s[m.end():]
         if _TOLD.search(m.group(0)):  # "My cousin told me she's dropping out": the user is only who was told
@@ -134,11 +135,11 @@ def other_subject(statement: str, *, names: bool = False) -> bool:
     return False
 
 
-def _named_subject(s: str) -> re.Match[str] | None:
+def _named_subject(s: str, *, possessive_only: bool = False) -> re.Match[str] | None:
     """A person's name opening the statement (no word of the lexicon: "Keto is going great" is
     the user's diet, "Tesla sent the delivery date" no person)."""
     m = _EN_NAMED_SUBJECT.match(s)
-    if m is None:
+    if m is None or possessive_only and m.group("pos") is None:
         return None
     word = m.group("name").lower()
     if word in _NOT_A_NAME or word in _family_words() or word.endswith(("ly", "ed", "ing")) or \

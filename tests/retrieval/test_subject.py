@@ -119,3 +119,17 @@ def test_a_pet_or_a_partner_told_by_name_stays_the_users_state():
     other = "Jess moved to Leeds last week."
     assert not_own_state(other, speaker=None, author_type="user", family="residence",
                          at=family_word_at(other, "residence")) == "about someone else"
+
+
+def test_a_names_thing_is_somebody_elses_even_where_a_partner_is_told_by_name():
+    """For the relationship a name opening a line may be the partner's ("Priya said yes!"), but
+    a name's thing ("Tasha's wedding was beautiful") is Tasha's."""
+    from memory_core.retrieval.state_statement import family_word_at, not_own_state
+
+    def judged(line: str) -> str | None:
+        return not_own_state(line, speaker=None, author_type="user", family="relationship",
+                             at=family_word_at(line, "relationship"))
+    assert judged("Tasha's wedding was beautiful, cried the whole time.") == "about someone else"
+    assert judged("Priya said yes!") is None
+    assert other_subject("Tasha's wedding was beautiful.", possessive_names=True)
+    assert not other_subject("Jess got promoted.", possessive_names=True)
