@@ -53,7 +53,7 @@ def zh_place_word(text: str) -> bool:
 
 # -- typing -------------------------------------------------------------------------------------
 
-_ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个|某|小|大|新|老|外资|外企|国企|"
+_ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个|一堆|一大堆|一些|一点|好多|很多|不少|好些|一大袋|一箱|某|小|大|新|老|外资|外企|国企|"
                              r"私营|民营|创业|初创|互联网|本地|当地|附近的?|楼下的?|父母|爸妈|朋友|亲戚)+")
 
 
@@ -617,6 +617,11 @@ _ZH_PHONE = re.compile(r"(?:华为|荣耀|小米|红米|一加|三星|魅族|苹
                        r"(?![A-Za-z\d])")
 
 
+#: a gadget maker and a model code (索尼WH-1000XM5, 大疆Mini4Pro, 佳能R6): one device, not the company
+_ZH_GADGET = re.compile(r"(?:索尼|佳能|尼康|富士|大疆|戴森|松下|飞利浦|罗技|雷蛇|任天堂|联想|戴尔|惠普|华硕|微软|科沃斯|石头|追觅)\s?"
+                        r"[A-Za-z][A-Za-z0-9\-]{1,15}(?:\s?(?:Pro|pro|Ultra|ultra|Plus|plus|Max|max|Mini|mini))?(?![A-Za-z\d])")
+
+
 def _zh_list_rx() -> re.Pattern[str]:
     global _ZH_LIST_RX
     if _ZH_LIST_RX is None:
@@ -805,11 +810,17 @@ def _token_aligned(text: str, start: int, end: int) -> bool:
     return start in cuts and end in cuts
 
 
+#: two more characters after a known company, then a verb of working there (从同程旅行离职了,
+#: 去金山办公报到, 在用友网络上班): the company's full name runs to the verb
+_ZH_EMPLOYER_TAIL = re.compile(r"(?!总部|分部|公司|大厦|园区|这边|那边|门店|本部|大楼|店里|楼下|附近|旁边|里面|北京|上海|深圳|杭州|广州)"
+                               r"(?P<tail>[\u4e00-\u9fff]{2})(?=(?:上班|工作|离职|入职|报到|实习|辞职|干了|待了|打工))")
+
+
 def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, surface, type) for Chinese names: list terms (with an organisation head
     joined: 北京 + 师范大学), brand + model vehicles, and jieba's proper-noun tags."""
     out: list[tuple[int, int, str, str]] = []
-    phones = [m.span() for m in _ZH_PHONE.finditer(text)]
+    phones = [m.span() for rx in (_ZH_PHONE, _ZH_GADGET) for m in rx.finditer(text)]
     out += [(s, e, text[s:e], "device") for s, e in phones]
     for m in _zh_list_rx().finditer(text):
         start, end = m.span()
@@ -851,6 +862,10 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         shop = _shop_head_at(text, end) if etype in ("place", "organization") else None
         if shop is not None:
             end, etype = end + len(shop), "organization"  # 华联 + 超市: a chain's shop, right after its name only
+        elif etype == "organization" and (tail := _ZH_EMPLOYER_TAIL.match(text, end)) is not None and \
+                any(pos == end and word == tail.group("tail") and flag.startswith(("n", "vn"))
+                    for word, flag, pos in zh_tokens(text)):
+            end = tail.end("tail")  # 同程 + 旅行, 金山 + 办公 before 离职 / 报到: the employer's whole name
         out.append((start, end, text[start:end], etype))
     taken = [(s, e) for s, e, _, _ in out]
     for word, flag, start in zh_tokens(text):

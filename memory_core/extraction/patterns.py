@@ -64,7 +64,7 @@ _ZH_BARE_KIN = (r"(?:老公|老婆|丈夫|妻子|儿子|女儿|婆婆|公公|岳
                 r"外婆|外公)(?!的|们)")
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|前[两三]天|这段时间|那段时间|"
             r"小时候|婚后|毕业后|上半年|下半年|这两年|这几年|这几天|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
-            r"长这么大|这辈子|这么多年|到现在|至今|到目前为止|"
+            r"长这么大|这辈子|这么多年|到现在|至今|到目前为止|双十一|双11|双十二|双12|黑五|年货节|"
             r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
@@ -80,7 +80,8 @@ _ZH_ADV = r"也|还是|还|都|一直|很|非常|特别|超级|超|真的|已经
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
 _ZH_KIN_NAMED = (r"(?:我(?:的)?|(?=" + _ZH_BARE_KIN + r"))(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
-                 r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才]|最近|现在|今年|改吃|开始))?")
+                 r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才把被]|最近|现在|今年|去年|前年|上个?月|上周|"
+                 r"上礼拜|前几天|前阵子|昨天|今天|改吃|开始))?")
 #: what opens a chat clause before its subject and says nothing of it ("另外我最近迷上了烘焙",
 #: "对了，我在湘雅医院当护士", "结果上周末直接搬去佛山了")
 _ZH_OPENERS = ZH_OPENERS = (r"不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后|结果|兜兜转转|最后|没想到|幸好|好在|总之|"
@@ -169,7 +170,7 @@ def _zh_role_named(key: str, roles: str, called: str, predicate: str, trait: str
     """A partner or spouse named by the role word at the start of the teller's clause (男朋友叫
     许诺, 带男朋友周航回家, 老公叫何川) — not 她男朋友 (the clause starts with someone else), and
     never an adverb read as a name (我男朋友超爱)."""
-    return _raw(key, "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?P<verb>" + roles + r")"
+    return _raw(key, "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?:现在的|目前的|如今的)?(?P<verb>" + roles + r")"
                 + called + r"(?![是在也都很还就说和跟超特挺太最真好非更又])(?P<obj>[\u4e00-\u9fff]{2,3}?)"
                 r"(?=[，,。！？是很也都在的回说和跟一今昨]|$)", predicate, "person", trait=trait, coordinated=False, named_only=True)
 

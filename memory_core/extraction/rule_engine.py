@@ -1321,6 +1321,11 @@ class _Extractor:
         named = re.match(r"(?:叫做|名叫|叫)(?P<name>[\u4e00-\u9fff]{2,3}?)(?=[，,])", original[lead.end():])
         if named:
             return named.group("name")  # 我女朋友叫琪琪，在星巴克上班: 琪琪 works there
+        # 我哥们阿凯把帕萨特卖了，换了辆理想L7: the one named after the kin word
+        after = re.match(r"(?P<name>[\u4e00-\u9fff]{2,3}?)(?=[在从去是也刚都已还又就才把被]|最近|去年|上个?月)", original[lead.end():])
+        person = _zh_person(original, after.group("name"), after_kin=True) if after else None
+        if person is not None:
+            return person
         rel = lead.group("rel")
         return ZH_KIN_FULL_NAME.get(rel, rel)
 

@@ -90,3 +90,39 @@ def test_a_school_left_in_chinese_ends_the_held_school():
     assert trait("user", "STUDIES_AT", "中山大学", True) in found
     for later in ("这本书我不读了", "你退学了吗？"):
         assert trait("user", "STUDIES_AT", "中山大学", True) not in claims("我在中山大学读研", later), later
+
+
+def test_the_one_named_after_a_kin_word_is_the_subject_through_time_words_and_later_clauses():
+    """我老乡小陈上个月搬到深圳了 is 小陈's move (the name ran into the time word and the user took
+    it); 我哥们阿凯把帕萨特卖了，换了辆理想L7: both clauses are 阿凯's."""
+    found = claims("我发小小陈去年搬到成都了")
+    assert rel("小陈", "MOVED_TO", "成都") in found and not any(c[0] == "user" for c in found)
+    found = claims("我哥们老唐把他那辆大众朗逸卖了，换了辆比亚迪汉")
+    assert rel("老唐", "DRIVES", "大众朗逸", True) in found and rel("老唐", "DRIVES", "比亚迪汉") in found
+    assert not any(c[0] in ("user", "哥们") for c in found)
+
+
+def test_a_partner_named_as_the_present_one():
+    assert trait("user", "DATING", "阿远") in claims("现在的女朋友叫阿远，在一起三个月了")
+
+
+def test_a_shopping_festival_is_a_time_before_the_verb():
+    assert rel("user", "BOUGHT", "kindle") in claims("双十一入手了kindle，看书方便多了") or \
+        any(c[1] == "BOUGHT" for c in claims("双十一入手了kindle，看书方便多了"))
+
+
+def test_a_known_company_runs_on_to_its_full_name_before_a_verb_of_working_there():
+    assert trait("user", "WORKS_AT", "携程旅行") in claims("我在携程旅行上班")
+    assert trait("user", "WORKS_AT", "小米") in claims("我在小米已经干了三年了")
+    assert trait("user", "WORKS_AT", "腾讯") in claims("我在腾讯总部上班")
+
+
+def test_a_gadget_maker_and_a_model_code_are_one_device():
+    assert rel("user", "BOUGHT", "佳能r6") in claims("上个月买了佳能R6，拍娃神器")
+    assert trait("user", "WORKS_AT", "佳能") in claims("我在佳能上班")
+
+
+def test_a_heap_of_things_is_no_thing_bought():
+    """双十一买了一堆东西: an amount of unnamed things (东西 after 一堆 / 一些 / 好多) is no object."""
+    for line in ("双十一买了一堆东西，还没拆快递", "周末买了好多东西", "我买了一些东西"):
+        assert not any(c[1] in ("BOUGHT", "OWNS") for c in claims(line)), line
