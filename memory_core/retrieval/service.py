@@ -88,6 +88,9 @@ LAYER_FILTERS = ("summary_type", "summary_category")
 RETRIEVAL_THREADS = 8
 
 
+#: change words that only refer back to a change already made ("new job", 新公司, "new place")
+_REFERS_BACK = re.compile(r"^(?:new\b|新)", re.IGNORECASE)
+
 class QueryInputError(ValueError):
     """A bad ``memory_query`` argument; ``field`` names it (the tool schema's property)."""
 
@@ -721,6 +724,10 @@ class RetrievalService:
         by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
         about_user = asks_about_user(plan.query)
         moment = plan.as_of if plan.as_of is not None else plan.now
+        # a belief whose own evidence tells the change into it ("我从鹅厂离职了 现在在字节跳动"): a
+        # later "new company / 新公司" only refers back to the value it names, no newer change
+        top_changed = top.layer != "l1" and first is not None and \
+            change_at(first.content, plan.predicate_family) is not None
 
         def stands(m: LaterMention) -> bool:
             """Whether a later line is a newer word on the user's state (a change row's line was
@@ -732,6 +739,8 @@ class RetrievalService:
                 return False  # a thing used, not had: "test drove a Model Y", 租了辆凯美瑞, "my dad's Camry"
             if tentative(ev.content):
                 return False  # "Thinking about selling the Civic": a change weighed, not told
+            if change_row and top_changed and _REFERS_BACK.match((change_at(ev.content, family) or ("", 0))[0]):
+                return False  # "新公司年会我居然抽中了一台switch": the new company the top names
             if not change_row and not_begun(ev.content, m.occurred_at, moment):
                 return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come
             if about_user and about_someone_else(ev.content):

@@ -188,6 +188,9 @@ _CARE_GIVER = re.compile(r"^(?:the |my )?(?:doctor|doc|physician|dentist|surgeon
 #: the partner by pronoun with the user in the same sentence ("She proposed at midnight and I said
 #: yes!"): the user's relationship — but not "He's officially married now and asking me for advice"
 _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
+#: a later clause of the sentence whose subject is the user again
+_RETAKEN = re.compile(r"(?:[,;，；]\s*|\s(?:so|and|but|then)\s+)(?:(?:so|and|but|then)\s+)?(?:(?:i|we)(?![a-z])|(?:我们?|俺)(?![的家]))",
+                      re.IGNORECASE)
 #: "Name: text" — a chat line shown with its speaker
 _SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
 
@@ -275,11 +278,14 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
     if speaker:
         return OTHER_SPEAKER
     text = content.strip()
-    after, word, asked = text, None, text
+    after, word, asked, retaken = text, None, text, False
     if at is not None:
         lead = len(content) - len(content.lstrip())
         pos = max(0, at - lead)
         start, end = sentence_span(text, pos)
+        # the user takes the sentence back before the change (朋友家的布偶猫生了一窝，我抱了一只回来;
+        # "My sister moved out, so I got a new place"): the first clause's somebody is not its subject
+        retaken = _RETAKEN.search(text, start, pos) is not None
         # the word at ``at`` is the change itself, no call-off of it (as ``change_at`` reads it)
         text, after, word = text[start:end].strip(), text[start:], (pos - start, pos - start + 1)
         # asked: the clause of the change, with its end mark ("现在换了比亚迪汉，…应该不用充电了吧？"
@@ -288,7 +294,8 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         c1 = _CLAUSE.search(content, at)
         asked = content[c0:c1.end() if c1 else len(content)]
     first = _first_clause(text)
-    if other_subject(first, names=family not in ("pet", "relationship"), possessive_names=family == "relationship") and not (family in ("pet", "relationship") and _OWN_TIE.match(first)) and \
+    if not retaken and other_subject(first, names=family not in ("pet", "relationship"),
+                                     possessive_names=family == "relationship") and not (family in ("pet", "relationship") and _OWN_TIE.match(first)) and \
             not (family == "health" and _CARE_GIVER.match(first)) and \
             not (family == "relationship" and _PRONOUN_WITH_ME.match(text)):
         return SOMEONE_ELSE

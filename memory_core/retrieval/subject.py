@@ -88,6 +88,12 @@ _ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的)?[小老](?:王|张|李|赵|刘|陈
                 r"廖|贾|夏|韦|方|白|邹|孟|熊|秦|邱|江|尹|薛|段|雷|侯|龙|史|贺|顾|毛|郝|龚|邵|钱|严|孔|汤)(?![\u4e00-\u9fff]{0,1}(?:家|板|师|公|婆|乡|伴|大|总))")
 _ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|^我(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹)|"
                                rf"^{_ZH_NICKNAME}")
+#: a time that opens a statement before its subject
+_LEAD_TIME = re.compile(
+    r"^(?:(?:yesterday|today|tonight|this (?:morning|afternoon|evening|week|weekend)|last (?:night|week|weekend|month|year)|"
+    r"over the weekend|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b,?\s+|"
+    r"(?:今天|昨天|前天|昨晚|今早|上周末?|这周末?|周末|最近|前几天|前阵子|今年|去年|上个?月|刚才|早上|中午|下午|晚上|"
+    r"春节|过年|元旦|五一|十一|国庆|端午|中秋|清明)(?:的时候)?[，,\s]*)", re.I)
 #: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…): the user is not the subject there
 _ZH_ME_AS_OBJECT = re.compile(r"(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑)我")
 #: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
@@ -122,6 +128,8 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
     s = statement.strip()
     # a chat line "Name: text" keeps its text (the speaker prefix is no subject)
     s = re.sub(r"^[A-Z][\w .'-]{0,30}:\s+", "", s)
+    # … and a time told first is no subject either ("Yesterday my dad…", 国庆我爸开他那台哈弗…)
+    s = _LEAD_TIME.sub("", s, count=1)
     m = _EN_OTHER_SUBJECT.match(s) or _EN_PRONOUN_SUBJECT.match(s) or _EN_BARE_ROLE_SUBJECT.match(s) or \
         (_named_subject(s, possessive_only=not names) if names or possessive_names else None)
     if m:

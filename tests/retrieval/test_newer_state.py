@@ -205,3 +205,29 @@ def test_a_word_every_chat_line_may_hold_is_no_shared_topic():
     from memory_core.retrieval.newer_state import shared_topic
     assert shared_topic(["going", "keto", "instead", "back"], ["dad", "keeps", "going", "back", "tacos"]) is None
     assert shared_topic(["going", "keto"], ["keto", "going", "well"]) == "keto"
+
+
+def test_a_later_new_company_refers_back_to_the_belief_that_told_the_change(make_engine):
+    """"新公司年会我抽中了switch" after "我从腾讯离职了，现在在字节跳动做算法": the new company is the
+    one the belief names, not a newer change to lift above it."""
+    engine = make_engine()
+    engine.ingest_payloads([
+        chat("a", "user", "我在腾讯上班，天天加班", T0, "old"),
+        chat("b", "user", "跟你说个事，我上个月从腾讯离职了，现在在字节跳动做推荐算法", T0 + 200 * DAY, "new"),
+        chat("c", "user", "新公司年会我居然抽中了一台switch哈哈哈", T0 + 240 * DAY, "later"),
+    ])
+    engine.run_until_idle()
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("我现在在哪家公司上班？", "current_state", now=T0 + 300 * DAY)
+    assert "字节跳动" in pkg.findings[0].content, [f.content for f in pkg.findings]
+    assert ids["later"] not in [x["event_id"] for x in pkg.trace.newer_state]
+
+
+def test_a_change_the_user_takes_back_after_somebody_elses_clause_is_theirs():
+    from memory_core.retrieval.state_statement import change_at, not_own_state
+    line = "上个月朋友家的布偶猫生了一窝，我抱了一只回来，取名叫奶糖。"
+    found = change_at(line, "pet")
+    assert found is not None
+    assert not_own_state(line, speaker=None, author_type="user", family="pet", at=found[1]) is None
+    other = "上个月朋友家的布偶猫生了一窝，她抱了一只回去，取名叫奶糖。"
+    assert not_own_state(other, speaker=None, author_type="user", family="pet", at=other.index("取名")) is not None

@@ -133,3 +133,10 @@ def test_a_names_thing_is_somebody_elses_even_where_a_partner_is_told_by_name():
     assert judged("Priya said yes!") is None
     assert other_subject("Tasha's wedding was beautiful.", possessive_names=True)
     assert not other_subject("Jess got promoted.", possessive_names=True)
+
+
+@pytest.mark.parametrize("statement,other", [
+    ("国庆我爸开他那台哈弗带全家回老家", True), ("Yesterday my brother bought a Tesla.", True),
+    ("今天我搬家了", False), ("Today I quit my job.", False)])
+def test_a_time_told_first_is_no_subject(statement, other):
+    assert other_subject(statement) is other
