@@ -42,7 +42,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "first day at", "first day of work", "first week at", "last day at", "my last day", "quit my job",
         "quit", "resigned", "laid off", "let go", "got fired", "was fired", "unemployed", "retired",
         "started at", "joined", "new role", "new position", "promoted", "job hunting", "between jobs",
-        "gave notice", "handed in my notice", "two weeks' notice", "new company", "new employer", "new badge",
+        "gave notice", "gave my notice", "handed in my notice", "two weeks' notice", "first week on the", "first day on the job", "new company", "new employer", "new badge",
         "new office", "new commute", "contract with", "signed with", "my badge", "freelancing", "freelance",
         "last shift", "first shift", "first week as", "first day as", "first month as", "first month at",
         "self-employed", "my own business", "started my own", "own boss",
