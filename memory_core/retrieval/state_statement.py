@@ -75,7 +75,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家", "名字叫", "取名", "起名", "named him",
         "named her", "we named"),
     "diet": (
-        "started eating", "eating meat again", "eat meat again", "gave up", "stopped eating", "switched to",
+        "started eating", "eating meat again", "eat meat again", "gave up", "giving up", "no special diet",
+        "back to normal food", "eating normally", "normal diet", "stopped eating", "switched to",
         "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
         "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去"),
     "relationship": (

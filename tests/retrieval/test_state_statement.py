@@ -44,6 +44,8 @@ def test_the_users_own_statements_are(text):
     ("The biopsy came back clear, I'm in remission.", "health", "came back clear"),
     ("这学期转学到厦大了", "school", "转学"),
     ("Gave my notice at the shipyard today.", "work", "gave my notice"),
+    ("Officially giving up on caveman eating, pasta is back.", "diet", "giving up"),
+    ("I'm back to normal food and honestly happier.", "diet", "back to normal food"),
     ("First week on the turbines done! Orsted flies us out by helicopter.", "work", "first week on the"),
 ])
 def test_a_change_of_the_family_is_read_by_its_word(text, family, cue):
