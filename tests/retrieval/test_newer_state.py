@@ -47,16 +47,20 @@ def _ids(engine):
     return {e.source_item_id: e.event_id for e in engine.list_events(limit=100)}
 
 
-@pytest.fixture
-def dog(make_engine):
+def _ingested(make_engine, *lines: tuple[str, float, str]):
+    """An engine with the user's chat ``lines`` (text, time, source id) and every layer drained."""
     engine = make_engine()
-    engine.ingest_payloads([
-        chat("a", "user", "My dog Biscuit loves the park by the river.", T0, "old"),
-        chat("b", "user", "Biscuit passed away last night, I'm heartbroken.", T0 + 100 * DAY, "new"),
-        chat("c", "user", "Should I adopt another puppy like Biscuit?", T0 + 120 * DAY, "ask"),
-    ])
+    engine.ingest_payloads([chat(f"m{i}", "user", text, at, key) for i, (text, at, key) in enumerate(lines)])
     engine.run_until_idle()
     return engine
+
+
+@pytest.fixture
+def dog(make_engine):
+    return _ingested(make_engine,
+                     ("My dog Biscuit loves the park by the river.", T0, "old"),
+                     ("Biscuit passed away last night, I'm heartbroken.", T0 + 100 * DAY, "new"),
+                     ("Should I adopt another puppy like Biscuit?", T0 + 120 * DAY, "ask"))
 
 
 def test_the_later_word_on_the_pet_answers_how_things_stand_now(dog):
@@ -210,13 +214,10 @@ def test_a_word_every_chat_line_may_hold_is_no_shared_topic():
 def test_a_later_new_company_refers_back_to_the_belief_that_told_the_change(make_engine):
     """"新公司年会我抽中了switch" after "我从腾讯离职了，现在在字节跳动做算法": the new company is the
     one the belief names, not a newer change to lift above it."""
-    engine = make_engine()
-    engine.ingest_payloads([
-        chat("a", "user", "我在腾讯上班，天天加班", T0, "old"),
-        chat("b", "user", "跟你说个事，我上个月从腾讯离职了，现在在字节跳动做推荐算法", T0 + 200 * DAY, "new"),
-        chat("c", "user", "新公司年会我居然抽中了一台switch哈哈哈", T0 + 240 * DAY, "later"),
-    ])
-    engine.run_until_idle()
+    engine = _ingested(make_engine,
+                       ("我在腾讯上班，天天加班", T0, "old"),
+                       ("跟你说个事，我上个月从腾讯离职了，现在在字节跳动做推荐算法", T0 + 200 * DAY, "new"),
+                       ("新公司年会我居然抽中了一台switch哈哈哈", T0 + 240 * DAY, "later"))
     ids = _ids(engine)
     pkg = engine.retrieval.query("我现在在哪家公司上班？", "current_state", now=T0 + 300 * DAY)
     assert "字节跳动" in pkg.findings[0].content, [f.content for f in pkg.findings]
