@@ -816,6 +816,11 @@ _ZH_EMPLOYER_TAIL = re.compile(r"(?!总部|分部|公司|大厦|园区|这边|�
                                r"(?P<tail>[\u4e00-\u9fff]{2})(?=(?:上班|工作|离职|入职|报到|实习|辞职|干了|待了|打工))")
 
 
+#: … or after a verb of joining, up to the clause's end (正式入职金山办公了)
+_ZH_JOINED_BEFORE = re.compile(r"(?:入职|加入|跳槽到|跳槽去了?|进了)$")
+_ZH_JOINED_TAIL = re.compile(r"(?!总部|分部|公司|这边|那边)(?P<tail>[\u4e00-\u9fff]{2})(?=了|[，,。！？]|$)")
+
+
 def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, surface, type) for Chinese names: list terms (with an organisation head
     joined: 北京 + 师范大学), brand + model vehicles, and jieba's proper-noun tags."""
@@ -862,7 +867,8 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         shop = _shop_head_at(text, end) if etype in ("place", "organization") else None
         if shop is not None:
             end, etype = end + len(shop), "organization"  # 华联 + 超市: a chain's shop, right after its name only
-        elif etype == "organization" and (tail := _ZH_EMPLOYER_TAIL.match(text, end)) is not None and \
+        elif etype == "organization" and (tail := _ZH_EMPLOYER_TAIL.match(text, end) or (
+                _ZH_JOINED_BEFORE.search(text, 0, start) and _ZH_JOINED_TAIL.match(text, end))) is not None and \
                 any(pos == end and word == tail.group("tail") and flag.startswith(("n", "vn"))
                     for word, flag, pos in zh_tokens(text)):
             end = tail.end("tail")  # 同程 + 旅行, 金山 + 办公 before 离职 / 报到: the employer's whole name

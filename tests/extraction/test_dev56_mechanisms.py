@@ -126,3 +126,13 @@ def test_a_heap_of_things_is_no_thing_bought():
     """双十一买了一堆东西: an amount of unnamed things (东西 after 一堆 / 一些 / 好多) is no object."""
     for line in ("双十一买了一堆东西，还没拆快递", "周末买了好多东西", "我买了一些东西"):
         assert not any(c[1] in ("BOUGHT", "OWNS") for c in claims(line)), line
+
+
+def test_a_known_company_after_a_verb_of_joining_runs_to_the_clauses_end():
+    assert trait("user", "WORKS_AT", "同程旅行") in claims("上周正式入职同程旅行了，做酒店业务")
+    assert trait("user", "WORKS_AT", "腾讯") in claims("我入职腾讯了")
+
+
+def test_a_speakers_condition_is_named_without_the_i_before_it():
+    found = claims("赵磊: 我腰椎间盘突出又犯了，这周只能躺着。", speaker="赵磊")
+    assert any(c[0] == "赵磊" and c[1] == "HAS_CONDITION" and c[2] == "腰椎间盘突出" for c in found), found

@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60), ("dev33", 64), ("dev34", 64), ("dev35", 60), ("dev36", 60), ("dev37", 64), ("dev38", 64), ("dev39", 64), ("dev40", 64), ("dev41", 64), ("dev42", 64), ("dev43", 64), ("dev44", 64), ("dev45", 64), ("dev46", 64), ("dev47", 64), ("dev48", 64), ("dev49", 64), ("dev50", 64), ("dev51", 64), ("dev52", 64), ("dev53", 64), ("dev54", 63), ("dev55", 64), ("dev56", 64), ("dev57", 63), ("dev58", 63)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60), ("dev33", 64), ("dev34", 64), ("dev35", 60), ("dev36", 60), ("dev37", 64), ("dev38", 64), ("dev39", 64), ("dev40", 64), ("dev41", 64), ("dev42", 64), ("dev43", 64), ("dev44", 64), ("dev45", 64), ("dev46", 64), ("dev47", 64), ("dev48", 64), ("dev49", 64), ("dev50", 64), ("dev51", 64), ("dev52", 64), ("dev53", 64), ("dev54", 63), ("dev55", 64), ("dev56", 64), ("dev57", 63), ("dev58", 63), ("dev59", 48)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -444,11 +444,12 @@ def test_the_dev56_and_dev57_batches_keep_their_scores():
     had not seen the extractor, labelled before it ran on them (dev56's relatives relabelled to
     the files' kin names, listed in its about). First run (3b2d11a): 0.959 / 0.787 (0.973 / 0.831
     after the relabel) and 0.986 / 0.758; tuned by test_dev56_mechanisms. dev58 (32 + 31 lines,
-    the same mix, written after that round): first run 0.961 / 0.822 (Chinese 0.912 / 0.705)."""
+    the same mix, written after that round): first run 0.961 / 0.822 (Chinese 0.912 / 0.705).
+    dev59 (48 zh, the last of the stop, with brand-in-name and meme traps): first run 0.849 / 0.652."""
     from memory_core.extraction.evaluation import evaluate
     from memory_core.extraction.rule_extractor import RuleExtractor
 
-    floors = {"dev56": (0.97, 0.83), "dev57": (0.98, 0.80), "dev58": (0.98, 0.85)}
+    floors = {"dev56": (0.97, 0.83), "dev57": (0.98, 0.80), "dev58": (0.98, 0.85), "dev59": (0.92, 0.70)}
     for name, (p, r) in floors.items():
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
