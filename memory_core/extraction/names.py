@@ -821,6 +821,18 @@ _ZH_JOINED_BEFORE = re.compile(r"(?:入职|加入|跳槽到|跳槽去了?|进了
 _ZH_JOINED_TAIL = re.compile(r"(?!总部|分部|公司|这边|那边)(?P<tail>[\u4e00-\u9fff]{2})(?=了|[，,。！？]|$)")
 
 
+def _employer_tail_end(text: str, start: int, end: int) -> int | None:
+    """Where a known company's full name ends when two more characters, one noun to jieba, run
+    on from ``end`` before a verb of working there or, after a verb of joining, to the clause's
+    end; None when they do not."""
+    tail = _ZH_EMPLOYER_TAIL.match(text, end) or (
+        _ZH_JOINED_TAIL.match(text, end) if _ZH_JOINED_BEFORE.search(text, 0, start) else None)
+    if tail is None or not any(pos == end and word == tail.group("tail") and flag.startswith(("n", "vn"))
+                               for word, flag, pos in zh_tokens(text)):
+        return None
+    return tail.end("tail")
+
+
 def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, surface, type) for Chinese names: list terms (with an organisation head
     joined: 北京 + 师范大学), brand + model vehicles, and jieba's proper-noun tags."""
@@ -867,11 +879,8 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         shop = _shop_head_at(text, end) if etype in ("place", "organization") else None
         if shop is not None:
             end, etype = end + len(shop), "organization"  # 华联 + 超市: a chain's shop, right after its name only
-        elif etype == "organization" and (tail := _ZH_EMPLOYER_TAIL.match(text, end) or (
-                _ZH_JOINED_BEFORE.search(text, 0, start) and _ZH_JOINED_TAIL.match(text, end))) is not None and \
-                any(pos == end and word == tail.group("tail") and flag.startswith(("n", "vn"))
-                    for word, flag, pos in zh_tokens(text)):
-            end = tail.end("tail")  # 同程 + 旅行, 金山 + 办公 before 离职 / 报到: the employer's whole name
+        elif etype == "organization" and (tail_end := _employer_tail_end(text, start, end)) is not None:
+            end = tail_end  # 同程 + 旅行, 金山 + 办公 before 离职 / 报到: the employer's whole name
         out.append((start, end, text[start:end], etype))
     taken = [(s, e) for s, e, _, _ in out]
     for word, flag, start in zh_tokens(text):

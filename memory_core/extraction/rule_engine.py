@@ -379,15 +379,11 @@ def clean_en_object(phrase: str) -> str:
     return "" if EN_EMPTY_OBJECTS.match(p) else p
 
 
-#: a tie word before a name in an object (跟同事小林在一起了): the name is the person
-_ZH_TIE_BEFORE_NAME = re.compile(r"^(?:同事|朋友|同学|室友|舍友|邻居|发小|闺蜜|哥们儿?|老乡|学长|学姐|师兄|师姐|网友)(?=[\u4e00-\u9fff]{2,3}$)")
-
-
 def clean_zh_object(phrase: str) -> str:
     whole = ZH_LEADING.sub("", phrase.strip())
     if whole.startswith("我") and is_condition(whole[1:]):
         whole = whole[1:]  # 赵磊: 我腰间盘突出又犯了: the condition, not 我 with it
-    p = _ZH_TIE_BEFORE_NAME.sub("", _clean_zh_object(whole))
+    p = _clean_zh_object(whole)
     if whole != p and whole.startswith(p) and is_condition(whole) and not is_condition(p):
         return whole  # 腰间盘突出: the condition's own head, not a verb complement to trim
     return p

@@ -56,7 +56,7 @@ from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
 from .newer_state import LaterMention, focus_sentences, newer_mentions, shared_family, shared_topic, tentative
 from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, lowers_state_answer, not_begun,
-                              not_had, not_own_state)
+                              not_had, not_own_state, refers_back)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -86,10 +86,6 @@ MAX_LIMIT = 200
 LAYER_FILTERS = ("summary_type", "summary_category")
 #: threads for parallel paths: one per L1 path plus layer retrievers
 RETRIEVAL_THREADS = 8
-
-
-#: change words that only refer back to a change already made ("new job", 新公司, "new place")
-_REFERS_BACK = re.compile(r"^(?:new\b|新)", re.IGNORECASE)
 
 class QueryInputError(ValueError):
     """A bad ``memory_query`` argument; ``field`` names it (the tool schema's property)."""
@@ -739,7 +735,7 @@ class RetrievalService:
                 return False  # a thing used, not had: "test drove a Model Y", 租了辆凯美瑞, "my dad's Camry"
             if tentative(ev.content):
                 return False  # "Thinking about selling the Civic": a change weighed, not told
-            if change_row and top_changed and _REFERS_BACK.match((change_at(ev.content, family) or ("", 0))[0]):
+            if change_row and top_changed and refers_back(ev.content, family):
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
             if not change_row and not_begun(ev.content, m.occurred_at, moment):
                 return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come

@@ -339,6 +339,17 @@ def change_at(content: str, family: str | None) -> tuple[str, int] | None:
     return (best[1], best[0] + skip) if best else None
 
 
+#: change words that only refer back to a change already made ("new job", 新公司, "new place")
+_REFERS_BACK = re.compile(r"^(?:new\b|新)", re.IGNORECASE)
+
+
+def refers_back(content: str, family: str | None) -> bool:
+    """The line's change word only refers back to a change already made (新公司年会…, "my new
+    job is fun"): no newer change over a belief whose own evidence told it."""
+    found = change_at(content, family)
+    return found is not None and _REFERS_BACK.match(found[0]) is not None
+
+
 def _told_change(text: str, m: re.Match[str]) -> bool:
     start = max((b.end() for b in _CLAUSE.finditer(text, 0, m.start())), default=0)
     end = _CLAUSE.search(text, m.end())

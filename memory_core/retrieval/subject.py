@@ -33,23 +33,22 @@ _EN_PEOPLE = (
     "client|coach|mentor|stepmom|stepdad|stepbrother|stepsister|in-laws?|ex")
 #: … and animals
 _EN_OTHERS = _EN_PEOPLE + "|cat|dog|puppy|kitten"
+#: what follows a subject in a report of somebody's news: auxiliaries, adverbs, the irregular
+#: pasts such a report uses ("my daughter went vegan"), then any -s / -ed verb
+_EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|does|did|got|gets|will|can|still|always|never|just|"
+                     r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
+                     r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
+                     r"\w+(?:s|ed)")
 _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
     rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][a-z]+)|(?:{_EN_OTHERS})s?)(?:'s\s+\w+)?\s+"
-    r"(?:is|are|was|were|has|had|does|did|do|got|gets|will|can|still|always|never|just|"
-    # irregular pasts a report of someone's change uses ("my daughter went vegan")
-    r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
-    r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
-    r"\w+(?:s|ed))\b", re.I)
+    r"(?:do|" + _EN_SUBJECT_VERBS + r")\b", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
 #: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
 _EN_BARE_ROLE_SUBJECT = re.compile(
     rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+(?-i:[A-Z][a-z]+))?(?:'s\s+\w+)?\s+"
-    r"(?:is|are|was|were|has|had|does|did|got|gets|will|can|still|always|never|just|finally|"
-    r"went|said|says|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
-    r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
-    r"\w+(?:s|ed))\b", re.I)
+    r"(?:finally|" + _EN_SUBJECT_VERBS + r")\b", re.I)
 #: a name as the subject, or a name's thing ("Jess got promoted already", "Harrison says the mine
 #: pays double", "Rosa's ankle healed"): a capitalised word that is no word of the lexicon and no
 #: sentence opener, before a verb a report of somebody's news uses
