@@ -36,6 +36,9 @@ _EN_POSSESSOR = re.compile(r"\b(?:(?P<my>(?i:my|our))\s+(?P<tie>[a-z\-]+)|(?P<na
 _ZH_SELF_OWNER = re.compile(r"(?:我们家|我家|我们|我)(?:家)?的?(?:那只|这只|那条|这条|那|这)?$")
 _ZH_SELF_SUBJECT = re.compile(r"(?:^|[，,。！？\s])(?:我们家|我家|我们|我)(?!的?(?:" + "|".join(
     sorted(TIES_ZH, key=len, reverse=True)) + r"|妈|爸|姐|哥|弟|妹|儿子|女儿|老公|老婆))")
+#: the speaker bringing an animal home right before its species (领养了橘猫馒头, 捡了只小猫年糕)
+_ZH_SELF_ADOPTED = re.compile(r"(?:^|[，,。！？\s]|我|我们)(?:刚|刚刚|前天|昨天|上周|上个月)?(?:领养了|收养了|捡了|抱回了|抱回来了|"
+                              r"接回了|养了|新养了)(?:一只|只|一条|条)?$")
 _ZH_OTHER_OWNER = re.compile(r"(?:他|她|他们|她们|你|你们)(?:家)?的?(?:那只|这只|那条|这条)?$")
 #: characters that start no pet name read right after the species (狗被车撞死了: 被车撞 is no name)
 _ZH_FUNCTION_CHAR = re.compile(r"^[被让给把和跟在也都又还就才刚已是的了从到去]|[的了是在]")
@@ -102,14 +105,18 @@ def zh_named_pets(text: str) -> list[NamedPet]:
         if not after or after[0][2] != m.end() or len(after[0][0]) != 2:
             continue
         word, flag, _ = after[0]
-        if not flag.startswith(("n", "nr", "nz")) or flag in ("ns", "nt") or is_member(word) or \
+        before = text[:m.start()]
+        own = _ZH_SELF_OWNER.search(before) or _ZH_SELF_ADOPTED.search(before)
+        member = is_member(word)  # a thing's name is a noun whatever jieba tags it (可乐 reads as "a")
+        if not (flag.startswith(("n", "nr", "nz")) or member) or flag in ("ns", "nt") or \
                 word in PET_SPECIES or word in PET_THINGS or _ZH_FUNCTION_CHAR.search(word):
             continue
         nxt = after[1] if len(after) > 1 else ("。", "x", 0)
         if not nxt[1].startswith(_ZH_AFTER_NAME_OK):
             continue
-        if not _ZH_SELF_OWNER.search(text[:m.start()]) and not _ZH_OTHER_OWNER.search(text[:m.start()]) \
-                and owner_of(text, m.start()) is None:
+        if member and not (own and thing_name_ends(nxt)):
+            continue
+        if not own and not _ZH_OTHER_OWNER.search(before) and owner_of(text, m.start()) is None:
             continue  # a bare 猫咪团子 with no owner: too weak to call 团子 a name
         out.append(NamedPet(m.end(), m.end() + len(word), word, m.span()))
     return out
@@ -127,6 +134,14 @@ def en_possessed_pets(text: str) -> list[NamedPet]:
     return out
 
 
+def thing_name_ends(token: tuple[str, str, int]) -> bool:
+    """Whether the token after a thing's name (可乐, 馒头) read right after a species word ends
+    it as a pet's name: 拉布拉多可乐今年十二岁了 is a dog, 猫咪面包最爱吃 is bread — a clause's
+    end, a time, an age or a pet's end, nothing else."""
+    word, flag, _ = token
+    return flag in ("x", "t", "m") or word in ("已经", "走", "走了", "死", "死了", "丢", "丢了")
+
+
 def owner_of(text: str, species_start: int, self_name: str = "self") -> str | None:
     """Whose pet the species word at ``species_start`` is: ``self_name`` for the speaker, a
     person's name for someone of the user's circle or a named person ("neighbor", 朋友,
@@ -142,8 +157,8 @@ def owner_of(text: str, species_start: int, self_name: str = "self") -> str | No
                         r"(?:[^，,。！？]{0,8}?(?:养了|有|领养了|收养了|捡了|买了))?(?:一只|只|那只|这只|一条|条)?$", clause)
         if tie:
             return _ZH_REL.get(tie.group("tie"), tie.group("tie"))
-        if _ZH_SELF_OWNER.search(clause) or _ZH_SELF_SUBJECT.search(clause):
-            return self_name
+        if _ZH_SELF_OWNER.search(clause) or _ZH_SELF_SUBJECT.search(clause) or _ZH_SELF_ADOPTED.search(clause):
+            return self_name  # 我家的猫咪年糕, 前天领养了橘猫馒头 (the teller's own verb, nobody else named)
         return None
     possessor = _EN_POSSESSOR.search(before)
     if possessor:

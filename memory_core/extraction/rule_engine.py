@@ -1995,8 +1995,11 @@ _EN_KIN_AS_ROLE = re.compile(r"(?:\b(?:being|as|is|am|are|was|were|be|been|becam
 _OTHERS_TIE = re.compile(r"(?:他|她|他们|她们)的?$|\b(?:his|her|their)\s+(?:[a-z\-]+\s+){0,2}$", re.IGNORECASE)
 
 _ZH_TIE_WORDS = ("男朋友", "女朋友", "老公", "老婆", "丈夫", "妻子", "对象", "未婚夫", "未婚妻", "前夫", "前妻", "前男友", "前女友")
+#: how a partner was met, said before the name (跟同事小林在一起了): the circle, not the person
+_ZH_CIRCLE_TIE_WORDS = ("同事", "前同事", "同学", "老同学", "大学同学", "高中同学", "朋友", "网友", "邻居", "学长", "学姐",
+                        "学弟", "学妹", "师兄", "师姐", "发小", "青梅竹马")
 #: a tie word before a Chinese or Latin name (男朋友阿杰, 男朋友David): no part of the name
-_ZH_TIE_BEFORE_NAME = re.compile(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS, key=len, reverse=True)) +
+_ZH_TIE_BEFORE_NAME = re.compile(r"^(?:" + "|".join(sorted(_ZH_TIE_WORDS + _ZH_CIRCLE_TIE_WORDS, key=len, reverse=True)) +
                                  r")(?=[\u4e00-\u9fff]{2}|[A-Za-z]{2})")
 
 @lru_cache(maxsize=None)
