@@ -54,7 +54,9 @@ def zh_place_word(text: str) -> bool:
 # -- typing -------------------------------------------------------------------------------------
 
 _ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个|一堆|一大堆|一些|一点|好多|很多|不少|好些|一大袋|一箱|某|小|大|新|老|外资|外企|国企|"
-                             r"私营|民营|创业|初创|互联网|本地|当地|附近的?|楼下的?|父母|爸妈|朋友|亲戚)+")
+                             r"私营|民营|创业|初创|互联网|本地|当地|附近的?|楼下的?|父母|爸妈|朋友|亲戚|"
+                             # whose a room or a canteen is (公司宿舍, 学校食堂, 合租的房子): still no name
+                             r"公司的?|学校的?|单位的?|员工|合租的?|租的)+")
 
 
 _TIME_WORDS = re.compile(r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|mornings?|"

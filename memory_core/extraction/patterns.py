@@ -1460,6 +1460,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_then_left", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)(?:干|做|工作|上班|待)了"
          r"[^，,。！？]{0,6}?就(?P<verb>走了|离职了|辞职了|不干了|离开了)", "WORKS_AT", "organization", negated=True,
          trait="employer", coordinated=False, named_only=True),
+    # 在长沙住了四年，这个月退了租搬走了: years in a place, then out of it (the home ends)
+    _raw("zh_home_stay_then_out", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,10}?)(?:住|待|呆|生活)了"
+         r"[^，,。！？]{0,8}[，,](?![^。！？]{0,12}?[他她])[^。！？]{0,12}?(?P<verb>搬走了|搬出来了|搬出去了|搬家了|退了租|退租了|退了房子?)",
+         "LIVES_IN", "place", negated=True, trait="residence", coordinated=False, typed_only=True),
     # 我在华为待了八年，去年出来自己干了: years at a named employer, then out of it
     _raw("zh_work_stay_then_out", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)(?:干|做|工作|上班|待)了"
          r"[^，,。！？]{0,8}[，,][^。！？]{0,8}?(?P<verb>出来了|出来自己干|出来单干|出来创业|辞职了|离职了|走了|不干了|离开了|被优化了|被裁了|被裁员了|被辞退了|被开了|被开除了)",
@@ -1550,10 +1554,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳槽去|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
          trait="employer", coordinated=False),
     # 进了三一重工做结构设计: an organisation entered, with the work done there
-    _raw("zh_work_entered", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<verb>进了|进入了|考进了)(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)"
+    _raw("zh_work_entered", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?<![搬住])(?P<verb>进了|进入了|考进了)(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)"
          r"(?=(?:做|当|干|搞)[\u4e00-\u9fff]{1,6}|上班|工作)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          named_only=True),
-    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<!考)(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
+    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<![考搬住])(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          typed_only=True),
     _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了|工作不干了|不干了)"
@@ -2184,6 +2188,8 @@ ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
     r"工作|上班|做饭|煲汤|的|快走|散步|跑步|遛弯|锻炼|健身|"
+    # how long it has been (入职德佑房产两周, 搬来杭州三个多月): a span, no part of the name
+    r"(?<=[\u4e00-\u9fff]{2})[一二三四五六七八九十两几半\d]+(?:个多月|个月|周|天|个星期|星期|礼拜)(?=了|多|$|[^\u4e00-\u9fff])|"
     # what the visit was for (去医院检查, 去银行办事): the place ends before it
     r"(?<=[\u4e00-\u9fff]{2})(?:检查|看病|体检|复查|复诊|拿药|打针|输液|挂号|办事|办理|开会|上课|报名|吃饭|买菜|逛街|取钱|存钱)).*$")
 ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})|(?:那|这)(?:辆|台|部|只|条|家|所)|那个|这个|那些|这些|一些|一点|点|一趟|趟|"
@@ -2229,7 +2235,10 @@ EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|w
                          r"going to|plan to|planning to|thinking about|considering|will|tomorrow|next week|"
                          r"next month|next year)\b")
 ZH_IRREALIS = re.compile(r"如果|(?<![主只需重])要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|"
-                         r"想用|明天|后天|下周|下个月|明年|将要|要去|要买")
+                         r"想用|明天|后天|下周|下个月|明年|将要|要去|要买|"
+                         # 等签证一下来我就搬去墨尔本: what is to happen once something comes (a
+                         # past 等…就…了 is told as done: 等我赶到他就已经走了)
+                         r"等[^，,。！？]{1,12}?就(?![是算])(?![^，,。！？]*了)")
 #: hearsay and hedges: a statement they introduce is someone's report or a guess, not a fact
 #: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
 #: fryer and I think it's great" the hedge scopes over the praise, not the purchase.

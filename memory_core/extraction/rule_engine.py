@@ -379,6 +379,13 @@ def clean_en_object(phrase: str) -> str:
     return "" if EN_EMPTY_OBJECTS.match(p) else p
 
 
+def _zh_nickname_after(text: str, at: int) -> bool:
+    """Whether a Chinese nickname (小/老/阿/大 + a surname: 小陈, 老周, 大刘) starts at ``at``."""
+    from ..lexicon.names import ZH_SURNAMES
+
+    return len(text) > at + 1 and text[at] in "小老阿大" and text[at + 1] in ZH_SURNAMES
+
+
 def clean_zh_object(phrase: str) -> str:
     whole = ZH_LEADING.sub("", phrase.strip())
     if whole.startswith("我") and is_condition(whole[1:]):
@@ -542,6 +549,13 @@ class _Extractor:
                 continue  # "being a mom", "she is a neighbor", "every parent": a role, nobody of the circle
             if is_tie_word and m.source != "catalog" and any(
                     p is not m and p.source == "name" and 0 <= p.start - m.end <= 1 for p in people):
+                continue
+            if is_tie_word and m.source != "catalog" and m.start >= 0 and is_cjk(m.surface) and \
+                    _zh_nickname_after(text, m.end):
+                # 同事小陈, 发小大刘, 老乡老周: the person is the nickname after the tie
+                if not any(p.start == m.end for p in people):
+                    nick = text[m.end:m.end + 2]
+                    kept.append(Mention(m.end, m.end + 2, nick, nick, "person", "name"))
                 continue
             kept.append(m)
         return kept
@@ -2168,4 +2182,18 @@ def _is_observation(event: ExtractionInput) -> bool:
 
 def extract_batch(events: list[ExtractionInput], known: list[KnownEntity],
                   live_traits: Sequence[LiveTrait] = ()) -> Phase1Output:
-    return _Extractor(known, live_traits).run(events)
+    from .dialect import original_span, standard_pronouns
+
+    originals = {e.event_id: e.content for e in events}
+    read = [replace(e, content=standard_pronouns(e.content)) for e in events]
+    out = _Extractor(known, live_traits).run(read)
+    rewritten = {e.event_id: e.content for e in read if e.content != originals[e.event_id]}
+    if rewritten:  # 俺/咱 were read as 我: the evidence and the mentions are the user's words again
+        for claim in out.fact_claims:
+            if claim.event_id in rewritten:
+                claim.evidence_text = original_span(rewritten[claim.event_id], originals[claim.event_id],
+                                                    claim.evidence_text)
+        for entity in out.entities:
+            if entity.event_id in rewritten:
+                entity.mention = original_span(rewritten[entity.event_id], originals[entity.event_id], entity.mention)
+    return out

@@ -233,7 +233,7 @@ GENERIC_NOUNS: frozenset[str] = frozenset({
     "公司", "国企", "外企", "央企", "私企", "创业公司", "单位", "工厂", "厂", "学校", "医院", "银行", "家",
     "老家", "家里", "那边", "这边", "那里", "这里", "一趟那边", "感觉", "这种感觉", "东西", "工作", "地方",
     "城市", "房子", "新家", "医生", "老师", "肉", "荤", "单身", "店", "超市", "外地", "外省", "国外", "海外",
-    "农村", "乡下", "城里", "市区", "郊区", "宿舍", "出租屋", "附近", "旁边", "楼下", "对面", "门口", "边上",
+    "农村", "乡下", "城里", "市区", "郊区", "宿舍", "食堂", "合租房", "出租房", "公寓", "出租屋", "附近", "旁边", "楼下", "对面", "门口", "边上",
     "大学", "高中", "初中", "小学", "中学", "幼儿园", "研究生院", "学校里", "大学里", "外面", "外头",
     # a dwelling bought is a move or a home, not a product (dev2: "bought a house in Sacramento")
     "房", "新房", "二手房", "townhouse", "duplex", "bungalow", "cabin",
@@ -269,6 +269,8 @@ TIES_ZH: frozenset[str] = frozenset({
     "同学", "室友", "爸妈", "父母", "表妹", "表哥", "表姐", "表弟", "堂妹", "堂哥", "闺蜜", "领导", "对象",
     "姑姑", "舅舅", "姨妈", "婶婶", "岳父", "岳母", "公公", "婆婆", "孙子", "孙女", "侄子", "侄女", "外甥",
     "姐夫", "妹夫", "嫂子", "弟媳", "姑父", "姨父", "舅妈", "堂姐", "堂弟",
+    # the circle chat names by its tie too (我发小大壮, 我们组长, 哥们儿)
+    "发小", "老乡", "学长", "学姐", "师兄", "师姐", "组长", "上司", "导师", "同桌",
 })
 #: pet species and breeds (a species word before a pet's name is no entity: 'our cat Whiskers')
 #: English species and breed words beyond the common ones the statement patterns spell out

@@ -29,3 +29,51 @@ def test_a_pet_adopted_with_its_name_and_no_i_is_the_tellers():
     assert trait("user", "HAS_PET", "馒头") in claims("前天领养了橘猫馒头，一到家就钻到床底下去了。")
     assert not any(c[0] == "user" and c[1] == "HAS_PET" for c in claims("小王前天领养了橘猫馒头。"))
     assert not any(c[0] == "user" and c[1] == "HAS_PET" for c in claims("他领养了橘猫年糕。"))
+
+
+def test_colloquial_first_person_pronouns_are_the_teller_and_the_evidence_keeps_their_words():
+    from memory_core.extraction.dialect import standard_pronouns
+    from memory_core.extraction.inputs import ExtractionInput
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    assert standard_pronouns("咱们俺家咱") == "我们我家我" and standard_pronouns("我们") == "我们"
+    assert trait("user", "IS_FROM", "临沂") in claims("俺老家临沂的 说话有口音大伙别介意哈")
+    assert trait("老周", "HAS_PET", "豆包") in claims("老周: 俺家新添了柯基豆包 闺女天天抢着遛", speaker="老周")
+    out = RuleExtractor().extract([ExtractionInput("e", "俺小时候得过哮喘，那会儿三天两头往医院跑")], [])
+    condition = [c for c in out.fact_claims if c.predicate == "HAS_CONDITION"]
+    assert condition and all("俺" in c.evidence_text and "我" not in c.evidence_text for c in condition)
+    assert not any(c[0] == "user" for c in claims("他说俺们村的人都去深圳打工了"))
+
+
+def test_what_is_to_happen_once_something_comes_is_a_plan():
+    assert not any(c[1] == "MOVED_TO" for c in claims("等签证一下来我就搬去墨尔本，顺便读个硕士。"))
+    assert trait("user", "MOVED_TO", "上海") in claims("等了半年，我就搬到了上海。")
+
+
+def test_a_room_named_by_whose_it_is_is_no_home_and_moving_in_is_no_job():
+    for line in ("阿强: 搬进公司宿舍以后没法养狗", "我住在学校宿舍。", "我在学校食堂打工。"):
+        assert not any(c[1] in ("MOVED_TO", "LIVES_IN", "WORKS_AT") for c in claims(line, speaker="阿强")), line
+    found = claims("我搬进了万科公寓。")
+    assert not any(c[1] == "WORKS_AT" for c in found)
+    assert trait("user", "WORKS_AT", "万科") in claims("我进了万科做销售。")
+
+
+def test_years_in_a_place_then_moving_out_end_that_home():
+    for line in ("在长沙住了四年，这个月终于退了租搬走了。", "我在长沙住了四年，上个月搬出去了。"):
+        found = claims(line)
+        assert trait("user", "LIVES_IN", "长沙", negated=True) in found, line
+        assert trait("user", "LIVES_IN", "长沙") not in found, line
+    assert trait("user", "LIVES_IN", "长沙", negated=True) not in claims("在长沙住了四年，他上个月搬走了。")
+
+
+def test_how_long_it_has_been_is_no_part_of_the_name():
+    assert trait("user", "WORKS_AT", "德佑房产") in claims("我刚入职德佑房产两周了，还在试用期")
+    assert trait("陈静", "WORKS_AT", "德佑房产") in claims("陈静: 我刚入职德佑房产两周 还在试用期", speaker="陈静")
+    assert trait("user", "MOVED_TO", "杭州") in claims("我搬来杭州三个多月了。")
+
+
+def test_a_tie_before_a_nickname_leaves_the_nickname_as_the_person():
+    for line, nick in (("我同事小陈上个月搬到深圳了。", "小陈"), ("发小大刘前年移民了，我还在老家。", "大刘")):
+        found = entities(line)
+        assert (nick, "person") in found and not any(n in ("同事", "发小") for n, _ in found), (line, found)
+    assert ("朋友", "person") in entities("我朋友小时候住在上海。")
