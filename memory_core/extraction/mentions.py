@@ -367,6 +367,32 @@ def resolve_overlaps(mentions: list[Mention]) -> list[Mention]:
 _ZH_SCHOOL_AFTER_PLACE = re.compile(r"(?:实验)?(?:附中|附小|[一二三四五六七八九十]中|外国语学校|实验学校|中学|小学)")
 
 
+#: what a landmark's name ends with after its place (上海 + 迪士尼乐园, 镜湖 + 公园, 北京 + 环球影城):
+#: a place of an outing named in full — heads of two characters at least (杭州山上 is no 杭州山)
+_ZH_LANDMARK_HEAD = re.compile(r"[^\W\d_的了在是到去从和跟与及被把给向对也都就还又过边里上下]{0,5}?"
+                               r"(?:森林公园|湿地公园|主题公园|海洋公园|公园|游乐园|乐园|动物园|植物园|风景区|景区|古镇|古城|"
+                               r"博物馆|美术馆|科技馆|广场|度假区|步行街|老街|影城|校区|大峡谷|草原)"
+                               # 住在杭州公园旁边: a home near the park is told by the city
+                               r"(?!旁边|附近|对面|边上|门口|周边|那边|这边|一带|后面|前面)")
+
+
+def _zh_landmarks_of_places(text: str, kept: list[Mention]) -> list[Mention]:
+    """上海迪士尼乐园, 镜湖公园, 西溪湿地公园: a place followed by a landmark head is the landmark
+    (a place of its own: 没去过上海迪士尼乐园 says nothing of 上海); the mentions inside it go."""
+    out = list(kept)
+    for m in kept:
+        if m.entity_type != "place" or m.start < 0 or m not in out:
+            continue
+        head = _ZH_LANDMARK_HEAD.match(text, m.end, min(len(text), m.end + 12))
+        if head is None:
+            continue
+        surface = text[m.start:head.end()]
+        landmark = Mention(m.start, head.end(), surface, normalize_name(surface), "place", "name")
+        out = [k for k in out if not (k.start >= 0 and m.start <= k.start and k.end <= head.end())]
+        out.append(landmark)
+    return sorted(out, key=lambda k: (k.start, k.end))
+
+
 def _zh_school_of_place(text: str, m: Mention) -> Mention:
     """杭州二中, 成都七中, 南京外国语学校: a city followed by a school head is the school (an
     organisation), not the city; a name the tagger already ran over the head (北京四中) too."""
@@ -471,7 +497,7 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
     if lexicon_fields is None:
         kept = [_with_model(text, m) for m in kept]
     if lexicon_fields is None and is_cjk(text):
-        kept = [_zh_school_of_place(text, m) for m in kept]
+        kept = _zh_landmarks_of_places(text, [_zh_school_of_place(text, m) for m in kept])
         kept = _place_dishes(text, kept)
     if lexicon_fields is None and not is_cjk(text):
         from .names import company_context

@@ -75,8 +75,9 @@ _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wif
                               r"sister|brother|boss|colleague|partner|neighbor|neighbour|coworker)(?:'s)?|"
                               r"[a-z]+'s)\b")
 _REL_EN_TO_NAME = {"mum": "mom", "mother": "mom", "father": "dad"}
-#: a clause that opens (after time words) on a companion: 和老公, 跟我妈, 陪朋友
-_ZH_COMPANION = re.compile(r"^\W*(?:(?:" + ZH_TIME + r")[，,]?)*(?P<who>(?:和|跟|陪|陪着|带着)(?:我的?)?(?:" + ZH_REL + r"))")
+#: a clause that opens (after a speaker's "Name: " and time words) on a companion: 和老公, 跟我妈,
+#: 陪朋友, 我跟老婆 (the speaker with them: 我跟老婆离婚了，现在住在洛阳 is the speaker's home)
+_ZH_COMPANION = re.compile(r"^\W*(?:[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{0,11}[:：]\s*)?(?:(?:" + ZH_TIME + r")[，,]?)*(?P<who>(?:我|我们)?(?:和|跟|陪|陪着|带着)(?:我的?)?(?:" + ZH_REL + r"))")
 #: a sentence that opens on a relative of the user's (我爸…, 我姐夫…)
 _ZH_LEAD_RELATIVE = re.compile(r"^\W*(?:(?:" + ZH_TIME + r")[，,]?)*我的?(?P<rel>" + ZH_REL + r")(?![们])")
 

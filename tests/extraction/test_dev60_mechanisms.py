@@ -4,7 +4,7 @@ not one dev line, and each fails on the extractor before its fix."""
 
 from __future__ import annotations
 
-from tests.extraction.claim_sets import claims, entities, trait
+from tests.extraction.claim_sets import claims, entities, rel, trait
 
 
 def test_the_circle_a_partner_came_from_is_no_part_of_the_partners_name():
@@ -77,3 +77,33 @@ def test_a_tie_before_a_nickname_leaves_the_nickname_as_the_person():
         found = entities(line)
         assert (nick, "person") in found and not any(n in ("同事", "发小") for n, _ in found), (line, found)
     assert ("朋友", "person") in entities("我朋友小时候住在上海。")
+
+
+def test_a_place_before_a_landmark_head_is_the_landmark():
+    assert rel("user", "VISITED", "上海迪士尼乐园", negated=True) in claims("我到现在还没去过上海迪士尼乐园")
+    assert not any(c[2] == "上海" for c in claims("我到现在还没去过上海迪士尼乐园"))
+    assert ("镜湖公园", "place") in entities("周末可以去镜湖公园走走。")
+    assert trait("user", "LIVES_IN", "杭州") in claims("我住在杭州公园旁边。")
+
+
+def test_the_teller_with_a_relative_is_still_the_teller_of_the_next_clause():
+    assert trait("user", "LIVES_IN", "洛阳") in claims("我跟老婆上个月离婚了，现在住在洛阳。")
+    assert trait("老马", "LIVES_IN", "洛阳") in claims("老马: 我跟老婆离婚了，现在一个人住在洛阳。", speaker="老马")
+    assert not any(c[0] == "老马" for c in claims("老马: 我妈上个月退休了，现在住在洛阳。", speaker="老马"))
+    assert not any(c[0] == "user" and c[1] == "LIVES_IN" for c in claims("我妈上个月退休了，现在住在洛阳。"))
+
+
+def test_more_leads_before_a_verb_times_counted_back_a_degree_done_a_reason_carrying_on():
+    for line, expected in (("不过高中毕业后就一直住在武汉，快十年了。", trait("user", "LIVES_IN", "武汉")),
+                           ("上周跟大鹏分手了，我继续住在南京。", trait("user", "LIVES_IN", "南京")),
+                           ("前年因为工作才搬来了重庆。", trait("user", "MOVED_TO", "重庆")),
+                           ("活了三十年我还没去过西藏。", rel("user", "VISITED", "西藏", negated=True)),
+                           ("两年前我从杭州银行跳槽去了招商银行。", trait("user", "WORKS_AT", "杭州银行", negated=True)),
+                           ("三个月前我搬到了成都。", trait("user", "MOVED_TO", "成都"))):
+        assert expected in claims(line), line
+
+
+def test_no_need_to_is_no_app_left():
+    assert not any(c[1] == "USES" for c in claims("Amy: 我跟男朋友David同居了 终于不用异地了", speaker="Amy"))
+    assert not any(c[1] == "USES" for c in claims("终于不用上班了。"))
+    assert rel("user", "USES", "微信", negated=True) in claims("我现在不用微信了。")
