@@ -705,7 +705,7 @@ def _shop_head_at(text: str, at: int) -> str | None:
 #: jieba tags anyhow (a time word, an adjective) before one is a company where a company is expected
 _ZH_COMPANY_HEADS = ("置业", "传媒", "科技", "生物", "物流", "食品", "电器", "重工", "集团", "股份", "实业", "智能",
                      "教育", "地产", "控股", "文化", "网络", "软件", "电子", "咨询", "投资", "医药", "药业", "制药",
-                     "能源", "环保", "互动", "设计", "游戏", "速运", "快递", "建设", "金融", "资本", "影业", "动力")
+                     "能源", "环保", "互动", "设计", "游戏", "速运", "速递", "快递", "建设", "金融", "资本", "影业", "动力")
 #: the tags of a word that cannot be a company's name part (pronouns, prepositions, particles,
 #: adverbs, conjunctions, numbers, measure words, places of position, verbs)
 _ZH_NOT_NAME_FLAGS = ("r", "p", "u", "d", "c", "m", "q", "s", "f", "v", "y", "e", "o", "w", "x")
@@ -840,9 +840,11 @@ def _employer_tail_end(text: str, start: int, end: int) -> int | None:
     end; None when they do not."""
     tail = _ZH_EMPLOYER_TAIL.match(text, end) or (
         _ZH_JOINED_TAIL.match(text, end) if _ZH_JOINED_BEFORE.search(text, 0, start) else None)
-    if tail is None or not any(pos == end and word == tail.group("tail") and flag.startswith(("n", "vn"))
-                               for word, flag, pos in zh_tokens(text)):
+    if tail is None:
         return None
+    if tail.group("tail") not in _ZH_COMPANY_HEADS and not any(
+            pos == end and word == tail.group("tail") and flag.startswith(("n", "vn")) for word, flag, pos in zh_tokens(text)):
+        return None  # (a company head — 速递, 科技 — is the name's end whatever jieba tags it)
     return tail.end("tail")
 
 

@@ -70,6 +70,8 @@ LIVED_CONDITIONS = frozenset({"hope", "fear", "denial", "peace", "poverty", "lux
 def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str | None:
     """The type the object gets in this family's slot, or None when the slot refuses it."""
     want = SLOT_TYPES.get(predicate)
+    if entity_type in ("place", "organization") and len(name.strip()) == 1 and "\u4e00" <= name.strip() <= "\u9fff":
+        return None  # 也没去成: one character left of a verb phrase names no place or employer
     if predicate == "VISITED" and entity_type in _NOT_VISITED:
         return None  # 去爬山了, 去吃火锅, "went to a car show": what one went to do or see is no place visited
     if predicate in ("BOUGHT", "SOLD", "OWNS") and entity_type in ("place", "person"):
@@ -83,6 +85,8 @@ def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str |
     if predicate in ("WORKS_AT", "STUDIES_AT") and name.strip().lower().split()[-1:] and \
             name.strip().lower().split()[-1] in MEMBERSHIP_HEADS:
         return None  # "joined a mentorship program / an activist group": membership, not a job
+    if predicate in ("WORKS_AT", "STUDIES_AT", "LIVES_IN", "MOVED_TO") and name.strip().lower() in DIETS:
+        return None  # "I actually quit keto": a diet left is no employer, whatever verb told it
     if predicate == "HAS_CONDITION" and origin != "catalog" and not is_condition(name):
         return None
     if entity_type == want or origin == "context":

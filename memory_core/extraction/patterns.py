@@ -341,7 +341,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"am a (?:big )?fan of|(?:am|have been|been|have become|became) (?:so |totally |kind of |a bit |a little |lowkey )?obsessed with|(?:have )?(?:gotten|got) (?:really |so |super |totally )into)",
         "LIKES", "topic", trait="preference"),
     # diet first: "quit keto" is a diet end, not a job end
-    _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have)? (?P<verb>(?:no longer|not) (?:a |eating )?|"
+    _raw("en_diet_end", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have)?(?: (?:actually|just|finally|officially|recently|already|totally|"
+         r"completely|basically|kind of|sort of|pretty much|honestly))* (?P<verb>(?:no longer|not) (?:a |eating )?|"
          r"stopped being (?:a )?|quit being (?:a )?|gave up being (?:a )?|(?:quit|stopped|gave up) doing (?:the )?|quit |stopped |gave up on |gave up |went off |"
          r"came off |am off |fell off |am done with |am over |(?:am )?not doing |(?:am )?not on |(?:am )?no longer doing |(?:am )?no longer on )" + _EN_DIET + r"(?! diet\b)?", "FOLLOWS_DIET", "topic", negated=True,
          trait="diet", coordinated=False),
@@ -2244,7 +2245,9 @@ ZH_IRREALIS = re.compile(r"如果|(?<![主只需重])要是|假如|的话|想要
                          r"想用|明天|后天|下周|下个月|明年|将要|要去|要买|"
                          # 等签证一下来我就搬去墨尔本: what is to happen once something comes (a
                          # past 等…就…了 is told as done: 等我赶到他就已经走了)
-                         r"等[^，,。！？]{1,12}?就(?![是算])(?![^，,。！？]*了)")
+                         r"等[^，,。！？]{1,12}?就(?![是算])(?![^，,。！？]*了)|"
+                         # what was meant or promised (本来想把君威卖了, 说好的不养宠物): not what happened
+                         r"本来想|原本想|本想|原来想|想把|说好的|说好了")
 #: hearsay and hedges: a statement they introduce is someone's report or a guess, not a fact
 #: ("I think Sarah works at Apple", 听说他在腾讯上班). Only *before* the verb: in "I bought an air
 #: fryer and I think it's great" the hedge scopes over the praise, not the purchase.

@@ -142,8 +142,9 @@ def statement_spans(text: str) -> list[_Sentence]:
 _SUBCLAUSE_BREAK = {True: re.compile(r"[，,；;]"), False: re.compile(r"[,;]\s|\s[-–—]\s|\sbut\s")}
 
 
-#: the turn of a contrast inside a clause ("…, but for now…", "…，不过目前…")
-_CONTRAST_TURN = {True: re.compile(r"[，,](?:不过|但是|可是|但)"), False: re.compile(r",?\s(?:but|though)\s", re.I)}
+#: the turn of a contrast inside a clause ("…, but for now…", "…，不过目前…"; an intent and what
+#: came of it: 原本想考研，后来直接进了中铁十四局)
+_CONTRAST_TURN = {True: re.compile(r"[，,](?:不过|但是|可是|但|结果|后来|最后|最终|没想到|谁知道?)"), False: re.compile(r",?\s(?:but|though)\s", re.I)}
 
 
 def mood_scoped(sentence: _Sentence, zh: bool) -> list[tuple[_Sentence, str]]:
@@ -1724,7 +1725,7 @@ class _Extractor:
                 other = _ZH_THIRD_PERSON.search(prefix, window_at)
                 if other is not None and prefix[max(0, other.start() - 1):other.start()] in ("被", "让", "给"):
                     other = None  # 被领导表扬了，开心: the boss is who praised, the feeling is the speaker's
-                if other is not None:
+                if other is not None or _ZH_GENERIC_FEELER.search(_zh_own_part(prefix)):
                     continue
             elif _EN_THIRD_PERSON.search(prefix) or _EN_HABITUAL_WHEN.search(prefix):
                 continue
@@ -1740,6 +1741,10 @@ class _Extractor:
                 trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                 directness="explicit", time_hint=time_hint(sentence.text)))
 
+
+#: people in general or hearsay before a feeling (都说在深圳上班的人压力都大, 年轻人压力都大): a
+#: saying about others, not how the speaker is
+_ZH_GENERIC_FEELER = re.compile(r"的人|大家|人们|年轻人|打工人|上班族|很多人|不少人|别人|每个人|谁都|都说|听说|据说")
 
 #: one space between two Chinese characters: a clause break typed as a space
 _ZH_SPACE_BREAK = re.compile(r"(?<=[\u4e00-\u9fff])[ \u3000](?=[\u4e00-\u9fff])")
@@ -1819,7 +1824,7 @@ _ORG_SUBJECT = {
 #: the same anywhere before a frame's name (a frame has no verb span to anchor it)
 _ORG_SUBJECT_IN = {
     False: re.compile(r"\b(?:our|my|the)\s+(?:new\s+|whole\s+|entire\s+)?(?:" + _EN_ORG_NOUNS + r")\b"),
-    True: re.compile(r"^(?:(?:" + ZH_OPENERS + r")[，,]?)*(?:我们|咱们)(?:" + _ZH_ORG_NOUNS + r")"),
+    True: re.compile(r"^(?:(?:" + ZH_OPENERS + r")[，,]?)*(?:我们|咱们)?(?:" + _ZH_ORG_NOUNS + r")"),
 }
 #: a clause whose subject is someone else, before a frame's name
 _EN_THIRD_PERSON_LEAD = re.compile(r"^(?:(?:so|and|but|well|yeah|also|then|oh|btw),?\s+)?(?:he|she|they|my (?:" + EN_REL + r")|"
@@ -1970,7 +1975,7 @@ def _chains_keep_last(claims: list[FactClaim], first: int, content: str) -> None
 
 
 #: words of a degree or of studying: a school "gone to" in their clause is studied at, not worked at
-_DEGREE_WORDS = re.compile(r"本科|硕士|博士|研究生|读研|读博|读书|上学|念书|大学生|\b(?:bachelor'?s|master'?s|masters|phd|"
+_DEGREE_WORDS = re.compile(r"本科|硕士|博士|研究生|读研|读博|读书|上学|念书|大学生|(?:研|博)[一二三]|大[一二三四](?![点些])|\b(?:bachelor'?s|master'?s|masters|phd|"
                            r"degree|undergrad|grad school|mba)\b", re.I)
 
 

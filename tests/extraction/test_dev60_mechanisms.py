@@ -107,3 +107,36 @@ def test_no_need_to_is_no_app_left():
     assert not any(c[1] == "USES" for c in claims("Amy: 我跟男朋友David同居了 终于不用异地了", speaker="Amy"))
     assert not any(c[1] == "USES" for c in claims("终于不用上班了。"))
     assert rel("user", "USES", "微信", negated=True) in claims("我现在不用微信了。")
+
+
+def test_a_diet_left_is_never_a_job_left():
+    for line in ("I actually quit keto.", "oh I actually quit keto last month, it just wasn't working for me."):
+        found = claims(line)
+        assert trait("user", "FOLLOWS_DIET", "keto", negated=True) in found, line
+        assert not any(c[1] == "WORKS_AT" for c in found), line
+
+
+def test_a_saying_about_people_in_general_is_no_feeling_of_the_teller():
+    for line in ("都说在深圳上班的人压力都大，其实得看行业。", "年轻人压力都大。", "听说在深圳上班的人压力都大。"):
+        assert not any(c[1] == "FEELS" for c in claims(line)), line
+    assert trait("user", "FEELS", "high") in claims("我这个月压力好大，大家都知道。")
+
+
+def test_a_company_moving_is_no_move_of_the_teller():
+    assert not any(c[1] == "MOVED_TO" for c in claims("公司搬去临港之后通勤实在太远，我干脆辞了。"))
+    assert trait("user", "MOVED_TO", "临港") in claims("我搬去临港了。")
+
+
+def test_an_intent_is_no_event_and_what_came_of_it_is():
+    assert not any(c[1] == "DRIVES" for c in claims("本来想把别克君威卖了换辆新的，一算账不划算，就还先开着。"))
+    assert not any(c[1] == "HAS_PET" and c[4] for c in claims("说好的不养宠物，结果上周我还是把橘猫领回了家。"))
+    assert trait("user", "WORKS_AT", "中铁十四局") in claims("原本想考研，后来直接进了中铁十四局，到现在已经三年了。")
+    assert trait("user", "STUDIES_AT", "武汉大学") in claims("本来想读华中科技大学的研，结果最后还是去了武汉大学，现在已经研二了。")
+
+
+def test_one_character_left_of_a_verb_phrase_is_no_place():
+    assert not any(c[1] == "VISITED" for c in claims("本来五一要去桂林，结果临时取消了，到现在也没去成。"))
+
+
+def test_a_company_head_ends_a_known_companys_name_whatever_its_tag():
+    assert trait("user", "WORKS_AT", "极兔速递") in claims("我从顺丰速运辞职了，下个月一号去极兔速递报到")
