@@ -140,3 +140,13 @@ def test_one_character_left_of_a_verb_phrase_is_no_place():
 
 def test_a_company_head_ends_a_known_companys_name_whatever_its_tag():
     assert trait("user", "WORKS_AT", "极兔速递") in claims("我从顺丰速运辞职了，下个月一号去极兔速递报到")
+
+
+def test_the_cleft_shi_de_tells_an_event_of_the_teller():
+    assert trait("user", "STUDIES_AT", "同济大学", negated=True) in claims("我是去年从同济大学毕业的，现在在南京上班")
+    assert trait("user", "WORKS_AT", "腾讯", negated=True) in claims("我是2019年从腾讯离职的，后来去了别处。")
+    assert not any(c[0] == "我是" for c in claims("我是去年从同济大学毕业的。"))
+
+
+def test_these_two_days_is_a_time_before_a_feeling():
+    assert trait("user", "FEELS", "tired") in claims("这两天真的累趴了，周末只想躺着")
