@@ -2197,6 +2197,8 @@ ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
     r"工作|上班|做饭|煲汤|的|快走|散步|跑步|遛弯|锻炼|健身|"
+    # a comparison's second term (开的这台凯美瑞比以前那辆思域好开): the object ends before 比
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})比(?!亚迪|特币|利时|萨|基尼|熊|格|赛|例|较)|"
     # how long it has been (入职德佑房产两周, 搬来杭州三个多月): a span, no part of the name
     r"(?<=[\u4e00-\u9fff]{2})[一二三四五六七八九十两几半\d]+(?:个多月|个月|周|天|个星期|星期|礼拜)(?=了|多|$|[^\u4e00-\u9fff])|"
     # what the visit was for (去医院检查, 去银行办事): the place ends before it

@@ -150,3 +150,9 @@ def test_the_cleft_shi_de_tells_an_event_of_the_teller():
 
 def test_these_two_days_is_a_time_before_a_feeling():
     assert trait("user", "FEELS", "tired") in claims("这两天真的累趴了，周末只想躺着")
+
+
+def test_a_comparisons_second_term_is_no_object():
+    found = claims("我现在开的这台丰田凯美瑞比以前那辆本田思域好开多了。")
+    assert trait("user", "DRIVES", "丰田凯美瑞") in found and trait("user", "DRIVES", "本田思域") not in found
+    assert trait("user", "DRIVES", "比亚迪") in claims("我开的这台比亚迪挺好。")
