@@ -170,7 +170,7 @@ def _negated_at(text: str, at: int, zh: bool) -> bool:
 #: ends that need no object to be read: the clause ends the batch's live value of the family
 _ZH_NAMELESS_END: dict[str, str] = {
     "job": r"辞职|离职|裸辞|不干了|被裁|被开除|被辞退|被炒|被优化了|被劝退了|退休了", "school": r"毕业了|退学了|休学了",
-    "home": r"搬走了", "vehicle": r"报废了|被偷了", "pet": r"去世了|死了|走了",
+    "home": r"搬走了", "vehicle": r"报废了|被偷了|(?:老车|旧车|原来的车|之前的车|以前的车)(?:已经|也)?(?:卖了|卖掉了|出手了|处理掉?了)", "pet": r"去世了|死了|走了",
     "partner": r"分手了|分了|掰了|吹了"}
 _EN_NAMELESS_END: dict[str, str] = {
     "job": r"quit|resigned|(?:got|was|were) (?:laid off|fired|let go)|retired|was my last (?:day|shift)|handed in my notice",

@@ -222,7 +222,7 @@ _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
 _EN_OBJ_RAW = r"(?P<obj>" + _EN_OBJ_CHARS + ")"
 #: the sentence start a subject-less English statement begins at ("Started my new job at …")
-_EN_START = r"(?:^|(?<=[.!?:]\s))(?P<subj>)(?:just |finally |officially )?"
+_EN_START = r"(?:^|(?<=[.!?:]\s)|(?<=\s[—–]\s))(?P<subj>)(?:just |finally |officially )?"
 #: a name of up to four words where a statement needs the object before more text ("put Duke down")
 _EN_NAME_SPAN = r"(?P<obj>[a-z][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,3}?)"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|then|and then|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?|"
@@ -473,6 +473,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?!(?:a |an |our |my |the )?(?:own |first |new )*(?:apartment|place|house|flat|condo|home|studio) in\b)"
          + _EN_OBJ_RAW,
          "MOVED_TO", "place", trait="residence", coordinated=False),
+    # "Renting a little terraced house in Bristol", "I'm now set up in a condo in Tiong Bahru": a
+    # home told by the dwelling taken in a place (bare at a sentence start, or after "I'm")
+    *_en_with_bare("en_home_dwelling_in", r"(?:am |are )?(?:now )?(?P<verb>(?:renting|set up in|settled into|living in) "
+                   r"(?:a |an |our |my )?(?:[a-z0-9\-]+ ){0,3}?(?:place|apartment|house|flat|room|condo|studio|loft|townhouse) in) "
+                   + _EN_OBJ_RAW, "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
     # "I transferred from UCLA to Stanford", "Transferred to Michigan this fall": a school change (a
     # school named, or a term said: "this fall"); an office transfer names neither
     *_en_with_bare("en_school_transfer_from", r"(?P<verb>transferred from)" + _EN_SCHOOL_AHEAD + r" " + _EN_OBJ_RAW,
@@ -559,7 +564,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
-         r"internship) (?:at|with)|landed (?:a |the )?(?:new )?(?:job|role|position|gig) (?:at|with)|"
+         r"internship) (?:at|with)|(?:landed|got) (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position|gig) (?:at|with)|"
          r"took (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )|"
          r"accepted (?:a |an |the )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role|offer) (?:at|with|from)) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
@@ -639,8 +644,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False, named_only=True),
     _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2}|[a-z]+ly )?(?:at|for)|working (?:[a-z]+ly )?(?:at|for)|joined|started (?:working )?(?:at|for)|"
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
-        r"got (?:a |my |the )?(?:[a-z\-]+ ){0,2}?(?:job|gig|position|role) (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
-        r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |the )?(?:job|role|position|gig) (?:at|with)|"
+        r"got (?:a |an |my |the )?(?:[a-z\-]+ ){0,3}?(?:job|gig|position|role) (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
+        r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position|gig) (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
         # "I'm bartending at …": a job told by its work, in the progressive
         r"am (?:bartending|waitressing|waiting tables|barista-ing|nannying|cashiering|temping|freelancing|"
@@ -1767,7 +1772,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("zh_pet_named", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
          r"(?:(?:在)?(?:小区门口|小区楼下|学校门口|楼道里|楼下|路边|小区里?|门口|家门口|路上|街上|附近|公司楼下|公司门口)(?!有))?"
-         r"(?:家里)?(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了|添了|抱回了|抱回来了|接回了|接回家了)(?:一只|只|一条|条)?"
+         r"(?:家里)?(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了|添了|抱回了|抱回来了|接回了|接回家了|接了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
          r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫))[，,]?(?:它)?"
          r"(?:[，,](?:决定|打算)?(?:养了|收养了|留下了|养着)[，,]?)?"
@@ -1787,7 +1792,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_gift", "zh", r"(?P<verb>送了|送给了|送给|送)(?P<subj>我们家|我们|我家|我)(?:一只|只|一条|条|两只)"
          r"(?P<obj>" + _ZH_PET + r")", "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_start", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
-         r"(?:新)?(?P<verb>养了|领养了|收养了|捡了|抱回了|抱回来了)(?:一只|只|一条|条|两只)(?:小|大)?(?:黑|白|橘|花|灰|黄|奶)?"
+         r"(?:新)?(?P<verb>养了|领养了|收养了|捡了|抱回了|抱回来了|接了|接回了)(?:一只|只|一条|条|两只)(?:小|大)?(?:黑|白|橘|花|灰|黄|奶)?"
          r"(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]*(?:叫|取名|起名))", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship, school, health
     _raw("zh_divorce", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚|离异)",
@@ -2011,7 +2016,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_from_ren", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?:(?:土生土长的|地地道道的|土生土长的地道|地道的)|(?!" + _ZH_REGIONS + r"人))"
          r"(?P<obj>[\u4e00-\u9fff]{2,6}?)人(?:哈|啊|呀|哦|呢|嘛|啦|哟)?(?=[，,。！？~～]|$)", "IS_FROM", "place", trait="hometown",
          coordinated=False, typed_only=True),
-    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|去?提了(?=一辆|辆)|"
+    _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|去?提了(?=一辆|辆|一台|台)|"
         # 入了个扫地机器人: 入 (bought, in chat) with its measure word
         r"入了(?=(?:一)?(?:个|台|辆|部|只|双|套|款|块))|喜提|(?:新)?整了(?=(?:一)?(?:个|台|辆|部|套))|买", "BOUGHT", "product"),
     # where it was bought, between the buyer and the verb: 我在京东买了个投影仪, 我从闲鱼上淘了台相机

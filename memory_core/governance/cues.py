@@ -21,7 +21,9 @@ _ABBREVIATIONS = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Jr", "Sr", "Prof", "Inc"
                   "e.g", "i.e", "[A-Z]")
 _SENTENCE_END = re.compile(r"(?<=[。！？!?\n])|(?<=[.;；])" + "".join(
     rf"(?<!\b{a}\.)" for a in _ABBREVIATIONS) + r"\s+")
-_CLAUSE_SPLIT = re.compile(r"\s*(?:[,，;；:：]|—+|–|\s-\s)\s*")
+#: (chat parts Chinese clauses with a space — 开我那辆朗逸去洗车 洗车店说有点锈 要紧吗 —, read as
+#: the comma it stands for, as the extractor reads it)
+_CLAUSE_SPLIT = re.compile(r"\s*(?:[,，;；:：]|—+|–|\s-\s)\s*|(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])")
 
 # English wh-openers and request openers that are unambiguous at the start of a sentence.
 _EN_WH = ("what", "what's", "whats", "when", "where", "where's", "who", "who's", "whom", "whose",

@@ -156,3 +156,37 @@ def test_a_comparisons_second_term_is_no_object():
     found = claims("我现在开的这台丰田凯美瑞比以前那辆本田思域好开多了。")
     assert trait("user", "DRIVES", "丰田凯美瑞") in found and trait("user", "DRIVES", "本田思域") not in found
     assert trait("user", "DRIVES", "比亚迪") in claims("我开的这台比亚迪挺好。")
+
+
+def test_a_role_got_or_landed_with_its_kind_is_the_new_employer():
+    line = ("Okay it's official, I'm leaving the robot startup — got an embedded systems role at Siemens "
+            "Healthineers in Malvern, starting January.")
+    assert trait("user", "WORKS_AT", "siemens healthineers") in claims(line)
+    assert trait("user", "WORKS_AT", "stripe") in claims("Landed a senior role at Stripe.")
+    assert not any(c[1] == "WORKS_AT" for c in claims("I got an offer at Google."))
+    assert not any(c[0] == "user" for c in claims("My brother got a job at Google."))
+
+
+def test_a_home_told_by_the_dwelling_taken_in_a_place():
+    line = "Big news, we've left London! Renting a little terraced house in Bristol, in Bedminster."
+    assert trait("user", "LIVES_IN", "bristol") in claims(line)
+    assert trait("user", "LIVES_IN", "tiong bahru") in claims("The company transferred me, so I'm now set up in a condo in Tiong Bahru, Singapore.")
+    assert not any(c[0] == "user" for c in claims("My sister is renting a flat in Leeds."))
+    assert trait("user", "MOVED_TO", "boise") in claims("We finally moved into our new place in Boise.")
+
+
+def test_the_old_car_sold_ends_the_car_held_and_a_car_picked_up_is_bought():
+    assert trait("user", "DRIVES", "朗逸", negated=True) in claims("我开朗逸。", "老车卖了三万五。")
+    assert rel("user", "BOUGHT", "比亚迪汉") in claims("老车卖了三万五，提了台比亚迪汉。")
+    assert not any(c[2] == "老车" for c in claims("老车卖了三万五。"))
+
+
+def test_a_space_between_chinese_clauses_parts_them_for_the_classifier_too():
+    from memory_core.governance.cues import statement_clauses
+
+    assert statement_clauses("开我那辆朗逸去洗车 洗车店说底盘有点锈 要紧吗") == ["开我那辆朗逸去洗车", "洗车店说底盘有点锈"]
+    assert statement_clauses("I love New York pizza") == ["I love New York pizza"]
+
+
+def test_a_pet_taken_in_from_a_cattery_is_a_pet():
+    assert trait("user", "HAS_PET", "煤球") in claims("终于下决心了！从猫舍接了一只暹罗，叫煤球，黑脸白身子超可爱")

@@ -192,6 +192,9 @@ def test_a_state_family_joins_the_two_sides_of_one_state_that_share_no_word():
     ("Sold the Civic last week.", False), ("换工作了。", False), ("My boss told me I got the promotion.", False),
     ("I quit smoking.", False), ("腾讯把我裁了。", False),
     ("医生让我补充蛋白质，我现在开始吃肉了。", False), ("My doctor told me to quit, so I did.", False),
+    # a mind made up (想清楚了, 想了想) tells a decision, no weighing
+    ("想清楚了，博士不读了，已经办了退学。", False), ("医生建议我吃点红肉，我想了想，不吃素了。", False),
+    ("想了很久 还是决定回老家发展了", False), ("我想换个工作。", True),
 ])
 def test_a_change_weighed_advised_or_heard_of_is_no_newer_word(text, weighed):
     assert tentative(text) is weighed
