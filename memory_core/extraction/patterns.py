@@ -1792,8 +1792,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_gift", "zh", r"(?P<verb>送了|送给了|送给|送)(?P<subj>我们家|我们|我家|我)(?:一只|只|一条|条|两只)"
          r"(?P<obj>" + _ZH_PET + r")", "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_start", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
-         r"(?:新)?(?P<verb>养了|领养了|收养了|捡了|抱回了|抱回来了|接了|接回了)(?:一只|只|一条|条|两只)(?:小|大)?(?:黑|白|橘|花|灰|黄|奶)?"
-         r"(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]*(?:叫|取名|起名))", "HAS_PET", "animal", trait="pet", coordinated=False),
+         r"(?:新)?(?P<verb>养了|领养了|收养了|捡了|抱回了|抱回来了|接了|接回了|带回来了?|带回了|带回家了?)(?:一只|只|一条|条|两只)(?:小|大)?(?:黑|白|橘|花|灰|黄|奶)?"
+         r"(?:[\u4e00-\u9fff]{1,2}?(?=" + _ZH_PET + r"))??(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]*(?:叫|取名|起名))", "HAS_PET", "animal", trait="pet", coordinated=False),
     # relationship, school, health
     _raw("zh_divorce", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>离婚了|离婚|离异)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),

@@ -55,7 +55,7 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
 from .newer_state import LaterMention, focus_sentences, newer_mentions, shared_family, shared_topic, tentative
-from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, lowers_state_answer, not_begun,
+from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, kin_not_partner, lowers_state_answer, not_begun,
                               not_had, not_own_state, refers_back)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -651,6 +651,8 @@ class RetrievalService:
         obj = str(top.facts.get("object") or top.facts.get("value") or "").strip().lower()
         if top.layer != "l1" and obj:  # a derived belief is about its object, not every mention
             linked = [r for r in linked if str(r[1]).strip().lower() == obj] or []
+        if plan.predicate_family == "relationship":
+            linked = [r for r in linked if not kin_not_partner(str(r[1]))]
         names = {r[0]: r[1] for r in linked}
         times = self._event_times(ids)
         top_time = max(times.values(), default=top.occurred_at or 0.0)
@@ -700,7 +702,7 @@ class RetrievalService:
                                                      or asks_about_own_tie(plan.query, plan.predicate_family)
                                                      or plan.predicate_family == "pet" and plan.named_pet is not None):
             rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
-        topical = self._topic_mentions(top, ids, findings, by_id, zh, obj, query_terms(plan.query))
+        topical = self._topic_mentions(top, ids, findings, by_id, zh, obj, query_terms(plan.query), plan.predicate_family)
         if not rows and not topical:
             return findings, {}
         cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows))) if rows else {}
@@ -837,7 +839,7 @@ class RetrievalService:
 
     @staticmethod
     def _topic_mentions(top: Finding, ids: list[str], findings: list[Finding], by_id: dict[str, "Candidate"],
-                        zh: bool, obj: str, question_terms: list[str]) -> list[LaterMention]:
+                        zh: bool, obj: str, question_terms: list[str], family: str | None = None) -> list[LaterMention]:
         """Later statements among the findings that share a topic word with a top statement
         (我戒烟失败了 → 我已经戒烟半年了): the newer word on a state no entity names."""
         # a derived belief's topic is in the statements it rests on ("user HAS_CONDITION 高血压"
@@ -851,7 +853,8 @@ class RetrievalService:
         # "…I'm a paralegal at Hargreaves & Finch… Something I can prep Friday night" shares
         # "something" with any later chat, which is no word on the job
         top_texts = focus_sentences(top_texts, [own] if own else question_terms)
-        top_terms = [t for text in top_texts for t in query_terms(text) if t != own]
+        top_terms = [t for text in top_texts for t in query_terms(text) if t != own and
+                     not (family == "relationship" and kin_not_partner(t))]  # one's child is no word on the marriage
         out: list[LaterMention] = []
         for f in findings[1:]:
             if f.layer != "l1" or f.event_id in ids or f.event_id not in by_id:

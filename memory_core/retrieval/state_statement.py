@@ -228,6 +228,17 @@ def not_had(content: str) -> bool:
     return _NOT_HAD.search(content) is not None
 
 
+#: the user's kin who are never the partner: a later word on one's child or parents is no word
+#: on one's marriage (带女儿去游乐场玩了一天 after 我和老婆结婚五年了，有个女儿)
+_KIN_NOT_PARTNER = frozenset({"女儿", "儿子", "孩子", "宝宝", "闺女", "妈妈", "爸爸", "父母", "爸妈", "daughter", "son",
+                              "kids", "kid", "baby", "mom", "dad", "parents", "mother", "father"})
+
+
+def kin_not_partner(name: str) -> bool:
+    """Whether an entity's name is a kin word that never names the partner."""
+    return name.strip().lower() in _KIN_NOT_PARTNER
+
+
 def asks_about_own_tie(question: str, family: str | None) -> bool:
     """A pet or relationship question about the user's own animal or partner (the family's
     state is the user's, though the question's subject is the animal or "我家")."""

@@ -190,3 +190,8 @@ def test_a_space_between_chinese_clauses_parts_them_for_the_classifier_too():
 
 def test_a_pet_taken_in_from_a_cattery_is_a_pet():
     assert trait("user", "HAS_PET", "煤球") in claims("终于下决心了！从猫舍接了一只暹罗，叫煤球，黑脸白身子超可爱")
+
+
+def test_a_pet_brought_home_from_a_market_is_a_pet():
+    assert trait("user", "HAS_PET", "鹦鹉") in claims("从花鸟市场带回来一只玄凤鹦鹉 会吹口哨！")
+    assert not any(c[0] == "user" for c in claims("他从花鸟市场带回来一只鹦鹉。"))

@@ -235,3 +235,17 @@ def test_a_change_the_user_takes_back_after_somebody_elses_clause_is_theirs():
     assert not_own_state(line, speaker=None, author_type="user", family="pet", at=found[1]) is None
     other = "上个月朋友家的布偶猫生了一窝，她抱了一只回去，取名叫奶糖。"
     assert not_own_state(other, speaker=None, author_type="user", family="pet", at=other.index("取名")) is not None
+
+
+def test_a_later_word_on_ones_child_is_no_word_on_the_marriage(make_engine):
+    """"带女儿去游乐场玩了一天" after "我和老婆结婚五年了，有个女儿": the daughter is named again, but
+    a relationship question is answered by the marriage line; a divorce told later still lifts."""
+    engine = _ingested(make_engine,
+                       ("我和老婆结婚五年了，有个女儿", T0, "married"),
+                       ("带女儿去游乐场玩了一天", T0 + 100 * DAY, "outing"),
+                       ("手续办完了，我们正式离婚了，女儿跟她，我每周末去接孩子", T0 + 400 * DAY, "divorce"))
+    ids = _ids(engine)
+    before = engine.retrieval.query("我现在的婚姻状况是怎样", "current_state", now=T0 + 200 * DAY)
+    assert before.findings[0].event_id == ids["married"], [f.content for f in before.findings]
+    after = engine.retrieval.query("我现在的婚姻状况是怎样", "current_state", now=T0 + 500 * DAY)
+    assert after.findings[0].event_id == ids["divorce"], [f.content for f in after.findings]

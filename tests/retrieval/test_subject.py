@@ -140,3 +140,10 @@ def test_a_names_thing_is_somebody_elses_even_where_a_partner_is_told_by_name():
     ("今天我搬家了", False), ("Today I quit my job.", False)])
 def test_a_time_told_first_is_no_subject(statement, other):
     assert other_subject(statement) is other
+
+
+@pytest.mark.parametrize("statement,other", [
+    ("帮兄弟策划求婚，在海边摆了一地蜡烛，成功了", True), ("给老婆买了辆车", True), ("替我妈办了退休手续", True),
+    ("帮我妈搬家，我自己也搬到了杭州", False), ("我求婚成功啦！我们订婚了", False)])
+def test_what_is_done_for_somebody_is_their_state(statement, other):
+    assert other_subject(statement) is other
