@@ -100,7 +100,7 @@ def test_the_english_dev12_batch_is_well_formed_and_apart():
     assert shared == 0, f"{shared} lines shared with the held-out or earlier dev files"
 
 
-@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60), ("dev33", 64), ("dev34", 64), ("dev35", 60), ("dev36", 60), ("dev37", 64), ("dev38", 64), ("dev39", 64), ("dev40", 64), ("dev41", 64), ("dev42", 64), ("dev43", 64), ("dev44", 64), ("dev45", 64), ("dev46", 64), ("dev47", 64), ("dev48", 64), ("dev49", 64), ("dev50", 64), ("dev51", 64), ("dev52", 64), ("dev53", 64), ("dev54", 63), ("dev55", 64), ("dev56", 64), ("dev57", 63), ("dev58", 63), ("dev59", 48)])
+@pytest.mark.parametrize("name,size", [("dev14", 70), ("dev15", 79), ("dev16", 80), ("dev17", 60), ("dev18", 60), ("dev19", 53), ("dev20", 50), ("dev21", 50), ("dev22", 30), ("dev23", 75), ("dev24", 70), ("dev25", 70), ("dev26", 70), ("dev27", 70), ("dev28", 70), ("dev29", 70), ("dev30", 60), ("dev31", 60), ("dev32", 60), ("dev33", 64), ("dev34", 64), ("dev35", 60), ("dev36", 60), ("dev37", 64), ("dev38", 64), ("dev39", 64), ("dev40", 64), ("dev41", 64), ("dev42", 64), ("dev43", 64), ("dev44", 64), ("dev45", 64), ("dev46", 64), ("dev47", 64), ("dev48", 64), ("dev49", 64), ("dev50", 64), ("dev51", 64), ("dev52", 64), ("dev53", 64), ("dev54", 63), ("dev55", 64), ("dev56", 64), ("dev57", 63), ("dev58", 63), ("dev59", 48), ("dev60", 64), ("dev61", 64), ("dev62", 64), ("dev63", 64)])
 def test_the_dev14_batch_is_well_formed_and_apart(name, size):
     """dev14 (stop 25, both languages, written before the
     extractor ran on it): the same vocabulary and grounding, unique ids, and no line shared with
@@ -450,6 +450,23 @@ def test_the_dev56_and_dev57_batches_keep_their_scores():
     from memory_core.extraction.rule_extractor import RuleExtractor
 
     floors = {"dev56": (0.97, 0.83), "dev57": (0.98, 0.80), "dev58": (0.98, 0.85), "dev59": (0.98, 0.80)}
+    for name, (p, r) in floors.items():
+        data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
+        report = evaluate(RuleExtractor(), data)
+        assert report.claims.precision >= p and report.claims.recall >= r, (name, report.to_json())
+
+
+def test_the_stop36_batches_keep_their_scores():
+    """Stop 36's four batches, by helpers who had not seen the extractor, labelled before it ran
+    on them. First runs: dev60 (64 zh, longer multi-clause lines) 0.920 / 0.552 (after 86119f1);
+    dev61 (64 zh, colloquial registers: 俺/咱, voice-typed, 朋友圈) 0.771 / 0.284, 0.857 / 0.316
+    after relabelling 我爸/我姐/我妈 to the kin names; dev62 (64 zh, lines that look like the user's
+    state and are not) 0.814 / 0.500; dev63 (32 en + 32 zh, a long chat with the assistant) 0.937 /
+    0.740. Tuned by test_dev60_mechanisms; recall stays low on the colloquial batches."""
+    from memory_core.extraction.evaluation import evaluate
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    floors = {"dev60": (0.98, 0.62), "dev61": (0.95, 0.41), "dev62": (0.98, 0.50), "dev63": (0.97, 0.79)}
     for name, (p, r) in floors.items():
         data = json.loads((Path(__file__).parent / f"{name}_sentences.json").read_text(encoding="utf-8"))
         report = evaluate(RuleExtractor(), data)
