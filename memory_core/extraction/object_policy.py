@@ -74,6 +74,8 @@ def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str |
         return None  # 也没去成: one character left of a verb phrase names no place or employer
     if predicate == "VISITED" and entity_type in _NOT_VISITED:
         return None  # 去爬山了, 去吃火锅, "went to a car show": what one went to do or see is no place visited
+    if predicate == "USES" and entity_type in ("place", "person", "animal"):
+        return None  # 我用微信和朋友聊天: the friend is who one chats with, nothing used
     if predicate in ("BOUGHT", "SOLD", "OWNS") and entity_type in ("place", "person"):
         return None  # 买了张去成都的机票, "bought tickets to Paris": the place is where to, not what
     if want is None:

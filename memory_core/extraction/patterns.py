@@ -1368,7 +1368,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
     _raw("zh_diet_no_meat", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>戒肉了|戒了肉|戒肉|(?<!鱼)不吃肉了|不再吃肉|戒荤了|戒荤|改吃素了?|改成吃素了?)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
-    _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了)(?P<obj>)",
+    _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了|戒了生酮|戒掉了?生酮)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),
     # 生酮我坚持不下去，放弃了 / 试了两个月生酮，没坚持下来: the diet named first, its end after
     _raw("zh_diet_keto_gave_up", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)?" + _ZH_GAP + r"(?:(?:试了|试过|尝试了|尝试过|搞了|吃了)[^，,。！？]{0,6}?)?生酮(?:饮食)?(?:我)?"
@@ -1781,6 +1781,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
          r"(?P<verb>叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
          trait="pet", coordinated=False),
+    # 我养了两只猫，一只叫大橘，一只叫小白: each animal by its name, one clause each
+    _raw("zh_pet_each_called", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>养了|有|养着)(?:两|三|四|几|2|3|4)(?:只|条)(?:" + _ZH_PET +
+         r")[，,](?:其中)?(?:一只|一条|老大)(?:叫|名叫)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,4}?(?:[，,](?:另)?(?:一只|一条|老二|老三)"
+         r"(?:叫|名叫)[\u4e00-\u9fffA-Za-z]{1,4}?)+)(?=[，,。！？]|$)", "HAS_PET", "animal", trait="pet"),
     # 我养了两只猫，大橘和小白: each animal by its name
     _raw("zh_pet_several", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>养了|有|养着)(?:两|三|四|几|2|3|4)(?:只|条)"
          r"(?:" + _ZH_PET + r")[，,：:]?(?:分别叫|分别是|叫|是)?(?P<obj>[\u4e00-\u9fff]{1,4}?(?:[和、跟与][\u4e00-\u9fff]{1,4}?)+)(?=[，,。！？]|$)",
@@ -2219,7 +2223,7 @@ ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|(?:老家|家乡|故乡)(?
 #: verbs whose object is the thing one likes (吃火锅 → 火锅, 看电影 → 电影); 做 and 养 only before
 #: what is kept or made as a thing (养猫 → 猫, 做饭 is a lexicon activity): 做面包, 养花 are activities
 ZH_CONSUME_VERB = re.compile(r"^(?:吃|喝|看|听|玩|打|逛|去|养(?=猫|狗|鱼|鸟|兔|仓鼠|乌龟|宠物))(?=.)")
-ZH_COORD = re.compile(r"[和跟与及、]|还有")
+ZH_COORD = re.compile(r"[和跟与及、]|还有|[，,](?:另)?(?:一只|一条|老二|老三)(?:叫|名叫)")
 
 #: pronouns / demonstratives that stand for an earlier entity
 PRONOUNS_EN = frozenset({"it", "this", "that", "this one", "that one", "them", "these", "those"})

@@ -195,3 +195,18 @@ def test_a_pet_taken_in_from_a_cattery_is_a_pet():
 def test_a_pet_brought_home_from_a_market_is_a_pet():
     assert trait("user", "HAS_PET", "鹦鹉") in claims("从花鸟市场带回来一只玄凤鹦鹉 会吹口哨！")
     assert not any(c[0] == "user" for c in claims("他从花鸟市场带回来一只鹦鹉。"))
+
+
+def test_pets_named_one_clause_each_are_each_a_pet_and_the_species_is_none():
+    found = claims("我养了两只猫，一只叫大橘，一只叫小白。")
+    assert trait("user", "HAS_PET", "大橘") in found and trait("user", "HAS_PET", "小白") in found
+    assert not any(c[2] == "猫" for c in found)
+    three = claims("我家养了三只猫，一只叫大橘，一只叫小白，另一只叫煤球。")
+    assert trait("user", "HAS_PET", "煤球") in three
+    assert not any(c[0] == "user" for c in claims("他养了两只猫，一只叫大橘，一只叫小白。"))
+
+
+def test_who_one_chats_with_is_nothing_used_and_keto_given_up_ends_it():
+    found = claims("我用微信和朋友聊天。")
+    assert rel("user", "USES", "微信") in found and not any(c[2] == "朋友" for c in found)
+    assert trait("user", "FOLLOWS_DIET", "keto", negated=True) in claims("我已经戒了生酮饮食。")
