@@ -1366,7 +1366,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 现在改成吃鱼不吃肉了: fish kept, meat left out
     _raw("zh_diet_fish_not_meat", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:改成了?|改为|开始|只)?(?P<verb>吃鱼(?:和海鲜|虾)?不吃(?:别的|其他的?)?肉)"
          r"(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
-    _raw("zh_diet_no_meat", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>戒肉了|戒了肉|戒肉|(?<!鱼)不吃肉了|不再吃肉|戒荤了|戒荤|改吃素了?|改成吃素了?)(?P<obj>)",
+    # 不吃肉了，(改|只)吃鱼 / 但吃海鲜: meat left, fish kept — pescatarian, no vegetarian
+    _raw("zh_diet_no_meat_fish", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>(?:不吃肉|不再吃肉|戒肉)了?[，,]?(?:但是?|不过|现在|就)?(?:改|只|还|改成|还是)?吃(?:鱼|海鲜|鱼虾|鱼和海鲜))(?P<obj>)",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
+    _raw("zh_diet_no_meat", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>戒肉了|戒了肉|戒肉|(?<!鱼)不吃肉了|不再吃肉|戒荤了|戒荤|改吃素了?|改成吃素了?)(?![，,]?(?:但是?|不过|现在|就)?(?:改|只|还|改成|还是)?吃(?:鱼|海鲜))(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_keto_end", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>放弃了?生酮|不再生酮|停了生酮|不搞生酮了|不吃生酮了|戒了生酮|戒掉了?生酮)(?P<obj>)",
          "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="keto"),

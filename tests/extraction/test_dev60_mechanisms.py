@@ -210,3 +210,11 @@ def test_who_one_chats_with_is_nothing_used_and_keto_given_up_ends_it():
     found = claims("我用微信和朋友聊天。")
     assert rel("user", "USES", "微信") in found and not any(c[2] == "朋友" for c in found)
     assert trait("user", "FOLLOWS_DIET", "keto", negated=True) in claims("我已经戒了生酮饮食。")
+
+
+def test_meat_left_with_fish_kept_is_pescatarian():
+    for line in ("我现在不吃肉了，改吃鱼。", "我不吃肉，但吃海鲜。"):
+        found = claims(line)
+        assert trait("user", "FOLLOWS_DIET", "pescatarian") in found, line
+        assert not any(c[2] == "vegetarian" for c in found), line
+    assert trait("user", "FOLLOWS_DIET", "vegetarian") in claims("我不吃肉了。")
