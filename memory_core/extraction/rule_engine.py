@@ -381,6 +381,21 @@ def clean_en_object(phrase: str) -> str:
     return "" if EN_EMPTY_OBJECTS.match(p) else p
 
 
+#: the families whose object is a thing had (a brand's thing is the thing)
+_THING_PREDICATES = frozenset({"BOUGHT", "SOLD", "OWNS", "USES"})
+#: a measure word, a brand's name, 的, the thing (一台小米的扫地机器人, 两袋三只松鼠的坚果)
+_ZH_BRAND_THING = re.compile(r"^(?P<lead>(?:[一两二三四五六七八九十几\d]*(?:台|个|件|辆|部|双|袋|瓶|盒|只|套|款|箱|包))?)"
+                             r"(?P<brand>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)的(?P<thing>[\u4e00-\u9fffA-Za-z0-9][^，,。！？]*)$")
+
+
+def _zh_thing_of_brand(phrase: str) -> str:
+    """The thing of "brand 的 thing" when the brand is a known organisation; else the phrase."""
+    m = _ZH_BRAND_THING.match(phrase.strip())
+    if m is None or lexicon_type(m.group("brand")) != "organization" and list_type(m.group("brand")) != "organization":
+        return phrase
+    return m.group("lead") + m.group("thing")
+
+
 def _zh_nickname_after(text: str, at: int) -> bool:
     """Whether a Chinese nickname (小/老/阿/大 + a surname: 小陈, 老周, 大刘) starts at ``at``."""
     from ..lexicon.names import ZH_SURNAMES
@@ -1028,6 +1043,8 @@ class _Extractor:
         called = _zh_called_name(raw_obj) if pattern.lang == "zh" and not pattern.fixed_object else raw_obj
         zh_called = called != raw_obj
         raw_obj = called  # 在一家叫极光的创业公司上班: the name, not the kind
+        if pattern.lang == "zh" and pattern.predicate in _THING_PREDICATES:
+            raw_obj = _zh_thing_of_brand(raw_obj)  # 一台小米的扫地机器人: the robot, not 小米
         if pattern.lang == "en" and (sense := _EN_SENSE_OF.match(raw_obj.strip())):
             raw_obj = sense.group("thing")  # "love the smell of coffee": the coffee, not the smell
         if pattern.predicate in ("LIVES_IN", "MOVED_TO") and pattern.lang == "en" and \

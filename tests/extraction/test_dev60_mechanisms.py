@@ -218,3 +218,11 @@ def test_meat_left_with_fish_kept_is_pescatarian():
         assert trait("user", "FOLLOWS_DIET", "pescatarian") in found, line
         assert not any(c[2] == "vegetarian" for c in found), line
     assert trait("user", "FOLLOWS_DIET", "vegetarian") in claims("我不吃肉了。")
+
+
+def test_a_brands_thing_is_the_thing_had_and_well_known_companies_are_known():
+    assert rel("user", "BOUGHT", "扫地机器人") in claims("我买了一台小米的扫地机器人。")
+    assert not any(c[2] == "小米" for c in claims("我买了一台小米的扫地机器人。"))
+    assert not any(c[2] == "朋友" for c in claims("我买了朋友的二手车。"))
+    assert trait("user", "WORKS_AT", "三一重工") in claims("我跳槽去了三一重工。")
+    assert not any(c[1] == "VISITED" for c in claims("现在去了TCL。"))
