@@ -4,7 +4,8 @@ Northern Mandarin chat says 俺 / 俺家 / 咱 / 咱们 where the statement patt
 我们: "俺前年整了辆五菱宏光", "咱这两年一直在天津待着". Rewriting the statement rules for every
 dialect word would double them; the words are rewritten instead, one character for one so every
 offset (mention spans, evidence spans) stays valid, and the evidence the output carries is cut
-back out of the text the user wrote.
+back out of the text the user wrote (``rule_engine._cased`` with ``truecase.restore``, as for
+restored capitals).
 """
 
 from __future__ import annotations
@@ -23,8 +24,3 @@ def standard_pronouns(text: str) -> str:
         return text
     return _RX.sub(lambda m: _STANDARD[m.group()], text)
 
-
-def original_span(standard: str, original: str, piece: str) -> str:
-    """The user's own wording of ``piece``, a span read from ``standard`` (the rewritten text)."""
-    at = standard.find(piece)
-    return original[at:at + len(piece)] if at >= 0 else piece

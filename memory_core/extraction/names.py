@@ -349,16 +349,10 @@ _DIET_RX = re.compile(r"(?<![A-Za-z0-9_])(?:" + "|".join(DIETS_EN) + r")(?![A-Za
                       re.IGNORECASE)
 
 
-def _is_thing(name: str) -> bool:
-    """A lexicon member's name (可乐, 面包): read as a pet's name only where it ends there."""
-    from .mentions import is_member
-
-    return is_member(name)
-
-
 def pet_name_spans(text: str) -> list[tuple[int, int, str, tuple[int, int]]]:
     """(start, end, name, species span) for "our dog Rocky" / 我家的猫咪年糕: the name is the
     animal; the species word beside it is no entity of its own."""
+    from .mentions import is_member
     from .pet_names import en_possessed_pets, thing_name_ends, zh_named_pets
 
     out = []
@@ -369,7 +363,7 @@ def pet_name_spans(text: str) -> list[tuple[int, int, str, tuple[int, int]]]:
             if rx is _ZH_PET_NAMED and any(flag in ("t", "v", "d", "ul", "y", "p", "m", "r")
                                            for _, flag, _ in zh_tokens(m.group("name"))):
                 continue  # 猫咪前天…, 狗死了: a time word or a verb is no name
-            if rx is _ZH_PET_NAMED and _is_thing(m.group("name")):
+            if rx is _ZH_PET_NAMED and is_member(m.group("name")):  # a thing's name (可乐, 面包)
                 after = [t for t in zh_tokens(text) if t[2] >= m.end("name")]
                 if not thing_name_ends(after[0] if after else ("。", "x", 0)):
                     continue  # 我家猫咪面包最爱吃: the cat's bread, not a cat called 面包

@@ -38,6 +38,7 @@ from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, Reso
 from .prefilter import literals_of, may_match, plain_case
 from .sensor_rules import sensor_claims
 from .truecase import restore, truecase
+from .dialect import standard_pronouns
 from .future_starts import FAMILY_CLAIMS, ZH_PLACE_OF, future_starts, scheduled_expression, scheduled_start
 
 CONF_EXPLICIT = 0.7
@@ -521,7 +522,7 @@ class _Extractor:
                 _schools_by_degree(self.out.fact_claims, first)
                 _chains_keep_last(self.out.fact_claims, first, event.content)
                 self._corrections(state)
-            if event is not told:  # report the line's own text, not its restored capitals
+            if event is not told:  # report the line's own text, not its restored capitals or 我 for 俺
                 for c in self.out.fact_claims[claims_before:]:
                     c.evidence_text = restore(told.content, event.content, c.evidence_text)
                 for e in state.entities.values():
@@ -532,15 +533,16 @@ class _Extractor:
 
     @staticmethod
     def _cased(event: ExtractionInput) -> ExtractionInput:
-        """A user's English line typed all in lower case, with its names' capitals back
-        (``truecase``): the English rules read names by their capitals."""
+        """A user's line as the rules read it, one character for one: an English line typed all in
+        lower case with its names' capitals back (``truecase``: the English rules read names by
+        their capitals), 俺/咱 as 我 (``dialect``), a space between Chinese clauses as a comma."""
         if event.author_type != AuthorType.USER or _is_observation(event):
             return event
         skip = len(event.speaker) + 1 if event.speaker and event.content.startswith(event.speaker + ":") else 0
         cased = truecase(event.content, skip)
         # 我是哈尔滨人 所以…, 开始吃素了 主要是…: chat parts its Chinese clauses with a space; read
         # as the comma it stands for (one character for one: offsets and restored evidence hold)
-        cased = _ZH_SPACE_BREAK.sub("，", cased)
+        cased = standard_pronouns(_ZH_SPACE_BREAK.sub("，", cased))
         return event if cased == event.content else replace(event, content=cased)
 
     def _people_mentions(self, event: ExtractionInput, mentions: list[Mention]) -> list[Mention]:
@@ -2205,18 +2207,4 @@ def _is_observation(event: ExtractionInput) -> bool:
 
 def extract_batch(events: list[ExtractionInput], known: list[KnownEntity],
                   live_traits: Sequence[LiveTrait] = ()) -> Phase1Output:
-    from .dialect import original_span, standard_pronouns
-
-    originals = {e.event_id: e.content for e in events}
-    read = [replace(e, content=standard_pronouns(e.content)) for e in events]
-    out = _Extractor(known, live_traits).run(read)
-    rewritten = {e.event_id: e.content for e in read if e.content != originals[e.event_id]}
-    if rewritten:  # 俺/咱 were read as 我: the evidence and the mentions are the user's words again
-        for claim in out.fact_claims:
-            if claim.event_id in rewritten:
-                claim.evidence_text = original_span(rewritten[claim.event_id], originals[claim.event_id],
-                                                    claim.evidence_text)
-        for entity in out.entities:
-            if entity.event_id in rewritten:
-                entity.mention = original_span(rewritten[entity.event_id], originals[entity.event_id], entity.mention)
-    return out
+    return _Extractor(known, live_traits).run(events)

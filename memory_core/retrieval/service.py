@@ -87,6 +87,7 @@ LAYER_FILTERS = ("summary_type", "summary_category")
 #: threads for parallel paths: one per L1 path plus layer retrievers
 RETRIEVAL_THREADS = 8
 
+
 class QueryInputError(ValueError):
     """A bad ``memory_query`` argument; ``field`` names it (the tool schema's property)."""
 
