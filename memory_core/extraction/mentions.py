@@ -449,6 +449,34 @@ def _titles(text: str, lexical: list[Mention]) -> list[Mention]:
     return kept + [Mention(s, e, text[s:e], normalize_name(text[s:e]), "media", "name") for s, e in spans]
 
 
+#: what stands right before a brand that leads a thing's head noun: a determiner, a possessive or
+#: a word of age ("my new Garmin watch", "a Fitbit tracker"); "gave Sarah headphones" has none
+_EN_BRAND_LEFT = re.compile(r"\b(?:my|our|his|her|their|your|a|an|the|this|that|new|old|used|first|second|"
+                            r"brand-new|brand new)\s+$", re.I)
+
+
+def _en_brand_heads(text: str, kept: list[Mention]) -> list[Mention]:
+    """An unknown capitalised brand right before a device or appliance word is one thing with it
+    ("my new Garmin watch tracks my runs": the Garmin watch, not any watch). Known brands already
+    join their head (a typed name); this covers the brands no list holds, by position only."""
+    from .names import en_name_spans
+
+    heads = {m.start: m for m in kept if m.source == "lexicon" and m.start > 0 and
+             m.entity_type in ("device", "appliance")}
+    if not heads:
+        return kept
+    taken = [(m.start, m.end) for m in kept if m.start >= 0]
+    out = list(kept)
+    for start, end, surface in en_name_spans(text):
+        head = heads.get(end + 1)
+        if head is None or text[end] != " " or not _EN_BRAND_LEFT.search(text[:start]) or \
+                any(s < end and start < e for s, e in taken):
+            continue
+        whole = text[start:head.end]
+        out[out.index(head)] = Mention(start, head.end, whole, normalize_name(whole), head.entity_type, "name")
+    return out
+
+
 def _place_dishes(text: str, kept: list[Mention]) -> list[Mention]:
     """A place right before a dish names the dish (兰州拉面, 北京烤鸭, 沙县小吃): one food, no place."""
     foods = {m.start: m for m in kept if m.entity_type == "food" and m.start >= 0 and is_cjk(m.surface)}
@@ -501,6 +529,7 @@ def collect_mentions(text: str, hints: tuple[EntityHintInput, ...],
         kept = _place_dishes(text, kept)
     if lexicon_fields is None and not is_cjk(text):
         from .names import company_context
+        kept = _en_brand_heads(text, kept)
         for m in kept:
             if m.source == "lexicon" and company_context(text, m.start, m.end, m.entity_type):
                 m.entity_type = "organization"  # "Tesla stock", "hired at Spotify": the company

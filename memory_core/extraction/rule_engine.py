@@ -1515,8 +1515,9 @@ class _Extractor:
         if names and pattern.lang == "en":
             best = max(names, key=lambda m: m.end - m.start)
             tail = state.event.content[best.end:end].strip().lower().split()
-            if tail and not any(m.start >= best.end for m in lex):
-                names = []  # "a LGBTQ support group": the name only modifies a noun phrase
+            if tail and not any(m.start >= best.end for m in lex) and best.entity_type not in ("device", "appliance"):
+                names = []  # "a LGBTQ support group": the name only modifies a noun phrase (a brand
+                # joined to its head, "Garmin watch tracks my runs", is the thing, the rest its verb)
         if names:
             best = max(names, key=lambda m: m.end - m.start)
             head = [m for m in lex if m.start >= best.end and m.start - best.end <= 1 and m.end <= end]
