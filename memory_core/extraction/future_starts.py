@@ -1,9 +1,10 @@
-"""Told future starts of a state: "Starting at Stanford Health in December", 下周一去字节跳动报到.
+"""Told future starts of a state: "Starting at Stanford Health in December", 下周一去字节跳动报到,
+下个月和晓峰结婚.
 
 By convention a plan is not a fact, and a clause with a future cue reads as a plan (the
 extractor's ``modal`` mood). A *dated* start of a state is the exception: when the date comes,
 the new job, school or home is simply the state, and nobody tells it again. So a first-person
-start of a state family (employer, school, residence) with a future time expression the time
+start of a state family (employer, school, residence, spouse) with a future time expression the time
 rules can resolve (``retrieval.timeparse.find_future_time``) is read as a claim with
 ``time_hint = "from:<expression>"``; L2 resolves the expression against the telling time and
 lets the state begin then.
@@ -61,7 +62,7 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?i:\b(?P<verb>mov(?:e|es|ing)(?:\s+back)?|relocat(?:e|es|ing)))\s+(?P<obj>there)\b"), "home"),
     (re.compile(r"(?i:\b(?P<verb>classes|school|uni|term|semester))\s+(?P<obj>there)\s+(?:start|starts|begin|begins)\b"), "school"),
     (re.compile(r"(?i:\b(?P<verb>start(?:ing|s)?\s+(?:grad(?:uate)?\s+school|college|university|uni|"
-                r"school|my\s+(?:master'?s|masters|phd|ph\.d\.|degree|mba|studies))\s+at))\s+" + _EN_OBJ),
+                r"school|classes|class|lectures|my\s+(?:master'?s|masters|phd|ph\.d\.|degree|mba|studies))\s+at))\s+" + _EN_OBJ),
      "school"),
     (re.compile(r"(?i:\b(?P<verb>enroll(?:ing|s)?\s+(?:at|in)))\s+" + _EN_OBJ), "school"),
     # "I got into Berkeley for my PhD, starting in the fall": an admission with its start date
@@ -76,6 +77,8 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
                 + _EN_OBJ), "job"),
     (re.compile(r"(?i:\b(?P<verb>(?:mov(?:e|es|ing)|relocat(?:e|es|ing))(?:\s+back)?\s+to))\s+" + _EN_OBJ),
      "home"),
+    # "I'm marrying Dana in June", "getting married to Sam next month": a wedding with its date
+    (re.compile(r"(?i:\b(?P<verb>marry(?:ing)?|get(?:ting)?\s+married\s+to))\s+" + _EN_OBJ), "marriage"),
     # "Signed the lease on a two-bedroom in Jersey City, moving in this weekend": a home taken,
     # with the move-in dated (a house bought with no move told is no home yet)
     (re.compile(r"(?i:\b(?P<verb>(?:signed\s+(?:a|the|our|my)\s+lease|bought|closed|rented|leased)\s+(?:on\s+|for\s+)?"
@@ -97,20 +100,24 @@ _ZH_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?:拿到了?|收到了?|接了|接受了|签了)" + _ZH_OBJ + r"的(?:offer|录用通知)[^。！？!?]*?(?P<verb>入职|报到|报道|上班)"), "job"),
     (re.compile(r"(?P<verb>搬到|搬去|搬家到|搬回|搬回到)" + _ZH_OBJ + r"(?=了|啦|住|去|$|[，,。！？!?；;\s])"), "home"),
     (re.compile(r"(?:去|到)" + _ZH_OBJ + r"(?P<verb>定居)"), "home"),
+    # 下个月和晓峰结婚, 十月跟阿杰领证: a wedding with its date (a person named, not 他/她)
+    (re.compile(r"(?:和|跟)(?P<obj>(?![他她你])(?:(?!上周|上个|去年|前年|昨天|前天|刚|已经|早就)[\u4e00-\u9fffA-Za-z]){2,4}?)"
+                r"(?P<verb>结婚|领证|办婚礼)"), "marriage"),
     # 在佛山买了房，下个月搬过去: the home bought or rented, the move into it dated
     (re.compile(r"在" + _ZH_OBJ + r"(?P<verb>买了|租了|买|租|看好了|定了)(?:个|套|间|一套|一个|一间)?(?:新)?(?:房子?|公寓|住处)"
                 r"[^。！？!?]{0,10}?(?:搬过去|搬进去|入住|住进去|搬家|搬)"), "home"),
 ]
 #: family → (predicate, trait): the same claims the past-tense start patterns make
 FAMILY_CLAIMS: dict[str, tuple[str, str]] = {
-    "job": ("WORKS_AT", "employer"), "school": ("STUDIES_AT", "school"), "home": ("MOVED_TO", "residence")}
+    "job": ("WORKS_AT", "employer"), "school": ("STUDIES_AT", "school"), "home": ("MOVED_TO", "residence"),
+    "marriage": ("MARRIED_TO", "spouse")}
 
 
 @dataclass(frozen=True, slots=True)
 class FutureStart:
     """One scheduled start read from a clause (offsets are within the clause text)."""
 
-    family: str  # job | school | home
+    family: str  # job | school | home | marriage
     surface: str  # the object as written
     start: int
     end: int

@@ -66,7 +66,7 @@ _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年
             r"小时候|婚后|(?:高中|大学|本科|研究生|硕士|博士|大专|初中|中专)?毕业(?:后|以后|之后|那年)|上半年|下半年|这两年|这几年|这几天|这两天|这一阵子?|这些日子|这个星期|这礼拜|这一周|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
             r"长这么大|活这么大|活了(?:快|都)?(?:[一二三四五六七八九十两几\d]+|这么多)年|这辈子|这么多年|到现在|至今|到目前为止|双十一|双11|双十二|双12|黑五|年货节|"
             r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
-            r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|从小|目前|正在|天天|每天|"
+            r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|以前|曾经|原来|当初|早年|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
             r"周[一二三四五六日天]|星期[一二三四五六日天]|"
             # a time counted back (两年前, 三个月前, 半年前)
@@ -94,7 +94,7 @@ _ZH_OPENERS = ZH_OPENERS = (r"不过|但是|可是|而且|所以|其实|反正|�
                r"另外|对了|还有|顺便说一下|顺便说一句|顺便|话说|跟你说个事|跟你说|说起来|毕竟|倒是|但")
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_OPENERS + r")[，,]?)*(?:(?:" + _ZH_TIME + r")[，,]?)*"
-            r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
+            r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:我的?)?(?P<with>" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
             r"(?!(?:" + _ZH_TIME + r"|" + _ZH_ADV + r"|和|跟|我))(?P<name>[\u4e00-\u9fff]{2,3}?)(?=(?:" + _ZH_TIME + r")?(?:[从在去把和跟也都已刚]|搬|离|辞|入|加入|跳槽|开|养)))?"
             r"(?:(?:" + _ZH_TIME + r"|" + _ZH_ADV + r")[，,]?)*"
             # a companion with no subject before it (周末和老公去了趟千岛湖): the speaker went, with them
@@ -152,6 +152,9 @@ class StatementPattern:
     #: this named group must be a name memory knows as ``object_type`` ("moved from Cisco to
     #: Juniper" is a job move only when Cisco is a known employer, not a town)
     known_group: str | None = None
+    #: a fixed "@trait" object taken only when the batch holds a live value of the trait; else the
+    #: verb is left to the next reading ("Quit it": the diet told before, or else the job)
+    needs_live: bool = False
     #: the claim's object is this template around the matched one ("allergic to cats" → "cat
     #: allergy": the condition, named as the held-out and dev labels name it)
     object_template: str | None = None
@@ -196,12 +199,20 @@ def _en_with_bare(key: str, body: str, predicate: str, object_type: str, **kw) -
             _raw(key + "_bare", "en", _EN_START + body, predicate, object_type, **kw))
 
 
+#: who had something once, and the verb that puts it behind: "used to have", "grew up with", or
+#: "had" with a time of the past later in the clause ("had a dog growing up", "had asthma as a kid")
+_EN_PAST_HAVER = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r"))(?: also| always)? "
+                  r"(?P<verb>used to have|grew up with|had(?=[^.;!?]*\b(?:growing up|as a (?:kid|child|teen|teenager|baby)|"
+                  r"when (?:i|we|he|she) (?:was|were) (?:a kid|little|young|younger|a child|a teen|in (?:college|school|high school)|\d+)|"
+                  r"in (?:college|high school|grad school|my twenties|my teens)|back then|back in|years ago|for years)\b)) ")
 _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla|"
            + "|".join(sorted(EN_PET_BREEDS, key=_longest_first)) + ")")
 _ZH_PET = (r"(?:流浪狗|流浪猫|中华田园犬|田园犬|土狗|狗子|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
-           r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|三花猫|蓝猫|狗|兔子|仓鼠|龙猫|荷兰猪|豚鼠|刺猬|鹦鹉|八哥|画眉|乌龟|金鱼|鱼|鸟)")
+           r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|三花猫|蓝猫|狗|兔子|仓鼠|龙猫|荷兰猪|豚鼠|刺猬|鹦鹉|八哥|画眉|乌龟|金鱼|鱼|鸟|"
+           # a kind written in English inside Chinese (养了只corgi叫Mochi)
+           r"(?i:corgi|beagle|poodle|husky|labrador|golden retriever|shiba|samoyed|ragdoll|maine coon|dachshund|chihuahua))")
 #: a sentence in which the speaker brings an animal home (not someone's report of it): what a
 #: next sentence's "his name is X" names
 _EN_PET_ANNOUNCED = re.compile(r"^(?!.*\b(?:said|says|told|tells|she|he|they)\b)(?:.*[\s,;:])?(?:i|we) (?:just |finally |have |had |recently |officially )*"
@@ -227,7 +238,7 @@ _EN_START = r"(?:^|(?<=[.!?:]\s)|(?<=\s[—–]\s))(?P<subj>)(?:just |finally |o
 _EN_NAME_SPAN = r"(?P<obj>[a-z][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,3}?)"
 _EN_WHO = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|and|then|and then|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?|"
            r"(?P<name>[a-z][a-z'\-]+)(?: from (?:my|our|the) [a-z]+)?)(?: just| recently| finally| had to)?")
-_ZH_WHO = (r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:" + _ZH_REL + r")(?=[\u4e00-\u9fff])|"
+_ZH_WHO = (r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:我的?)?(?P<with>" + _ZH_REL + r")(?=[\u4e00-\u9fff])|"
            + _ZH_KIN_NAMED + r"|我)")
 #: the start of a Chinese clause (a pattern whose subject may be left out anchors here)
 _ZH_CLAUSE = r"(?:^|(?<=[，,。！？!?；;\s:：]))(?:(?:" + _ZH_OPENERS + r")[，,]?)*"
@@ -450,7 +461,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"to start at)(?! good\b| now\b| a while\b| lent\b| (?:a|one|two|three|the|this) (?:day|week|weekend|month|year|summer)s?\b)"
          r"(?: an? (?:new )?(?:job|role|position|gig|spot) (?:at|with))? " + _EN_OBJ_RAW, "WORKS_AT",
          "organization", trait="employer", coordinated=False, named_only=True),
-    _en("en_work_end", r"quit(?: my job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
+    # "Quit it after six weeks though": the diet the batch told, given up (none told, nothing said)
+    _raw("en_diet_quit_it", "en", r"^(?:but |and |then |so |sadly |honestly )?(?:i |we )?(?P<subj>)(?:just |eventually |finally |actually )?"
+         r"(?P<verb>quit|gave up|stopped|dropped|ditched|abandoned|bailed on|fell off) it(?P<obj>)"
+         r"(?= after\b| a \w+ (?:ago|later)\b| last\b| in\b| two\b| three\b| already\b| though\b| tho\b| lol\b|[.,;!]|$)",
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="@diet", needs_live=True),
+    _en("en_work_end", r"quit(?: (?:my|her|his|their) job)?(?: at)?|left(?![a-z ]+ and moved\b)(?! (?:grad |graduate |law |med |medical |business |high )?school\b)(?: my job)?(?: at)?|resigned from(?: my (?:position|job|role) at)?|retired from|"
         r"(?:handed|put|turned|gave) in (?:my )?(?:notice|resignation|two weeks(?: notice)?) (?:at|to)|"
         r"gave (?:my )?(?:notice|two weeks(?: notice)?) (?:at|to)|walked out of (?:my job at|my job with)|"
         r"stopped working (?:at|for)|(?:was |got )?(?:laid off|let go|fired|made redundant|sacked|axed) (?:from|by)(?: my (?:job|position|role) (?:at|with))?|"
@@ -636,6 +652,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_gerund", _EN_JOB_VERB + r"(?: [a-z\-]+){0,2}? (?:at|for)", "WORKS_AT", "organization",
         trait="employer", coordinated=False, named_only=True),
     _en("en_school_past", r"used to (?:go|goes) to" + _EN_SCHOOL_AHEAD + r"|used to attend" + _EN_SCHOOL_AHEAD +
+        r"|used to (?:study|be a student) at|studied at(?= [^.,;!?]* (?:years ago|back in|before|until|for \w+ years?)\b)" +
         r"|went to(?![^.;]*\b(?:tour|visit|game|match|conference|trip|concert|event|talk|reunion|wedding|"
         r"graduation|ceremony|open house|football|basketball)\b)" + _EN_SCHOOL_AHEAD, "STUDIES_AT", "organization",
         time_hint="past", coordinated=False,
@@ -702,7 +719,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_vehicle_wrote_off", "en", r"(?:^|(?<=[.!?:]\s)|(?:^|(?<=[\s,;:(\"']))(?:i|we) )(?P<subj>)(?:just |completely )?(?P<verb>wrote off|totaled|totalled|"
          r"crashed and totaled) (?:my|our) (?:old |poor |beloved )?(?P<obj>" + _EN_VEHICLE_NAME + r")", "DRIVES", "vehicle",
          negated=True, trait="vehicle", coordinated=False),
-    _raw("en_vehicle_it_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?:it|the car|my car) (?:just )?(?:got |was )"
+    _raw("en_vehicle_it_totaled", "en", r"(?:^|(?<=[\s,;:(\"']))(?:it|the car|my car) (?:just )?(?:got |was |is (?:now |completely |officially )?)"
          r"(?P<subj>)(?P<verb>totaled|totalled|stolen|scrapped|written off)(?P<obj>)", "DRIVES", "vehicle",
          negated=True, trait="vehicle", coordinated=False, fixed_object="@vehicle"),
     _raw("en_vehicle_died", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?P<subj>my|our)|the) (?:old |trusty |beloved |poor )*(?P<obj>" + _EN_VEHICLE_NAME +
@@ -825,6 +842,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_named_pronoun", "en", _EN_WHO + r"(?: have| had)? (?:got|adopted|rescued|brought home|took in) "
          r"(?:a|an|another|a new) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"(?: (?:last|this|yesterday|today|on|in|from)[a-z ]{0,20}?)?,? (?:and )?(?:we |i )?(?P<verb>named|called) (?:him|her|it|them) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
+    # "I used to have a ferret named Bandit", "we had a dog growing up", "grew up with a beagle":
+    # a pet of the past, the relation alone ("had" only with a time that puts it behind)
+    _raw("en_pet_past_named", "en", _EN_PAST_HAVER + r"(?:a|an) (?:[a-z\-]+ ){0,2}?" + _EN_PET + r" (?:named|called) "
+         r"(?!(?:him|her|it|them)\b)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", time_hint="past",
+         coordinated=False),
+    _raw("en_pet_past_kind", "en", _EN_PAST_HAVER + r"(?:a|an|two|three) (?:[a-z\-]+ ){0,2}?(?P<obj>" + _EN_PET + r")s?"
+         r"(?![a-z\-]| (?:named|called|allergy|sitter|walker|food|bed|hair|person|door)\b)", "HAS_PET", "animal",
+         time_hint="past", coordinated=False),
     _raw("en_pet_meet", "en", r"(?:^|(?<=[.!?]\s)|(?<=\s[-–—]\s)|(?<=[,;:]\s))(?P<subj>)(?P<verb>meet|say hi to|say hello to) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+),? "
          r"(?:our|my) (?:new )?(?:little )?(?:[a-z\-]+ )?" + _EN_PET + r"\b", "HAS_PET", "animal", trait="pet",
@@ -984,6 +1009,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>split up|broke up|separated|called it off|called it quits|went our separate ways)(?P<obj>)", "DATING",
          "person", negated=True,
          trait="partner", coordinated=False, fixed_object="@partner"),
+    # "We divorced two years ago": the marriage the batch told ends (none told, nothing said)
+    _raw("en_we_divorced", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially |eventually )?(?:have )?"
+         r"(?P<verb>got divorced|divorced|are divorced|are now divorced|finalized (?:the|our) divorce|finalised (?:the|our) divorce)"
+         r"(?P<obj>)", "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, fixed_object="@spouse"),
     _raw("en_we_married", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>we) (?:just |finally |officially )?"
          r"(?P<verb>got married|are married now|tied the knot)(?P<obj>)", "MARRIED_TO", "person",
          trait="spouse", coordinated=False, fixed_object="@partner"),
@@ -1014,10 +1043,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
         coordinated=False),
     _en("en_dated_past", r"dated(?: a (?:guy|girl|man|woman|boy) (?:named|called))?", "DATING", "person", time_hint="past",
         coordinated=False),
-    _en("en_dating", r"(?:am|been|was|were) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
+    _en("en_dating", r"(?:am|is|are|been|was|were) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
         r"(?:(?<=not )|(?<=no longer ))(?:seeing|dating)(?= [a-z]+ any ?more\b)|"
-        r"been seeing|started seeing|am in a relationship with|got together with|got engaged to|am engaged to|"
-        r"am going out with|been going out with|started going out with", "DATING", "person", trait="partner", coordinated=False),
+        r"been seeing|started seeing|(?:am|is|are) in a relationship with|got together with|got engaged to|(?:am|is|are) engaged to|"
+        r"(?:am|is|are) going out with|been going out with|started going out with", "DATING", "person", trait="partner", coordinated=False),
     _raw("en_health_free", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) am (?:now |finally |officially |still )?"
          r"(?P<obj>[a-z0-9']+)(?P<verb>-free)", "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False),
     # "Five years cancer-free as of today!": a held condition (by a related word) ended, told bare
@@ -1056,11 +1085,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:does ?n[o']t|do ?n[o']t) hurt any ?more|stopped hurting|no longer hurts?|(?:is |are )?fine now|normal(?= now\b| and\b|[.,;!]|$))\b",
          "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False, fixed_object="@health~"),
     # "I'm allergic to cats": the allergy is the condition, named with its allergen
-    _raw("en_allergic", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i)(?: am| have been| was| have always been| turned out to be)?"
+    _raw("en_allergic", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|my (?P<rel>" + EN_REL + r"))(?: am| is| are| have been| has been| was| have always been| turned out to be)?"
          r"(?: (?:severely|very|deathly|mildly|really|super|so))? (?P<verb>allergic to) "
          r"(?:most |some |all |many |certain |a few |a lot of |lots of )?(?P<obj>[a-z][a-z\- ]{1,20}?)"
          r"(?=[.,;!?]|$| and | so | but | which | too\b)", "HAS_CONDITION", "topic", trait="health", coordinated=False,
          object_template="{} allergy"),
+    # "I used to have asthma", "had eczema as a kid": a condition of the past, the relation alone
+    _raw("en_health_past", "en", _EN_PAST_HAVER + r"(?!(?:in|at|to|on|a|an|the|my|our|his|her|some|it|this|that|fun|no|one|two|been|to)\b)"
+         r"(?P<obj>[a-z0-9' \-]{2,30}?)(?= (?:as|when|growing|in|back|years|for)\b|[.,;!?]|$)"
+         + r"(?<!\bkid)", "HAS_CONDITION", "topic", time_hint="past", coordinated=False, typed_only=True),
     _en("en_health", r"was diagnosed with|got diagnosed with|have been diagnosed with|diagnosed with|suffer from|am suffering from|"
         r"was told i have|tested positive for|am dealing with|been dealing with|struggle with|"
         r"am struggling with|dealing with|have dealt with|dealt with(?= [^.,;]* since\b)|came down with|am recovering from|recovering from|am still recovering from|caught" + _EN_CONDITION_AHEAD + r"|got" + _EN_CONDITION_AHEAD +
@@ -1276,7 +1309,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # "I'm not from Boston": a hometown denied (typed: "not from around here" names no place)
     _raw("en_not_from", "en", _EN_WHO + r" (?:am|are) (?P<neg>not) (?:originally |actually |really )?(?P<verb>from) " + _EN_OBJ_RAW,
          "IS_FROM", "place", trait="hometown", coordinated=False, named_only=True),
-    _en("en_from", r"am (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",
+    _en("en_from", r"(?:am|is|are) (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",
         "IS_FROM", "place", trait="hometown", coordinated=False),
     _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
         r"new|two|three) )"
@@ -1377,6 +1410,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_diet_keto_gave_up", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我)?" + _ZH_GAP + r"(?:(?:试了|试过|尝试了|尝试过|搞了|吃了)[^，,。！？]{0,6}?)?生酮(?:饮食)?(?:我)?"
          r"[^。！？]{0,12}?(?P<verb>放弃了|没坚持下来|没能坚持下来|坚持不下去了?)(?P<obj>)", "FOLLOWS_DIET", "topic",
          negated=True, trait="diet", coordinated=False, fixed_object="keto"),
+    # 我以前搞过一段时间生酮, 吃过两年素: a diet kept for a while and left behind, the relation alone
+    _raw("zh_diet_keto_past", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:搞过|试过|做过|吃过|坚持过)(?:一段时间|一阵子?|"
+         r"[一二三四五六七八九十两几半]+(?:个月|年|周|个星期))?(?:的)?(?P<verb>生酮饮食|生酮)(?P<obj>)", "FOLLOWS_DIET", "topic",
+         time_hint="past", coordinated=False, fixed_object="keto"),
+    _raw("zh_diet_veg_past", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>吃过)(?:一段时间|一阵子?|[一二三四五六七八九十两几半]+(?:个月|年|周|个星期))"
+         r"(?:的)?素(?P<obj>)", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False, fixed_object="vegetarian"),
+    # 我从吃素改成纯素了, 从生酮换成了吃素: the diet left and the diet taken, in one telling
+    *(p for words, value in (("吃素|素食", "vegetarian"), ("吃纯素|纯素|全素", "vegan"), ("生酮饮食|生酮", "keto"))
+      for p in (
+          _raw(f"zh_diet_from_{value}", "zh", _ZH_OPT_WHO + _ZH_GAP + r"从(?P<verb>" + words + r")(?P<obj>)(?:饮食)?"
+               r"(?=(?:改成|换成|变成|转成|改为|升级成|升级到|改吃|转)了?)", "FOLLOWS_DIET", "topic", negated=True, trait="diet",
+               coordinated=False, fixed_object=value),
+          _raw(f"zh_diet_to_{value}", "zh", _ZH_OPT_WHO + _ZH_GAP + r"从[^，,。！？从]{1,6}?(?:改成|换成|变成|转成|改为|升级成|升级到|改吃|转)了?"
+               r"(?:吃)?(?P<verb>" + words + r")(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False,
+               fixed_object=value))),
     _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在|改|改成)?(?P<verb>吃纯素|吃全素|纯素食者|全素食者|纯素主义者)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
     # 最近在搞生酮 / 开始吃素了 with no subject: the speaker's, when a doing verb carries the diet
@@ -1400,6 +1448,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, fixed_object="low-carb"),
     _raw("zh_diet_fish", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>只吃鱼|只吃海鲜)(?:[^。！？]{0,8}?不吃[^，。！？]{0,4}肉)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
+    # 所以现在只吃鱼: fish only, as how one eats now (not 今天只吃了鱼)
+    _raw("zh_diet_fish_now", "zh", _ZH_OPT_WHO + r"(?:现在|平时|一直|已经|开始|改成了?|基本上?)(?:都|也|就)?(?P<verb>只吃鱼|只吃海鲜|只吃鱼和海鲜)(?P<obj>)"
+         r"(?=了|[，,。！？]|$)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
     _raw("zh_diet_not", "zh", _ZH_WHO + _ZH_GAP + r"(?P<neg>不是|并不是|不算)(?:一个|个)?(?P<verb>素食者|素食主义者|吃素的人)(?!了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在|坚持)?(?:在)?(?P<verb>吃素|素食者|素食主义者|"
@@ -1443,8 +1494,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_master", "zh", r"(?P<subj>我家|我们家)(?:的)?(?P<verb>主子)(?P<obj>[\u4e00-\u9fff]{2}?)(?=[今昨最又都也还就在把被，,。！？]|$)",
          "HAS_PET", "animal", trait="pet", coordinated=False),
-    # 去了X读研 / 转学去了X: a start at a school (a bare 去X读研 is a plan: no claim, and no visit)
-    _raw("zh_school_went", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:转学|转校)?(?P<verb>去了|到了)(?P<obj>[^，,。！？去到]{2,12}?)"
+    # 去了X读研 / 转学去了X / 来X读研了: a start at a school (a bare 去X读研 is a plan: no claim, and no visit)
+    _raw("zh_school_went", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:转学|转校)?(?P<verb>去了|到了|来了|来(?=[^，,。！？]{2,12}?(?:读|念|上)[^，,。！？]{0,4}了))(?P<obj>[^，,。！？去到来]{2,12}?)"
          r"(?=(?:" + _ZH_STUDY + r"))", "STUDIES_AT", "organization", trait="school", coordinated=False),
     _raw("zh_school_transfer", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:转学|转校)(?P<verb>去了|到了|去|到)" + _ZH_OBJ,
          "STUDIES_AT", "organization", trait="school", coordinated=False, named_only=True),
@@ -1646,8 +1697,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_driven_years", "zh", r"(?P<subj>我们|我)(?:的|家的)?(?:那台|那辆|这台|这辆|家那辆)?(?P<obj>[^，,。！？的]{2,10}?)"
          + _ZH_GAP + r"(?P<verb>开了|骑了)(?=(?:快|都|已经|有)?(?:[一二三四五六七八九十两几半\d]+年|好几年|很多年|多年))",
          "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
-    _raw("zh_vehicle_stolen", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆)(?P<obj>[^，,。！？的]{1,10}?)" + _ZH_GAP +
-         r"(?P<verb>被(?:人|贼|小偷)?偷(?:走)?了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
+    _raw("zh_vehicle_stolen", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|那台|这辆|这台|家那辆)(?P<obj>[^，,。！？的]{1,16}?)" + _ZH_GAP +
+         r"(?:直接|彻底|整个|当场)?(?P<verb>被(?:人|贼|小偷)?偷(?:走)?了|被盗了|丢了|报废了|撞报废了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, typed_only=True),
     _raw("zh_vehicle_end", "zh", r"(?:" + _ZH_WHO + r")?" + _ZH_GAP + r"(?:已经)?(?P<verb>把)(?:我的|他的|她的|自己的|旧的|那辆|我那辆|家里的|旧|[^，,。！？把的]{1,8}的)?(?P<obj>[^，,。！？把的]{1,12}?)"
          r"(?:卖了|卖掉了|卖给了?[^，,。！？]{1,6}|处理掉了|报废了|出手了|二手卖了|出掉了|出了)", "DRIVES", "vehicle", negated=True, trait="vehicle",
@@ -1773,11 +1824,19 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_given_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?:被我们?|已经|也)?(?P<verb>送人了|送走了|送养了|送给了?[^，,。！？]{1,6}?(?:养了|了)|被[\u4e00-\u9fff]{1,3}?领养了)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
+    # 我养过一只仓鼠, 小时候养过八哥: a pet of the past, the relation alone
+    _raw("zh_pet_past_named", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>养过)(?:一只|只|一条|条)?(?:小)?(?P<kind>" + _ZH_PET +
+         r")(?:叫)?(?P<obj>[\u4e00-\u9fff]{2}|[A-Za-z]{2,10})(?=[，,。！？\s]|$)", "HAS_PET", "animal", time_hint="past",
+         coordinated=False, named_only=True),
+    _raw("zh_pet_past", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>养过)(?:一只|只|一条|条|两只|几只|一对|好几只|[一二三四五六七八九十两几]只)?"
+         r"(?:小)?(?P<obj>" + _ZH_PET + r")(?![\u4e00-\u9fff]{0,2}(?:粮|窝|笼|砂|厕所|玩具))", "HAS_PET", "animal", time_hint="past",
+         coordinated=False),
     _raw("zh_pet_named", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
          r"(?:(?:在)?(?:小区门口|小区楼下|学校门口|楼道里|楼下|路边|小区里?|门口|家门口|路上|街上|附近|公司楼下|公司门口)(?!有))?"
          r"(?:家里)?(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了|添了|抱回了|抱回来了|接回了|接回家了|接了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
-         r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫))[，,]?(?:它)?"
+         r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫|(?i:corgi|beagle|poodle|husky|labrador|"
+         r"golden retriever|shiba|samoyed|ragdoll|maine coon|dachshund|chihuahua)))[，,]?(?:它)?"
          r"(?:[，,](?:决定|打算)?(?:养了|收养了|留下了|养着)[，,]?)?"
          r"(?:叫它|给它取名叫?|给它起名叫?|叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
@@ -1858,6 +1917,21 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # (和异地三年的林悦结婚了: the person after the description)
     _raw("zh_married", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?:[^，,。！？和跟的]{1,8}的)?(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:去民政局)?(?P<verb>结婚了|结婚|领证了|扯证了|登记结婚了|把证领了|把证扯了|把婚结了|结的婚)",
          "MARRIED_TO", "person", trait="spouse", coordinated=False),
+    # 我表哥娶了他大学同学思琪, 她嫁给了阿杰: a marriage told by who was wed (the circle word is no name)
+    _raw("zh_wed", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>娶了|嫁给了|嫁给)(?:他的?|她的?|我的?)?(?:大学|高中|初中|小学)?"
+         r"(?:同学|同事|网友|发小|青梅竹马|初恋)?(?P<obj>[\u4e00-\u9fff]{2,3}?|[A-Za-z]{2,12})(?=[，,。！？\s]|$|了|当|做)",
+         "MARRIED_TO", "person", trait="spouse", coordinated=False, named_only=True),
+    # 现在和小敏在一起: who one is with now, named (kin is company, not a partner)
+    _raw("zh_dating_now", "zh", _ZH_OPT_WHO + r"(?:现在|目前|如今)(?:在)?(?:和|跟)(?!(?:" + _ZH_REL + r"))"
+         r"(?P<obj>[\u4e00-\u9fff]{2,3}?|[A-Za-z]{2,12})(?P<verb>在一起)(?=[。！!～~，,]|$)", "DATING", "person", trait="partner",
+         coordinated=False, named_only=True),
+    # 大学时我和陈默谈过两年: a relationship of the past, the relation alone
+    _raw("zh_dated_past", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[\u4e00-\u9fff]{2,3}?|[A-Za-z]{2,12})(?P<verb>谈过)"
+         r"(?=恋爱|[一二三四五六七八九十两几半]+(?:年|个月)|一段|[，,。！？]|$)", "DATING", "person", time_hint="past",
+         coordinated=False, named_only=True),
+    # 四川大学毕业后我…: the school left, told as the time after it
+    _raw("zh_school_done_after", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:从)?(?P<obj>[\u4e00-\u9fffA-Za-z]{2,10}?)(?P<verb>毕业)"
+         r"(?=后|以后|之后|那年)", "STUDIES_AT", "organization", negated=True, trait="school", coordinated=False, typed_only=True),
     _raw("zh_dating_named", "zh", _ZH_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)一个叫(?P<obj>[\u4e00-\u9fffA-Za-z]{1,4}?)的"
          r"(?:男生|女生|男孩|女孩|男孩子|女孩子|人|小伙子|姑娘)(?P<verb>谈恋爱|在一起了|交往|约会)",
          "DATING", "person", trait="partner", coordinated=False),
@@ -1889,7 +1963,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_health_end", "zh", r"(?:^|(?<=[，,。！？\s说]))" + _ZH_GAP + r"(?:" + _ZH_WHO + r")?(?:的)?"
          # 折腾了大半年的荨麻疹总算好了: how long it troubled one, before the condition
          r"(?:(?:折腾|困扰|纠缠|拖|闹|犯)了[^，,。！？的]{0,6}的)?(?P<obj>[^，,。！？的我]{1,8}?)" + _ZH_GAP +
-         r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了)", "HAS_CONDITION", "topic", negated=True, trait="health",
+         r"(?P<verb>已经好了|好了|痊愈了|治好了|康复了|好利索了|刚好(?=[，,。！？]|$)|刚刚好(?=[，,。！？]|$))", "HAS_CONDITION", "topic", negated=True, trait="health",
          coordinated=False),
     # 肺炎住了一周院，今天终于出院了: leaving hospital ends the condition the message named first
     _raw("zh_health_discharged", "zh", _ZH_CLAUSE + _ZH_GAP + _ZH_WHO + r"?(?:的)?(?P<obj>" + _ZH_CONDITION_SHAPE +
@@ -1914,7 +1988,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", time_hint="past", coordinated=False, typed_only=True),
     # 上个月查出来甲状腺结节: a condition found, told with no subject (a condition's name only)
     _raw("zh_health_found_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)" + _ZH_GAP + r"(?:体检|检查|复查|去医院)?(?:被)?"
-         r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|确诊|诊断出了?|检查出)(?:我|自己)?(?:有|得了|患了)?(?P<obj>[^，,。！？]{1,10})",
+         r"(?P<verb>查出来有|查出来了?|查出了|查出有|确诊了|确诊为|确诊|诊断出了?|检查出|(?<=又)得了|(?<=又)患了|(?<=还)得了)(?:我|自己)?(?:有|得了|患了)?(?P<obj>[^，,。！？]{1,10})",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("zh_health_flare_bare", "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?![他她它你])(?P<obj>" + _ZH_CONDITION_SHAPE + r")" + _ZH_GAP +
          r"(?P<verb>(?<![要快会])又犯了|(?<![要快会])又复发了|复发了)", "HAS_CONDITION", "topic", trait="health", coordinated=False,
@@ -2038,6 +2112,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_use", r"(?:一直在用|在用|一直用的|一直用|都是用|使用|用的是|用上了|用了|(?<!不)用)(?![一二三四五六七八九十两半几\d]+个?半?(?:小时|分钟|钟头|天|周|个月|月|年))",
         "USES", "software", named_only=True),
     # 我不用微信: not using an app — a known one only (不用异地了, 不用上班: "no need to")
+    # 我现在记账都用Notion: what a task is done with (a typed thing only)
+    _raw("zh_use_for", "zh", _ZH_OPT_WHO + _ZH_GAP + r"[\u4e00-\u9fff]{2,4}?(?:都|全|一直|基本)(?:是)?(?P<verb>用)(?P<obj>[\u4e00-\u9fffA-Za-z0-9 ]{2,12}?)"
+         r"(?=[，,。！？]|$|了|来|记|做|写|管|看|听|拍|剪|画)", "USES", "software", coordinated=False, typed_only=True),
     _zh("zh_use_not", r"(?<=不)用", "USES", "software", typed_only=True, negated=True),
     # 刷小红书, 刷抖音: scrolling an app is using it (typed: 刷题, 刷牙, 刷卡 are no software)
     _zh("zh_use_scroll", r"(?:都要|要|会|天天|经常|总是|老是)?刷", "USES", "software", typed_only=True),
@@ -2133,6 +2210,12 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_emotion_elided", "en", re.compile(
         r"^(?:[^:\s]{1,30}:\s+)?" + _EN_ELIDED_FEELING + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"),
         "emotion", words=EMOTION_WORDS_EN),
+    # a bare feeling opening the line and ending its part ("Exhausted, and kind of nervous",
+    # "Honestly just grateful it's Friday"): the teller's; "Happy birthday", "Glad to hear" go on
+    StatePattern("en_emotion_bare", "en", re.compile(
+        r"^(?:[^:\s]{1,30}:\s+)?(?:(?:honestly|tbh|ngl|just|so|and|but|still|feeling|feelin)\s+)*(?P<word>"
+        + "|".join(EMOTION_WORDS_EN) + r")\b(?=\s*(?:[.!?,;]|$|today\b|tonight\b|rn\b|lately\b|af\b|tbh\b|ngl\b|"
+        r"it's\b|it is\b|that it's\b|about\b))"), "emotion", words=EMOTION_WORDS_EN),
     # after a comma only when the feeling ends its part ("sold my bike, kinda sad ngl"): "so
     # excited to show me their essay" after "one of them" is theirs, not the speaker's
     StatePattern("en_emotion_elided_after", "en", re.compile(
@@ -2153,10 +2236,10 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         r"压力(?:一直|也|都|还|真的|实在)?(?:很|好|特别|非常|超|太|有点|挺|真|比较|越来越)?大|压力山大|(?:很|好|特别|非常)有压力|"
         r"压得喘不过气|(?:加班|工作|上班|赶工|忙)[^，,。！？]{0,4}?(?:崩溃|吐了|疯了|快死了)"), "stress", "high"),
     StatePattern("zh_mood_bad", "zh", re.compile(
-        r"心情(?:很|特别|非常|有点|挺|超|真的|比较)?(?:不好|不太好|差|糟|糟糕|低落|不佳|郁闷)"),
+        r"心情(?:一直|也|都|还是|越来越|实在)?(?:很|特别|非常|有点|挺|超|真的|比较)?(?:不好|不太好|差|糟|糟糕|低落|不佳|郁闷)"),
         "mood", "bad"),
     StatePattern("zh_mood_good", "zh", re.compile(
-        r"心情(?:很|特别|非常|挺|还|超|真的|比较)?(?:好|不错|愉快|美丽|舒畅)"), "mood", "good"),
+        r"心情(?:一直|也|都|越来越)?(?:很|特别|非常|挺|还|超|真的|比较|大)?(?:好|不错|愉快|美丽|舒畅)"), "mood", "good"),
     # 我哭了一上午, 哭得停不下来: crying is sadness (笑哭了 — laughing to tears — is not)
     StatePattern("zh_cried", "zh", re.compile(
         _ZH_STATE_LEAD + r"(?<!笑)(?:大)?哭(?:了|得|惨了|成狗)"), "emotion", "sad"),

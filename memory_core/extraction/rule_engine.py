@@ -24,7 +24,7 @@ from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Gazetteer, Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
 from ..lexicon.scan import singular
-from .names import is_condition, is_modifier_of, is_school, zh_place_word, RELATED_VALUE, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
+from .names import is_condition, is_modifier_of, is_school, zh_place_word, RELATED_VALUE, is_vehicle_name, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import (DIETS, LIVED_CONDITIONS, MEMBERSHIP_HEADS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
@@ -470,8 +470,12 @@ _ZH_PAST_LEAD = re.compile(r"(?:以前|之前|曾经|原来|过去|小时候|当
 
 #: the states a past lead makes past: where one lives, works, studies, what one drives, keeps,
 #: whom one is with (a hometown stays; 之前得了肺炎 is an illness got, maybe still had)
+#: a preposition right before a person makes them no subject (我跟阿伦, 和她, 把小王)
+_ZH_OBJECT_PREP = re.compile(r"(?:我|我们)(?:和|跟|与|把|给|陪|带着?|对)$")
+#: a later clause saying the thing is no longer done (以前很喜欢喝奶茶，现在不喝了)
+_ZH_NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是|不过)?(?:现在|如今|这几年|后来)(?:已经|早就|基本|都)?(?:不|不再|没再|没怎么)")
 _PAST_LEAD_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "WORKS_AT", "STUDIES_AT", "DRIVES", "HAS_PET", "DATING",
-                                   "MARRIED_TO"})
+                                   "MARRIED_TO", "FOLLOWS_DIET"})
 
 
 @lru_cache(maxsize=None)
@@ -647,6 +651,10 @@ class _Extractor:
                     if pattern.known_group and not self._known_as(clean_en_object(match.group(pattern.known_group) or ""),
                                                                   pattern.object_type):
                         continue  # "moved from Denver to Austin": Denver is no employer memory knows
+                    if pattern.needs_live and self._live_value(
+                            self._subject(match, pattern.lang, state.event, sentence.text)[0],
+                            (pattern.fixed_object or "@")[1:], state.event.event_id) is None:
+                        continue  # "Quit it" with no diet told: the verb is left to the job
                     if pattern.known_object and pattern.lang == "zh" and not self._known_object(pattern, match):
                         continue  # 我的猫被我妈送人了: 我的猫 is no pet memory knows; 送人了 stays free
                     consumed.append(vspan)
@@ -701,6 +709,10 @@ class _Extractor:
                 if etype not in ("", "place"):
                     continue
                 etype = "place"
+            elif start.family == "marriage":
+                if etype not in ("", "person") or not (zh_namelike(name) if lang == "zh" else start.surface[:1].isupper()):
+                    continue
+                etype = "person"
             else:
                 # 去哥大读研: a study verb makes the name a school even when it was read as a place
                 # (not a country or a city: 去英国读书 is studying abroad, no school named)
@@ -863,6 +875,8 @@ class _Extractor:
             return True  # 洛阳人 is one token to jieba (nr); 洛阳 alone is a place name
         if pattern.object_type == "animal" and is_species(cleaned):
             return True  # 把金毛送给了朋友: a breed the species list has, though no lexicon category
+        if pattern.object_type == "animal" and (cleaned in _ZH_PET_PRONOUNS or self._known_as(cleaned, "animal")):
+            return True  # 后来把它送人了, 上个月把煤球送人了: the pet the batch named (the pronoun resolved later)
         return (lexicon_type(cleaned) or list_type(cleaned)) == pattern.object_type
 
     def _known_object(self, pattern: StatementPattern, match: re.Match[str]) -> bool:
@@ -972,6 +986,11 @@ class _Extractor:
         if (REPORTED_ZH if pattern.lang == "zh" else REPORTED_EN).search(match.string[:match.start("verb")]):
             return  # "my coworker said she quit", 室友说她辞职了: someone's report of themselves
         negated = bool(match.groupdict().get("neg")) or pattern.negated
+        if pattern.lang == "zh" and pattern.predicate in ("LIKES", "DISLIKES") and not negated and \
+                _ZH_PAST_LEAD.search(_zh_own_part(match.string[:match.start("verb")])):
+            if not _ZH_NOW_NOT.search(match.string[match.end("verb"):]):
+                return  # 以前特别爱吃榴莲: a taste of the past says nothing of now
+            pattern, negated = replace(pattern, trait=None), True  # 以前很喜欢喝奶茶，现在不喝了: the taste ended
         if pattern.lang == "zh" and pattern.predicate in _PAST_LEAD_PREDICATES and pattern.time_hint is None and not negated and \
                 _ZH_PAST_LEAD.search(_zh_own_part(match.string[:match.start("verb")])):
             pattern = _as_past(pattern)  # 我之前一直住在无锡: a past home, the relation alone
@@ -1166,6 +1185,21 @@ class _Extractor:
                     c.predicate == predicate and c.object == name)]
             self._emit(state, sentence, pattern, subject, subject_type, name, entity.entity_type,
                        neg, is_self, hint, claimed, predicate=predicate, trait=trait)
+            both = self._zh_both(pattern, match, state.event)
+            if both is not None:
+                self._emit(state, sentence, pattern, both, "person", name, entity.entity_type,
+                           neg, False, hint, claimed, predicate=predicate, trait=trait)
+
+    @staticmethod
+    def _zh_both(pattern: StatementPattern, match: re.Match[str], event: ExtractionInput) -> str | None:
+        """我和老公都在三一重工上班, 我跟我哥都是哈尔滨人: the relative told beside the teller, with
+        都, holds the state too (the relation; a relative has no traits). Not in a speaker's
+        line: their relative is nobody the user knows."""
+        rel = match.groupdict().get("with")
+        if pattern.lang != "zh" or not rel or event.speaker or \
+                not re.match(r"(?:俩|两个人?)?(?:也)?都", match.string[match.end("subj"):]):
+            return None
+        return ZH_KIN_FULL_NAME.get(rel, rel)
 
     def _emit(self, state: _EventState, sentence: _Sentence, pattern: StatementPattern, subject: str,
               subject_type: str | None, obj: str, obj_type: str, negated: bool, is_self: bool,
@@ -1233,6 +1267,8 @@ class _Extractor:
             zh_place_word(entity.name)
         # 把金毛送给了朋友: a species or breed word is an animal by the species list alone
         shaped = shaped or pattern.object_type == "animal" and is_species(entity.name)
+        # 我的Subaru Forester撞报废了: a make with its model (or a listed model) is a vehicle by its shape
+        shaped = shaped or pattern.object_type == "vehicle" and is_vehicle_name(entity.name)
         if pattern.typed_only and not shaped and (origin not in ("lexicon", "catalog", "known", "hint", "name") or
                                    entity.entity_type != pattern.object_type and not (
                                        pattern.object_type == "vehicle" and is_vehicle_word(entity.name))):
@@ -1341,8 +1377,11 @@ class _Extractor:
         rest = "".join(ch for i, ch in enumerate(prefix) if not (skip[0] <= i < skip[1] or own[0] <= i < own[1]))
         if _ZH_THIRD_PERSON.search(rest):
             return True
+        # a person after 和 / 跟 / 把 … is whom something was done with or to (我跟阿伦分了，现在和
+        # 小敏在一起: 阿伦 is no subject of the second part)
         return any(m.entity_type == "person" and sentence.start <= m.start and m.end <= sentence.start + verb_at
                    and not any(a <= m.start - sentence.start and m.end - sentence.start <= b for a, b in (skip, own))
+                   and not _ZH_OBJECT_PREP.search(sentence.text[:m.start - sentence.start])
                    for m in mentions)
 
     @staticmethod
@@ -1754,12 +1793,37 @@ class _Extractor:
             value = sp.value or (sp.words or {}).get(match.group("word"), match.group("word"))
             seen.add(sp.trait)
             negated = bool(match.groupdict().get("neg"))
+            values = [value]
+            if sp.words and not zh and not negated:
+                # "lonely and kind of sad", "exhausted, and kind of nervous": each feeling named
+                values += [sp.words[w] for w in _coordinated_feelings(text, match.end("word"), sp.words)
+                           if sp.words[w] not in values]
             who, who_type = self._self_subject(state.event)
-            self.out.fact_claims.append(FactClaim(
-                subject=who, subject_type=who_type, predicate="FEELS", object=value,
-                evidence_text=sentence.text.strip(), event_id=state.event.event_id, kind="trait",
-                trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
-                directness="explicit", time_hint=time_hint(sentence.text)))
+            for value in values:
+                self.out.fact_claims.append(FactClaim(
+                    subject=who, subject_type=who_type, predicate="FEELS", object=value,
+                    evidence_text=sentence.text.strip(), event_id=state.event.event_id, kind="trait",
+                    trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
+                    directness="explicit", time_hint=time_hint(sentence.text)))
+
+
+#: what joins a second feeling to the first ("lonely and kind of sad", "tired, a bit nervous")
+_EN_FEELING_JOIN = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+|\s*/\s*)(?:(?:kind of|kinda|sort of|a bit|a little|so|really|"
+                              r"super|very|pretty|also|just|honestly|weirdly|oddly)\s+)*(?P<word>[a-z][a-z ]*?)\b")
+
+
+def _coordinated_feelings(text: str, at: int, words: dict[str, str]) -> list[str]:
+    """The feeling words joined one after another right after the one matched at ``at``."""
+    out: list[str] = []
+    while True:
+        m = _EN_FEELING_JOIN.match(text, at)
+        word = next((w for w in sorted(words, key=len, reverse=True)
+                     if m and text.startswith(w, m.start("word")) and
+                     not text[m.start("word") + len(w):m.start("word") + len(w) + 1].isalpha()), None)
+        if word is None:
+            return out
+        out.append(word)
+        at = m.start("word") + len(word)
 
 
 #: people in general or hearsay before a feeling (都说在深圳上班的人压力都大, 年轻人压力都大): a

@@ -99,7 +99,12 @@ CATEGORIES: tuple[Category, ...] = (
               "猫", "狗", "小狗", "小猫", "猫咪", "狗狗", "仓鼠", "兔子", "鹦鹉", "金鱼", "乌龟",
               # breeds chat names a pet by (柯基, 布偶猫, 土狗)
               "柯基", "柴犬", "金毛", "泰迪", "哈士奇", "边牧", "拉布拉多", "萨摩耶", "比熊", "博美", "布偶猫", "英短",
-              "橘猫", "土狗", "中华田园犬", "田园犬", "龙猫", "豚鼠", "刺猬")),
+              "橘猫", "土狗", "中华田园犬", "田园犬", "龙猫", "豚鼠", "刺猬", "八哥", "蜥蜴", "雪貂",
+              # English breeds and kinds that are no other word ("lab", "husky", "greyhound" are)
+              "beagle", "corgi", "poodle", "labrador", "golden retriever", "dachshund", "ferret", "budgie",
+              "cockatiel", "tortoise", "chinchilla", "guinea pig", "parakeet", "cockatoo", "iguana", "hedgehog",
+              "axolotl", "chihuahua", "pit bull", "border collie", "bulldog", "french bulldog", "rottweiler",
+              "doberman", "shih tzu", "yorkie", "schnauzer", "dalmatian", "maine coon", "gecko")),
     Category("vehicle", "vehicle",
              ("vehicle", "car", "车", "交通工具"),
              ("car", "bike", "bicycle", "e-bike", "motorcycle", "scooter", "tesla", "suv",

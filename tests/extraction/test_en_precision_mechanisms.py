@@ -199,8 +199,8 @@ def test_an_allergy_is_a_condition_named_with_its_allergen():
     assert rel("user", "HAS_CONDITION", "peanut allergy") in claims("I'm allergic to peanuts.")
     assert rel("user", "HAS_CONDITION", "cat allergy") in claims("I'm allergic to cats.")
     assert rel("user", "HAS_CONDITION", "bee sting allergy") in claims("I'm severely allergic to bee stings, so I carry an EpiPen.")
-    # someone else's, a question, a denial: no condition of the user's
-    assert not claims("My son is allergic to eggs.")
+    # someone else's, a question, a denial: no condition of the user's (a relative's is theirs)
+    assert claims("My son is allergic to eggs.") == {rel("son", "HAS_CONDITION", "egg allergy")}
     assert not claims("Are you allergic to anything?")
     assert not claims("I am not allergic to cats.")
 
