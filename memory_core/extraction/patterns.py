@@ -63,7 +63,7 @@ _ZH_REL = (r"爸妈|妈妈|妈|爸爸|爸|姐夫|妹夫|嫂子|弟媳|姑姑|姑
 _ZH_BARE_KIN = (r"(?:老公|老婆|丈夫|妻子|儿子|女儿|婆婆|公公|岳父|岳母|爸妈|爸爸|妈妈|姐姐|妹妹|哥哥|弟弟|奶奶|爷爷|"
                 r"外婆|外公)(?!的|们)")
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|前[两三]天|这段时间|那段时间|"
-            r"小时候|婚后|(?:高中|大学|本科|研究生|硕士|博士|大专|初中|中专)?毕业(?:后|以后|之后|那年)|上半年|下半年|这两年|这几年|这几天|这两天|这一阵子?|这些日子|这个星期|这礼拜|这一周|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
+            r"小时候|婚后|(?:大学|高中|初中|小学|读书|上学|读研|念书|留学)(?:的)?(?:时候|时|那会儿?|期间|那几年)|(?:高中|大学|本科|研究生|硕士|博士|大专|初中|中专)?毕业(?:后|以后|之后|那年)|上半年|下半年|这两年|这几年|这几天|这两天|这一阵子?|这些日子|这个星期|这礼拜|这一周|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
             r"长这么大|活这么大|活了(?:快|都)?(?:[一二三四五六七八九十两几\d]+|这么多)年|这辈子|这么多年|到现在|至今|到目前为止|双十一|双11|双十二|双12|黑五|年货节|"
             r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|以前|曾经|原来|当初|早年|从小|目前|正在|天天|每天|"
@@ -87,11 +87,15 @@ _ZH_ADV = (r"也|还是|还|都|一直|很|非常|特别|超级|超|真的|已�
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
 _ZH_KIN_NAMED = (r"(?:我(?:的)?|(?=" + _ZH_BARE_KIN + r"))(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
                  r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才把被]|最近|现在|今年|去年|前年|上个?月|上周|"
-                 r"上礼拜|前几天|前阵子|昨天|今天|改吃|开始))?")
+                 # the name before its verb (我朋友阿凯搬到了杭州, 我同事小王养了一只猫)
+                 r"上礼拜|前几天|前阵子|昨天|今天|改吃|开始|搬|离职|离婚|辞|入职|加入|跳槽|开了|开一|养了|养过|领养|收养|买了|卖了|"
+                 r"换了|娶了|嫁给|结婚|分手|得了|确诊|毕业|考上|上班|吃素|戒了))?")
 #: what opens a chat clause before its subject and says nothing of it ("另外我最近迷上了烘焙",
 #: "对了，我在湘雅医院当护士", "结果上周末直接搬去佛山了")
 _ZH_OPENERS = ZH_OPENERS = (r"不过|但是|可是|而且|所以|其实|反正|说实话|说真的|讲真|老实说|之后|此后|然后|结果|兜兜转转|最后|没想到|幸好|好在|总之|"
                r"另外|对了|还有|顺便说一下|顺便说一句|顺便|话说|跟你说个事|跟你说|说起来|毕竟|倒是|但")
+#: the kind a thing put first belongs to (爬山这种运动我真不喜欢): no part of the thing
+_ZH_KIND_OF = r"(?:(?:这种|这类|这样的|这些)[\u4e00-\u9fff]{0,3}?[，,]?)?"
 #: Chinese clause start + optional subject (我 / 我们 / 我妈妈) + time words and adverbs
 _ZH_SUBJ = (r"(?:^|(?<=[，,。！？!?；;：:\s]))(?:(?:" + _ZH_OPENERS + r")[，,]?)*(?:(?:" + _ZH_TIME + r")[，,]?)*"
             r"(?P<subj>我们一家|我们全家|全家人|全家|一家人|我们俩|我俩|我们家|我们|我家|我(?:和|跟)(?:我的?)?(?P<with>" + _ZH_REL + r")(?=[\u4e00-\u9fff])|" + _ZH_KIN_NAMED + r"|我|"
@@ -412,6 +416,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r" have been eating| am eating| eat)"
          r"(?P<verb> (?:a |fully |strictly |mostly |the |full |completely |100% )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False),
+    # "I switched from vegetarian to pescatarian", "went from keto to vegan": the diet left, the diet taken
+    _raw("en_diet_from", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| recently)? (?:switched|went|moved|changed|transitioned) "
+         r"(?P<verb>from) (?:being )?(?:a )?" + _EN_DIET + r"(?: diet)? to (?:being )?(?:a )?(?:" + "|".join(DIETS_EN) + r")\b",
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False),
+    _raw("en_diet_from_to", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| recently)? (?:switched|went|moved|changed|transitioned) "
+         r"from (?:being )?(?:a )?(?:" + "|".join(DIETS_EN) + r")(?: diet)? (?P<verb>to) (?:being )?(?:a )?" + _EN_DIET + r"\b",
+         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
     # work: start, change, end (WORKS_AT is exclusive: a new employer supersedes the old one)
     _raw("en_work_last_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?:officially |finally |actually )?(?P<subj>my) (?P<verb>(?:last|final) day) "
          r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer",
@@ -726,6 +737,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r")(?: (?:just|finally|officially|completely))? (?P<verb>died|gave out|gave up|kicked the bucket|is dead|"
          r"broke down for good|is done for|got towed to the junkyard)", "DRIVES", "vehicle", negated=True,
          trait="vehicle", coordinated=False),
+    # "The Jeep Wrangler is gone": a vehicle named, gone
+    _raw("en_vehicle_named_gone", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our|the) (?:old )?(?P<obj>" + _EN_VEHICLE_NAME +
+         r") (?P<verb>is gone|is no more|is history)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False),
     # "The Focus finally died", "the old Jeep gave out": a vehicle memory knows, by (part of) its name
     _raw("en_vehicle_known_died", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)the (?:old |poor )?(?P<obj>[a-z0-9\-]+(?: (?!just |finally |officially |completely )[a-z0-9\-]+)?)"
          r"(?: (?:just|finally|officially|completely))? (?P<verb>died|gave out|kicked the bucket|is dead|broke down for good|"
@@ -1333,7 +1347,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
         negated=True, named_only=True),
     _en("en_use", r"(?:have been |been |am |started |keep )?using|uses?(?! to )|switched to",
         "USES", "software"),
-    _en("en_visited", r"visited|went to|have been to|been to|(?<=never )even been to|traveled to|travelled to|"
+    _en("en_visited", r"visited|went to|have been to|been to|(?<=never )(?:even|actually|really|once) been to|traveled to|travelled to|"
         r"(?:drove|flew|road-tripped|roadtripped|headed) (?:up |down |out |over )?to|went (?:up |down |out |over )to|"
         r"took a trip to|(?:did|took) a road ?trip (?:through|to|around|across)|"
         r"(?:just )?(?:got|came|am|just) back from|returned from|"
@@ -1360,10 +1374,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<neg>没有|没)(?P<verb>去过)", "VISITED", "place", coordinated=False, typed_only=True),
     # 榴莲我是真的讨厌, 香菜我实在受不了: the thing put first, then the speaker's taste for it (only a
     # thing with a name: 这种天气我真的讨厌 is no taste memory keeps)
-    _raw("zh_dislike_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)?(?:是)?"
+    _raw("zh_dislike_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_KIND_OF + r"(?P<subj>我)?(?:是)?"
          r"(?:(?:真的|实在|特别|超级|超|很|最|一直|就是|是真的|是真|真)\s*)*(?P<verb>讨厌|受不了|不喜欢|接受不了)(?:的)?(?=[，,。！？!?]|$)",
          "DISLIKES", "topic", trait="preference", coordinated=False, named_only=True),
-    _raw("zh_like_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<subj>我)(?:是)?"
+    _raw("zh_like_topic_first", "zh", _ZH_CLAUSE + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_KIND_OF + r"(?P<subj>我)(?:是)?"
          r"(?:(?:真的|实在|特别|超级|超|很|最|一直|就是|是真的|还挺|挺)\s*)*(?P<verb>喜欢|爱吃|爱喝|爱看|爱听)(?:的)?(?=[，,。！？!?]|$)",
          "LIKES", "topic", trait="preference", coordinated=False, named_only=True),
     # 我现在对做饭越来越感兴趣: an interest growing is a liking
@@ -1416,6 +1430,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          time_hint="past", coordinated=False, fixed_object="keto"),
     _raw("zh_diet_veg_past", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>吃过)(?:一段时间|一阵子?|[一二三四五六七八九十两几半]+(?:个月|年|周|个星期))"
          r"(?:的)?素(?P<obj>)", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False, fixed_object="vegetarian"),
+    # 现在在长沙租了个小单间: a home rented in a city, told as now (在成都租了个房子，下周搬进去 is a move ahead)
+    _raw("zh_rented_in", "zh", _ZH_OPT_WHO + r"(?:现在|目前|如今|这几年|一直)(?:还|都|也)?在(?P<obj>[\u4e00-\u9fff]{2,6}?)(?P<verb>租了|租的)(?:个|一个|间|一间|套|一套)?"
+         r"(?:小|大)?(?:单间|房子?|公寓|一居室|两居室|开间|次卧|主卧|房间)(?!的)", "LIVES_IN", "place", trait="residence",
+         coordinated=False, typed_only=True),
     # 我从吃素改成纯素了, 从生酮换成了吃素: the diet left and the diet taken, in one telling
     *(p for words, value in (("吃素|素食", "vegetarian"), ("吃纯素|纯素|全素", "vegan"), ("生酮饮食|生酮", "keto"))
       for p in (
@@ -2129,7 +2147,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
     _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:报到|报道|入职))|去过|参观了|游览了|逛了|到过|"
         r"去(?![年世吃喝玩看买逛找爬登游泡滑提取拿办接送读念考])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行|报到|报道|入职|面试)(?:了|[，,。！？]|$))"
-        r"(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职|领养|看病|体检|面试|办事|办卡))", "VISITED", "place"),
+        r"(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职|领养|看病|体检|面试|办事|办卡))"
+        # 每天去杭州上班: a commute to work, no visit
+        r"(?![^，,。！？]{1,8}?(?:上班|工作|打工|通勤)(?:[，,。！？]|$))", "VISITED", "place"),
 )
 
 #: "my new X" / 新的X: ownership implied by the possessive, never stated.
@@ -2221,6 +2241,11 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
     StatePattern("en_emotion_elided_after", "en", re.compile(
         r"(?<=, )" + _EN_ELIDED_FEELING + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b"
         r"(?=\s*(?:[.!?,;]|$|about\b|tbh\b|ngl\b|lol\b|rn\b|honestly\b|today\b|though\b))"), "emotion", words=EMOTION_WORDS_EN),
+    # "Work has been crazy stressful this month": what the speaker's days are like
+    StatePattern("en_stress_stressful", "en", re.compile(
+        r"\b(?:work|my job|life|school|things|everything|this week|this month|the week|the month|today|my days)"
+        r" (?:has been|have been|is|was|are|were|got|is getting) (?:so |crazy |really |super |very |insanely |pretty |"
+        r"incredibly |extremely |ridiculously |way too |too )*stressful\b"), "stress", "high"),
     StatePattern("en_stress_never_this", "en", re.compile(
         r"\bi (?:have|had) never been (?:this|so|more) stressed\b"), "stress", "high"),
     # "quarter-end close has me so stressed": what stresses the speaker
@@ -2292,6 +2317,8 @@ ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
     r"工作|上班|做饭|煲汤|的|快走|散步|跑步|遛弯|锻炼|健身|"
+    # what the thing is used for, after it (骑一辆小牛电动车上下课, 开它通勤)
+    r"上下课|上下学|上下班|上学|通勤|接送|买菜|送孩子|"
     # a comparison's second term (开的这台凯美瑞比以前那辆思域好开): the object ends before 比
     r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})比(?!亚迪|特币|利时|萨|基尼|熊|格|赛|例|较)|"
     # how long it has been (入职德佑房产两周, 搬来杭州三个多月): a span, no part of the name

@@ -1786,7 +1786,7 @@ class _Extractor:
                     other = None  # 被领导表扬了，开心: the boss is who praised, the feeling is the speaker's
                 if other is not None or _ZH_GENERIC_FEELER.search(_zh_own_part(prefix)):
                     continue
-            elif _EN_THIRD_PERSON.search(prefix) or _EN_HABITUAL_WHEN.search(prefix):
+            elif _EN_THIRD_PERSON.search(_en_feeling_clause(prefix, match.group(0))) or _EN_HABITUAL_WHEN.search(prefix):
                 continue
             elif sp.key == "en_stress_noun" and _EN_SECOND_PERSON.search(text):
                 continue  # "don't put too much pressure on yourself": the listener's, told as advice
@@ -1805,6 +1805,15 @@ class _Extractor:
                     evidence_text=sentence.text.strip(), event_id=state.event.event_id, kind="trait",
                     trait=sp.trait, value=value, negated=negated, confidence=CONF_STATE,
                     directness="explicit", time_hint=time_hint(sentence.text)))
+
+
+def _en_feeling_clause(prefix: str, matched: str) -> str:
+    """The part of ``prefix`` whose subject a feeling shares: all of it, or, when the feeling has
+    its own "I" ("She passed away on Sunday and I'm so sad"), the part after the last clause join."""
+    if not matched.lstrip().startswith("i "):
+        return prefix
+    cut = max(prefix.rfind(" and "), prefix.rfind(","), prefix.rfind(";"), prefix.rfind(" but "), prefix.rfind(" so "))
+    return prefix[cut:] if cut >= 0 else prefix
 
 
 #: what joins a second feeling to the first ("lonely and kind of sad", "tired, a bit nervous")

@@ -111,3 +111,30 @@ def test_chinese_states_told_plainly_that_were_missed():
     assert rel("user", "USES", "notion") in claims("我现在记账都用Notion。")
     assert trait("赵敏", "DRIVES", "mini cooper", True) in claims("赵敏: 我那台Mini Cooper撞报废了。", speaker="赵敏")
     assert trait("user", "HAS_PET", "mochi") in claims("养了只corgi叫Mochi 超级黏人")
+
+
+def test_states_of_the_dev66_and_dev67_batches_told_plainly():
+    found = claims("I switched from vegetarian to pescatarian this year.")
+    assert trait("user", "FOLLOWS_DIET", "vegetarian", True) in found and trait("user", "FOLLOWS_DIET", "pescatarian") in found
+    found = claims("The Jeep Wrangler is gone, I'm driving a Kia EV6 now.")
+    assert trait("user", "DRIVES", "jeep wrangler", True) in found and trait("user", "DRIVES", "kia ev6") in found
+    assert rel("user", "VISITED", "mexico city", True) in claims("I've never actually been to Mexico City.")
+    assert {c[2] for c in claims("Work has been crazy stressful this month.")} == {"high"}
+    assert trait("user", "LIVES_IN", "长沙") in claims("现在在长沙租了个小单间。")
+    assert not any(c[1] == "LIVES_IN" for c in claims("我和男朋友在成都租了个房子，下周搬进去。"))
+    assert not any(c[1] == "VISITED" for c in claims("我现在每天去杭州上班，住在嘉兴。"))
+    assert rel("user", "DISLIKES", "爬山") in claims("爬山这种运动我真不喜欢。")
+    assert rel("user", "DATING", "陈默") in claims("大学时我和陈默谈过两年。")
+    assert trait("user", "DRIVES", "小牛电动车") in claims("我一直骑一辆小牛电动车上下课。")
+
+
+def test_a_feeling_with_its_own_i_after_someone_elses_clause_is_the_tellers():
+    assert {c[2] for c in claims("She passed away on Sunday and I'm so sad.")} == {"sad"}
+    for line in ("She is so sad.", "My mom told me she's sad.", "He thinks I'm stressed."):
+        assert not claims(line), line
+
+
+def test_a_named_friend_before_the_verb_of_their_own_state():
+    assert claims("我朋友阿凯搬到了杭州。") == {rel("阿凯", "MOVED_TO", "杭州")}
+    assert claims("我同事小王养了一只猫。") == {rel("小王", "HAS_PET", "猫")}
+    assert not claims("我朋友圈里有人搬到了杭州。")
