@@ -847,8 +847,14 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"adopted|rescued|brought home|took in|welcomed|am fostering|are fostering|am (?:a |the )?(?:proud )?(?:owner|mom|dad|parent) of) "
          r"(?:a|an|one|our|my|another|a second|a new|a third) (?:new )?"
          r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
-         r"sister|cousin|neighbor|roommate|boss|teacher|doctor)\b)(?:[a-z\-]+ ){1,2}?(?:named|called) "
+         r"sister|cousin|neighbor|roommate|boss|teacher|doctor)\b)(?:[a-z\-]+ ){1,3}?(?:named|called) "
          r"(?!(?:him|her|it|them)\b)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
+    # "Brought home a pit bull mix named Rosie from the shelter", "and adopted a tabby called Fig":
+    # the teller's, told with no subject (a kind of animal before the name)
+    _raw("en_pet_named_bare", "en", r"(?:^|(?<=[.!?:]\s)|(?<=\sand\s)|(?<=,\s))(?P<subj>)(?:just |finally |then )?"
+         r"(?P<verb>adopted|rescued|brought home|took in|welcomed) (?:a|an|another|a new|a second) (?:new )?(?:[a-z\-]+ ){0,2}?"
+         + _EN_PET + r"(?: mix| puppy| kitten)? (?:named|called) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal",
+         trait="pet", coordinated=False),
     _raw("en_pet_name_is", "en", _EN_WHO + r"(?: have| had)? (?P<verb>got|adopted|rescued|brought home|have|took in) "
          r"(?:a|an|another|a new|our|my) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"(?: [^.;!?]{0,30}?)?[,;]? (?:and )?(?:his|her|its|their) "
          r"(?:name is|name's) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False,
@@ -2231,11 +2237,12 @@ STATE_PATTERNS: tuple[StatePattern, ...] = (
         r"^(?:[^:\s]{1,30}:\s+)?" + _EN_ELIDED_FEELING + r"(?P<word>" + "|".join(EMOTION_WORDS_EN) + r")\b(?! of\b)"),
         "emotion", words=EMOTION_WORDS_EN),
     # a bare feeling opening the line and ending its part ("Exhausted, and kind of nervous",
-    # "Honestly just grateful it's Friday"): the teller's; "Happy birthday", "Glad to hear" go on
+    # "Honestly just grateful it's Friday"): the teller's; "Happy birthday", "Glad to hear", "Glad
+    # it's all down" (a reaction to what the other said) go on
     StatePattern("en_emotion_bare", "en", re.compile(
         r"^(?:[^:\s]{1,30}:\s+)?(?:(?:honestly|tbh|ngl|just|so|and|but|still|feeling|feelin)\s+)*(?P<word>"
         + "|".join(EMOTION_WORDS_EN) + r")\b(?=\s*(?:[.!?,;]|$|today\b|tonight\b|rn\b|lately\b|af\b|tbh\b|ngl\b|"
-        r"it's\b|it is\b|that it's\b|about\b))"), "emotion", words=EMOTION_WORDS_EN),
+        r"about\b|(?:(?<=grateful)|(?<=thankful)) (?:that )?it(?:'s| is)\b))"), "emotion", words=EMOTION_WORDS_EN),
     # after a comma only when the feeling ends its part ("sold my bike, kinda sad ngl"): "so
     # excited to show me their essay" after "one of them" is theirs, not the speaker's
     StatePattern("en_emotion_elided_after", "en", re.compile(

@@ -74,7 +74,9 @@ _ZH_THIRD_PERSON = re.compile(r"(?:他|她|他们|她们|妈妈|妈|爸爸|爸|�
                               r"岳父|岳母|公公|婆婆|堂哥|堂姐|堂弟|堂妹|侄子|侄女|外甥|孙子|孙女)")
 _EN_THIRD_PERSON = re.compile(r"\b(?:he|she|they|my (?:mom|mother|dad|father|wife|husband|friend|"
                               r"sister|brother|boss|colleague|partner|neighbor|neighbour|coworker)(?:'s)?|"
-                              r"[a-z]+'s)\b")
+                              # a name's or a kin's thing as a subject ("jess's car broke down"), not
+                              # as the object of a preposition ("gave the tank to my niece's school")
+                              r"(?<!\bmy )(?<!\bto )(?<!\bat )(?<!\bfor )(?<!\bwith )(?<!\bfrom )(?<!\bof )[a-z]+'s)\b")
 _REL_EN_TO_NAME = {"mum": "mom", "mother": "mom", "father": "dad"}
 #: a clause that opens (after a speaker's "Name: " and time words) on a companion: 和老公, 跟我妈,
 #: 陪朋友, 我跟老婆 (the speaker with them: 我跟老婆离婚了，现在住在洛阳 is the speaker's home)

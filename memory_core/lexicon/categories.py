@@ -104,7 +104,9 @@ CATEGORIES: tuple[Category, ...] = (
               "beagle", "corgi", "poodle", "labrador", "golden retriever", "dachshund", "ferret", "budgie",
               "cockatiel", "tortoise", "chinchilla", "guinea pig", "parakeet", "cockatoo", "iguana", "hedgehog",
               "axolotl", "chihuahua", "pit bull", "border collie", "bulldog", "french bulldog", "rottweiler",
-              "doberman", "shih tzu", "yorkie", "schnauzer", "dalmatian", "maine coon", "gecko")),
+              "doberman", "shih tzu", "yorkie", "schnauzer", "dalmatian", "maine coon", "gecko",
+              # aquarium fish kept as pets ("added twelve neon tetras")
+              "tetra", "betta", "guppy", "koi", "fish tank", "aquarium", "鱼缸", "孔雀鱼", "斗鱼")),
     Category("vehicle", "vehicle",
              ("vehicle", "car", "车", "交通工具"),
              ("car", "bike", "bicycle", "e-bike", "motorcycle", "scooter", "tesla", "suv",

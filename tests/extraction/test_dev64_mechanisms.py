@@ -138,3 +138,12 @@ def test_a_named_friend_before_the_verb_of_their_own_state():
     assert claims("我朋友阿凯搬到了杭州。") == {rel("阿凯", "MOVED_TO", "杭州")}
     assert claims("我同事小王养了一只猫。") == {rel("小王", "HAS_PET", "猫")}
     assert not claims("我朋友圈里有人搬到了杭州。")
+
+
+def test_a_pet_brought_home_by_kind_and_name_with_no_subject_and_a_possessive_object_is_no_subject():
+    line = "Gave the aquarium setup to my niece's school and brought home a pit bull mix named Rosie from the shelter."
+    assert trait("user", "HAS_PET", "rosie") in claims(line)
+    assert trait("user", "HAS_PET", "rosie") in claims("We adopted a pit bull mix named Rosie.")
+    assert not claims("She adopted a cat named Fig.") and not claims("Jess's car broke down and bought a new one.")
+    assert {c[2] for c in claims("Honestly just grateful it's Friday.")} == {"grateful"}
+    assert not claims("Glad it's all down!")
