@@ -650,6 +650,9 @@ class RetrievalService:
             log.debug("newer-state links unavailable: %s", exc)
             return findings, {}
         obj = str(top.facts.get("object") or top.facts.get("value") or "").strip().lower()
+        # what else the belief's own evidence names (the town of the job: "a role at Siemens
+        # Healthineers in Malvern"): a later line naming it speaks of the same state
+        beside = {r[0] for r in linked if str(r[1]).strip().lower() != obj} if top.layer != "l1" and obj else set()
         if top.layer != "l1" and obj:  # a derived belief is about its object, not every mention
             linked = [r for r in linked if str(r[1]).strip().lower() == obj] or []
         if plan.predicate_family == "relationship":
@@ -728,6 +731,12 @@ class RetrievalService:
         top_changed = top.layer != "l1" and first is not None and \
             change_at(first.content, plan.predicate_family) is not None
 
+        def names_beside(event_id: str) -> bool:
+            """Whether a later line names something the top belief's evidence names beside its
+            value, and not the value itself (then it is no word on another state)."""
+            there = {r[0] for r in conn.execute("SELECT entity_id FROM l1_event_entities WHERE event_id = ?", [event_id])}
+            return bool(there & beside) and not there & set(names)
+
         def stands(m: LaterMention) -> bool:
             """Whether a later line is a newer word on the user's state (a change row's line was
             judged at its change word already)."""
@@ -740,9 +749,13 @@ class RetrievalService:
                 return False  # "Thinking about selling the Civic": a change weighed, not told
             if change_row and top_changed and refers_back(ev.content, family):
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
+            if m.key.startswith("topic:") and beside and names_beside(ev.event_id):
+                return False  # "The commute to Malvern is brutal…": the job the top names, where it is
             if not change_row and not_begun(ev.content, m.occurred_at, moment):
                 return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come
-            if about_user and about_someone_else(ev.content):
+            # (a named person's thing too, "Chloe and Kaz's Leeds house has a damp problem" — but
+            # not for a pet or a partner, who are told by name: "Biscuit's checkup went fine")
+            if about_user and about_someone_else(ev.content, possessive_names=family not in ("pet", "relationship")):
                 return False  # "My son just started at UCLA too!": a later word on the son
             # … nor a long message's sentence on someone else's state ("Back from my buddy Jake's
             # wedding… He's officially married now"), judged where the line speaks of the family

@@ -104,6 +104,11 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
 _DIET_EN = r"keto|paleo|intermittent fasting|fasting|16:8|vegan|vegetarian|pescatarian|low-carb|carnivore|whole30|plant-based|gluten-free|dairy-free"
 _DIET_ZH = r"轻断食|断食|生酮|吃素|素食|低碳|控糖|戒糖|控碳|减脂餐|16\+8"
 CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "work": (
+        # "got an embedded systems role at Siemens", "landed a job with the county": a job taken
+        (r"\b(?:got|landed|accepted|took|starting)\s+(?:an?|the|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,3}?(?:role|job|position|gig)\s+(?:at|with)\b",
+         ("role at", "job at", "position at", "gig at", "role with", "job with", "position with")),
+    ),
     "diet": (
         (r"\b(?:start(?:ed|ing)|began|begun|going|went|switched to|trying|doing|stopp(?:ed|ing)|quit(?:ting)?|"
          r"ditch(?:ed|ing)|dropp(?:ed|ing))\s+(?:on\s+|the\s+|a\s+|doing\s+)?(?:strict\s+)?(?:" + _DIET_EN + r"|IF)\b",
@@ -351,7 +356,8 @@ def change_at(content: str, family: str | None) -> tuple[str, int] | None:
 
 
 #: change words that only refer back to a change already made ("new job", 新公司, "new place")
-_REFERS_BACK = re.compile(r"^(?:new\b|新)", re.IGNORECASE)
+#: (a badge is the job one has: "my badge photo is hilarious" after the belief that told the move)
+_REFERS_BACK = re.compile(r"^(?:new\b|新|my badge\b)", re.IGNORECASE)
 
 
 def refers_back(content: str, family: str | None) -> bool:

@@ -55,7 +55,8 @@ _EN_BARE_ROLE_SUBJECT = re.compile(
 _NEWS_VERBS = (r"says|said|texted|told|sent|got|gets|just|finally|keeps|kept|went|moved|quit|started|"
                r"joined|bought|sold|adopted|proposed|landed|left|retired|passed|healed|broke|dropped|picked")
 _EN_NAMED_SUBJECT = re.compile(
-    rf"^(?P<name>(?-i:[A-Z][a-z]+))(?:(?P<pos>'s|’s)\s+\w+\s+(?:is|was|has|had|{_NEWS_VERBS})|\s+(?:{_NEWS_VERBS}))\b", re.I)
+    rf"^(?P<name>(?-i:[A-Z][a-z]+))(?:(?P<pos>(?:\s+and\s+(?-i:[A-Z][a-z]+))?(?:'s|’s))(?:\s+\w+){{1,3}}?\s+(?:is|was|has|had|{_NEWS_VERBS})|"
+    rf"\s+(?:{_NEWS_VERBS}))\b", re.I)
 _NOT_A_NAME = frozenset((
     "i", "we", "you", "he", "she", "they", "me", "us", "a", "an", "the", "my", "our", "this", "that", "these", "those", "it", "its", "there", "here", "what", "who",
     "got", "get", "gets", "getting", "just", "still", "also", "now", "today", "tonight", "yesterday", "tomorrow",

@@ -249,3 +249,26 @@ def test_a_later_word_on_ones_child_is_no_word_on_the_marriage(make_engine):
     assert before.findings[0].event_id == ids["married"], [f.content for f in before.findings]
     after = engine.retrieval.query("我现在的婚姻状况是怎样", "current_state", now=T0 + 500 * DAY)
     assert after.findings[0].event_id == ids["divorce"], [f.content for f in after.findings]
+
+
+def test_a_later_line_on_where_the_believed_job_is_is_no_newer_word(make_engine):
+    """"The commute to Malvern is brutal but my badge photo is hilarious" after "got an embedded
+    systems role at Siemens Healthineers in Malvern": the town of the job the belief names and
+    its badge are the same job."""
+    engine = _ingested(make_engine,
+                       ("Just accepted an offer from Lumen Robotics, starting as a firmware engineer.", T0, "old"),
+                       ("Okay it's official, I'm leaving the robot startup — got an embedded systems role at "
+                        "Siemens Healthineers in Malvern, starting January.", T0 + 200 * DAY, "new"),
+                       ("The commute to Malvern is brutal but my badge photo is hilarious.", T0 + 300 * DAY, "later"))
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("Who's my employer now?", "current_state", now=T0 + 360 * DAY)
+    assert "siemens" in pkg.findings[0].content.lower(), [f.content for f in pkg.findings]
+    assert ids["later"] not in [x["event_id"] for x in pkg.trace.newer_state]
+
+
+def test_a_named_persons_home_told_later_is_theirs_not_a_word_on_the_users(make_engine):
+    engine = _ingested(make_engine,
+                       ("Big news, we've left London! Renting a little terraced house in Bristol.", T0, "home"),
+                       ("Chloe and Kaz's Leeds house has a damp problem apparently.", T0 + 100 * DAY, "theirs"))
+    pkg = engine.retrieval.query("Where do I live these days?", "current_state", now=T0 + 200 * DAY)
+    assert "bristol" in pkg.findings[0].content.lower(), [f.content for f in pkg.findings]
