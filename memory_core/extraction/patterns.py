@@ -837,6 +837,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_give_away_known", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| sadly| recently)?"
          r"(?: had to| decided to| needed to)? (?P<verb>give|gave) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:away|up for adoption)\b",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
+    # "We lost Duke last month": a pet memory knows, lost by name (a known person lost is no pet)
+    _raw("en_pet_lost_known", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
+         r"put down) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?= last| this| on| in| yesterday| today| a | two| three| recently|[.,;!]|$)",
+         "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, known_object=True),
     _raw("en_pet_lost", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently)? (?P<verb>lost|had to put down|"
          r"put down) (?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True),
@@ -849,6 +853,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?!(?:friend|guy|girl|man|woman|boyfriend|girlfriend|coworker|colleague|son|daughter|baby|kid|brother|"
          r"sister|cousin|neighbor|roommate|boss|teacher|doctor)\b)(?:[a-z\-]+ ){1,3}?(?:named|called) "
          r"(?!(?:him|her|it|them)\b)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
+    # "Biscuit, my 9-year-old beagle, stole a whole chicken", "Duke (my chocolate lab) ate a sock":
+    # a name set beside "my" + a kind of animal is the teller's pet
+    _raw("en_pet_appositive", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?:,\s|\s\()(?P<verb>my|our) "
+         r"(?:[a-z0-9\-]+ ){0,3}?" + _EN_PET + r"(?:[,)]|$)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
+         verb_types=True),
     # "Brought home a pit bull mix named Rosie from the shelter", "and adopted a tabby called Fig":
     # the teller's, told with no subject (a kind of animal before the name)
     _raw("en_pet_named_bare", "en", r"(?:^|(?<=[.!?:]\s)|(?<=\sand\s)|(?<=,\s))(?P<subj>)(?:just |finally |then )?"

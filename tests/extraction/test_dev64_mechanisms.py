@@ -147,3 +147,12 @@ def test_a_pet_brought_home_by_kind_and_name_with_no_subject_and_a_possessive_ob
     assert not claims("She adopted a cat named Fig.") and not claims("Jess's car broke down and bought a new one.")
     assert {c[2] for c in claims("Honestly just grateful it's Friday.")} == {"grateful"}
     assert not claims("Glad it's all down!")
+
+
+def test_a_name_set_beside_my_and_a_kind_of_animal_is_the_tellers_pet_and_losing_it_by_name_ends_it():
+    assert trait("user", "HAS_PET", "biscuit") in claims("Biscuit, my 9-year-old beagle, stole a whole rotisserie chicken off the counter today.")
+    assert trait("user", "HAS_PET", "duke") in claims("Duke (my chocolate lab) ate a sock.")
+    found = claims("Duke (my chocolate lab) ate a sock.", "We lost Duke last month, so as of today we have a kitten called Mango.")
+    assert trait("user", "HAS_PET", "duke", True) in found and trait("user", "HAS_PET", "mango") in found
+    assert not any(c[1] == "HAS_PET" for c in claims("Tom, my best friend, moved to Ohio.", "We lost Tom last year."))
+    assert not any(c[1] == "HAS_PET" for c in claims("Sarah, my sister's dog, is cute."))
