@@ -123,7 +123,9 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "pet",
         ("pet", "pets", "cat", "cats", "dog", "dogs", "puppy", "kitten", "parrot", "bird", "rabbit", "bunny",
          "hamster", "guinea pig", "turtle", "tortoise", "goldfish", "snake", "lizard", "ferret",
-         "宠物", "猫", "狗", "养", "鹦鹉", "兔子", "仓鼠", "乌龟", "金鱼"),
+         # "What animal lives with me these days?", "any animals at home?"
+         "animal", "animals", "furry friend", "furball",
+         "宠物", "猫", "狗", "养", "鹦鹉", "兔子", "仓鼠", "乌龟", "金鱼", "毛孩子", "小动物"),
         ("cat", "dog", "pet", "named", "adopted", "died", "passed away", "猫", "狗", "宠物", "养了", "去世"),
         ("vet", "walk", "兽医", "遛"),
         "statement about your pet", "关于宠物的表述", (), ("possession",), ("pet",), ("animal",)),

@@ -272,3 +272,9 @@ def test_a_named_persons_home_told_later_is_theirs_not_a_word_on_the_users(make_
                        ("Chloe and Kaz's Leeds house has a damp problem apparently.", T0 + 100 * DAY, "theirs"))
     pkg = engine.retrieval.query("Where do I live these days?", "current_state", now=T0 + 200 * DAY)
     assert "bristol" in pkg.findings[0].content.lower(), [f.content for f in pkg.findings]
+
+
+def test_a_question_on_the_animal_one_lives_with_asks_the_pet_family():
+    from memory_core.retrieval.predicates import question_family
+    for q in ("What animal lives with me these days?", "Do I have any animals?", "我家现在有什么小动物"):
+        assert question_family(q).name == "pet", q
