@@ -80,7 +80,10 @@ _NO_TOPIC = frozenset((
     "going", "getting", "doing", "having", "making", "taking", "coming", "trying", "being", "keeps", "kept",
     "back", "again", "still", "really", "instead", "through", "whole", "today", "tonight", "week", "weekend",
     "month", "year", "day", "days", "time", "times", "thing", "things", "stuff", "good", "great", "new",
-    "first", "last", "next", "now", "finally", "officially", "actually", "lol", "haha", "though", "anyway"))
+    "first", "last", "next", "now", "finally", "officially", "actually", "lol", "haha", "though", "anyway",
+    # degree words and idiom fillers ("way too empty" / "the hard way", "so much", "pretty much")
+    "way", "much", "many", "lot", "lots", "bit", "pretty", "super", "even", "ever", "never", "always", "also",
+    "hard", "little", "big", "long", "kind", "sort"))
 
 
 def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:
@@ -92,6 +95,12 @@ def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:
     shared = [t for t in dict.fromkeys(top_terms) if t in mine and t not in _NO_TOPIC and
               (len(t) >= 2 if any("\u4e00" <= ch <= "\u9fff" for ch in t) else len(t) >= 3 and t.isalpha())]
     return max(shared, key=len) if shared else None
+
+
+def stated_part(text: str) -> str:
+    """The sentences of ``text`` that are not questions: a word shared only with a question ("Any
+    tips for keeping a tree upright with a climber in the house?") tells no state."""
+    return " ".join(s for s in split_sentences(text) if not s.rstrip().endswith(("?", "？")))
 
 
 def focus_sentences(texts: Sequence[str], anchors: Sequence[str]) -> list[str]:

@@ -54,7 +54,7 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
-from .newer_state import LaterMention, focus_sentences, newer_mentions, shared_family, shared_topic, tentative
+from .newer_state import LaterMention, focus_sentences, newer_mentions, shared_family, shared_topic, stated_part, tentative
 from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, kin_not_partner, lowers_state_answer, not_begun,
                               not_had, not_own_state, refers_back)
 from .session_prior import apply_session_prior
@@ -644,15 +644,18 @@ class RetrievalService:
         conn = self.db.reader()
         try:
             linked = conn.execute(
-                f"SELECT DISTINCT x.entity_id, c.canonical_name FROM l1_event_entities x JOIN entity_catalog c "
+                f"SELECT DISTINCT x.entity_id, c.canonical_name, c.entity_type FROM l1_event_entities x JOIN entity_catalog c "
                 f"ON c.entity_id = x.entity_id WHERE x.event_id IN ({placeholders(len(ids))})", ids).fetchall()
         except Exception as exc:  # noqa: BLE001 - no L2 schema (L1-only store) or drift: no lift
             log.debug("newer-state links unavailable: %s", exc)
             return findings, {}
         obj = str(top.facts.get("object") or top.facts.get("value") or "").strip().lower()
-        # what else the belief's own evidence names (the town of the job: "a role at Siemens
-        # Healthineers in Malvern"): a later line naming it speaks of the same state
-        beside = {r[0] for r in linked if str(r[1]).strip().lower() != obj} if top.layer != "l1" and obj else set()
+        # the place the belief's own evidence names beside its value (the town of the job: "a role
+        # at Siemens Healthineers in Malvern"): a later line naming it speaks of the same state (a
+        # person named beside it — 有个女儿 — may well be in the line that ends the state)
+        beside = {r[0] for r in linked if str(r[1]).strip().lower() != obj and r[2] == "place"} \
+            if top.layer != "l1" and obj else set()
+        linked = [(r[0], r[1]) for r in linked]
         if top.layer != "l1" and obj:  # a derived belief is about its object, not every mention
             linked = [r for r in linked if str(r[1]).strip().lower() == obj] or []
         if plan.predicate_family == "relationship":
@@ -873,7 +876,8 @@ class RetrievalService:
         for f in findings[1:]:
             if f.layer != "l1" or f.event_id in ids or f.event_id not in by_id:
                 continue
-            word = shared_topic(top_terms, query_terms(f.content)) or shared_family(top_texts, f.content)
+            stated = stated_part(f.content)
+            word = shared_topic(top_terms, query_terms(stated)) or shared_family(top_texts, stated) if stated else None
             ev = by_id[f.event_id]
             if word is not None and not ev.speaker:  # the user's own lines; a transcript's speakers by entity only
                 out.append(LaterMention(f.event_id, f.occurred_at or ev.occurred_at, f"topic:{word}",

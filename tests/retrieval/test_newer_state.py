@@ -278,3 +278,18 @@ def test_a_question_on_the_animal_one_lives_with_asks_the_pet_family():
     from memory_core.retrieval.predicates import question_family
     for q in ("What animal lives with me these days?", "Do I have any animals?", "我家现在有什么小动物"):
         assert question_family(q).name == "pet", q
+
+
+def test_a_word_shared_only_with_a_question_or_a_filler_is_no_topic():
+    from memory_core.retrieval.newer_state import stated_part
+    assert stated_part("Any tips for keeping a tree upright in the house? Learned the hard way.") == "Learned the hard way."
+    assert shared_topic(["lost", "house", "way", "empty", "kitten"], ["tips", "learned", "hard", "way"]) is None
+
+
+def test_a_divorce_naming_the_child_the_belief_named_still_lifts(make_engine):
+    engine = _ingested(make_engine,
+                       ("我老公叫陈磊，我们结婚八年了，有个女儿。", T0, "married"),
+                       ("离婚手续今天办完了，女儿跟我。以后就是单身妈妈了。", T0 + 200 * DAY, "divorce"))
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("我跟陈磊还是夫妻吗？", "current_state", now=T0 + 260 * DAY)
+    assert pkg.findings[0].event_id == ids["divorce"], [f.content for f in pkg.findings]
