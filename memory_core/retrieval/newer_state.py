@@ -83,7 +83,9 @@ _NO_TOPIC = frozenset((
     "first", "last", "next", "now", "finally", "officially", "actually", "lol", "haha", "though", "anyway",
     # degree words and idiom fillers ("way too empty" / "the hard way", "so much", "pretty much")
     "way", "much", "many", "lot", "lots", "bit", "pretty", "super", "even", "ever", "never", "always", "also",
-    "hard", "little", "big", "long", "kind", "sort"))
+    "hard", "little", "big", "long", "kind", "sort",
+    # 朋友 inside 女朋友 / 男朋友, "friend" in "girlfriend": everyone's chat names friends
+    "friend", "friends", "朋友", "朋友们"))
 
 
 def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:

@@ -284,6 +284,7 @@ def test_a_word_shared_only_with_a_question_or_a_filler_is_no_topic():
     from memory_core.retrieval.newer_state import stated_part
     assert stated_part("Any tips for keeping a tree upright in the house? Learned the hard way.") == "Learned the hard way."
     assert shared_topic(["lost", "house", "way", "empty", "kitten"], ["tips", "learned", "hard", "way"]) is None
+    assert shared_topic(["女朋友", "朋友", "林晓", "异地恋"], ["朋友", "徒步群"]) is None
 
 
 def test_a_divorce_naming_the_child_the_belief_named_still_lifts(make_engine):
