@@ -205,10 +205,12 @@ def _en_with_bare(key: str, body: str, predicate: str, object_type: str, **kw) -
 
 #: who had something once, and the verb that puts it behind: "used to have", "grew up with", or
 #: "had" with a time of the past later in the clause ("had a dog growing up", "had asthma as a kid")
-_EN_PAST_HAVER = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we|my (?P<rel>" + EN_REL + r"))(?: also| always)? "
-                  r"(?P<verb>used to have|grew up with|had(?=[^.;!?]*\b(?:growing up|as a (?:kid|child|teen|teenager|baby)|"
+_EN_PAST_HAVER = (r"(?:^|(?<=[\s,;:(\"']))(?:(?P<lead>when (?:i|we) (?:was|were) [a-z0-9 ]{1,20}?|growing up|as a (?:kid|child|teen)|"
+                  r"back then|in college|in high school),? )?(?P<subj>i|we|my (?P<rel>" + EN_REL + r"))(?: also| always)? "
+                  # ("When I was a kid I had a dog named Rex": the time told first)
+                  r"(?P<verb>used to have|grew up with|(?(lead)had|had(?=[^.;!?]*\b(?:growing up|as a (?:kid|child|teen|teenager|baby)|"
                   r"when (?:i|we|he|she) (?:was|were) (?:a kid|little|young|younger|a child|a teen|in (?:college|school|high school)|\d+)|"
-                  r"in (?:college|high school|grad school|my twenties|my teens)|back then|back in|years ago|for years)\b)) ")
+                  r"in (?:college|high school|grad school|my twenties|my teens)|back then|back in|years ago|for years)\b))) ")
 _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|fish|turtle|guinea pig|beagle|corgi|"
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla|"

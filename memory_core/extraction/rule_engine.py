@@ -474,6 +474,10 @@ _ZH_PAST_LEAD = re.compile(r"(?:以前|之前|曾经|原来|过去|小时候|当
 #: whom one is with (a hometown stays; 之前得了肺炎 is an illness got, maybe still had)
 #: a preposition right before a person makes them no subject (我跟阿伦, 和她, 把小王)
 _ZH_OBJECT_PREP = re.compile(r"(?:我|我们)(?:和|跟|与|把|给|陪|带着?|对)$")
+#: a past progressive right before a state verb ("i was studying at", "we were living in")
+_EN_PAST_PROGRESSIVE = re.compile(r"\b(?:i|we)\s+(?:was|were)\s+(?:\w+ly\s+|still\s+|just\s+)?$")
+#: a state told as the time of something else (我在浙大读书的时候…, 在北京工作那几年…): a past value
+_ZH_WHEN_TAIL = re.compile(r"[^，,。！？]{0,6}?(?:的时候|那会儿?|那几年|那时候?|期间)")
 #: a later clause saying the thing is no longer done (以前很喜欢喝奶茶，现在不喝了)
 _ZH_NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是|不过)?(?:现在|如今|这几年|后来)(?:已经|早就|基本|都)?(?:不|不再|没再|没怎么)")
 _PAST_LEAD_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "WORKS_AT", "STUDIES_AT", "DRIVES", "HAS_PET", "DATING",
@@ -996,6 +1000,13 @@ class _Extractor:
         if pattern.lang == "zh" and pattern.predicate in _PAST_LEAD_PREDICATES and pattern.time_hint is None and not negated and \
                 _ZH_PAST_LEAD.search(_zh_own_part(match.string[:match.start("verb")])):
             pattern = _as_past(pattern)  # 我之前一直住在无锡: a past home, the relation alone
+        elif pattern.lang == "en" and pattern.predicate in _PAST_LEAD_PREDICATES and pattern.time_hint is None and \
+                not negated and _EN_PAST_PROGRESSIVE.search(match.string[:match.start("verb")]) and \
+                (match.group("verb") or "").split()[:1] and match.group("verb").split()[0].endswith("ing"):
+            pattern = _as_past(pattern)  # "While I was studying at NYU…": a state of the past, the relation alone
+        elif pattern.lang == "zh" and pattern.predicate in _PAST_LEAD_PREDICATES and pattern.time_hint is None and \
+                not negated and _ZH_WHEN_TAIL.match(match.string, match.end()):
+            pattern = _as_past(pattern)  # 我在浙大读书的时候住在玉泉: the time of a past state, told as a when
         if pattern.trait == "diet" and pattern.fixed_object and not negated and any(
                 c.event_id == state.event.event_id and c.trait == "diet" and not c.negated and c.evidence_text ==
                 sentence.text.strip() and pattern.fixed_object in DIET_IMPLIES.get(c.value or "", ()) for c in self.out.fact_claims):

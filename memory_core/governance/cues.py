@@ -28,6 +28,10 @@ _CLAUSE_SPLIT = re.compile(r"\s*(?:[,，;；:：]|—+|–|\s-\s)\s*|(?<=[\u4e00
 # English wh-openers and request openers that are unambiguous at the start of a sentence.
 _EN_WH = ("what", "what's", "whats", "when", "where", "where's", "who", "who's", "whom", "whose",
           "which", "why", "how", "how's")
+#: a wh-word before the speaker's own subject and its verb, no "?": a time or place clause or a
+#: pseudo-cleft inside a statement ("When I worked at Google, I biked in", "What I love is hiking"),
+#: no question ("when is the party", "where do you live" invert; a "?" still makes one)
+_EN_WH_CLAUSE = re.compile(r"^(?:when|where|what|while)\s+(?:i|we|my\s+\w+)\s+[a-z']+\b")
 _EN_QUESTION_PHRASES = ("do you know", "can you tell me", "could you tell me", "any idea",
                         "is there any", "are there any")
 # Auxiliary inversion at the start of a clause. Not question *openers* by themselves (a clause
@@ -102,7 +106,7 @@ def has_question_cue(sentence: str) -> bool:
         return False
     if s.endswith(("?", "？")):
         return True
-    if _starts_with_any(s, _EN_WH) or s.startswith(_EN_QUESTION_PHRASES):
+    if _starts_with_any(s, _EN_WH) and not _EN_WH_CLAUSE.match(s) or s.startswith(_EN_QUESTION_PHRASES):
         return True
     if _CJK.search(s):
         if _ZH_FINAL_PARTICLE.search(s):

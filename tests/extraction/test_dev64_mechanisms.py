@@ -156,3 +156,15 @@ def test_a_name_set_beside_my_and_a_kind_of_animal_is_the_tellers_pet_and_losing
     assert trait("user", "HAS_PET", "duke", True) in found and trait("user", "HAS_PET", "mango") in found
     assert not any(c[1] == "HAS_PET" for c in claims("Tom, my best friend, moved to Ohio.", "We lost Tom last year."))
     assert not any(c[1] == "HAS_PET" for c in claims("Sarah, my sister's dog, is cute."))
+
+
+def test_a_state_told_as_the_time_of_something_else_is_a_past_value():
+    assert claims("When I worked at Google, I commuted by bike.") == {rel("user", "WORKS_AT", "google")}
+    assert claims("When I lived in Boston I biked everywhere.") == {rel("user", "LIVES_IN", "boston")}
+    assert claims("While I was studying at NYU I worked at a cafe.") == {rel("user", "STUDIES_AT", "nyu")}
+    assert rel("user", "HAS_PET", "rex") in claims("When I was a kid I had a dog named Rex.")
+    assert claims("我在腾讯上班的时候认识了我老公。") == {rel("user", "WORKS_AT", "腾讯")}
+    # a state now, and a plan, stay what they were
+    assert trait("user", "STUDIES_AT", "nyu") in claims("I'm studying at NYU.")
+    assert not claims("When I move to Denver I'll get a dog.")
+    assert not claims("I had a great time.")

@@ -205,3 +205,11 @@ def test_a_period_after_a_title_or_an_initial_ends_no_sentence():
     assert split_sentences("I love J. K. Rowling. We moved to the U.S. last year.") == [
         "I love J. K. Rowling.", "We moved to the U.S. last year."]
     assert split_sentences("我住在杭州。我喜欢猫！") == ["我住在杭州。", "我喜欢猫！"]
+
+
+def test_a_wh_word_before_the_speakers_own_subject_opens_a_clause_not_a_question():
+    for s in ("When I worked at Google, I commuted by bike.", "What I love is hiking.", "Where I live it rains a lot.",
+              "When I was at Google I biked in"):
+        assert not has_question_cue(s), s
+    for s in ("when do i start", "how was your week", "what time is it", "When I was at Google?"):
+        assert has_question_cue(s), s
