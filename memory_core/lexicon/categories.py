@@ -105,8 +105,9 @@ CATEGORIES: tuple[Category, ...] = (
               "cockatiel", "tortoise", "chinchilla", "guinea pig", "parakeet", "cockatoo", "iguana", "hedgehog",
               "axolotl", "chihuahua", "pit bull", "border collie", "bulldog", "french bulldog", "rottweiler",
               "doberman", "shih tzu", "yorkie", "schnauzer", "dalmatian", "maine coon", "gecko",
-              # aquarium fish kept as pets ("added twelve neon tetras")
-              "tetra", "betta", "guppy", "koi", "fish tank", "aquarium", "鱼缸", "孔雀鱼", "斗鱼")),
+              # aquarium fish kept as pets ("added twelve neon tetras"; the tank is no animal, and 斗鱼
+              # is also a streaming site)
+              "tetra", "betta", "guppy", "koi", "孔雀鱼")),
     Category("vehicle", "vehicle",
              ("vehicle", "car", "车", "交通工具"),
              ("car", "bike", "bicycle", "e-bike", "motorcycle", "scooter", "tesla", "suv",
