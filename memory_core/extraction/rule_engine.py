@@ -470,8 +470,6 @@ _PATTERN_LITERALS = literals_of([p.regex for p in PATTERNS])
 _ZH_PAST_LEAD = re.compile(r"(?:以前|之前|曾经|原来|过去|小时候|当年|那时候?|那会儿?|早年)(?![^，,]*(?:现在|目前|如今|至今|到现在))")
 
 
-#: the states a past lead makes past: where one lives, works, studies, what one drives, keeps,
-#: whom one is with (a hometown stays; 之前得了肺炎 is an illness got, maybe still had)
 #: a preposition right before a person makes them no subject (我跟阿伦, 和她, 把小王)
 _ZH_OBJECT_PREP = re.compile(r"(?:我|我们)(?:和|跟|与|把|给|陪|带着?|对)$")
 #: a past progressive right before a state verb ("i was studying at", "we were living in")
@@ -480,6 +478,8 @@ _EN_PAST_PROGRESSIVE = re.compile(r"\b(?:i|we)\s+(?:was|were)\s+(?:\w+ly\s+|stil
 _ZH_WHEN_TAIL = re.compile(r"[^，,。！？]{0,6}?(?:的时候|那会儿?|那几年|那时候?|期间)")
 #: a later clause saying the thing is no longer done (以前很喜欢喝奶茶，现在不喝了)
 _ZH_NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是|不过)?(?:现在|如今|这几年|后来)(?:已经|早就|基本|都)?(?:不|不再|没再|没怎么)")
+#: the states a past lead makes past: where one lives, works, studies, what one drives, keeps,
+#: whom one is with, how one eats (a hometown stays; 之前得了肺炎 is an illness got, maybe still had)
 _PAST_LEAD_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "WORKS_AT", "STUDIES_AT", "DRIVES", "HAS_PET", "DATING",
                                    "MARRIED_TO", "FOLLOWS_DIET"})
 
@@ -1002,7 +1002,7 @@ class _Extractor:
             pattern = _as_past(pattern)  # 我之前一直住在无锡: a past home, the relation alone
         elif pattern.lang == "en" and pattern.predicate in _PAST_LEAD_PREDICATES and pattern.time_hint is None and \
                 not negated and _EN_PAST_PROGRESSIVE.search(match.string[:match.start("verb")]) and \
-                (match.group("verb") or "").split()[:1] and match.group("verb").split()[0].endswith("ing"):
+                re.match(r"\w+ing\b", match.group("verb") or ""):
             pattern = _as_past(pattern)  # "While I was studying at NYU…": a state of the past, the relation alone
         elif pattern.lang == "zh" and pattern.predicate in _PAST_LEAD_PREDICATES and pattern.time_hint is None and \
                 not negated and _ZH_WHEN_TAIL.match(match.string, match.end()):
