@@ -215,10 +215,11 @@ _EN_PET = (r"(?:cat|dog|kitten|puppy|pup|kitty|rabbit|bunny|hamster|parrot|bird|
            r"poodle|labrador|lab|golden retriever|retriever|husky|greyhound|terrier|shepherd|pug|dachshund|"
            r"goldfish|snake|lizard|gecko|ferret|horse|pony|budgie|cockatiel|tortoise|chinchilla|"
            + "|".join(sorted(EN_PET_BREEDS, key=_longest_first)) + ")")
+#: a kind of pet written in English inside Chinese (养了只corgi叫Mochi)
+_EN_PET_IN_ZH = r"(?i:corgi|beagle|poodle|husky|labrador|golden retriever|shiba|samoyed|ragdoll|maine coon|dachshund|chihuahua)"
 _ZH_PET = (r"(?:流浪狗|流浪猫|中华田园犬|田园犬|土狗|狗子|猫咪|小猫|橘猫|布偶猫|英短|猫|小狗|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|边牧|拉布拉多|萨摩耶|比熊|博美|"
            r"雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|三花猫|蓝猫|狗|兔子|仓鼠|龙猫|荷兰猪|豚鼠|刺猬|鹦鹉|八哥|画眉|乌龟|金鱼|鱼|鸟|"
-           # a kind written in English inside Chinese (养了只corgi叫Mochi)
-           r"(?i:corgi|beagle|poodle|husky|labrador|golden retriever|shiba|samoyed|ragdoll|maine coon|dachshund|chihuahua))")
+           + _EN_PET_IN_ZH + ")")
 #: a sentence in which the speaker brings an animal home (not someone's report of it): what a
 #: next sentence's "his name is X" names
 _EN_PET_ANNOUNCED = re.compile(r"^(?!.*\b(?:said|says|told|tells|she|he|they)\b)(?:.*[\s,;:])?(?:i|we) (?:just |finally |have |had |recently |officially )*"
@@ -1870,8 +1871,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:(?:在)?(?:小区门口|小区楼下|学校门口|楼道里|楼下|路边|小区里?|门口|家门口|路上|街上|附近|公司楼下|公司门口)(?!有))?"
          r"(?:家里)?(?:新)?(?P<verb>养了|有|领养了|收养了|捡了|买了|来了|多了|添了|抱回了|抱回来了|接回了|接回家了|接了)(?:一只|只|一条|条)?"
          r"(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|"
-         r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫|(?i:corgi|beagle|poodle|husky|labrador|"
-         r"golden retriever|shiba|samoyed|ragdoll|maine coon|dachshund|chihuahua)))[，,]?(?:它)?"
+         r"萨摩耶|比熊|博美|雪纳瑞|德牧|阿拉斯加|法斗|加菲|暹罗|狸花|蓝猫|" + _EN_PET_IN_ZH + r"))[，,]?(?:它)?"
          r"(?:[，,](?:决定|打算)?(?:养了|收养了|留下了|养着)[，,]?)?"
          r"(?:叫它|给它取名叫?|给它起名叫?|叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
