@@ -31,6 +31,12 @@ MULTI_VALUED_TRAITS = frozenset({"preference", "interest", "hobby", "allergy", "
                                  "pet", "dislike", "goal", "habit", "health"})
 
 
+#: A trait whose start ends another one's live values: marrying (one's partner or anyone) ends
+#: the dating — otherwise "partner: Hana" from years before stays live beside "spouse: Hana", and
+#: a question on the relationship is answered by the older of two beliefs about one person.
+TRAIT_ENDS: dict[str, str] = {"spouse": "partner"}
+
+
 def merge_key(entity_id: str, trait: str, value: str) -> str:
     return f"{entity_id}|{trait}|{name_norm(value)}"
 

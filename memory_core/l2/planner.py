@@ -35,7 +35,7 @@ from ..policy import (EVIDENCE_POLICIES, L2_ARBITRATION_MIN_SEVERITY, REVIEW_CON
 from ..providers.chat import ChatRequest, ProviderError
 from ..text.segment import has_cjk
 from .arbitration import arbitrate
-from .assertion_store import MULTI_VALUED_TRAITS, merge_key
+from .assertion_store import MULTI_VALUED_TRAITS, TRAIT_ENDS, merge_key
 from .catalog import canonical_name
 from .extract import chat_available, parse_json_reply
 from .graph_store import triple_id
@@ -775,10 +775,27 @@ class Planner:
                                                                    f"{ctype}: {d.reason}"))
             else:
                 status = REJECTED
+        if status != REJECTED and cand.trait in TRAIT_ENDS:
+            self._end_by_trait(plan, cand, new_id, overlay, t)
         plan.assertion_ops.append(AssertionOp(cand, new_id, create=True, status=status, supersedes=supersedes))
         overlay.assertions[new_id] = _AssertionState(new_id, cand.entity_id, cand.trait, cand.value, vnorm,
                                                      cand.polarity, status, t, cand.directness, cand.confidence,
                                                      _Lazy(None, "assertion", new_id, [_cand_ev(cand)]))
+
+    def _end_by_trait(self, plan: Plan, cand: CandidateAssertion, new_id: str, overlay: _Overlay, t: float) -> None:
+        """The live values of the trait a new one ends (``TRAIT_ENDS``: a spouse ends the
+        partner), superseded by it with the reason in the conflict log, so the inspector and the
+        profile say why "partner: Hana" is no longer current."""
+        for old in overlay.live_assertions(cand.entity_id, TRAIT_ENDS[cand.trait], at=t):
+            if old.polarity != 1 or old.last_observed_at > t:
+                continue
+            d = ArbitrationDecision("evolve", 0.9, f"{cand.trait} {cand.value!r} ends {old.trait} {old.value!r}", "rule")
+            self._record_conflict(plan, "state_reversal", "assertion", old.assertion_id, "assertion", new_id, d,
+                                  [*_ids(old.evidence), cand.event.event_id], f"{old.trait}: {old.value}",
+                                  f"{cand.trait}: {cand.value} ({cand.evidence_text})", severity=SEVERITY["state_reversal"])
+            old.status = SUPERSEDED
+            plan.assertion_status_ops.append(AssertionStatusOp(old.assertion_id, SUPERSEDED, t, new_id,
+                                                               f"state_reversal: {d.reason}"))
 
     def _record_conflict(self, plan: Plan, ctype: str, old_kind: str, old_id: str, new_kind: str, new_id: str,
                          d: ArbitrationDecision, evidence: list[str], old_summary: str, new_summary: str, *,

@@ -41,6 +41,9 @@ CHANGES = [
     ("health", "I was diagnosed with diabetes.", "I recovered from diabetes.", []),
     ("health", "我得了肺炎。", "我的肺炎已经好了。", []),
     ("partner", "I'm dating Alex.", "I broke up with Alex and started dating Jordan.", [("jordan", 1)]),
+    # marrying one's partner ends the dating: the spouse is the state now (TRAIT_ENDS)
+    ("partner", "I'm dating Hana.", "We got married yesterday, Hana is my wife now!", []),
+    ("partner", "我和女朋友小雨在一起两年了。", "我和小雨结婚了。", []),
 ]
 
 
@@ -179,3 +182,13 @@ def test_vague_recency_in_a_state_question_does_not_hide_a_state_told_long_befor
     assert pkg.time_window is not None  # the words were read as a (soft) window
     assert any(f.layer == "l2" for f in pkg.findings), [f.content for f in pkg.findings]
     assert answer in pkg.findings[0].content.lower(), [f.content for f in pkg.findings[:3]]
+
+
+def test_marrying_ones_partner_leaves_the_spouse_live_and_says_why_the_partner_ended(l2_engine):
+    l2_engine.ingest_payloads([chat("s1", "user", "I'm dating Hana.", BEFORE, "m1")])
+    project(l2_engine)
+    l2_engine.ingest_payloads([chat("s2", "user", "I married Hana last week.", AFTER, "m2")])
+    project(l2_engine)
+    assert _live(l2_engine, "spouse") == [("hana", 1)] and _live(l2_engine, "partner") == []
+    why = l2_engine.db.read_all("SELECT reason FROM l2_conflicts WHERE old_kind = 'assertion'")
+    assert any("ends partner" in (r["reason"] or "") for r in why), why
