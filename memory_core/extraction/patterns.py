@@ -236,7 +236,11 @@ _EN_PAIR_DATING = (r"(?:have been|are|started|just started|officially started|ar
                    r"together(?= since\b| for (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several) (?:years?|months?)\b|[.!,;]|$))\b")
 #: a pet's kind as a whole object ("dog"), not its name
 EN_PET_KIND = re.compile(r"(?:new |little )?" + _EN_PET)
+_EN_DIET_WORD = r"(?:" + "|".join(DIETS_EN) + ")"
 _EN_DIET = r"(?P<obj>" + "|".join(DIETS_EN) + ")"
+#: who switched diets, before the from/to pair ("I switched from vegetarian to pescatarian")
+_EN_DIET_SWITCH = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| recently)? "
+                   r"(?:switched|went|moved|changed|transitioned) ")
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
 _EN_OBJ_RAW = r"(?P<obj>" + _EN_OBJ_CHARS + ")"
 #: the sentence start a subject-less English statement begins at ("Started my new job at …")
@@ -420,12 +424,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb> (?:a |fully |strictly |mostly |the |full |completely |100% )?)" + _EN_DIET, "FOLLOWS_DIET", "topic", trait="diet",
          coordinated=False),
     # "I switched from vegetarian to pescatarian", "went from keto to vegan": the diet left, the diet taken
-    _raw("en_diet_from", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| recently)? (?:switched|went|moved|changed|transitioned) "
-         r"(?P<verb>from) (?:being )?(?:a )?" + _EN_DIET + r"(?: diet)? to (?:being )?(?:a )?(?:" + "|".join(DIETS_EN) + r")\b",
-         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False),
-    _raw("en_diet_from_to", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| recently)? (?:switched|went|moved|changed|transitioned) "
-         r"from (?:being )?(?:a )?(?:" + "|".join(DIETS_EN) + r")(?: diet)? (?P<verb>to) (?:being )?(?:a )?" + _EN_DIET + r"\b",
-         "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
+    _raw("en_diet_from", "en", _EN_DIET_SWITCH + r"(?P<verb>from) (?:being )?(?:a )?" + _EN_DIET + r"(?: diet)? to (?:being )?(?:a )?"
+         + _EN_DIET_WORD + r"\b", "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False),
+    _raw("en_diet_from_to", "en", _EN_DIET_SWITCH + r"from (?:being )?(?:a )?" + _EN_DIET_WORD + r"(?: diet)? (?P<verb>to) (?:being )?(?:a )?"
+         + _EN_DIET + r"\b", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
     # work: start, change, end (WORKS_AT is exclusive: a new employer supersedes the old one)
     _raw("en_work_last_day", "en", r"(?:^|(?<=[\s,;:(\"']))(?:[a-z]+ )?(?:is|was) (?:officially |finally |actually )?(?P<subj>my) (?P<verb>(?:last|final) day) "
          r"(?:at|with) " + _EN_OBJ_RAW, "WORKS_AT", "organization", negated=True, trait="employer",

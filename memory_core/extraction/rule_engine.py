@@ -30,7 +30,7 @@ from .polarity import en_presence_end, zh_negation_over
 from .object_policy import (DIETS, LIVED_CONDITIONS, MEMBERSHIP_HEADS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
                             is_species, is_tie, slot_type)
 from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
-                       EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
+                       EMOTION_WORDS_EN, EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
                        ZH_ADV, ZH_OBJECT_STOP, ZH_OPENERS, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
@@ -1807,9 +1807,9 @@ class _Extractor:
             seen.add(sp.trait)
             negated = bool(match.groupdict().get("neg"))
             values = [value]
-            if sp.words and not zh and not negated:
+            if sp.words is EMOTION_WORDS_EN and not negated:
                 # "lonely and kind of sad", "exhausted, and kind of nervous": each feeling named
-                values += [sp.words[w] for w in _coordinated_feelings(text, match.end("word"), sp.words)
+                values += [sp.words[w] for w in _coordinated_feelings(text, match.end("word"))
                            if sp.words[w] not in values]
             who, who_type = self._self_subject(state.event)
             for value in values:
@@ -1829,23 +1829,22 @@ def _en_feeling_clause(prefix: str, matched: str) -> str:
     return prefix[cut:] if cut >= 0 else prefix
 
 
-#: what joins a second feeling to the first ("lonely and kind of sad", "tired, a bit nervous")
+#: what joins a second feeling to the first ("lonely and kind of sad", "tired, a bit nervous"), and
+#: the feeling word after it, longest first
 _EN_FEELING_JOIN = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+|\s*/\s*)(?:(?:kind of|kinda|sort of|a bit|a little|so|really|"
-                              r"super|very|pretty|also|just|honestly|weirdly|oddly)\s+)*(?P<word>[a-z][a-z ]*?)\b")
+                              r"super|very|pretty|also|just|honestly|weirdly|oddly)\s+)*(?P<word>"
+                              + "|".join(re.escape(w) for w in sorted(EMOTION_WORDS_EN, key=len, reverse=True))
+                              + r")(?![^\W\d_])")
 
 
-def _coordinated_feelings(text: str, at: int, words: dict[str, str]) -> list[str]:
-    """The feeling words joined one after another right after the one matched at ``at``."""
+def _coordinated_feelings(text: str, at: int) -> list[str]:
+    """The feeling words (``EMOTION_WORDS_EN``) joined one after another right after the one
+    matched at ``at``."""
     out: list[str] = []
-    while True:
-        m = _EN_FEELING_JOIN.match(text, at)
-        word = next((w for w in sorted(words, key=len, reverse=True)
-                     if m and text.startswith(w, m.start("word")) and
-                     not text[m.start("word") + len(w):m.start("word") + len(w) + 1].isalpha()), None)
-        if word is None:
-            return out
-        out.append(word)
-        at = m.start("word") + len(word)
+    while (m := _EN_FEELING_JOIN.match(text, at)) is not None:
+        out.append(m.group("word"))
+        at = m.end("word")
+    return out
 
 
 #: people in general or hearsay before a feeling (都说在深圳上班的人压力都大, 年轻人压力都大): a

@@ -655,7 +655,6 @@ class RetrievalService:
         # person named beside it — 有个女儿 — may well be in the line that ends the state)
         beside = {r[0] for r in linked if str(r[1]).strip().lower() != obj and r[2] == "place"} \
             if top.layer != "l1" and obj else set()
-        linked = [(r[0], r[1]) for r in linked]
         if top.layer != "l1" and obj:  # a derived belief is about its object, not every mention
             linked = [r for r in linked if str(r[1]).strip().lower() == obj] or []
         if plan.predicate_family == "relationship":
