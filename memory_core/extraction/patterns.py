@@ -244,6 +244,9 @@ _EN_DIET_SWITCH = (r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| rece
 #: an English object phrase (what _EN_OBJ captures) for _raw patterns
 _EN_OBJ_RAW = r"(?P<obj>" + _EN_OBJ_CHARS + ")"
 #: the sentence start a subject-less English statement begins at ("Started my new job at …")
+#: a body part an injury is named by ("broke my wrist" → broken wrist)
+_EN_INJURY_PART = (r"ankle|wrist|arm|leg|foot|toe|finger|ribs?|collarbone|hip|knee|elbow|nose|jaw|shoulder|acl|mcl|"
+                   r"meniscus|achilles|hamstring|rotator cuff|back")
 _EN_START = r"(?:^|(?<=[.!?:]\s)|(?<=\s[—–]\s))(?P<subj>)(?:just |finally |officially )?"
 #: a name of up to four words where a statement needs the object before more text ("put Duke down")
 _EN_NAME_SPAN = r"(?P<obj>[a-z][a-z0-9&'\-]*(?: [a-z0-9&'\-]+){0,3}?)"
@@ -412,6 +415,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_diet_going_bare", "en", _EN_START + r"(?P<verb>(?:going|doing|trying|starting|switching to|on) (?:full |strict |fully |strictly )?)"
          + _EN_DIET + r"(?! (?:was|is|has|would|will|sounds|seems|might|could|for (?:a|one|the) (?:day|week)\b))(?![\w-])",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
+    # "Six years vegetarian now", "Day 40 of keto", "Still vegan, obviously": a diet held, counted or kept
+    _raw("en_diet_counted_bare", "en", _EN_START + r"(?P<verb>(?:(?:almost|nearly|over|about|officially) )?(?:(?:one|two|three|four|five|six|"
+         r"seven|eight|nine|ten|eleven|twelve|a few|\d+) (?:years?|months?|weeks?)(?: of)?(?: being)?|day \d+ of|week \d+ of|still) (?:a )?)"
+         + _EN_DIET + r"(?![\w-])(?= now| and(?! then| i (?:caved|quit|stopped|gave up))| this| today| as of| strong|[.,!;]|$)"
+         r"(?![^.!?]*\b(?:until|till|then i (?:caved|quit|stopped))\b)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
     # "…, so technically pescatarian now": a diet told as how things now stand
     _raw("en_diet_now_bare", "en", r"(?:^|(?<=[.!?,;:]\s)|(?<=\bso ))(?P<subj>)(?:technically |basically |officially |pretty much |fully |"
          r"i guess |i am )?(?P<verb>(?:a )?)" + _EN_DIET + r" (?=now(?:[.!,;]|$))", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
@@ -827,7 +835,28 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, fixed_object="@pet"),
     # "Turns out it's pneumonia": a condition found, told as what it turned out to be
     _raw("en_health_turns_out", "en", r"(?:^|(?<=[.!?:,]\s))(?P<subj>)(?:turns out|turned out|found out|the diagnosis is|diagnosis:)"
-         r" (?:it's |it is |it was |i have |i've got |i had )?(?:a |an )?(?P<verb>)(?P<obj>[a-z][a-z0-9'\- ]{2,30}?)(?=[.,;!?]|$| and\b)",
+         r" (?:it's |it is |it was |i have |i've got |i had )?(?:a |an )?(?P<verb>)(?P<obj>[a-z][a-z0-9'\- ]{2,30}?)(?=[.,;!?(]|$| and\b)",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+    # "Pulmonologist says it's asthma", "Mystery solved: it's hypothyroidism": a diagnosis told as
+    # the doctor's verdict (a hedge — might, probably, 可能 — keeps it a suspicion: no claim)
+    _raw("en_health_verdict", "en", r"(?:^|(?<=[.!?:,;]\s))(?P<subj>)(?:(?:the |my |our )?(?:doctor|doc|gp|specialist|physician|"
+         r"[a-z]*ologist|allergist|ortho|orthopedist|pediatrician|neurologist|cardiologist|dermatologist|tests?|results?|"
+         r"(?:blood ?work|bloodwork|blood tests?|the scan|scan|mri|x-ray|biopsy)(?: results?)?)(?: finally| officially| just)?"
+         r" (?:says|said|confirmed|confirms|figured out|thinks|told me|came back(?: and it's| saying)?)|mystery solved:|verdict:)"
+         r" (?:it's |it is |it was |i have |i've got |i had |that i have |that it's )(?:definitely |officially |actually )?(?:a |an )?"
+         r"(?!(?:probably|possibly|maybe|likely|just|not|nothing|only|fine|normal|might|could|may)\b)"
+         r"(?P<verb>)(?P<obj>[a-z][a-z0-9'\- ]{2,30}?)(?=[.,;!?(]|$| and\b| so\b| but\b)",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+    # "Tore my ACL playing five-a-side", "I broke my wrist skiing": an injury is the condition,
+    # named the way people name it after (broken wrist, torn acl)
+    *(p for verbs, shape in (("broke|fractured|cracked|busted", "broken {}"), ("tore|ruptured", "torn {}"),
+                             ("sprained|twisted|rolled", "sprained {}"), ("dislocated", "dislocated {}"))
+      for p in _en_with_bare("en_injury_" + shape.split()[0], r"(?:accidentally |badly |somehow )?(?P<verb>" + verbs
+                             + r") my (?:left |right )?(?P<obj>" + _EN_INJURY_PART + r")\b(?! (?:screen|case|glasses))",
+                             "HAS_CONDITION", "topic", trait="health", coordinated=False, object_template=shape)),
+    # "Doctor put me on iron pills for anemia", "I'm on metformin for my diabetes": treated for it
+    _raw("en_health_treated_for", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:put me on|i'm on|i am on|i'm taking|i am taking|started "
+         r"(?:on )?|prescribed me|gave me)(?: [a-z0-9\-]+){1,3} (?P<verb>for)(?: my)? (?P<obj>[a-z][a-z0-9'\- ]{2,30}?)(?=[.,;!?(]|$| and\b| so\b| but\b)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     _raw("en_pet_end_pronoun", "en", r"(?:^|(?<=[.!?]\s))(?P<subj>she|he) (?:just |sadly |finally |has )?"
          r"(?P<verb>died|passed away|passed|was put down|had to be put down|was put to sleep|had to be put to sleep|was euthanized|had to be euthanized|crossed the rainbow bridge)(?P<obj>)",
@@ -2014,6 +2043,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我腰椎间盘突出，不能久坐: a condition said of the speaker with no verb (its shape types it)
     _raw("zh_health_bare", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"(?P<verb>)(?P<obj>" + _ZH_CONDITION_SHAPE + r")(?=[，,。！？]|$)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+    # 医生说是哮喘, 查了半天原来是甲减: a diagnosis told as the verdict (可能是 / 怀疑是 stay a suspicion:
+    # the hedge stands between the lead and 是, so nothing matches)
+    _raw("zh_health_verdict", "zh", r"(?:^|(?<=[，,。！？\s:：]))(?P<subj>)(?:(?:医生|大夫|专家|检查结果|化验结果|诊断结果|结果|报告|片子)"
+         r"(?:出来了?[，,]?)?(?:说|显示|确认)?(?:我)?|说|原来|搞了半天|折腾半天|最后)(?:是|得了|有)(?P<verb>)(?P<obj>" + _ZH_CONDITION_SHAPE
+         + r")(?=[了，,。！？(（]|$)", "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # 对花粉过敏: the allergy is the condition, named with its allergen (typed_only: the phrase
     # must read as a condition; a food allergen stays a food, see the engine's _typed_object)
     _raw("zh_allergy", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>对)(?P<obj>(?![他她它你我])[\u4e00-\u9fff]{1,6}?过敏)(?=[了，,。！？]|$)",

@@ -1,0 +1,48 @@
+"""Mechanisms of the stop-38 round (issue 14: health and diet statements of the long noisy
+histories — set T's health family passed one scenario in five). Each test is a family of
+wordings, not one line, and each fails on the extractor before its fix."""
+
+from __future__ import annotations
+
+from tests.extraction.claim_sets import claims, rel, trait
+
+
+def test_a_diagnosis_told_as_the_verdict_is_the_condition_and_a_hedged_one_is_none():
+    assert trait("user", "HAS_CONDITION", "asthma") in claims("Pulmonologist says it's asthma, adult-onset.")
+    assert trait("user", "HAS_CONDITION", "hypothyroidism") in claims(
+        "Mystery solved: it's hypothyroidism (Hashimoto's). Started levothyroxine.")
+    assert rel("user", "HAS_CONDITION", "gout") in claims("The doctor confirmed it's gout.")
+    assert trait("user", "HAS_CONDITION", "哮喘") in claims("医生说是哮喘，让我随身带着喷雾。")
+    assert trait("user", "HAS_CONDITION", "甲减") in claims("查了半天，原来是甲减。")
+    assert trait("user", "HAS_CONDITION", "胃溃疡") in claims("检查结果出来了，是胃溃疡。")
+    for line in ("The doctor said it's probably just allergies.", "My doctor thinks it might be asthma.",
+                 "The doctor says it's nothing serious.", "my dad's doctor says it's gout",
+                 "医生说可能是胃炎。", "我妈的医生说是高血压。", "朋友说是流感。"):
+        assert not any(c[1] == "HAS_CONDITION" and c[0] == "user" for c in claims(line)), line
+
+
+def test_a_treatment_for_a_condition_tells_the_condition():
+    assert trait("user", "HAS_CONDITION", "anemia") in claims("Doctor put me on iron pills for anemia, I'm so tired all the time.")
+    assert trait("user", "HAS_CONDITION", "diabetes") in claims("I'm on metformin for my diabetes.")
+    assert trait("user", "HAS_CONDITION", "贫血") in claims("医生给我开了补铁的药，说是贫血。")
+    # the dog's allergies are the dog's
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("I'm taking my dog to the vet for his allergies."))
+
+
+def test_an_injury_is_the_condition_named_the_way_people_name_it_after():
+    assert trait("user", "HAS_CONDITION", "broken wrist") in claims("I broke my wrist skiing last week.")
+    assert trait("user", "HAS_CONDITION", "torn acl") in claims("Tore my ACL playing five-a-side.")
+    assert trait("user", "HAS_CONDITION", "sprained ankle") in claims("Rolled my ankle on the stairs again.")
+    assert trait("user", "HAS_CONDITION", "broken rib") in claims("I cracked my ribs falling off the bike.")
+    for line in ("I broke my phone screen.", "My brother broke his arm.", "What if I broke my leg?"):
+        assert not any(c[1] == "HAS_CONDITION" for c in claims(line)), line
+
+
+def test_a_diet_counted_or_kept_is_held():
+    assert trait("user", "FOLLOWS_DIET", "vegetarian") in claims(
+        "Six years vegetarian now and I still get asked where I get my protein.")
+    assert trait("user", "FOLLOWS_DIET", "keto") in claims("3 months keto and down 20 lbs")
+    assert trait("user", "FOLLOWS_DIET", "keto") in claims("Day 40 of keto.")
+    assert trait("user", "FOLLOWS_DIET", "vegan") in claims("Still vegan, obviously.")
+    for line in ("Five years vegetarian and then I caved.", "Two years vegan, until last week."):
+        assert not any(c[1] == "FOLLOWS_DIET" and not c[4] for c in claims(line)), line
