@@ -98,6 +98,11 @@ _EN_OTHER = re.compile(r"\b(?:he|she|they|someone|somebody|his|her|their|him|the
 #: a state verb in the third person singular ("The seed user in my fixtures … drives a Corolla",
 #: "Noor drives a Mini Cooper"): the clause's subject is someone else, whatever "my" it holds
 _EN_THIRD_VERB = re.compile(r"\b(?:drives|works|lives|rides|studies|owns)\b")
+#: "my drummer moved to Hamburg", "our landlord lives in Spain": a possessed noun before the verb
+#: is the clause's subject — someone (or something) of the speaker's, not the speaker
+_EN_POSSESSED_SUBJECT = re.compile(r"\b(?:my|our) (?P<noun>(?:[a-z\-]+ ){0,2}?[a-z\-]+) (?:(?:just|recently|finally|also|then|has|have|had) )*"
+                                   r"(?:moved|relocated|lives|lived|is living|works|worked|is working|quit|resigned|joined|started|"
+                                   r"graduated|studies|studied|got (?:hired|a job|laid off|fired)|retired)\b")
 _ZH_SELF = re.compile(r"我")
 _EN_SELF = re.compile(r"\b(?:i|we|my|our|me)\b")
 
@@ -218,6 +223,9 @@ def read_frame(text: str, zh: bool, names: list[tuple[str, str, int, int]]) -> F
     else:
         if _EN_OTHER.search(text) or not _EN_SELF.search(text) or _EN_BLOCK.search(text) or _EN_THIRD_VERB.search(text):
             return None
+        owned = _EN_POSSESSED_SUBJECT.search(text)
+        if owned and not any(lo < owned.end("noun") and owned.start("noun") < hi for _, _, lo, hi in names):
+            return None  # (a name there is the state's own thing: "my Civic got …" stays the speaker's)
     readings: list[Frame] = []
     cue_table = _ZH_CUES if zh else _EN_CUES
     for name, etype, lo, hi in names:

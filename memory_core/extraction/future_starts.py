@@ -51,7 +51,9 @@ _EN_LEAD = re.compile(r"^(?:.*(?:[:,—-]|\bso\b|\bwhich means\b|\band\b)\s*)?(?
 _ZH_LEAD = re.compile(r"^(?:.*[：:，,]\s*)?(?:所以|因此|于是|然后|那|那么)?(?:我们|我)?"
                       # the day after a month the time rules read (下个月一号, 下个月初)
                       r"(?:[一二三四五六七八九十\d]{1,3}[号日]|初|底|中旬|上旬|下旬)?"
-                      r"(?:就|要|会|将|将要|就要|马上|正式|也|终于|就会|要去|会去)*$")
+                      r"(?:就|要|会|将|将要|就要|马上|正式|也|终于|就会|要去|会去)*"
+                      # 后天就从沈阳搬去青岛了: the place the move leaves
+                      r"(?:从[^，,。！？\s]{1,8}?(?:就|要|会)*)?$")
 
 _EN_OBJ = r"(?P<obj>[A-Z][\w&.'’-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w&.'’-]*)*)"
 #: (regex, family) — the object is a capitalised name (a job, a school or a home is a named thing)

@@ -867,6 +867,17 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_put_down", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| sadly| recently| had to)* (?P<verb>put) "
          r"(?:my|our) (?:old |sweet |beloved |little )*" + _EN_PET + r",? (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:down|to sleep)", "HAS_PET",
          "animal", negated=True, trait="pet", coordinated=False, named_only=True),
+    # "Had to have Barney put down this morning", "we had to have our cat put to sleep": a pet ended
+    # through the vet (only a pet is put down: the verb types the name)
+    _raw("en_pet_had_put_down", "en", r"(?:^|(?<=[.!?:;,]\s)|(?<=\bi )|(?<=\bwe ))(?P<subj>)(?:just |sadly |finally |recently )?(?:had to|had)"
+         r" (?P<verb>have) (?:(?:my|our) (?:old |sweet |beloved |little |poor )*(?:" + _EN_PET + r")?,? ?)?"
+         r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:put down|put to sleep|euthanized|euthanised)\b", "HAS_PET", "animal", negated=True,
+         trait="pet", coordinated=False, verb_types=True),
+    # "Barney my old springer has started limping": a pet named, then told as the user's, then what it does
+    _raw("en_pet_appositive_subject", "en", r"^(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+),? (?P<subj>my|our) "
+         r"(?:old |little |new |sweet |rescue |senior |(?:\d+|[a-z]+)[- ](?:year|month|week)s?[- ]old )*" + _EN_PET
+         + r"(?P<verb>) (?=(?:has|is|was|keeps|kept|loves|hates|sleeps|slept|just|always|never|got|stole|ate|started|won't|will not)\b)",
+         "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True),
     # "we had to give Luna away": a known pet between the verb and its particle
     _raw("en_pet_give_away_known", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we)(?: just| finally| sadly| recently)?"
          r"(?: had to| decided to| needed to)? (?P<verb>give|gave) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:away|up for adoption)\b",

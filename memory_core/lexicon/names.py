@@ -280,7 +280,9 @@ EN_PET_BREEDS: tuple[str, ...] = (
     "parakeet", "bearded dragon", "cockatoo", "canary", "iguana", "hedgehog", "axolotl", "chihuahua", "pit bull",
     "pitbull", "border collie", "collie", "bulldog", "french bulldog", "rottweiler", "doberman", "shih tzu",
     "yorkie", "schnauzer", "dalmatian", "spaniel", "great dane", "mutt", "tabby", "calico", "siamese", "ragdoll",
-    "maine coon", "sheltie")
+    "maine coon", "sheltie", "springer", "springer spaniel", "cocker spaniel", "whippet", "lurcher", "labradoodle",
+    "goldendoodle", "cockapoo", "cavapoo", "staffy", "weimaraner", "vizsla", "samoyed", "malamute", "shiba inu", "sphynx",
+    "british shorthair")
 PET_SPECIES: frozenset[str] = frozenset({
     "cat", "dog", "kitten", "puppy", "pup", "rabbit", "bunny", "hamster", "parrot", "bird", "fish", "turtle",
     "guinea pig", "beagle", "corgi", "poodle", "labrador", "lab", "golden retriever", "retriever", "husky",

@@ -46,3 +46,26 @@ def test_a_diet_counted_or_kept_is_held():
     assert trait("user", "FOLLOWS_DIET", "vegan") in claims("Still vegan, obviously.")
     for line in ("Five years vegetarian and then I caved.", "Two years vegan, until last week."):
         assert not any(c[1] == "FOLLOWS_DIET" and not c[4] for c in claims(line)), line
+
+
+def test_a_possessed_noun_before_the_verb_is_someone_elses_state():
+    for line in ("my drummer moved to hamburg, band is on pause", "My landlord moved to Spain.",
+                 "My bandmate lives in Berlin.", "my company moved to Austin"):
+        assert not any(c[0] == "user" for c in claims(line)), line
+    assert trait("user", "MOVED_TO", "ohio") in claims("my whole family and I moved to Ohio")
+
+
+def test_a_pet_put_down_through_the_vet_or_named_before_my_kind_word():
+    found = claims("Barney my old springer has started limping after walks.",
+                   "Had to have Barney put down this morning, he passed peacefully.")
+    assert trait("user", "HAS_PET", "barney") in found and trait("user", "HAS_PET", "barney", True) in found
+    assert trait("user", "HAS_PET", "cat", True) in claims("We had to have our cat put to sleep yesterday.")
+    assert trait("user", "HAS_PET", "duke", True) in claims("I had to have Duke put down last week.")
+    for line in ("We had the carpets cleaned.", "I had to have my wisdom teeth out.",
+                 "My neighbour had to have her dog put down."):
+        assert not any(c[1] == "HAS_PET" for c in claims(line)), line
+
+
+def test_a_dated_move_from_one_city_to_another():
+    found = claims("今天好累，晚上还得收拾箱子，后天就从沈阳搬去青岛了，你说我图啥")
+    assert trait("user", "MOVED_TO", "青岛") in found
