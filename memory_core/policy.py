@@ -626,6 +626,10 @@ L2_SUBDOMAIN_WEIGHTS: Final[Mapping[QueryMode, Mapping[str, float]]] = MappingPr
 #: its payload's ``all_event_ids``): downstream ranks a finding's events in list order, and a
 #: 40-event episode must not flood the answer with 40 loosely related turns.
 L2_HIT_MAX_EVENT_IDS: Final = 5
+#: A state question about a trait the user ended with nothing after it ("Have I still got a
+#: dog?" after the dog was put down) is answered by the ended belief with its end: it scores its
+#: confidence plus this, below a live belief's bonus (0.4) so any current value answers first.
+ENDED_STATE_BONUS: Final = 0.2
 #: An episode answers only when it shares a question entity or this many topic terms.
 L2_EPISODE_MIN_TERM_OVERLAP: Final = 2
 #: An episode hit points at no more than this many of its events (those matching the question).

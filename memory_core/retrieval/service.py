@@ -730,7 +730,9 @@ class RetrievalService:
         moment = plan.as_of if plan.as_of is not None else plan.now
         # a belief whose own evidence tells the change into it ("我从鹅厂离职了 现在在字节跳动"): a
         # later "new company / 新公司" only refers back to the value it names, no newer change
-        top_changed = top.layer != "l1" and first is not None and \
+        # (a belief shown as ended — ``current`` False — was told out of, not into: a later "new
+        # member of the family" is a newer state, not that value named again)
+        top_changed = top.layer != "l1" and first is not None and top.facts.get("current", True) and \
             change_at(first.content, plan.predicate_family) is not None
 
         def names_beside(event_id: str) -> bool:

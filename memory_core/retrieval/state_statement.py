@@ -191,6 +191,10 @@ _OWN_TIE_QUESTION = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:cats?|dogs?|pupp(?
 _CARE_GIVER = re.compile(r"^(?:the |my )?(?:doctor|doc|physician|dentist|surgeon|specialist|gp|nurse|therapist|"
                          r"cardiologist|dermatologist|oncologist|endocrinologist|neurologist)s?\b|"
                          r"^(?:我的)?(?:医生|大夫|主治医生|主治大夫|护士|专家)", re.IGNORECASE)
+#: a named one acquiring an animal ("Margaret's got a new whippet puppy", "Noor adopted a rescue
+#: greyhound"): a person's new pet — a pet does not get one — though pets have names too
+_NAMED_GETS_PET = re.compile(r"^(?!(?:i|we|my|our)\b)[a-z][a-z'\-]+(?:'s| has| just| finally| also)* (?:got|gotten|adopted|rescued|"
+                             r"bought|brought home|picked up|is getting) (?:a|an|another|two|three|her|his|their) ", re.IGNORECASE)
 #: the partner by pronoun with the user in the same sentence ("She proposed at midnight and I said
 #: yes!"): the user's relationship — but not "He's officially married now and asking me for advice"
 _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
@@ -315,6 +319,8 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
                                      possessive_names=family == "relationship") and not (family in ("pet", "relationship") and _OWN_TIE.match(first)) and \
             not (family == "health" and _CARE_GIVER.match(first)) and \
             not (family == "relationship" and _PRONOUN_WITH_ME.match(text)):
+        return SOMEONE_ELSE
+    if not retaken and family == "pet" and _NAMED_GETS_PET.match(first):
         return SOMEONE_ELSE
     if _hypothetical(text):
         return HYPOTHETICAL

@@ -69,8 +69,10 @@ def test_the_later_word_on_the_pet_answers_how_things_stand_now(dog):
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
     assert pkg.findings[0].evidence_strength != "weak"
     lifted = [x["event_id"] for x in pkg.trace.newer_state]
-    assert ids["new"] in lifted and ids["ask"] not in lifted, "a question never tells the state"
-    assert pkg.trace.to_json()["newer_state"][0]["why"] == "about 'biscuit'"
+    assert ids["ask"] not in lifted, "a question never tells the state"
+    # L2 read the end: the ended belief answers, quoting it; else the line is lifted by its name
+    assert "no longer biscuit" in pkg.findings[0].content or \
+        (ids["new"] in lifted and pkg.trace.to_json()["newer_state"][0]["why"] == "about 'biscuit'")
 
 
 def test_asked_as_of_a_date_before_the_change_the_old_state_stands(dog):
@@ -154,7 +156,9 @@ def test_the_lifecycle_is_followed_through_each_end_to_the_newest_word(make_engi
     ids = _ids(engine)
     pkg = engine.retrieval.query("Where do I work?", "current_state", now=T0 + 150 * DAY)
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
-    assert any("ended employer 'juniper'" in x["why"] for x in pkg.trace.newer_state)
+    # the end answers either as the ended belief (nothing replaced it) or lifted over the last value
+    assert "no longer juniper" in pkg.findings[0].content or \
+        any("ended employer 'juniper'" in x["why"] for x in pkg.trace.newer_state)
     mid = engine.retrieval.query("Where do I work?", "current_state", now=T0 + 90 * DAY)
     assert mid.findings[0].event_id == ids["mid"], [f.content for f in mid.findings]
 
@@ -294,3 +298,31 @@ def test_a_divorce_naming_the_child_the_belief_named_still_lifts(make_engine):
     ids = _ids(engine)
     pkg = engine.retrieval.query("我跟陈磊还是夫妻吗？", "current_state", now=T0 + 260 * DAY)
     assert pkg.findings[0].event_id == ids["divorce"], [f.content for f in pkg.findings]
+
+
+def test_a_state_ended_with_nothing_after_it_is_answered_by_its_end(make_engine):
+    """"Have I still got a dog?" after the dog was put down: the ended belief, with the
+    statement that ended it, answers — not a later line that only has the family's word."""
+    engine = _ingested(make_engine,
+                       ("Barney my old springer has started limping after walks.", T0, "old"),
+                       ("Had to have Barney put down this morning, he passed peacefully.", T0 + 100 * DAY, "end"),
+                       ("Margaret's got a new whippet puppy, it keeps escaping into my garden.", T0 + 200 * DAY, "other"))
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("Have I still got a dog?", "current_state", now=T0 + 300 * DAY)
+    top = pkg.findings[0]
+    assert top.layer == "l2" and "no longer barney" in top.content and "put down" in top.content, [f.content for f in pkg.findings]
+    assert top.event_ids[0] == ids["end"], "the end is traceable to the statement that told it"
+    assert ids["other"] not in [x["event_id"] for x in pkg.trace.newer_state], "a neighbour's new puppy is hers"
+    # before the end, the belief was current then
+    pkg = engine.retrieval.query("Have I still got a dog?", "current_state", now=T0 + 50 * DAY)
+    assert "barney" in pkg.findings[0].content and "no longer" not in pkg.findings[0].content
+
+
+def test_a_new_pet_after_an_ended_one_is_a_newer_state(make_engine):
+    engine = _ingested(make_engine,
+                       ("我家柯基豆豆特别能吃，又胖了", T0, "old"),
+                       ("豆豆送给乡下表哥了，他那有大院子", T0 + 100 * DAY, "end"),
+                       ("新成员到家！一只垂耳兔，取名叫年糕", T0 + 130 * DAY, "new"))
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("我现在养的是什么宠物？", "current_state", now=T0 + 200 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]

@@ -24,7 +24,7 @@ from typing import Any, Sequence
 import apsw
 
 from ...db.connection import placeholders, query_all
-from ...policy import (L2_EPISODE_MAX_EVENT_IDS, L2_EPISODE_MIN_TERM_OVERLAP, L2_HIT_MAX_EVENT_IDS, L2_SUBDOMAIN_WEIGHTS, RRF_K,
+from ...policy import (ENDED_STATE_BONUS, L2_EPISODE_MAX_EVENT_IDS, L2_EPISODE_MIN_TERM_OVERLAP, L2_HIT_MAX_EVENT_IDS, L2_SUBDOMAIN_WEIGHTS, RRF_K,
                        QueryMode)
 from ...retrieval.plan import LayerHit, LayerResult
 from .. import assertion_store as A
@@ -32,7 +32,7 @@ from .. import graph_store as G
 from ..catalog import canonical_name, types_compatible
 from ..graph import build_graph, multi_hop, spreading_activation
 from ..lifecycle import (EDGE_ACTIVE, assertion_status, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES,
-                         LIVE_ASSERTION_STATES, REJECTED, USER_DENIED)
+                         LIVE_ASSERTION_STATES, OVERWRITTEN, REJECTED, SUPERSEDED, USER_DENIED)
 from ..vectors import EDGE_KIND, knn
 from .grounding import Grounding, ground
 
@@ -322,6 +322,8 @@ class L2Retriever:
                                   "current": live, "valid_from": a.valid_from, "valid_to": a.valid_to,
                                   "expires_at": a.expires_at, "superseded_by": a.superseded_by,
                                   "confidence": a.confidence}))
+        if g.target_kind == "state" and not g.history and g.traits:
+            hits += _ended_state_hits(conn, models, {h.payload["trait"] for h in hits if h.payload["current"]}, now)
         if g.target_kind == "state" and general_state_question(g.question_terms):
             profile = profile_hit(g.subject_id, [h for h in hits if h.payload["current"]], now)
             if profile is not None:
@@ -376,6 +378,43 @@ class _Evidence:
     occurred_at: float
     seq: int
     text: str
+
+
+#: the statuses of a belief a later statement ended (not the clock, not the user's denial)
+ENDED_BY_STATEMENT = (SUPERSEDED, OVERWRITTEN)
+
+
+def _ended_state_hits(conn: apsw.Connection, models: Sequence[Any], live_traits: set[str], now: float) -> list[LayerHit]:
+    """A state asked about now that the user ended and nothing replaced ("Have I still got a
+    dog?" after "Had to have Barney put down"): the newest ended belief of each asked trait with
+    no live one, told with the statement that ended it — the answer is that it ended, not
+    silence (silence let any line with the family's word answer first)."""
+    newest: dict[str, Any] = {}
+    for a in models:
+        if a.trait in live_traits or not a.polarity or a.status not in ENDED_BY_STATEMENT or a.valid_to is None \
+                or a.valid_to > now:
+            continue
+        if a.trait not in newest or a.valid_to > newest[a.trait].valid_to:
+            newest[a.trait] = a
+    hits = []
+    for a in newest.values():
+        end = conn.execute(
+            "SELECT f.event_id, f.content, f.occurred_at FROM l2_conflicts k JOIN fact_events f ON f.event_id = k.new_id "
+            "WHERE k.old_kind = 'assertion' AND k.old_id = ? AND k.new_kind = 'event' AND f.occurred_at <= ? "
+            "ORDER BY f.occurred_at DESC LIMIT 1", (a.assertion_id, now)).fetchone()
+        if end is None:
+            continue  # ended by the clock (a short-term trait's TTL) or by a newer value: no end told
+        event_id, content, told_at = end
+        quote = value_clause(content, a.value) or content
+        text = (f"{a.trait}: no longer {a.value} (ended {_day(told_at)}; held since {_day(a.valid_from)}) — evidence: "
+                f"\"{quote[:160]}\"")
+        ev = [event_id, *[e for e in reversed(a.evidence_event_ids) if e != event_id]]
+        hits.append(LayerHit("l2", "assertion", a.assertion_id, text, a.confidence + ENDED_STATE_BONUS, ev[:L2_HIT_MAX_EVENT_IDS],
+                             told_at, {"all_event_ids": ev, "trait": a.trait, "value": a.value, "status": a.status,
+                                       "term": a.term, "polarity": a.polarity, "current": False, "ended_by": event_id,
+                                       "valid_from": a.valid_from, "valid_to": a.valid_to, "expires_at": a.expires_at,
+                                       "superseded_by": a.superseded_by, "confidence": a.confidence}))
+    return hits
 
 
 def _ranked_evidence(conn: apsw.Connection, kind: str, owner_ids: Sequence[str],
