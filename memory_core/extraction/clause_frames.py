@@ -183,14 +183,22 @@ _EN_NAMELESS_END: dict[str, str] = {
               r"doctorate|studies|undergrad|mba)(?! at\b| in\b| from\b)", "home": r"moved out", "partner": r"broke up|split up|dumped me|separated"}
 #: what may stand before a Chinese nameless end: the speaker, time words, adverbs, connectives
 _ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|本科|研究生|硕士|博士|大学|高中|上个月|上周|上星期|去年|今年|上学期|这学期|上半年|年初|年底|前天|昨天|今天|前阵子|前几天|最近|后来|"
-                               r"终于|已经|现在|不过|但是|可是|其实|早就|刚刚|刚|也|都|就|还是|[，,\s])*")
+                               r"终于|已经|现在|不过|但是|可是|其实|早就|刚刚|刚|也|都|就|还是|[，,\s])*"
+                               # 今天跟leader提了离职, 递了辞职: the resignation handed in
+                               r"(?:(?:跟|和|向)(?:[A-Za-z]{2,10}|老板|领导|主管|经理|公司|上司|组长|hr|HR)?(?:提了?|递了?|交了?|说了?)|提了?|递了?|交了?)?")
 
 
 def nameless_end(text: str, zh: bool) -> str | None:
     """The family whose end a clause with no typed name states ("上个月终于毕业了", "we split
     up", "yesterday was my last shift there"): the engine ends the batch's live value of it. None
     when another person is in the clause, the speaker is not its subject, a blocker or a negation
-    stands in it, or two families' ends do."""
+    stands in it, or two families' ends do. In Chinese the clauses after the end's own are not
+    read (今天跟leader提了离职，他脸都绿了: the leader's face is no one else's end)."""
+    if zh:
+        cues = [m.end() for rx in _ZH_NAMELESS_END.values() for m in [re.search(rx, text)] if m]
+        if cues:
+            stop = re.compile(r"[，,。！？；;]").search(text, min(cues))
+            text = text[:stop.start()] if stop else text
     if (_ZH_OTHER if zh else _EN_OTHER).search(text) or (_ZH_BLOCK if zh else _EN_BLOCK).search(text):
         return None
     found = []

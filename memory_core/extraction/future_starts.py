@@ -67,6 +67,9 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
                 r"school|classes|class|lectures|my\s+(?:master'?s|masters|phd|ph\.d\.|degree|mba|studies))\s+at))\s+" + _EN_OBJ),
      "school"),
     (re.compile(r"(?i:\b(?P<verb>enroll(?:ing|s)?\s+(?:at|in)))\s+" + _EN_OBJ), "school"),
+    # "transferring to UC Davis in the fall": a school changed, dated (an office or a team one
+    # transfers to is no school: read like an admission, a school name only)
+    (re.compile(r"(?i:\b(?P<verb>transferr?(?:ing|s)?\s+to))\s+" + _EN_OBJ), "admission"),
     # "I got into Berkeley for my PhD, starting in the fall": an admission with its start date
     # (an admission alone is no claim: dev2 "I got into Duke!")
     (re.compile(r"(?i:\b(?P<verb>(?:got|was|been|got\s+myself)\s+(?:accepted\s+|admitted\s+)?(?:in)?to))\s+(?i:the\s+)?" + _EN_OBJ

@@ -842,7 +842,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_health_verdict", "en", r"(?:^|(?<=[.!?:,;]\s))(?P<subj>)(?:(?:the |my |our )?(?:doctor|doc|gp|specialist|physician|"
          r"[a-z]*ologist|allergist|ortho|orthopedist|pediatrician|neurologist|cardiologist|dermatologist|tests?|results?|"
          r"(?:blood ?work|bloodwork|blood tests?|the scan|scan|mri|x-ray|biopsy)(?: results?)?)(?: finally| officially| just)?"
-         r" (?:says|said|confirmed|confirms|figured out|thinks|told me|came back(?: and it's| saying)?)|mystery solved:|verdict:)"
+         r" (?:says|said|confirmed|confirms|figured out|thinks|reckons|told me|came back(?: and it's| saying)?)|mystery solved:|verdict:|"
+         # "it's not IBS at all, it's coeliac disease": the diagnosis corrected
+         r"(?:it's|it is) not [a-z0-9'\- ]{2,30}?(?: at all| after all)?,)"
          r" (?:it's |it is |it was |i have |i've got |i had |that i have |that it's )(?:definitely |officially |actually )?(?:a |an )?"
          r"(?!(?:probably|possibly|maybe|likely|just|not|nothing|only|fine|normal|might|could|may)\b)"
          r"(?P<verb>)(?P<obj>[a-z][a-z0-9'\- ]{2,30}?)(?=[.,;!?(]|$| and\b| so\b| but\b)",
@@ -854,6 +856,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
       for p in _en_with_bare("en_injury_" + shape.split()[0], r"(?:accidentally |badly |somehow )?(?P<verb>" + verbs
                              + r") my (?:left |right )?(?P<obj>" + _EN_INJURY_PART + r")\b(?! (?:screen|case|glasses))",
                              "HAS_CONDITION", "topic", trait="health", coordinated=False, object_template=shape)),
+    # "I'm pregnant!", "we're 12 weeks pregnant": a pregnancy is the health state the family asks after
+    _raw("en_pregnant", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we) (?:am|are) (?:now |officially |finally |so |very |"
+         r"(?:\d+|[a-z]+) (?:weeks?|months?) )*(?P<verb>pregnant)(?P<obj>)\b(?! with (?:his|her|their)\b)", "HAS_CONDITION", "topic",
+         trait="health", coordinated=False, fixed_object="pregnancy"),
     # "Doctor put me on iron pills for anemia", "I'm on metformin for my diabetes": treated for it
     _raw("en_health_treated_for", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:put me on|i'm on|i am on|i'm taking|i am taking|started "
          r"(?:on )?|prescribed me|gave me)(?: [a-z0-9\-]+){1,3} (?P<verb>for)(?: my)? (?P<obj>[a-z][a-z0-9'\- ]{2,30}?)(?=[.,;!?(]|$| and\b| so\b| but\b)",
@@ -1003,6 +1009,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:a |an |our |my |the )?(?:(?:own|first|new|little|small|tiny|bigger|cute|nice|cheaper|cozy|[a-z0-9]+-bedroom) )*"
          r"(?:apartment|place|house|flat|condo|home|studio)(?: [a-z]+)? in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
          coordinated=False),
+    # "we're finally in the new house in Merewether": moved, told as being in the new home
+    _raw("en_in_new_home", "en", _EN_WHO + r" (?:am|are) (?:finally |now |officially |all |fully )*(?P<verb>in (?:the|our|my) new "
+         r"(?:house|place|flat|apartment|home|unit|condo|digs|rental) in) " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
+         coordinated=False),
     # "our cat has already claimed the laundry basket": an unnamed pet told as the subject
     _raw("en_our_pet_subject", "en", r"(?:^|(?<=[.!?,;:]\s)|(?<=\band ))(?P<subj>)(?:our|my) (?P<obj>" + _EN_PET + r") "
          r"(?P<verb>has|is|keeps|loves|hates|sleeps|already|just|always|never)\b"
@@ -1067,7 +1077,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_proposed_yes", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?P<verb>proposed)(?: to me)?"
          r"(?=(?: (?:last|this|on|at|yesterday|today|over)[a-z ]{0,20}?)?,? and i said yes)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_engaged_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |officially )?"
-         r"(?P<verb>got engaged|are engaged|are dating|started dating|got together|are together(?: now)?|have been together|"
+         r"(?P<verb>got engaged|are engaged|are dating|are courting|started dating|got together|are together(?: now)?|have been together|"
          r"hit (?:\w+ )?(?:years?|months?) together|just hit (?:\w+ )?(?:years?|months?)|"
          r"been together|have been dating|moved in together)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
@@ -1118,6 +1128,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_dated_past", r"dated(?: a (?:guy|girl|man|woman|boy) (?:named|called))?", "DATING", "person", time_hint="past",
         coordinated=False),
     _en("en_dating", r"(?:am|is|are|been|was|were) dating(?: a (?:guy|girl|man|woman|boy) (?:named|called))?|started dating|am seeing|"
+        r"(?:am|is|are|been) courting|"
         r"(?:(?<=not )|(?<=no longer ))(?:seeing|dating)(?= [a-z]+ any ?more\b)|"
         r"been seeing|started seeing|(?:am|is|are) in a relationship with|got together with|got engaged to|(?:am|is|are) engaged to|"
         r"(?:am|is|are) going out with|been going out with|started going out with", "DATING", "person", trait="partner", coordinated=False),
@@ -1494,6 +1505,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_rented_in", "zh", _ZH_OPT_WHO + r"(?:现在|目前|如今|这几年|一直)(?:还|都|也)?在(?P<obj>[\u4e00-\u9fff]{2,6}?)(?P<verb>租了|租的)(?:个|一个|间|一间|套|一套)?"
          r"(?:小|大)?(?:单间|房子?|公寓|一居室|两居室|开间|次卧|主卧|房间)(?!的)", "LIVES_IN", "place", trait="residence",
          coordinated=False, typed_only=True),
+    # 在南城租房第四年了, 一直在无锡租房: renting in a place is living there (租房好租吗？ asks)
+    _raw("zh_renting_in", "zh", _ZH_OPT_WHO + r"(?:现在|目前|如今|这几年|一直|还)*在(?P<obj>[\u4e00-\u9fff]{2,6}?)(?P<verb>租房子?|租房住|租房子住)"
+         r"(?=第[一二三四五六七八九十两\d]+年|[一二三四五六七八九十两几\d]+年了|快[一二三四五六七八九十两几\d]+年|[，,。！]|$)",
+         "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     # 我从吃素改成纯素了, 从生酮换成了吃素: the diet left and the diet taken, in one telling
     *(p for words, value in (("吃素|素食", "vegetarian"), ("吃纯素|纯素|全素", "vegan"), ("生酮饮食|生酮", "keto"))
       for p in (
@@ -1800,7 +1815,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          fixed_object="@vehicle"),
     _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?:旧的|旧|那台|那部|那个)?"
          r"(?P<obj>[^，,。！？把我]{1,12}?)"
-         + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了|出掉了|卖给(?=[^，,。！？]{1,6}?了))", "DRIVES", "vehicle", negated=True, trait="vehicle",
+         + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了|出掉了|过户了|卖给(?=[^，,。！？]{1,6}?了)|过户给(?=[^，,。！？]{1,6}?了)|"
+         r"转给(?=[^，,。！？]{1,6}?了))", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
     # 我的特斯拉被追尾了 / 我的奥迪A4被人刮了: a mishap to one's own car says one has it
     _raw("zh_vehicle_mishap", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的]{2,10}?)" + _ZH_GAP +
@@ -1917,6 +1933,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:[，,](?:决定|打算)?(?:养了|收养了|留下了|养着)[，,]?)?"
          r"(?:叫它|给它取名叫?|给它起名叫?|叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
+    # 新成员到家！一只垂耳兔，取名叫年糕: an animal named by whoever tells it (the naming is the owner's)
+    _raw("zh_pet_one_named", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<verb>一只|一条)(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|"
+         r"鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|萨摩耶|比熊|博美|" + _EN_PET_IN_ZH + r"))[，,]?"
+         r"(?:我们|我)?(?:给它)?(?:取名叫|起名叫|取名为|起名为|取名|起名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
+         trait="pet", coordinated=False),
+    # 我家芝麻又把我论文踩满了爪印…这猫是懂学术的: 我家 + a name the same sentence calls 这猫 / 这狗
+    _raw("zh_pet_home_name", "zh", r"(?P<subj>我们家|我家)(?P<obj>[\u4e00-\u9fff]{2})(?P<verb>)(?=今天|昨天|最近|又|总|天天|每天|把|在|一|老|就|也|还)"
+         r"(?=[^。！？!?]*?这(?:只|条)?(?:猫|狗|猫咪|狗狗|小猫|小狗|小家伙|货))", "HAS_PET", "animal", trait="pet", coordinated=False,
+         verb_types=True),
     _raw("zh_pet_named_bare", "zh", r"(?P<subj>我们家|我家|我)(?:的|新来的|新养的)?(?P<kind>" + _ZH_PET + r")[，,]?(?:它)?"
          r"(?P<verb>叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
          trait="pet", coordinated=False),
@@ -2054,6 +2079,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我腰椎间盘突出，不能久坐: a condition said of the speaker with no verb (its shape types it)
     _raw("zh_health_bare", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"(?P<verb>)(?P<obj>" + _ZH_CONDITION_SHAPE + r")(?=[，,。！？]|$)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+    # 两道杠！！怀孕了: pregnant, told by the woman herself (老婆怀孕了 is the wife's: the clause starts there)
+    _raw("zh_pregnant", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我|)(?:终于|已经|刚刚?|真的|居然)?(?P<verb>怀孕了|怀上了|怀孕啦|怀上啦)(?P<obj>)",
+         "HAS_CONDITION", "topic", trait="health", coordinated=False, fixed_object="怀孕"),
     # 医生说是哮喘, 查了半天原来是甲减: a diagnosis told as the verdict (可能是 / 怀疑是 stay a suspicion:
     # the hedge stands between the lead and 是, so nothing matches)
     _raw("zh_health_verdict", "zh", r"(?:^|(?<=[，,。！？\s:：]))(?P<subj>)(?:(?:医生|大夫|专家|检查结果|化验结果|诊断结果|结果|报告|片子)"

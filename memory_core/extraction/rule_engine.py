@@ -1464,9 +1464,11 @@ class _Extractor:
             predicate, trait = _ROLE_FAMILY[found.group("role").lower()]
             if (predicate, m.name) in claimed:
                 continue
+            # "since my husband Alan died", 我老公老李前年走了: the partner's death ends the tie
+            died = bool((_ZH_PARTNER_DIED if zh else _EN_PARTNER_DIED).match(sentence.text[m.end - sentence.start:]))
             pattern = StatementPattern("role_partner", "zh" if zh else "en", rx, predicate, "person",
-                                       trait=trait, coordinated=False)
-            self._emit(state, sentence, pattern, who, who_type, m.name, "person", False, True, hint, claimed)
+                                       negated=died, trait=trait, coordinated=False)
+            self._emit(state, sentence, pattern, who, who_type, m.name, "person", died, True, hint, claimed)
 
     def _possessive_pets(self, state: _EventState, sentence: _Sentence, hint: str | None,
                          claimed: set[tuple[str, str]]) -> None:
@@ -2157,6 +2159,10 @@ _EN_STUDENT_AT = re.compile(r"\b(?:student|freshman|sophomore|junior|senior|unde
                             r"first-year|second-year|third-year|fourth-year) at$")
 
 #: a role word right before a person's name states the user's relationship with them
+#: the named partner's death right after the name ("my husband Alan died", 我老公老李前年走了)
+_EN_PARTNER_DIED = re.compile(r"(?:,)?\s+(?:has |had |just |sadly |suddenly )*(?:died|passed away|passed|was killed|lost (?:his|her) "
+                              r"(?:battle|fight))\b", re.IGNORECASE)
+_ZH_PARTNER_DIED = re.compile(r"(?:[，,]?(?:前年|去年|年初|上个月|早就|已经|突然)*)(?:去世|过世|走了|病逝|离开了我们|离世)")
 _ROLE_FAMILY = {"wife": ("MARRIED_TO", "spouse"), "husband": ("MARRIED_TO", "spouse"),
                 "girlfriend": ("DATING", "partner"), "boyfriend": ("DATING", "partner"),
                 "fiance": ("DATING", "partner"), "fiancé": ("DATING", "partner"),

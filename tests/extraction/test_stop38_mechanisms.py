@@ -69,3 +69,52 @@ def test_a_pet_put_down_through_the_vet_or_named_before_my_kind_word():
 def test_a_dated_move_from_one_city_to_another():
     found = claims("今天好累，晚上还得收拾箱子，后天就从沈阳搬去青岛了，你说我图啥")
     assert trait("user", "MOVED_TO", "青岛") in found
+
+
+def test_a_partners_death_right_after_their_name_ends_the_tie():
+    assert rel("user", "MARRIED_TO", "alan", True) in claims(
+        "It's two years since my husband Alan died and I still set two cups out some mornings.")
+    assert rel("user", "MARRIED_TO", "老李", True) in claims("我老公老李前年走了，我一个人住。")
+    assert rel("user", "MARRIED_TO", "alan") in claims("My husband Alan loves fishing.")
+    # someone else's death beside the partner's name ends nothing
+    assert rel("user", "MARRIED_TO", "alan") in claims("my husband Alan's mother died last year.")
+
+
+def test_courting_a_corrected_diagnosis_and_a_dated_school_transfer():
+    assert trait("user", "DATING", "gareth") in claims("Gareth and I are courting, I suppose that's the old word for it.")
+    assert trait("user", "HAS_CONDITION", "coeliac disease") in claims(
+        "biopsy results in. it's not IBS at all, it's coeliac disease. strict gluten free for life.")
+    assert trait("user", "HAS_CONDITION", "ibs") in claims("GP reckons it's IBS. so I'm on the low fodmap thing.")
+    assert trait("user", "STUDIES_AT", "uc davis") in claims("I GOT IN. transferring to UC Davis in the fall for animal science!!!")
+    assert not claims("I'm transferring to the Denver office next month.")
+    assert not any(c[1] == "HAS_CONDITION" for c in claims("My doctor reckons it might be asthma."))
+
+
+def test_being_in_the_new_home_renting_somewhere_and_a_car_transferred_away():
+    assert trait("user", "MOVED_TO", "merewether") in claims(
+        "but we're finally in the new house in Merewether, 5 min walk to the beach")
+    assert not any(c[0] == "user" for c in claims("My sister is in the new house in Leeds."))
+    assert trait("user", "LIVES_IN", "南城") in claims("在南城租房第四年了，房东又要涨租")
+    assert not claims("在杭州租房好租吗？")
+    assert trait("user", "DRIVES", "英朗", True) in claims("新车座椅通风太舒服了，星越L这个价位真香，英朗已经过户给表弟了")
+    assert not any(c[1] == "DRIVES" for c in claims("帮一个客户把他的比亚迪汉过户了，手续比想象的简单多了。"))
+
+
+def test_a_pet_named_at_home_or_named_on_arrival():
+    assert trait("user", "HAS_PET", "芝麻") in claims("我家芝麻今天又把我论文打印稿踩满了爪印🙃 这猫是懂学术的")
+    assert trait("user", "HAS_PET", "年糕") in claims("新成员到家！一只垂耳兔，取名叫年糕")
+    for line in ("我家老大今天又把作业本弄丢了，这孩子", "我家芝麻糊吃完了", "一只猫叫咪咪"):
+        assert not any(c[1] == "HAS_PET" for c in claims(line)), line
+
+
+def test_a_resignation_handed_in_ends_the_job_whatever_the_next_clause_says():
+    found = claims("我在小米上班。", "今天跟leader提了离职，他脸都绿了哈哈")
+    assert rel("user", "WORKS_AT", "小米", True) in found
+    assert rel("user", "WORKS_AT", "小米", True) not in claims("我在小米上班。", "我同事离职了")
+
+
+def test_a_pregnancy_is_the_health_state_told():
+    assert trait("user", "HAS_CONDITION", "怀孕") in claims("早上验了，两道杠！！怀孕了，还没敢跟我妈说")
+    assert trait("user", "HAS_CONDITION", "pregnancy") in claims("We're 12 weeks pregnant with our second.")
+    for line in ("老婆怀孕了", "My sister is pregnant.", "Are you pregnant?"):
+        assert not any(c[0] == "user" and c[1] == "HAS_CONDITION" for c in claims(line)), line
