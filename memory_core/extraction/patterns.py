@@ -1967,8 +1967,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False),
     _raw("zh_divorce_short", "zh", _ZH_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP + r"(?:的婚)?(?P<verb>离了)(?!职)",
          "MARRIED_TO", "person", negated=True, trait="spouse", coordinated=False, named_only=True),
-    _raw("zh_relationship_end", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周)))",
-         "DATING", "person", negated=True, trait="partner", coordinated=False),
+    _raw("zh_relationship_end", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?P<obj>[^，,。！？和跟]{1,8}?)" + _ZH_GAP + r"(?P<verb>分手了|分手|分开了|分开(?=[半一二三四五六七八九十两几\d]+(?:年|个月|天|周))|"
+         r"(?:分了|掰了|吹了)(?=[，,。！？]|$))", "DATING", "person", negated=True, trait="partner", coordinated=False),
     # 我和前男友周航是去年年底分的手: the break-up told with when it was
     _raw("zh_relationship_end_when", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:和|跟)(?:前男友|前女友|前任)?(?P<obj>[^，,。！？和跟是]{1,8}?)"
          r"(?P<verb>是[^，,。！？是]{1,10}?分的手)", "DATING", "person", negated=True, trait="partner", coordinated=False,

@@ -662,6 +662,7 @@ class RetrievalService:
         names = {r[0]: r[1] for r in linked}
         times = self._event_times(ids)
         top_time = max(times.values(), default=top.occurred_at or 0.0)
+
         # (seq, key, what it is about / what changed): later mentions of the top finding's
         # entities, and the evidence of the assertions that superseded a belief the top finding
         # rests on ("I've been vegetarian" -> "I'm pescatarian now": another entity, same trait)
@@ -708,7 +709,12 @@ class RetrievalService:
                                                      or asks_about_own_tie(plan.query, plan.predicate_family)
                                                      or plan.predicate_family == "pet" and plan.named_pet is not None):
             rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
-        topical = self._topic_mentions(top, ids, findings, by_id, zh, obj, query_terms(plan.query), plan.predicate_family)
+        # an ended belief's words are those of the statement that ended it (its first event): the
+        # older evidence spoke of the value then ("我家芝麻又把我论文踩满了爪印" shares 论文 with any
+        # later line about a thesis)
+        ended_top = top.layer != "l1" and top.facts.get("current", True) is False
+        topical = self._topic_mentions(top, ids[:1] if ended_top else ids, findings, by_id, zh, obj,
+                                       query_terms(plan.query), plan.predicate_family)
         if not rows and not topical:
             return findings, {}
         cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows))) if rows else {}

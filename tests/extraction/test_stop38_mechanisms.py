@@ -118,3 +118,8 @@ def test_a_pregnancy_is_the_health_state_told():
     assert trait("user", "HAS_CONDITION", "pregnancy") in claims("We're 12 weeks pregnant with our second.")
     for line in ("老婆怀孕了", "My sister is pregnant.", "Are you pregnant?"):
         assert not any(c[0] == "user" and c[1] == "HAS_CONDITION" for c in claims(line)), line
+
+
+def test_a_break_up_told_short_names_the_partner():
+    assert rel("user", "DATING", "阿凯", True) in claims("跟阿凯分了，五年，说散就散。")
+    assert not any(c[1] == "DATING" for c in claims("跟同事分了蛋糕"))

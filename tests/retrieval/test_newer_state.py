@@ -326,3 +326,14 @@ def test_a_new_pet_after_an_ended_one_is_a_newer_state(make_engine):
     ids = _ids(engine)
     pkg = engine.retrieval.query("我现在养的是什么宠物？", "current_state", now=T0 + 200 * DAY)
     assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+
+
+def test_an_ended_belief_lifts_no_later_line_by_a_word_of_its_older_evidence(make_engine):
+    engine = _ingested(make_engine,
+                       ("我家芝麻今天又把我论文打印稿踩满了爪印 这猫是懂学术的", T0, "old"),
+                       ("芝麻今天早上走了，肾衰，陪了我九年", T0 + 100 * DAY, "end"),
+                       ("开学了，导师又催小论文", T0 + 200 * DAY, "later"))
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("我现在还养着猫吗", "current_state", now=T0 + 300 * DAY)
+    assert pkg.findings[0].event_ids[0] == ids["end"], [f.content for f in pkg.findings]
+    assert ids["later"] not in [x["event_id"] for x in pkg.trace.newer_state]
