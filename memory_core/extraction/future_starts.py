@@ -105,6 +105,8 @@ _ZH_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?:拿到了?|收到了?|接了|接受了|签了)" + _ZH_OBJ + r"的(?:offer|录用通知)[^。！？!?]*?(?P<verb>入职|报到|报道|上班)"), "job"),
     (re.compile(r"(?P<verb>搬到|搬去|搬家到|搬回|搬回到)" + _ZH_OBJ + r"(?=了|啦|住|去|$|[，,。！？!?；;\s])"), "home"),
     (re.compile(r"(?:去|到)" + _ZH_OBJ + r"(?P<verb>定居)"), "home"),
+    # 下个月15号搬家，房子租在南坪: the move dated, the new home named after it
+    (re.compile(r"(?P<verb>搬家)[，,]?(?:新)?(?:房子|家|住处)?(?:租在|买在|在)" + _ZH_OBJ + r"(?=[，,。！？!?；;\s]|$)"), "home"),
     # 下个月和晓峰结婚, 十月跟阿杰领证: a wedding with its date (a person named, not 他/她)
     (re.compile(r"(?:和|跟)(?P<obj>(?![他她你])(?:(?!上周|上个|去年|前年|昨天|前天|刚|已经|早就)[\u4e00-\u9fffA-Za-z]){2,4}?)"
                 r"(?P<verb>结婚|领证|办婚礼)"), "marriage"),

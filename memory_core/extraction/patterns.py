@@ -856,6 +856,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
       for p in _en_with_bare("en_injury_" + shape.split()[0], r"(?:accidentally |badly |somehow )?(?P<verb>" + verbs
                              + r") my (?:left |right )?(?P<obj>" + _EN_INJURY_PART + r")\b(?! (?:screen|case|glasses))",
                              "HAS_CONDITION", "topic", trait="health", coordinated=False, object_template=shape)),
+    # "the baby was born on Tuesday", "I gave birth": the pregnancy held ends
+    _raw("en_birth", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?:i |we )?(?:just |finally )?(?P<verb>gave birth|had the baby|had our baby|"
+         r"(?:the |our |my )?(?:baby|son|daughter|little one)(?: (?:girl|boy))?(?: [a-z]+)? (?:was born|is here|arrived))(?P<obj>)",
+         "HAS_CONDITION", "topic", negated=True, trait="health", coordinated=False, fixed_object="pregnancy"),
     # "I'm pregnant!", "we're 12 weeks pregnant": a pregnancy is the health state the family asks after
     _raw("en_pregnant", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|we) (?:am|are) (?:now |officially |finally |so |very |"
          r"(?:\d+|[a-z]+) (?:weeks?|months?) )*(?P<verb>pregnant)(?P<obj>)\b(?! with (?:his|her|their)\b)", "HAS_CONDITION", "topic",
@@ -1681,10 +1685,24 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_report", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:正式)?(?:去了?|到了?|来)"
          r"(?P<obj>[^，,。！？去到来]{2,12}?)(?:正式)?(?P<verb>报到了|报道了|报到啦|报到完了|报完到了)",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
-    _raw("zh_work_first_day_en_shape", "zh", r"(?P<subj>)(?P<verb>第一天)在(?P<obj>[^，,。！？在]{1,12}?)(?:上班|工作)",
+    _raw("zh_work_first_day_en_shape", "zh", r"(?P<subj>)(?P<verb>第一天|第一周|第一个星期|第一个月)在(?P<obj>[^，,。！？在]{1,12}?)"
+         r"(?:上班|工作|(?=[，,。！？]|$))",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
+    # 转去饿了么跑专送了, 朋友介绍进了顺丰同城: a move into an employer, told by going over to it
+    _raw("zh_work_went_over", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:[^，,。！？]{1,6}?介绍)?"
+         r"(?P<verb>(?<!跳槽)(?:转去了?|转到了?|跳去了?|跳到了?)|(?<=介绍)进了)(?P<obj>[^，,。！？]{2,10}?)"
+         r"(?=跑|做|当|干|上班|工作|实习|了|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
+         typed_only=True),
     _raw("zh_work_last_day", "zh", _ZH_WHO + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)的(?P<verb>最后一天)",
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False),
+    # 还好住渝北回兴这边, 房子租在南坪, 跟同事在天河石牌桥合租: where one lives, told by the rent or the side of town
+    _raw("zh_home_side", "zh", r"(?:^|(?<=[，,。！？\s])|(?<=还好)|(?<=现在)|(?<=目前)|(?<=我))(?P<subj>)(?P<verb>住在|住|房子租在|租在)(?P<obj>[\u4e00-\u9fff]{2,6}?)"
+         r"(?:[\u4e00-\u9fff]{0,4}?)(?=这边|那边|这块|那块|这一片|一带)", "LIVES_IN", "place", trait="residence", coordinated=False,
+         typed_only=True),
+    _raw("zh_home_rented_at", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?:房子)?(?P<verb>租在)(?P<obj>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？]|$)",
+         "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
+    _raw("zh_home_shared", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:跟|和)(?:同事|室友|朋友|同学|闺蜜|哥们)[^，,。！？]{0,4}?在(?P<obj>[\u4e00-\u9fff]{2,6}?)"
+         r"(?P<verb>合租)", "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     # 我已经不在北京住了: the place one no longer lives in (before the job reading of 不在X了)
     _raw("zh_home_not_there", "zh", _ZH_WHO + _ZH_GAP + r"(?:已经)?(?P<verb>不在|没在)(?P<obj>[^，,。！？在]{1,10}?)"
          r"(?:住|生活|待)了", "LIVES_IN", "place", negated=True, trait="residence", coordinated=False, named_only=True),
@@ -1933,6 +1951,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:[，,](?:决定|打算)?(?:养了|收养了|留下了|养着)[，,]?)?"
          r"(?:叫它|给它取名叫?|给它起名叫?|叫|名叫|名字叫|起名叫|取名叫|起名|取名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})",
          "HAS_PET", "animal", trait="pet", coordinated=False),
+    # 家里橘猫年糕十岁了: the home's animal by its kind and name
+    _raw("zh_pet_home_kind_name", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们家|我家|家里|我家里)(?:的)?(?P<kind>[\u4e00-\u9fff]{0,2}?(?:猫|狗|猫咪|狗狗|"
+         r"柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|萨摩耶|比熊|博美|兔|仓鼠|鹦鹉))(?P<verb>)(?P<obj>[\u4e00-\u9fff]{2})"
+         r"(?=[一二三四五六七八九十两\d]+岁|今年|又|越来越|最近|天天|每天|总是|老是|特别|已经|现在)", "HAS_PET", "animal", trait="pet",
+         coordinated=False, verb_types=True),
     # 新成员到家！一只垂耳兔，取名叫年糕: an animal named by whoever tells it (the naming is the owner's)
     _raw("zh_pet_one_named", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<verb>一只|一条)(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|"
          r"鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|萨摩耶|比熊|博美|" + _EN_PET_IN_ZH + r"))[，,]?"
@@ -2057,7 +2080,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, named_only=True),
     _raw("zh_dating", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)(?:[^，,。！？和跟的]{1,10}的(?:男生|女生|男孩|女孩|人|姑娘|小伙子|同事|同学)?)?"
          r"(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP +
-         r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了|谈了(?=(?:快|整整|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月)))", "DATING",
+         r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|确定关系了|确定了关系|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了|谈了(?=(?:快|整整|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月)))", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
          r"(?P<verb>已经好了|全好了|好了|痊愈了|康复了)(?P<obj>)(?=[，,。！？]|$)", "HAS_CONDITION", "topic", negated=True,
@@ -2079,6 +2102,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 我腰椎间盘突出，不能久坐: a condition said of the speaker with no verb (its shape types it)
     _raw("zh_health_bare", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"(?P<verb>)(?P<obj>" + _ZH_CONDITION_SHAPE + r")(?=[，,。！？]|$)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+    # 宝宝11月6号出生了: the pregnancy ended by the birth (the baby named at the clause's start: 我姐家宝宝 is hers)
+    _raw("zh_birth", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?:我家|我们家|我的)?(?:宝宝|小宝|二宝|闺女|女儿|儿子)"
+         r"[^，,。！？他她]{0,10}?(?P<verb>出生了|出生啦|落地了)(?P<obj>)", "HAS_CONDITION", "topic", negated=True,
+         trait="health", coordinated=False, fixed_object="怀孕"),
     # 两道杠！！怀孕了: pregnant, told by the woman herself (老婆怀孕了 is the wife's: the clause starts there)
     _raw("zh_pregnant", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我|)(?:终于|已经|刚刚?|真的|居然)?(?P<verb>怀孕了|怀上了|怀孕啦|怀上啦)(?P<obj>)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, fixed_object="怀孕"),

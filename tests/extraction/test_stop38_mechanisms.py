@@ -123,3 +123,23 @@ def test_a_pregnancy_is_the_health_state_told():
 def test_a_break_up_told_short_names_the_partner():
     assert rel("user", "DATING", "阿凯", True) in claims("跟阿凯分了，五年，说散就散。")
     assert not any(c[1] == "DATING" for c in claims("跟同事分了蛋糕"))
+
+
+def test_chinese_colloquial_starts_homes_and_ends():
+    assert trait("user", "WORKS_AT", "饿了么") in claims("转去饿了么跑专送了，站长说保底高一点")
+    assert trait("user", "WORKS_AT", "蔚来") in claims("第一周在蔚来，嘉定园区好大")
+    assert trait("user", "WORKS_AT", "云栈科技") in claims("我上个月跳槽到云栈科技了，工资涨了小三千。")
+    assert not claims("进了决赛") and not any(c[0] == "user" for c in claims("他转去北京了"))
+    assert trait("user", "LIVES_IN", "渝北") in claims("还好住渝北回兴这边，回家近")
+    assert trait("user", "LIVES_IN", "天河") in claims("跟同事在天河石牌桥合租，两室一厅一人一半")
+    assert not any(c[0] == "user" for c in claims("我妹住海淀那边"))
+    assert trait("user", "MOVED_TO", "南坪") in claims("下个月15号搬家，房子租在南坪，离新店走路十分钟")
+    assert trait("user", "DATING", "周航") in claims("和周航确定关系了，儿子也挺喜欢他")
+    found = claims("家里橘猫年糕十岁了，越来越能睡", "年糕昨天晚上走了，在我怀里走的。")
+    assert trait("user", "HAS_PET", "年糕") in found and trait("user", "HAS_PET", "年糕", True) in found
+
+
+def test_a_birth_ends_the_pregnancy():
+    assert trait("user", "HAS_CONDITION", "怀孕", True) in claims("宝宝11月6号出生了，七斤二两，是个女儿，母女平安")
+    assert trait("user", "HAS_CONDITION", "pregnancy", True) in claims("The baby was born on Tuesday, 7 lbs!")
+    assert not claims("我姐家宝宝出生了")
