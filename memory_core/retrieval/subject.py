@@ -39,16 +39,18 @@ _EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|does|did|got|gets|will|can|still|
                      r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
                      r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
                      r"\w+(?:s|ed)")
+#: "has" contracted onto the person word ("our neighbour's gone vegan", "Sister's moved to Leeds")
+_HAS_CONTRACTED = r"['’]s\s+(?:just\s+|finally\s+|now\s+|officially\s+|also\s+)*(?:gone|got|been|become|moved|started|quit|left|decided|switched|taken|adopted|bought)\b"
 _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
-    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][a-z]+)|(?:{_EN_OTHERS})s?)(?:'s\s+\w+)?\s+"
-    r"(?:do|" + _EN_SUBJECT_VERBS + r")\b", re.I)
+    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][a-z]+)|(?:{_EN_OTHERS})s?)"
+    r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _HAS_CONTRACTED + r")", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
 #: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
 _EN_BARE_ROLE_SUBJECT = re.compile(
-    rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+(?-i:[A-Z][a-z]+))?(?:'s\s+\w+)?\s+"
-    r"(?:finally|" + _EN_SUBJECT_VERBS + r")\b", re.I)
+    rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+(?-i:[A-Z][a-z]+))?"
+    r"(?:(?:'s\s+\w+)?\s+(?:finally|" + _EN_SUBJECT_VERBS + r")\b|" + _HAS_CONTRACTED + r")", re.I)
 #: a name as the subject, or a name's thing ("Jess got promoted already", "Harrison says the mine
 #: pays double", "Rosa's ankle healed"): a capitalised word that is no word of the lexicon and no
 #: sentence opener, before a verb a report of somebody's news uses

@@ -147,3 +147,10 @@ def test_a_time_told_first_is_no_subject(statement, other):
     ("帮我妈搬家，我自己也搬到了杭州", False), ("我求婚成功啦！我们订婚了", False)])
 def test_what_is_done_for_somebody_is_their_state(statement, other):
     assert other_subject(statement) is other
+
+
+@pytest.mark.parametrize("statement,other", [
+    ("our neighbour's gone vegan, brought round a cake", True), ("Sister's moved to Leeds.", True),
+    ("my coworker's just started keto", True), ("I've gone vegan.", False), ("My sister's wedding made me cry", False)])
+def test_has_contracted_onto_the_person_word_is_their_state(statement, other):
+    assert other_subject(statement) is other
