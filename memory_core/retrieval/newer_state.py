@@ -85,7 +85,9 @@ _NO_TOPIC = frozenset((
     "way", "much", "many", "lot", "lots", "bit", "pretty", "super", "even", "ever", "never", "always", "also",
     "hard", "little", "big", "long", "kind", "sort",
     # 朋友 inside 女朋友 / 男朋友, "friend" in "girlfriend": everyone's chat names friends
-    "friend", "friends", "朋友", "朋友们"))
+    "friend", "friends", "朋友", "朋友们",
+    # wanting and saying name no topic ("he wants to stay in london" / "Jas wants to set me up")
+    "want", "wants", "wanted", "said", "says", "told", "tells", "think", "thinks", "thought", "need", "needs", "needed"))
 
 
 def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:

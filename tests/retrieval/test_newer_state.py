@@ -125,6 +125,8 @@ def test_a_shared_topic_word_is_the_longest_content_word_both_statements_have():
     # a single character or a short word is no topic
     assert shared_topic(["住", "武汉"], ["住", "酒店"]) is None
     assert shared_topic(["go", "gym"], ["go", "park"]) is None
+    # wanting and saying are no topic ("he wants to stay in london" / "Jas wants to set me up")
+    assert shared_topic(["callum", "wants", "stay", "london"], ["jas", "wants", "set", "cousin"]) is None
 
 
 @pytest.mark.parametrize("old,new,question", [
