@@ -61,12 +61,13 @@ def test_the_command_refuses_a_bad_file_with_exit_2(tmp_path, capsys):
 
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
-#: pass counts measured at stops 34 to 37 with the hashing embedder, a gate one below each, on
-#: fifteen of the twenty-two sets (both languages; the full run is `magi-memory eval
-#: state-changes`, ~2 min for all, and docs/l2.md "Thirteenth" to "Seventeenth round" have every
-#: set's first-run and final figures)
+#: pass counts measured at stops 34 to 38 with the hashing embedder, a gate one below each, on
+#: seventeen of the twenty-six sets (both languages; the full run is `magi-memory eval
+#: state-changes`, ~5 min for all, and docs/l2.md "Thirteenth" to "Eighteenth round" have every
+#: set's first-run and final figures; sy / sz were written to be measured, not tuned on, and are
+#: not gated)
 GATES = {"sc": 36, "sh": 36, "si": 35, "sj": 39, "sk": 39, "sl": 37, "sm": 39, "so": 35, "sp": 34, "sq": 37,
-         "sr": 43, "ss": 38, "st": 27, "su": 34, "sv": 35}
+         "sr": 44, "ss": 38, "st": 31, "su": 34, "sv": 35, "sw": 23, "sx": 25}
 
 
 @pytest.mark.parametrize("name", sorted(GATES))
