@@ -67,6 +67,9 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
                 r"school|classes|class|lectures|my\s+(?:master'?s|masters|phd|ph\.d\.|degree|mba|studies))\s+at))\s+" + _EN_OBJ),
      "school"),
     (re.compile(r"(?i:\b(?P<verb>enroll(?:ing|s)?\s+(?:at|in)))\s+" + _EN_OBJ), "school"),
+    # "enrolled in a Bachelor of Nursing at Western Sydney Uni starting Feb": the program, then the school
+    (re.compile(r"(?i:\b(?P<verb>enroll(?:ed|ing|s)?\s+in\s+(?:a|an|the|my)\s+[^.;!?]{2,60}?\s+at))\s+(?i:the\s+)?" + _EN_OBJ),
+     "admission"),
     # "transferring to UC Davis in the fall": a school changed, dated (an office or a team one
     # transfers to is no school: read like an admission, a school name only)
     (re.compile(r"(?i:\b(?P<verb>transferr?(?:ing|s)?\s+to))\s+" + _EN_OBJ), "admission"),

@@ -166,9 +166,10 @@ def is_vehicle_name(name: str) -> bool:
 
 def is_school(name: str) -> bool:
     """A university or school by the list or by its head (Harvard, Ohio State University, 北京大学),
-    or by the short forms chat uses for one: "<place> State", "<place> Tech", "UC <campus>"."""
+    or by the short forms chat uses for one: "<place> State", "<place> Tech", "UC <campus>", "<place> Uni"."""
     n = name.strip().lower()
-    return n in SCHOOLS or bool(re.search(r"\b(?:university|college|school|academy|institute|elementary)\b", n)) or \
+    return n in SCHOOLS or bool(re.search(r"\b(?:university|college|school|academy|institute|elementary|polytechnic)\b", n)) or \
+        bool(re.search(r"\w \buni$", n)) or \
         bool(re.fullmatch(r"(?:[a-z.]+ ){1,2}(?:state|tech)|uc [a-z]+", n)) or \
         bool(re.search(r"(?:大学|学院|中学|小学|高中|初中|幼儿园|附中|附小|[一二三四五六七八九十]中|外国语学校|实验学校)$", n))
 

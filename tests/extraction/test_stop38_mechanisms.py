@@ -143,3 +143,9 @@ def test_a_birth_ends_the_pregnancy():
     assert trait("user", "HAS_CONDITION", "怀孕", True) in claims("宝宝11月6号出生了，七斤二两，是个女儿，母女平安")
     assert trait("user", "HAS_CONDITION", "pregnancy", True) in claims("The baby was born on Tuesday, 7 lbs!")
     assert not claims("我姐家宝宝出生了")
+
+
+def test_a_program_enrolled_in_at_a_uni_with_its_start():
+    found = claims("dropping the Cert III, enrolled in a Bachelor of Nursing at Western Sydney Uni starting Feb")
+    assert trait("user", "STUDIES_AT", "western sydney uni") in found
+    assert not claims("enrolled in a pottery class at the Community Center starting Monday")
