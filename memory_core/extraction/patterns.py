@@ -1522,6 +1522,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
           _raw(f"zh_diet_to_{value}", "zh", _ZH_OPT_WHO + _ZH_GAP + r"从[^，,。！？从]{1,6}?(?:改成|换成|变成|转成|改为|升级成|升级到|改吃|转)了?"
                r"(?:吃)?(?P<verb>" + words + r")(?P<obj>)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False,
                fixed_object=value))),
+    # 吃素第三个月, 生酮第二周, 素吃了两年: a diet held, counted (…，决定不坚持了 after it is the end's own reading)
+    *(_raw(f"zh_diet_counted_{value}", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我|)" + _ZH_GAP + r"(?P<verb>" + words + r")(?P<obj>)"
+           r"(?=第[一二三四五六七八九十两\d]+(?:天|周|个星期|个月|年)|(?:已经|都|快)?[一二三四五六七八九十两几半\d]+(?:天|周|个星期|个月|年)了)"
+           r"(?![^。！？]*(?:不坚持了|放弃了|破戒了|不吃了|停了|结束了))",
+           "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object=value)
+      for words, value in (("吃素|素食", "vegetarian"), ("吃纯素|纯素|全素", "vegan"), ("生酮饮食|生酮", "keto"))),
+    # 素吃了两年，…决定不坚持了，以后正常吃肉: meat eaten as normal from now on ends the vegetarian diet
+    _raw("zh_diet_meat_normal", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我|)" + _ZH_GAP + r"(?:以后|从此|现在|开始)(?:就)?(?P<verb>正常吃肉|恢复吃肉|照常吃肉|天天吃肉)(?P<obj>)",
+         "FOLLOWS_DIET", "topic", negated=True, trait="diet", coordinated=False, fixed_object="vegetarian"),
     _raw("zh_diet_vegan", "zh", _ZH_WHO + _ZH_GAP + r"(?:是|在|开始|现在|改|改成)?(?P<verb>吃纯素|吃全素|纯素食者|全素食者|纯素主义者)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegan"),
     # 最近在搞生酮 / 开始吃素了 with no subject: the speaker's, when a doing verb carries the diet

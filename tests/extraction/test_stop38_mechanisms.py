@@ -149,3 +149,11 @@ def test_a_program_enrolled_in_at_a_uni_with_its_start():
     found = claims("dropping the Cert III, enrolled in a Bachelor of Nursing at Western Sydney Uni starting Feb")
     assert trait("user", "STUDIES_AT", "western sydney uni") in found
     assert not claims("enrolled in a pottery class at the Community Center starting Monday")
+
+
+def test_a_chinese_diet_counted_and_meat_eaten_as_normal_again():
+    assert trait("user", "FOLLOWS_DIET", "vegetarian") in claims("吃素第三个月，感觉皮肤好了很多")
+    assert trait("user", "FOLLOWS_DIET", "keto") in claims("生酮第二周，掉了四斤")
+    assert rel("妈妈", "FOLLOWS_DIET", "vegetarian") in claims("我妈吃素第三年了")
+    assert trait("user", "FOLLOWS_DIET", "keto") not in claims("生酮三个月，放弃了")
+    assert trait("user", "FOLLOWS_DIET", "vegetarian", True) in claims("今天吃了烤肉，以后正常吃肉")
