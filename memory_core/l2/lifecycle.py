@@ -30,6 +30,8 @@ EDGE_ACTIVE, EDGE_INVALIDATED, EDGE_SUPERSEDED, EDGE_REJECTED, EDGE_USER_DENIED 
 #: Edges that were once true and may answer history questions ("did I live in Shanghai before?")
 HISTORICAL_EDGE_STATES = (EDGE_ACTIVE, EDGE_INVALIDATED, EDGE_SUPERSEDED)
 HISTORICAL_ASSERTION_STATES = (*LIVE_ASSERTION_STATES, SUPERSEDED, OVERWRITTEN, EXPIRED)
+#: the statuses of a belief a later statement ended (not the clock, not the user's denial)
+ENDED_BY_STATEMENT_STATES = (SUPERSEDED, OVERWRITTEN)
 
 
 def cumulative_confidence(confidences: Iterable[float]) -> float:

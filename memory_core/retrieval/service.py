@@ -662,7 +662,6 @@ class RetrievalService:
         names = {r[0]: r[1] for r in linked}
         times = self._event_times(ids)
         top_time = max(times.values(), default=top.occurred_at or 0.0)
-
         # (seq, key, what it is about / what changed): later mentions of the top finding's
         # entities, and the evidence of the assertions that superseded a belief the top finding
         # rests on ("I've been vegetarian" -> "I'm pescatarian now": another entity, same trait)

@@ -32,7 +32,7 @@ from .. import graph_store as G
 from ..catalog import canonical_name, types_compatible
 from ..graph import build_graph, multi_hop, spreading_activation
 from ..lifecycle import (EDGE_ACTIVE, assertion_status, HISTORICAL_ASSERTION_STATES, HISTORICAL_EDGE_STATES,
-                         LIVE_ASSERTION_STATES, OVERWRITTEN, REJECTED, SUPERSEDED, USER_DENIED)
+                         ENDED_BY_STATEMENT_STATES, LIVE_ASSERTION_STATES, REJECTED, USER_DENIED)
 from ..vectors import EDGE_KIND, knn
 from .grounding import Grounding, ground
 
@@ -380,10 +380,6 @@ class _Evidence:
     text: str
 
 
-#: the statuses of a belief a later statement ended (not the clock, not the user's denial)
-ENDED_BY_STATEMENT = (SUPERSEDED, OVERWRITTEN)
-
-
 def _ended_state_hits(conn: apsw.Connection, models: Sequence[Any], live_traits: set[str], now: float) -> list[LayerHit]:
     """A state asked about now that the user ended and nothing replaced ("Have I still got a
     dog?" after "Had to have Barney put down"): the newest ended belief of each asked trait with
@@ -391,7 +387,7 @@ def _ended_state_hits(conn: apsw.Connection, models: Sequence[Any], live_traits:
     silence (silence let any line with the family's word answer first)."""
     newest: dict[str, Any] = {}
     for a in models:
-        if a.trait in live_traits or not a.polarity or a.status not in ENDED_BY_STATEMENT or a.valid_to is None \
+        if a.trait in live_traits or not a.polarity or a.status not in ENDED_BY_STATEMENT_STATES or a.valid_to is None \
                 or a.valid_to > now:
             continue
         if a.trait not in newest or a.valid_to > newest[a.trait].valid_to:
