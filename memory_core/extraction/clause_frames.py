@@ -181,6 +181,8 @@ _EN_NAMELESS_END: dict[str, str] = {
     "job": r"quit|resigned|(?:got|was|were) (?:laid off|fired|let go)|retired|was my last (?:day|shift)|handed in my notice",
     "school": r"graduated|dropped out|defended my (?:phd |doctoral |master's )?(?:thesis|dissertation)|finished (?:my )?(?:master's|masters|bachelor's|bachelors|degree|phd|ph\.d\.|"
               r"doctorate|studies|undergrad|mba)(?! at\b| in\b| from\b)", "home": r"moved out", "partner": r"broke up|split up|dumped me|separated"}
+#: where a Chinese clause ends (a nameless end is read up to the end of its own clause)
+_ZH_CLAUSE_BREAK = re.compile(r"[，,。！？；;]")
 #: what may stand before a Chinese nameless end: the speaker, time words, adverbs, connectives
 _ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|本科|研究生|硕士|博士|大学|高中|上个月|上周|上星期|去年|今年|上学期|这学期|上半年|年初|年底|前天|昨天|今天|前阵子|前几天|最近|后来|"
                                r"终于|已经|现在|不过|但是|可是|其实|早就|刚刚|刚|也|都|就|还是|[，,\s])*"
@@ -197,7 +199,7 @@ def nameless_end(text: str, zh: bool) -> str | None:
     if zh:
         cues = [m.end() for rx in _ZH_NAMELESS_END.values() for m in [re.search(rx, text)] if m]
         if cues:
-            stop = re.compile(r"[，,。！？；;]").search(text, min(cues))
+            stop = _ZH_CLAUSE_BREAK.search(text, min(cues))
             text = text[:stop.start()] if stop else text
     if (_ZH_OTHER if zh else _EN_OTHER).search(text) or (_ZH_BLOCK if zh else _EN_BLOCK).search(text):
         return None

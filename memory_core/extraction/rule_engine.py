@@ -2158,11 +2158,11 @@ def _left_place(lang: str) -> StatementPattern:
 _EN_STUDENT_AT = re.compile(r"\b(?:student|freshman|sophomore|junior|senior|undergrad(?:uate)?|candidate|"
                             r"first-year|second-year|third-year|fourth-year) at$")
 
-#: a role word right before a person's name states the user's relationship with them
 #: the named partner's death right after the name ("my husband Alan died", 我老公老李前年走了)
 _EN_PARTNER_DIED = re.compile(r"(?:,)?\s+(?:has |had |just |sadly |suddenly )*(?:died|passed away|passed|was killed|lost (?:his|her) "
                               r"(?:battle|fight))\b", re.IGNORECASE)
 _ZH_PARTNER_DIED = re.compile(r"(?:[，,]?(?:前年|去年|年初|上个月|早就|已经|突然)*)(?:去世|过世|走了|病逝|离开了我们|离世)")
+#: a role word right before a person's name states the user's relationship with them
 _ROLE_FAMILY = {"wife": ("MARRIED_TO", "spouse"), "husband": ("MARRIED_TO", "spouse"),
                 "girlfriend": ("DATING", "partner"), "boyfriend": ("DATING", "partner"),
                 "fiance": ("DATING", "partner"), "fiancé": ("DATING", "partner"),

@@ -740,11 +740,20 @@ class RetrievalService:
         top_changed = top.layer != "l1" and first is not None and top.facts.get("current", True) and \
             change_at(first.content, plan.predicate_family) is not None
 
+        # the entities of the lines that share only a topic word, read once (``names_beside``)
+        topic_ids = list(dict.fromkeys(m.event_id for m in mentions if m.key.startswith("topic:"))) if beside else []
+        topic_links: dict[str, set[str]] = {}
+        if topic_ids:
+            for eid, ent in conn.execute(f"SELECT event_id, entity_id FROM l1_event_entities "
+                                         f"WHERE event_id IN ({placeholders(len(topic_ids))})", topic_ids):
+                topic_links.setdefault(eid, set()).add(ent)
+        own_names = set(names)
+
         def names_beside(event_id: str) -> bool:
             """Whether a later line names something the top belief's evidence names beside its
             value, and not the value itself (then it is no word on another state)."""
-            there = {r[0] for r in conn.execute("SELECT entity_id FROM l1_event_entities WHERE event_id = ?", [event_id])}
-            return bool(there & beside) and not there & set(names)
+            there = topic_links.get(event_id, set())
+            return bool(there & beside) and not there & own_names
 
         def stands(m: LaterMention) -> bool:
             """Whether a later line is a newer word on the user's state (a change row's line was

@@ -317,11 +317,7 @@ class L2Retriever:
                 text += f" — evidence: \"{quote[:160]}\""
             ev = list(reversed(a.evidence_event_ids))  # newest statement first
             hits.append(LayerHit("l2", "assertion", a.assertion_id, text, score, ev[:L2_HIT_MAX_EVENT_IDS], a.valid_from,
-                                 {"all_event_ids": ev, "trait": a.trait, "value": a.value, "status": a.status, "term": a.term,
-                                  "polarity": a.polarity,
-                                  "current": live, "valid_from": a.valid_from, "valid_to": a.valid_to,
-                                  "expires_at": a.expires_at, "superseded_by": a.superseded_by,
-                                  "confidence": a.confidence}))
+                                 _assertion_payload(a, ev, live)))
         if g.target_kind == "state" and not g.history and g.traits:
             hits += _ended_state_hits(conn, models, {h.payload["trait"] for h in hits if h.payload["current"]}, now)
         if g.target_kind == "state" and general_state_question(g.question_terms):
@@ -406,11 +402,15 @@ def _ended_state_hits(conn: apsw.Connection, models: Sequence[Any], live_traits:
                 f"\"{quote[:160]}\"")
         ev = [event_id, *[e for e in reversed(a.evidence_event_ids) if e != event_id]]
         hits.append(LayerHit("l2", "assertion", a.assertion_id, text, a.confidence + ENDED_STATE_BONUS, ev[:L2_HIT_MAX_EVENT_IDS],
-                             told_at, {"all_event_ids": ev, "trait": a.trait, "value": a.value, "status": a.status,
-                                       "term": a.term, "polarity": a.polarity, "current": False, "ended_by": event_id,
-                                       "valid_from": a.valid_from, "valid_to": a.valid_to, "expires_at": a.expires_at,
-                                       "superseded_by": a.superseded_by, "confidence": a.confidence}))
+                             told_at, {**_assertion_payload(a, ev, False), "ended_by": event_id}))
     return hits
+
+
+def _assertion_payload(a: Any, event_ids: list[str], current: bool) -> dict[str, Any]:
+    """An assertion hit's payload: what the evidence assessor, the profile and the trace read."""
+    return {"all_event_ids": event_ids, "trait": a.trait, "value": a.value, "status": a.status, "term": a.term,
+            "polarity": a.polarity, "current": current, "valid_from": a.valid_from, "valid_to": a.valid_to,
+            "expires_at": a.expires_at, "superseded_by": a.superseded_by, "confidence": a.confidence}
 
 
 def _ranked_evidence(conn: apsw.Connection, kind: str, owner_ids: Sequence[str],
