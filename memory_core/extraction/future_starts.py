@@ -44,7 +44,10 @@ _ZH_BLOCK = re.compile(r"如果|(?<![主只需重])要是|假如|假设|万一|�
                        # (offer定了 / offer签了: the offer taken, the start stands)
                        r"(?<!的)(?:offer|录用通知)(?!(?:已经|也)?(?:定了|签了|拿到了|到手了?|接了))")
 #: what may stand before the verb: a lead-in ending in ":" or ",", the speaker, auxiliaries
-_EN_LEAD = re.compile(r"^(?:.*(?:[:,—-]|\bso\b|\bwhich means\b|\band\b)\s*)?(?:(?:so|and|also|then|ok|okay|well|finally|officially)\b\s*)*"
+_EN_LEAD = re.compile(r"^(?:.*(?:[:,—-]|\bso\b|\bwhich means\b|\band\b)\s*)?"
+                      # "Starting Monday I'm on the design team at Figma": the date first, no comma
+                      r"(?:(?:starting|from|as of)\s+(?:next\s+|this\s+)?\w+\s+)?"
+                      r"(?:(?:so|and|also|then|ok|okay|well|finally|officially)\b\s*)*"
                       r"(?:(?:i|we)(?:'ll|'m|'re|’ll|’m|’re)?\b\s*)?"
                       r"(?:(?:will|am|are|shall|be|is|going to|gonna|officially|finally|actually|also|"
                       r"then|now|just)\b\s*)*$", re.IGNORECASE)
@@ -80,6 +83,11 @@ _EN_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?i:\b(?P<verb>start(?:ing|s)?\s+(?:(?:a\s+|my\s+)?(?:new\s+)?(?:job|position|role|"
                 r"work(?:ing)?)\s+)?(?:at|with)))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
     (re.compile(r"(?i:\b(?P<verb>(?:be\s+)?join(?:ing|s)?))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
+    # "Got a new job at Initrode, starting Monday": a job taken, its first day ahead
+    (re.compile(r"(?i:\b(?P<verb>(?:got|landed|accepted|took)\s+(?:a|the|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,2}?(?:job|role|position)\s+(?:at|with)))"
+                r"\s+(?i:the\s+)?" + _EN_OBJ), "job"),
+    # "Starting Monday I'm officially on the design team at Figma": a team at the employer
+    (re.compile(r"(?i:\b(?P<verb>on\s+(?:the|a)\s+(?:[\w-]+\s+){0,3}?team\s+(?:at|with)))\s+(?i:the\s+)?" + _EN_OBJ), "job"),
     # "I accepted an offer from Google, starting May 1": a taken offer with its start date
     (re.compile(r"(?i:\b(?P<verb>accepted\s+(?:an|the|their|a\s+job|the\s+job)\s+offer\s+(?:from|at|with)))\s+(?i:the\s+)?"
                 + _EN_OBJ), "job"),

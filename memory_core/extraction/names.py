@@ -51,6 +51,12 @@ def zh_place_word(text: str) -> bool:
     return bool(text) and [f for _w, f, _p in zh_tokens(text)] == ["ns"]
 
 
+def zh_verb_word(text: str) -> bool:
+    """Whether jieba reads ``text`` alone as one verb (复查, 拔牙, 复诊): after 去 it says what one
+    went to do, not where."""
+    return bool(text) and [f for _w, f, _p in zh_tokens(text)] in (["v"], ["vn"])
+
+
 # -- typing -------------------------------------------------------------------------------------
 
 _ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个|一堆|一大堆|一些|一点|好多|很多|不少|好些|一大袋|一箱|某|小|大|新|老|外资|外企|国企|"

@@ -420,9 +420,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"seven|eight|nine|ten|eleven|twelve|a few|\d+) (?:years?|months?|weeks?)(?: of)?(?: being)?|day \d+ of|week \d+ of|still) (?:a )?)"
          + _EN_DIET + r"(?![\w-])(?= now| and(?! then| i (?:caved|quit|stopped|gave up))| this| today| as of| strong|[.,!;]|$)"
          r"(?![^.!?]*\b(?:until|till|then i (?:caved|quit|stopped))\b)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
-    # "…, so technically pescatarian now": a diet told as how things now stand
+    # "…, so technically pescatarian now", "so pescatarian from now on": a diet told as how things now stand
     _raw("en_diet_now_bare", "en", r"(?:^|(?<=[.!?,;:]\s)|(?<=\bso ))(?P<subj>)(?:technically |basically |officially |pretty much |fully |"
-         r"i guess |i am )?(?P<verb>(?:a )?)" + _EN_DIET + r" (?=now(?:[.!,;]|$))", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
+         r"i guess |i am )?(?P<verb>(?:a )?)" + _EN_DIET + r" (?=(?:now|from now on)(?:[.!,;]|$))", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False),
     _raw("en_diet_past", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i) (?P<verb>used to be|was) (?:a )?" + _EN_DIET +
          r"(?= for| back| in| when| until| before|$|[.,;!])", "FOLLOWS_DIET", "topic", time_hint="past", coordinated=False),
     _raw("en_diet", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>i|and|my (?P<rel>" + EN_REL + r")(?: (?P<pname>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+))?)(?: (?:have|has) officially gone| (?:have|has) finally gone| officially went| finally went| is| has been| has gone| have been| have gone| have become| am| became| went| turned|"
@@ -953,6 +953,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("en_pet_several_mine", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>my|our) (?P<verb>two|three|four|2|3|4) (?:cats|dogs|kittens|"
          r"puppies|rabbits|hamsters|birds|parrots|turtles|guinea pigs)[,:]? (?P<obj>[a-z][a-z'\-]+(?:,? (?:and )?[a-z][a-z'\-]+)+)",
          "HAS_PET", "animal", trait="pet", named_only=True),
+    # "picked up Dusty from the RSPCA", "brought Nova home from the shelter": a named animal
+    # taken in from where animals are rehomed (no purchase of a product called Dusty)
+    _raw("en_pet_from_shelter", "en", r"(?:^|(?<=[\s,;:(\"']))(?:(?:i|we) )?(?P<subj>)(?:just |finally |officially )?"
+         r"(?P<verb>picked up|collected|adopted|rescued|brought home|got|brought) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?: home)? from (?:the |a |our )?"
+         r"(?:local )?(?:shelter|rspca|spca|rescue|pound|breeder|humane society|animal rescue|dogs trust|cats protection|"
+         r"battersea|rescue centre|rescue center|adoption centre|adoption center)\b", "HAS_PET", "animal", trait="pet",
+         coordinated=False, named_only=True),
     # "We adopted a dog from the shelter! His name is Pepper": the animal the speaker's sentence
     # before brought home, named in the next one
     _raw("en_pet_name_next", "en", r"^(?P<subj>)(?:and )?(?:his|her|its|their) (?P<verb>name is|name's) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)",
@@ -963,7 +970,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?=[,.!;]|$| and\b)", "DATING", "person", trait="partner", coordinated=False, named_only=True),
     _raw("en_partner_name_next", "en", r"^(?P<subj>)(?:and )?(?:his|her|their) (?P<verb>name is|name's) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)",
          "DATING", "person", trait="partner", coordinated=False, named_only=True, after=_EN_PARTNER_ANNOUNCED),
-    _raw("en_pet_named_next", "en", r"^(?:so |and )?(?P<subj>i|we) (?:have )?(?P<verb>named|called) (?:him|her|it|them) "
+    # ("got a lab puppy for christmas! named him Bruno": the subject left out, as in chat)
+    _raw("en_pet_named_next", "en", r"^(?:so |and )?(?:(?:i|we) (?:have )?)?(?P<subj>)(?P<verb>named|called) (?:him|her|it|them) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False, named_only=True,
          after=_EN_PET_ANNOUNCED),
     # "Adopted a tabby from the shelter on Saturday, we named him Gus": the kind, then its name
@@ -1400,7 +1408,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
          "IS_FROM", "place", trait="hometown", coordinated=False, named_only=True),
     _en("en_from", r"(?:am|is|are) (?:originally )?from|grew up in|was born (?:and raised )?in|born and raised in|come from|hail from",
         "IS_FROM", "place", trait="hometown", coordinated=False),
-    _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|picked up|got(?= (?:a|an|the|my|me|myself|some|"
+    _en("en_bought", r"(?:(?<=not )|(?<=never ))buy|bought|purchased|ordered|"
+        # "picked up Anna from the airport", "picked the kids up from school": someone fetched
+        r"picked up(?! [a-zà-öø-ÿ'\-]+(?: up)? from (?:the |her |his |their |my |our )?(?:airport|station|school|work|"
+        r"daycare|nursery|kindergarten|practice|training|gym|party|hospital|vet|office|train|bus|uni|college|club)\b)|"
+        r"got(?= (?:a|an|the|my|me|myself|some|"
         r"new|two|three) )"
         # "got my car serviced", "got the laptop fixed": something done to a thing one has, no purchase
         r"(?! (?:my|the|our|his|her|their) [a-z0-9\- ]{1,30}?(?:serviced|fixed|repaired|washed|detailed|inspected|checked|"
@@ -1710,6 +1722,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          typed_only=True),
     _raw("zh_home_rented_at", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?:房子)?(?P<verb>租在)(?P<obj>[\u4e00-\u9fff]{2,6}?)(?=[，,。！？]|$)",
          "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
+    # 在回龙观合租, 张江这边租的房子, 新家在七宝老街附近: the frame says the name is where one lives
+    # (neighbourhoods jieba rarely tags as places: 回龙观 nz, 张江 nr)
+    _raw("zh_home_shared_in", "zh", r"(?:^|(?<=[，,。！？\s]))(?:我们|我)?(?P<subj>)(?:现在|目前|一直|还)?在(?P<obj>[\u4e00-\u9fff]{2,4}?)"
+         r"(?:这边|那边)?(?P<verb>合租)(?=[\s，,。！？]|了|$)", "LIVES_IN", "place", trait="residence", coordinated=False),
+    _raw("zh_home_rented_side", "zh", r"(?:^|(?<=[，,。！？\s]))(?:我们|我)?(?P<subj>)(?:现在|目前)?(?:在)?(?P<obj>[\u4e00-\u9fff]{2,4}?)(?:这边|那边|这块)"
+         r"(?P<verb>租的)(?:房子?|老破小|单间|公寓|一居室|两居室|小房子|开间|次卧|主卧)", "LIVES_IN", "place", trait="residence",
+         coordinated=False),
+    _raw("zh_new_home_at", "zh", r"(?:^|(?<=[，,。！？\s]))(?:我们|我)?(?P<subj>)(?:的)?新家(?:就)?(?P<verb>在)(?P<obj>[\u4e00-\u9fff]{2,4}?)"
+         r"(?=附近|这边|那边|旁边|边上|老街|[\s，,。！？]|$)", "MOVED_TO", "place", trait="residence", coordinated=False),
     _raw("zh_home_shared", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:跟|和)(?:同事|室友|朋友|同学|闺蜜|哥们)[^，,。！？]{0,4}?在(?P<obj>[\u4e00-\u9fff]{2,6}?)"
          r"(?P<verb>合租)", "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     # 我已经不在北京住了: the place one no longer lives in (before the job reading of 不在X了)
@@ -1841,7 +1862,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<obj>)(?=[，,。！？]|$)", "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False,
          fixed_object="@vehicle"),
     _raw("zh_vehicle_end_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?:旧的|旧|那台|那部|那个)?"
-         r"(?P<obj>[^，,。！？把我]{1,12}?)"
+         # (我爸那台老捷达报废了: the car of the kin named after 我 is theirs)
+         r"(?!(?:爸|妈|哥|姐|弟|妹|爷|奶|舅|姨|叔|姑|婶|老公|老婆|儿子|女儿|朋友|同事|室友|邻居))(?P<obj>[^，,。！？把我]{1,12}?)"
          + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了|出掉了|过户了|卖给(?=[^，,。！？]{1,6}?了)|过户给(?=[^，,。！？]{1,6}?了)|"
          r"转给(?=[^，,。！？]{1,6}?了))", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
@@ -1854,7 +1876,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
         r"(?!会|玩笑|心|始|空调|窗|灯|门|药|票|刀|店|播|工|学|[一二三四五六七八九十两半几\d]+个?半?(?:小时|分钟|钟头|天|公里|站))", "DRIVES",
         "vehicle", trait="vehicle", coordinated=False),
     # 我换了台理想L6: 台 is also a computer's or a phone's measure word, so a car only when typed
-    _zh("zh_drive_swap_tai", r"换了一台|换了台", "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
+    # (置换了蔚来et5: a trade-in, the car taken; 上了特斯拉: bought into, in chat)
+    _zh("zh_drive_swap_tai", r"换了一台|换了台|置换了(?:一台|台|一辆|辆)?|(?<![早晚马])上了(?:一台|台|一辆|辆)?(?=[\u4e00-\u9fffA-Za-z])",
+        "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
     _zh("zh_drove_past", r"以前开过|之前开过|曾经开过|开过", "DRIVES", "vehicle", time_hint="past", coordinated=False,
         typed_only=True),
     _raw("zh_vehicle_mine_years", "zh", r"(?P<subj>我们|我)(?:的|家的|家那辆|那辆)(?P<obj>[^，,。！？的]{2,10}?)(?P<verb>开了|骑了)"
@@ -1966,6 +1990,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=[一二三四五六七八九十两\d]+岁|今年|又|越来越|最近|天天|每天|总是|老是|特别|已经|现在)", "HAS_PET", "animal", trait="pet",
          coordinated=False, verb_types=True),
     # 新成员到家！一只垂耳兔，取名叫年糕: an animal named by whoever tells it (the naming is the owner's)
+    # 接回来一只斯芬克斯 叫皮皮: an animal brought home, then its name (whatever the kind's word)
+    _raw("zh_pet_brought_named", "zh", r"(?:^|(?<=[，,。！？\s]))(?:我们|我)?(?P<subj>)(?:今天|昨天|终于|刚)?(?P<verb>接回来|抱回来|领回来|领养了|带回来|带回家|接回家|抱回家)了?"
+         r"(?:一只|一条|只|条)(?P<kind>[\u4e00-\u9fff]{1,5}?)[，,\s]*(?:取名叫|起名叫|名字叫|叫做|叫)(?P<obj>[\u4e00-\u9fff]{2,3})(?=[\s，,。！？]|$)",
+         "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_one_named", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<verb>一只|一条)(?P<kind>[\u4e00-\u9fff]{0,3}?(?:猫|狗|犬|鼠|鸟|鱼|龟|兔|"
          r"鹦鹉|猫咪|狗狗|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|萨摩耶|比熊|博美|" + _EN_PET_IN_ZH + r"))[，,]?"
          r"(?:我们|我)?(?:给它)?(?:取名叫|起名叫|取名为|起名为|取名|起名)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal",
@@ -2245,7 +2273,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False, typed_only=True),
     _zh("zh_bought", r"买了|购买了|入手了|入手|下单了|买到了|新买了|买过|新提了|去?提了(?=一辆|辆|一台|台)|"
         # 入了个扫地机器人: 入 (bought, in chat) with its measure word
-        r"入了(?=(?:一)?(?:个|台|辆|部|只|双|套|款|块))|喜提|(?:新)?整了(?=(?:一)?(?:个|台|辆|部|套))|买", "BOUGHT", "product"),
+        r"入了(?=(?:一)?(?:个|台|辆|部|只|双|套|款|块))|喜提|(?:新)?整了(?=(?:一)?(?:个|台|辆|部|套))|"
+        # (买不起, 买不到: what one cannot buy)
+        r"买(?![不得](?:起|到|了|动))", "BOUGHT", "product"),
     # where it was bought, between the buyer and the verb: 我在京东买了个投影仪, 我从闲鱼上淘了台相机
     _raw("zh_bought_at", "zh", _ZH_SUBJ + r"(?:在|从)[^，,。！？在从买]{1,8}?(?:上|里|网上|店里)?"
          r"(?P<verb>买了|购买了|入手了|下单了|淘了|抢了)(?P<obj>[^，,。！？!?；;：:\s、的]{1,24})(?=[，,。！？!?；;：:\s、]|$)",
@@ -2495,9 +2525,14 @@ EN_CONTRACTIONS = (
 #: ("I want to buy X", "我打算搬到杭州") is a claim. See CONDITIONAL_* for what stays.
 EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|want to|"
                          r"going to|plan to|planning to|thinking about|considering|will|tomorrow|next week|"
-                         r"next month|next year)\b")
+                         r"next month|next year|"
+                         # a time to come that no scheduled start took ("Starting Monday I'm going
+                         # fully vegan", "leasing a Kia from next Monday"): a plan, not yet a state
+                         r"next (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|spring|summer|"
+                         r"fall|autumn|winter|term|semester)|this coming|(?:starting|from) (?:tomorrow|next|"
+                         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b")
 ZH_IRREALIS = re.compile(r"如果|(?<![主只需重])要是|假如|的话|想要|打算|准备|考虑|也许|可能|会不会|是不是|吗|想买|想去|"
-                         r"想用|明天|后天|下周|下个月|明年|将要|要去|要买|"
+                         r"想用|明天|后天|下周|下个月|明年|将要|要去|要买|下星期|下个星期|下礼拜|下个礼拜|下学期|"
                          # 等签证一下来我就搬去墨尔本: what is to happen once something comes (a
                          # past 等…就…了 is told as done: 等我赶到他就已经走了)
                          r"等[^，,。！？]{1,12}?就(?![是算])(?![^，,。！？]*了)|"

@@ -24,7 +24,7 @@ from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Gazetteer, Mention, collect_mentions, is_cjk, is_member, lexicon_type,
                        normalize_name, tie_mentions)
 from ..lexicon.scan import singular
-from .names import is_condition, is_modifier_of, is_school, zh_place_word, RELATED_VALUE, is_vehicle_name, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
+from .names import is_condition, is_modifier_of, is_school, zh_place_word, zh_verb_word, RELATED_VALUE, is_vehicle_name, is_vehicle_word, list_type, zh_namelike, zh_trim_slot
 from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import (DIETS, LIVED_CONDITIONS, MEMBERSHIP_HEADS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
@@ -145,6 +145,13 @@ def statement_spans(text: str) -> list[_Sentence]:
 _SUBCLAUSE_BREAK = {True: re.compile(r"[，,；;]"), False: re.compile(r"[,;]\s|\s[-–—]\s|\sbut\s")}
 
 
+#: a comma part that is only a time to come ("…, starting Monday.", "…, from next week"): it dates
+#: the clause before it, which is then no more factual than the time is
+_TIME_ONLY_TAIL = re.compile(r"^\s*(?:(?:starting|from|beginning|as of|effective)\s+)?(?:(?:next|this coming|this)\s+)?"
+                             r"(?:tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month|"
+                             r"year|spring|summer|fall|autumn|winter|term|semester)\s*[.!]*\s*$", re.IGNORECASE)
+
+
 #: the turn of a contrast inside a clause ("…, but for now…", "…，不过目前…"; an intent and what
 #: came of it: 原本想考研，后来直接进了中铁十四局)
 _CONTRAST_TURN = {True: re.compile(r"[，,](?:不过|但是|可是|但|结果|后来|最后|最终|没想到|谁知道?)"), False: re.compile(r",?\s(?:but|though)\s", re.I)}
@@ -175,6 +182,8 @@ def mood_scoped(sentence: _Sentence, zh: bool) -> list[tuple[_Sentence, str]]:
         return [(_Sentence(sentence.text[:turn.end()], sentence.start), mood),
                 (_Sentence(rest, sentence.start + turn.end()), "factual")]
     rest = sentence.text[cut:]
+    if _TIME_ONLY_TAIL.match(rest):
+        return [(sentence, mood)]  # "I signed with Adobe, starting Monday": the time is the lead's
     return [(_Sentence(sentence.text[:cut], sentence.start), "factual"),
             (_Sentence(rest, sentence.start + cut), clause_mood(rest, zh))]
 
@@ -1609,6 +1618,8 @@ class _Extractor:
                 cleaned = surface.lower()
         if not _plausible_name(cleaned):
             return None
+        if pattern.lang == "zh" and pattern.object_type in ("place", "organization") and zh_verb_word(cleaned):
+            return None  # 去复查, 去拔牙: what one went to do, no place a list or the lexicon knows
         etype = lexicon_type(cleaned) or list_type(cleaned) or pattern.object_type
         if pattern.lang == "zh" and pattern.object_type == "topic" and _ZH_MAKING_VERB.match(cleaned):
             etype = "activity"

@@ -512,7 +512,7 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
     (_r(r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"), lambda m, c: _day_of_month(c, int(m[1]))),
     (_r(r"\bthe day after tomorrow\b"), lambda m, c: c.day(2)[0]),
     (_r(r"\btomorrow\b"), lambda m, c: c.day(1)[0]),
-    (_r(rf"\b(?:next|this|on|this coming|coming)\s+({_WD_RE})\b"),
+    (_r(rf"\b(?:next|this|on|this coming|coming|starting|from)\s+({_WD_RE})\b"),
      lambda m, c: _coming_weekday(c, EN_WEEKDAYS[m[1].lower()])),
     (_r(r"\bnext week\b"), lambda m, c: c.week(1)[0]),
     # "moving in this weekend": the coming Saturday (today, told on the weekend itself)
