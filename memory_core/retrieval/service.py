@@ -56,7 +56,7 @@ from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
 from .newer_state import LaterMention, focus_sentences, newer_mentions, shared_family, shared_topic, stated_part, tentative
 from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, kin_not_partner, lowers_state_answer, not_begun,
-                              not_had, not_own_state, refers_back)
+                              not_had, not_own_state, partner_by_role, refers_back)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -748,6 +748,9 @@ class RetrievalService:
                                          f"WHERE event_id IN ({placeholders(len(topic_ids))})", topic_ids):
                 topic_links.setdefault(eid, set()).add(ent)
         own_names = set(names)
+        # a live belief that names its value (the partner): a later line on the family's topic
+        # that calls the partner by the role, with no word of a change, speaks of that value
+        live_named_top = top.layer != "l1" and bool(obj) and top.facts.get("current", True) is not False
 
         def names_beside(event_id: str) -> bool:
             """Whether a later line names something the top belief's evidence names beside its
@@ -769,6 +772,9 @@ class RetrievalService:
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
             if m.key.startswith("topic:") and beside and names_beside(ev.event_id):
                 return False  # "The commute to Malvern is brutal…": the job the top names, where it is
+            if m.key.startswith("topic:") and live_named_top and family == "relationship" and \
+                    partner_by_role(ev.content) and change_at(ev.content, family) is None:
+                return False  # 七夕给男朋友送啥: the partner the live belief names, by the role, not changed
             if not change_row and not_begun(ev.content, m.occurred_at, moment):
                 return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come
             # (a named person's thing too, "Chloe and Kaz's Leeds house has a damp problem" — but

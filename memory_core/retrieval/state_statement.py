@@ -69,7 +69,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
     "pet": (
         "passed away", "put to sleep", "put down", "rehomed", "rehome", "adopted", "gave away", "new puppy",
         "new kitten", "died", "rainbow bridge", "said goodbye", "ran away", "ran off", "went missing",
-        "brought home", "sanctuary",
+        "brought home", "sanctuary", "from the shelter", "from the rspca", "from the spca", "from the rescue",
+        "from the breeder", "from the pound", "humane society", "救助站",
         "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
         "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
         "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家", "名字叫", "取名", "起名", "named him",
@@ -246,6 +247,17 @@ _KIN_NOT_PARTNER = frozenset({"女儿", "儿子", "孩子", "宝宝", "闺女", 
 def kin_not_partner(name: str) -> bool:
     """Whether an entity's name is a kin word that never names the partner."""
     return name.strip().lower() in _KIN_NOT_PARTNER
+
+
+#: the partner called by the role ("my boyfriend", 老公, 对象): the one the user has now
+_PARTNER_ROLE = re.compile(r"\b(?:boyfriend|girlfriend|husband|wife|partner|bf|gf|hubby|fianc[ée]e?)\b|"
+                           r"男朋友|女朋友|男友|女友|老公|老婆|对象|爱人|媳妇|另一半", re.IGNORECASE)
+
+
+def partner_by_role(content: str) -> bool:
+    """Whether a line speaks of a partner by the role alone ("七夕给男朋友送啥", "my boyfriend's
+    birthday"): with no word of a change, that is the partner the user has, not a new one."""
+    return _PARTNER_ROLE.search(content) is not None
 
 
 def asks_about_own_tie(question: str, family: str | None) -> bool:

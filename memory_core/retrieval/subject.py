@@ -77,7 +77,9 @@ _EN_MY_STATE = re.compile(rf"\bmy\s+(?:current\s+|present\s+|new\s+|main\s+)?(?!
                           rf"older|younger|big|ex)s?\b)[a-z]+", re.I)
 _EN_ABOUT_USER = re.compile(
     r"\b(?:am|do|did|have|had|was|were|can|could|should|will|would|shall)\s+i\b|"
-    r"\bi\s+(?:am|still|ever|usually|currently|now)\b|^(?:am|do|did|have|was|can)\s+i\b", re.I)
+    r"\bi\s+(?:am|still|ever|usually|currently|now)\b|^(?:am|do|did|have|was|can)\s+i\b|"
+    # the household asked as "we" ("what pet have we got now?", "what car do we drive these days?")
+    r"\b(?:are|do|did|have|had|were)\s+we\b|\bwe\s+(?:still|currently|now)\b", re.I)
 
 _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|爸爸|母亲|父亲|父母|儿子|女儿|孩子|老婆|"
               "老公|妻子|丈夫|男朋友|女朋友|对象|朋友|室友|邻居|表妹|表姐|表哥|表弟|堂妹|堂哥|堂弟|堂姐|叔叔|"

@@ -339,3 +339,18 @@ def test_an_ended_belief_lifts_no_later_line_by_a_word_of_its_older_evidence(mak
     pkg = engine.retrieval.query("我现在还养着猫吗", "current_state", now=T0 + 300 * DAY)
     assert pkg.findings[0].event_ids[0] == ids["end"], [f.content for f in pkg.findings]
     assert ids["later"] not in [x["event_id"] for x in pkg.trace.newer_state]
+
+
+@pytest.mark.parametrize("start,later,question,name", [
+    ("和陈屿在一起了！！他表白的时候超紧张", "七夕给男朋友送啥 他喜欢摄影", "我现在男朋友是谁来着", "陈屿"),
+    ("Officially together with Marco now, he asked me out at the gig.",
+     "planning a surprise weekend for my boyfriend's birthday, he loves hiking", "Who is my boyfriend now?", "marco"),
+])
+def test_a_later_line_on_the_family_naming_no_change_leaves_the_live_belief_first(make_engine, start, later,
+                                                                                 question, name):
+    """The partner (job, home) a live belief names is who a later "my boyfriend…" line speaks
+    of: with no word of a change it is no newer state and is not lifted above the belief."""
+    engine = _ingested(make_engine, (start, T0, "start"), (later, T0 + 80 * DAY, "later"))
+    pkg = engine.retrieval.query(question, "current_state", now=T0 + 120 * DAY)
+    assert name in pkg.findings[0].content.lower(), [f.content for f in pkg.findings]
+    assert _ids(engine)["later"] not in [x["event_id"] for x in pkg.trace.newer_state]
