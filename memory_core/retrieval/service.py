@@ -748,9 +748,11 @@ class RetrievalService:
                                          f"WHERE event_id IN ({placeholders(len(topic_ids))})", topic_ids):
                 topic_links.setdefault(eid, set()).add(ent)
         own_names = set(names)
-        # a live belief that names its value (the partner): a later line on the family's topic
-        # that calls the partner by the role, with no word of a change, speaks of that value
+        # a live belief that names the partner: a later line that calls the partner by the role
+        # or by name, with no word of a change, speaks of that partner, not of a newer state
         live_named_top = top.layer != "l1" and bool(obj) and top.facts.get("current", True) is not False
+        partner_top = live_named_top and (plan.predicate_family == "relationship" or top.facts.get("trait") in (
+            "partner", "spouse") or top.facts.get("predicate") in ("DATING", "MARRIED_TO"))
 
         def names_beside(event_id: str) -> bool:
             """Whether a later line names something the top belief's evidence names beside its
@@ -772,9 +774,11 @@ class RetrievalService:
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
             if m.key.startswith("topic:") and beside and names_beside(ev.event_id):
                 return False  # "The commute to Malvern is brutal…": the job the top names, where it is
-            if m.key.startswith("topic:") and live_named_top and family == "relationship" and \
-                    partner_by_role(ev.content) and change_at(ev.content, family) is None:
-                return False  # 七夕给男朋友送啥: the partner the live belief names, by the role, not changed
+            if partner_top and (m.key.startswith("topic:") and partner_by_role(ev.content) or m.key in own_names) \
+                    and change_at(ev.content, "relationship") is None:
+                # 七夕给男朋友送啥, "taking Priya's parents": the partner the live belief names, called
+                # by the role or named again, with no word of a change
+                return False
             if not change_row and not_begun(ev.content, m.occurred_at, moment):
                 return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come
             # (a named person's thing too, "Chloe and Kaz's Leeds house has a damp problem" — but

@@ -177,6 +177,11 @@ LOWERING_REASONS = frozenset({NOT_USERS_WORDS, OTHER_SPEAKER, SOMEONE_ELSE, HYPO
 #: clause breaks: a report of somebody else's change is read in its own clause ("My dad was
 #: just diagnosed…, so the whole family is rethinking how we eat" is the dad's news)
 _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
+#: a sentence that opens as a question asks in every comma part up to its "?" (a statement that
+#: opens it — "I moved to Denver, any tips?" — still tells the change)
+_ASKING_OPENER = re.compile(r"(?:what|what's|whats|which|where|when|who|how|why|is|are|do|does|did|can|could|should|"
+                            r"would|will|any|anyone|best|fastest|quickest|cheapest|easiest|good|recommend|ideas?|tips?)\b|"
+                            r"(?:怎么|如何|哪|什么|有没有|求推荐|推荐|请问)", re.IGNORECASE)
 #: the user's own animal or partner as the subject ("My dog is sick", 女朋友小雨生日快到了): a word on
 #: the user's pet or relationship, the states those families ask about
 _OWN_TIE = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bird|parrot|fish|hamster|rabbit|bunny|"
@@ -391,6 +396,10 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
     clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
     if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause):
         return False
+    s_start, s_end = sentence_span(text, m.start())
+    sentence = text[s_start:s_end].strip()
+    if sentence.endswith(("?", "？")) and _ASKING_OPENER.match(sentence):
+        return False  # "fastest way to raffles place from our new place, NEL or bus?": asked throughout
     # "an offer, but I didn't take it": what follows the change's sentence calls it off
     return not _called_off(text, sentence_span(text, m.start())[0], m.span())
 

@@ -354,3 +354,23 @@ def test_a_later_line_on_the_family_naming_no_change_leaves_the_live_belief_firs
     pkg = engine.retrieval.query(question, "current_state", now=T0 + 120 * DAY)
     assert name in pkg.findings[0].content.lower(), [f.content for f in pkg.findings]
     assert _ids(engine)["later"] not in [x["event_id"] for x in pkg.trace.newer_state]
+
+
+def test_a_later_line_naming_the_live_partner_again_is_no_newer_state(make_engine):
+    """The partner a live belief names, named again later with no word of a change ("taking
+    Priya's parents"), is the same state: the belief answers, not the chat line."""
+    engine = _ingested(make_engine, ("my girlfriend Priya wants a weekend in Edinburgh", T0, "start"),
+                       ("booked a table in Brixton, taking Priya's parents out", T0 + 40 * DAY, "later"))
+    pkg = engine.retrieval.query("what's the status with me and Priya?", "current_state", now=T0 + 60 * DAY)
+    assert pkg.findings[0].layer == "l2" and "girlfriend" in pkg.findings[0].content, [f.content for f in pkg.findings]
+
+
+@pytest.mark.parametrize("line,changed", [
+    ("fastest way to raffles place at 8am from our new place, NEL or bus?", False),
+    ("how do I get the landlord to fix the boiler at the new flat, any tips?", False),
+    ("I moved to Denver last month, any tips for the altitude?", True),
+    ("新家附近有什么好吃的推荐吗？", False),
+])
+def test_a_sentence_that_opens_as_a_question_tells_no_change(line, changed):
+    from memory_core.retrieval.state_statement import change_at
+    assert (change_at(line, "residence") is not None) is changed
