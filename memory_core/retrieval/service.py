@@ -783,7 +783,10 @@ class RetrievalService:
                 return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come
             # (a named person's thing too, "Chloe and Kaz's Leeds house has a damp problem" — but
             # not for a pet or a partner, who are told by name: "Biscuit's checkup went fine")
-            if about_user and about_someone_else(ev.content, possessive_names=family not in ("pet", "relationship")):
+            # (a name opening the line is somebody else's news — "Lauren from work has started keto" —
+            # except for a pet or a partner, who are told by name)
+            if about_user and about_someone_else(ev.content, names=family not in ("pet", "relationship", None),
+                                                 possessive_names=family not in ("pet", "relationship")):
                 return False  # "My son just started at UCLA too!": a later word on the son
             # … nor a long message's sentence on someone else's state ("Back from my buddy Jake's
             # wedding… He's officially married now"), judged where the line speaks of the family

@@ -132,6 +132,8 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
          r"turtles?|tortoises?|birds?|budgies?|guinea pigs?|ferrets?|geckos?|snakes?)\b",
          ("cat", "cats", "dog", "dogs", "kitten", "kittens", "puppy", "puppies", "rabbit", "bunny", "hamster", "parrot",
           "fish", "goldfish", "turtle", "tortoise", "bird", "budgie", "guinea", "ferret", "gecko", "snake")),
+        # "had to put Biscuit down", "put her to sleep": the pet named between the verb's parts
+        (r"\bput\s+(?:him|her|them|[a-z][a-z'-]+)\s+(?:down|to\s+sleep)\b", ("put",)),
         # "Brought Pearl home!", "brought her home from the shelter"
         (r"\bbrought\s+(?:her|him|them|[a-z]+|(?:the|our|my|a)\s+(?:new\s+)?(?:\w+\s+)?(?:cat|dog|kitten|puppy|pup|bunny|rabbit))\s+home\b",
          ("brought",)),

@@ -45,7 +45,9 @@ _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
     rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][a-z]+)|(?:{_EN_OTHERS})s?)"
-    r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _HAS_CONTRACTED + r")", re.I)
+    # ("my flatmate Kiri's trying carnivore": 's is "is" before a participle)
+    r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|(?:'s|’s)\s+(?:\w+ing|been|just|now|finally|officially)\b|"
+    + _HAS_CONTRACTED + r")", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
 #: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
 _EN_BARE_ROLE_SUBJECT = re.compile(
@@ -58,7 +60,8 @@ _NEWS_VERBS = (r"says|said|texted|told|sent|got|gets|just|finally|keeps|kept|wen
                r"joined|bought|sold|adopted|proposed|landed|left|retired|passed|healed|broke|dropped|picked")
 _EN_NAMED_SUBJECT = re.compile(
     rf"^(?P<name>(?-i:[A-Z][a-z]+))(?:(?P<pos>(?:\s+and\s+(?-i:[A-Z][a-z]+))?(?:'s|’s))(?:\s+\w+){{1,3}}?\s+(?:is|was|has|had|{_NEWS_VERBS})|"
-    rf"\s+(?:{_NEWS_VERBS}))\b", re.I)
+    # ("Lauren from work has started keto": where the person is from, and the perfect)
+    rf"(?:\s+from\s+(?:work|the\s+office|school|uni|church|the\s+gym|class|next\s+door))?\s+(?:has\s+|had\s+)?(?:{_NEWS_VERBS}))\b", re.I)
 _NOT_A_NAME = frozenset((
     "i", "we", "you", "he", "she", "they", "me", "us", "a", "an", "the", "my", "our", "this", "that", "these", "those", "it", "its", "there", "here", "what", "who",
     "got", "get", "gets", "getting", "just", "still", "also", "now", "today", "tonight", "yesterday", "tomorrow",
@@ -119,6 +122,8 @@ def asks_about_user(question: str) -> bool:
     return not _ZH_OTHER_SUBJECT.match(q) and bool(_ZH_ABOUT_USER.search(q))
 
 
+_FIRST_CLAUSE = re.compile(r"\band\b|[,;]", re.I)
+_SENTENCE_END = re.compile(r"[.!?]")
 _TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|reminded|informed|warned)\s*$", re.I)
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our)\b", re.I)
 
@@ -142,7 +147,12 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
         rest = s[m.end():]
         if _TOLD.search(m.group(0)):  # "My cousin told me she's dropping out": the user is only who was told
             rest = re.sub(r"^\s*me\b", " ", rest, flags=re.I)
-        return not _EN_FIRST_PERSON.search(rest)
+        # the user in the subject's own clause or in a later sentence ("Lauren has started keto and
+        # keeps asking me for tips" is Lauren's diet; "My manager approved a raise for me" and
+        # "She caved! We're getting a puppy" are the user's)
+        end = _SENTENCE_END.search(rest)
+        first, later = (rest[:end.start()], rest[end.start():]) if end else (rest, "")
+        return not _EN_FIRST_PERSON.search(_FIRST_CLAUSE.split(first, 1)[0]) and not _EN_FIRST_PERSON.search(later)
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)
     if m:
         return "我" not in _ZH_ME_AS_OBJECT.sub("", s[m.end():])

@@ -374,3 +374,9 @@ def test_a_later_line_naming_the_live_partner_again_is_no_newer_state(make_engin
 def test_a_sentence_that_opens_as_a_question_tells_no_change(line, changed):
     from memory_core.retrieval.state_statement import change_at
     assert (change_at(line, "residence") is not None) is changed
+
+
+def test_a_pet_put_down_by_name_tells_the_change():
+    from memory_core.retrieval.state_statement import change_at
+    assert change_at("we had to put Biscuit down tonight. 14 years.", "pet") is not None
+    assert change_at("the vet had to put her to sleep this morning", "pet") is not None

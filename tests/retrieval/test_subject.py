@@ -154,3 +154,22 @@ def test_what_is_done_for_somebody_is_their_state(statement, other):
     ("my coworker's just started keto", True), ("I've gone vegan.", False), ("My sister's wedding made me cry", False)])
 def test_has_contracted_onto_the_person_word_is_their_state(statement, other):
     assert other_subject(statement) is other
+
+
+@pytest.mark.parametrize("line,other", [
+    # somebody's news: the name or the person word is the subject of the first clause
+    ("Lauren from work has started keto and keeps asking me for tips. irony", True),
+    ("my flatmate Kiri's trying carnivore. the fridge is 80% mince", True),
+    ("Jess moved to Denver and I'm so jealous", True),
+    # the user in the subject's clause, or a later sentence that is the user's
+    ("My manager approved a raise for me", False),
+    ("she caved!!! we're getting a cockapoo puppy, calling him milo", False),
+    ("She proposed at midnight on the rooftop and I said yes!!! We're engaged!", False),
+])
+def test_whose_state_a_line_tells_is_read_from_the_subjects_own_clause(line, other):
+    assert other_subject(line, names=True) is other
+
+
+@pytest.mark.parametrize("question", ["what pet have we got now?", "where do we live now?", "what car do we drive these days?"])
+def test_the_household_we_is_the_user(question):
+    assert asks_about_user(question)
