@@ -65,7 +65,7 @@ _ZH_BARE_KIN = (r"(?:老公|老婆|丈夫|妻子|儿子|女儿|婆婆|公公|岳
 _ZH_TIME = (r"(?:今年|去年|前年|明年)?(?:春天|夏天|秋天|冬天|年初|年底|年中)|前段时间|前阵子|前些天|前几天|前[两三]天|这段时间|那段时间|"
             r"小时候|婚后|(?:大学|高中|初中|小学|读书|上学|读研|念书|留学)(?:的)?(?:时候|时|那会儿?|期间|那几年)|(?:高中|大学|本科|研究生|硕士|博士|大专|初中|中专)?毕业(?:后|以后|之后|那年)|上半年|下半年|这两年|这几年|这几天|这两天|这一阵子?|这些日子|这个星期|这礼拜|这一周|这阵子|那阵子|这些天|那年|当年|后来|那会儿?|那时候?|(?:上个?|这个?)?月(?:底|初)|"
             r"长这么大|活这么大|活了(?:快|都)?(?:[一二三四五六七八九十两几\d]+|这么多)年|这辈子|这么多年|到现在|至今|到目前为止|双十一|双11|双十二|双12|黑五|年货节|"
-            r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
+            r"昨晚|前晚|昨天|今天|前天|上周末|上周|上星期|上个星期|上礼拜|上个礼拜|这礼拜|上个月|去年|前年|今年|最近|刚刚|刚才|今早|今晚|"
             r"早上|晚上|下午|白天|中午|夜里|周末|这周|本周|这个月|现在|平时|之前|以前|曾经|原来|当初|早年|从小|目前|正在|天天|每天|"
             r"[一二三四五六七八九十两\d]{1,3}月(?:份)?(?:[一二三四五六七八九十\d]{1,3}[日号])?|"
             r"周[一二三四五六日天]|星期[一二三四五六日天]|"
@@ -85,8 +85,8 @@ _ZH_ADV = (r"也|还是|还|都|一直|很|非常|特别|超级|超|真的|已�
            r"是(?=[^，,。！？]{1,20}?的(?:[，,。！？]|$))")
 #: a relative of the user's (我妈, 我的同事), maybe with their name before the verb (我朋友小李从阿里…,
 #: 我朋友小李刚…): the subject of the Chinese clause patterns and of the raw ones alike
-_ZH_KIN_NAMED = (r"(?:我(?:的)?|(?=" + _ZH_BARE_KIN + r"))(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
-                 r"(?P<pname>[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才把被]|最近|现在|今年|去年|前年|上个?月|上周|"
+_ZH_KIN_NAMED = (r"(?:(?<![跟和同着])我(?:的)?|(?=" + _ZH_BARE_KIN + r"))(?P<rel>" + _ZH_REL + r")(?:一家|他们|她们|两口子)?"
+                 r"(?P<pname>(?!开始|改吃|一起|最近|现在|今年|去年|昨天|今天|刚刚|已经)[\u4e00-\u9fff]{2,3}?(?=[在从去是也刚都已还又就才把被]|最近|现在|今年|去年|前年|上个?月|上周|"
                  # the name before its verb (我朋友阿凯搬到了杭州, 我同事小王养了一只猫)
                  r"上礼拜|前几天|前阵子|昨天|今天|改吃|开始|搬|离职|离婚|辞|入职|加入|跳槽|开了|开一|养了|养过|领养|收养|买了|卖了|"
                  r"换了|娶了|嫁给|结婚|分手|得了|确诊|毕业|考上|上班|吃素|戒了))?")
@@ -1571,6 +1571,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?=了|[，,。！？]|$)", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
     _raw("zh_diet_not", "zh", _ZH_WHO + _ZH_GAP + r"(?P<neg>不是|并不是|不算)(?:一个|个)?(?P<verb>素食者|素食主义者|吃素的人)(?!了)(?P<obj>)",
          "FOLLOWS_DIET", "topic", coordinated=False, fixed_object="vegetarian"),
+    # 开始吃鱼素了: fish kept, other meat left (鱼素 is the pescatarian's word)
+    _raw("zh_diet_fish_vegetarian", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:是|一直|开始|现在|坚持|改成|改吃)?(?:在)?(?P<verb>吃鱼素|鱼素)(?P<obj>)"
+         r"(?![^，,。！？]{0,4}?(?:吗|呢|？|\?))", "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="pescatarian"),
     _raw("zh_diet", "zh", _ZH_WHO + _ZH_GAP + r"(?:(?:跟着?|和)我一起)?(?:是|一直|开始|现在|坚持)?(?:在)?(?P<verb>吃素|素食者|素食主义者|"
          r"吃了[一二三四五六七八九十两几\d]+年(?:的)?素)(?P<obj>)",
          "FOLLOWS_DIET", "topic", trait="diet", coordinated=False, fixed_object="vegetarian"),
@@ -1731,6 +1734,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          coordinated=False),
     _raw("zh_new_home_at", "zh", r"(?:^|(?<=[，,。！？\s]))(?:我们|我)?(?P<subj>)(?:的)?新家(?:就)?(?P<verb>在)(?P<obj>[\u4e00-\u9fff]{2,4}?)"
          r"(?=附近|这边|那边|旁边|边上|老街|[\s，,。！？]|$)", "MOVED_TO", "place", trait="residence", coordinated=False),
+    # 搬完家了！！现在住回龙观: where one lives now, the place right after 住 (a kind of lodging is no place)
+    _raw("zh_home_now_at", "zh", r"(?:^|(?<=[，,。！？\s]))(?:我们|我)?(?P<subj>)(?:现在|目前|如今)(?:就)?(?P<verb>住在|住)"
+         r"(?P<obj>(?!酒店|宾馆|宿舍|家里|公司|学校|单位|医院|老家|我家|他家|她家|[儿女]子家|女儿家|爸妈家|父母家|这|那|哪|得|的|着|院)"
+         r"[\u4e00-\u9fff]{2,4}?)(?=[，,。！？\s]|$)", "LIVES_IN", "place", trait="residence", coordinated=False),
     _raw("zh_home_shared", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:跟|和)(?:同事|室友|朋友|同学|闺蜜|哥们)[^，,。！？]{0,4}?在(?P<obj>[\u4e00-\u9fff]{2,6}?)"
          r"(?P<verb>合租)", "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     # 我已经不在北京住了: the place one no longer lives in (before the job reading of 不在X了)
@@ -1764,7 +1771,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_entered", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?<![搬住])(?P<verb>进了|进入了|考进了)(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)"
          r"(?=(?:做|当|干|搞)[\u4e00-\u9fff]{1,6}|上班|工作)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          named_only=True),
-    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<![考搬住])(?P<verb>进了|进入了|去了)(?!一?趟)" + _ZH_OBJ +
+    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<![考搬住])(?P<verb>进了|进入了|去了)(?!一?趟)(?!(?:" + "|".join(VENUE_BRANDS_ZH) + r"))" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          typed_only=True),
     _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了|工作不干了|不干了)"
@@ -1895,7 +1902,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_health_caught", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?P<verb>中招)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # pets
-    _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")(?P<obj>(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
+    _raw("zh_pet_end", "zh", r"(?P<subj>我们家|我们|我家|我)?(?:家)?(?:的)?(?:那只|这只|那条|只)?(?P<kind>" + _ZH_PET + r")"
+         # (泰迪上礼拜跑丢了: a time word is no name)
+         r"(?P<obj>(?!上礼拜|上个礼拜|这礼拜|上星期|上个星期)(?:(?![被让给])[\u4e00-\u9fffA-Za-z]){0,6}?)"
          + _ZH_GAP + r"(?:被[\u4e00-\u9fff]{1,3}?|得病|生病|病|老|意外|养)?(?P<verb>去世了|安乐死了|死了|走丢了|走了|丢了|跑丢了|跑出去(?:就)?再也没回来|再也没回来|跑了|不见了|飞走了|没了|病逝了|被偷了|放生了|放飞了|挂了|去(?:了)?(?:汪星|喵星)(?:了)?|"
          # 豆豆是2021年冬天走的: the death told with when it was
          r"是[^，,。！？是]{1,12}?(?:走|去世|死|病逝)的)", "HAS_PET", "animal", negated=True,
@@ -1951,6 +1960,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_euthanised", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:不得不|只好|只能)?(?:让|把|给)(?:我家|我们家)?的?(?:老)?"
          r"(?:(?P<kind>" + _ZH_PET + r"))?(?P<obj>[\u4e00-\u9fff]{0,4}?)(?P<verb>安乐死了|安乐了)", "HAS_PET", "animal",
          negated=True, trait="pet", coordinated=False),
+    # 我家咪咪是只橘猫: the household's animal named, then its kind
+    _raw("zh_pet_home_is_kind", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我家|我们家)(?P<obj>(?![养的那这])(?:(?![的养])[\u4e00-\u9fff]){2,3}?)(?P<verb>是(?:一)?(?:只|条))"
+         r"(?:[\u4e00-\u9fff]{0,3}?)(?:猫|狗|犬|兔|兔子|鹦鹉|仓鼠|龟|乌龟|柯基|金毛|泰迪|柴犬|哈士奇|英短|布偶|边牧|拉布拉多|萨摩耶|比熊|博美)"
+         r"(?=[，,。！？\s]|$)", "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_end_known", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)" + _ZH_GAP +
          r"(?P<verb>去世了|死了|走了|跑丢了|走丢了|丢了|跑出去(?:就)?再也没回来|跑出去没回来|再也没回来|不见了|病逝了|(?:被[\u4e00-\u9fff]{1,4}?)?(?:送人了|送走了|送养了|领养走了|领养了|抱走了|放生了|放飞了)|"
          # 它上个月被车撞了，没救回来: the death told by the rescue that failed
@@ -2116,7 +2129,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:叫|，叫|,叫)(?P<obj>[\u4e00-\u9fff]{2,3}?)(?=[，,。！？是很也都在的]|$)", "DATING", "person", trait="partner",
          coordinated=False, named_only=True),
     _raw("zh_dating", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?:在)?(?:和|跟)(?:[^，,。！？和跟的]{1,10}的(?:男生|女生|男孩|女孩|人|姑娘|小伙子|同事|同学)?)?"
-         r"(?P<obj>[^，,。！？和跟的]{1,8}?)" + _ZH_GAP +
+         # (我和我对象订婚啦: the partner by the role is no name)
+         r"(?P<obj>(?!我)[^，,。！？和跟的]{1,8}?)" + _ZH_GAP +
          r"(?<![住待呆玩坐站挤])(?P<verb>在一起了|确定关系了|确定了关系|在一起(?=(?:快|都|已经|差不多|有)?[一二三四五六七八九十两几\d]+(?:年|个月))|在谈恋爱|谈恋爱了|在交往|订婚了|订婚|同居了|开始同居了|(?:正式)?官宣了|谈了(?=(?:快|整整|差不多)?[一二三四五六七八九十两几半\d]+(?:年|个月)))", "DATING",
          "person", trait="partner", coordinated=False),
     _raw("zh_health_end_there", "zh", r"(?:^|(?<=[，,。！？\s说]))(?P<subj>)" + _ZH_GAP +
@@ -2153,8 +2167,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + r")(?=[了，,。！？(（]|$)", "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
     # 对花粉过敏: the allergy is the condition, named with its allergen (typed_only: the phrase
     # must read as a condition; a food allergen stays a food, see the engine's _typed_object)
-    _raw("zh_allergy", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>对)(?P<obj>(?![他她它你我])[\u4e00-\u9fff]{1,6}?过敏)(?=[了，,。！？]|$)",
+    # (对狗毛有点过敏: a degree word inside is no part of a condition's name; left unread)
+    _raw("zh_allergy", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>对)(?P<obj>(?![他她它你我])(?:(?!有点|有些|特别|非常|比较|严重)[\u4e00-\u9fff]){1,6}?过敏)(?=[了，,。！？]|$)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
+    # 对狗毛有点过敏: the degree word is no part of the condition (狗毛过敏)
     _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|诊断出了?|诊断为|得了|患有|患了|患|查出来有|查出来了?|查出了|查出有|查出|"
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # 我高中的时候得过一段时间抑郁症: a condition had once, a past value (the relation alone)
@@ -2303,8 +2319,8 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # 周末去爬了香山, 去逛了故宫: the place of an outing, after its activity verb
     _raw("zh_visited_activity", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>去(?:爬|登|逛|玩|游|泡|滑)了?)"
          r"(?P<obj>[^，,。！？了]{2,8}?)(?=了|[，,。！？]|$)", "VISITED", "place", coordinated=False, named_only=True),
-    _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])(?![^，,。！？]{1,12}?(?:报到|报道|入职))|去过|参观了|游览了|逛了|到过|"
-        r"去(?![年世吃喝玩看买逛找爬登游泡滑提取拿办接送读念考])(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行|报到|报道|入职|面试)(?:了|[，,。！？]|$))"
+    _zh("zh_visited", r"去了一?趟|去过一?趟|去了(?![吃喝玩看买逛找爬登游泡滑])(?!一?家[^，,。！？]{1,8}?的)(?![^，,。！？]{1,12}?(?:报到|报道|入职))|去过|参观了|游览了|逛了|到过|"
+        r"去(?![年世吃喝玩看买逛找爬登游泡滑提取拿办接送读念考])(?!了?一?家[^，,。！？]{1,8}?的)(?!(?:创业|打工|上班|工作|学习|考研|考公|当兵|实习|旅游|旅行|报到|报道|入职|面试)(?:了|[，,。！？]|$))"
         r"(?![^，,。！？]{1,12}?(?:" + _ZH_STUDY + r"|报到|报道|入职|领养|看病|体检|面试|办事|办卡))"
         # 每天去杭州上班: a commute to work, no visit
         r"(?![^，,。！？]{1,8}?(?:上班|工作|打工|通勤)(?:[，,。！？]|$))", "VISITED", "place"),

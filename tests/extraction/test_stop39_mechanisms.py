@@ -64,3 +64,31 @@ def test_a_place_after_go_is_still_visited(text, place):
 ])
 def test_a_diet_from_now_on_is_the_diet_now(text, diet):
     assert trait("user", "FOLLOWS_DIET", diet) in claims(text)
+
+
+@pytest.mark.parametrize("text,subject,pred,obj", [
+    ("室友: 我和我对象订婚啦！！", None, "DATING", "我对象"),          # the partner by role is no name
+    ("邻居: 我家那条柯基上礼拜跑丢了", None, "HAS_PET", "上礼拜"),       # a time word is no pet
+    ("跟着我妈开始吃素了，一点肉都不碰", "妈妈", "FOLLOWS_DIET", "vegetarian"),  # with mom: the user's
+    ("看了套新房 太贵了 买不起", "user", "BOUGHT", "不起"),
+    ("周末去了家新开的火锅店", "user", "VISITED", "新开"),
+    ("下午去了家乐福", "user", "WORKS_AT", "家乐福"),                  # a store one shops at
+])
+def test_chinese_chat_frames_that_name_nothing(text, subject, pred, obj):
+    speaker = text.split(":")[0] if ":" in text[:6] else None
+    got = claims(text, speaker=speaker)
+    assert not any(p == pred and o == obj and (subject is None or s == subject) for s, p, o, _k, _n in got), got
+
+
+@pytest.mark.parametrize("lines,claim", [
+    (["我家豆包是只柯基，三岁了"], rel("user", "HAS_PET", "豆包")),
+    (["我家豆包是只柯基，三岁了", "豆包前天去汪星了"], rel("user", "HAS_PET", "豆包", True)),
+    (["想了半年，开始吃鱼素了"], trait("user", "FOLLOWS_DIET", "pescatarian")),
+    (["终于搬完了，现在住望京，离公司近"], rel("user", "LIVES_IN", "望京")),
+    (["在天通苑合租，通勤一个半小时"], rel("user", "LIVES_IN", "天通苑")),
+    (["新家在前滩附近，楼下就是地铁"], rel("user", "MOVED_TO", "前滩")),
+    (["置换了一台极氪001"], rel("user", "DRIVES", "极氪001")),
+    (["抱回来一只布偶 叫年糕"], rel("user", "HAS_PET", "年糕")),
+])
+def test_chinese_homes_pets_diets_and_cars_told_in_chat_frames(lines, claim):
+    assert claim in claims(*lines), claims(*lines)
