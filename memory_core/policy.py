@@ -329,6 +329,10 @@ RERANK_NOT_OWN_STATE: Final = -1.5
 #: 我现在的男朋友是谁？) over chat that shares only the question's small words or is newer: half the
 #: fused scale, so a much better match still wins.
 RERANK_STATE_FAMILY: Final = 0.5
+#: … and, by half as much, the user's own line that names a thing of the kind the family's answer
+#: is though no word of the family ("4 years at Infosys Chennai…" for "which company am I at?";
+#: retrieval/paths/entity.py STATE_TYPED_FAMILIES, read from the entity index)
+RERANK_STATE_TYPED: Final = 0.25
 #: A question that names one chat speaker ("What has Melanie painted?") lowers lines said by
 #: somebody else that do not name that person (retrieval/subject.py ``other_speaker``): in an
 #: imported conversation both people share every topic, and a lexical or small-model match

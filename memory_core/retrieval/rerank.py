@@ -24,7 +24,7 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
+                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_STATE_TYPED, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
@@ -40,6 +40,9 @@ class RerankCandidate:
     content: str
     occurred_at: float
     speaker: str | None = None
+    #: the line names a thing of the kind the asked state's answer is (an organisation for the
+    #: employer), as the entity index knows it
+    names_answer: bool = False
 
 
 @dataclass(slots=True)
@@ -114,6 +117,8 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
         return RERANK_NOT_OWN_STATE
     if state_family and c.author_type == "user" and not c.speaker and family_word_at(c.content, state_family) is not None:
         return RERANK_STATE_FAMILY
+    if c.names_answer and c.author_type == "user" and not c.speaker:
+        return RERANK_STATE_TYPED
     return 0.0
 
 

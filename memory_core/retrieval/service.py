@@ -63,6 +63,7 @@ from .intent import build_plan
 from .package import FINDING_FACT_KEYS, Finding, MemoryPackage, iso
 from .paths import FILTER_COLUMNS, PathContext, PathResult, default_paths
 from .paths.bm25 import fts_top
+from .paths.entity import state_answer_types
 from .paths.keyword import coverage, keyword_terms
 from .paths.terms import informative_terms, search_terms
 from .plan import Anchor, EventPath, LayerHit, LayerResult, LayerRetriever, QueryPlan, TimeWindow
@@ -551,7 +552,9 @@ class RetrievalService:
         semantic = self._semantic_best(results.get("vector"))
         semantic_id = next((ev.event_id for ev, _ in head if semantic and ev.seq == semantic[0]), None)
         speaker = named_speaker(plan.query, {ev.speaker for ev, _ in head if ev.speaker})
-        reranked = rerank([RerankCandidate(ev.event_id, s, ev.author_type, ev.content, ev.occurred_at, ev.speaker)
+        typed = self._names_answer(plan, [ev.seq for ev, _ in head])
+        reranked = rerank([RerankCandidate(ev.event_id, s, ev.author_type, ev.content, ev.occurred_at, ev.speaker,
+                                           names_answer=ev.seq in typed)
                            for ev, s in head], quoted=plan.quoted_phrases, now=plan.now,
                           about_user=asks_about_user(plan.query), semantic_best=semantic_id,
                           about_speaker=speaker,
@@ -823,6 +826,20 @@ class RetrievalService:
                                       "above": top.event_id if top.layer == "l1" else _layer_key(top.layer, top.kind, top.hit_id),
                                       "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
         return head + rest, lifted
+
+    def _names_answer(self, plan: QueryPlan, seqs: Sequence[int]) -> set[int]:
+        """Of the head's events, those the entity index links to a thing of the kind the asked
+        state's answer is (``paths.entity.state_answer_types``); empty when nothing is asked."""
+        types = state_answer_types(plan)
+        if not types or not seqs:
+            return set()
+        try:
+            return {int(r[0]) for r in self.db.reader().execute(
+                f"SELECT DISTINCT event_seq FROM l1_event_entities WHERE event_seq IN ({placeholders(len(seqs))}) "
+                f"AND entity_type IN ({placeholders(len(types))})", [*seqs, *types])}
+        except Exception as exc:  # noqa: BLE001 - no entity index (L1-only store): nothing typed
+            log.debug("entity types unavailable: %s", exc)
+            return set()
 
     @staticmethod
     def _family_change_rows(conn: Any, family: str, top_time: float, as_of: float | None,

@@ -380,3 +380,15 @@ def test_a_pet_put_down_by_name_tells_the_change():
     from memory_core.retrieval.state_statement import change_at
     assert change_at("we had to put Biscuit down tonight. 14 years.", "pet") is not None
     assert change_at("the vet had to put her to sleep this morning", "pet") is not None
+
+
+def test_an_employer_named_only_in_passing_answers_which_company(make_engine):
+    """"which company am I at?" shares no word with "4 years at Infosys Chennai…": the line naming
+    an organisation is found through the entity index (the employer family's answer type)."""
+    engine = _ingested(make_engine,
+                       ("bro what's a good gift for my parents' anniversary, budget around 15k", T0, "gift"),
+                       ("4 years at Infosys Chennai and still senior systems engineer only, appraisal came, 6% hike",
+                        T0 + 10 * DAY, "job"),
+                       ("should I buy the blue kettle or the red one", T0 + 20 * DAY, "kettle"))
+    pkg = engine.retrieval.query("which company am I at currently?", "current_state", now=T0 + 40 * DAY)
+    assert pkg.findings and "infosys" in pkg.findings[0].content.lower(), [f.content for f in pkg.findings]

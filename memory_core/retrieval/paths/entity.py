@@ -24,8 +24,9 @@ from typing import Sequence
 
 from ...db.connection import placeholders
 from ...lexicon.categories import equivalents
-from ...policy import ENTITY_EXPANSION_MAX_DF_FRACTION, ENTITY_EXPANSION_MIN_DF_CAP, EXPANSION_SEEDS
+from ...policy import ENTITY_EXPANSION_MAX_DF_FRACTION, ENTITY_EXPANSION_MIN_DF_CAP, EXPANSION_SEEDS, QueryMode
 from ..plan import QueryPlan
+from ..predicates import FAMILY_BY_NAME
 from . import PathContext, PathResult
 
 
@@ -42,6 +43,19 @@ def idf(n_events: int, df: int) -> float:
 def max_df(n_events: int) -> int:
     """The fan-out cap: entities linked to more events than this are not expanded through."""
     return max(ENTITY_EXPANSION_MIN_DF_CAP, int(ENTITY_EXPANSION_MAX_DF_FRACTION * n_events))
+
+
+#: current-state families whose answer is a named thing of one kind: "which company am I at?" is
+#: answered by a line naming an organisation though it shares no word with the question ("4
+#: years at Infosys Chennai…"). Only the employer: homes and partners (places, people) fill every
+#: chat, and with schools and pets the lines found this way lost as many scenarios as they won.
+STATE_TYPED_FAMILIES = ("work",)
+
+
+def state_answer_types(plan: QueryPlan) -> tuple[str, ...]:
+    if plan.mode is not QueryMode.CURRENT_STATE or plan.predicate_family not in STATE_TYPED_FAMILIES:
+        return ()
+    return FAMILY_BY_NAME[plan.predicate_family].object_types
 
 
 class EntityPath:
@@ -104,12 +118,13 @@ class EntityPath:
             info["from_mentions"] = len(best)
             for seq, s in best.items():
                 scores[seq] = scores.get(seq, 0.0) + s
-        if plan.target_entity_type:
+        types = [plan.target_entity_type] if plan.target_entity_type else list(state_answer_types(plan))
+        if types:
             rows = conn.execute(
                 f"SELECT x.event_seq, max(x.confidence) FROM l1_event_entities x "
-                f"JOIN {events} ON e.seq = x.event_seq WHERE x.entity_type = ?{where} "
+                f"JOIN {events} ON e.seq = x.event_seq WHERE x.entity_type IN ({placeholders(len(types))}){where} "
                 f"GROUP BY x.event_seq ORDER BY 2 DESC, x.event_seq DESC LIMIT ?",
-                (plan.target_entity_type, *params, ctx.fetch_k)).fetchall()
+                (*types, *params, ctx.fetch_k)).fetchall()
             info["from_type"] = len(rows)
             for seq, s in rows:
                 scores[int(seq)] = scores.get(int(seq), 0.0) + 0.5 + float(s)
