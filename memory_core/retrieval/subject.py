@@ -60,8 +60,10 @@ _NEWS_VERBS = (r"says|said|texted|told|sent|got|gets|just|finally|keeps|kept|wen
                r"joined|bought|sold|adopted|proposed|landed|left|retired|passed|healed|broke|dropped|picked")
 _EN_NAMED_SUBJECT = re.compile(
     rf"^(?P<name>(?-i:[A-Z][a-z]+))(?:(?P<pos>(?:\s+and\s+(?-i:[A-Z][a-z]+))?(?:'s|’s))(?:\s+\w+){{1,3}}?\s+(?:is|was|has|had|{_NEWS_VERBS})|"
-    # ("Lauren from work has started keto": where the person is from, and the perfect)
-    rf"(?:\s+from\s+(?:work|the\s+office|school|uni|church|the\s+gym|class|next\s+door))?\s+(?:has\s+|had\s+)?(?:{_NEWS_VERBS}))\b", re.I)
+    # ("Lauren from work has started keto": where the person is from, and the perfect;
+    # "Cathal's thinking of going to Kerry Group": 's is "is" before a participle)
+    rf"(?:\s+from\s+(?:work|the\s+office|school|uni|church|the\s+gym|class|next\s+door))?\s+(?:has\s+|had\s+)?(?:{_NEWS_VERBS})|"
+    rf"(?:'s|’s)\s+(?:thinking|planning|moving|starting|leaving|switching))\b", re.I)
 _NOT_A_NAME = frozenset((
     "i", "we", "you", "he", "she", "they", "me", "us", "a", "an", "the", "my", "our", "this", "that", "these", "those", "it", "its", "there", "here", "what", "who",
     "got", "get", "gets", "getting", "just", "still", "also", "now", "today", "tonight", "yesterday", "tomorrow",

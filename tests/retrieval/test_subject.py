@@ -161,6 +161,7 @@ def test_has_contracted_onto_the_person_word_is_their_state(statement, other):
     ("Lauren from work has started keto and keeps asking me for tips. irony", True),
     ("my flatmate Kiri's trying carnivore. the fridge is 80% mince", True),
     ("Jess moved to Denver and I'm so jealous", True),
+    ("Cathal's thinking of going to Kerry Group himself, funny old world", True),
     # the user in the subject's clause, or a later sentence that is the user's
     ("My manager approved a raise for me", False),
     ("she caved!!! we're getting a cockapoo puppy, calling him milo", False),
@@ -173,3 +174,8 @@ def test_whose_state_a_line_tells_is_read_from_the_subjects_own_clause(line, oth
 @pytest.mark.parametrize("question", ["what pet have we got now?", "where do we live now?", "what car do we drive these days?"])
 def test_the_household_we_is_the_user(question):
     assert asks_about_user(question)
+
+
+def test_a_place_named_first_is_no_person_with_news():
+    # "Denver's been home for six years": a place's 's + been is the user's home, not Denver's news
+    assert other_subject("Denver's been home for six years now.", names=True) is False
