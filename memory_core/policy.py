@@ -333,6 +333,12 @@ RERANK_STATE_FAMILY: Final = 0.5
 #: is though no word of the family ("4 years at Infosys Chennai…" for "which company am I at?";
 #: retrieval/paths/entity.py STATE_TYPED_FAMILIES, read from the entity index)
 RERANK_STATE_TYPED: Final = 0.25
+#: … for these families only: "which company am I at?" is answered by a line naming an
+#: organisation though it shares no word with the question ("4 years at Infosys Chennai…"; the
+#: entity path fetches such lines too). Only the employer: homes and partners (places, people)
+#: fill every chat, and with schools and pets the lines found this way lost as many scenarios as
+#: they won (stop 39).
+STATE_TYPED_FAMILIES: Final = ("work",)
 #: A question that names one chat speaker ("What has Melanie painted?") lowers lines said by
 #: somebody else that do not name that person (retrieval/subject.py ``other_speaker``): in an
 #: imported conversation both people share every topic, and a lexical or small-model match

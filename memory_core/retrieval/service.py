@@ -753,9 +753,9 @@ class RetrievalService:
         own_names = set(names)
         # a live belief that names the partner: a later line that calls the partner by the role
         # or by name, with no word of a change, speaks of that partner, not of a newer state
-        live_named_top = top.layer != "l1" and bool(obj) and top.facts.get("current", True) is not False
-        partner_top = live_named_top and (plan.predicate_family == "relationship" or top.facts.get("trait") in (
-            "partner", "spouse") or top.facts.get("predicate") in ("DATING", "MARRIED_TO"))
+        partner_top = top.layer != "l1" and bool(obj) and top.facts.get("current", True) is not False and (
+            plan.predicate_family == "relationship" or top.facts.get("trait") in ("partner", "spouse")
+            or top.facts.get("predicate") in ("DATING", "MARRIED_TO"))
 
         def names_beside(event_id: str) -> bool:
             """Whether a later line names something the top belief's evidence names beside its
@@ -784,10 +784,9 @@ class RetrievalService:
                 return False
             if not change_row and not_begun(ev.content, m.occurred_at, moment):
                 return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come
-            # (a named person's thing too, "Chloe and Kaz's Leeds house has a damp problem" — but
-            # not for a pet or a partner, who are told by name: "Biscuit's checkup went fine")
-            # (a name opening the line is somebody else's news — "Lauren from work has started keto" —
-            # except for a pet or a partner, who are told by name)
+            # (a named person's thing too, "Chloe and Kaz's Leeds house has a damp problem", and a
+            # name opening the line, "Lauren from work has started keto" — but not for a pet or a
+            # partner, who are told by name: "Biscuit's checkup went fine")
             if about_user and about_someone_else(ev.content, names=family not in ("pet", "relationship", None),
                                                  possessive_names=family not in ("pet", "relationship")):
                 return False  # "My son just started at UCLA too!": a later word on the son

@@ -1,6 +1,8 @@
 """Entity expansion over ``l1_event_entities`` (filled by L2): from events already found to
 other events about the same entities, plus events linked to entities the question names and,
-when the question asks for a kind of thing, events with entities of that type.
+when the question asks for a kind of thing — or asks for a current state whose answer is a thing
+of one kind (the employer: an organisation, ``policy.STATE_TYPED_FAMILIES``) — events with
+entities of that type.
 
 Entities are weighted by rarity. Expansion is a fan-out: an entity linked to a tenth of all
 events ("painting" in a painter's chats, "mom", "films") would pull in every one of them, all
@@ -24,7 +26,8 @@ from typing import Sequence
 
 from ...db.connection import placeholders
 from ...lexicon.categories import equivalents
-from ...policy import ENTITY_EXPANSION_MAX_DF_FRACTION, ENTITY_EXPANSION_MIN_DF_CAP, EXPANSION_SEEDS, QueryMode
+from ...policy import (ENTITY_EXPANSION_MAX_DF_FRACTION, ENTITY_EXPANSION_MIN_DF_CAP, EXPANSION_SEEDS,
+                       STATE_TYPED_FAMILIES, QueryMode)
 from ..plan import QueryPlan
 from ..predicates import FAMILY_BY_NAME
 from . import PathContext, PathResult
@@ -45,14 +48,9 @@ def max_df(n_events: int) -> int:
     return max(ENTITY_EXPANSION_MIN_DF_CAP, int(ENTITY_EXPANSION_MAX_DF_FRACTION * n_events))
 
 
-#: current-state families whose answer is a named thing of one kind: "which company am I at?" is
-#: answered by a line naming an organisation though it shares no word with the question ("4
-#: years at Infosys Chennai…"). Only the employer: homes and partners (places, people) fill every
-#: chat, and with schools and pets the lines found this way lost as many scenarios as they won.
-STATE_TYPED_FAMILIES = ("work",)
-
-
 def state_answer_types(plan: QueryPlan) -> tuple[str, ...]:
+    """The entity types a current-state question's answer is, for the families whose answer is a
+    named thing of one kind (``STATE_TYPED_FAMILIES``); none otherwise."""
     if plan.mode is not QueryMode.CURRENT_STATE or plan.predicate_family not in STATE_TYPED_FAMILIES:
         return ()
     return FAMILY_BY_NAME[plan.predicate_family].object_types
