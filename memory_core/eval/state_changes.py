@@ -232,6 +232,12 @@ def run_file(path: Path, *, only: Sequence[str] = ()) -> tuple[list[Outcome], di
     return outcomes, summarise(outcomes)
 
 
+def summary_of(path: str | Path) -> dict[str, Any]:
+    """:func:`run_file`'s summary alone (picklable): what a process pool running several files
+    at once returns."""
+    return run_file(Path(path))[1]
+
+
 def format_report(outcomes: Sequence[Outcome], summary: dict[str, Any], *, verbose: bool = False) -> str:
     o = summary["overall"]
     lines = [f"state-change scenarios: {o['passed']} / {o['total']} pass "
