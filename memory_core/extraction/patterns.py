@@ -2170,7 +2170,6 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # (对狗毛有点过敏: a degree word inside is no part of a condition's name; left unread)
     _raw("zh_allergy", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>对)(?P<obj>(?![他她它你我])(?:(?!有点|有些|特别|非常|比较|严重)[\u4e00-\u9fff]){1,6}?过敏)(?=[了，,。！？]|$)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),
-    # 对狗毛有点过敏: the degree word is no part of the condition (狗毛过敏)
     _raw("zh_health", "zh", _ZH_WHO + _ZH_GAP + r"(?:被)?(?P<verb>确诊了|确诊为|确诊|诊断出了?|诊断为|得了|患有|患了|患|查出来有|查出来了?|查出了|查出有|查出|"
          r"检查出|有)(?P<obj>[^，,。！？]{1,10})", "HAS_CONDITION", "topic", trait="health", coordinated=False),
     # 我高中的时候得过一段时间抑郁症: a condition had once, a past value (the relation alone)

@@ -403,7 +403,7 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
     if sentence.endswith(("?", "？")) and _ASKING_OPENER.match(sentence):
         return False  # "fastest way to raffles place from our new place, NEL or bus?": asked throughout
     # "an offer, but I didn't take it": what follows the change's sentence calls it off
-    return not _called_off(text, sentence_span(text, m.start())[0], m.span())
+    return not _called_off(text, s_start, m.span())
 
 
 @lru_cache(maxsize=None)

@@ -41,13 +41,14 @@ _EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|does|did|got|gets|will|can|still|
                      r"\w+(?:s|ed)")
 #: "has" contracted onto the person word ("our neighbour's gone vegan", "Sister's moved to Leeds")
 _HAS_CONTRACTED = r"['’]s\s+(?:just\s+|finally\s+|now\s+|officially\s+|also\s+)*(?:gone|got|been|become|moved|started|quit|left|decided|switched|taken|adopted|bought)\b"
+#: "is" contracted onto the subject before a participle or an adverb ("my flatmate Kiri's trying
+#: carnivore"; "'s been" is _HAS_CONTRACTED's)
+_IS_CONTRACTED = r"['’]s\s+(?:\w+ing|just|now|finally|officially)\b"
 _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
     rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][a-z]+)|(?:{_EN_OTHERS})s?)"
-    # ("my flatmate Kiri's trying carnivore": 's is "is" before a participle)
-    r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|(?:'s|’s)\s+(?:\w+ing|been|just|now|finally|officially)\b|"
-    + _HAS_CONTRACTED + r")", re.I)
+    r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
 #: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
 _EN_BARE_ROLE_SUBJECT = re.compile(
