@@ -21,6 +21,27 @@ from memory_core.config import MemoryConfig  # noqa: E402
 from memory_core.engine import MemoryEngine  # noqa: E402
 
 from tests.helpers import T0  # noqa: E402
+from tests.solo_lock import SoloLock  # noqa: E402
+
+_solo_lock: SoloLock | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist every worker opens the run's lock files (``tests/solo_lock.py``)."""
+    global _solo_lock
+    worker = getattr(config, "workerinput", None)
+    if worker is not None:
+        _solo_lock = SoloLock(worker["testrunuid"])
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    """A ``solo`` test runs alone; any other shares the machine with the other worker's."""
+    if _solo_lock is None:
+        yield
+        return
+    with _solo_lock.hold(alone=item.get_closest_marker("solo") is not None):
+        yield
 
 
 @pytest.fixture(autouse=True)

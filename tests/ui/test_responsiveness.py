@@ -42,6 +42,9 @@ N_EVENTS = 10_000
 #: between a tab click and the next action in a scenario (see ``switch_to``)
 USER_PAUSE_MS = 150
 
+#: timer gaps measured with the suite's other process running would measure that process
+pytestmark = pytest.mark.solo
+
 
 @pytest.fixture
 def settled_heap():
