@@ -333,6 +333,9 @@ RERANK_STATE_FAMILY: Final = 0.5
 #: is though no word of the family ("4 years at Infosys Chennai…" for "which company am I at?";
 #: retrieval/paths/entity.py STATE_TYPED_FAMILIES, read from the entity index)
 RERANK_STATE_TYPED: Final = 0.25
+#: … and by as much the user's own line that tells the state by a word of it in passing
+#: (retrieval/state_statement.py STATEMENT_WORDS: "full time", 年终奖); both together add up
+RERANK_STATE_STATEMENT: Final = 0.25
 #: … for these families only: "which company am I at?" is answered by a line naming an
 #: organisation though it shares no word with the question ("4 years at Infosys Chennai…"; the
 #: entity path fetches such lines too). Only the employer: homes and partners (places, people)

@@ -24,11 +24,11 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_STATE_TYPED, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
+                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_STATE_STATEMENT, RERANK_STATE_TYPED, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
-from .state_statement import family_word_at, lowers_state_answer
+from .state_statement import LOWERING_REASONS, WEIGHED, family_word_at, not_own_state, statement_word
 from .subject import other_speaker, other_subject
 
 
@@ -113,13 +113,21 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
     own line that speaks of the family asked about (``state_statement.family_word_at``)."""
     if not state_question:
         return 0.0
-    if lowers_state_answer(c.content, speaker=c.speaker, author_type=c.author_type, family=state_family):
+    why = not_own_state(c.content, speaker=c.speaker, author_type=c.author_type, family=state_family,
+                        at=family_word_at(c.content, state_family))
+    if why in LOWERING_REASONS:
         return RERANK_NOT_OWN_STATE
-    if state_family and c.author_type == "user" and not c.speaker and family_word_at(c.content, state_family) is not None:
+    if why == WEIGHED:
+        # "thinking about applying to UPS seasonal?", 真想去蔚来试试 不过也就想想: a change weighed
+        # names the family and a company, yet tells no state — not lowered, never lifted
+        return 0.0
+    if c.author_type != "user" or c.speaker:
+        return 0.0
+    if state_family and family_word_at(c.content, state_family) is not None:
         return RERANK_STATE_FAMILY
-    if c.names_answer and c.author_type == "user" and not c.speaker:
-        return RERANK_STATE_TYPED
-    return 0.0
+    # a word of the job in passing and the employer's name add up ("I drive DoorDash full time now")
+    return (RERANK_STATE_STATEMENT if statement_word(c.content, state_family) else 0.0) + \
+        (RERANK_STATE_TYPED if c.names_answer else 0.0)
 
 
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,

@@ -291,6 +291,29 @@ def family_word_at(content: str, family: str | None) -> int | None:
     return min(spots) if spots else None
 
 
+#: words that, in the user's own line, speak of the family's state though a question would not
+#: use them ("I drive DoorDash full time now", "13 hr shift on ward 7 at St Aldhelm's",
+#: 年终奖发了): how people tell a job in passing. Only words of the job itself — not "boss" or
+#: 下班, which fill small talk about anyone's work. Weaker than the family's own words
+#: (:func:`statement_word`): 年终奖发了 says a job goes on, 在腾讯待了快四年了 says which
+STATEMENT_WORDS: dict[str, tuple[str, ...]] = {
+    "work": ("full time", "full-time", "part time", "part-time", "shift", "shifts", "night shift", "my manager",
+             "coworker", "coworkers", "co-worker", "co-workers", "paycheck", "payslip", "my contract",
+             "加班", "夜班", "工资", "年终奖", "绩效", "转正", "试用期"),
+}
+
+
+def statement_word(content: str, family: str | None) -> bool:
+    """Whether the line tells ``family``'s state by one of its :data:`STATEMENT_WORDS`."""
+    return any(rx.search(content) for rx in _statement_words(family or ""))
+
+
+@lru_cache(maxsize=None)
+def _statement_words(family: str) -> tuple[re.Pattern[str], ...]:
+    words = STATEMENT_WORDS.get(family, ())
+    return _alternations(sorted(set(words), key=lambda c: (-len(c), c))) if words else ()
+
+
 @lru_cache(maxsize=None)
 def _family_words(family: str) -> tuple[re.Pattern[str], ...]:
     """The family's question and statement words (``predicates``) as one pattern, longest first
