@@ -27,7 +27,7 @@ def test_a_change_weighed_naming_a_company_is_not_lifted(content: str) -> None:
 
 
 @pytest.mark.parametrize(("content", "names_answer", "expect"), [
-    ("working part-time at Boots till the course starts", True, RERANK_STATE_STATEMENT + RERANK_STATE_TYPED),
+    ("part-time at Boots till the course starts", True, RERANK_STATE_STATEMENT + RERANK_STATE_TYPED),
     ("night shift again, 3 nights in a row at the depot", False, RERANK_STATE_STATEMENT),
     ("试用期终于过了 下个月涨工资", False, RERANK_STATE_STATEMENT),
     ("在顺丰干了两年了", True, RERANK_STATE_TYPED),
