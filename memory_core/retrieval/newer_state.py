@@ -88,6 +88,10 @@ _NO_TOPIC = frozenset((
     "friend", "friends", "朋友", "朋友们",
     # wanting and saying name no topic ("he wants to stay in london" / "Jas wants to set me up")
     "want", "wants", "wanted", "said", "says", "told", "tells", "think", "thinks", "thought", "need", "needs", "needed"))
+#: a span or a point of time (一个月, 两周, 半年, 三天, 上周): every state is told with one ("先吃一个月看看"
+#: and a later "换药一个月 脚不肿了" share no topic)
+_TIME_WORD_ZH = re.compile(r"^(?:[一二两三四五六七八九十几半百\d]+个?(?:多)?|上个?|下个?|这个?)"
+                           r"(?:月|年|周|星期|礼拜|天|日|小时|钟头|分钟|季度|学期)多?$")
 
 
 def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:
@@ -96,7 +100,7 @@ def shared_topic(top_terms: Sequence[str], terms: Sequence[str]) -> str | None:
     shared particle or a short word is no topic, and no word every chat line may hold
     (``_NO_TOPIC``). None when they share none."""
     mine = set(terms)
-    shared = [t for t in dict.fromkeys(top_terms) if t in mine and t not in _NO_TOPIC and
+    shared = [t for t in dict.fromkeys(top_terms) if t in mine and t not in _NO_TOPIC and not _TIME_WORD_ZH.match(t) and
               (len(t) >= 2 if any("\u4e00" <= ch <= "\u9fff" for ch in t) else len(t) >= 3 and t.isalpha())]
     return max(shared, key=len) if shared else None
 

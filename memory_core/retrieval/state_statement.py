@@ -81,15 +81,17 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
         "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去"),
     "relationship": (
-        "met someone", "seeing someone", "dating", "split up", "broke up", "engaged", "married", "divorce",
+        "met someone", "seeing someone", "dating", "on a date", "first date", "second date", "third date",
+        "asked me out", "kissed", "split up", "broke up", "engaged", "married", "divorce",
         "single again", "ended things", "moved in together", "together now", "official with", "official w", "proposed",
-        "脱单", "分手", "分了", "掰了", "领证", "订婚", "求婚", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身", "前任", "拉黑",
+        "脱单", "表白", "官宣", "认识了个", "分手", "分了", "掰了", "领证", "订婚", "求婚", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身", "前任", "拉黑",
         "一个人过"),
     "health": (
         "diagnosed", "recovered", "came back clear", "all clear", "cleared", "healed", "cured", "remission",
-        "came off", "gone", "switched me to", "started me on", "prescribed", "surgery",
+        "came off", "gone", "switched me to", "switched me off", "swapped me to", "swapping me to", "moved me to",
+        "put me on", "started me on", "prescribed", "surgery",
         "no longer", "symptom-free", "off the meds", "stopped taking", "better now",
-        "确诊", "查出", "痊愈", "康复", "好了", "停药", "药停了", "降下来", "拆石膏", "治好", "缓解",
+        "确诊", "查出", "痊愈", "康复", "好了", "停药", "药停了", "换成", "改用", "改打", "改吃", "降下来", "拆石膏", "治好", "缓解",
         "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成", "转阴"),
     "school": (
         "transferred", "enrolled", "graduated", "dropped out", "withdrew", "admitted", "accepted into",

@@ -121,6 +121,13 @@ def test_a_breakup_told_later_in_chinese_comes_before_the_old_relationship(make_
 
 def test_a_shared_topic_word_is_the_longest_content_word_both_statements_have():
     assert shared_topic(["戒烟", "失败", "一包"], ["已经", "戒烟", "半年"]) == "戒烟"
+
+
+@pytest.mark.parametrize("word", ["一个月", "两个多月", "半年", "三天", "上周", "一年多", "这学期"])
+def test_a_span_or_point_of_time_is_no_topic(word):
+    # "先吃一个月看看" and a later "换药一个月 脚不肿了" are not one topic (stop 40)
+    assert shared_topic([word, "复诊"], [word, "脚肿"]) is None
+    assert shared_topic([word, "降压药"], [word, "降压药"]) == "降压药"
     assert shared_topic(["wegovy", "weight", "loss"], ["stopped", "taking", "wegovy"]) == "wegovy"
     # a single character or a short word is no topic
     assert shared_topic(["住", "武汉"], ["住", "酒店"]) is None

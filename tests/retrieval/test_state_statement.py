@@ -47,6 +47,12 @@ def test_the_users_own_statements_are(text):
     ("Officially giving up on caveman eating, pasta is back.", "diet", "giving up"),
     ("I'm back to normal food and honestly happier.", "diet", "back to normal food"),
     ("First week on the turbines done! Orsted flies us out by helicopter.", "work", "first week on the"),
+    # a medicine changed by the doctor, and a new partner met (stop 40)
+    ("GP swapped me to mirtazapine, 15mg at night", "health", "swapped me to"),
+    ("皮肤科医生让我改用他克莫司软膏了", "health", "改用"),
+    ("复查完医生把二甲双胍换成了达格列净", "health", "换成"),
+    ("Second date with Ines tonight, she picked the restaurant", "relationship", "second date"),
+    ("相亲认识了个女生 叫小雪 聊得挺好", "relationship", "认识了个"),
 ])
 def test_a_change_of_the_family_is_read_by_its_word(text, family, cue):
     assert change_cue(text, family) == cue
