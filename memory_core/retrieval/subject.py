@@ -38,6 +38,8 @@ _EN_OTHERS = _EN_PEOPLE + "|cat|dog|puppy|kitten"
 _EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|does|did|got|gets|will|can|still|always|never|just|"
                      r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
                      r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
+                     # a plural subject's present ("the kids keep asking for a puppy", "my parents want…")
+                     r"keep|want|say|think|need|love|hate|"
                      r"\w+(?:s|ed)")
 #: "has" contracted onto the person word ("our neighbour's gone vegan", "Sister's moved to Leeds")
 _HAS_CONTRACTED = r"['’]s\s+(?:just\s+|finally\s+|now\s+|officially\s+|also\s+)*(?:gone|got|been|become|moved|started|quit|left|decided|switched|taken|adopted|bought)\b"

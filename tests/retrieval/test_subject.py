@@ -179,3 +179,13 @@ def test_the_household_we_is_the_user(question):
 def test_a_place_named_first_is_no_person_with_news():
     # "Denver's been home for six years": a place's 's + been is the user's home, not Denver's news
     assert other_subject("Denver's been home for six years now.", names=True) is False
+
+
+@pytest.mark.parametrize(("text", "other"), [
+    ("the kids keep asking for a puppy, not ready yet", True),
+    ("My parents want a smaller house near the coast", True),
+    ("my in-laws think the flat is too small", True),
+    ("our kids love the new puppy we got", False),  # the user in the same clause
+])
+def test_a_plural_subjects_present_is_their_news(text: str, other: bool) -> None:
+    assert other_subject(text) is other
