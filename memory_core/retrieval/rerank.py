@@ -109,8 +109,10 @@ def speaker_delta(about_speaker: str | None, speaker: str | None, content: str) 
 
 def state_delta(state_question: bool, state_family: str | None, c: RerankCandidate) -> float:
     """A question about the user's current state lowers a line that is somebody else's word or
-    tells no state of the user's (``state_statement.lowers_state_answer``), and lifts the user's
-    own line that speaks of the family asked about (``state_statement.family_word_at``)."""
+    tells no state of the user's (``state_statement.not_own_state``: LOWERING_REASONS), leaves a
+    change weighed as it is, and lifts the user's own line that speaks of the family asked about
+    (``state_statement.family_word_at``) — or, by less, one that tells it in passing
+    (``statement_word``) or names a thing of the answer's kind (``names_answer``)."""
     if not state_question:
         return 0.0
     why = not_own_state(c.content, speaker=c.speaker, author_type=c.author_type, family=state_family,
