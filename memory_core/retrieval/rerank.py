@@ -115,8 +115,8 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
     (``statement_word``) or names a thing of the answer's kind (``names_answer``)."""
     if not state_question:
         return 0.0
-    why = not_own_state(c.content, speaker=c.speaker, author_type=c.author_type, family=state_family,
-                        at=family_word_at(c.content, state_family))
+    at = family_word_at(c.content, state_family)
+    why = not_own_state(c.content, speaker=c.speaker, author_type=c.author_type, family=state_family, at=at)
     if why in LOWERING_REASONS:
         return RERANK_NOT_OWN_STATE
     if why == WEIGHED:
@@ -125,7 +125,7 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
         return 0.0
     if c.author_type != "user" or c.speaker:
         return 0.0
-    if state_family and family_word_at(c.content, state_family) is not None:
+    if state_family and at is not None:
         return RERANK_STATE_FAMILY
     # a word of the job in passing and the employer's name add up ("I drive DoorDash full time now")
     return (RERANK_STATE_STATEMENT if statement_word(c.content, state_family) else 0.0) + \

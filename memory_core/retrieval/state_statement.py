@@ -312,8 +312,7 @@ def statement_word(content: str, family: str | None) -> bool:
 
 @lru_cache(maxsize=None)
 def _statement_words(family: str) -> tuple[re.Pattern[str], ...]:
-    words = STATEMENT_WORDS.get(family, ())
-    return _alternations(sorted(set(words), key=lambda c: (-len(c), c))) if words else ()
+    return _longest_first(STATEMENT_WORDS.get(family, ()))
 
 
 @lru_cache(maxsize=None)
@@ -323,7 +322,12 @@ def _family_words(family: str) -> tuple[re.Pattern[str], ...]:
     fam = FAMILY_BY_NAME.get(family)
     if fam is None:
         return ()
-    return _alternations(sorted(set((*fam.question_cues, *fam.explicit_cues)), key=lambda c: (-len(c), c)))
+    return _longest_first((*fam.question_cues, *fam.explicit_cues))
+
+
+def _longest_first(words: Sequence[str]) -> tuple[re.Pattern[str], ...]:
+    """Distinct words as :func:`_alternations`, longest first (a longer cue wins at a position)."""
+    return _alternations(sorted(set(words), key=lambda c: (-len(c), c)))
 
 
 def not_own_state(content: str, *, speaker: str | None, author_type: str, family: str | None = None,
