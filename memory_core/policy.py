@@ -399,6 +399,9 @@ EVIDENCE_RELEVANCE: Final[Mapping[str, float]] = MappingProxyType({"direct": 1.0
 #: current_state: at most this many later statements about the top finding's entities go above it
 #: (retrieval/newer_state.py), newest first; how many later events of one entity are read for it
 NEWER_STATE_MAX_LIFTS: Final = 2
+#: current_state, a question naming only the thing ("am I still at Safaricom?"): how many of the
+#: best fused candidates are read for the state family they speak of (retrieval/named_family.py)
+NAMED_FAMILY_LINES: Final = 3
 #: current_state: how many ends a state's lifecycle is followed through ("Cisco" → ended by the
 #: move to Juniper → Juniper ended by a layoff)
 NEWER_STATE_CHAIN_STEPS: Final = 3

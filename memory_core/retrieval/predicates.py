@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..lexicon.names import CONDITION_SUFFIXES_ZH, CONDITIONS
+from ..lexicon.names import CONDITION_SUFFIXES_ZH, CONDITIONS, VEHICLE_BRANDS, VEHICLE_MODELS
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,9 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "residence",
         ("live", "lived", "living", "reside", "move", "moved", "home", "staying", "based", "apartment",
-         "which city am i in", "stay", "living situation", "call home", "what town", "住", "居住", "搬", "搬家", "定居", "租房", "哪个城市生活", "在哪生活", "家在", "哪个区"),
+         "which city am i in", "stay", "living situation", "call home", "what town", "住", "居住", "搬", "搬家", "定居", "租房", "哪个城市生活", "在哪生活", "家在", "哪个区",
+         # 我家现在在哪个城市呀: the city asked of oneself now is where one lives
+         "哪个城市", "哪座城市", "哪个省"),
         ("live", "lived", "living", "moved", "move", "reside", "relocated", "住在", "居住", "搬到",
          "搬家", "定居"),
         ("home", "apartment", "neighborhood", "家", "小区"),
@@ -144,7 +146,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",
          "single", "relationship", "divorced", "bf", "gf", "hubby", "seeing anyone", "seeing someone", "seeing somebody", "engaged",
          "fiance", "fiancé", "fiancee", "fiancée", "结婚", "关系", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身",
-         "离婚", "脱单", "交往", "已婚", "am i still with", "still together", "marital", "婚姻", "感情", "在一起", "还好着"),
+         "离婚", "脱单", "交往", "已婚", "am i still with", "still together", "marital", "婚姻", "感情", "在一起", "还好着", "过日子"),
         ("married", "dating", "broke up", "divorced", "girlfriend", "boyfriend", "结婚", "分手", "离婚", "在一起"),
         ("wedding", "婚礼"),
         "statement about your relationship", "关于感情状况的表述", ("relationship",), (), ("partner", "spouse"),
@@ -152,8 +154,10 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "school",
         ("school", "study", "studying", "university", "college", "student", "graduate", "graduated",
-         "phd", "mba", "master's", "classes", "enrolled", "degree",
-         "上学", "读书", "大学", "学校", "毕业", "读研", "学生", "在读", "上课", "本科", "研究生", "读博", "学业"),
+         "phd", "mba", "master's", "classes", "enrolled", "degree", "uni",
+         "上学", "读书", "大学", "学校", "毕业", "读研", "学生", "在读", "上课", "本科", "研究生", "读博", "学业",
+         # 我现在上啥学了没？报的啥班来着: the school asked with a filler inside the verb
+         "上啥学", "上什么学", "读啥", "读什么", "报班", "报的班", "报的啥班", "报了什么班", "哪个学校", "哪所"),
         ("study at", "studying at", "student", "enrolled", "graduated", "读书", "上学", "毕业", "读研"),
         ("class", "semester", "课", "学期"),
         "statement about your school", "关于学校的表述", ("education",), (), ("school",), ("organization",)),
@@ -161,7 +165,11 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "health",
         ("health", "diagnosed", "sick", "illness", "disease", "condition", "recovered", "headache", "headaches",
          "trouble sleeping", "insomnia", "infection", "allergy", "allergies", "injury", "injuries", "injured",
-         "健康", "病", "确诊", "康复", "身体", "甲亢", "甲减", "结核", "幽门螺杆菌", "感染", "过敏"),
+         "健康", "病", "确诊", "康复", "身体", "甲亢", "甲减", "结核", "幽门螺杆菌", "感染", "过敏",
+         # a measure or a treatment asked without "my" ("am I still doing chemo?", 我现在血压有问题吗？), and
+         # in a line a word on one's health ("physio signed me off", 高血压二级)
+         "blood pressure", "blood sugar", "cholesterol", "chemo", "chemotherapy", "radiotherapy", "dialysis",
+         "physio", "physiotherapy", "血压", "血糖", "血脂", "化疗", "放疗", "透析", "康复训练"),
         ("diagnosed", "suffer", "recovered", "cured", "确诊", "得了", "患有", "康复", "痊愈"),
         ("doctor", "hospital", "医生", "医院"),
         "statement about your health", "关于健康的表述", ("health",), (), ("health",)),
@@ -256,6 +264,23 @@ _HAVE_GOT = re.compile(r"\b(?:have|has|haven't|hasn't)\s+(?:i|we|you|he|she|they
 _MEAL_QUESTION = re.compile(r"\b(?:breakfast|brunch|lunch|dinner|supper|dessert|snacks?|meals?)\b")
 
 
+#: 我现在还跟老李过吗？: a life shared with someone, asked
+_LIFE_WITH_ZH = re.compile(r"[跟和][\u4e00-\u9fff]{1,3}过(?:吗|呢|着|下去)")
+
+
+@lru_cache(maxsize=1)
+def _vehicle_named() -> re.Pattern[str]:
+    """A car asked about by its name ("do I still drive the Civic?", 我现在还开思域吗？): a Chinese
+    model by itself, a brand after 开; an English name after a word that makes it a thing one has
+    or drives (a bare "golf" or "soul" is a game or a word)."""
+    zh_models = sorted((n for n in VEHICLE_MODELS if _is_cjk(n)), key=len, reverse=True)
+    zh_brands = sorted((n for n in VEHICLE_BRANDS if _is_cjk(n)), key=len, reverse=True)
+    en = sorted((n for n in VEHICLE_BRANDS | VEHICLE_MODELS if not _is_cjk(n)), key=len, reverse=True)
+    return re.compile("(?:" + "|".join(map(re.escape, zh_models)) + ")|开(?:" + "|".join(map(re.escape, zh_brands)) +
+                      r")|\b(?:the|my|our|drive|drives|driving|still have)\s+(?:" + "|".join(map(re.escape, en)) + r")\b",
+                      re.IGNORECASE)
+
+
 def question_family(question: str) -> PredicateFamily | None:
     """The family a question asks about ("What did I buy…" → acquisition), or None."""
     lowered = question.lower()
@@ -269,7 +294,8 @@ def question_family(question: str) -> PredicateFamily | None:
             continue
         if name == "acquisition" and _HAVE_GOT.search(lowered):
             continue  # "have I still got my job?", "have i got a car yet": possession, not a purchase
-        if find_cue(question, fam.question_cues):
+        if (find_cue(question, fam.question_cues) or name == "vehicle" and _vehicle_named().search(lowered)
+                or name == "relationship" and _LIFE_WITH_ZH.search(lowered)):
             return fam
         if name == "health" and (_CONDITION_QUESTION.search(lowered) or _BODY_QUESTION.search(lowered)):
             return fam

@@ -67,6 +67,7 @@ from .paths.entity import state_answer_types
 from .paths.keyword import coverage, keyword_terms
 from .paths.terms import informative_terms, search_terms
 from .plan import Anchor, EventPath, LayerHit, LayerResult, LayerRetriever, QueryPlan, TimeWindow
+from .named_family import HeadLine, family_of_named_thing
 from .predicates import FAMILY_BY_NAME, asks_about_body, match_family, question_family
 from .projection import answering_hints, asset_refs, entity_refs, status_of, summary_of
 from .registry import Registry
@@ -272,6 +273,20 @@ class RetrievalService:
             if plan.named_pet is not None:  # "is rocky still living with me?" asks about Rocky the pet, not a home
                 plan.predicate_family = "pet"
         return plan
+
+    @staticmethod
+    def _family_of_named(plan: QueryPlan, trace: tr.QueryTrace, head: list[tuple[Candidate, float]]) -> None:
+        """A current_state question about the user naming no family, only the thing ("am I still
+        at Safaricom?"): the family the best-matching own lines speak of (``named_family``)."""
+        if plan.mode is not QueryMode.CURRENT_STATE or plan.predicate_family is not None or not asks_about_user(plan.query):
+            return
+        found = family_of_named_thing(plan.target_terms, [HeadLine(ev.content, ev.author_type, ev.speaker)
+                                                          for ev, _ in head])
+        if found is None:
+            return
+        plan.predicate_family = found.family
+        trace.plan["predicate_family"] = found.family
+        trace.plan["predicate_family_from"] = {"event_id": head[found.line][0].event_id, "named": found.named}
 
     def _pet_named(self, question: str) -> str | None:
         """An animal memory knows as the user's pet (a pet belief, ever), named in the question
@@ -549,6 +564,7 @@ class RetrievalService:
         for ev, _ in beyond:
             trace.cuts[ev.event_id] = {"stage": tr.CUT_RRF, "detail": (
                 f"fused rank beyond the candidate window ({window_n}) after filtering")}
+        self._family_of_named(plan, trace, head)
         semantic = self._semantic_best(results.get("vector"))
         semantic_id = next((ev.event_id for ev, _ in head if semantic and ev.seq == semantic[0]), None)
         speaker = named_speaker(plan.query, {ev.speaker for ev, _ in head if ev.speaker})

@@ -45,7 +45,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "gave notice", "gave my notice", "handed in my notice", "two weeks' notice", "first week on the", "first day on the job", "new company", "new employer", "new badge",
         "new office", "new commute", "contract with", "signed with", "my badge", "freelancing", "freelance",
         "last shift", "first shift", "first week as", "first day as", "first month as", "first month at",
-        "self-employed", "my own business", "started my own", "own boss",
+        "self-employed", "my own business", "started my own", "own boss", "day 1 at", "day one at", "took me on",
+        "new lanyard",
         "跳槽", "入职", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休", "新工作", "新公司", "换工作",
         "换了工作", "offer", "上班第一天", "第一天上班", "第一周", "报到", "转正", "工牌", "老东家", "新东家",
         "自由职业", "个体户", "开了家", "创业", "待业", "下岗", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天", "找工作", "交了工服"),
@@ -55,7 +56,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "moved in", "moving in", "movers", "first weekend in", "first week in", "first night in",
         "made the move", "back at my parents", "my parents' place", "my parents' house", "childhood bedroom", "moved back",
         "lease ended", "signed a lease", "officially in", "shifted to", "shifted into", "handed back the keys",
-        "no fixed address", "moved out", "van life",
+        "no fixed address", "moved out", "van life", "keys collected", "collected the keys", "picked up the keys",
         "搬家", "搬到", "搬去", "搬回", "搬进", "搬来", "搬出", "落脚", "安顿", "新家", "入住", "乔迁", "定居",
         "退租", "买房", "买了房", "搬过去", "搬过来", "回国了", "移民", "住进", "润了", "租了个", "租了间", "租了套",
         "租了一套", "租了一间"),
@@ -74,7 +75,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
         "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
         "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家", "名字叫", "取名", "起名", "named him",
-        "named her", "we named"),
+        "named her", "we named", "first night home"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "giving up", "no special diet",
         "back to normal food", "eating normally", "normal diet", "stopped eating", "switched to",
@@ -98,7 +99,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
         "switched to", "starting at", "commencement", "orientation", "alum", "alumna", "alumnus", "graduation",
         "转学", "转到", "毕业", "退学", "休学", "入学", "报到", "考上", "上岸", "录取", "offer", "开学", "学位证",
-        "复学", "毕业证", "录取通知书", "学籍", "转专业", "leave of absence", "drop out", "dropping out", "pulled out of", "left uni", "quit uni", "deferred"),
+        "复学", "毕业证", "录取通知书", "学籍", "转专业", "leave of absence", "drop out", "dropping out", "pulled out of", "left uni", "quit uni", "deferred",
+        "first day at", "first day in", "first week at", "first class at", "first term at", "first semester at",
+        "reported at", "transfer approved"),
 }
 
 #: changes told by a verb and the family's word together, where neither alone is a change word

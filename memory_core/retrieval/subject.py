@@ -114,6 +114,8 @@ _ZH_ME_AS_OBJECT = re.compile(r"(?:问|让|叫|找|请|告诉|停|借|比|向|�
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)
 _ZH_MY_STATE = re.compile(rf"^(?:我的|我现在的|我目前的)(?!{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹|儿|女|家人|宝宝|孩子)")
+#: 我家现在在哪个城市呀: where one's home is, is where one lives (我家 opens a relative's news as often)
+_ZH_OWN_HOME = re.compile(r"^[我俺咱]家(?:现在|目前|如今|这会儿)?(?:是)?(?:在|住|搬)")
 _ZH_ABOUT_USER = re.compile(rf"(?:^|(?<=[\u4e00-\u9fff，,\s]))[我俺咱](?!的|家|们)(?!{_ZH_OTHERS})")
 
 
@@ -122,7 +124,7 @@ def asks_about_user(question: str) -> bool:
     I…", 我现在…, or a thing of the user's own state ("Who's my employer at the moment?",
     "What's my relationship status?", 我的学业状态) — not "my mom", "my dog", 我儿子."""
     q = question.strip()
-    if _EN_ABOUT_USER.search(q) or _EN_MY_STATE.search(q) or _ZH_MY_STATE.search(q):
+    if _EN_ABOUT_USER.search(q) or _EN_MY_STATE.search(q) or _ZH_MY_STATE.search(q) or _ZH_OWN_HOME.match(q):
         return True
     return not _ZH_OTHER_SUBJECT.match(q) and bool(_ZH_ABOUT_USER.search(q))
 

@@ -28,3 +28,28 @@ def test_the_family_a_question_asks_about(question, family):
 @pytest.mark.parametrize("question", ["How is my tourism business going?", "What did Tom say?"])
 def test_no_family_without_a_cue(question):
     assert question_family(question) is None
+
+
+@pytest.mark.parametrize("question,family", [
+    # a car by its name: a Chinese model alone, a brand after 开, an English name one has or drives
+    ("我现在还开思域吗？", "vehicle"), ("我还开丰田吗", "vehicle"), ("do I still drive the Corolla?", "vehicle"),
+    ("is my Prius still running ok?", "vehicle"),
+    # a city asked of oneself, a school asked with a filler inside the verb, "uni"
+    ("我家现在在哪个城市呀", "residence"), ("我现在上啥学了没？报的啥班来着", "school"), ("am I still at uni?", "school"),
+    # a measure or a treatment without "my"
+    ("我现在血压有问题吗？", "health"), ("am I still doing chemo?", "health"), ("还在透析吗", "health"),
+    # a life shared with someone
+    ("我现在还跟老李过吗？", "relationship"),
+])
+def test_the_family_of_a_named_car_a_city_a_treatment(question, family):
+    found = question_family(question)
+    assert found is not None and found.name == family
+
+
+@pytest.mark.parametrize("question", [
+    "am I still playing golf?",  # a bare car name is a game or a word
+    "我还在比亚迪上班吗",  # a brand without 开 is an employer as often
+])
+def test_a_car_name_alone_is_no_car(question):
+    found = question_family(question)
+    assert found is None or found.name != "vehicle"

@@ -139,6 +139,18 @@ def test_everyday_wordings_of_the_state_questions(question, family):
 
 
 @pytest.mark.parametrize("text,family,cue", [
+    ("Day 1 at Accenture IT Park, the training room is freezing", "work", "day 1 at"),
+    ("STV's news team took me on as a researcher, started today", "work", "took me on"),
+    ("Keys collected for the Tiong Bahru flat", "residence", "keys collected"),
+    ("Lychee's first night home! She's a tan village dog", "pet", "first night home"),
+    ("Reported at the University of Nairobi today, BCom.", "school", "reported at"),
+    ("First day in UP Diliman, took a selfie with the Oblation", "school", "first day in"),
+])
+def test_starts_told_by_their_first_day_or_the_keys(text, family, cue):
+    assert change_cue(text, family) == cue
+
+
+@pytest.mark.parametrize("text,family,cue", [
     ("Pulled out of uni last month, taking a gap year now.", "school", "pulled out of"),
     ("Honestly? I pulled out of my PhD program at Rice.", "school", "pulled out of"),
 ])
