@@ -87,7 +87,10 @@ _EN_ABOUT_USER = re.compile(
     r"\b(?:am|do|did|have|had|was|were|can|could|should|will|would|shall)\s+i\b|"
     r"\bi\s+(?:am|still|ever|usually|currently|now)\b|^(?:am|do|did|have|was|can)\s+i\b|"
     # the household asked as "we" ("what pet have we got now?", "what car do we drive these days?")
-    r"\b(?:are|do|did|have|had|were)\s+we\b|\bwe\s+(?:still|currently|now)\b", re.I)
+    r"\b(?:are|do|did|have|had|were)\s+we\b|\bwe\s+(?:still|currently|now)\b|"
+    # "I'm" is "I am"; a question put as a request for a reminder asks about the one asking
+    # ("remind me where I'm working now?", "remind me what area I live in now?")
+    r"\bi(?:'m|’m)\b|^(?:(?:can|could) you\s+)?(?:remind me|tell me|do you (?:know|remember))\b.*\bi\b", re.I)
 
 _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|爸爸|母亲|父亲|父母|儿子|女儿|孩子|老婆|"
               "老公|妻子|丈夫|男朋友|女朋友|对象|朋友|室友|邻居|表妹|表姐|表哥|表弟|堂妹|堂哥|堂弟|堂姐|叔叔|"

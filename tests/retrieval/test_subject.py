@@ -13,14 +13,16 @@ from memory_core.retrieval.subject import asks_about_user, other_subject
 @pytest.mark.parametrize("question", ["Am I still drinking coffee?", "Where do I work now?",
                                       "Do I still go to the gym?", "我现在还喝咖啡吗？", "我是素食者吗？",
                                       # where one's home is, is where one lives
-                                      "我家现在在哪个城市呀", "俺家住哪来着"])
+                                      "我家现在在哪个城市呀", "俺家住哪来着",
+                                      # "I'm" is "I am"; a reminder asked for is about the one asking
+                                      "remind me where I'm working now?", "remind me what area I live in now?"])
 def test_questions_about_the_user(question):
     assert asks_about_user(question)
 
 
 @pytest.mark.parametrize("question", ["Where was my sister's wedding?", "Which school does my son attend?",
                                       "What is my dog called?", "我儿子在哪所学校读书？", "我家的狗叫什么名字？",
-                                      "我家老公在哪上班", "我家狗还好吗",
+                                      "我家老公在哪上班", "我家狗还好吗", "tell me what Tom said",
                                       "What did Caroline research?"])
 def test_questions_about_someone_else(question):
     assert not asks_about_user(question)
