@@ -59,7 +59,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "no fixed address", "moved out", "van life", "keys collected", "collected the keys", "picked up the keys",
         "搬家", "搬到", "搬去", "搬回", "搬进", "搬来", "搬出", "落脚", "安顿", "新家", "入住", "乔迁", "定居",
         "退租", "买房", "买了房", "搬过去", "搬过来", "回国了", "移民", "住进", "润了", "租了个", "租了间", "租了套",
-        "租了一套", "租了一间"),
+        "租了一套", "租了一间", "新房子", "房子退了"),
     "vehicle": (
         "bought", "new car", "traded", "sold", "totaled", "totalled", "picked up", "went with",
         "drove home in", "car-free", "carless", "total loss", "written off", "wrote off", "gave up the car",
@@ -184,6 +184,11 @@ LOWERING_REASONS = frozenset({NOT_USERS_WORDS, OTHER_SPEAKER, SOMEONE_ELSE, HYPO
 #: clause breaks: a report of somebody else's change is read in its own clause ("My dad was
 #: just diagnosed…, so the whole family is rethinking how we eat" is the dad's news)
 _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
+#: how far a negation or a question reaches back to a change word: its clause, where in chat an
+#: emoji ends a clause as a full stop does and "because" opens one of its own ("first night in
+#: the new flat 🥂 … because the sofa isn't here yet"); not for the subject ("SHE SAID YES 💍
+#: Priya is officially my fiancée" is one clause of the speaker's)
+_CHANGE_CLAUSE = re.compile(r"[.!?;。！？；，,\u2600-\u27bf\U0001f300-\U0001faff]|\s(?:so|and|but|because|cos|cuz|coz)\s")
 #: a sentence that opens as a question asks in every comma part up to its "?" (a statement that
 #: opens it — "I moved to Denver, any tips?" — still tells the change)
 _ASKING_OPENER = re.compile(r"(?:what|what's|whats|which|where|when|who|how|why|is|are|do|does|did|can|could|should|"
@@ -425,8 +430,8 @@ def refers_back(content: str, family: str | None) -> bool:
 
 
 def _told_change(text: str, m: re.Match[str]) -> bool:
-    start = max((b.end() for b in _CLAUSE.finditer(text, 0, m.start())), default=0)
-    end = _CLAUSE.search(text, m.end())
+    start = max((b.end() for b in _CHANGE_CLAUSE.finditer(text, 0, m.start())), default=0)
+    end = _CHANGE_CLAUSE.search(text, m.end())
     clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
     if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause):
         return False

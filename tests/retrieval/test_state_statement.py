@@ -150,6 +150,19 @@ def test_starts_told_by_their_first_day_or_the_keys(text, family, cue):
     assert change_cue(text, family) == cue
 
 
+def test_a_negation_after_an_emoji_or_because_is_not_the_changes():
+    """In chat an emoji ends a clause; "because" opens one: the sofa not being there yet does not
+    take back the first night in the new flat. The subject is still read over the emoji."""
+    line = "first night in the new flat in Leith 🥂 sitting on the floor eating chips because the sofa isn't here yet"
+    assert change_cue(line, "residence") == "first night in"
+    assert change_cue("haven't moved yet 😩 the flat isn't ready", "residence") is None
+    assert change_cue("滨江的新房子终于收拾好了，杭州的秋天好舒服", "residence") == "新房子"
+    said = "SHE SAID YES 💍💍 Priya is officially my fiancée!!"
+    from memory_core.retrieval.state_statement import family_word_at
+    assert not_own_state(said, speaker=None, author_type="user", family="relationship",
+                         at=family_word_at(said, "relationship")) is None
+
+
 @pytest.mark.parametrize("text,family,cue", [
     ("Pulled out of uni last month, taking a gap year now.", "school", "pulled out of"),
     ("Honestly? I pulled out of my PhD program at Rice.", "school", "pulled out of"),
