@@ -167,7 +167,8 @@ _ADVISED = re.compile(r"^[^.!?]{0,40}?\b(?:thinks?|says?|said|suggests?|suggeste
                       r"need to|must)\b|"
                       # "My friend asked if I'd ever leave Apple": a question put to the speaker
                       r"^[^.!?]{0,40}?\basked(?: me)? (?:if|whether) (?:i|i'd|i would|i'll|i will)\b", re.IGNORECASE)
-_ADVISED_ZH = re.compile(r"^[^。！？]{0,12}?(?:建议我|劝我|让我|叫我|觉得我应该|说我应该|要我)")
+#: (in the first clause: 不搞生酮了，医生让我碳水正常吃 tells the change, then the advice behind it)
+_ADVISED_ZH = re.compile(r"^[^。！？，,]{0,12}?(?:建议我|劝我|让我|叫我|觉得我应该|说我应该|要我)")
 #: (想清楚了, 我想了想: the mind made up, a decision told — not a change weighed)
 _TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|在|有点|有些|还在|有时候|有时|偶尔|真的|真|好|特别|挺)*(?:想(?!清楚|好了|通了|明白|了想|了很久|了半天|了一下)|打算|考虑|犹豫|纠结|琢磨|可能|也许|要不要|想要|"
                            # hearsay (听说腾讯要裁员了): news about the thing, not a change of the speaker's

@@ -75,11 +75,12 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
         "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
         "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家", "名字叫", "取名", "起名", "named him",
-        "named her", "we named", "first night home"),
+        "named her", "we named", "first night home", "went peacefully", "passed peacefully", "slipped away"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "giving up", "no special diet",
         "back to normal food", "eating normally", "normal diet", "stopped eating", "switched to",
         "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
+        "eating normal again", "packed it in",
         "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去"),
     "relationship": (
         "met someone", "seeing someone", "dating", "on a date", "first date", "second date", "third date",
@@ -91,7 +92,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "diagnosed", "recovered", "came back clear", "all clear", "cleared", "healed", "cured", "remission",
         "came off", "gone", "switched me to", "switched me off", "swapped me to", "swapping me to", "moved me to",
         "put me on", "started me on", "prescribed", "surgery",
-        "no longer", "symptom-free", "off the meds", "stopped taking", "better now",
+        "no longer", "symptom-free", "off the meds", "stopped taking", "better now", "discharged", "back to normal",
         "确诊", "查出", "痊愈", "康复", "好了", "停药", "药停了", "换成", "改用", "改打", "改吃", "降下来", "拆石膏", "治好", "缓解",
         "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成", "转阴"),
     "school": (
@@ -121,6 +122,8 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
          ("keto", "paleo", "fasting", "vegan", "vegetarian", "pescatarian", "carnivore", "whole30", "plant based", "low carb",
           "if")),
         (r"开始(?:\S{0,6}?)(?:" + _DIET_ZH + ")", ("轻断食", "断食", "生酮", "吃素", "素食", "低碳", "控糖", "戒糖", "控碳", "减脂餐")),
+        # 不搞生酮了, 不再吃素了: a diet given up, named between the words of the giving up
+        (r"不(?:再)?(?:搞|做|弄|坚持|玩)(?:" + _DIET_ZH + ")了", ("生酮", "断食", "吃素", "低碳", "控糖", "戒糖", "控碳")),
     ),
     "school": (
         (r"\bstart(?:ed|ing)\s+(?:my|a|the)\s+(?:master'?s|masters|ph\.?d|doctorate|degree|mba|postgrad|undergrad|"
@@ -155,7 +158,9 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
 #: a change called off or declined ("the offer fell through", 本来订了…又退订了): the state it
 #: names still stands, wherever in the line it is said
 _CALLED_OFF_EN = re.compile(
-    r"\b(?:fell through|rejected|turned (?:it |them |him |her )?down|declined|called (?:it )?off|cancell?ed|"
+    r"\b(?:fell through|rejected|turned (?:it |them |him |her )?down|declined|called (?:it )?off|"
+    # (a membership or a subscription cancelled is the change itself: "Packed it in. Cancelled my membership")
+    r"cancell?ed(?! (?:my|the|our) (?:membership|subscription|plan))|"
     r"backed out|didn't take|did not take|didn't get|pulled out|changed my mind)\b", re.IGNORECASE)
 #: (not 放弃了: "控碳水那个我放弃了" ends a diet — it is the change, not a plan dropped)
 _CALLED_OFF_ZH = re.compile(r"没抢到|没去成|没成功|退订|取消了|黄了|泡汤|拒了|落空")
@@ -219,6 +224,10 @@ _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
 #: a later clause of the sentence whose subject is the user again
 _RETAKEN = re.compile(r"(?:[,;，；]\s*|\s(?:so|and|but|then)\s+)(?:(?:so|and|but|then)\s+)?(?:(?:i|we)(?![a-z])|(?:我们?|俺)(?![的家]))",
                       re.IGNORECASE)
+#: … and for a pet, the animal itself takes the sentence back ("Kids cried but she's rehomed
+#: somewhere great": the kids cried, the pet was rehomed)
+_RETAKEN_BY_PET = re.compile(r"(?:[,;]\s*|\s(?:so|and|but|then)\s+)(?:he|she|it)(?:'s|’s|\s+(?:is|was|has|had))\b",
+                             re.IGNORECASE)
 #: "Name: text" — a chat line shown with its speaker
 _SPEAKER_PREFIX = re.compile(r"^[^\s:：]{1,30}[:：]\s*")
 
@@ -362,7 +371,8 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         start, end = sentence_span(text, pos)
         # the user takes the sentence back before the change (朋友家的布偶猫生了一窝，我抱了一只回来;
         # "My sister moved out, so I got a new place"): the first clause's somebody is not its subject
-        retaken = _RETAKEN.search(text, start, pos) is not None
+        retaken = _RETAKEN.search(text, start, pos) is not None or (
+            family == "pet" and _RETAKEN_BY_PET.search(text, start, pos) is not None)
         # the word at ``at`` is the change itself, no call-off of it (as ``change_at`` reads it)
         text, after, word = text[start:end].strip(), text[start:], (pos - start, pos - start + 1)
         # asked: the clause of the change, with its end mark ("现在换了比亚迪汉，…应该不用充电了吧？"

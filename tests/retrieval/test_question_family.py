@@ -40,6 +40,8 @@ def test_no_family_without_a_cue(question):
     ("我现在血压有问题吗？", "health"), ("am I still doing chemo?", "health"), ("还在透析吗", "health"),
     # a life shared with someone
     ("我现在还跟老李过吗？", "relationship"),
+    # a slimming programme is a diet
+    ("am I still doing Slimming World?", "diet"), ("still on weight watchers?", "diet"),
 ])
 def test_the_family_of_a_named_car_a_city_a_treatment(question, family):
     found = question_family(question)

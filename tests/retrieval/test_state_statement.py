@@ -187,3 +187,28 @@ def test_more_wordings_of_the_state_questions(question, family):
     from memory_core.retrieval.predicates import question_family
     fam = question_family(question)
     assert fam is not None and fam.name == family, (question, fam and fam.name)
+
+
+@pytest.mark.parametrize("text,family,cue", [
+    ("The vet said it was time. He went peacefully this morning with his head in my lap", "pet", "went peacefully"),
+    ("Discharged na ako! Platelets back to normal, uwi na", "health", "discharged"),
+    ("不搞生酮了，医生让我碳水正常吃，今天中午干了一大碗米饭", "diet", "不搞生酮了"),
+    ("Packed it in. Cancelled my membership, eating normal again", "diet", "packed it in"),
+])
+def test_ends_told_in_their_own_words_are_the_users_change(text, family, cue):
+    """An end told with the advice behind it after it (医生让我…), a membership cancelled (the end
+    itself, no plan called off), a pet gone told with its pronoun after someone else's clause."""
+    from memory_core.retrieval.state_statement import family_word_at
+    assert change_cue(text, family) == cue
+    assert not_own_state(text, speaker=None, author_type="user", family=family, at=family_word_at(text, family)) is None
+
+
+def test_a_pet_takes_back_the_sentence_from_the_kids_but_a_neighbour_keeps_hers():
+    from memory_core.retrieval.state_statement import family_word_at
+    mine = "Clover's with her new family now. Kids cried but she's rehomed somewhere great"
+    assert not_own_state(mine, speaker=None, author_type="user", family="pet", at=family_word_at(mine, "pet")) is None
+    theirs = "my neighbour's dog died, and she's devastated"
+    assert not_own_state(theirs, speaker=None, author_type="user", family="pet",
+                         at=family_word_at(theirs, "pet")) is not None
+    # any other thing cancelled still calls a change off
+    assert change_cue("Booked movers for the new place, then cancelled them", "residence") is None
