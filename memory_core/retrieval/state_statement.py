@@ -116,6 +116,13 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         (r"\b(?:got|landed|accepted|took|starting)\s+(?:an?|the|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,3}?(?:role|job|position|gig)\s+(?:at|with)\b",
          ("role at", "job at", "position at", "gig at", "role with", "job with", "position with")),
     ),
+    "residence": (
+        # "Finally got our BTO keys in Punggol!!", "collected the keys to the new place": the keys of a home
+        (r"\b(?:got|collected|picked up|received)\s+(?:the\s+|our\s+|my\s+)?(?:new\s+)?(?:[\w-]+\s+)?keys\b", ("keys",)),
+        # "First weekend sleeping in the Punggol flat", "first night back in our own house"
+        (r"\bfirst\s+(?:night|weekend|week|morning)\s+(?:[\w-]+\s+){0,2}in\s+(?:the|our|my)\s+(?:new\s+|own\s+)?"
+         r"(?:[\w-]+\s+)?(?:flat|apartment|house|place|home|condo|unit|bungalow)\b", ("first",)),
+    ),
     "diet": (
         (r"\b(?:start(?:ed|ing)|began|begun|going|went|switched to|trying|doing|stopp(?:ed|ing)|quit(?:ting)?|"
          r"ditch(?:ed|ing)|dropp(?:ed|ing))\s+(?:on\s+|the\s+|a\s+|doing\s+)?(?:strict\s+)?(?:" + _DIET_EN + r"|IF)\b",

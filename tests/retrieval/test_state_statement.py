@@ -145,6 +145,8 @@ def test_everyday_wordings_of_the_state_questions(question, family):
     ("Lychee's first night home! She's a tan village dog", "pet", "first night home"),
     ("Reported at the University of Nairobi today, BCom.", "school", "reported at"),
     ("First day in UP Diliman, took a selfie with the Oblation", "school", "first day in"),
+    ("Finally got our BTO keys in Punggol!! Reno starting next month", "residence", "got our bto keys"),
+    ("First weekend sleeping in the Punggol flat, so quiet here", "residence", "first weekend sleeping in the punggol flat"),
 ])
 def test_starts_told_by_their_first_day_or_the_keys(text, family, cue):
     assert change_cue(text, family) == cue
@@ -156,6 +158,7 @@ def test_a_negation_after_an_emoji_or_because_is_not_the_changes():
     line = "first night in the new flat in Leith 🥂 sitting on the floor eating chips because the sofa isn't here yet"
     assert change_cue(line, "residence") == "first night in"
     assert change_cue("haven't moved yet 😩 the flat isn't ready", "residence") is None
+    assert change_cue("lost my keys again lol", "residence") is None
     assert change_cue("滨江的新房子终于收拾好了，杭州的秋天好舒服", "residence") == "新房子"
     said = "SHE SAID YES 💍💍 Priya is officially my fiancée!!"
     from memory_core.retrieval.state_statement import family_word_at
