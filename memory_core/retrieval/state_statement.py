@@ -250,8 +250,18 @@ def _hypothetical(text: str) -> bool:
     return bool(_HYPOTHETICAL_EN.search(text) or _HYPOTHETICAL_ZH.search(text))
 
 
+#: a name set off by commas after the word for its person ("Buddy of mine, Dale, moved to
+#: Phoenix"): no clause break
+_APPOSITIVE = re.compile(r",\s*[A-Z][^\W\d_]+(?:\s+[A-Z][^\W\d_]+)?\s*,")
+
+
 def _first_clause(text: str) -> str:
     m = _CLAUSE.search(text)
+    if m is not None and m.group(0) == ",":
+        named = _APPOSITIVE.match(text, m.start())
+        if named is not None:
+            rest = _CLAUSE.search(text, named.end())
+            return text[:rest.start()] if rest else text
     return text[:m.start()] if m else text
 
 

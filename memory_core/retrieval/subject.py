@@ -49,12 +49,14 @@ _IS_CONTRACTED = r"['’]s\s+(?:\w+ing|just|now|finally|officially)\b"
 _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
-    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][a-z]+)|(?:{_EN_OTHERS})s?)"
+    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][^\W\d_]+)|(?:{_EN_OTHERS})s?)"
     r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
 #: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
 _EN_BARE_ROLE_SUBJECT = re.compile(
-    rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+(?-i:[A-Z][a-z]+))?"
+    # (a name in any script's letters: "My sister Bríd has moved"; "Buddy of mine, Dale, moved to Phoenix")
+    rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+of\s+(?:mine|ours))?"
+    r"(?:,?\s+(?-i:[A-Z][^\W\d_]+),?)?"
     r"(?:(?:'s\s+\w+)?\s+(?:finally|" + _EN_SUBJECT_VERBS + r")\b|" + _HAS_CONTRACTED + r")", re.I)
 #: a name as the subject, or a name's thing ("Jess got promoted already", "Harrison says the mine
 #: pays double", "Rosa's ankle healed"): a capitalised word that is no word of the lexicon and no
@@ -103,7 +105,7 @@ _ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的)?[小老](?:王|张|李|赵|刘|陈
                 r"廖|贾|夏|韦|方|白|邹|孟|熊|秦|邱|江|尹|薛|段|雷|侯|龙|史|贺|顾|毛|郝|龚|邵|钱|严|孔|汤)(?![\u4e00-\u9fff]{0,1}(?:家|板|师|公|婆|乡|伴|大|总))")
 _ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
                                # done for somebody (帮兄弟策划求婚…成功了, 给老婆买了辆车): their state
-                               rf"^我?(?:帮|替|给)(?:我的?)?(?:{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹)|^我(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹)|"
+                               rf"^我?(?:帮|替|给)(?:我的?)?(?:{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹)|^我家?(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹)|"
                                rf"^{_ZH_NICKNAME}")
 #: a time that opens a statement before its subject
 _LEAD_TIME = re.compile(
@@ -112,7 +114,8 @@ _LEAD_TIME = re.compile(
     r"(?:今天|昨天|前天|昨晚|今早|上周末?|这周末?|周末|最近|前几天|前阵子|今年|去年|上个?月|刚才|早上|中午|下午|晚上|"
     r"春节|过年|元旦|五一|十一|国庆|端午|中秋|清明)(?:的时候)?[，,\s]*)", re.I)
 #: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…): the user is not the subject there
-_ZH_ME_AS_OBJECT = re.compile(r"(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑)我")
+#: … and "my" before a thing of the past (我闺蜜搬到玉林我原来那个小区了: the friend moved into the user's old place)
+_ZH_ME_AS_OBJECT = re.compile(r"(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑)我|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
 #: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)

@@ -215,3 +215,22 @@ def test_a_pet_takes_back_the_sentence_from_the_kids_but_a_neighbour_keeps_hers(
                          at=family_word_at(theirs, "pet")) is not None
     # any other thing cancelled still calls a change off
     assert change_cue("Booked movers for the new place, then cancelled them", "residence") is None
+
+
+@pytest.mark.parametrize("text", [
+    "My sister Bríd has moved down to Kinsale to be near her son.",  # a name in any script's letters
+    "Buddy of mine, Dale, moved to Phoenix last year",  # a name set off by commas
+    "我家姐搬去东莞松山湖了，话空气好好",  # 家姐: an elder sister (Cantonese)
+    "我闺蜜搬到玉林我原来那个小区了",  # "my old place" is no "me" in the friend's move
+])
+def test_a_relatives_or_friends_move_is_theirs(text):
+    from memory_core.retrieval.state_statement import family_word_at
+    assert not_own_state(text, speaker=None, author_type="user", family="residence",
+                         at=family_word_at(text, "residence")) is not None
+
+
+def test_a_place_set_off_by_commas_is_no_person():
+    from memory_core.retrieval.state_statement import family_word_at
+    text = "Moved to Leeds, Yorkshire, last week"
+    assert not_own_state(text, speaker=None, author_type="user", family="residence",
+                         at=family_word_at(text, "residence")) is None
