@@ -114,6 +114,42 @@ def apply_text_update(conn: apsw.Connection, u: EpisodeTextUpdate, now: float) -
                                           now, u.episode_id))
 
 
+#: an episode's stored entity list (JSON) → (its set, the JSON of that set sorted); a few
+#: entries, cleared when full
+_ENTITY_SETS: dict[str, tuple[frozenset[str], str]] = {}
+_ENTITY_SETS_MAX = 64
+
+
+def _entity_set(text: str) -> tuple[frozenset[str], str]:
+    """The set of an episode's ``entity_ids`` JSON and the JSON ``assign_batch`` would write for
+    it (``json.dumps`` of the sorted set). Remembered by the text: the open episode's list (tens
+    of kB in a long import) was parsed, sorted and dumped again on every batch."""
+    hit = _ENTITY_SETS.get(text)
+    if hit is None:
+        ids = frozenset(json.loads(text))
+        hit = (ids, json.dumps(sorted(ids)))
+        _remember(text, hit)
+    return hit
+
+
+def _remember(text: str, entry: tuple[frozenset[str], str]) -> None:
+    if len(_ENTITY_SETS) >= _ENTITY_SETS_MAX:
+        _ENTITY_SETS.clear()
+    _ENTITY_SETS[text] = entry
+
+
+def _grown_entity_ids(text: str, ents: Sequence[str]) -> str:
+    """``json.dumps(sorted(set(json.loads(text)) | set(ents)))``, without parsing or dumping
+    when the batch names no entity the episode lacks."""
+    held, canonical = _entity_set(text)
+    if held.issuperset(ents):
+        return canonical
+    grown = held.union(ents)
+    out = json.dumps(sorted(grown))
+    _remember(out, (grown, out))
+    return out
+
+
 def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequence[str], batch_key: str,
                  now: float) -> str | None:
     if not batch:
@@ -126,7 +162,7 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
                         (start - EPISODE_MAX_GAP_S, end + EPISODE_MAX_GAP_S))
     target = None
     for ep in open_ep:
-        shared = set(json.loads(ep["entity_ids"])) & set(ents) or set(json.loads(ep["topic_terms"])) & set(terms)
+        shared = _entity_set(ep["entity_ids"])[0] & set(ents) or set(json.loads(ep["topic_terms"])) & set(terms)
         if shared:
             target = ep
             break
@@ -164,7 +200,7 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
     last = max([target["ended_at"], *(r["occurred_at"] for r in new_rows)])
     conn.execute("UPDATE episodes SET entity_ids = ?, topic_terms = ?, event_count = ?, started_at = ?, "
                  "ended_at = ?, updated_at = ? WHERE episode_id = ?",
-                 (json.dumps(sorted(set(json.loads(target["entity_ids"])) | set(ents))),
+                 (_grown_entity_ids(target["entity_ids"], ents),
                   json.dumps(list(dict.fromkeys(json.loads(target["topic_terms"]) + terms))[:20]),
                   n, first, last, now, eid))
     return eid
