@@ -88,3 +88,26 @@ def test_the_shorter_names_of_an_alias_are_its_head_and_tail_words_or_cjk_runs()
     assert idx.longer_names("civic") == {"honda civic"}
     assert idx.longer_names("honda") == {"honda civic", "honda accord"}
     assert idx.longer_names("朗逸") == {"大众朗逸"} and idx.longer_names("accord civic") == set()
+
+
+def test_a_found_alias_without_cjk_is_a_whole_word():
+    """``catalog.instr_lookup`` leaves out the whole-word regex for the aliases without CJK the
+    index found: the index's boundary test must be the regex's (``\\w``), also next to accented
+    letters, digits, underscores and full-width characters."""
+    from memory_core.l2.catalog import _whole_word
+    from memory_core.text.segment import has_cjk
+
+    aliases = ["air fryer", "café", "tag", "no.1 fan", "c++", "x_y", "ab1", "naïve bar", "ｆｏｏ", "a-b c"]
+    idx = AliasIndex()
+    for a in aliases:
+        idx.add(a)
+    rng = random.Random(16)
+    around = ["", " ", "_", "é", "1", "ß", "-", ".", "我", "ｆ", "\u0301", "٣", "(", "ǅ"]
+    found = 0
+    for _ in range(3000):
+        text = "".join(rng.choice(around) + rng.choice(aliases) + rng.choice(around) for _ in range(rng.randrange(1, 4)))
+        for a in idx.find(text):
+            if not has_cjk(a):
+                found += 1
+                assert _whole_word(text, a), (text, a)
+    assert found > 500
