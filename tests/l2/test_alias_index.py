@@ -111,3 +111,22 @@ def test_a_found_alias_without_cjk_is_a_whole_word():
                 found += 1
                 assert _whole_word(text, a), (text, a)
     assert found > 500
+
+
+def test_find_stays_exact_while_aliases_with_new_first_characters_arrive():
+    """The scan looks only at positions whose character begins some alias, a pattern built
+    again when an alias brings a new first character: after every addition, find() is still the
+    instr + whole-word reference."""
+    pool = ["air fryer", "咖啡机", "【京东】高压锅", "c++", "no.1 fan", "zebra crossing", "喜茶", "ünicode bar",
+            "(fryer) pro", "9to5", "-dash", "ｆｏｏ bar", "星巴克", "bank of america", "京东】高压锅 新款"]
+    rng = random.Random(7)
+    idx = AliasIndex()
+    added: list[str] = []
+    words = ["air", "fryer", "咖啡机", "我", "【京东】高压锅", "c++", "no.1", "fan", "zebra", "crossing", "喜茶",
+             "ünicode", "bar", "(fryer)", "pro", "9to5", "-dash", "ｆｏｏ", "星巴克", "bank", "of", "america", "新款"]
+    for alias in rng.sample(pool, len(pool)):
+        idx.add(alias)
+        added.append(alias)
+        for _ in range(40):
+            text = rng.choice([" ", ""]).join(rng.choice(words) for _ in range(rng.randrange(1, 8)))
+            assert idx.find(text) == _reference(text, added), (text, added)
