@@ -35,7 +35,7 @@ from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
                        ZH_ADV, ZH_OBJECT_STOP, ZH_OPENERS, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
-from .prefilter import literals_of, may_match, plain_case
+from .prefilter import LiteralIndex, literals_of, plain_case
 from .sensor_rules import sensor_claims
 from .truecase import restore, truecase
 from .dialect import standard_pronouns
@@ -480,6 +480,11 @@ def split_objects(phrase: str, lang: str) -> list[str]:
 #: per pattern of ``PATTERNS``, the strings one of which each of its matches contains
 #: (:mod:`.prefilter`): a sentence with none of them is not scanned with it
 _PATTERN_LITERALS = literals_of([p.regex for p in PATTERNS])
+#: per language (``zh``: True), its patterns with their literals in ``PATTERNS``' order, and an
+#: index of those literals: a sentence's literals are looked up once, not per pattern
+_LANG_PATTERNS = {zh: tuple((p, lits) for p, lits in zip(PATTERNS, _PATTERN_LITERALS) if (p.lang == "zh") == zh)
+                  for zh in (True, False)}
+_LANG_LITERALS = {zh: LiteralIndex(lits for _, lits in pairs) for zh, pairs in _LANG_PATTERNS.items()}
 
 
 #: a past time before a Chinese state verb in its clause (之前一直住在X, 小时候养过…), with no
@@ -648,11 +653,11 @@ class _Extractor:
             # priority order decides which pattern owns a verb span ("no longer like" beats
             # "like"); text order then builds the claims, so "it" sees the entities before it.
             # A match whose subject is nobody (an unvalidated name) claims no verb span.
-            lowered = text.lower() if plain_case(text) else None
-            for pattern, literals in zip(PATTERNS, _PATTERN_LITERALS):
-                if (pattern.lang == "zh") != zh or pattern.after is not None and not pattern.after.search(before_this):
+            present = _LANG_LITERALS[zh].present(text.lower()) if plain_case(text) else None
+            for pattern, literals in _LANG_PATTERNS[zh]:
+                if pattern.after is not None and not pattern.after.search(before_this):
                     continue
-                if lowered is not None and not may_match(literals, lowered):
+                if present is not None and literals is not None and literals.isdisjoint(present):
                     continue  # none of the words every match contains is in the sentence
                 for match in pattern.regex.finditer(text):
                     vspan = match.span("verb")
