@@ -8,6 +8,7 @@ too small once closed, and merges episodes that overlap in time and content.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from dataclasses import dataclass
@@ -114,39 +115,59 @@ def apply_text_update(conn: apsw.Connection, u: EpisodeTextUpdate, now: float) -
                                           now, u.episode_id))
 
 
-#: an episode's stored entity list (JSON) → (its set, the JSON of that set sorted); a few
-#: entries, cleared when full
-_ENTITY_SETS: dict[str, tuple[frozenset[str], str]] = {}
+@dataclass(frozen=True, slots=True)
+class _EntityList:
+    """An episode's entity list as ``assign_batch`` writes it: the set, the sorted items, each
+    item's JSON, and the list's JSON (``json.dumps`` of the sorted items, which is ``"["`` +
+    the items' JSON joined by ``", "`` + ``"]"``)."""
+
+    ids: frozenset[str]
+    items: tuple[str, ...]
+    encoded: tuple[str, ...]
+    text: str
+
+
+#: an episode's stored entity list (JSON) → its :class:`_EntityList`; a few entries (a grown
+#: list replaces the one it grew from), cleared when full
+_ENTITY_SETS: dict[str, _EntityList] = {}
 _ENTITY_SETS_MAX = 64
 
 
-def _entity_set(text: str) -> tuple[frozenset[str], str]:
-    """The set of an episode's ``entity_ids`` JSON and the JSON ``assign_batch`` would write for
-    it (``json.dumps`` of the sorted set). Remembered by the text: the open episode's list (tens
-    of kB in a long import) was parsed, sorted and dumped again on every batch."""
+def _entity_set(text: str) -> _EntityList:
+    """The entity list of an episode's ``entity_ids`` JSON. Remembered by the text: the open
+    episode's list (tens of kB in a long import) was parsed, sorted and dumped on every batch."""
     hit = _ENTITY_SETS.get(text)
     if hit is None:
         ids = frozenset(json.loads(text))
-        hit = (ids, json.dumps(sorted(ids)))
+        items = tuple(sorted(ids))
+        encoded = tuple(map(json.dumps, items))
+        hit = _EntityList(ids, items, encoded, "[" + ", ".join(encoded) + "]")
         _remember(text, hit)
     return hit
 
 
-def _remember(text: str, entry: tuple[frozenset[str], str]) -> None:
+def _remember(text: str, entry: _EntityList) -> None:
     if len(_ENTITY_SETS) >= _ENTITY_SETS_MAX:
         _ENTITY_SETS.clear()
     _ENTITY_SETS[text] = entry
 
 
 def _grown_entity_ids(text: str, ents: Sequence[str]) -> str:
-    """``json.dumps(sorted(set(json.loads(text)) | set(ents)))``, without parsing or dumping
-    when the batch names no entity the episode lacks."""
-    held, canonical = _entity_set(text)
-    if held.issuperset(ents):
-        return canonical
-    grown = held.union(ents)
-    out = json.dumps(sorted(grown))
-    _remember(out, (grown, out))
+    """``json.dumps(sorted(set(json.loads(text)) | set(ents)))``: the remembered list's JSON when
+    the batch names no entity the episode lacks, else the new items put in their sorted places
+    (not a sort and a dump of the whole list, ~2k ids for the long episode of an import)."""
+    held = _entity_set(text)
+    new = sorted(set(ents).difference(held.ids))
+    if not new:
+        return held.text
+    items, encoded = list(held.items), list(held.encoded)
+    for e in new:
+        at = bisect.bisect_left(items, e)
+        items.insert(at, e)
+        encoded.insert(at, json.dumps(e))
+    out = "[" + ", ".join(encoded) + "]"
+    _ENTITY_SETS.pop(text, None)
+    _remember(out, _EntityList(held.ids.union(new), tuple(items), tuple(encoded), out))
     return out
 
 
@@ -162,7 +183,7 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
                         (start - EPISODE_MAX_GAP_S, end + EPISODE_MAX_GAP_S))
     target = None
     for ep in open_ep:
-        shared = _entity_set(ep["entity_ids"])[0] & set(ents) or set(json.loads(ep["topic_terms"])) & set(terms)
+        shared = _entity_set(ep["entity_ids"]).ids & set(ents) or set(json.loads(ep["topic_terms"])) & set(terms)
         if shared:
             target = ep
             break

@@ -32,5 +32,5 @@ def test_grown_entity_ids_equals_parse_merge_dump() -> None:
             episodes._ENTITY_SETS.clear()
         expected = _old(stored, ents)
         assert episodes._grown_entity_ids(stored, ents) == expected, step
-        assert episodes._entity_set(stored)[0] == frozenset(json.loads(stored))
+        assert episodes._entity_set(stored).ids == frozenset(json.loads(stored))
         stored = expected
