@@ -10,6 +10,7 @@ import hashlib
 import os
 import uuid
 from collections import deque
+from functools import lru_cache
 
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #: every 10-bit value as its two Crockford characters: a ULID is 13 lookups, not 26 shifts
@@ -48,7 +49,14 @@ def new_ulid(ts_seconds: float) -> str:
 
 def stable_id(*parts: str) -> str:
     """uuid5 over ':'-joined parts (design: triple_id = uuid5(subject:predicate:object))."""
-    return str(uuid.uuid5(MAGI_NAMESPACE, ":".join(parts)))
+    return _stable_id(":".join(parts))
+
+
+@lru_cache(maxsize=65_536)
+def _stable_id(name: str) -> str:
+    """Memoised: the projection asks for the same triple's id on every re-observation and for
+    the user's entity id per batch (uuid5 hashes and formats a UUID object each time)."""
+    return str(uuid.uuid5(MAGI_NAMESPACE, name))
 
 
 def short_hash(text: str, n: int = 24) -> str:

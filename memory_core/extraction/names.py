@@ -36,13 +36,34 @@ def zh_tokens(text: str) -> tuple[tuple[str, str, int], ...]:
     """(word, flag, start) for ``text`` by jieba.posseg (cached: a clause is cut once)."""
     out: list[tuple[str, str, int]] = []
     pos = 0
-    for pair in jieba_posseg().cut(text):
-        start = text.find(pair.word, pos)
+    for word, flag in _posseg_pairs(text):
+        start = text.find(word, pos)
         if start < 0:
             start = pos
-        out.append((pair.word, pair.flag, start))
-        pos = start + len(pair.word)
+        out.append((word, flag, start))
+        pos = start + len(word)
     return tuple(out)
+
+
+def _posseg_pairs(text: str) -> list[tuple[str, str]]:
+    """``jieba.posseg.cut(text)`` as (word, flag) pairs, cut block by block.
+
+    posseg splits a text at ``re_han_internal`` (runs of Han characters, Latin letters, digits
+    and ``+#&._``) and cuts each block alone — one block's route and HMM never see another's —,
+    so a text's pairs are its blocks' pairs in order, and ``cut`` of one block alone is that
+    block's cut. Blocks repeat far more than texts (the generated chat: 29,840 blocks, 2,932
+    distinct, in 3,070 texts), so each is cut once (:func:`_posseg_block`)."""
+    posseg = jieba_posseg()
+    out: list[tuple[str, str]] = []
+    for block in posseg.re_han_internal.split(text):
+        if block:
+            out.extend(_posseg_block(block))
+    return out
+
+
+@lru_cache(maxsize=65_536)
+def _posseg_block(block: str) -> tuple[tuple[str, str], ...]:
+    return tuple((pair.word, pair.flag) for pair in jieba_posseg().cut(block))
 
 
 def zh_place_word(text: str) -> bool:

@@ -122,13 +122,19 @@ def zh_named_pets(text: str) -> list[NamedPet]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _en_species_rx() -> re.Pattern[str]:
+    """A species word then a capitalised name, built once: per sentence, sorting the species and
+    joining the alternation again (a long key for re's own cache) cost more than the search."""
+    species = sorted((w for w in PET_SPECIES if w.isascii()), key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(?P<species>" + "|".join(map(re.escape, species)) + r"),?\s+(?P<name>[A-Z][a-z'\-]+)\b")
+
+
 def en_possessed_pets(text: str) -> list[NamedPet]:
     """"my neighbor's cat Oreo", "Sam's dog Rocky": a name after a species word owned by
     someone named by a possessive (the "my/our cat X" shape is ``names._EN_PET_NAMED``)."""
-    species = sorted((w for w in PET_SPECIES if w.isascii()), key=len, reverse=True)
-    rx = re.compile(r"(?<![\w'])(?P<species>" + "|".join(map(re.escape, species)) + r"),?\s+(?P<name>[A-Z][a-z'\-]+)\b")
     out = []
-    for m in rx.finditer(text):
+    for m in _en_species_rx().finditer(text):
         if _EN_POSSESSOR.search(text[:m.start()]):
             out.append(NamedPet(m.start("name"), m.end("name"), m.group("name"), m.span("species")))
     return out

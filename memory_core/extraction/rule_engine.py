@@ -35,7 +35,7 @@ from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
                        ZH_ADV, ZH_OBJECT_STOP, ZH_OPENERS, ZH_PRESUPPOSED_NEW, ZH_REL, ZH_TIME, StatementPattern)
 from .schema import USER_SUBJECT, ExtractedEntity, FactClaim, Phase1Output, ResolvedRef
-from .prefilter import literals_of, may_match, plain_case
+from .prefilter import LiteralIndex, literals_of, plain_case
 from .sensor_rules import sensor_claims
 from .truecase import restore, truecase
 from .dialect import standard_pronouns
@@ -290,6 +290,13 @@ _EN_OPENER = re.compile(r"^(?:not sure if|i'm not sure if|i am not sure if|dunno
                         r"(?:i|you) (?:ever |already )?(?:mentioned|told you|said|heard|missed)(?: it| this| that)?,?\s*(?:but\s+)?")
 
 
+_EN_NAME_IS = re.compile(r"\bname's\b")
+#: (contraction, its whole-word pattern, expansion), compiled once: per sentence, escaping and
+#: looking up 28 patterns in re's cache was most of the expansion's time
+_EN_CONTRACTION_RX = tuple((short, re.compile(r"\b" + re.escape(short) + r"\b"), full)
+                           for short, full in EN_CONTRACTIONS)
+
+
 def normalize_en(sentence: str) -> str:
     s = sentence.lower().replace("’", "'").replace("‘", "'")
     s = _EN_OPENER.sub("", s.lstrip())
@@ -301,10 +308,11 @@ def normalize_en(sentence: str) -> str:
     s = _EN_ELIDED_I_HAVE.sub(lambda m: "i have " + m.group(0).removeprefix("have "), s, count=1)
     s = _EN_ELIDED_I_AM_DOING.sub(lambda m: m.group(0) + "i am ", s, count=1)
     s = _EN_HAD_PARTICIPLE.sub(r"\1 had ", s)
-    s = re.sub(r"\bname's\b", "name is", s)
+    s = _EN_NAME_IS.sub("name is", s)
     s = _EN_HAS_BEEN.sub(" has been", s)  # "my sister's been living in Melbourne"
-    for short, full in EN_CONTRACTIONS:
-        s = re.sub(r"\b" + re.escape(short) + r"\b", full, s)
+    for short, rx, full in _EN_CONTRACTION_RX:
+        if short in s:  # the pattern holds the contraction itself: no substring, no match
+            s = rx.sub(full, s)
     if _EN_FIRST_PERSON_LEAD.match(s):
         s = _EN_COMMA_ELIDED_I.sub(lambda m: m.group("and") + "i ", s)
         s = _EN_COMMA_ELIDED_I_AM.sub(lambda m: m.group("and") + "i am ", s)
@@ -472,6 +480,11 @@ def split_objects(phrase: str, lang: str) -> list[str]:
 #: per pattern of ``PATTERNS``, the strings one of which each of its matches contains
 #: (:mod:`.prefilter`): a sentence with none of them is not scanned with it
 _PATTERN_LITERALS = literals_of([p.regex for p in PATTERNS])
+#: per language (``zh``: True), its patterns with their literals in ``PATTERNS``' order, and an
+#: index of those literals: a sentence's literals are looked up once, not per pattern
+_LANG_PATTERNS = {zh: tuple((p, lits) for p, lits in zip(PATTERNS, _PATTERN_LITERALS) if (p.lang == "zh") == zh)
+                  for zh in (True, False)}
+_LANG_LITERALS = {zh: LiteralIndex(lits for _, lits in pairs) for zh, pairs in _LANG_PATTERNS.items()}
 
 
 #: a past time before a Chinese state verb in its clause (之前一直住在X, 小时候养过…), with no
@@ -640,11 +653,11 @@ class _Extractor:
             # priority order decides which pattern owns a verb span ("no longer like" beats
             # "like"); text order then builds the claims, so "it" sees the entities before it.
             # A match whose subject is nobody (an unvalidated name) claims no verb span.
-            lowered = text.lower() if plain_case(text) else None
-            for pattern, literals in zip(PATTERNS, _PATTERN_LITERALS):
-                if (pattern.lang == "zh") != zh or pattern.after is not None and not pattern.after.search(before_this):
+            present = _LANG_LITERALS[zh].present(text.lower()) if plain_case(text) else None
+            for pattern, literals in _LANG_PATTERNS[zh]:
+                if pattern.after is not None and not pattern.after.search(before_this):
                     continue
-                if lowered is not None and not may_match(literals, lowered):
+                if present is not None and literals is not None and literals.isdisjoint(present):
                     continue  # none of the words every match contains is in the sentence
                 for match in pattern.regex.finditer(text):
                     vspan = match.span("verb")

@@ -95,6 +95,11 @@ class AliasIndex:
     max_rowid: int = 0
     #: ``entity_alias_deletions.n`` when the index was built
     deletions: int = 0
+    #: the aliases' first characters, and :data:`_STARTS` narrowed to them (built again when a
+    #: new first character arrives): a chat's CJK characters are all starts, few begin an alias
+    firsts: set[str] = field(default_factory=set)
+    _starts: re.Pattern[str] | None = field(default=None, repr=False)
+    _starts_of: int = field(default=0, repr=False)
 
     def add(self, alias: str) -> None:
         if not eligible(alias):
@@ -103,6 +108,7 @@ class AliasIndex:
             self.parts.setdefault(part, set()).add(alias)
         if has_cjk(alias):
             self.cjk.add(alias)
+        self.firsts.add(alias[0])
         if len(alias) >= 3:
             self.by3.setdefault(alias[:3], set()).add(alias)
         else:
@@ -114,7 +120,7 @@ class AliasIndex:
         hits: set[str] = set()
         n = len(lowered)
         by2, by3, cjk = self.by2, self.by3, self.cjk
-        for m in _STARTS.finditer(lowered):
+        for m in self._alias_starts().finditer(lowered):
             p = m.start()
             two = by2.get(lowered[p:p + 2])
             if two:
@@ -133,6 +139,16 @@ class AliasIndex:
                 if (p == 0 or not _is_word_char(lowered[p - 1])) and (end >= n or not _is_word_char(lowered[end])):
                     hits.add(alias)
         return hits
+
+    def _alias_starts(self) -> re.Pattern[str]:
+        """:data:`_STARTS` at the aliases' first characters only. Both match one character, so
+        ``finditer`` yields exactly the positions of ``_STARTS`` whose character begins some
+        alias — every other position's look-ups find nothing."""
+        if self._starts is None or self._starts_of != len(self.firsts):
+            chars = "".join(re.escape(ch) for ch in sorted(self.firsts))
+            self._starts = re.compile(f"(?=[{chars}])(?:{_STARTS.pattern})" if chars else "(?!)")
+            self._starts_of = len(self.firsts)
+        return self._starts
 
     def longer_names(self, name: str) -> set[str]:
         """Aliases that ``name`` is a head or tail of (candidates only: the caller re-reads)."""

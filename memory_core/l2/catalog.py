@@ -17,6 +17,7 @@ from ..db.connection import Row, placeholders, query_all, query_one
 from ..extraction.inputs import KnownEntity
 from ..ids import new_ulid, stable_id
 from ..policy import CROSS_TYPE_ALIAS_PAIRS, ENTITY_EVENTS_SORT_MAX_LINKS
+from ..text.segment import has_cjk
 from . import alias_index
 from .lifecycle import display_name, name_norm
 from .models import Entity
@@ -149,7 +150,9 @@ def instr_lookup(conn: apsw.Connection, text: str, limit: int) -> list[Row]:
     out: list[Row] = []
     seen: set[str] = set()
     for r in rows:
-        if r["entity_id"] in seen or not _whole_word(lowered, r["hit_alias"]):
+        # the index checked the word boundaries of an alias without CJK already (``\w`` is
+        # ``isalnum() or "_"`` there too); the regex is left for the CJK ones it took as substrings
+        if r["entity_id"] in seen or has_cjk(r["hit_alias"]) and not _whole_word(lowered, r["hit_alias"]):
             continue
         seen.add(r["entity_id"])
         out.append(r)

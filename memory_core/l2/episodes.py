@@ -8,6 +8,7 @@ too small once closed, and merges episodes that overlap in time and content.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from dataclasses import dataclass
@@ -114,6 +115,62 @@ def apply_text_update(conn: apsw.Connection, u: EpisodeTextUpdate, now: float) -
                                           now, u.episode_id))
 
 
+@dataclass(frozen=True, slots=True)
+class _EntityList:
+    """An episode's entity list as ``assign_batch`` writes it: the set, the sorted items, each
+    item's JSON, and the list's JSON (``json.dumps`` of the sorted items, which is ``"["`` +
+    the items' JSON joined by ``", "`` + ``"]"``)."""
+
+    ids: frozenset[str]
+    items: tuple[str, ...]
+    encoded: tuple[str, ...]
+    text: str
+
+
+#: an episode's stored entity list (JSON) → its :class:`_EntityList`; a few entries (a grown
+#: list replaces the one it grew from), cleared when full
+_ENTITY_SETS: dict[str, _EntityList] = {}
+_ENTITY_SETS_MAX = 64
+
+
+def _entity_set(text: str) -> _EntityList:
+    """The entity list of an episode's ``entity_ids`` JSON. Remembered by the text: the open
+    episode's list (tens of kB in a long import) was parsed, sorted and dumped on every batch."""
+    hit = _ENTITY_SETS.get(text)
+    if hit is None:
+        ids = frozenset(json.loads(text))
+        items = tuple(sorted(ids))
+        encoded = tuple(map(json.dumps, items))
+        hit = _EntityList(ids, items, encoded, "[" + ", ".join(encoded) + "]")
+        _remember(text, hit)
+    return hit
+
+
+def _remember(text: str, entry: _EntityList) -> None:
+    if len(_ENTITY_SETS) >= _ENTITY_SETS_MAX:
+        _ENTITY_SETS.clear()
+    _ENTITY_SETS[text] = entry
+
+
+def _grown_entity_ids(text: str, ents: Sequence[str]) -> str:
+    """``json.dumps(sorted(set(json.loads(text)) | set(ents)))``: the remembered list's JSON when
+    the batch names no entity the episode lacks, else the new items put in their sorted places
+    (not a sort and a dump of the whole list, ~2k ids for the long episode of an import)."""
+    held = _entity_set(text)
+    new = sorted(set(ents).difference(held.ids))
+    if not new:
+        return held.text
+    items, encoded = list(held.items), list(held.encoded)
+    for e in new:
+        at = bisect.bisect_left(items, e)
+        items.insert(at, e)
+        encoded.insert(at, json.dumps(e))
+    out = "[" + ", ".join(encoded) + "]"
+    _ENTITY_SETS.pop(text, None)
+    _remember(out, _EntityList(held.ids.union(new), tuple(items), tuple(encoded), out))
+    return out
+
+
 def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequence[str], batch_key: str,
                  now: float) -> str | None:
     if not batch:
@@ -126,7 +183,7 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
                         (start - EPISODE_MAX_GAP_S, end + EPISODE_MAX_GAP_S))
     target = None
     for ep in open_ep:
-        shared = set(json.loads(ep["entity_ids"])) & set(ents) or set(json.loads(ep["topic_terms"])) & set(terms)
+        shared = _entity_set(ep["entity_ids"]).ids & set(ents) or set(json.loads(ep["topic_terms"])) & set(terms)
         if shared:
             target = ep
             break
@@ -164,7 +221,7 @@ def assign_batch(conn: apsw.Connection, batch: Sequence[Row], entity_ids: Sequen
     last = max([target["ended_at"], *(r["occurred_at"] for r in new_rows)])
     conn.execute("UPDATE episodes SET entity_ids = ?, topic_terms = ?, event_count = ?, started_at = ?, "
                  "ended_at = ?, updated_at = ? WHERE episode_id = ?",
-                 (json.dumps(sorted(set(json.loads(target["entity_ids"])) | set(ents))),
+                 (_grown_entity_ids(target["entity_ids"], ents),
                   json.dumps(list(dict.fromkeys(json.loads(target["topic_terms"]) + terms))[:20]),
                   n, first, last, now, eid))
     return eid

@@ -42,12 +42,13 @@ def state_change(*, entity: str, trait: str, old_value: str | None, new_value: s
     if not new_value or not event_ids or (old_value or "") == new_value:
         return None
     who = "You" if entity in ("user", "local_user", "我") else entity
+    day = _day(at)  # once: a local date costs a time-zone conversion and a strftime
     if old_value:
-        en = f"{who}: {trait} changed from “{old_value}” to “{new_value}” (since {_day(at)})."
-        zh = f"{entity if who != 'You' else '你'}的{trait}从“{old_value}”变为“{new_value}”（{_day(at)}起）。"
+        en = f"{who}: {trait} changed from “{old_value}” to “{new_value}” (since {day})."
+        zh = f"{entity if who != 'You' else '你'}的{trait}从“{old_value}”变为“{new_value}”（{day}起）。"
     else:
-        en = f"{who}: {trait} is now “{new_value}” (since {_day(at)})."
-        zh = f"{entity if who != 'You' else '你'}的{trait}现在是“{new_value}”（{_day(at)}起）。"
+        en = f"{who}: {trait} is now “{new_value}” (since {day})."
+        zh = f"{entity if who != 'You' else '你'}的{trait}现在是“{new_value}”（{day}起）。"
     kind = "superseded" if superseded else "changed"
     body = f"{zh}\n{en}" + (f"\nWhy: {reason}" if reason else "") + \
         ("\nThe earlier value is kept as history (superseded), not deleted." if superseded else "")
@@ -100,10 +101,11 @@ def long_term_trend(*, subject: str, predicate: str, obj: str, observations: int
         return None
     weeks = (last_at - first_at) / (7 * 86400)
     who = "You" if subject in ("user", "local_user", "我") else subject
+    first_day, last_day = _day(first_at), _day(last_at)  # once each, for both languages
     en = (f"Long-term trend: {who} {predicate} {obj} — observed {observations} times over "
-          f"{weeks:.1f} weeks ({_day(first_at)} → {_day(last_at)}).")
+          f"{weeks:.1f} weeks ({first_day} → {last_day}).")
     zh = (f"长期趋势：{'你' if who == 'You' else subject} {predicate} {obj}，"
-          f"{weeks:.1f} 周内出现 {observations} 次（{_day(first_at)} → {_day(last_at)}）。")
+          f"{weeks:.1f} 周内出现 {observations} 次（{first_day} → {last_day}）。")
     return SummaryDraft(
         summary_type=INSIGHT, summary_category="long_term_trend",
         title=f"Long-term trend · 长期趋势: {predicate} {obj} ×{milestone}+",

@@ -128,6 +128,9 @@ _COUNT_TABLE = 64
 _FEATURE_TABLE_MAX = 300_000
 
 
+#: distinct CJK runs remembered per embedder (a run's ids; past it new runs are not remembered)
+_RUN_CACHE_MAX = 100_000
+
 #: vectors remembered by text (1 kB each at 256 dimensions); past it the memo starts again
 _VECTOR_CACHE_MAX = 8192
 
@@ -160,6 +163,9 @@ class _FeatureIds:
         self.pairs: dict[tuple[str, str], int] = {}
         self.chars: dict[str, int] = {}
         self.cjk2: dict[str, int] = {}
+        #: a CJK run → its ids: chat repeats its clauses (in a 20k import 195k runs, 3.4k distinct),
+        #: and the per-character loop over them was the largest part of ``text_ids``
+        self.runs: dict[str, tuple[int, ...]] = {}
         self._slot = np.zeros(1024, dtype=np.int64)
         self._neg = np.zeros(1024, dtype=bool)
         self._kind = np.zeros(1024, dtype=np.int64)
@@ -185,6 +191,24 @@ class _FeatureIds:
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return self._slot, self._neg, self._kind
 
+    def _run_ids(self, run: str) -> tuple[int, ...]:
+        """A CJK run's feature ids: its characters' (stopwords left out), then its bigrams'."""
+        fid, out = self.id, []
+        chars, cjk2 = self.chars, self.cjk2
+        for ch in run:
+            i = chars.get(ch)
+            if i is None:
+                i = chars[ch] = -1 if ch in STOPWORDS else fid("u:" + ch)
+            if i >= 0:
+                out.append(i)
+        for j in range(len(run) - 1):
+            bg = run[j:j + 2]
+            i = cjk2.get(bg)
+            if i is None:
+                i = cjk2[bg] = fid("z:" + bg)
+            out.append(i)
+        return tuple(out)
+
     def text_ids(self, lowered: str) -> list[int]:
         """Every feature occurrence of a lower-cased text, as ids, in ``_accumulate``'s order."""
         fid, out = self.id, []
@@ -205,20 +229,14 @@ class _FeatureIds:
                 if i is None:
                     i = pairs[pair] = fid(f"b:{pair[0]}_{pair[1]}")
                 out.append(i)
+        runs = self.runs
         for run in _CJK_RUN.findall(lowered):
-            chars, cjk2 = self.chars, self.cjk2
-            for ch in run:
-                i = chars.get(ch)
-                if i is None:
-                    i = chars[ch] = -1 if ch in STOPWORDS else fid("u:" + ch)
-                if i >= 0:
-                    out.append(i)
-            for j in range(len(run) - 1):
-                bg = run[j:j + 2]
-                i = cjk2.get(bg)
-                if i is None:
-                    i = cjk2[bg] = fid("z:" + bg)
-                out.append(i)
+            ids = runs.get(run)
+            if ids is None:
+                ids = self._run_ids(run)
+                if len(runs) < _RUN_CACHE_MAX:
+                    runs[run] = ids
+            out.extend(ids)
         for member, cat in members_in(lowered):
             out.append(fid("k:" + cat.key))
             concept = concept_of(member)

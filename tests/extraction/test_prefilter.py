@@ -102,3 +102,28 @@ def test_importing_the_extractor_compiles_no_statement_pattern() -> None:
             "print(sum(p.regex.is_compiled for p in PATTERNS), len(PATTERNS))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out[0] == "0" and int(out[1]) > 400
+
+
+def test_literal_index_decides_as_may_match() -> None:
+    """The extractor looks a sentence's literals up once (``LiteralIndex``) and asks each pattern
+    whether its set meets them: for every pattern of each language and every sentence as the
+    extractor prepares it, that must be ``may_match``."""
+    from memory_core.extraction.prefilter import LiteralIndex
+    from memory_core.extraction.rule_engine import _LANG_LITERALS, _LANG_PATTERNS
+
+    texts = [t for raw in _sentences()
+             for t in dict.fromkeys([raw, raw if has_cjk(raw) else normalize_en(raw)]) if plain_case(t)]
+    texts += ["", "a", " ", "我", "i", "moved to", "辞职了"]
+    checked = kept = 0
+    for text in texts:
+        low = text.lower()
+        for zh in (True, False):
+            present = _LANG_LITERALS[zh].present(low)
+            for _, literals in _LANG_PATTERNS[zh]:
+                keep = literals is None or not literals.isdisjoint(present)
+                assert keep == may_match(literals, low), (text, sorted(literals or ()))
+                checked += 1
+                kept += keep
+    assert checked > 500_000 and 0 < kept < checked
+    odd = LiteralIndex([frozenset({"", "ab"}), None, frozenset({"x"})])
+    assert odd.present("zzz") == frozenset({""}) and odd.present("xab") == frozenset({"", "ab", "x"})

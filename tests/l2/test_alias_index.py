@@ -88,3 +88,45 @@ def test_the_shorter_names_of_an_alias_are_its_head_and_tail_words_or_cjk_runs()
     assert idx.longer_names("civic") == {"honda civic"}
     assert idx.longer_names("honda") == {"honda civic", "honda accord"}
     assert idx.longer_names("朗逸") == {"大众朗逸"} and idx.longer_names("accord civic") == set()
+
+
+def test_a_found_alias_without_cjk_is_a_whole_word():
+    """``catalog.instr_lookup`` leaves out the whole-word regex for the aliases without CJK the
+    index found: the index's boundary test must be the regex's (``\\w``), also next to accented
+    letters, digits, underscores and full-width characters."""
+    from memory_core.l2.catalog import _whole_word
+    from memory_core.text.segment import has_cjk
+
+    aliases = ["air fryer", "café", "tag", "no.1 fan", "c++", "x_y", "ab1", "naïve bar", "ｆｏｏ", "a-b c"]
+    idx = AliasIndex()
+    for a in aliases:
+        idx.add(a)
+    rng = random.Random(16)
+    around = ["", " ", "_", "é", "1", "ß", "-", ".", "我", "ｆ", "\u0301", "٣", "(", "ǅ"]
+    found = 0
+    for _ in range(3000):
+        text = "".join(rng.choice(around) + rng.choice(aliases) + rng.choice(around) for _ in range(rng.randrange(1, 4)))
+        for a in idx.find(text):
+            if not has_cjk(a):
+                found += 1
+                assert _whole_word(text, a), (text, a)
+    assert found > 500
+
+
+def test_find_stays_exact_while_aliases_with_new_first_characters_arrive():
+    """The scan looks only at positions whose character begins some alias, a pattern built
+    again when an alias brings a new first character: after every addition, find() is still the
+    instr + whole-word reference."""
+    pool = ["air fryer", "咖啡机", "【京东】高压锅", "c++", "no.1 fan", "zebra crossing", "喜茶", "ünicode bar",
+            "(fryer) pro", "9to5", "-dash", "ｆｏｏ bar", "星巴克", "bank of america", "京东】高压锅 新款"]
+    rng = random.Random(7)
+    idx = AliasIndex()
+    added: list[str] = []
+    words = ["air", "fryer", "咖啡机", "我", "【京东】高压锅", "c++", "no.1", "fan", "zebra", "crossing", "喜茶",
+             "ünicode", "bar", "(fryer)", "pro", "9to5", "-dash", "ｆｏｏ", "星巴克", "bank", "of", "america", "新款"]
+    for alias in rng.sample(pool, len(pool)):
+        idx.add(alias)
+        added.append(alias)
+        for _ in range(40):
+            text = rng.choice([" ", ""]).join(rng.choice(words) for _ in range(rng.randrange(1, 8)))
+            assert idx.find(text) == _reference(text, added), (text, added)

@@ -79,3 +79,19 @@ def test_cjk_start_pattern_skips_only_what_cannot_match() -> None:
     for text in ["我买了空气炸锅和咖啡机", "咖咖啡", "没有", "电子电子书", "空气炸", "咖啡咖啡机咖"]:
         assert cjk_longest(text, table, prefixes, starts) == cjk_longest(text, table, prefixes)
     assert cjk_longest("没有条目", table, prefixes, start_pattern([])) == []
+
+
+def test_remembered_runs_equal_the_whole_text_scan() -> None:
+    """The CJK scan remembers each run's entries: a text whose runs were all seen before (in
+    other texts, in another order) finds what scanning the whole text finds."""
+    texts = _texts(11, 1500)
+    rng = random.Random(3)
+    shuffled = ["，".join(rng.sample(texts, 3)) for _ in range(500)]
+    by_name, by_member = _index()
+    for which, table in (("names", by_name), ("members", by_member)):
+        _, cjk_prefixes = _prefixes(which)
+        for text in texts + shuffled:
+            lowered = text.lower()
+            whole = cjk_longest(lowered, table, cjk_prefixes)
+            got = _find(text, which)
+            assert got[len(got) - len(whole):] == tuple(whole), (text, which)

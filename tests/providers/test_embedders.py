@@ -141,3 +141,26 @@ def test_hashing_memo_returns_copies() -> None:
     assert again[1].tobytes() == before[0].tobytes() and again[0].tobytes() == before[1].tobytes()
     again[:] = 7
     assert emb.embed(["air fryer"])[0].tobytes() == before[0].tobytes()
+
+
+def test_hashing_repeated_cjk_runs_are_bytewise_the_reference() -> None:
+    """A CJK run's ids are remembered (chat repeats its clauses): texts built from a few runs —
+    with stopword characters, lexicon members, Latin words between them — each different as a
+    whole, so every vector is built and not taken from the vector memo, must give the
+    reference's bytes, the first time a run is seen and every time after."""
+    import random
+
+    from memory_core.providers.hashing_embedder import HashingEmbedder
+
+    rng = random.Random(16)
+    runs = ["我今天买了咖啡", "的了", "空气炸锅很好用", "高压锅", "在上海", "哈哈哈", "电子书", "我"]
+    latin = ["air fryer", "coffee", "ok", "Kindle", "the", "moved"]
+    texts = []
+    for i in range(300):
+        parts = [rng.choice(runs) if rng.random() < 0.6 else rng.choice(latin) for _ in range(rng.randint(1, 8))]
+        texts.append(rng.choice(["，", " ", "。"]).join(parts) + f" {i}")
+    for dim in (8, 256):
+        emb = HashingEmbedder(dim=dim)
+        got = [v for k in range(0, len(texts), 25) for v in emb.embed(texts[k:k + 25])]
+        for text, v in zip(texts, got):
+            assert v.tobytes() == _reference_hashing_vector(text, dim).tobytes(), (dim, text)
