@@ -75,7 +75,7 @@ from .rerank import RerankCandidate, rerank
 from .rrf import weighted_rrf
 from .score_fusion import relative_score_fusion
 from .scope import chat_artifact_reason
-from .subject import asks_about_user, named_speaker
+from .subject import asks_about_household, asks_about_user, named_speaker
 from .subject import other_subject as about_someone_else
 from .vector_search import VectorIndex
 
@@ -273,6 +273,13 @@ class RetrievalService:
             if plan.named_pet is not None:  # "is rocky still living with me?" asks about Rocky the pet, not a home
                 plan.predicate_family = "pet"
         return plan
+
+    @staticmethod
+    def _asks_own_state(plan: QueryPlan) -> bool:
+        """A current_state question about the user's own state: asked of the user ("where do I
+        live?"), or naming nobody at all about a state family ("what pets are in the house
+        now?": the household's, the user's)."""
+        return asks_about_user(plan.query) or (plan.predicate_family in CHANGE_CUES and asks_about_household(plan.query))
 
     @staticmethod
     def _family_of_named(plan: QueryPlan, trace: tr.QueryTrace, head: list[tuple[Candidate, float]]) -> None:
@@ -574,7 +581,7 @@ class RetrievalService:
                            for ev, s in head], quoted=plan.quoted_phrases, now=plan.now,
                           about_user=asks_about_user(plan.query), semantic_best=semantic_id,
                           about_speaker=speaker,
-                          state_question=plan.mode is QueryMode.CURRENT_STATE and asks_about_user(plan.query),
+                          state_question=plan.mode is QueryMode.CURRENT_STATE and self._asks_own_state(plan),
                           state_family=plan.predicate_family)
         by_id = {ev.event_id: ev for ev, _ in head}
         for i, r in enumerate(reranked):
@@ -709,7 +716,7 @@ class RetrievalService:
         except Exception as exc:  # noqa: BLE001 - no assertion tables: entity links only
             log.debug("newer-state supersession unavailable: %s", exc)
         new_types = NEWER_STATE_NEW_THING_TYPES.get(plan.predicate_family or "")
-        if new_types and (asks_about_user(plan.query) or asks_about_own_tie(plan.query, plan.predicate_family)):
+        if new_types and (self._asks_own_state(plan) or asks_about_own_tie(plan.query, plan.predicate_family)):
             # another thing of the family's type, named by a later line (the old one is the
             # entity path's above)
             rows += [(seq, f"new:{eid}", later_about(name, zh)) for seq, eid, name in conn.execute(
@@ -723,7 +730,7 @@ class RetrievalService:
             rows += self._ended_rows(conn, ids, top_time, zh)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
             log.debug("newer-state ends unavailable: %s", exc)
-        if plan.predicate_family in CHANGE_CUES and (asks_about_user(plan.query) or asks_about_body(plan.query, plan.predicate_family)
+        if plan.predicate_family in CHANGE_CUES and (self._asks_own_state(plan) or asks_about_body(plan.query, plan.predicate_family)
                                                      or asks_about_own_tie(plan.query, plan.predicate_family)
                                                      or plan.predicate_family == "pet" and plan.named_pet is not None):
             rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
@@ -750,7 +757,7 @@ class RetrievalService:
         # superseding belief or a change word is shown with that reason (one row per event)
         mentions += topical
         by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
-        about_user = asks_about_user(plan.query)
+        about_user = self._asks_own_state(plan)
         moment = plan.as_of if plan.as_of is not None else plan.now
         # a belief whose own evidence tells the change into it ("我从鹅厂离职了 现在在字节跳动"): a
         # later "new company / 新公司" only refers back to the value it names, no newer change

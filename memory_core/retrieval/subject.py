@@ -45,7 +45,7 @@ _EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|does|did|got|gets|will|can|still|
 _HAS_CONTRACTED = r"['’]s\s+(?:just\s+|finally\s+|now\s+|officially\s+|also\s+)*(?:gone|got|been|become|moved|started|quit|left|decided|switched|taken|adopted|bought)\b"
 #: "is" contracted onto the subject before a participle or an adverb ("my flatmate Kiri's trying
 #: carnivore"; "'s been" is _HAS_CONTRACTED's)
-_IS_CONTRACTED = r"['’]s\s+(?:\w+ing|just|now|finally|officially)\b"
+_IS_CONTRACTED = r"['’]s\s+(?:\w+ing|just|now|finally|officially|off to|engaged|married|pregnant|expecting|divorced|retired)\b"
 _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
@@ -123,6 +123,30 @@ _ZH_MY_STATE = re.compile(rf"^(?:我的|我现在的|我目前的)(?!{_ZH_OTHERS
 #: 我家现在在哪个城市呀: where one's home is, is where one lives (我家 opens a relative's news as often)
 _ZH_OWN_HOME = re.compile(r"^[我俺咱]家(?:现在|目前|如今|这会儿)?(?:是)?(?:在|住|搬)")
 _ZH_ABOUT_USER = re.compile(rf"(?:^|(?<=[\u4e00-\u9fff，,\s]))[我俺咱](?!的|家|们)(?!{_ZH_OTHERS})")
+
+
+#: any person a question could be about: a pronoun, or 我/你/他… in Chinese
+_ANY_PERSON_EN = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|you|your|yours|he|him|his|she|her|hers|they|them|"
+                            r"their|theirs|i'm|i've|i'd|i'll)\b", re.I)
+_ANY_PERSON_ZH = re.compile(r"[我俺咱你您他她它]")
+
+
+def asks_about_household(question: str) -> bool:
+    """A question that names nobody at all — no pronoun, no name ("what pets are in the house
+    now?", "what's in the driveway these days?", 家里现在养的啥): asked of an assistant about
+    the home it serves, it is the user's household's state."""
+    from .intent import chinese_subject  # (intent reads the plan's subject with this module's words)
+
+    q = _ASKED_OF_ME.sub(" ", question.strip()).strip()
+    if not q or _ANY_PERSON_EN.search(q) or _ANY_PERSON_ZH.search(q) or chinese_subject(q) is not None:
+        return False
+    words = re.findall(r"[^\W\d_][\w'’-]*", q)
+    # a capitalised word after the first is a name ("how's Biscuit these days?", "where does Tom live")
+    return not any(w[0].isupper() for w in words[1:] if w.isascii())
+
+
+#: the request around a question ("…, remind me", "tell me …") names no one it is about
+_ASKED_OF_ME = re.compile(r"^(?:(?:can|could) you\s+)?(?:remind me|tell me)\b[,:]?|[,;]?\s*(?:remind me|tell me)\s*[?.!]*$", re.I)
 
 
 def asks_about_user(question: str) -> bool:

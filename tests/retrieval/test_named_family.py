@@ -74,3 +74,20 @@ def test_the_end_of_a_job_answers_a_question_naming_only_the_company(make_engine
     # asked before the last day, the job stands
     pkg = engine.retrieval.query("am I still at Safaricom?", "current_state", now=T0 + 60 * DAY)
     assert pkg.findings[0].event_id == ids["old"]
+
+
+def test_a_household_question_lowers_a_relatives_news(make_engine):
+    """"what pets are in the house now?" names nobody: the household's state, so a sister's
+    puppy is her news, and the user's later pets answer."""
+    from tests.helpers import DAY, T0, chat
+    engine = make_engine()
+    engine.ingest_payloads([chat(f"h{i}", "user", text, T0 + d * DAY, key) for i, (text, d, key) in enumerate((
+        ("Nugget the hamster escaped AGAIN and we found him in the dishwasher", 0, "old"),
+        ("compromise reached: two guinea pigs from the shelter, Salt and Pepper", 200, "new"),
+        ("my sister is getting a puppy and now the kids want one too. absolutely not", 260, "sister")))])
+    engine.run_until_idle()
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("what pets are in the house now?", "current_state", now=T0 + 300 * DAY)
+    order = [f.event_id for f in pkg.findings]
+    assert ids["sister"] not in order[:1] and order.index(ids["new"]) < order.index(ids["sister"]), \
+        [f.content for f in pkg.findings]

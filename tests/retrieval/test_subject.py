@@ -194,3 +194,21 @@ def test_a_place_named_first_is_no_person_with_news():
 ])
 def test_a_plural_subjects_present_is_their_news(text: str, other: bool) -> None:
     assert other_subject(text) is other
+
+
+@pytest.mark.parametrize("question,household", [
+    ("what pets are in the house now?", True), ("is the dog still around?", True),
+    ("what's in the driveway these days, remind me", True), ("家里现在养的啥", True),
+    # a person named or a pronoun: somebody's, judged by asks_about_user
+    ("how's Biscuit these days?", False), ("where does Tom live now?", False), ("小美在哪上班", False),
+    ("where am I living?", False), ("where's her new place?", False),
+])
+def test_a_question_naming_nobody_asks_about_the_household(question, household):
+    from memory_core.retrieval.subject import asks_about_household
+    assert asks_about_household(question) is household
+
+
+@pytest.mark.parametrize("text", ["My daughter's off to Leeds uni in September, proud dad moment",
+                                  "my cousin's engaged!! to a guy she met in Lisbon"])
+def test_is_contracted_onto_a_relative_before_a_state_word(text):
+    assert other_subject(text)
