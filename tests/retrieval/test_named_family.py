@@ -49,23 +49,27 @@ def test_only_the_first_lines_are_read():
     assert family_of_named_thing(["safaricom"], head, lines=4).family == "work"
 
 
-def _ids(engine):
-    return {e.source_item_id: e.event_id for e in engine.list_events(limit=100)}
+def _chat_history(make_engine, *lines: tuple[str, int, str]):
+    """An engine holding the user's ``lines`` (text, day, source id), every layer drained, and
+    the event id of each source id."""
+    from tests.helpers import DAY, T0, chat
+    engine = make_engine()
+    engine.ingest_payloads([chat(f"m{i}", "user", text, T0 + d * DAY, key) for i, (text, d, key) in enumerate(lines)])
+    engine.run_until_idle()
+    return engine, {e.source_item_id: e.event_id for e in engine.list_events(limit=100)}
 
 
 def test_the_end_of_a_job_answers_a_question_naming_only_the_company(make_engine):
     """End to end: "am I still at Safaricom?" holds no word of work; the company's line tells the
     family, and the later last day (no company named) comes first, with the family's source in
     the trace."""
-    from tests.helpers import DAY, T0, chat
-    engine = make_engine()
-    engine.ingest_payloads([chat(f"m{i}", "user", text, T0 + d * DAY, key) for i, (text, d, key) in enumerate((
+    from tests.helpers import DAY, T0
+    engine, ids = _chat_history(
+        make_engine,
         ("Morning. Safaricom call centre shift starts 7am, need a quick breakfast idea", 0, "old"),
         ("How do I calculate my NSSF deductions from gross pay?", 30, "ask"),
         ("Today was my last day. Cleared my desk, returned the headset. Jobless for now", 130, "end"),
-        ("Went to Naivasha with the girls this weekend, so nice", 170, "trip")))])
-    engine.run_until_idle()
-    ids = _ids(engine)
+        ("Went to Naivasha with the girls this weekend, so nice", 170, "trip"))
     pkg = engine.retrieval.query("am I still at Safaricom?", "current_state", now=T0 + 180 * DAY)
     assert pkg.findings[0].event_id == ids["end"], [f.content for f in pkg.findings]
     plan = pkg.trace.to_json()["plan"]
@@ -79,14 +83,12 @@ def test_the_end_of_a_job_answers_a_question_naming_only_the_company(make_engine
 def test_a_household_question_lowers_a_relatives_news(make_engine):
     """"what pets are in the house now?" names nobody: the household's state, so a sister's
     puppy is her news, and the user's later pets answer."""
-    from tests.helpers import DAY, T0, chat
-    engine = make_engine()
-    engine.ingest_payloads([chat(f"h{i}", "user", text, T0 + d * DAY, key) for i, (text, d, key) in enumerate((
+    from tests.helpers import DAY, T0
+    engine, ids = _chat_history(
+        make_engine,
         ("Nugget the hamster escaped AGAIN and we found him in the dishwasher", 0, "old"),
         ("compromise reached: two guinea pigs from the shelter, Salt and Pepper", 200, "new"),
-        ("my sister is getting a puppy and now the kids want one too. absolutely not", 260, "sister")))])
-    engine.run_until_idle()
-    ids = _ids(engine)
+        ("my sister is getting a puppy and now the kids want one too. absolutely not", 260, "sister"))
     pkg = engine.retrieval.query("what pets are in the house now?", "current_state", now=T0 + 300 * DAY)
     order = [f.event_id for f in pkg.findings]
     assert ids["sister"] not in order[:1] and order.index(ids["new"]) < order.index(ids["sister"]), \
