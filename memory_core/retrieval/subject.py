@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 
 from ..lexicon.categories import categories_of, concept_of
+from .intent import chinese_subject
 from .predicates import FAMILIES
 
 #: people a user talks about (English singular nouns; plurals via "s?")
@@ -135,8 +136,6 @@ def asks_about_household(question: str) -> bool:
     """A question that names nobody at all — no pronoun, no name ("what pets are in the house
     now?", "what's in the driveway these days?", 家里现在养的啥): asked of an assistant about
     the home it serves, it is the user's household's state."""
-    from .intent import chinese_subject  # (intent reads the plan's subject with this module's words)
-
     q = _ASKED_OF_ME.sub(" ", question.strip()).strip()
     if not q or _ANY_PERSON_EN.search(q) or _ANY_PERSON_ZH.search(q) or chinese_subject(q) is not None:
         return False
