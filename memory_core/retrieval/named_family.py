@@ -20,7 +20,7 @@ from typing import Sequence
 from ..policy import NAMED_FAMILY_LINES
 from ..text.segment import query_terms
 from .newer_state import shared_topic, stated_part
-from .state_statement import family_word_at, statement_word
+from .state_statement import LOWERING_REASONS, family_word_at, not_own_state, statement_word
 
 #: the families a user's state is told in (``state_statement.CHANGE_CUES``' keys)
 STATE_FAMILIES = ("work", "residence", "vehicle", "pet", "diet", "relationship", "health", "school")
@@ -53,9 +53,9 @@ def families_spoken_of(text: str) -> tuple[str, ...]:
 def family_of_named_thing(question_terms: Sequence[str], head: Sequence[HeadLine], *,
                           lines: int = NAMED_FAMILY_LINES) -> NamedFamily | None:
     """The family of the first of the head's best ``lines`` that is the user's own statement,
-    names a content word of the question, and speaks of exactly one state family; None when
-    none does, or the first such line speaks of several (which one the question means is
-    not for a guess)."""
+    names a content word of the question, and speaks of exactly one state family, as the
+    user's own state (not a relative's news); None when none does, or the first such line
+    speaks of several (which one the question means is not for a guess)."""
     for i, line in enumerate(head[:lines]):
         if line.author_type != "user" or line.speaker:
             continue
@@ -64,8 +64,10 @@ def family_of_named_thing(question_terms: Sequence[str], head: Sequence[HeadLine
         if named is None:
             continue
         found = families_spoken_of(stated)
-        if len(found) == 1:
-            return NamedFamily(found[0], i, named)
-        if found:
+        if len(found) > 1:
             return None
+        if found and not_own_state(stated, speaker=None, author_type="user", family=found[0],
+                                   at=family_word_at(stated, found[0])) not in LOWERING_REASONS:
+            return NamedFamily(found[0], i, named)
+        # (a line on someone else's state — 老张血糖高 — says what the thing is to them, not to the user)
     return None

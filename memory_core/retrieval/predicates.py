@@ -103,7 +103,8 @@ FAMILIES: tuple[PredicateFamily, ...] = (
     PredicateFamily(
         "work",
         ("work", "working", "job", "employer", "employed", "unemployed", "employment", "company", "colleague",
-         "boss", "career", "teaching", "工作", "上班", "公司", "同事", "职业", "干活", "打工", "哪上班", "上什么班", "有班上"),
+         "boss", "career", "teaching", "nursing", "工作", "上班", "公司", "同事", "职业", "干活", "打工", "哪上班", "上什么班", "有班上",
+         "在哪家干", "在哪干", "干啥工作", "做啥工作"),
         ("work", "job", "employer", "hired", "joined", "company", "工作", "上班", "入职", "公司"),
         ("office", "team", "project", "办公室", "团队", "项目"),
         # the answer is an employer: a lexicon member (a podcast, a dish) in a line about work is not it
@@ -116,7 +117,8 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "ownership record", "拥有记录", ("possession",), ("acquisition",), (), _THINGS),
     PredicateFamily(
         "vehicle",
-        ("car", "drive", "drives", "driving", "vehicle", "truck", "suv", "车", "开什么车", "汽车", "开车", "代步", "座驾"),
+        ("car", "drive", "drives", "driving", "vehicle", "truck", "suv", "ute", "bakkie", "车", "开什么车", "汽车",
+         "开车", "代步", "座驾"),
         ("drive", "drives", "driving", "car", "开", "车"),
         ("sold", "bought", "卖了", "买了"),
         "statement about your car", "关于车的表述", ("vehicle",), ("possession", "acquisition"), ("vehicle",),
@@ -148,7 +150,8 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",
          "single", "relationship", "divorced", "bf", "gf", "hubby", "seeing anyone", "seeing someone", "seeing somebody", "engaged",
          "fiance", "fiancé", "fiancee", "fiancée", "结婚", "关系", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身",
-         "离婚", "脱单", "交往", "已婚", "am i still with", "still together", "marital", "婚姻", "感情", "在一起", "还好着", "过日子"),
+         "离婚", "脱单", "交往", "已婚", "am i still with", "still together", "marital", "婚姻", "感情", "在一起", "还好着", "过日子",
+         "单着"),
         ("married", "dating", "broke up", "divorced", "girlfriend", "boyfriend", "结婚", "分手", "离婚", "在一起"),
         ("wedding", "婚礼"),
         "statement about your relationship", "关于感情状况的表述", ("relationship",), (), ("partner", "spouse"),
@@ -157,7 +160,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "school",
         ("school", "study", "studying", "university", "college", "student", "graduate", "graduated",
          "phd", "mba", "master's", "classes", "enrolled", "degree", "uni",
-         "上学", "读书", "大学", "学校", "毕业", "读研", "学生", "在读", "上课", "本科", "研究生", "读博", "学业",
+         "上学", "读书", "念书", "大学", "学校", "毕业", "读研", "学生", "在读", "上课", "本科", "研究生", "读博", "学业",
          # 我现在上啥学了没？报的啥班来着: the school asked with a filler inside the verb
          "上啥学", "上什么学", "读啥", "读什么", "报班", "报的班", "报的啥班", "报了什么班", "哪个学校", "哪所"),
         ("study at", "studying at", "student", "enrolled", "graduated", "读书", "上学", "毕业", "读研"),
@@ -283,9 +286,17 @@ def _vehicle_named() -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
+#: words that ask about a family in a question but in a line are no word on it ("what's in the
+#: driveway these days?" asks for the car; "my neighbour keeps parking across my driveway" tells none)
+_QUESTION_ONLY_CUES: dict[str, tuple[str, ...]] = {"vehicle": ("driveway",)}
+#: chat drops the g of "-ing" ("who am i workin for", "where am I livin now"): read as written out
+_DROPPED_G = re.compile(r"\b(work|liv|driv|stay|rent|study|dat|see|nurs|teach)in['’]?(?=\s|[?.!,]|$)")
+
+
 def question_family(question: str) -> PredicateFamily | None:
     """The family a question asks about ("What did I buy…" → acquisition), or None."""
-    lowered = question.lower()
+    question = _DROPPED_G.sub(r"\1ing", question.lower())
+    lowered = question
     for name in _FAMILY_ORDER:
         fam = FAMILY_BY_NAME[name]
         if name == "ownership" and (not re.search(r"\b(?:do|did) i (?:own|have)\b|我有没有|我有几|拥有", lowered)
@@ -296,7 +307,8 @@ def question_family(question: str) -> PredicateFamily | None:
             continue
         if name == "acquisition" and _HAVE_GOT.search(lowered):
             continue  # "have I still got my job?", "have i got a car yet": possession, not a purchase
-        if (find_cue(question, fam.question_cues) or name == "vehicle" and _vehicle_named().search(lowered)
+        if (find_cue(question, fam.question_cues) or find_cue(question, _QUESTION_ONLY_CUES.get(name, ()))
+                or name == "vehicle" and _vehicle_named().search(lowered)
                 or name == "relationship" and _LIFE_WITH_ZH.search(lowered)):
             return fam
         if name == "health" and (_CONDITION_QUESTION.search(lowered) or _BODY_QUESTION.search(lowered)):

@@ -49,7 +49,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "new lanyard",
         "跳槽", "入职", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休", "新工作", "新公司", "换工作",
         "换了工作", "offer", "上班第一天", "第一天上班", "第一周", "报到", "转正", "工牌", "老东家", "新东家",
-        "自由职业", "个体户", "开了家", "创业", "待业", "下岗", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天", "找工作", "交了工服"),
+        "自由职业", "个体户", "开了家", "创业", "待业", "下岗", "被优化", "优化掉", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天", "找工作", "交了工服"),
     "residence": (
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
@@ -75,7 +75,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
         "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
         "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家", "名字叫", "取名", "起名", "named him",
-        "named her", "we named", "first night home", "went peacefully", "passed peacefully", "slipped away"),
+        "named her", "we named", "first night home", "went peacefully", "passed peacefully", "slipped away",
+        "forever home"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "giving up", "no special diet",
         "back to normal food", "eating normally", "normal diet", "stopped eating", "switched to",
@@ -209,8 +210,8 @@ _ASKING_OPENER = re.compile(r"(?:what|what's|whats|which|where|when|who|how|why|
 #: the user's own animal or partner as the subject ("My dog is sick", 女朋友小雨生日快到了): a word on
 #: the user's pet or relationship, the states those families ask about
 _OWN_TIE = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bird|parrot|fish|hamster|rabbit|bunny|"
-                      r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?)s?\b|"
-                      r"^(?:我|我们)?(?:家|家里)?(?:的)?(?:猫|狗|猫咪|狗狗|男朋友|女朋友|老婆|老公|对象|未婚夫|未婚妻)", re.IGNORECASE)
+                      r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|missus|hubby|wifey)s?\b|"
+                      r"^(?:我|我们)?(?:家|家里)?(?:的)?(?:猫|狗|猫咪|狗狗|男朋友|女朋友|老婆|老公|对象|未婚夫|未婚妻|媳妇|老伴|爱人)", re.IGNORECASE)
 #: a question about the user's own animal or partner ("Is my cat still around?", 我家现在养的啥,
 #: 我家猫还在吗, 我对象还是小林吗): for the pet and relationship families, the user's own state
 _OWN_TIE_QUESTION = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:cats?|dogs?|pupp(?:y|ies)|kittens?|pets?|birds?|parrots?|fish|"

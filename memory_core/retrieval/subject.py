@@ -31,7 +31,10 @@ _EN_PEOPLE = (
     "grandmother|grandfather|teacher|doctor|baby|"
     # people one talks about by a casual or a work word ("My buddy Jake just got hired at Tesla")
     "buddy|pal|bestie|bff|mate|classmate|teammate|bandmate|housemate|landlord|landlady|"
-    "client|coach|mentor|stepmom|stepdad|stepbrother|stepsister|in-laws?|ex")
+    "client|coach|mentor|stepmom|stepdad|stepbrother|stepsister|in-laws?|ex|"
+    # kin and partners by their casual and regional words ("my missus", "me nan", "the hubby")
+    "sis|bro|hubby|missus|wifey|fianc[ée]e?|grandson|granddaughter|grandkids?|stepson|stepdaughter|"
+    "(?:mother|father|sister|brother|son|daughter)-in-law|auntie|aunty|granny|gran|nan|nana|nanna")
 #: … and animals
 _EN_OTHERS = _EN_PEOPLE + "|cat|dog|puppy|kitten"
 #: what follows a subject in a report of somebody's news: auxiliaries, adverbs, the irregular
@@ -50,7 +53,8 @@ _IS_CONTRACTED = r"['’]s\s+(?:\w+ing|just|now|finally|officially|off to|engage
 _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
-    rf"^(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][^\W\d_]+)|(?:{_EN_OTHERS})s?)"
+    # ("me" is "my" in British and Irish chat: "me nan moved into a care home")
+    rf"^(?:my|me|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][^\W\d_]+)|(?:{_EN_OTHERS})s?)"
     r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
 #: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
@@ -98,7 +102,10 @@ _EN_ABOUT_USER = re.compile(
 _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|爸爸|母亲|父亲|父母|儿子|女儿|孩子|老婆|"
               "老公|妻子|丈夫|男朋友|女朋友|对象|朋友|室友|邻居|表妹|表姐|表哥|表弟|堂妹|堂哥|堂弟|堂姐|叔叔|"
               "阿姨|侄女|侄子|外甥|奶奶|爷爷|外婆|外公|老师|医生|同学|猫|狗|闺蜜|发小|哥们|舍友|师兄|师姐|学长|学姐|"
-              "老乡|兄弟|姐妹|师弟|师妹|学弟|学妹|老板娘|房东|客户|前任|前男友|前女友")
+              "老乡|兄弟|姐妹|师弟|师妹|学弟|学妹|老板娘|房东|客户|前任|前男友|前女友|"
+              # the family by marriage and the regional words for kin (我媳妇说她血糖也偏高, 我家姐)
+              "媳妇|老伴|爱人|婆婆|公公|岳母|岳父|丈母娘|老丈人|儿媳|女婿|嫂子|姐夫|妹夫|弟妹|舅舅|舅妈|姑姑|姑父|"
+              "姨妈|小姨|大姨|姨父|伯伯|伯母|婶婶|孙子|孙女|外孙|外孙女|家姐|家兄|老爸|老妈|老爹|老娘")
 #: somebody called by a surname nickname (小王, 老李), as chat names coworkers and neighbours — after
 #: where they are from, 组里的小王 (小雨, 小宝: no surname, may be the user's own partner or child)
 _ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的)?[小老](?:王|张|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|郑|梁|谢|宋|唐|"

@@ -31,6 +31,12 @@ def test_somebody_elses_line_a_question_or_the_assistant_tells_nothing():
         assert family_of_named_thing(["clover"], [line]) is None
 
 
+def test_a_line_on_someone_elses_state_tells_nothing():
+    head = [_user("老张血糖高，给他做啥菜好"), _user("最近跟公园跳舞认识的老张处上对象了")]
+    found = family_of_named_thing(["老张"], head)
+    assert found is not None and (found.family, found.line) == ("relationship", 1)
+
+
 def test_no_shared_content_word_no_family():
     # "still" names no topic: a line sharing only it says nothing of what was asked
     head = [_user("still on night shift at the warehouse")]

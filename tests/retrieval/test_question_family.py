@@ -42,6 +42,11 @@ def test_no_family_without_a_cue(question):
     ("我现在还跟老李过吗？", "relationship"),
     # a slimming programme is a diet
     ("am I still doing Slimming World?", "diet"), ("still on weight watchers?", "diet"),
+    # chat's dropped g, a trade asked by its verb, the driveway, regional words
+    ("who am i workin for again these days", "work"), ("where am I livin now", "residence"),
+    ("where am I nursing these days?", "work"), ("what's in the driveway these days, remind me", "vehicle"),
+    ("what bakkie am I driving", "vehicle"), ("我现在还单着吗", "relationship"), ("我现在在哪个学校念书", "school"),
+    ("我现在是在哪家干？", "work"),
 ])
 def test_the_family_of_a_named_car_a_city_a_treatment(question, family):
     found = question_family(question)

@@ -197,6 +197,8 @@ def test_more_wordings_of_the_state_questions(question, family):
     ("Discharged na ako! Platelets back to normal, uwi na", "health", "discharged"),
     ("不搞生酮了，医生让我碳水正常吃，今天中午干了一大碗米饭", "diet", "不搞生酮了"),
     ("Packed it in. Cancelled my membership, eating normal again", "diet", "packed it in"),
+    ("上周被优化了 拿了N+1 先歇两个月", "work", "被优化"),
+    ("Koda went to his forever home outside Red Deer, they have acreage", "pet", "forever home"),
 ])
 def test_ends_told_in_their_own_words_are_the_users_change(text, family, cue):
     """An end told with the advice behind it after it (医生让我…), a membership cancelled (the end

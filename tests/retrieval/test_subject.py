@@ -209,6 +209,9 @@ def test_a_question_naming_nobody_asks_about_the_household(question, household):
 
 
 @pytest.mark.parametrize("text", ["My daughter's off to Leeds uni in September, proud dad moment",
-                                  "my cousin's engaged!! to a guy she met in Lisbon"])
+                                  "my cousin's engaged!! to a guy she met in Lisbon",
+                                  # kin by their casual, regional and by-marriage words
+                                  "me nan moved into a care home", "my missus just started at Tesco",
+                                  "我媳妇说她血糖也偏高 让她也去查"])
 def test_is_contracted_onto_a_relative_before_a_state_word(text):
     assert other_subject(text)
