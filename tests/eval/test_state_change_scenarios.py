@@ -69,8 +69,8 @@ SCENARIO_DIR = Path(__file__).parent / "scenarios"
 #: tm / tn were never read, kept to measure the next change on)
 GATES = {"sc": 36, "sh": 37, "si": 35, "sj": 39, "sk": 39, "sl": 38, "sm": 38, "so": 36, "sp": 35, "sq": 38,
          "sr": 44, "ss": 38, "st": 32, "su": 34, "sv": 35, "sw": 23, "sx": 25,
-         "ta": 24, "tb": 21, "tc": 24, "td": 27, "te": 21, "tf": 20,
-         "tg": 29, "th": 23, "ti": 27, "tj": 23}
+         "ta": 24, "tb": 21, "tc": 24, "td": 26, "te": 21, "tf": 20,
+         "tg": 29, "th": 24, "ti": 27, "tj": 23}
 
 
 @pytest.fixture(scope="module")
