@@ -2030,7 +2030,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_pet_entrusted", "zh", r"把(?:[\u4e00-\u9fff]{1,3}的)?(?P<kind>" + _ZH_PET + r")(?P<verb>托付给|交给|留给|送给|给)(?P<subj>我|我们)"
          r"(?:养)?了[，,]?(?:它)?(?:叫|名叫|名字叫)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6})", "HAS_PET", "animal", trait="pet",
          coordinated=False),
-    _raw("zh_pet_gift", "zh", r"(?P<verb>送了|送给了|送给|送)(?P<subj>我们家|我们|我家|我)(?:一只|只|一条|条|两只)"
+    # (a gift promised is no gift: 我表姐说要送我一只小猫, 答应送我一只 — an offer reported, the animal not had)
+    _raw("zh_pet_gift", "zh", r"(?<![要会想])(?<!打算)(?<!准备)(?<!答应)(?<!考虑)"
+         r"(?P<verb>送了|送给了|送给|送)(?P<subj>我们家|我们|我家|我)(?:一只|只|一条|条|两只)"
          r"(?P<obj>" + _ZH_PET + r")", "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("zh_pet_start", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:从[^，,。！？从]{1,8}?)?"
          r"(?:新)?(?P<verb>养了|领养了|收养了|捡了|抱回了|抱回来了|接了|接回了|带回来了?|带回了|带回家了?)(?:一只|只|一条|条|两只)(?:小|大)?(?:黑|白|橘|花|灰|黄|奶)?"
