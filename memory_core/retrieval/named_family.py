@@ -20,10 +20,7 @@ from typing import Sequence
 from ..policy import NAMED_FAMILY_LINES
 from ..text.segment import query_terms
 from .newer_state import shared_topic, stated_part
-from .state_statement import LOWERING_REASONS, family_word_at, not_own_state, statement_word
-
-#: the families a user's state is told in (``state_statement.CHANGE_CUES``' keys)
-STATE_FAMILIES = ("work", "residence", "vehicle", "pet", "diet", "relationship", "health", "school")
+from .state_statement import CHANGE_CUES, LOWERING_REASONS, family_word_at, not_own_state, statement_word
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +41,16 @@ class NamedFamily:
     named: str
 
 
-def families_spoken_of(text: str) -> tuple[str, ...]:
-    """The state families whose words a statement uses (a change word, a family word, a word
-    telling the state in passing)."""
-    return tuple(f for f in STATE_FAMILIES if family_word_at(text, f) is not None or statement_word(text, f))
+def families_spoken_of(text: str) -> dict[str, int | None]:
+    """The state families (``state_statement.CHANGE_CUES``' keys) whose words a statement uses
+    — a change word, a family word, a word telling the state in passing —, each with where
+    its first change or family word is (None for a word in passing)."""
+    out: dict[str, int | None] = {}
+    for family in CHANGE_CUES:
+        at = family_word_at(text, family)
+        if at is not None or statement_word(text, family):
+            out[family] = at
+    return out
 
 
 def family_of_named_thing(question_terms: Sequence[str], head: Sequence[HeadLine], *,
@@ -66,8 +69,8 @@ def family_of_named_thing(question_terms: Sequence[str], head: Sequence[HeadLine
         found = families_spoken_of(stated)
         if len(found) > 1:
             return None
-        if found and not_own_state(stated, speaker=None, author_type="user", family=found[0],
-                                   at=family_word_at(stated, found[0])) not in LOWERING_REASONS:
-            return NamedFamily(found[0], i, named)
+        for family, at in found.items():
+            if not_own_state(stated, speaker=None, author_type="user", family=family, at=at) not in LOWERING_REASONS:
+                return NamedFamily(family, i, named)
         # (a line on someone else's state — 老张血糖高 — says what the thing is to them, not to the user)
     return None

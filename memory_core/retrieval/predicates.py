@@ -286,17 +286,22 @@ def _vehicle_named() -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
-#: words that ask about a family in a question but in a line are no word on it ("what's in the
-#: driveway these days?" asks for the car; "my neighbour keeps parking across my driveway" tells none)
-_QUESTION_ONLY_CUES: dict[str, tuple[str, ...]] = {"vehicle": ("driveway",)}
+@lru_cache(maxsize=1)
+def _question_only() -> dict[str, tuple[re.Pattern[str], ...]]:
+    """Per family, what asks about it in a question though in a line it is no word on it (so not
+    among the family's cues, which ``state_statement`` reads in lines too): "what's in the
+    driveway these days?" asks for the car, "my neighbour keeps parking across my driveway"
+    tells none; a car by its name; a life shared with someone."""
+    return {"vehicle": (re.compile(r"\bdriveway\b"), _vehicle_named()), "relationship": (_LIFE_WITH_ZH,)}
+
+
 #: chat drops the g of "-ing" ("who am i workin for", "where am I livin now"): read as written out
 _DROPPED_G = re.compile(r"\b(work|liv|driv|stay|rent|study|dat|see|nurs|teach)in['’]?(?=\s|[?.!,]|$)")
 
 
 def question_family(question: str) -> PredicateFamily | None:
     """The family a question asks about ("What did I buy…" → acquisition), or None."""
-    question = _DROPPED_G.sub(r"\1ing", question.lower())
-    lowered = question
+    lowered = _DROPPED_G.sub(r"\1ing", question.lower())
     for name in _FAMILY_ORDER:
         fam = FAMILY_BY_NAME[name]
         if name == "ownership" and (not re.search(r"\b(?:do|did) i (?:own|have)\b|我有没有|我有几|拥有", lowered)
@@ -307,9 +312,7 @@ def question_family(question: str) -> PredicateFamily | None:
             continue
         if name == "acquisition" and _HAVE_GOT.search(lowered):
             continue  # "have I still got my job?", "have i got a car yet": possession, not a purchase
-        if (find_cue(question, fam.question_cues) or find_cue(question, _QUESTION_ONLY_CUES.get(name, ()))
-                or name == "vehicle" and _vehicle_named().search(lowered)
-                or name == "relationship" and _LIFE_WITH_ZH.search(lowered)):
+        if find_cue(lowered, fam.question_cues) or any(rx.search(lowered) for rx in _question_only().get(name, ())):
             return fam
         if name == "health" and (_CONDITION_QUESTION.search(lowered) or _BODY_QUESTION.search(lowered)):
             return fam

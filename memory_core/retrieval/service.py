@@ -715,8 +715,9 @@ class RetrievalService:
                 f"ORDER BY e.occurred_at DESC LIMIT ?", [*ids, top_time, plan.as_of, plan.as_of, NEWER_STATE_SCAN])]
         except Exception as exc:  # noqa: BLE001 - no assertion tables: entity links only
             log.debug("newer-state supersession unavailable: %s", exc)
+        about_user = self._asks_own_state(plan)
         new_types = NEWER_STATE_NEW_THING_TYPES.get(plan.predicate_family or "")
-        if new_types and (self._asks_own_state(plan) or asks_about_own_tie(plan.query, plan.predicate_family)):
+        if new_types and (about_user or asks_about_own_tie(plan.query, plan.predicate_family)):
             # another thing of the family's type, named by a later line (the old one is the
             # entity path's above)
             rows += [(seq, f"new:{eid}", later_about(name, zh)) for seq, eid, name in conn.execute(
@@ -730,7 +731,7 @@ class RetrievalService:
             rows += self._ended_rows(conn, ids, top_time, zh)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
             log.debug("newer-state ends unavailable: %s", exc)
-        if plan.predicate_family in CHANGE_CUES and (self._asks_own_state(plan) or asks_about_body(plan.query, plan.predicate_family)
+        if plan.predicate_family in CHANGE_CUES and (about_user or asks_about_body(plan.query, plan.predicate_family)
                                                      or asks_about_own_tie(plan.query, plan.predicate_family)
                                                      or plan.predicate_family == "pet" and plan.named_pet is not None):
             rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
@@ -757,7 +758,6 @@ class RetrievalService:
         # superseding belief or a change word is shown with that reason (one row per event)
         mentions += topical
         by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
-        about_user = self._asks_own_state(plan)
         moment = plan.as_of if plan.as_of is not None else plan.now
         # a belief whose own evidence tells the change into it ("我从鹅厂离职了 现在在字节跳动"): a
         # later "new company / 新公司" only refers back to the value it names, no newer change
