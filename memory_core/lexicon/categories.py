@@ -13,8 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .scan import _CJK_RUN as _SCAN_CJK_RUN
-from .scan import cjk_longest, start_pattern
+from .scan import cjk_longest, cjk_runs, start_pattern
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,11 +345,9 @@ def _latin_words(lowered: str) -> list[str]:
     return [w.strip("'-") for w in _LATIN_WORD.findall(lowered)]
 
 
-@lru_cache(maxsize=4)
-def _cjk_runs(lowered: str) -> list[str]:
-    """The CJK runs of a lower-cased text as :func:`.scan.cjk_longest` splits it; cached for
-    the two scans (names, members) of the same text."""
-    return _SCAN_CJK_RUN.findall(lowered)
+#: the CJK runs of a lower-cased text (:func:`.scan.cjk_runs`), remembered for the two scans
+#: (names, members) of the same text
+_cjk_runs = lru_cache(maxsize=4)(cjk_runs)
 
 
 #: per table, a CJK run → the entries :func:`.scan.cjk_longest` finds in it. The embedder scans

@@ -38,6 +38,12 @@ def start_pattern(entries: Iterable[str]) -> re.Pattern[str]:
     return re.compile("[" + "".join(re.escape(c) for c in firsts) + "]" if firsts else "(?!)")
 
 
+def cjk_runs(lowered: str) -> list[str]:
+    """The maximal CJK runs of a text, as :func:`cjk_longest` reads it: no entry spans two runs,
+    so a run scanned alone finds what the whole text's scan finds in it."""
+    return _CJK_RUN.findall(lowered)
+
+
 def cjk_longest(lowered: str, table: Container[str], prefixes: Container[str],
                 starts: re.Pattern[str] | None = None) -> list[str]:
     """Entries of ``table`` in the CJK runs of ``lowered``: the longest at each character,
@@ -46,7 +52,7 @@ def cjk_longest(lowered: str, table: Container[str], prefixes: Container[str],
     (:func:`start_pattern` of the table) skips the characters no entry starts with — at such a
     character the scan would find nothing and step on, so the result is the same."""
     found: list[str] = []
-    for run in _CJK_RUN.findall(lowered):
+    for run in cjk_runs(lowered):
         size = len(run)
         j = 0
         while j < size:
