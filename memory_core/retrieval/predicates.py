@@ -150,7 +150,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         ("married", "marry", "wife", "husband", "spouse", "dating", "girlfriend", "boyfriend", "partner",
          "single", "relationship", "divorced", "bf", "gf", "hubby", "seeing anyone", "seeing someone", "seeing somebody", "engaged",
          "fiance", "fiancé", "fiancee", "fiancée", "结婚", "关系", "对象", "男朋友", "女朋友", "老婆", "老公", "恋爱", "单身",
-         "离婚", "脱单", "交往", "已婚", "am i still with", "still together", "marital", "婚姻", "感情", "在一起", "还好着", "过日子",
+         "离婚", "脱单", "交往", "已婚", "am i still with", "who am i with", "who am i seeing", "who am i dating", "still together", "marital", "婚姻", "感情", "在一起", "还好着", "过日子",
          "单着"),
         ("married", "dating", "broke up", "divorced", "girlfriend", "boyfriend", "结婚", "分手", "离婚", "在一起"),
         ("wedding", "婚礼"),

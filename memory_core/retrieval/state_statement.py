@@ -337,6 +337,24 @@ STATEMENT_WORDS: dict[str, tuple[str, ...]] = {
     "work": ("full time", "full-time", "part time", "part-time", "shift", "shifts", "night shift", "my manager",
              "coworker", "coworkers", "co-worker", "co-workers", "paycheck", "payslip", "my contract",
              "加班", "夜班", "工资", "年终奖", "绩效", "转正", "试用期"),
+    # the rent, the landlord, the flatmates: where one lives, told while asking about something
+    # else (张江这边租的房子离公司走路十分钟; "landlord still hasn't fixed the boiler")
+    "residence": ("landlord", "my rent", "the rent", "lease", "flatmate", "flatmates", "housemate", "housemates",
+                  "roommate", "roommates", "my flat", "my apartment", "our apartment", "our flat", "my neighbours",
+                  "my neighbors", "my commute", "房东", "房租", "租的房子", "租的房", "合租", "室友", "物业", "通勤"),
+    # the upkeep of a vehicle one has ("car's due an MOT", 车该保养了)
+    "vehicle": ("my car", "our car", "oil change", "mot", "car insurance", "parking permit", "tyres", "tires",
+                "车险", "油耗", "充电桩", "洗车", "4s店", "违章"),
+    # the care of an animal one keeps (猫砂, "the vet bill")
+    "pet": ("the vet", "vet bill", "litter box", "litter tray", "kibble", "walkies", "猫砂", "猫粮", "狗粮", "铲屎",
+            "宠物医院", "绝育", "驱虫"),
+    # the work of a student (期末, "midterm tomorrow")
+    "school": ("lecture", "lectures", "midterm", "midterms", "finals week", "homework", "assignment", "dissertation",
+               "thesis", "my professor", "my supervisor", "my tutor", "campus", "dorm", "期末", "期中", "作业",
+               "论文", "导师", "宿舍", "学分", "挂科", "选课"),
+    # the care of a condition one has (复查, "my meds")
+    "health": ("my meds", "medication", "prescription", "flare-up", "flare up", "insulin", "inhaler", "symptoms",
+               "follow-up", "复查", "吃药", "药量", "症状", "挂号", "住院"),
 }
 
 

@@ -43,6 +43,25 @@ def test_another_speakers_job_words_are_lowered_not_lifted() -> None:
 
 def test_statement_words_belong_to_their_family() -> None:
     assert _delta("night shift again, 3 nights in a row", family="residence") == 0.0
+    assert _delta("midterm tomorrow and I haven't opened the textbook", family="residence") == 0.0
+
+
+@pytest.mark.parametrize(("content", "family"), [
+    ("张江这边租的房子离公司走路十分钟 就是晚上没啥吃的", "residence"),
+    ("my landlord finally fixed the boiler", "residence"),
+    ("booked the MOT for Thursday, fingers crossed", "vehicle"),
+    ("the vet bill came to £300, worth it", "pet"),
+    ("midterm tomorrow and I haven't opened the textbook lol", "school"),
+    ("复查结果出来了 医生说指标稳定", "health"),
+])
+def test_every_state_family_is_told_in_passing_by_its_own_words(content: str, family: str) -> None:
+    # the weak lift a job told in passing has, for the other families' in-passing words
+    assert _delta(content, family=family) == pytest.approx(RERANK_STATE_STATEMENT)
+
+
+def test_a_cheer_is_no_word_of_a_car() -> None:
+    # 加油 ("go for it", 加油站) is no upkeep of a car
+    assert _delta("明天面试 给自己加油", family="vehicle") == 0.0
 
 
 @pytest.mark.parametrize(("text", "weighed"), [
