@@ -2323,4 +2323,6 @@ def _is_observation(event: ExtractionInput) -> bool:
 
 def extract_batch(events: list[ExtractionInput], known: list[KnownEntity],
                   live_traits: Sequence[LiveTrait] = ()) -> Phase1Output:
-    return _Extractor(known, live_traits).run(events)
+    # the rules read a dated future start as a claim with a "from:" hint (so the batch's later
+    # lines and post-passes see it like any claim); the output sets it apart as scheduled
+    return _Extractor(known, live_traits).run(events).split_scheduled()

@@ -64,14 +64,38 @@ def _fields(item: Any) -> dict[str, Any]:
 @dataclass(slots=True)
 class Phase1Output:
     entities: list[ExtractedEntity] = field(default_factory=list)
+    #: what the text states as true when it was told
     fact_claims: list[FactClaim] = field(default_factory=list)
     resolved_refs: list[ResolvedRef] = field(default_factory=list)
     #: who produced it: "rule" or "llm:<model>"
     producer: str = "rule"
+    #: what the text says *will* be true from a date it names — "下周一去美团报到", "we're moving to
+    #: Brisbane next month" (``time_hint`` "from:<expression>"): a plan with a date is no fact at
+    #: its telling, so it is kept apart from ``fact_claims``; L2 schedules it (the state begins on
+    #: that date unless a later word calls it off)
+    scheduled_claims: list[FactClaim] = field(default_factory=list)
+
+    @property
+    def all_claims(self) -> list[FactClaim]:
+        """Fact and scheduled claims, in that order: what L2 applies (each by its own time)."""
+        return [*self.fact_claims, *self.scheduled_claims]
+
+    def split_scheduled(self) -> "Phase1Output":
+        """Move every claim with a scheduled-start hint from ``fact_claims`` to
+        ``scheduled_claims`` (in place; returns self). The rule extractor and a model's JSON
+        both mark a dated future start by its hint; this is the one place that sorts them."""
+        from .future_starts import scheduled_expression
+
+        facts: list[FactClaim] = []
+        for c in self.fact_claims:
+            (self.scheduled_claims if scheduled_expression(c.time_hint) is not None else facts).append(c)
+        self.fact_claims = facts
+        return self
 
     def to_json(self) -> dict[str, Any]:
         return {"entities": [_fields(e) for e in self.entities],
                 "fact_claims": [_fields(c) for c in self.fact_claims],
+                "scheduled_claims": [_fields(c) for c in self.scheduled_claims],
                 "resolved_refs": [_fields(r) for r in self.resolved_refs],
                 "producer": self.producer}
 
@@ -83,8 +107,9 @@ class Phase1Output:
             return klass(**{k: v for k, v in item.items() if k in names})
         return cls(entities=[pick(ExtractedEntity, e) for e in data.get("entities", [])],
                    fact_claims=[pick(FactClaim, c) for c in data.get("fact_claims", [])],
+                   scheduled_claims=[pick(FactClaim, c) for c in data.get("scheduled_claims", [])],
                    resolved_refs=[pick(ResolvedRef, r) for r in data.get("resolved_refs", [])],
-                   producer=data.get("producer", producer))
+                   producer=data.get("producer", producer)).split_scheduled()
 
 
 _STR = {"type": "string"}

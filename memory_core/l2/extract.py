@@ -89,6 +89,11 @@ def run_phase1(ctx: Phase1Context, chat: Any) -> Phase1Result:
         output = _rule_extractor().extract(list(ctx.batch), list(ctx.known_entities), ctx.live_traits)
         producer = "rule"
     output.producer = producer
+    # L2 applies a scheduled claim like a fact, from its own date (the "from:" hint dates its edge
+    # and assertion): one list here, in the batch's order, each event's facts first
+    order = {e.event_id: i for i, e in enumerate(ctx.batch)}
+    output.fact_claims = sorted(output.all_claims, key=lambda c: order.get(c.event_id, len(order)))
+    output.scheduled_claims = []
     output.fact_claims += implied_traits(output.fact_claims)  # a car bought is the car one has
     dropped = sanitize(output, ctx)
     return Phase1Result(output, producer, dropped)

@@ -14,7 +14,7 @@ def claims(*texts: str, speaker: str | None = None) -> set[tuple]:
     """(subject, predicate, object, kind, negated) of every claim; each text is one event of a batch."""
     events = [ExtractionInput(f"e{i}", t, speaker=speaker) for i, t in enumerate(texts)]
     out = R.extract(events, [])
-    return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
+    return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.all_claims}
 
 
 def entities(*texts: str) -> set[tuple[str, str]]:

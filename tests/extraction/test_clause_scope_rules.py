@@ -13,12 +13,12 @@ R = RuleExtractor()
 
 def claims(text: str, **kw) -> set[tuple]:
     out = R.extract([ExtractionInput("e1", text, **kw)], [])
-    return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
+    return {(c.subject, c.predicate, c.object, c.kind, c.negated) for c in out.all_claims}
 
 
 def hints(text: str, obj: str) -> set[str | None]:
     """The time hints of the claims about ``obj``."""
-    return {c.time_hint for c in R.extract([ExtractionInput("e1", text)], []).fact_claims if c.object == obj}
+    return {c.time_hint for c in R.extract([ExtractionInput("e1", text)], []).all_claims if c.object == obj}
 
 
 def test_a_plan_in_a_later_comma_part_does_not_void_the_fact_before_it():

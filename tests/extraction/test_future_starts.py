@@ -17,7 +17,7 @@ TOLD = datetime(2024, 11, 6, 9, tzinfo=timezone.utc).timestamp()  # a Wednesday
 
 def _claims(text: str) -> list[tuple[str, str, str | None, str | None]]:
     out = RuleExtractor().extract([ExtractionInput(event_id="e1", content=text, occurred_at=TOLD)], [])
-    return [(c.predicate, c.object, c.trait, c.time_hint) for c in out.fact_claims if not c.negated]
+    return [(c.predicate, c.object, c.trait, c.time_hint) for c in out.all_claims if not c.negated]
 
 
 @pytest.mark.parametrize("text,predicate,obj,expr", [
@@ -105,7 +105,7 @@ def test_an_end_in_the_same_sentence_does_not_end_the_start_still_ahead():
     # 本科毕业了 ends the school held before, not the school the sentence schedules
     out = RuleExtractor().extract([ExtractionInput("e0", "我在人大读本科。", occurred_at=TOLD - 86400),
                                    ExtractionInput("e1", "本科毕业了，秋天去哥大读研。", occurred_at=TOLD)], [])
-    found = {(c.object, c.negated, c.time_hint) for c in out.fact_claims if c.kind == "trait"}
+    found = {(c.object, c.negated, c.time_hint) for c in out.all_claims if c.kind == "trait"}
     assert ("哥大", False, "from:秋天") in found and ("人大", True, None) in found
     assert ("哥大", True, None) not in found
 
@@ -115,7 +115,7 @@ def _later_claims(text: str, *ahead: tuple[str, str, str]) -> set[tuple]:
     ten days after the telling) and nothing else."""
     live = [LiveTrait(t, v, ty, TOLD + 10 * 86400) for t, v, ty in ahead]
     out = RuleExtractor().extract([ExtractionInput(event_id="e1", content=text, occurred_at=TOLD)], [], live)
-    return {(c.predicate, c.object, c.kind, c.negated) for c in out.fact_claims}
+    return {(c.predicate, c.object, c.kind, c.negated) for c in out.all_claims}
 
 
 def test_a_start_held_ahead_is_called_off_by_name_or_by_the_move_alone():

@@ -18,7 +18,7 @@ R = RuleExtractor()
 
 def claims(text: str, known=(), **kw):
     out = R.extract([ExtractionInput("e1", text, **kw)], list(known))
-    return {(c.subject, c.predicate, c.object, c.kind, c.trait, c.negated) for c in out.fact_claims}, out
+    return {(c.subject, c.predicate, c.object, c.kind, c.trait, c.negated) for c in out.all_claims}, out
 
 
 def test_labelled_set_precision_and_recall(capsys):
@@ -213,10 +213,12 @@ def test_a_past_value_is_the_relation_alone_and_a_future_start_no_present_claim(
     assert _rel(found, "user", "LIVES_IN", "dublin") and not any(c[3] == "trait" for c in found)
     found, _ = claims("我以前在腾讯工作过。")
     assert _rel(found, "user", "WORKS_AT", "腾讯") and not any(c[3] == "trait" for c in found)
-    # a dated future start is scheduled from its date (test_future_starts), never a present claim
+    # a dated future start is scheduled from its date (test_future_starts), never a present claim:
+    # the output sets it apart from the facts the line states
     for text in ("We're moving to Atlanta next month.", "我下周一去网易报到。"):
         out = claims(text)[1]
-        assert out.fact_claims and all(c.time_hint.startswith("from:") for c in out.fact_claims)
+        assert not out.fact_claims, out.fact_claims
+        assert out.scheduled_claims and all(c.time_hint.startswith("from:") for c in out.scheduled_claims)
 
 
 def test_a_change_in_one_sentence_is_an_end_and_a_start():
@@ -291,7 +293,7 @@ def test_a_chat_report_that_drops_its_subject_is_the_speakers():
              "Get a job at Google!", "Melanie: Moved to Reno in May."]
     out = RuleExtractor().extract([ExtractionInput(f"e{i}", t, speaker="Melanie" if i == 3 else None)
                                    for i, t in enumerate(texts)], [])
-    got = {(c.event_id, c.subject, c.predicate, c.object) for c in out.fact_claims if c.kind == "relation"}
+    got = {(c.event_id, c.subject, c.predicate, c.object) for c in out.all_claims if c.kind == "relation"}
     assert ("e0", "user", "WORKS_AT", "initrode") in got and ("e1", "user", "MOVED_TO", "tucson") in got
     assert not any(e == "e2" for e, *_ in got), "advice in the present tense is nobody's job"
     assert not any(e == "e3" and s == "user" for e, s, *_ in got), "a named speaker's report is theirs"

@@ -16,7 +16,7 @@ R = RuleExtractor()
 
 def _hinted(text: str) -> set[tuple]:
     out = R.extract([ExtractionInput("e0", text)], [])
-    return {(c.predicate, c.object, c.kind, c.negated, c.time_hint) for c in out.fact_claims}
+    return {(c.predicate, c.object, c.kind, c.negated, c.time_hint) for c in out.all_claims}
 
 
 @pytest.mark.parametrize("text", [
