@@ -239,7 +239,9 @@ def _in_animal_idiom(text: str, start: int, end: int) -> bool:
 
 
 #: animal characters in words about people or things, which jieba may cut apart (单身 / 狗)
-_ANIMAL_IDIOMS = ("单身狗", "舔狗", "落水狗", "夜猫子", "猫眼", "熊猫血", "猫腻", "狗血", "鱼塘", "菜鸟", "鸟事")
+_ANIMAL_IDIOMS = ("单身狗", "舔狗", "落水狗", "夜猫子", "猫眼", "熊猫血", "猫腻", "狗血", "鱼塘", "菜鸟", "鸟事",
+                  # how tired or busy one is (累成狗, 忙得跟狗一样) and who one is at work (加班狗, 考研狗)
+                  "成狗", "跟狗一样", "像狗一样", "像条狗", "加班狗", "考研狗", "打工狗", "上班狗")
 _EN_ANIMAL_IDIOM = re.compile(r"\b(?:dog[- ]tired|hot ?dogs?|sick as a dog|dog days|top dog|underdog|cat ?naps?|"
                               r"copy ?cats?|fat cats?|cat-?fish(?:ed|ing)?|rat race|night owl|early bird|lone wolf|"
                               r"party animal|bookworm|social butterfly|couch potato|puppy love|pet peeves?|pet project)\b",

@@ -67,6 +67,14 @@ LIVED_CONDITIONS = frozenset({"hope", "fear", "denial", "peace", "poverty", "lux
                                "my head", "the present", "constant fear", "dread", "chaos"})
 
 
+#: a kind of place, not a place: no home or home town ("since I moved to the coast", "we moved out
+#: to the countryside"), though one may like it ("I love the beach")
+PLACE_KINDS = frozenset({"coast", "the coast", "seaside", "the seaside", "countryside", "the countryside",
+                         "suburbs", "the suburbs", "suburb", "burbs", "the burbs", "outskirts", "the outskirts",
+                         "the sticks", "mountains", "the mountains", "beach", "the beach", "abroad", "overseas",
+                         "downtown", "the city centre", "the city center", "the north", "the south"})
+
+
 def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str | None:
     """The type the object gets in this family's slot, or None when the slot refuses it."""
     want = SLOT_TYPES.get(predicate)
@@ -81,6 +89,8 @@ def slot_type(predicate: str, entity_type: str, name: str, origin: str) -> str |
     if want is None:
         return entity_type
     if is_generic(name):
+        return None
+    if predicate in ("LIVES_IN", "MOVED_TO", "IS_FROM") and name.strip().lower() in PLACE_KINDS:
         return None
     if predicate in ("DATING", "MARRIED_TO") and is_tie(name):
         return None

@@ -185,7 +185,9 @@ def _zh_role_named(key: str, roles: str, called: str, predicate: str, trait: str
     never an adverb read as a name (我男朋友超爱)."""
     return _raw(key, "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?:现在的|目前的|如今的)?(?P<verb>" + roles + r")"
                 + called + r"(?![是在也都很还就说和跟超特挺太最真好非更又])(?P<obj>[\u4e00-\u9fff]{2,3}?)"
-                r"(?=[，,。！？是很也都在的回说和跟一今昨]|$)", predicate, "person", trait=trait, coordinated=False, named_only=True)
+                # 我女朋友小雨跟我分手了: the tie ends after the name — no start (the role rule reads the end)
+                r"(?=[，,。！？是很也都在的回说和跟一今昨]|$)(?!(?:跟我|和我)?(?:已经|终于|正式|刚)?(?:分手|离婚|分了手|离了婚))",
+                predicate, "person", trait=trait, coordinated=False, named_only=True)
 
 
 def _zh_home_word(key: str, lead: str, word: str) -> StatementPattern:
@@ -1281,11 +1283,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     # "we had to put Duke down": a pet put to sleep, by its name
     _raw("en_put_down", "en", _EN_WHO + r" (?:had to |finally )?(?P<verb>put) " + _EN_NAME_SPAN + r" (?:down|to sleep)\b",
          "HAS_PET", "animal", negated=True, trait="pet", coordinated=False, named_only=True, verb_types=True),
-    # "me and Jordan broke up": the pair named with "me and" first
-    _raw("en_me_and_divorced", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally |officially )?"
+    # "me and Jordan broke up", "Me and my girlfriend Tash split up": the pair named with "me and"
+    # first (the tie before the name is no start of a relationship: the verb ends it)
+    _raw("en_me_and_divorced", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?:my (?:wife|husband|hubby|missus) )?(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally |officially )?"
          r"(?P<verb>divorced|got divorced|are divorced|finalized our divorce|finalised our divorce)", "MARRIED_TO", "person", negated=True,
          trait="spouse", coordinated=False, named_only=True),
-    _raw("en_me_and_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally |officially )?"
+    _raw("en_me_and_split", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)me and (?:my (?:girlfriend|boyfriend|gf|bf|partner|fianc[ée]e?) )?(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) (?:just |finally |officially )?"
          r"(?P<verb>broke up|split up|called it quits)", "DATING", "person", negated=True,
          trait="partner", coordinated=False, named_only=True),
     # "carlos and i have been dating since", "Paolo and me are in a relationship": the pair named first
@@ -2508,7 +2511,10 @@ ZH_LEADING = re.compile(r"^(?:了|过|着|的|在|是|(?:老家|家乡|故乡)(?
                         r"(?:[一二三四五六七八九十两几半\d]{1,3}|好几|很多)多?(?:年|个月|个多月|天|周|个星期|小时)多?的|轻度的?|中度的?|重度的?|轻微的?|严重的|早期|晚期|"
                         # 张 is also the commonest surname: a measure word only after a numeral (张伟)
                         r"(?:一|两|三|几|好几)张|(?:一|两|三|几|好几)?(?:个|台|部|辆|只|本|件|双|条|杯|份|块|套|款|把|支|"
-                        r"瓶|盒|袋|家)|新的|新买的|旧的|二手的|二手|白色的|黑色的|老款的|老款|新款的|新款|旧款的|旧款)+")
+                        r"瓶|盒|袋|家)|"
+                        # how much (买了一堆馅饼, 囤了两箱牛奶, 好多水果): a quantity, not the thing
+                        r"一大堆|一堆|一大袋|一大箱|好多|很多|不少|好些|(?:[一二三四五六七八九十两几\d]{1,3}|好几)(?:箱|堆|斤|包|串|束|桶|罐|提|大袋|大箱)|"
+                        r"新的|新买的|旧的|二手的|二手|白色的|黑色的|老款的|老款|新款的|新款|旧款的|旧款)+")
 #: verbs whose object is the thing one likes (吃火锅 → 火锅, 看电影 → 电影); 做 and 养 only before
 #: what is kept or made as a thing (养猫 → 猫, 做饭 is a lexicon activity): 做面包, 养花 are activities
 ZH_CONSUME_VERB = re.compile(r"^(?:吃|喝|看|听|玩|打|逛|去|养(?=猫|狗|鱼|鸟|兔|仓鼠|乌龟|宠物))(?=.)")

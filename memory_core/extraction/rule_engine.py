@@ -1487,7 +1487,10 @@ class _Extractor:
             if (predicate, m.name) in claimed:
                 continue
             # "since my husband Alan died", 我老公老李前年走了: the partner's death ends the tie
-            died = bool((_ZH_PARTNER_DIED if zh else _EN_PARTNER_DIED).match(sentence.text[m.end - sentence.start:]))
+            after = sentence.text[m.end - sentence.start:]
+            died = bool((_ZH_PARTNER_DIED if zh else _EN_PARTNER_DIED).match(after))
+            # "My wife Anna and I got divorced", 我老婆小丽跟我离婚了: the tie ends, told after the name
+            died = died or bool((_ZH_PARTNER_ENDED if zh else _EN_PARTNER_ENDED).match(after))
             pattern = StatementPattern("role_partner", "zh" if zh else "en", rx, predicate, "person",
                                        negated=died, trait=trait, coordinated=False)
             self._emit(state, sentence, pattern, who, who_type, m.name, "person", died, True, hint, claimed)
@@ -2186,6 +2189,11 @@ _EN_STUDENT_AT = re.compile(r"\b(?:student|freshman|sophomore|junior|senior|unde
 _EN_PARTNER_DIED = re.compile(r"(?:,)?\s+(?:has |had |just |sadly |suddenly )*(?:died|passed away|passed|was killed|lost (?:his|her) "
                               r"(?:battle|fight))\b", re.IGNORECASE)
 _ZH_PARTNER_DIED = re.compile(r"(?:[，,]?(?:前年|去年|年初|上个月|早就|已经|突然)*)(?:去世|过世|走了|病逝|离开了我们|离世)")
+#: the tie ended, told after the partner's name (with or without "and I" / 跟我)
+_EN_PARTNER_ENDED = re.compile(r"(?:\s+and\s+(?:i|me))?,?\s+(?:just |finally |officially |recently |have |had )*"
+                               r"(?:got divorced|are divorced|divorced|broke up|split up|separated|called it quits|"
+                               r"dumped me|left me)\b", re.IGNORECASE)
+_ZH_PARTNER_ENDED = re.compile(r"(?:跟我|和我)?(?:已经|终于|正式|上个月|去年|前年|年初|刚)*(?:离婚|分手|离了婚|分了手)")
 #: a role word right before a person's name states the user's relationship with them
 _ROLE_FAMILY = {"wife": ("MARRIED_TO", "spouse"), "husband": ("MARRIED_TO", "spouse"),
                 "girlfriend": ("DATING", "partner"), "boyfriend": ("DATING", "partner"),
