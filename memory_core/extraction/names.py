@@ -341,7 +341,10 @@ _CALLED_HEAD_TYPES = {**dict.fromkeys(("restaurant", "cafe", "café", "bar", "sh
                       **dict.fromkeys(("app", "website", "site", "platform", "tool"), "software")}
 _EN_PERSON_RIGHT = re.compile(r"^(?: from (?:my|our) (?:team|office|class|work|school|gym|church|department|"
                               r"company|floor|lab|group|building)\b|'s (?:wife|husband|mom|dad|girlfriend|boyfriend)| and i\b|"
-                              r" said\b| says\b| told\b| thinks\b| and me\b)")
+                              r" said\b| says\b| told\b| thinks\b| and me\b|"
+                              # "Sofia is officially my girlfriend": named as one's partner
+                              r"(?: is|'s) (?:now |officially |finally |also )*my (?:new )?(?:girlfriend|boyfriend|partner|gf|bf|"
+                              r"fianc[eé]e?|wife|husband)\b)")
 #: what a show or a film is watched with, or followed by
 _EN_MEDIA_LEFT = re.compile(r"\b(?:binge-watching|binge watching|binge-watched|binged|bingeing|binging|rewatching|"
                             r"re-watching|rewatched|watching|watched|streaming|finished watching|started watching) $")

@@ -1100,6 +1100,15 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:someone|somebody|a guy|a girl|a man|a woman)(?: new| special)?(?: though| too| now| actually)?)[,;]? (?:and )?(?:his|her|their) (?P<verb>name is) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
+    # "Sofia is officially my girlfriend", "Priya's my fiancée now": the one named is the partner
+    _raw("en_named_is_my_partner", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?: is|'s) "
+         r"(?:now |officially |finally |also )*my (?:new )?(?P<verb>girlfriend|boyfriend|partner|gf|bf|fianc[eé]e?)"
+         r"(?=\s*(?:now|officially)?\s*(?:[.,;!?]|$|and\b|💍|❤|🥰|😍))", "DATING", "person", trait="partner",
+         coordinated=False, named_only=True),
+    _raw("en_named_is_my_spouse", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?: is|'s) "
+         r"(?:now |officially |finally |also )*my (?P<verb>wife|husband)"
+         r"(?=\s*(?:now|officially)?\s*(?:[.,;!?]|$|and\b|💍|❤|🥰|😍))", "MARRIED_TO", "person", trait="spouse",
+         coordinated=False, named_only=True),
     _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |quietly |officially |secretly )?"
          r"(?P<verb>got married|are married|married|tied the knot|got hitched)", "MARRIED_TO", "person", trait="spouse",
          coordinated=False, named_only=True),
@@ -2265,6 +2274,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          typed_only=True),
     # 搬家了，现在住长沙: where one lives now, the subject left out after the move
     _raw("zh_live_now_bare", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>)(?:现在|目前|如今)(?P<verb>住在|住)(?P<obj>[^，,。！？在]{2,10}?)(?=了|[，,。！？]|$)",
+         "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
+    # 我在杭州上班，不过住嘉兴 / 我在深圳上班，住东莞: the home after the workplace, its 我 left out (the
+    # line opens with the teller, not 我妈 / 我同事)
+    _raw("zh_live_after_work", "zh", r"^(?P<subj>我)(?![妈爸哥姐弟妹的老朋同儿女媳婆公舅姨叔家们])(?![^，,。！？]*(?:以前|之前|原来|曾经|那时|当年|去年|想|打算|要是|如果))"
+         r"[^，,。！？]{1,16}?(?:上班|工作|打工|实习)[，,]\s*"
+         r"(?:不过|但是|但|可是|然后)?(?:人)?(?P<verb>住在|住)(?P<obj>[^，,。！？在]{2,10}?)(?=了|[，,。！？]|$)",
          "LIVES_IN", "place", trait="residence", coordinated=False, typed_only=True),
     # 不搬了 / 搬家的事黄了: the move told ahead is called off (names.. nothing: the start ahead is what ends)
     _raw("zh_move_off", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?P<verb>不搬了|不搬家了|不打算搬了|"

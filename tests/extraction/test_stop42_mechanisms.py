@@ -102,3 +102,28 @@ def test_an_animal_in_a_saying_is_no_animal(text: str) -> None:
 
 def test_a_dog_kept_is_still_a_pet() -> None:
     assert trait("user", "HAS_PET", "狗") in claims("我养了条狗，天天遛")
+
+
+@pytest.mark.parametrize(("text", "predicate", "obj"), [
+    ("Maya is officially my girlfriend!", "DATING", "maya"),
+    ("Ravi is my fiancé now 💍", "DATING", "ravi"),
+    ("Chris is now my husband.", "MARRIED_TO", "chris"),
+])
+def test_one_named_as_ones_partner_is_the_partner(text: str, predicate: str, obj: str) -> None:
+    assert rel("user", predicate, obj) in claims(text), claims(text)
+
+
+@pytest.mark.parametrize("text", ["Is Maya my girlfriend?", "Maya is not my girlfriend", "Maya is my girlfriend's sister",
+                                  "my mom thinks Maya is my girlfriend lol"])
+def test_a_partner_asked_denied_or_believed_by_others_is_no_partner(text: str) -> None:
+    assert not [c for c in claims(text) if c[1] in ("DATING", "MARRIED_TO")], claims(text)
+
+
+@pytest.mark.parametrize(("text", "place"), [("我在南京上班，不过住在马鞍山", "马鞍山"), ("我在广州打工，住佛山", "佛山")])
+def test_the_home_after_the_workplace_is_the_tellers(text: str, place: str) -> None:
+    assert trait("user", "LIVES_IN", place) in claims(text), claims(text)
+
+
+@pytest.mark.parametrize("text", ["我姐在南京上班，住马鞍山", "我以前在广州打工，住佛山", "我想在南京工作，住马鞍山"])
+def test_someone_elses_past_or_wished_home_is_no_home(text: str) -> None:
+    assert not [c for c in claims(text) if c[1] == "LIVES_IN" and not c[4]], claims(text)
