@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from memory_core.governance.cues import split_sentences
+from memory_core.governance.cues import has_question_cue, split_clauses, split_sentences
 from memory_core.lexicon.concepts import family_terms
 from memory_core.lexicon.scan import PhraseTable
 from memory_core.policy import NEWER_STATE_MAX_LIFTS, NEWER_STATE_TOPIC_FAMILIES, EvidenceClass
@@ -176,6 +176,23 @@ _TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|�
 #: after advice, a clause in which the speaker acts on it
 _ACTED_ON = re.compile(r"[，,;；]\s*(?:我|现在|已经|所以|于是|就)|[,;.]\s*(?:so i|and i|now i|i)\b", re.IGNORECASE)
 _HEARSAY = re.compile(r"^\s*(?:i\s+)?(?:heard|hear|i've heard)\b|^\s*(?:rumou?r\s+(?:is|has it)|apparently)\b", re.IGNORECASE)
+
+
+_EXCLAIMED = re.compile(r"^what an?\b(?!.*\?)", re.IGNORECASE)
+
+
+def asks_last(text: str) -> bool:
+    """Whether the line is a request that ends asking ("honeymoon in Crete, what should we not
+    miss", "12 hour shifts on placement + essays. how do I survive"): its last clause asks (chat
+    leaves the "?" off a question put after a comma) and it is short — one or two sentences. Such
+    a line is about the state, not a newer word on it; a message of three sentences or more tells
+    more than it asks ("biopsy results in. it's not IBS at all, it's coeliac disease. … ??")."""
+    sentences = split_sentences(text.strip())
+    if not sentences or len(sentences) > 2:
+        return False
+    clauses = split_clauses(sentences[-1])
+    # "what a day", "what an idea": an exclamation, no question
+    return bool(clauses) and has_question_cue(clauses[-1]) and not _EXCLAIMED.match(clauses[-1].strip())
 
 
 def tentative(text: str) -> bool:

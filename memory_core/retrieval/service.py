@@ -54,7 +54,8 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
-from .newer_state import LaterMention, focus_sentences, newer_mentions, shared_family, shared_topic, stated_part, tentative
+from .newer_state import (LaterMention, asks_last, focus_sentences, newer_mentions, shared_family, shared_topic, stated_part,
+                          tentative)
 from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, kin_not_partner, lowers_state_answer, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back)
 from .session_prior import apply_session_prior
@@ -805,6 +806,8 @@ class RetrievalService:
                 # 七夕给男朋友送啥, "taking Priya's parents": the partner the live belief names, called
                 # by the role or named again, with no word of a change
                 return False
+            if not change_row and asks_last(ev.content) and change_at(ev.content, family) is None:
+                return False  # "honeymoon in Crete, what should we not miss": a request that ends asking
             if not change_row and not_begun(ev.content, m.occurred_at, moment):
                 return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come
             # (a named person's thing too, "Chloe and Kaz's Leeds house has a damp problem", and a

@@ -229,6 +229,12 @@ _NAMED_GETS_PET = re.compile(r"^(?!(?:i|we|my|our)\b)[a-z][a-z'\-]+(?:'s| has| j
 #: the partner by pronoun with the user in the same sentence ("She proposed at midnight and I said
 #: yes!"): the user's relationship — but not "He's officially married now and asking me for advice"
 _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
+#: a named person engaged or married *to somebody else* ("Liam just got engaged to someone in
+#: Calgary", "Jess is marrying her boss"): their news, though a name alone may be one's own
+#: partner's ("Liam proposed!!")
+_NAMED_WED_TO_ANOTHER = re.compile(r"^(?-i:[A-Z][^\W\d_]+)\s+(?:just\s+|finally\s+|officially\s+)*"
+                                   r"(?:(?:got|is|'s|’s)\s+(?:engaged|married)\s+to|(?:is|'s|’s)\s+marrying)\s+(?!me\b|us\b)\w",
+                                   re.IGNORECASE)
 #: a later clause of the sentence whose subject is the user again
 _RETAKEN = re.compile(r"(?:[,;，；]\s*|\s(?:so|and|but|then)\s+)(?:(?:so|and|but|then)\s+)?(?:(?:i|we)(?![a-z])|(?:我们?|俺)(?![的家]))",
                       re.IGNORECASE)
@@ -423,6 +429,8 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
             not (family == "relationship" and _PRONOUN_WITH_ME.match(text)):
         return SOMEONE_ELSE
     if not retaken and family == "pet" and _NAMED_GETS_PET.match(first):
+        return SOMEONE_ELSE
+    if not retaken and family == "relationship" and _NAMED_WED_TO_ANOTHER.match(first):
         return SOMEONE_ELSE
     if _hypothetical(text):
         return HYPOTHETICAL

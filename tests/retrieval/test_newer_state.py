@@ -399,3 +399,21 @@ def test_an_employer_named_only_in_passing_answers_which_company(make_engine):
                        ("should I buy the blue kettle or the red one", T0 + 20 * DAY, "kettle"))
     pkg = engine.retrieval.query("which company am I at currently?", "current_state", now=T0 + 40 * DAY)
     assert pkg.findings and "infosys" in pkg.findings[0].content.lower(), [f.content for f in pkg.findings]
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("honeymoon in Crete, what should we not miss", True),
+    ("new job, how do I survive the commute?", True),
+    ("we got married!! what a day", False),
+    ("moved to Leeds, loving it", False),
+])
+def test_a_line_that_ends_asking_is_a_request(text: str, asks: bool) -> None:
+    from memory_core.retrieval.newer_state import asks_last
+
+    assert asks_last(text) is asks
+
+
+def test_a_long_message_that_ends_asking_tells_more_than_it_asks() -> None:
+    from memory_core.retrieval.newer_state import asks_last
+
+    assert not asks_last("biopsy results in. it's not IBS at all, it's coeliac disease. kinda relieved to have an answer??")

@@ -72,3 +72,13 @@ def test_a_cheer_is_no_word_of_a_car() -> None:
 ])
 def test_chinese_wishes_opened_by_an_adverb_are_weighed(text: str, weighed: bool) -> None:
     assert tentative(text) is weighed
+
+
+@pytest.mark.parametrize(("content", "lowered"), [
+    ("Liam just got engaged to someone in Calgary. weirdly happy for him", True),
+    ("Jess is marrying her boss lol", True),
+    ("Liam proposed!!! 💍", False),
+    ("Tom got engaged to me last night", False),
+])
+def test_a_name_wed_to_somebody_else_is_their_news(content: str, lowered: bool) -> None:
+    assert (_delta(content, family="relationship") == RERANK_NOT_OWN_STATE) is lowered
