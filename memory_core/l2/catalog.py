@@ -187,10 +187,22 @@ def known_entities(conn: apsw.Connection, limit: int, prefer: Sequence[str] = ()
                 ids.append(r[0])
             if len(ids) >= limit:
                 break
-    ents = load_entities(conn, ids)
-    return [KnownEntity(e.entity_id, e.canonical_name, e.entity_type,
-                        tuple(a for a in e.aliases if a.lower() != e.canonical_name.lower()))
-            for e in (ents[i] for i in ids if i in ents)]
+    # the three columns and the aliases a KnownEntity holds, not whole Entity models: every
+    # batch asks for 30 (load_entities 0.36 ms a batch, this 0.14 ms)
+    names: dict[str, tuple[str, str]] = {}
+    for i in range(0, len(ids), 400):
+        part = ids[i:i + 400]
+        names.update((r[0], (r[1], r[2])) for r in conn.execute(
+            f"SELECT entity_id, canonical_name, entity_type FROM entity_catalog WHERE entity_id IN "
+            f"({placeholders(len(part))})", part))
+    aliases = aliases_of(conn, list(names))
+    out = []
+    for eid in ids:
+        if eid in names:
+            name, etype = names[eid]
+            lowered = name.lower()
+            out.append(KnownEntity(eid, name, etype, tuple(a for a in aliases.get(eid) or [] if a.lower() != lowered)))
+    return out
 
 
 def create_entity(conn: apsw.Connection, entity_id: str, name: str, entity_type: str, now: float,
