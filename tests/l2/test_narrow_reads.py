@@ -1,5 +1,6 @@
-"""``known_entities`` reads three columns and the aliases instead of whole Entity models (every
-batch asks for 30): the list is exactly what the Entity-based construction gave."""
+"""Narrow reads on the projection path give what the whole-row reads gave: ``known_entities``
+(three columns and the aliases instead of whole Entity models, 30 a batch) and the resolver's
+``live_entity`` (one read per hop instead of ``live_entity_id`` then ``get_entity``)."""
 
 from __future__ import annotations
 
@@ -48,3 +49,26 @@ def test_known_entities_equal_the_entity_based_list(make_engine: Callable[..., M
     for prefer in cases:
         for limit in (1, 30, 500):
             assert known_entities(conn, limit, prefer=prefer) == _old_known(conn, limit, prefer)
+
+
+def test_live_entity_equals_live_id_and_its_row_type(make_engine: Callable[..., MemoryEngine]) -> None:
+    """``live_entity`` (the resolver's one read per hop) gives what ``live_entity_id`` and then
+    ``get_entity`` gave: merged chains followed, a cycle, a deleted or missing entity."""
+    from memory_core.l2.catalog import create_entity, get_entity, live_entity, live_entity_id
+
+    engine = make_engine()
+    with engine.db.write() as w:
+        for eid, name, etype in (("e_a", "alpha", "person"), ("e_b", "beta", "place"), ("e_c", "gamma", "food"),
+                                 ("e_d", "delta", "device"), ("e_x", "x1", "other"), ("e_y", "y1", "other")):
+            create_entity(w, eid, name, etype, 1.0, "test")
+        w.execute("UPDATE entity_catalog SET status = 'merged', merged_into = 'e_b' WHERE entity_id = 'e_a'")
+        w.execute("UPDATE entity_catalog SET status = 'merged', merged_into = 'e_c' WHERE entity_id = 'e_b'")
+        w.execute("UPDATE entity_catalog SET status = 'deleted' WHERE entity_id = 'e_d'")
+        w.execute("UPDATE entity_catalog SET status = 'merged', merged_into = 'e_y' WHERE entity_id = 'e_x'")
+        w.execute("UPDATE entity_catalog SET status = 'merged', merged_into = 'e_x' WHERE entity_id = 'e_y'")
+    conn = engine.db.reader()
+    for eid in ("e_a", "e_b", "e_c", "e_d", "e_x", "e_y", "e_missing"):
+        live = live_entity_id(conn, eid)
+        old = (live, get_entity(conn, live)["entity_type"]) if live else None
+        assert live_entity(conn, eid) == old
+    assert live_entity(conn, "e_a") == ("e_c", "food")
