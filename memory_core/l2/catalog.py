@@ -119,9 +119,12 @@ def load_entities(conn: apsw.Connection, entity_ids: Sequence[str]) -> dict[str,
 
 
 def find_by_alias(conn: apsw.Connection, norm: str, entity_type: str | None = None) -> list[Row]:
-    """Active entities an exact alias names (type-compatible when a type is given)."""
+    """Active entities an exact alias names (type-compatible when a type is given), most
+    mentioned first: their ``entity_id`` and ``entity_type`` only (every caller binds a mention
+    with those two; the whole row as a dict was most of the look-up, twice per new name)."""
     rows = query_all(
-        conn, "SELECT c.* FROM entity_aliases a JOIN entity_catalog c ON c.entity_id = a.entity_id "
+        conn, "SELECT c.entity_id, c.entity_type FROM entity_aliases a "
+              "JOIN entity_catalog c ON c.entity_id = a.entity_id "
               "WHERE a.alias_norm = ? AND c.status = 'active' AND c.is_user = 0 "
               "ORDER BY c.mention_count DESC, c.entity_seq", (norm,))
     if entity_type is None:
