@@ -611,7 +611,8 @@ L2_OFFLINE_RUN_MAX_EVENTS: Final = 512
 L2_OFFLINE_RUN_MAX_S: Final = 0.5
 L2_MAINTENANCE_INTERVAL_S: Final = 3600.0
 #: L3 jobs per worker call with no summarizer model (extractive jobs take about a millisecond;
-#: with a model it is one job per call) and the longest such a call runs
+#: with a model it is one job per call) and the longest such a call runs — in one write
+#: transaction, so also about the longest an ingest from the app waits for the write lock
 L3_OFFLINE_RUN_MAX_JOBS: Final = 64
 L3_OFFLINE_RUN_MAX_S: Final = 0.25
 #: Profile snapshots wait for the projection queue to drain (one refresh per entity instead of
