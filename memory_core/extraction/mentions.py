@@ -79,13 +79,37 @@ def _term_pattern(term: str, plural: bool) -> re.Pattern[str]:
     return re.compile(pattern, flags=re.IGNORECASE)
 
 
+#: a term of Chinese ideographs only: no character of it has a case, so the term's
+#: case-insensitive regex compiles to plain literals and finds exactly what ``str.find`` does
+_IDEOGRAPHS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
+
+
+@lru_cache(maxsize=8192)
+def _ideographs_only(term: str) -> bool:
+    return _IDEOGRAPHS.fullmatch(term) is not None
+
+
+def _literal_spans(text: str, term: str) -> list[tuple[int, int]]:
+    """Non-overlapping occurrences of ``term``, left to right (``finditer`` of its literal)."""
+    out, n = [], len(term)
+    i = text.find(term)
+    while i >= 0:
+        out.append((i, i + n))
+        i = text.find(term, i + n)
+    return out
+
+
 def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, int]]:
     """Case-insensitive occurrences; whole words for Latin terms, substrings for Chinese.
 
-    ``plural`` also accepts an English plural ("cats" for the lexicon member "cat").
+    ``plural`` also accepts an English plural ("cats" for the lexicon member "cat"). A term of
+    ideographs alone is found with ``str.find``: the same spans as its regex, without compiling
+    one per name (~1,000 in a 20k-event drain) or a regex scan per event and name.
     """
     if not term:
         return []
+    if _ideographs_only(term):
+        return _literal_spans(text, term)
     return [(m.start(), m.end()) for m in _term_pattern(term, plural).finditer(text)]
 
 
