@@ -41,3 +41,35 @@ def test_literal_spans_equal_the_regex_on_generated_chat() -> None:
     assert checked > 100
     assert not _ideographs_only("iPhone手机") and not _ideographs_only("咖啡 ") and not _ideographs_only("")
     assert find_all("iPhone手机 IPHONE手机", "iphone手机") == [(0, 8), (9, 17)]
+
+
+def _regex(text: str, term: str, plural: bool) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _term_pattern(term, plural).finditer(text)]
+
+
+def test_ascii_spans_equal_the_regex() -> None:
+    """In ASCII text an ASCII term is found on the lower case with ``str.find``: the spans the
+    term's regex (whole word, case ignored, "s" / "es" for plurals) finds."""
+    texts = [p.get("content") or "" for p in generate(3000, 9)]
+    texts = [t for t in texts if t and t.isascii()][:400]
+    crafted = ["Boxes and boxs, a box_ or box1; BOX! boxess", "the bus buses busses BUS", "cat's cats catses Cats",
+               "c++ and C++11 or (c++)", "a.b a.bs xa.b", "tea teas teaes steam tea-time", "ess esses ES", "s ss sss",
+               "go going Go GOES goes", "air fryer air fryers Air-fryer", "_tea tea_ 9tea tea9"]
+    terms = {"box", "bus", "cat", "c++", "a.b", "tea", "es", "s", "go", "air fryer", "Tea", "CAT"}
+    rng = random.Random(5)
+    for t in rng.sample(texts, 200):
+        words = t.split()
+        if words:
+            i = rng.randrange(len(words))
+            terms.add(" ".join(words[i:i + rng.choice((1, 1, 2))]).strip(".,!?\"'"))
+    terms.discard("")
+    checked = 0
+    for term in sorted(terms):
+        for plural in (False, True):
+            for text in texts + crafted:
+                got = find_all(text, term, plural=plural)
+                assert got == _regex(text, term, plural), (text, term, plural)
+                checked += bool(got)
+    assert checked > 500
+    # not ASCII on either side: the regex decides (the Kelvin sign folds to k)
+    assert find_all("\u212aitten", "kitten") == _regex("\u212aitten", "kitten", False) == [(0, 6)]
