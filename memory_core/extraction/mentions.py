@@ -103,7 +103,7 @@ def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, i
     """Case-insensitive occurrences; whole words for Latin terms, substrings for Chinese.
 
     ``plural`` also accepts an English plural ("cats" for the lexicon member "cat"). A term of
-    ideographs alone, and an ASCII term in ASCII text, are found with ``str.find``: the same
+    ideographs alone, and an ASCII term in plain-case text, are found with ``str.find``: the same
     spans as the term's regex, without compiling one per name (~1,000 in a 20k-event drain) or
     a regex scan per event and name.
     """
@@ -111,21 +111,24 @@ def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, i
         return []
     if _ideographs_only(term):
         return _literal_spans(text, term)
-    if term.isascii() and text.isascii():
+    if term.isascii() and _plain_case(text):
         return _ascii_word_spans(text.lower(), term.lower(), plural and term[-1:].isalpha())
     return [(m.start(), m.end()) for m in _term_pattern(term, plural).finditer(text)]
 
 
 def _is_word_char(text: str, i: int) -> bool:
-    """``[A-Za-z0-9_]`` at ``i`` (False outside the text), the class of the term regex's guards."""
-    return 0 <= i < len(text) and (text[i].isalnum() or text[i] == "_")
+    """``[A-Za-z0-9_]`` at ``i`` (False outside the text), the class of the term regex's guards
+    (ASCII only: a Chinese character is no word character there)."""
+    return 0 <= i < len(text) and text[i].isascii() and (text[i].isalnum() or text[i] == "_")
 
 
 def _ascii_word_spans(lowered: str, term: str, plural: bool) -> list[tuple[int, int]]:
-    """What ``_term_pattern(term, plural).finditer`` finds in an ASCII text, by ``str.find`` on
-    its lower case (for ASCII, ignoring case is comparing lower cases): at each occurrence not
-    preceded by a word character, the first of "s", "es" (plural terms), nothing that no word
-    character follows, as the regex's greedy alternation tries them; then on from its end."""
+    """What ``_term_pattern(term, plural).finditer`` finds in a plain-case text (``plain_case``:
+    ASCII, CJK, their punctuation, full-width forms), by ``str.find`` on its lower case: there
+    ignoring the case of an ASCII term is comparing lower cases, and ``lower`` keeps every
+    position. At each occurrence not preceded by a word character, the first of "s", "es"
+    (plural terms), nothing that no word character follows, as the regex's greedy alternation
+    tries them; then on from its end."""
     out: list[tuple[int, int]] = []
     n = len(term)
     i = lowered.find(term)
