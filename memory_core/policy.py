@@ -449,6 +449,11 @@ VECTOR_PREFILTER_CODE_BITS: Final = 512
 #: from vec0 costs 0.05-0.7 ms (1024 vectors share one blob), so only the top 10 (the similarities
 #: a trace shows first) are exact; the rest keep their int8 cosine (error ~1e-3).
 VECTOR_EXACT_RESCORE: Final = 10
+#: The cache reads new vectors one point lookup each (~20 us) when at most this many are due:
+#: sqlite-vec answers a chunk_id range by scanning every row id of the table (~17 ms at 21k
+#: chunks), and the background refresh appends a few hundred rows at a time (61 refreshes of a
+#: 20k-event import re-scanned the table 61 times: 1.1 s). A cold build keeps the one range scan.
+VECTOR_CACHE_POINT_LOAD_MAX: Final = 2048
 #: Rebuild the prefilter cache when this fraction of its rows is known stale (deleted/re-embedded).
 VECTOR_CACHE_STALE_REBUILD: Final = 0.2
 #: sqlite-vec KNN fetches this many chunks per wanted event (scope/time filtering happens after
@@ -606,7 +611,8 @@ L2_OFFLINE_RUN_MAX_EVENTS: Final = 512
 L2_OFFLINE_RUN_MAX_S: Final = 0.5
 L2_MAINTENANCE_INTERVAL_S: Final = 3600.0
 #: L3 jobs per worker call with no summarizer model (extractive jobs take about a millisecond;
-#: with a model it is one job per call) and the longest such a call runs
+#: with a model it is one job per call) and the longest such a call runs — in one write
+#: transaction, so also about the longest an ingest from the app waits for the write lock
 L3_OFFLINE_RUN_MAX_JOBS: Final = 64
 L3_OFFLINE_RUN_MAX_S: Final = 0.25
 #: Profile snapshots wait for the projection queue to drain (one refresh per entity instead of

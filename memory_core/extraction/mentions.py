@@ -79,14 +79,73 @@ def _term_pattern(term: str, plural: bool) -> re.Pattern[str]:
     return re.compile(pattern, flags=re.IGNORECASE)
 
 
+#: a term of Chinese ideographs only: no character of it has a case, so the term's
+#: case-insensitive regex compiles to plain literals and finds exactly what ``str.find`` does
+_IDEOGRAPHS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
+
+
+@lru_cache(maxsize=8192)
+def _ideographs_only(term: str) -> bool:
+    return _IDEOGRAPHS.fullmatch(term) is not None
+
+
+def _literal_spans(text: str, term: str) -> list[tuple[int, int]]:
+    """Non-overlapping occurrences of ``term``, left to right (``finditer`` of its literal)."""
+    out, n = [], len(term)
+    i = text.find(term)
+    while i >= 0:
+        out.append((i, i + n))
+        i = text.find(term, i + n)
+    return out
+
+
 def find_all(text: str, term: str, *, plural: bool = False) -> list[tuple[int, int]]:
     """Case-insensitive occurrences; whole words for Latin terms, substrings for Chinese.
 
-    ``plural`` also accepts an English plural ("cats" for the lexicon member "cat").
+    ``plural`` also accepts an English plural ("cats" for the lexicon member "cat"). A term of
+    ideographs alone, and an ASCII term in plain-case text, are found with ``str.find``: the same
+    spans as the term's regex, without compiling one per name (~1,000 in a 20k-event drain) or
+    a regex scan per event and name.
     """
     if not term:
         return []
+    if _ideographs_only(term):
+        return _literal_spans(text, term)
+    if term.isascii() and _plain_case(text):
+        return _ascii_word_spans(text.lower(), term.lower(), plural and term[-1:].isalpha())
     return [(m.start(), m.end()) for m in _term_pattern(term, plural).finditer(text)]
+
+
+def _is_word_char(text: str, i: int) -> bool:
+    """``[A-Za-z0-9_]`` at ``i`` (False outside the text), the class of the term regex's guards
+    (ASCII only: a Chinese character is no word character there)."""
+    return 0 <= i < len(text) and text[i].isascii() and (text[i].isalnum() or text[i] == "_")
+
+
+def _ascii_word_spans(lowered: str, term: str, plural: bool) -> list[tuple[int, int]]:
+    """What ``_term_pattern(term, plural).finditer`` finds in a plain-case text (``plain_case``:
+    ASCII, CJK, their punctuation, full-width forms), by ``str.find`` on its lower case: there
+    ignoring the case of an ASCII term is comparing lower cases, and ``lower`` keeps every
+    position. At each occurrence not preceded by a word character, the first of "s", "es"
+    (plural terms), nothing that no word character follows, as the regex's greedy alternation
+    tries them; then on from its end."""
+    out: list[tuple[int, int]] = []
+    n = len(term)
+    i = lowered.find(term)
+    while i >= 0:
+        end = None
+        if not _is_word_char(lowered, i - 1):
+            j = i + n
+            for suffix in (("s", "es", "") if plural else ("",)):
+                if lowered.startswith(suffix, j) and not _is_word_char(lowered, j + len(suffix)):
+                    end = j + len(suffix)
+                    break
+        if end is None:
+            i = lowered.find(term, i + 1)
+        else:
+            out.append((i, end))
+            i = lowered.find(term, end)
+    return out
 
 
 @lru_cache(maxsize=8192)

@@ -21,17 +21,28 @@ import apsw
 from ..db.connection import Database, placeholders, query_all
 from ..policy import CONTEXT_INDEX_BATCH, CONTEXT_INDEX_CHARS
 from ..text.segment import index_text
-from .embedding_worker import neighbour_in_session
+from .embedding_worker import neighbour_in_session, previous_contents
 
 _ROW = "SELECT seq, event_id, content, session_id, event_type, occurred_at FROM fact_events"
 
 
-def context_body(conn: apsw.Connection, row: dict[str, Any]) -> str:
+def context_body(conn: apsw.Connection, row: dict[str, Any], *,
+                 previous: dict[int, str | None] | None = None) -> str:
     """The indexed text of ``row``: the last ``CONTEXT_INDEX_CHARS`` of the chat message before
-    it in its session (if any), then its own content."""
-    prev = neighbour_in_session(conn, row, after=False)
+    it in its session (if any), then its own content. ``previous``: ``previous_contents`` of a
+    batch holding ``row`` (no query then)."""
+    if previous is not None:
+        prev = {"content": previous[row["seq"]]} if row["seq"] in previous else None
+    else:
+        prev = neighbour_in_session(conn, row, after=False)
     context = " ".join((prev or {}).get("content", "").split())[-CONTEXT_INDEX_CHARS:] if prev else ""
     return f"{context}\n{row['content'] or ''}" if context else (row["content"] or "")
+
+
+def _bodies(conn: apsw.Connection, rows: Sequence[dict[str, Any]]) -> list[tuple[int, str]]:
+    """(rowid, indexed text) of ``rows``, their previous messages read in one statement."""
+    previous = previous_contents(conn, [int(r["seq"]) for r in rows])
+    return [(int(r["seq"]), index_text(context_body(conn, r, previous=previous))) for r in rows]
 
 
 def cursor(conn: apsw.Connection) -> int:
@@ -45,8 +56,7 @@ def index_rows(conn: apsw.Connection, rows: Sequence[dict[str, Any]]) -> int:
         return 0
     seqs = [int(r["seq"]) for r in rows]
     conn.execute(f"DELETE FROM context_fts WHERE rowid IN ({placeholders(len(seqs))})", seqs)
-    conn.executemany("INSERT INTO context_fts(rowid, body) VALUES (?, ?)",
-                     [(int(r["seq"]), index_text(context_body(conn, r))) for r in rows])
+    conn.executemany("INSERT INTO context_fts(rowid, body) VALUES (?, ?)", _bodies(conn, rows))
     return len(rows)
 
 
@@ -89,7 +99,6 @@ class ContextIndexWorker:
             rows = query_all(conn, f"{_ROW} WHERE seq > ? ORDER BY seq LIMIT ?", (after, self.batch))
             if not rows:
                 return 0
-            conn.executemany("INSERT INTO context_fts(rowid, body) VALUES (?, ?)",
-                             [(int(r["seq"]), index_text(context_body(conn, r))) for r in rows])
+            conn.executemany("INSERT INTO context_fts(rowid, body) VALUES (?, ?)", _bodies(conn, rows))
             conn.execute("UPDATE context_cursor SET event_seq = ? WHERE id = 1", (int(rows[-1]["seq"]),))
             return len(rows)

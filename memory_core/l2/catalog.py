@@ -55,6 +55,28 @@ def get_entity(conn: apsw.Connection, entity_id: str) -> Row | None:
     return query_one(conn, "SELECT * FROM entity_catalog WHERE entity_id = ?", (entity_id,))
 
 
+def live_entity(conn: apsw.Connection, entity_id: str) -> tuple[str, str] | None:
+    """(:func:`live_entity_id`, that entity's type) from the same look-ups: the resolver asks
+    for both for every mention the extractor matched to a known entity (24k a 20k import; the
+    type came from a second read of the whole row)."""
+    seen: set[str] = set()
+    current = entity_id
+    while current and current not in seen:
+        seen.add(current)
+        row = conn.execute("SELECT status, merged_into, entity_type FROM entity_catalog WHERE entity_id = ?",
+                           (current,)).fetchone()
+        if row is None:
+            return None
+        status, merged_into, entity_type = row
+        if status == "active":
+            return current, entity_type
+        if status == "merged" and merged_into:
+            current = merged_into
+            continue
+        return None
+    return None
+
+
 def live_entity_id(conn: apsw.Connection, entity_id: str) -> str | None:
     """Follow merged_into to the surviving entity; None if deleted/missing."""
     seen: set[str] = set()
@@ -97,9 +119,12 @@ def load_entities(conn: apsw.Connection, entity_ids: Sequence[str]) -> dict[str,
 
 
 def find_by_alias(conn: apsw.Connection, norm: str, entity_type: str | None = None) -> list[Row]:
-    """Active entities an exact alias names (type-compatible when a type is given)."""
+    """Active entities an exact alias names (type-compatible when a type is given), most
+    mentioned first: their ``entity_id`` and ``entity_type`` only (every caller binds a mention
+    with those two; the whole row as a dict was most of the look-up, twice per new name)."""
     rows = query_all(
-        conn, "SELECT c.* FROM entity_aliases a JOIN entity_catalog c ON c.entity_id = a.entity_id "
+        conn, "SELECT c.entity_id, c.entity_type FROM entity_aliases a "
+              "JOIN entity_catalog c ON c.entity_id = a.entity_id "
               "WHERE a.alias_norm = ? AND c.status = 'active' AND c.is_user = 0 "
               "ORDER BY c.mention_count DESC, c.entity_seq", (norm,))
     if entity_type is None:
@@ -187,10 +212,22 @@ def known_entities(conn: apsw.Connection, limit: int, prefer: Sequence[str] = ()
                 ids.append(r[0])
             if len(ids) >= limit:
                 break
-    ents = load_entities(conn, ids)
-    return [KnownEntity(e.entity_id, e.canonical_name, e.entity_type,
-                        tuple(a for a in e.aliases if a.lower() != e.canonical_name.lower()))
-            for e in (ents[i] for i in ids if i in ents)]
+    # the three columns and the aliases a KnownEntity holds, not whole Entity models: every
+    # batch asks for 30 (load_entities 0.36 ms a batch, this 0.14 ms)
+    names: dict[str, tuple[str, str]] = {}
+    for i in range(0, len(ids), 400):
+        part = ids[i:i + 400]
+        names.update((r[0], (r[1], r[2])) for r in conn.execute(
+            f"SELECT entity_id, canonical_name, entity_type FROM entity_catalog WHERE entity_id IN "
+            f"({placeholders(len(part))})", part))
+    aliases = aliases_of(conn, list(names))
+    out = []
+    for eid in ids:
+        if eid in names:
+            name, etype = names[eid]
+            lowered = name.lower()
+            out.append(KnownEntity(eid, name, etype, tuple(a for a in aliases.get(eid) or [] if a.lower() != lowered)))
+    return out
 
 
 def create_entity(conn: apsw.Connection, entity_id: str, name: str, entity_type: str, now: float,

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Sequence
 
 import apsw
 
-from ..db.connection import Row, placeholders, query_all
+from ..db.connection import Row, placeholders
 from ..extraction.future_starts import scheduled_start
 from ..extraction.schema import USER_SUBJECT, Phase1Output
 from ..ids import new_ulid
@@ -365,14 +365,15 @@ def _related_predicates(edges: Sequence[Any]) -> set[str]:
 
 
 def _evidence(conn: apsw.Connection, kind: str, owner: str) -> list[dict[str, Any]]:
-    # told_at: the event's own time; a dated start's evidence carries its start date instead
-    return [{"event_id": r["event_id"], "text": r["evidence_text"], "occurred_at": r["occurred_at"],
-             "directness": r["directness"], "told_at": r["told_at"]}
-            for r in query_all(conn, "SELECT e.event_id, e.evidence_text, e.occurred_at, e.directness, "
-                                     "(SELECT f.occurred_at FROM fact_events f WHERE f.seq = e.event_seq) AS told_at "
-                                     "FROM l2_evidence e WHERE e.owner_kind = ? AND e.owner_id = ? "
-                                     "ORDER BY e.occurred_at DESC, e.event_seq DESC LIMIT 5",
-                               (kind, owner))]
+    # told_at: the event's own time; a dated start's evidence carries its start date instead.
+    # Built from the row tuples (one dict per row, not a row dict copied into another)
+    return [{"event_id": event_id, "text": text, "occurred_at": occurred_at, "directness": directness,
+             "told_at": told_at}
+            for event_id, text, occurred_at, directness, told_at in conn.execute(
+                "SELECT e.event_id, e.evidence_text, e.occurred_at, e.directness, "
+                "(SELECT f.occurred_at FROM fact_events f WHERE f.seq = e.event_seq) AS told_at "
+                "FROM l2_evidence e WHERE e.owner_kind = ? AND e.owner_id = ? "
+                "ORDER BY e.occurred_at DESC, e.event_seq DESC LIMIT 5", (kind, owner))]
 
 
 def _told_at(evidence: list[dict[str, Any]]) -> float | None:

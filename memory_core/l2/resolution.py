@@ -28,7 +28,8 @@ from ..db.connection import query_all
 from ..lexicon.categories import categories_of
 from ..policy import ENTITY_MIN_CONFIDENCE, ENTITY_TYPES, L2_MAX_CANDIDATE_POOL, Tier
 from ..providers.chat import ChatRequest, ProviderError
-from .catalog import find_by_alias, find_by_name_part, get_entity, live_entity_id, new_entity_id, types_compatible
+from .catalog import (find_by_alias, find_by_name_part, get_entity, live_entity, live_entity_id, new_entity_id,
+                      types_compatible)
 from .extract import chat_available, parse_json_reply
 from .lifecycle import display_name, name_norm
 from .prompts import DISAMBIGUATION_SCHEMA, disambiguation_messages
@@ -111,16 +112,16 @@ class Resolver:
                 continue
             # (a) direct hits
             if req.resolved_id:
-                live = live_entity_id(conn, req.resolved_id)
-                row = get_entity(conn, live) if live else None
-                if row is not None and types_compatible(row["entity_type"], etype):
-                    out[req.key] = Resolution(req, live, "llm_id", req.confidence,
+                found = live_entity(conn, req.resolved_id)
+                if found is not None and types_compatible(found[1], etype):
+                    out[req.key] = Resolution(req, found[0], "llm_id", req.confidence,
                                               "extractor matched a known entity",
                                               alias_to_add=req.mention)
                     continue
             cached = session.get((norm, etype))
-            if cached and live_entity_id(conn, cached):
-                out[req.key] = Resolution(req, live_entity_id(conn, cached), "session", req.confidence,
+            live = live_entity_id(conn, cached) if cached else None
+            if live:
+                out[req.key] = Resolution(req, live, "session", req.confidence,
                                           "same name and type earlier in this session")
                 continue
             hits = find_by_alias(conn, norm, etype)

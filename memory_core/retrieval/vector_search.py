@@ -36,13 +36,14 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
 from ..db.connection import Database, placeholders
 from ..l1.vectors import vec_table
-from ..policy import (VECTOR_CACHE_STALE_REBUILD, VECTOR_EXACT_RESCORE, VECTOR_KNN_OVERFETCH,
+from ..policy import (VECTOR_CACHE_POINT_LOAD_MAX, VECTOR_CACHE_STALE_REBUILD,
+                      VECTOR_EXACT_RESCORE, VECTOR_KNN_OVERFETCH,
                       VECTOR_PREFILTER_CANDIDATES, VECTOR_PREFILTER_CANDIDATE_FRACTION,
                       VECTOR_PREFILTER_CODE_BITS, VECTOR_PREFILTER_CODES,
                       VECTOR_PREFILTER_MIN_CHUNKS, VECTOR_PREFILTER_OVERSAMPLE, RetrievalScope)
@@ -429,9 +430,7 @@ class VectorIndex:
         occ: list[float] = []
         bits: list[bytes] = []
         floats: list[bytes] = []
-        for cid, emb, eb in conn.execute(
-                f"SELECT chunk_id, embedding, embedding_bits FROM {self.table} WHERE chunk_id > ? "
-                f"AND chunk_id <= ? ORDER BY chunk_id", (after, last)):
+        for cid, emb, eb in self._vectors(conn, after, last, [r[0] for r in meta]):
             m = by_id.get(cid)
             if m is None:  # vector without a chunk row (being replaced): skip
                 continue
@@ -451,6 +450,18 @@ class VectorIndex:
                      np.frombuffer(b"".join(floats), np.float32).reshape(len(ids), self.dim))
         cache.max_chunk_id = max(cache.max_chunk_id, last)
         return len(ids), (last if len(meta) == CACHE_LOAD_BATCH else None)
+
+    def _vectors(self, conn: Any, after: int, last: int, chunk_ids: list[int]) -> Iterable[tuple[Any, ...]]:
+        """(chunk_id, embedding, embedding_bits) of the chunks in ``(after, last]``, by chunk id:
+        one point lookup per wanted chunk when few are due (``VECTOR_CACHE_POINT_LOAD_MAX``),
+        else one range scan (sqlite-vec scans all row ids for it). Both skip a chunk whose
+        vector is missing; the range also yields vectors without a chunk row (the caller skips
+        them)."""
+        if len(chunk_ids) > VECTOR_CACHE_POINT_LOAD_MAX:
+            return conn.execute(f"SELECT chunk_id, embedding, embedding_bits FROM {self.table} WHERE chunk_id > ? "
+                                f"AND chunk_id <= ? ORDER BY chunk_id", (after, last))
+        sql = f"SELECT chunk_id, embedding, embedding_bits FROM {self.table} WHERE chunk_id = ?"
+        return (row for cid in chunk_ids for row in conn.execute(sql, (cid,)))
 
     def _search_prefilter(self, q: np.ndarray, k_events: int, scopes: set[str] | None,
                           window: TimeWindow | None) -> tuple[list[ChunkHit], SearchStats]:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import re
 import threading
+from contextlib import contextmanager
 from functools import lru_cache
+from typing import Any, Iterator
 
 from .stopwords import STOPWORDS
 
@@ -56,6 +58,38 @@ def has_cjk(text: str) -> bool:
     return bool(_CJK_CHAR.search(text))
 
 
+class _WholeFileMarshal:
+    """``marshal`` as jieba's module sees it while it loads its dictionary cache, except that
+    ``load(file)`` reads the whole file and unmarshals the bytes. The stdlib's ``marshal.load``
+    reads a file piece by piece: jieba's 9 MB prefix dictionary (498k words) took 1.1-1.25 s
+    that way and 0.3 s from bytes — the same objects, in the same order. Writing the cache
+    (``dump``) and everything else is the real module's."""
+
+    def __init__(self, real: Any) -> None:
+        self._real = real
+
+    def load(self, file: Any) -> Any:
+        return self._real.loads(file.read())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
+@contextmanager
+def _whole_file_marshal(jieba: Any) -> Iterator[None]:
+    """jieba's ``marshal`` swapped for :class:`_WholeFileMarshal` during ``initialize``
+    (called under ``_jieba_lock``, once per process)."""
+    real = getattr(jieba, "marshal", None)
+    if real is None:  # another jieba layout: leave it alone
+        yield
+        return
+    jieba.marshal = _WholeFileMarshal(real)
+    try:
+        yield
+    finally:
+        jieba.marshal = real
+
+
 def _get_jieba():
     global _jieba
     if _jieba is None:
@@ -66,7 +100,8 @@ def _get_jieba():
                 import jieba
 
                 jieba.setLogLevel(logging.WARNING)
-                jieba.initialize()
+                with _whole_file_marshal(jieba):
+                    jieba.initialize()
                 from ..lexicon.categories import all_cjk_terms
 
                 for word in all_cjk_terms():

@@ -68,3 +68,35 @@ def test_the_path_finds_a_reply_by_the_question_it_answers(make_engine):
     assert seqs["m2"] in found[:2]  # the reply, which shares no word with the question
     assert seqs["m2"] not in [c["seq"] for c in pkg.trace.paths["bm25"].candidates]
     assert ids["m2"] in [f.event_id for f in pkg.findings[:3]]
+
+
+def test_previous_contents_of_a_batch_equal_the_per_row_neighbour(make_engine):
+    """``previous_contents`` (one statement for a batch) returns, for every event, what
+    ``neighbour_in_session(after=False)`` returns for its row: equal times ordered by seq, other
+    sessions, the first message of a session, and events that are not chat messages."""
+    from memory_core.l1.context_index import _bodies
+    from memory_core.l1.embedding_worker import conversation_context, neighbour_in_session, previous_contents
+    from memory_core.text.segment import index_text
+    from tests.helpers import netease
+
+    engine = make_engine(layers=())
+    engine.ingest_payloads([chat("s1", "user", "first of s1", T0, "a1"),
+                            chat("s1", "assistant", "same time one", T0 + 60, "a2"),
+                            chat("s1", "user", "same time two", T0 + 60, "a3"),
+                            chat("s2", "user", "opener of s2", T0 + 30, "b1"),
+                            chat("s1", "user", "earlier, told late", T0 + 10, "a4"),
+                            chat("s2", "assistant", "reply in s2 " + "word " * 300, T0 + 90, "b2"),
+                            chat("s2", "user", "after the long one", T0 + 95, "b3"),
+                            netease("n1", T0 + 70)])
+    conn = engine.db.reader()
+    rows = engine.db.read_all("SELECT seq, event_id, content, session_id, event_type, occurred_at FROM fact_events")
+    previous = previous_contents(conn, [r["seq"] for r in rows])
+    expected = {}
+    for r in rows:
+        prev = neighbour_in_session(conn, r, after=False)
+        if prev is not None:
+            expected[r["seq"]] = prev["content"]
+    assert previous == expected and len(expected) == 5
+    assert [conversation_context(conn, r, previous=previous) for r in rows] == \
+        [conversation_context(conn, r) for r in rows]
+    assert _bodies(conn, rows) == [(r["seq"], index_text(context_body(conn, r))) for r in rows]

@@ -392,3 +392,72 @@ def test_offline_worker_call_takes_many_jobs_a_model_one(make_engine, at_t) -> N
     online.ingest_payloads(chats)
     assert _l3_worker(online).run_once() == 1
     assert online.backlog()["summary_jobs"] == pending - 1
+
+
+def _tasks(n: int) -> list[dict]:
+    """``n`` small tasks in one session: a request, a tool run, a reply (a reflection each)."""
+    out = []
+    for k in range(n):
+        t = T + 100 * k
+        out += [msg("s1", "user", f"Please book table {k} for two at 7pm", t, f"u{k}"),
+                msg("s1", "tool", "booked" if k % 3 else "booking failed", t + 5, f"t{k}", tool_name="book_table",
+                    success=bool(k % 3), duration_ms=200 + k, **({} if k % 3 else {"error": "no availability"})),
+                msg("s1", "assistant", f"Table {k} is done.", t + 10, f"a{k}")]
+    return out
+
+
+def _summary_rows(engine) -> list[tuple]:
+    """The summaries with their events named by content (event ids differ between stores)."""
+    content = dict(engine.db.reader().execute("SELECT event_id, content FROM fact_events"))
+    return sorted((s.summary_type, s.summary_category, s.title, s.body,
+                   tuple(content[e] for e in s.source_event_ids), s.status) for s in summaries(engine))
+
+
+def test_offline_run_in_one_transaction_writes_what_job_by_job_wrote(make_engine, at_t) -> None:
+    """The offline run handles its jobs inside one write transaction (reads on the writer);
+    job by job (a transaction each, reads on the reader) the summaries are the same."""
+    chats = _tasks(8)
+    rows = []
+    for name, run in (("one.db", lambda w: w._run_offline()), ("each.db", lambda w: w._run_jobs(1000))):
+        engine = make_engine(name, layers=("l3",))
+        pause_embeddings(engine)
+        engine.ingest_payloads(chats)
+        assert engine.backlog()["summary_jobs"] >= 5
+        while run(_l3_worker(engine)):
+            pass
+        assert engine.backlog()["summary_jobs"] == 0
+        rows.append(_summary_rows(engine))
+    assert rows[0] == rows[1] and rows[0]
+
+
+def test_offline_run_with_a_failing_job_fails_that_job_alone(make_engine, at_t, monkeypatch) -> None:
+    """A job raising inside the offline run rolls the run back; the jobs up to it are run again
+    one transaction each: the ones before it done with their summaries, it alone failed once
+    (pending with backoff), the ones after it untouched."""
+    import memory_core.l3.worker as W
+
+    chats = _tasks(8)
+    engine = make_engine("fail.db", layers=("l3",))
+    pause_embeddings(engine)
+    engine.ingest_payloads(chats)
+    jobs = engine.db.read_all("SELECT job_id, kind FROM summary_jobs WHERE state = 'pending' "
+                              "ORDER BY next_attempt_at, job_id")
+    assert len(jobs) >= 5 and {j["kind"] for j in jobs} == {"task_reflection"}
+    bad = jobs[2]["job_id"]
+    real = W.task_reflection
+    calls = []
+
+    def flaky(events, *, session_id, anchor_event_id):
+        calls.append(anchor_event_id)
+        if len(calls) == 3 or len(calls) == 6:  # the third job: in the run, then job by job
+            raise RuntimeError("broken draft")
+        return real(events, session_id=session_id, anchor_event_id=anchor_event_id)
+
+    monkeypatch.setattr(W, "task_reflection", flaky)
+    assert _l3_worker(engine).run_once() == 3
+    states = dict(engine.db.reader().execute("SELECT job_id, state FROM summary_jobs"))
+    assert [states[j["job_id"]] for j in jobs[:2]] == ["done", "done"]
+    row = engine.db.read_one("SELECT state, attempts, last_error FROM summary_jobs WHERE job_id = ?", (bad,))
+    assert row["state"] == "pending" and row["attempts"] == 1 and "broken draft" in row["last_error"]
+    assert all(states[j["job_id"]] == "pending" for j in jobs[3:])
+    assert len([s for s in summaries(engine) if s.summary_category == "task_reflection"]) == 2

@@ -145,6 +145,29 @@ def test_cache_is_built_in_bounded_batches_with_the_same_answers(store, monkeypa
     assert vi.search(q, 5, strategy="prefilter")[0][0].event_seq == target.seq
 
 
+def test_point_lookups_load_the_same_cache_as_the_range_scan(store, monkeypatch):
+    """Few new vectors are read one point lookup each (sqlite-vec scans every row id for a
+    chunk_id range): the cache holds the same rows, vectors and bits either way, also past a
+    chunk whose vector is missing."""
+    import memory_core.retrieval.vector_search as vs
+
+    gone = store.db.read_value("SELECT chunk_id FROM event_chunks ORDER BY chunk_id LIMIT 1 OFFSET 17")
+    with store.db.write() as conn:
+        conn.execute(f"DELETE FROM {vec_table(store.l1.space_id)} WHERE chunk_id = ?", (gone,))
+    caches = []
+    for point_max in (0, 10_000):
+        monkeypatch.setattr(vs, "VECTOR_CACHE_POINT_LOAD_MAX", point_max)
+        monkeypatch.setattr(vs, "CACHE_LOAD_BATCH", 50)
+        vi = VectorIndex(store.db, store.l1.space_id, store.providers.embedder.dim)
+        assert vi.warm() == 399
+        caches.append(vi._cache)
+    a, b = caches
+    assert gone not in a.chunk_ids[: a.n].tolist()
+    assert a.n == b.n and a.max_chunk_id == b.max_chunk_id
+    for name in ("chunk_ids", "seqs", "scope", "occurred", "alive", "bits", "q8", "scale"):
+        assert np.array_equal(getattr(a, name)[: a.n], getattr(b, name)[: b.n]), name
+
+
 @pytest.mark.parametrize("nbytes", [64, 32, 7])
 def test_blocked_hamming_scan_equals_the_direct_count(nbytes):
     """The in-place block scan (and its 512-bit byte-sum shortcut) gives the same distances as
