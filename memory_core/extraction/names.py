@@ -273,7 +273,9 @@ _EN_MODEL = r"(?:\d[\w\-]*(?<!-))"
 #: opens the name (without it the name was cut at the period and "st" became an employer)
 _EN_PLACE_TITLE = r"(?:(?:St|Mt|Ft)\. (?=[A-Z]))?"
 EN_NAME = re.compile(r"(?<![\w'])" + _EN_PLACE_TITLE + _EN_TOK + r"(?:(?: (?:of(?: the)?|de|du|la|von|van|&))? " + _EN_TOK +
-                     r"| " + _EN_MODEL + r"(?![\w']))*(?:'s)?(?![\w])")
+                     # a count of time after a name is no model number ("moved to Portland 2 weeks ago")
+                     r"| " + _EN_MODEL + r"(?![\w'])(?! (?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|"
+                     r"months?|mos?|years?|yrs?|times|nights?)\b))*(?:'s)?(?![\w])")
 #: capitalised words that are not names (pronoun, days, months, interjections, titles)
 _EN_NOT_NAME = frozenset({
     "i", "i'm", "i've", "i'd", "i'll", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",

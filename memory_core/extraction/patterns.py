@@ -1667,6 +1667,11 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_stay_then_out", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"在(?P<obj>[^，,。！？在]{1,12}?)(?:干|做|工作|上班|待)了"
          r"[^，,。！？]{0,8}[，,][^。！？]{0,8}?(?P<verb>出来了|出来自己干|出来单干|出来创业|辞职了|离职了|走了|不干了|离开了|被优化了|被裁了|被裁员了|被辞退了|被开了|被开除了)",
          "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
+    # 唉，被裁了，在京东干了六年: out of the job first, then the years at the employer it ends
+    _raw("zh_work_out_then_stay", "zh", r"(?:^|(?<=[，,。！？\s]))" + _ZH_WHO + r"?" + _ZH_GAP + r"(?:也|刚|今天|昨天|上周|上个月)?"
+         r"(?P<verb>被优化了|被裁了|被裁员了|被辞退了|被开了|被开除了|离职了|辞职了|失业了)[^，,。！？]{0,4}[，,]\s*"
+         r"(?:之前|以前)?在(?P<obj>[^，,。！？在]{1,12}?)(?:干|做|工作|上班|待)了",
+         "WORKS_AT", "organization", negated=True, trait="employer", coordinated=False, named_only=True),
     # 上个月被蔚来汽车裁了: the subject is often left out — the speaker, from the clause start
     _raw("zh_work_laid_off", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?P<verb>被)(?P<obj>[^，,。！？被]{1,12}?)"
          r"(?:裁了|裁员了|辞退了|开除了|优化了|炒了|炒鱿鱼了)", "WORKS_AT", "organization", negated=True,
@@ -2477,7 +2482,7 @@ EN_OBJECT_STOP = re.compile(
     r"switched|began|took|sold|left|quit|drive|drives|am|signed|adopted)|like|such as|as well as|"
     r"(?:you|we|they|he|she|i) (?=\w)|(?:and )?the [a-z]+ (?:said|says|told|confirmed|thinks|thought|was|is|were|are|has|had)\b|"
     r"(?:a )?(?:few|couple of|several|\d+|one|two|three|four|five) "
-    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
+    r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|mos?|years?|yrs?)|yesterday|today|tonight|tomorrow|last|this|next|ago|recently|now|since|for|from|"
     r"with|because|but|so|when|while|after|before|on|at|in|to|which|that|who|and then|about|around|without|"
     r"over (?:the|a|this|last|my|our) (?:holidays?|weekend|summer|winter|break|christmas|years?|months?)|"
     r"every|each|again|already|anymore|any more|as well|too|though|although|if|is|was|are|itself|themselves|originally|"

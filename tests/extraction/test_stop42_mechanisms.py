@@ -127,3 +127,18 @@ def test_the_home_after_the_workplace_is_the_tellers(text: str, place: str) -> N
 @pytest.mark.parametrize("text", ["我姐在南京上班，住马鞍山", "我以前在广州打工，住佛山", "我想在南京工作，住马鞍山"])
 def test_someone_elses_past_or_wished_home_is_no_home(text: str) -> None:
     assert not [c for c in claims(text) if c[1] == "LIVES_IN" and not c[4]], claims(text)
+
+
+@pytest.mark.parametrize(("text", "employer"), [("唉，被优化了，在阿里待了三年", "阿里"), ("我辞职了，之前在腾讯干了五年", "腾讯")])
+def test_out_of_the_job_then_the_years_there_ends_it(text: str, employer: str) -> None:
+    found = claims(text)
+    assert rel("user", "WORKS_AT", employer, True) in found and rel("user", "WORKS_AT", employer) not in found, found
+
+
+@pytest.mark.parametrize(("text", "place"), [("moved to Denver 3 months ago", "denver"), ("moved to Leeds 2 yrs ago", "leeds")])
+def test_a_count_of_time_after_a_name_is_no_model_number(text: str, place: str) -> None:
+    assert rel("user", "MOVED_TO", place) in claims(text), claims(text)
+
+
+def test_a_model_number_after_a_name_stays() -> None:
+    assert rel("user", "DRIVES", "mazda 3") in claims("I drive a Mazda 3")
