@@ -79,22 +79,8 @@ def live_entity(conn: apsw.Connection, entity_id: str) -> tuple[str, str] | None
 
 def live_entity_id(conn: apsw.Connection, entity_id: str) -> str | None:
     """Follow merged_into to the surviving entity; None if deleted/missing."""
-    seen: set[str] = set()
-    current = entity_id
-    while current and current not in seen:
-        seen.add(current)
-        row = conn.execute("SELECT status, merged_into FROM entity_catalog WHERE entity_id = ?",
-                           (current,)).fetchone()
-        if row is None:
-            return None
-        status, merged_into = row
-        if status == "active":
-            return current
-        if status == "merged" and merged_into:
-            current = merged_into
-            continue
-        return None
-    return None
+    hit = live_entity(conn, entity_id)
+    return hit[0] if hit is not None else None
 
 
 def aliases_of(conn: apsw.Connection, entity_ids: Sequence[str]) -> dict[str, list[str]]:
