@@ -45,6 +45,9 @@ _EN_AUX_INVERSION = re.compile(
 # wh-word before 都/也, "whoever / anywhere / however" (谁也别劝我, 哪儿都不想去, 怎么也睡不着)
 _ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么(?![都也])|怎样|多少|哪(?!吒)(?![儿里]?[都也])|谁(?![都也])|(?<![为])(?<!没)(?<!没.)(?<!没..)(?<!没...)"
                                r"(?<!不)(?<!不.)(?<!不..)什么(?![都也])")
+#: the colloquial how and what (冻饺子咋煮不破皮, 周末吃啥), read in the sentence's last clause only (济南有啥
+#:好吃的早饭推荐吗 我住历下区 ends by telling): 不咋样, 没啥, 啥都 / 啥也, 啥毛病没有 are no question
+_ZH_COLLOQUIAL_QUESTION = re.compile(r"(?<!不)咋(?![都也])|(?<![为没不])(?<!没.)(?<!不.)啥(?![都也])(?![^，,。！？]{0,4}没)")
 _ZH_FINAL_PARTICLE = re.compile(r"[吗呢嘛][\s。！？?!~～]*$")
 # A wh-word after one of these is an indirect question inside a statement ("我的论文研究的是珊瑚
 # 怎么恢复", "我不知道该选哪个"): the sentence is still a statement unless it ends like a question.
@@ -112,7 +115,11 @@ def has_question_cue(sentence: str) -> bool:
         if _ZH_FINAL_PARTICLE.search(s):
             return True
         cue = _ZH_QUESTION_CUES.search(s)
-        return cue is not None and not _ZH_EMBEDDING.search(s, 0, cue.start())
+        if cue is not None and not _ZH_EMBEDDING.search(s, 0, cue.start()):
+            return True
+        last = split_clauses(s)[-1:] or [s]
+        cue = _ZH_COLLOQUIAL_QUESTION.search(last[0])
+        return cue is not None and not _ZH_EMBEDDING.search(last[0], 0, cue.start())
     return False
 
 

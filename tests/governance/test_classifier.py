@@ -213,3 +213,20 @@ def test_a_wh_word_before_the_speakers_own_subject_opens_a_clause_not_a_question
         assert not has_question_cue(s), s
     for s in ("when do i start", "how was your week", "what time is it", "When I was at Google?"):
         assert has_question_cue(s), s
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("冻饺子咋煮不破皮", True),
+    ("周末带娃去哪玩，吃啥好", True),
+    ("搬到杭州了，附近有啥好吃的", True),
+    ("没啥压力，挺好的", False),
+    ("啥都行", False),
+    ("这电影不咋样", False),
+    ("体检啥毛病没有 就是有点近视", False),
+    ("济南周末有啥好吃的早饭推荐吗 我住历下区", False),  # ends by telling
+    ("我不知道吃啥", False),
+])
+def test_the_colloquial_how_and_what_ask_in_the_last_clause(text: str, asks: bool) -> None:
+    from memory_core.governance.cues import has_question_cue
+
+    assert has_question_cue(text) is asks
