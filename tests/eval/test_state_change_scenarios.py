@@ -69,8 +69,8 @@ SCENARIO_DIR = Path(__file__).parent / "scenarios"
 #: tm / tn were never read, kept to measure the next change on)
 GATES = {"sc": 36, "sh": 36, "si": 35, "sj": 39, "sk": 39, "sl": 38, "sm": 38, "so": 36, "sp": 35, "sq": 38,
          "sr": 44, "ss": 38, "st": 32, "su": 34, "sv": 35, "sw": 25, "sx": 26,
-         "ta": 27, "tb": 23, "tc": 25, "td": 28, "te": 22, "tf": 21,
-         "tg": 29, "th": 24, "ti": 27, "tj": 23}
+         "ta": 27, "tb": 23, "tc": 25, "td": 29, "te": 22, "tf": 21,
+         "tg": 29, "th": 24, "ti": 27, "tj": 26}
 
 
 @pytest.fixture(scope="module")
