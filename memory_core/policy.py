@@ -414,6 +414,10 @@ NEWER_STATE_NEW_THING_TYPES: Final = {"vehicle": ("vehicle",)}
 #: current_state: how many of the newest full-text matches of the asked family's change words
 #: are read for a later change (retrieval/state_statement.py), so the walk is bounded at 1M events
 NEWER_STATE_CHANGE_MATCHES: Final = 2000
+#: current_state: a later line of at most this many sentences whose last clause asks is a request
+#: about the state, never lifted as a newer word on it (newer_state.asks_last); a longer message
+#: tells more than it asks
+NEWER_STATE_REQUEST_MAX_SENTENCES: Final = 2
 #: current_state: the concept families (lexicon/concepts.py) whose words name one state from its
 #: two sides — 结婚 and 离婚, "vegan" and "eating meat" — so a later statement in the other word
 #: is still the newer word on the same state

@@ -22,7 +22,8 @@ from typing import Iterable, Sequence
 from memory_core.governance.cues import has_question_cue, split_clauses, split_sentences
 from memory_core.lexicon.concepts import family_terms
 from memory_core.lexicon.scan import PhraseTable
-from memory_core.policy import NEWER_STATE_MAX_LIFTS, NEWER_STATE_TOPIC_FAMILIES, EvidenceClass
+from memory_core.policy import (NEWER_STATE_MAX_LIFTS, NEWER_STATE_REQUEST_MAX_SENTENCES, NEWER_STATE_TOPIC_FAMILIES,
+                                EvidenceClass)
 
 #: statements of the user's own state; questions, hypotheticals, instructions and anything an
 #: assistant or tool wrote never tell how things stand
@@ -188,7 +189,7 @@ def asks_last(text: str) -> bool:
     a line is about the state, not a newer word on it; a message of three sentences or more tells
     more than it asks ("biopsy results in. it's not IBS at all, it's coeliac disease. … ??")."""
     sentences = split_sentences(text.strip())
-    if not sentences or len(sentences) > 2:
+    if not sentences or len(sentences) > NEWER_STATE_REQUEST_MAX_SENTENCES:
         return False
     clauses = split_clauses(sentences[-1])
     # "what a day", "what an idea": an exclamation, no question
