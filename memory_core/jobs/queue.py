@@ -33,6 +33,10 @@ def backoff_seconds(attempts: int, *, rng: random.Random | None = None) -> float
     return base * (0.5 + r.random())
 
 
+#: a job :meth:`JobQueue.claim` may take at a time (the one parameter)
+_READY = "state = 'pending' AND next_attempt_at <= ?"
+
+
 @dataclass(frozen=True, slots=True)
 class JobQueue:
     table: str
@@ -45,7 +49,7 @@ class JobQueue:
         extra = f" AND ({where})" if where else ""
         rows = query_all(
             conn,
-            f"SELECT * FROM {self.table} WHERE state = 'pending' AND next_attempt_at <= ?{extra} "
+            f"SELECT * FROM {self.table} WHERE {_READY}{extra} "
             f"ORDER BY next_attempt_at, job_id LIMIT ?",
             (now, *params, limit))
         if rows:
@@ -55,6 +59,11 @@ class JobQueue:
                 f"UPDATE {self.table} SET state = 'running', locked_at = ?, updated_at = ?, owner = ? "
                 f"WHERE job_id IN ({placeholders(len(ids))})", (now, now, token, *ids))
         return rows
+
+    def has_ready(self, conn: apsw.Connection, now: float) -> bool:
+        """Whether :meth:`claim` would find a job at ``now`` (read on any connection: a caller
+        that takes the write lock only when there is work)."""
+        return conn.execute(f"SELECT 1 FROM {self.table} WHERE {_READY} LIMIT 1", (now,)).fetchone() is not None
 
     def complete(self, conn: apsw.Connection, job_ids: Sequence[int], now: float) -> None:
         if job_ids:

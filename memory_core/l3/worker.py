@@ -122,9 +122,7 @@ class SummaryWorker:
 
     def _ready(self) -> bool:
         """Whether a job is ready to claim (the claim's own condition, read on a reader)."""
-        return self.db.reader().execute(
-            "SELECT 1 FROM summary_jobs WHERE state = 'pending' AND next_attempt_at <= ? LIMIT 1",
-            (self.clock.now(),)).fetchone() is not None
+        return SUMMARY_QUEUE.has_ready(self.db.reader(), self.clock.now())
 
     def _handler(self, job: dict[str, Any]) -> Callable[[dict[str, Any], apsw.Connection | None], None]:
         return {"window": self._window, "rebuild": self._rebuild,

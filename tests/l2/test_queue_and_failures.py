@@ -88,3 +88,15 @@ def test_enabling_l2_on_an_l1_only_store_backfills(make_engine):
     assert PROJECTION_QUEUE.counts(engine.db.reader())["pending"] == 1  # only the eligible event
     project(engine)
     assert engine.components["l2"].assertions(engine.components["l2"].user_id())[0].value == "shanghai"
+
+
+def test_has_ready_says_what_claim_would_find(l2_engine):
+    reader = l2_engine.db.reader()
+    assert not PROJECTION_QUEUE.has_ready(reader, T0)
+    l2_engine.ingest_payloads([chat("s", "user", "I live in Shanghai.", T0, "a")])
+    due = l2_engine.db.read_value("SELECT next_attempt_at FROM l2_projection_jobs")
+    assert not PROJECTION_QUEUE.has_ready(reader, due - 1)  # not yet due: claim would take nothing
+    assert PROJECTION_QUEUE.has_ready(reader, due)
+    with l2_engine.db.write() as conn:
+        assert len(PROJECTION_QUEUE.claim(conn, due, 10)) == 1
+    assert not PROJECTION_QUEUE.has_ready(reader, due)  # running: no longer ready
