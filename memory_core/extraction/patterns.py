@@ -179,6 +179,11 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
     return StatementPattern(key, lang, LazyPattern(regex), predicate, object_type, **kw)
 
 
+#: a tie ended, told right after the partner's name (跟我分手了, 去年离婚了): where the role-named
+#: pattern states no start, and the end the role rule reads (rule_engine._role_partner)
+ZH_PARTNER_ENDED = r"(?:跟我|和我)?(?:已经|终于|正式|上个月|去年|前年|年初|刚)*(?:离婚|分手|离了婚|分了手)"
+
+
 def _zh_role_named(key: str, roles: str, called: str, predicate: str, trait: str) -> StatementPattern:
     """A partner or spouse named by the role word at the start of the teller's clause (男朋友叫
     许诺, 带男朋友周航回家, 老公叫何川) — not 她男朋友 (the clause starts with someone else), and
@@ -186,7 +191,7 @@ def _zh_role_named(key: str, roles: str, called: str, predicate: str, trait: str
     return _raw(key, "zh", _ZH_CLAUSE + r"(?P<subj>)" + _ZH_GAP + r"(?:我的?)?(?:带着?|和|跟|陪)?(?:现在的|目前的|如今的)?(?P<verb>" + roles + r")"
                 + called + r"(?![是在也都很还就说和跟超特挺太最真好非更又])(?P<obj>[\u4e00-\u9fff]{2,3}?)"
                 # 我女朋友小雨跟我分手了: the tie ends after the name — no start (the role rule reads the end)
-                r"(?=[，,。！？是很也都在的回说和跟一今昨]|$)(?!(?:跟我|和我)?(?:已经|终于|正式|刚)?(?:分手|离婚|分了手|离了婚))",
+                r"(?=[，,。！？是很也都在的回说和跟一今昨]|$)(?!" + ZH_PARTNER_ENDED + ")",
                 predicate, "person", trait=trait, coordinated=False, named_only=True)
 
 

@@ -29,7 +29,7 @@ from .clause_frames import FAMILIES, nameless_end, read_frame
 from .polarity import en_presence_end, zh_negation_over
 from .object_policy import (DIETS, LIVED_CONDITIONS, MEMBERSHIP_HEADS, SLOT_TYPES, end_names_value, generic, is_effort_object, is_reaction_object,
                             is_species, is_tie, slot_type)
-from .patterns import (EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
+from .patterns import (ZH_PARTNER_ENDED, EN_PET_KIND, HEDGE_EN, HEDGE_ZH, REPORTED_EN, REPORTED_ZH, EN_REL, EN_CONDITIONAL, EN_CONTRACTIONS, EN_COORD, EN_GERUND, EN_IRREALIS,
                        EMOTION_WORDS_EN, EN_DASH_BREAK, EN_EMPTY_OBJECTS, EN_LEADING, EN_OBJECT_STOP, NEW_THING_EN, NEW_THING_ZH, PATTERNS,
                        PRONOUNS_EN, PRONOUNS_ZH, STATE_PATTERNS, TIME_HINT_EN, TIME_HINT_ZH,
                        ZH_CONDITIONAL, ZH_CONSUME_VERB, ZH_COORD, ZH_IRREALIS, ZH_LEADING,
@@ -2193,7 +2193,7 @@ _ZH_PARTNER_DIED = re.compile(r"(?:[，,]?(?:前年|去年|年初|上个月|早�
 _EN_PARTNER_ENDED = re.compile(r"(?:\s+and\s+(?:i|me))?,?\s+(?:just |finally |officially |recently |have |had )*"
                                r"(?:got divorced|are divorced|divorced|broke up|split up|separated|called it quits|"
                                r"dumped me|left me)\b", re.IGNORECASE)
-_ZH_PARTNER_ENDED = re.compile(r"(?:跟我|和我)?(?:已经|终于|正式|上个月|去年|前年|年初|刚)*(?:离婚|分手|离了婚|分了手)")
+_ZH_PARTNER_ENDED = re.compile(ZH_PARTNER_ENDED)
 #: a role word right before a person's name states the user's relationship with them
 _ROLE_FAMILY = {"wife": ("MARRIED_TO", "spouse"), "husband": ("MARRIED_TO", "spouse"),
                 "girlfriend": ("DATING", "partner"), "boyfriend": ("DATING", "partner"),
