@@ -181,7 +181,8 @@ def _raw(key: str, lang: str, regex: str, predicate: str, object_type: str, **kw
 
 #: a tie ended, told right after the partner's name (跟我分手了, 去年离婚了): where the role-named
 #: pattern states no start, and the end the role rule reads (rule_engine._role_partner)
-ZH_PARTNER_ENDED = r"(?:跟我|和我)?(?:已经|终于|正式|上个月|去年|前年|年初|刚)*(?:离婚|分手|离了婚|分了手)"
+ZH_PARTNER_ENDED = (r"(?:已经|终于|正式|上个月|去年|前年|年初|刚)*(?:跟我|和我)?(?:已经|终于|正式|上个月|去年|前年|年初|刚)*"
+                    r"(?:离婚|分手|离了婚|分了手)")
 
 
 def _zh_role_named(key: str, roles: str, called: str, predicate: str, trait: str) -> StatementPattern:

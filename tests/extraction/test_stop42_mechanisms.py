@@ -67,6 +67,7 @@ def test_the_evaluation_scores_a_plan_as_the_files_labels_say(tmp_path) -> None:
     ("My wife Sarah and I got divorced in the spring", "MARRIED_TO", "sarah"),
     ("我老公大伟跟我离婚了", "MARRIED_TO", "大伟"),
     ("我女朋友小雨跟我分手了", "DATING", "小雨"),
+    ("我男朋友阿杰去年跟我分手了", "DATING", "阿杰"),  # a time before 跟我 too
 ])
 def test_a_tie_ended_after_the_role_and_name_is_an_end(text: str, predicate: str, obj: str) -> None:
     found = claims(text)
