@@ -117,9 +117,10 @@ def has_question_cue(sentence: str) -> bool:
         cue = _ZH_QUESTION_CUES.search(s)
         if cue is not None and not _ZH_EMBEDDING.search(s, 0, cue.start()):
             return True
-        last = split_clauses(s)[-1:] or [s]
-        cue = _ZH_COLLOQUIAL_QUESTION.search(last[0])
-        return cue is not None and not _ZH_EMBEDDING.search(last[0], 0, cue.start())
+        clauses = split_clauses(s)
+        last = clauses[-1] if clauses else s
+        cue = _ZH_COLLOQUIAL_QUESTION.search(last)
+        return cue is not None and not _ZH_EMBEDDING.search(last, 0, cue.start())
     return False
 
 
