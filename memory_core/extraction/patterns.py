@@ -1106,14 +1106,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?:someone|somebody|a guy|a girl|a man|a woman)(?: new| special)?(?: though| too| now| actually)?)[,;]? (?:and )?(?:his|her|their) (?P<verb>name is) "
          r"(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "DATING",
          "person", trait="partner", coordinated=False, named_only=True),
-    # "Sofia is officially my girlfriend", "Priya's my fiancée now": the one named is the partner
+    # "Sofia is officially my girlfriend", "Priya's my fiancée now", "Mark is now my husband!": the
+    # one named is the partner (a wife or husband the spouse: ``kind``, as for "my wife Anna")
     _raw("en_named_is_my_partner", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?: is|'s) "
-         r"(?:now |officially |finally |also )*my (?:new )?(?P<verb>girlfriend|boyfriend|partner|gf|bf|fianc[eé]e?)"
+         r"(?:now |officially |finally |also )*my (?:new (?!wife|husband))?"
+         r"(?P<verb>(?P<kind>girlfriend|boyfriend|partner|gf|bf|fianc[eé]e?|wife|husband))"
          r"(?=\s*(?:now|officially)?\s*(?:[.,;!?]|$|and\b|💍|❤|🥰|😍))", "DATING", "person", trait="partner",
-         coordinated=False, named_only=True),
-    _raw("en_named_is_my_spouse", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)(?: is|'s) "
-         r"(?:now |officially |finally |also )*my (?P<verb>wife|husband)"
-         r"(?=\s*(?:now|officially)?\s*(?:[.,;!?]|$|and\b|💍|❤|🥰|😍))", "MARRIED_TO", "person", trait="spouse",
          coordinated=False, named_only=True),
     _raw("en_married_name", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+) and i (?:just |finally |quietly |officially |secretly )?"
          r"(?P<verb>got married|are married|married|tied the knot|got hitched)", "MARRIED_TO", "person", trait="spouse",
