@@ -406,6 +406,22 @@ NAMED_FAMILY_LINES: Final = 3
 #: move to Juniper → Juniper ended by a layoff)
 NEWER_STATE_CHAIN_STEPS: Final = 3
 NEWER_STATE_SCAN: Final = 50
+#: current_state, the state-line model (retrieval/state_lines.py, on the bundled e5 vectors): a
+#: line it scores at least this likely to tell the asked family's state is lifted in the reranker
+#: as a line with a word of the family is (RERANK_STATE_FAMILY) …
+STATE_LINE_MIN_PROBABILITY: Final = 0.7
+#: … and wherever the model read a line, (p - 0.5) times this is added to the line's state lift:
+#: a line with the family's word that the model is sure tells no state ("study tips for the chem
+#: test") loses half the lift, one it is sure tells the state gains as much
+RERANK_STATE_MODEL: Final = 1.0
+#: … and a later line lifted above an older top finding for a weak reason (a shared topic word, an
+#: entity named again) is not, when the model gives it less than this
+STATE_LINE_NO_STATE: Final = 0.1
+#: … and, at least this likely, a later such line goes above an older top finding (newer_state),
+#: as a later line with a change word does. Higher: a lift puts the line first.
+STATE_LINE_LIFT_MIN_PROBABILITY: Final = 0.7
+#: how many of the family's best-scoring lines after the top finding are read for that lift
+STATE_LINE_SCAN: Final = 20
 #: current_state: a family whose thing, named by the user later, is the newer state though no
 #: change word is said ("The Model 3 takes some getting used to", 比亚迪海豹的续航比我想的要短): the
 #: entity types of that thing. Only vehicles: a later place is as often a trip, a later company a

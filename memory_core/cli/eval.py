@@ -69,6 +69,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     sc.add_argument("-v", "--verbose", action="store_true", help="list every failing scenario with its first finding")
     sc.set_defaults(func=cmd_state_changes)
 
+    tsl = ev.add_parser("train-state-lines", help="fit the state-line model (retrieval/state_lines.py) on "
+                        "state-change scenario files with the bundled e5 (format: eval/state_lines_fit.py)")
+    tsl.add_argument("paths", type=Path, nargs="+", help="scenario files to train on")
+    tsl.add_argument("--check", type=Path, nargs="*", default=[], metavar="FILE",
+                     help="files kept out of training: report per language how many of their state lines "
+                          "the model recognises and how many other lines it flags")
+    tsl.add_argument("--out", type=Path, help="weights file (default: the packaged one)")
+    tsl.add_argument("--l2", type=float, default=None, help="L2 penalty of the fit")
+    tsl.set_defaults(func=cmd_train_state_lines)
+
     lat = ev.add_parser("latency", help="memory_query p50/p95 latency on a synthetic store")
     lat.add_argument("--events", type=int, nargs="+", default=[10_000], metavar="N")
     lat.add_argument("--queries", type=int, default=200)
@@ -162,6 +172,44 @@ def cmd_state_changes(args: argparse.Namespace) -> int:
                                  encoding="utf-8")
         print(f"wrote {args.json_out}", file=sys.stderr)
     print(state_changes.format_report(outcomes, summary, verbose=args.verbose))
+    return 0
+
+
+def cmd_train_state_lines(args: argparse.Namespace) -> int:
+    from importlib import resources
+
+    import numpy as np
+
+    from ..eval import state_lines_fit
+    from ..eval.state_changes import ScenarioError
+    from ..providers.e5_embedder import E5Embedder
+    from ..retrieval.state_lines import WEIGHTS
+
+    for p in [*args.paths, *args.check]:
+        if not p.is_file():
+            print(f"no such file: {p}", file=sys.stderr)
+            return 2
+    overlap = {p.resolve() for p in args.paths} & {p.resolve() for p in args.check}
+    if overlap:
+        print(f"--check files are also trained on: {', '.join(sorted(map(str, overlap)))}", file=sys.stderr)
+        return 2
+    embedder = E5Embedder()
+    out = args.out or Path(str(resources.files("memory_core.resources").joinpath(
+        next(f for k, f in WEIGHTS.items() if embedder.model_id.startswith(k)))))
+    try:
+        model, counts = state_lines_fit.train(args.paths, embedder.embed, embedder.model_id,
+                                              l2=args.l2 if args.l2 is not None else state_lines_fit.DEFAULT_L2)
+    except (ScenarioError, ValueError) as exc:
+        print(f"train-state-lines: {exc}", file=sys.stderr)
+        return 2
+    with open(out, "wb") as fh:
+        np.savez(fh, **model.to_arrays())
+    print(f"wrote {out}: {len(args.paths)} files, rows per label {json.dumps(counts, sort_keys=True)}")
+    if args.check:
+        from ..policy import STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_MIN_PROBABILITY
+
+        for t in sorted({STATE_LINE_MIN_PROBABILITY, STATE_LINE_LIFT_MIN_PROBABILITY}):
+            print(f"held apart, threshold {t}: {json.dumps(state_lines_fit.evaluate(model, args.check, embedder.embed, t))}")
     return 0
 
 

@@ -174,6 +174,13 @@ def later_family_change(family: str, cue: str, zh: bool) -> str:
     return f"讲了{cn}的变化（“{cue}”）" if zh else f"that tells a change of {en} ({cue!r})"
 
 
+def later_family_line(family: str, probability: float, zh: bool) -> str:
+    """What a later statement tells, read by the state-line model (no word list named it)."""
+    en, cn = _FAMILY_WORDS.get(family, (family, family))
+    return (f"讲的是{cn}的现状（状态句模型，概率 {probability:.2f}）" if zh
+            else f"that tells {en} (state-line model, p={probability:.2f})")
+
+
 def later_reason(later_day: str, what: str, top_day: str, zh: bool) -> str:
     """Why a later statement is lifted above the finding of ``top_day``, in the question's
     language: the answer-facing reason reads whole in Chinese, not half in English."""

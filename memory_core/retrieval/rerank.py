@@ -24,7 +24,7 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_STATE_STATEMENT, RERANK_STATE_TYPED, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
+                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_STATE_MODEL, STATE_LINE_MIN_PROBABILITY, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_STATE_STATEMENT, RERANK_STATE_TYPED, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
@@ -43,6 +43,9 @@ class RerankCandidate:
     #: the line names a thing of the kind the asked state's answer is (an organisation for the
     #: employer), as the entity index knows it
     names_answer: bool = False
+    #: the state-line model's probability that the line tells the asked family's state
+    #: (``state_lines``; None when there is no model for the embedder or no vector of the line alone)
+    state_p: float | None = None
 
 
 @dataclass(slots=True)
@@ -111,8 +114,11 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
     """A question about the user's current state lowers a line that is somebody else's word or
     tells no state of the user's (``state_statement.not_own_state``: LOWERING_REASONS), leaves a
     change weighed as it is, and lifts the user's own line that speaks of the family asked about
-    (``state_statement.family_word_at``) — or, by less, one that tells it in passing
-    (``statement_word``) or names a thing of the answer's kind (``names_answer``)."""
+    (``state_statement.family_word_at``, or the state-line model at ``STATE_LINE_MIN_PROBABILITY``)
+    — or, by less, one that tells it in passing (``statement_word``) or names a thing of the
+    answer's kind (``names_answer``). Where the model read the line, its probability moves the
+    lift either way (``RERANK_STATE_MODEL``): "study tips for the chem test" has the school's word
+    and tells no school, "first day of grade 10 at Point Grey" tells it."""
     if not state_question:
         return 0.0
     at = family_word_at(c.content, state_family)
@@ -125,11 +131,12 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
         return 0.0
     if c.author_type != "user" or c.speaker:
         return 0.0
-    if state_family and at is not None:
-        return RERANK_STATE_FAMILY
+    model = RERANK_STATE_MODEL * (c.state_p - 0.5) if c.state_p is not None and state_family else 0.0
+    if state_family and (at is not None or (c.state_p is not None and c.state_p >= STATE_LINE_MIN_PROBABILITY)):
+        return RERANK_STATE_FAMILY + model
     # a word of the job in passing and the employer's name add up ("I drive DoorDash full time now")
     return (RERANK_STATE_STATEMENT if statement_word(c.content, state_family) else 0.0) + \
-        (RERANK_STATE_TYPED if c.names_answer else 0.0)
+        (RERANK_STATE_TYPED if c.names_answer else 0.0) + model
 
 
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,

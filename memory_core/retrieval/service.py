@@ -42,7 +42,8 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, PATH_CONCEPT,
+                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25,
+                      STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_MIN_PROBABILITY, STATE_LINE_NO_STATE, STATE_LINE_SCAN, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
@@ -53,7 +54,7 @@ from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
-from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_reason
+from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_family_line, later_reason
 from .newer_state import (LaterMention, asks_last, focus_sentences, newer_mentions, shared_family, shared_topic, stated_part,
                           tentative)
 from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, kin_not_partner, lowers_state_answer, not_begun,
@@ -78,6 +79,8 @@ from .score_fusion import relative_score_fusion
 from .scope import chat_artifact_reason
 from .subject import asks_about_household, asks_about_user, named_speaker
 from .subject import other_subject as about_someone_else
+from ..l1.embedding_worker import previous_contents
+from .state_lines import StateLineModel, for_embedder as state_line_model
 from .vector_search import VectorIndex
 
 log = logging.getLogger(__name__)
@@ -577,8 +580,9 @@ class RetrievalService:
         semantic_id = next((ev.event_id for ev, _ in head if semantic and ev.seq == semantic[0]), None)
         speaker = named_speaker(plan.query, {ev.speaker for ev, _ in head if ev.speaker})
         typed = self._names_answer(plan, [ev.seq for ev, _ in head])
+        state_p = self._state_lines(plan, trace, [ev.seq for ev, _ in head if ev.author_type == "user" and not ev.speaker])
         reranked = rerank([RerankCandidate(ev.event_id, s, ev.author_type, ev.content, ev.occurred_at, ev.speaker,
-                                           names_answer=ev.seq in typed)
+                                           names_answer=ev.seq in typed, state_p=state_p.get(ev.seq))
                            for ev, s in head], quoted=plan.quoted_phrases, now=plan.now,
                           about_user=asks_about_user(plan.query), semantic_best=semantic_id,
                           about_speaker=speaker,
@@ -736,6 +740,7 @@ class RetrievalService:
                                                      or asks_about_own_tie(plan.query, plan.predicate_family)
                                                      or plan.predicate_family == "pet" and plan.named_pet is not None):
             rows += self._family_change_rows(conn, plan.predicate_family, top_time, plan.as_of, zh)
+        rows += self._learned_family_rows(plan, top_time, zh)
         # an ended belief's words are those of the statement that ended it (its first event): the
         # older evidence spoke of the value then ("我家芝麻又把我论文踩满了爪印" shares 论文 with any
         # later line about a thesis)
@@ -787,6 +792,26 @@ class RetrievalService:
             there = topic_links.get(event_id, set())
             return bool(there & beside) and not there & own_names
 
+        state_p = self._state_lines(plan, None, list(dict.fromkeys(by_seq[m.event_id].seq for m in mentions)))
+
+        # a top finding whose line the model reads as the state (the line itself, or a belief's
+        # evidence) yields to a later line lifted for a weak reason only when the model reads
+        # that one as the state too ("we had the talk. he's officially my boyfriend" stays above
+        # "gift for a boyfriend's mom"; "Sold my Civic…" above "best bike lights for night
+        # rides"); otherwise only a line it reads as no state at all stays down
+        top_p = None
+        if first is not None:
+            top_p = state_p.get(first.seq)
+            if top_p is None:
+                top_p = self._state_lines(plan, None, [first.seq]).get(first.seq)
+        weak_floor = STATE_LINE_MIN_PROBABILITY if top_p is not None and top_p >= STATE_LINE_MIN_PROBABILITY \
+            else STATE_LINE_NO_STATE
+
+        def weak_reason(m: LaterMention) -> bool:
+            """Lifted for a shared topic word or an entity named again, not for a word of a change,
+            a superseding belief, an end or the model's own reading."""
+            return m.key.startswith(("topic:", "new:")) or m.key in names
+
         def stands(m: LaterMention) -> bool:
             """Whether a later line is a newer word on the user's state (a change row's line was
             judged at its change word already)."""
@@ -797,6 +822,12 @@ class RetrievalService:
                 return False  # a thing used, not had: "test drove a Model Y", 租了辆凯美瑞, "my dad's Camry"
             if tentative(ev.content):
                 return False  # "Thinking about selling the Civic": a change weighed, not told
+            if weak_reason(m) and state_p.get(ev.seq, 1.0) < weak_floor:
+                return False  # "best bike lights under $100" after "sold the car, bike + train from now on":
+                # a shared word or a name again, in a line the state-line model reads as no state
+            if m.key.startswith("line:") and top_changed:
+                return False  # the belief's own line told the change into it: a later line the model
+                # reads as on the same family is as often about that new state ("new desk is nice")
             if change_row and top_changed and refers_back(ev.content, family):
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
             if m.key.startswith("topic:") and beside and names_beside(ev.event_id):
@@ -851,6 +882,81 @@ class RetrievalService:
                                       "above": top.event_id if top.layer == "l1" else _layer_key(top.layer, top.kind, top.hit_id),
                                       "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
         return head + rest, lifted
+
+    def _state_model(self, plan: QueryPlan) -> StateLineModel | None:
+        """The state-line model for a current_state question about the user's own state of a
+        family it scores, when the active embedder has one (the bundled e5; not hashing)."""
+        if plan.mode is not QueryMode.CURRENT_STATE or not plan.predicate_family or not self._asks_own_state(plan):
+            return None
+        model_id = getattr(getattr(self.engine.providers, "embedder", None), "model_id", "") or ""
+        try:
+            model = state_line_model(model_id)
+        except Exception as exc:  # noqa: BLE001 - a broken weights file costs the lift, not the query
+            log.warning("state-line model unavailable: %s", exc)
+            return None
+        return model if model is not None and model.column(plan.predicate_family) is not None else None
+
+    def _state_lines(self, plan: QueryPlan, trace: tr.QueryTrace | None, seqs: Sequence[int]) -> dict[int, float]:
+        """seq -> the state-line model's probability that the line tells the asked family's state,
+        for the lines embedded alone (``_embedded_alone``); recorded in the trace."""
+        model = self._state_model(plan)
+        vi = self.vector_index() if model is not None and seqs else None
+        if vi is None or model is None:
+            return {}
+        try:
+            vectors = vi.event_vectors(self._embedded_alone(seqs))
+        except Exception as exc:  # noqa: BLE001 - no vectors yet (L1-only store): no model reading
+            log.debug("state-line vectors unavailable: %s", exc)
+            return {}
+        out: dict[int, float] = {}
+        for seq, rows in vectors.items():
+            if rows.shape[1] != model.dim:
+                return {}  # vectors of another embedder
+            out[seq] = round(float(model.probabilities(rows, str(plan.predicate_family)).max()), 4)
+        if trace is not None:
+            trace.plan["state_lines"] = {"family": plan.predicate_family, "read": len(out),
+                                         "told": sum(p >= STATE_LINE_MIN_PROBABILITY for p in out.values())}
+        return out
+
+    def _embedded_alone(self, seqs: Sequence[int]) -> list[int]:
+        """Of ``seqs``, the events whose vector is their own text's: the embedding worker embeds
+        a chat message after the end of the message before it in its session
+        (``conversation_context``), and the state-line model, trained on lines alone, reads such
+        vectors poorly (on four held-apart scenario sets, the newest line it read as the state was
+        the new state in 24 / 160 after a neighbour's words against 124 alone: docs/retrieval.md,
+        "State lines")."""
+        if not seqs:
+            return []
+        with_context = previous_contents(self.db.reader(), list(dict.fromkeys(int(s) for s in seqs)))
+        return [int(s) for s in dict.fromkeys(seqs) if int(s) not in with_context]
+
+    def _learned_family_rows(self, plan: QueryPlan, top_time: float, zh: bool) -> list[tuple[int, str, str]]:
+        """The user's later lines the state-line model reads as telling the asked family's state
+        (``STATE_LINE_LIFT_MIN_PROBABILITY``), found by searching the vector index along the
+        family's direction, after the top finding and not after the question's now."""
+        model = self._state_model(plan)
+        vi = self.vector_index() if model is not None else None
+        if vi is None or model is None or vi.dim != model.dim:
+            return []
+        family = str(plan.predicate_family)
+        window = TimeWindow(top_time + 1e-3, plan.as_of + 1e-3 if plan.as_of is not None else None, "state lines")
+        try:
+            hits, _ = vi.search(model.query_vector(family), STATE_LINE_SCAN,
+                                scopes=[s.value for s in plan.allowed_scopes], window=window)
+        except Exception as exc:  # noqa: BLE001 - no vector table yet: no learned lift
+            log.debug("state-line search unavailable: %s", exc)
+            return []
+        best: dict[int, float] = {}
+        alone = set(self._embedded_alone([h.event_seq for h in hits]))
+        for h in hits:
+            if h.event_seq in alone:
+                best[h.event_seq] = max(best.get(h.event_seq, -1.0), h.similarity)
+        out: list[tuple[int, str, str]] = []
+        for seq, cosine in best.items():
+            p = model.probability_of_cosine(cosine, family)
+            if p >= STATE_LINE_LIFT_MIN_PROBABILITY:
+                out.append((seq, f"line:{family}", later_family_line(family, p, zh)))
+        return out
 
     def _names_answer(self, plan: QueryPlan, seqs: Sequence[int]) -> set[int]:
         """Of the head's events, those the entity index links to a thing of the kind the asked

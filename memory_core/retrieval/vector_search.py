@@ -306,6 +306,23 @@ class VectorIndex:
         stats.elapsed_ms = (time.perf_counter() - t0) * 1000
         return hits, stats
 
+    def event_vectors(self, seqs: Sequence[int]) -> dict[int, np.ndarray]:
+        """seq -> its chunks' stored float vectors (rows), for events embedded in this space;
+        one point read per chunk (a few dozen events: the reranker's head)."""
+        if not seqs:
+            return {}
+        conn = self.db.reader()
+        chunks = conn.execute(f"SELECT chunk_id, event_seq FROM event_chunks WHERE space_id = ? AND event_seq IN "
+                              f"({placeholders(len(seqs))}) ORDER BY event_seq, chunk_index",
+                              [self.space_id, *[int(s) for s in seqs]]).fetchall()
+        rows: dict[int, list[np.ndarray]] = {}
+        sql = f"SELECT embedding FROM {self.table} WHERE chunk_id = ?"
+        for cid, seq in chunks:
+            row = conn.execute(sql, (cid,)).fetchone()
+            if row is not None:
+                rows.setdefault(int(seq), []).append(np.frombuffer(row[0], np.float32))
+        return {seq: np.vstack(vs) for seq, vs in rows.items()}
+
     def mark_deleted(self, seqs: Sequence[int]) -> None:
         """Deletion participant hook: these events' chunks may be gone (confirmed lazily)."""
         with self._lock:

@@ -1,0 +1,194 @@
+"""The state-line model (``retrieval/state_lines.py``) and its trainer (``eval/state_lines_fit.py``):
+the weights file is checked field by field, a family's probability is monotone along its search
+direction, the labels come from the scenarios' own words, and the fit separates what it is shown."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+from memory_core.eval.state_changes import parse
+from memory_core.eval.state_lines_fit import fit, scenario_lines
+from memory_core.retrieval.state_lines import FAMILIES, StateLineModel, StateLinesError, for_embedder, from_arrays
+
+
+def _model(dim: int = 8, seed: int = 3) -> StateLineModel:
+    rng = np.random.default_rng(seed)
+    return StateLineModel("test-model:8", FAMILIES, rng.normal(size=(dim, len(FAMILIES))).astype(np.float32),
+                          rng.normal(size=len(FAMILIES)).astype(np.float32))
+
+
+def test_weights_round_trip_through_a_file() -> None:
+    m = _model()
+    buf = io.BytesIO()
+    np.savez(buf, **m.to_arrays())
+    buf.seek(0)
+    with np.load(buf, allow_pickle=False) as arrays:
+        back = from_arrays(dict(arrays))
+    assert back.model_id == m.model_id and back.families == FAMILIES
+    assert np.array_equal(back.directions, m.directions) and np.array_equal(back.biases, m.biases)
+
+
+@pytest.mark.parametrize(("broken", "field"), [
+    ({"directions": None}, "directions"),
+    ({"biases": np.zeros(3, np.float32)}, "biases"),
+    ({"directions": np.zeros((8, 3), np.float32)}, "directions"),
+    ({"biases": np.full(len(FAMILIES), np.nan, np.float32)}, "non-finite"),
+])
+def test_a_broken_weights_file_is_refused_naming_the_field(broken: dict, field: str) -> None:
+    arrays = dict(_model().to_arrays())
+    for k, v in broken.items():
+        if v is None:
+            del arrays[k]
+        else:
+            arrays[k] = v
+    with pytest.raises(StateLinesError, match=field):
+        from_arrays(arrays)
+
+
+def test_the_probability_follows_the_cosine_with_the_family_direction() -> None:
+    """What lets the vector index search by a family: for unit vectors, ordering by cosine with
+    ``query_vector`` is ordering by probability, and ``probability_of_cosine`` is the same number."""
+    m = _model()
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(50, m.dim)).astype(np.float32)
+    x /= np.linalg.norm(x, axis=1, keepdims=True)
+    for fam in ("work", "pet"):
+        p = m.probabilities(x, fam)
+        cos = x @ m.query_vector(fam)
+        assert np.array_equal(np.argsort(-p), np.argsort(-cos))
+        assert [m.probability_of_cosine(float(c), fam) for c in cos[:5]] == pytest.approx(p[:5].tolist(), rel=1e-4)
+    with pytest.raises(KeyError):
+        m.probabilities(x, "stress")
+
+
+def test_no_model_for_an_embedder_it_was_not_trained_on() -> None:
+    assert for_embedder("hashing-v3:256") is None
+
+
+def test_the_shipped_model_is_for_the_bundled_e5() -> None:
+    from memory_core.providers.e5_embedder import MODEL_ID
+
+    model = for_embedder(MODEL_ID)
+    assert model is not None and model.families == FAMILIES and model.dim == 384
+
+
+_SCENARIOS = {"scenarios": [{
+    "id": "x-1", "lang": "en", "family": "employer", "question": "where do I work?", "now": "2024-05-01T00:00:00Z",
+    "expect": ["Globex"], "before": {"now": "2024-02-01T00:00:00Z", "expect": ["Initech"]},
+    "lines": [
+        {"at": "2024-01-01T00:00:00Z", "text": "Another Monday at Initech, send coffee"},
+        {"at": "2024-01-02T00:00:00Z", "role": "assistant", "text": "Initech sounds busy!"},
+        {"at": "2024-02-10T00:00:00Z", "text": "Should I apply to Globex?"},
+        {"at": "2024-03-01T00:00:00Z", "text": "Sam: I just got into Globex too"},
+        {"at": "2024-03-01T00:01:00Z", "speaker": "Sam", "text": "Sam: Globex is hiring"},
+        {"at": "2024-04-01T00:00:00Z", "text": "first week at Globex done"},
+        {"at": "2024-04-02T00:00:00Z", "text": "best banana bread recipe?"},
+    ]}]}
+
+
+def test_labels_come_from_the_scenarios_words() -> None:
+    lines = scenario_lines(parse(_SCENARIOS))
+    alone = {ln.text: ln.family for ln in lines}
+    assert alone["Another Monday at Initech, send coffee"] == "work"  # the old state's line
+    assert alone["first week at Globex done"] == "work"  # the newest line with the new state's words
+    assert alone["best banana bread recipe?"] is None
+    # named in a question, or in a line before the one that tells it (a friend's news): not guessed
+    assert "Should I apply to Globex?" not in alone and "Sam: I just got into Globex too" not in alone
+    assert not any(t == "Initech sounds busy!" or t.startswith("Sam: Globex is hiring") for t in alone)
+
+
+def test_the_fit_separates_what_it_is_shown() -> None:
+    rng = np.random.default_rng(11)
+    dim = 16
+    centres = {fam: rng.normal(size=dim) * 2 for fam in ("work", "pet")}
+    xs, labels = [], []
+    for _ in range(300):
+        fam = rng.choice(["work", "pet", None, None, None])
+        centre = centres[fam] if fam else np.zeros(dim)
+        v = centre + rng.normal(size=dim)
+        xs.append(v / np.linalg.norm(v))
+        labels.append(fam)
+    x = np.array(xs, np.float32)
+    directions, biases = fit(x, labels, steps=300)
+    m = StateLineModel("t:16", FAMILIES, directions.astype(np.float32), biases.astype(np.float32))
+    p_work = m.probabilities(x, "work")
+    is_work = np.array([lab == "work" for lab in labels])
+    assert p_work[is_work].mean() > 0.8 and p_work[~is_work].mean() < 0.2
+    # a family never seen is never said
+    assert float(m.probabilities(x, "school").max()) < 1e-6
+
+
+_NEW_EMPLOYER_IN_PASSING = {"scenarios": [{
+    # written for this test (no scenario set holds it): the new job told only by what it is like
+    # there, which no change word or family word of the word lists names
+    "id": "sl-1", "lang": "zh", "family": "employer", "question": "我现在在哪家公司上班", "now": "2024-06-01T00:00:00Z",
+    "expect": ["米哈游"], "before": {"now": "2024-03-01T00:00:00Z", "expect": ["网易"]},
+    "lines": [
+        {"at": "2024-01-05T02:00:00Z", "text": "在杭州网易做游戏策划，最近版本上线天天加班"},
+        {"at": "2024-02-10T02:00:00Z", "text": "帮我推荐几本悬疑小说"},
+        {"at": "2024-04-20T02:00:00Z", "text": "米哈游这边的工位比之前宽敞多了，同组的人都很年轻"},
+        {"at": "2024-05-02T02:00:00Z", "text": "五一去哪玩人少"}]}]}
+
+
+@pytest.mark.parametrize("with_model", [True, False])
+def test_with_the_bundled_e5_the_model_finds_the_new_state_the_word_lists_miss(
+        with_model: bool, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the CLI, as the scenario harness runs it, with the default offline embedder: the
+    line the model reads as the job comes first; without the model the old job does."""
+    import memory_core.retrieval.service as service
+    from memory_core.eval.state_changes import run_one
+
+    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
+    if not with_model:
+        monkeypatch.setattr(service, "state_line_model", lambda model_id: None)
+    (scenario,) = parse(_NEW_EMPLOYER_IN_PASSING)
+    out = run_one(scenario, tmp_path)
+    assert out.error is None
+    assert out.passed_before is True  # before the change, the old job either way
+    assert out.passed_after is with_model, out.first_after
+
+
+_SOLD_THEN_BIKE = {"scenarios": [{
+    # written for this test: after the car is sold, later lines name a bike — another thing of
+    # the vehicle's kind — and tell no state of the user's; the model reads them as none
+    "id": "sl-2", "lang": "en", "family": "vehicle", "question": "do I still have a car?", "now": "2024-09-01T00:00:00Z",
+    "expect": ["sold my civic"], "before": {"now": "2024-03-01T00:00:00Z", "expect": ["civic"]},
+    "lines": [
+        {"at": "2024-01-10T02:00:00Z", "text": "my Civic needs new tyres again, winter in Leeds is rough on cars"},
+        {"at": "2024-04-02T02:00:00Z", "text": "Sold my Civic to a neighbour, it's the bus and my bike from now on"},
+        {"at": "2024-06-22T02:00:00Z", "text": "which bike lock is hardest to cut?"},
+        {"at": "2024-07-01T02:00:00Z", "text": "best bike lights for riding at night"}]}]}
+
+
+@pytest.mark.parametrize("with_model", [True, False])
+def test_a_later_line_the_model_reads_as_no_state_is_not_lifted_for_a_shared_thing(
+        with_model: bool, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import memory_core.retrieval.service as service
+    from memory_core.eval.state_changes import run_one
+
+    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
+    if not with_model:
+        monkeypatch.setattr(service, "state_line_model", lambda model_id: None)
+    (scenario,) = parse(_SOLD_THEN_BIKE)
+    out = run_one(scenario, tmp_path)
+    assert out.error is None
+    assert out.passed_after is with_model, out.first_after
+
+
+def test_the_training_command_writes_a_model_that_loads(tmp_path) -> None:
+    import json
+
+    from memory_core.cli.main import main
+
+    src = tmp_path / "s_scenarios.json"
+    src.write_text(json.dumps({"scenarios": [_SCENARIOS["scenarios"][0], _NEW_EMPLOYER_IN_PASSING["scenarios"][0],
+                                             _SOLD_THEN_BIKE["scenarios"][0]]}, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "w.npz"
+    assert main(["eval", "train-state-lines", str(src), "--out", str(out)]) == 0
+    with np.load(out, allow_pickle=False) as arrays:
+        model = from_arrays(dict(arrays))
+    assert model.families == FAMILIES and model.dim == 384 and model.model_id.startswith("multilingual-e5-small")
+    assert main(["eval", "train-state-lines", str(src), "--check", str(src), "--out", str(out)]) == 2
