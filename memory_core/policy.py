@@ -422,6 +422,12 @@ STATE_LINE_NO_STATE: Final = 0.1
 STATE_LINE_LIFT_MIN_PROBABILITY: Final = 0.7
 #: how many of the family's best-scoring lines after the top finding are read for that lift
 STATE_LINE_SCAN: Final = 20
+#: a chat line stored after its neighbour's words (the embedding worker's context) is embedded
+#: alone for the model at question time: at most this many a question (~10-20 ms each on the
+#: bundled e5), of their first this-many characters, remembered for this many texts
+STATE_LINE_EMBED_MAX: Final = 12
+STATE_LINE_EMBED_CHARS: Final = 400
+STATE_LINE_EMBED_CACHE: Final = 4096
 #: current_state: a family whose thing, named by the user later, is the newer state though no
 #: change word is said ("The Model 3 takes some getting used to", 比亚迪海豹的续航比我想的要短): the
 #: entity types of that thing. Only vehicles: a later place is as often a trip, a later company a

@@ -31,6 +31,7 @@ import math
 import re
 import threading
 import time
+from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from dataclasses import dataclass
@@ -43,7 +44,8 @@ from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
                       FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25,
-                      STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_MIN_PROBABILITY, STATE_LINE_NO_STATE, STATE_LINE_SCAN, PATH_CONCEPT,
+                      STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
+                      STATE_LINE_NO_STATE, STATE_LINE_SCAN, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
@@ -159,6 +161,9 @@ class RetrievalService:
                                             thread_name_prefix="magi-retrieval")
         self._vector_indexes: dict[int, VectorIndex] = {}
         self._vi_lock = threading.Lock()
+        #: state-line model input: text -> its vector alone, for chat lines stored after a neighbour
+        self._alone_cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._alone_lock = threading.Lock()
         self.last_trace: tr.QueryTrace | None = None
         engine.add_deletion(VectorCacheDeletion(self))
         engine.add_worker(VectorCacheWorker(self))
@@ -897,14 +902,19 @@ class RetrievalService:
         return model if model is not None and model.column(plan.predicate_family) is not None else None
 
     def _state_lines(self, plan: QueryPlan, trace: tr.QueryTrace | None, seqs: Sequence[int]) -> dict[int, float]:
-        """seq -> the state-line model's probability that the line tells the asked family's state,
-        for the lines embedded alone (``_embedded_alone``); recorded in the trace."""
+        """seq -> the state-line model's probability that the line tells the asked family's state;
+        recorded in the trace. A line embedded alone is read from its stored vector; a chat line
+        stored after its neighbour's words (``_embedded_alone``) is embedded alone now — at most
+        ``STATE_LINE_EMBED_MAX`` per question, in the order given (best first), and remembered."""
         model = self._state_model(plan)
         vi = self.vector_index() if model is not None and seqs else None
         if vi is None or model is None:
             return {}
+        seqs = list(dict.fromkeys(int(x) for x in seqs))
         try:
-            vectors = vi.event_vectors(self._embedded_alone(seqs))
+            alone = self._embedded_alone(seqs)
+            vectors = vi.event_vectors(alone)
+            vectors.update(self._alone_vectors(model, [x for x in seqs if x not in set(alone)]))
         except Exception as exc:  # noqa: BLE001 - no vectors yet (L1-only store): no model reading
             log.debug("state-line vectors unavailable: %s", exc)
             return {}
@@ -918,13 +928,47 @@ class RetrievalService:
                                          "told": sum(p >= STATE_LINE_MIN_PROBABILITY for p in out.values())}
         return out
 
+    def _alone_vectors(self, model: StateLineModel, seqs: Sequence[int]) -> dict[int, np.ndarray]:
+        """Passage vectors of the events' own text (first chunk), embedded by the active embedder
+        now: remembered per text (``STATE_LINE_EMBED_CACHE``), at most ``STATE_LINE_EMBED_MAX``
+        new ones per call (an embedding costs ~10-20 ms on the bundled model)."""
+        embedder = getattr(self.engine.providers, "embedder", None)
+        if embedder is None or not seqs or not str(getattr(embedder, "model_id", "")).startswith(
+                model.model_id.split(":")[0]):
+            return {}
+        texts = {int(r[0]): str(r[1] or "")[:STATE_LINE_EMBED_CHARS] for r in self.db.reader().execute(
+            f"SELECT seq, content FROM fact_events WHERE seq IN ({placeholders(len(seqs))})", list(seqs))}
+        out: dict[int, np.ndarray] = {}
+        todo: list[int] = []
+        with self._alone_lock:
+            for seq in seqs:
+                text = texts.get(int(seq))
+                if not text:
+                    continue
+                vec = self._alone_cache.get(text)
+                if vec is not None:
+                    self._alone_cache.move_to_end(text)
+                    out[int(seq)] = vec
+                elif len(todo) < STATE_LINE_EMBED_MAX:
+                    todo.append(int(seq))
+        if todo:
+            vecs = np.asarray(embedder.embed([texts[x] for x in todo]), np.float32).reshape(len(todo), -1)
+            with self._alone_lock:
+                for seq, vec in zip(todo, vecs):
+                    row = vec.reshape(1, -1)
+                    self._alone_cache[texts[seq]] = row
+                    out[seq] = row
+                while len(self._alone_cache) > STATE_LINE_EMBED_CACHE:
+                    self._alone_cache.popitem(last=False)
+        return out
+
     def _embedded_alone(self, seqs: Sequence[int]) -> list[int]:
-        """Of ``seqs``, the events whose vector is their own text's: the embedding worker embeds
-        a chat message after the end of the message before it in its session
+        """Of ``seqs``, the events whose stored vector is their own text's: the embedding worker
+        embeds a chat message after the end of the message before it in its session
         (``conversation_context``), and the state-line model, trained on lines alone, reads such
         vectors poorly (on four held-apart scenario sets, the newest line it read as the state was
         the new state in 24 / 160 after a neighbour's words against 124 alone: docs/retrieval.md,
-        "State lines")."""
+        "State lines"); those lines are embedded alone at question time (``_alone_vectors``)."""
         if not seqs:
             return []
         with_context = previous_contents(self.db.reader(), list(dict.fromkeys(int(s) for s in seqs)))
@@ -951,12 +995,19 @@ class RetrievalService:
         for h in hits:
             if h.event_seq in alone:
                 best[h.event_seq] = max(best.get(h.event_seq, -1.0), h.similarity)
-        out: list[tuple[int, str, str]] = []
-        for seq, cosine in best.items():
-            p = model.probability_of_cosine(cosine, family)
-            if p >= STATE_LINE_LIFT_MIN_PROBABILITY:
-                out.append((seq, f"line:{family}", later_family_line(family, p, zh)))
-        return out
+        probs = {seq: model.probability_of_cosine(cosine, family) for seq, cosine in best.items()}
+        # a chat line stored after its neighbour's words is not found along the family's direction:
+        # the newest such lines of the user after the top finding are read alone
+        scopes = [sc.value for sc in plan.allowed_scopes]
+        recent = [int(r[0]) for r in self.db.reader().execute(
+            f"SELECT seq FROM fact_events WHERE occurred_at > ? AND (? IS NULL OR occurred_at <= ?) "
+            f"AND author_type = 'user' AND json_extract(metadata_json, '$.speaker') IS NULL "
+            f"AND l1_retrieval_scope IN ({placeholders(len(scopes))}) ORDER BY occurred_at DESC LIMIT ?",
+            [top_time, plan.as_of, plan.as_of, *scopes, STATE_LINE_EMBED_MAX])]
+        recent = [x for x in recent if x not in set(self._embedded_alone(recent))]
+        probs.update(self._state_lines(plan, None, recent))
+        return [(seq, f"line:{family}", later_family_line(family, p, zh)) for seq, p in probs.items()
+                if p >= STATE_LINE_LIFT_MIN_PROBABILITY]
 
     def _names_answer(self, plan: QueryPlan, seqs: Sequence[int]) -> set[int]:
         """Of the head's events, those the entity index links to a thing of the kind the asked

@@ -133,18 +133,27 @@ _NEW_EMPLOYER_IN_PASSING = {"scenarios": [{
         {"at": "2024-05-02T02:00:00Z", "text": "五一去哪玩人少"}]}]}
 
 
+@pytest.mark.parametrize("one_session", [False, True])
 @pytest.mark.parametrize("with_model", [True, False])
 def test_with_the_bundled_e5_the_model_finds_the_new_state_the_word_lists_miss(
-        with_model: bool, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+        with_model: bool, one_session: bool, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Through the CLI, as the scenario harness runs it, with the default offline embedder: the
-    line the model reads as the job comes first; without the model the old job does."""
+    line the model reads as the job comes first; without the model the old job does. In one
+    chat session each line is stored after its neighbour's words, and the model reads the
+    lines embedded alone at question time."""
+    import copy
+
     import memory_core.retrieval.service as service
     from memory_core.eval.state_changes import run_one
 
     monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
     if not with_model:
         monkeypatch.setattr(service, "state_line_model", lambda model_id: None)
-    (scenario,) = parse(_NEW_EMPLOYER_IN_PASSING)
+    data = copy.deepcopy(_NEW_EMPLOYER_IN_PASSING)
+    if one_session:
+        for line in data["scenarios"][0]["lines"]:
+            line["session"] = "chat"
+    (scenario,) = parse(data)
     out = run_one(scenario, tmp_path)
     assert out.error is None
     assert out.passed_before is True  # before the change, the old job either way
