@@ -422,6 +422,11 @@ STATE_LINE_NO_STATE: Final = 0.1
 STATE_LINE_LIFT_MIN_PROBABILITY: Final = 0.7
 #: how many of the family's best-scoring lines after the top finding are read for that lift
 STATE_LINE_SCAN: Final = 20
+#: a current_state question about the user whose family no word rule names is read by the same
+#: model from the question's vector (its question weights): it sets the family at this probability
+#: (sets tq / tr, never fit on: the model's best guess right for 80 / 80 questions; of the 9 the
+#: rules named no family, 8 right and none wrong at 0.5)
+QUESTION_FAMILY_MIN_PROBABILITY: Final = 0.5
 #: a chat line stored after its neighbour's words (the embedding worker's context) is embedded
 #: alone for the model at question time: at most this many a question (~10-20 ms each on the
 #: bundled e5), of their first this-many characters, remembered for this many texts

@@ -198,6 +198,7 @@ def cmd_train_state_lines(args: argparse.Namespace) -> int:
         next(f for k, f in WEIGHTS.items() if embedder.model_id.startswith(k)))))
     try:
         model, counts = state_lines_fit.train(args.paths, embedder.embed, embedder.model_id,
+                                              embed_query=embedder.embed_query,
                                               l2=args.l2 if args.l2 is not None else state_lines_fit.DEFAULT_L2)
     except (ScenarioError, ValueError) as exc:
         print(f"train-state-lines: {exc}", file=sys.stderr)
@@ -210,6 +211,8 @@ def cmd_train_state_lines(args: argparse.Namespace) -> int:
 
         for t in sorted({STATE_LINE_MIN_PROBABILITY, STATE_LINE_LIFT_MIN_PROBABILITY}):
             print(f"held apart, threshold {t}: {json.dumps(state_lines_fit.evaluate(model, args.check, embedder.embed, t))}")
+        print(f"held apart, questions: "
+              f"{json.dumps(state_lines_fit.question_accuracy(model, args.check, embedder.embed_query))}")
     return 0
 
 

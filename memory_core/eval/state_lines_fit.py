@@ -139,11 +139,19 @@ def fit(x: np.ndarray, labels: Sequence[str | None], *, l2: float = DEFAULT_L2, 
     return directions, biases
 
 
+def scenario_questions(scenarios: Iterable[Scenario]) -> list[LabelledLine]:
+    """Each scenario's question, labelled with the family it asks about."""
+    return [LabelledLine(s.id, s.question, _family(s.family)) for s in scenarios if _family(s.family)]
+
+
 def train(paths: Sequence[Path], embed: Callable[[list[str]], np.ndarray], model_id: str, *,
+          embed_query: Callable[[list[str]], np.ndarray] | None = None,
           l2: float = DEFAULT_L2) -> tuple[StateLineModel, dict[str, int]]:
-    """Label, embed (``embed``: the embedder's passage embedding) and fit; returns the model and
-    how many rows of each label it saw."""
-    lines = scenario_lines(load_scenarios(paths))
+    """Label, embed (``embed``: the embedder's passage embedding) and fit; with ``embed_query``
+    (its query side) the questions' families are fit too. Returns the model and how many rows of
+    each label it saw."""
+    scenarios = load_scenarios(paths)
+    lines = scenario_lines(scenarios)
     if not lines:
         raise ValueError("no user lines in the scenario files")
     x = np.asarray(embed([ln.text for ln in lines]), np.float32)
@@ -151,7 +159,28 @@ def train(paths: Sequence[Path], embed: Callable[[list[str]], np.ndarray], model
     counts: dict[str, int] = {}
     for ln in lines:
         counts[ln.family or "none"] = counts.get(ln.family or "none", 0) + 1
-    return StateLineModel(model_id, FAMILIES, directions.astype(np.float32), biases.astype(np.float32)), counts
+    qd = qb = None
+    questions = scenario_questions(scenarios)
+    if embed_query is not None and questions:
+        q = np.asarray(embed_query([ln.text for ln in questions]), np.float32)
+        qd, qb = fit(q, [ln.family for ln in questions], l2=l2)
+        qd, qb = qd.astype(np.float32), qb.astype(np.float32)
+        counts["questions"] = len(questions)
+    return StateLineModel(model_id, FAMILIES, directions.astype(np.float32), biases.astype(np.float32), qd, qb), counts
+
+
+def question_accuracy(model: StateLineModel, paths: Sequence[Path],
+                      embed_query: Callable[[list[str]], np.ndarray]) -> dict[str, float]:
+    """How many of the files' questions the model gives their family (its best guess)."""
+    questions = scenario_questions(load_scenarios(paths))
+    if not questions:
+        return {"questions": 0, "right": 0.0}
+    q = np.asarray(embed_query([ln.text for ln in questions]), np.float32)
+    right = 0
+    for ln, vec in zip(questions, q):
+        found = model.question_family(vec)
+        right += found is not None and found[0] == ln.family
+    return {"questions": len(questions), "right": round(right / len(questions), 3)}
 
 
 def evaluate(model: StateLineModel, paths: Sequence[Path], embed: Callable[[list[str]], np.ndarray],

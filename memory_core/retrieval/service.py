@@ -45,7 +45,7 @@ from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
                       FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25,
                       STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
-                      STATE_LINE_NO_STATE, STATE_LINE_SCAN, PATH_CONCEPT,
+                      STATE_LINE_NO_STATE, STATE_LINE_SCAN, QUESTION_FAMILY_MIN_PROBABILITY, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
@@ -335,6 +335,7 @@ class RetrievalService:
         t = time.perf_counter()
         plan.query_vector = self._embed(plan.query, trace)
         timings["embed"] = _ms(t)
+        family_from_model = self._question_family(plan)
         ctx = PathContext(plan, self.db, tuple(sorted(s.value for s in plan.allowed_scopes)),
                           PATH_FETCH_K, self.vector_index())
         t = time.perf_counter()
@@ -353,6 +354,8 @@ class RetrievalService:
         trace.budget["window_empty"] = self._soften_empty_window(plan)
         trace.time_window = _window_json(plan.time_window)
         trace.plan = plan.to_json()
+        if family_from_model is not None:
+            trace.plan["predicate_family_from"] = {"state_line_model": round(family_from_model, 4)}
         results, layer_results = self._run_parallel(lambda: self._search(ctx, trace, layers, early))
         timings.update(results.pop("_timings", {}))  # type: ignore[arg-type]
         package = self._assemble(plan, trace, results, layer_results, budget_tokens)
@@ -900,6 +903,26 @@ class RetrievalService:
             log.warning("state-line model unavailable: %s", exc)
             return None
         return model if model is not None and model.column(plan.predicate_family) is not None else None
+
+    def _question_family(self, plan: QueryPlan) -> float | None:
+        """A current_state question about the user's own state whose family no word rule names
+        ("whats my ride now", 我那手腕现在咋样了): the state-line model's reading of the question's
+        vector, at ``QUESTION_FAMILY_MIN_PROBABILITY``, sets it before the paths run. Returns the
+        probability when it did."""
+        if plan.mode is not QueryMode.CURRENT_STATE or plan.predicate_family is not None \
+                or plan.query_vector is None or not asks_about_user(plan.query):
+            return None
+        model_id = getattr(getattr(self.engine.providers, "embedder", None), "model_id", "") or ""
+        try:
+            model = state_line_model(model_id)
+        except Exception as exc:  # noqa: BLE001 - a broken weights file costs the reading, not the query
+            log.warning("state-line model unavailable: %s", exc)
+            return None
+        found = model.question_family(plan.query_vector) if model is not None else None
+        if found is None or found[1] < QUESTION_FAMILY_MIN_PROBABILITY:
+            return None
+        plan.predicate_family = found[0]
+        return found[1]
 
     def _state_lines(self, plan: QueryPlan, trace: tr.QueryTrace | None, seqs: Sequence[int]) -> dict[int, float]:
         """seq -> the state-line model's probability that the line tells the asked family's state;

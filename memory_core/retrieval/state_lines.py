@@ -48,6 +48,10 @@ class StateLineModel:
     directions: np.ndarray
     #: (families,)
     biases: np.ndarray
+    #: the same families read from a *question's* vector (the embedder's query side): which state
+    #: a current_state question asks about, when the word rules name none ("whats my ride now")
+    question_directions: np.ndarray | None = None
+    question_biases: np.ndarray | None = None
 
     @property
     def dim(self) -> int:
@@ -81,9 +85,25 @@ class StateLineModel:
         norm = float(np.linalg.norm(self.directions[:, k]))
         return float(_sigmoid(np.float32(cosine * norm + float(self.biases[k]))))
 
+    def question_family(self, query_vector: np.ndarray) -> tuple[str, float] | None:
+        """The family a question's vector most likely asks about, with its probability (None
+        without question weights)."""
+        if self.question_directions is None or self.question_biases is None:
+            return None
+        q = np.asarray(query_vector, np.float32).reshape(-1)
+        if q.shape != (self.dim,):
+            return None
+        p = _sigmoid(q @ self.question_directions + self.question_biases)
+        k = int(np.argmax(p))
+        return self.families[k], float(p[k])
+
     def to_arrays(self) -> Mapping[str, np.ndarray]:
-        return {"model_id": np.array(self.model_id), "families": np.array(self.families),
-                "directions": self.directions.astype(np.float32), "biases": self.biases.astype(np.float32)}
+        out = {"model_id": np.array(self.model_id), "families": np.array(self.families),
+               "directions": self.directions.astype(np.float32), "biases": self.biases.astype(np.float32)}
+        if self.question_directions is not None and self.question_biases is not None:
+            out["question_directions"] = self.question_directions.astype(np.float32)
+            out["question_biases"] = self.question_biases.astype(np.float32)
+        return out
 
 
 def _sigmoid(z: np.ndarray | np.floating) -> np.ndarray:
@@ -105,7 +125,16 @@ def from_arrays(arrays: Mapping[str, np.ndarray]) -> StateLineModel:
         raise StateLinesError(f"state-line weights: 'biases' shape {biases.shape}, expected ({len(families)},)")
     if not np.all(np.isfinite(directions)) or not np.all(np.isfinite(biases)):
         raise StateLinesError("state-line weights: non-finite numbers")
-    return StateLineModel(str(np.asarray(arrays["model_id"]).item()), families, directions, biases)
+    qd = qb = None
+    if "question_directions" in arrays or "question_biases" in arrays:
+        qd = np.asarray(arrays.get("question_directions"), np.float32)
+        qb = np.asarray(arrays.get("question_biases"), np.float32)
+        if qd.shape != directions.shape or qb.shape != biases.shape:
+            raise StateLinesError(f"state-line weights: 'question_directions' / 'question_biases' shapes "
+                                  f"{qd.shape} / {qb.shape} do not match 'directions' / 'biases'")
+        if not np.all(np.isfinite(qd)) or not np.all(np.isfinite(qb)):
+            raise StateLinesError("state-line weights: non-finite numbers in the question weights")
+    return StateLineModel(str(np.asarray(arrays["model_id"]).item()), families, directions, biases, qd, qb)
 
 
 @lru_cache(maxsize=4)

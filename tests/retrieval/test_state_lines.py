@@ -200,4 +200,49 @@ def test_the_training_command_writes_a_model_that_loads(tmp_path) -> None:
     with np.load(out, allow_pickle=False) as arrays:
         model = from_arrays(dict(arrays))
     assert model.families == FAMILIES and model.dim == 384 and model.model_id.startswith("multilingual-e5-small")
+    assert model.question_directions is not None and model.question_directions.shape == model.directions.shape
     assert main(["eval", "train-state-lines", str(src), "--check", str(src), "--out", str(out)]) == 2
+
+
+def test_question_weights_are_optional_and_checked() -> None:
+    m = _model()
+    assert m.question_family(np.ones(m.dim, np.float32)) is None  # no question weights: no reading
+    rng = np.random.default_rng(5)
+    qd = rng.normal(size=m.directions.shape).astype(np.float32)
+    qb = np.zeros(len(FAMILIES), np.float32)
+    qb[FAMILIES.index("pet")] = 50.0
+    arrays = {**m.to_arrays(), "question_directions": qd, "question_biases": qb}
+    with_q = from_arrays(arrays)
+    fam, p = with_q.question_family(np.zeros(m.dim, np.float32))
+    assert fam == "pet" and p > 0.99
+    with pytest.raises(StateLinesError, match="question_directions"):
+        from_arrays({**arrays, "question_directions": qd[:, :3]})
+
+
+@pytest.mark.parametrize(("question", "family"), [
+    # written for this test; the word rules name no family in any of them
+    ("what wheels have I got these days?", "vehicle"),
+    ("who's my other half at the moment?", "relationship"),
+    ("我家那只小家伙现在咋样", "pet"),
+    ("我现在在哪个单位混日子", "work"),
+])
+def test_the_shipped_model_reads_the_family_of_a_question_the_rules_miss(question: str, family: str) -> None:
+    from memory_core.policy import QUESTION_FAMILY_MIN_PROBABILITY, QueryMode
+    from memory_core.providers.e5_embedder import E5Embedder
+    from memory_core.retrieval.intent import build_plan
+
+    assert build_plan(question, mode=QueryMode.CURRENT_STATE, now=0.0).predicate_family is None
+    e5 = _e5()
+    found = for_embedder(e5.model_id).question_family(e5.embed_query([question])[0])
+    assert found is not None and found[0] == family and found[1] >= QUESTION_FAMILY_MIN_PROBABILITY
+
+
+_E5 = []
+
+
+def _e5():
+    from memory_core.providers.e5_embedder import E5Embedder
+
+    if not _E5:
+        _E5.append(E5Embedder())
+    return _E5[0]
