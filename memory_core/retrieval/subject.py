@@ -171,6 +171,22 @@ _TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|rem
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our)\b", re.I)
 
 
+#: a carer's word to the user opens the statement ("Dietitian says drop the Banting, go
+#: Mediterranean", "Doc says type 2", 医生说拖成哮喘了, 医生让我改成地中海饮食): what the doctor, the
+#: dietitian or the vet says is the user's (or the user's pet's) state, not news of the carer —
+#: unless the rest turns to a third person ("My doctor says she is moving to Spain")
+_CARE_ROLES_EN = (r"doctor|doc|gp|dr\.?(?:\s+[A-Z][a-z]+)?|dietitian|dietician|nutritionist|physio|physiotherapist|dentist|"
+                  r"consultant|specialist|cardiologist|endocrinologist|surgeon|nurse|midwife|vet|optician|optometrist|"
+                  r"therapist|psychiatrist|oncologist|dermatologist|neurologist|rheumatologist|obgyn|ob-gyn")
+_CARE_REPORT_EN = re.compile(
+    rf"^(?:(?:my|the|our|me)\s+)?(?:new\s+)?(?:{_CARE_ROLES_EN})\s+(?:says|said|reckons|thinks|told\s+me|tells\s+me|"
+    r"wants\s+me|put\s+me|has\s+me|is\s+sending\s+me|sent\s+me|signed\s+me|cleared\s+me|confirmed|diagnosed|"
+    r"prescribed|upped|switched\s+me|changed\s+my|took\s+me)\b(?!\s+(?:she|he|they|her|his|their)\b)", re.I)
+_CARE_REPORT_ZH = re.compile(
+    r"^(?:我的?)?(?:主治|家庭)?(?:医生|大夫|医师|营养师|康复师|理疗师|兽医|牙医|中医)(?:说|让我|叫我|建议我|给我|跟我说|告诉我|诊断|确诊)"
+    r"(?![他她])")
+
+
 def other_subject(statement: str, *, names: bool = False, possessive_names: bool = False) -> bool:
     """The statement's grammatical subject is another person or an animal, and the user is not
     in the rest of it ("My manager approved a raise for me", "医生给我开了药" are the user's).
@@ -184,6 +200,8 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
     s = re.sub(r"^[A-Z][\w .'-]{0,30}:\s+", "", s)
     # … and a time told first is no subject either ("Yesterday my dad…", 国庆我爸开他那台哈弗…)
     s = _LEAD_TIME.sub("", s, count=1)
+    if _CARE_REPORT_EN.match(s) or _CARE_REPORT_ZH.match(s):
+        return False
     m = _EN_OTHER_SUBJECT.match(s) or _EN_PRONOUN_SUBJECT.match(s) or _EN_BARE_ROLE_SUBJECT.match(s) or \
         (_named_subject(s, possessive_only=not names) if names or possessive_names else None)
     if m:

@@ -215,3 +215,21 @@ def test_a_question_naming_nobody_asks_about_the_household(question, household):
                                   "我媳妇说她血糖也偏高 让她也去查"])
 def test_is_contracted_onto_a_relative_before_a_state_word(text):
     assert other_subject(text)
+
+
+@pytest.mark.parametrize(("text", "other"), [
+    # a carer's word to the user is the user's state (or the user's pet's)
+    ("Dietitian says drop the Banting, go Mediterranean", False),
+    ("Doc says type 2, started me on metformin", False),
+    ("my physio signed me off, knee's fine", False),
+    ("The vet said Biscuit has kidney disease", False),
+    ("医生说拖成哮喘了 现在出门随身带喷雾", False),
+    ("医生让我改成地中海饮食", False),
+    ("营养师建议我少吃精米白面", False),
+    # … unless it turns to a third person, or is the carer's own news
+    ("My doctor says she is moving to Spain", True),
+    ("My doctor went to Spain for a month", True),
+    ("医生说他下个月调走", True),
+])
+def test_a_carers_word_to_the_user_is_the_users(text, other):
+    assert other_subject(text, names=True) is other
