@@ -891,17 +891,21 @@ class RetrievalService:
                                       "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
         return head + rest, lifted
 
-    def _state_model(self, plan: QueryPlan) -> StateLineModel | None:
-        """The state-line model for a current_state question about the user's own state of a
-        family it scores, when the active embedder has one (the bundled e5; not hashing)."""
-        if plan.mode is not QueryMode.CURRENT_STATE or not plan.predicate_family or not self._asks_own_state(plan):
-            return None
+    def _embedder_state_model(self) -> StateLineModel | None:
+        """The state-line model of the active embedder (the bundled e5; none for hashing)."""
         model_id = getattr(getattr(self.engine.providers, "embedder", None), "model_id", "") or ""
         try:
-            model = state_line_model(model_id)
-        except Exception as exc:  # noqa: BLE001 - a broken weights file costs the lift, not the query
+            return state_line_model(model_id)
+        except Exception as exc:  # noqa: BLE001 - a broken weights file costs the model's readings, not the query
             log.warning("state-line model unavailable: %s", exc)
             return None
+
+    def _state_model(self, plan: QueryPlan) -> StateLineModel | None:
+        """The state-line model for a current_state question about the user's own state of a
+        family it scores."""
+        if plan.mode is not QueryMode.CURRENT_STATE or not plan.predicate_family or not self._asks_own_state(plan):
+            return None
+        model = self._embedder_state_model()
         return model if model is not None and model.column(plan.predicate_family) is not None else None
 
     def _question_family(self, plan: QueryPlan) -> float | None:
@@ -912,12 +916,7 @@ class RetrievalService:
         if plan.mode is not QueryMode.CURRENT_STATE or plan.predicate_family is not None \
                 or plan.query_vector is None or not asks_about_user(plan.query):
             return None
-        model_id = getattr(getattr(self.engine.providers, "embedder", None), "model_id", "") or ""
-        try:
-            model = state_line_model(model_id)
-        except Exception as exc:  # noqa: BLE001 - a broken weights file costs the reading, not the query
-            log.warning("state-line model unavailable: %s", exc)
-            return None
+        model = self._embedder_state_model()
         found = model.question_family(plan.query_vector) if model is not None else None
         if found is None or found[1] < QUESTION_FAMILY_MIN_PROBABILITY:
             return None

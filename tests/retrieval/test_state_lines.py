@@ -141,6 +141,14 @@ def test_with_the_bundled_e5_the_model_finds_the_new_state_the_word_lists_miss(
     line the model reads as the job comes first; without the model the old job does. In one
     chat session each line is stored after its neighbour's words, and the model reads the
     lines embedded alone at question time."""
+    out = _run_with_e5(_NEW_EMPLOYER_IN_PASSING, with_model, one_session, tmp_path, monkeypatch)
+    assert out.passed_before is True  # before the change, the old job either way
+    assert out.passed_after is with_model, out.first_after
+
+
+def _run_with_e5(data: dict, with_model: bool, one_session: bool, tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """One scenario through ``magi-memory ingest`` and ``query``, with the default offline
+    embedder, the state-line model on or off, each line its own session or all in one."""
     import copy
 
     import memory_core.retrieval.service as service
@@ -149,15 +157,14 @@ def test_with_the_bundled_e5_the_model_finds_the_new_state_the_word_lists_miss(
     monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
     if not with_model:
         monkeypatch.setattr(service, "state_line_model", lambda model_id: None)
-    data = copy.deepcopy(_NEW_EMPLOYER_IN_PASSING)
+    data = copy.deepcopy(data)
     if one_session:
         for line in data["scenarios"][0]["lines"]:
             line["session"] = "chat"
     (scenario,) = parse(data)
     out = run_one(scenario, tmp_path)
     assert out.error is None
-    assert out.passed_before is True  # before the change, the old job either way
-    assert out.passed_after is with_model, out.first_after
+    return out
 
 
 _SOLD_THEN_BIKE = {"scenarios": [{
@@ -175,15 +182,7 @@ _SOLD_THEN_BIKE = {"scenarios": [{
 @pytest.mark.parametrize("with_model", [True, False])
 def test_a_later_line_the_model_reads_as_no_state_is_not_lifted_for_a_shared_thing(
         with_model: bool, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import memory_core.retrieval.service as service
-    from memory_core.eval.state_changes import run_one
-
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    if not with_model:
-        monkeypatch.setattr(service, "state_line_model", lambda model_id: None)
-    (scenario,) = parse(_SOLD_THEN_BIKE)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None
+    out = _run_with_e5(_SOLD_THEN_BIKE, with_model, False, tmp_path, monkeypatch)
     assert out.passed_after is with_model, out.first_after
 
 
