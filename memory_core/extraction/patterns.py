@@ -1899,9 +1899,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_vehicle_mishap", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的]{2,10}?)" + _ZH_GAP +
          r"(?P<verb>被(?:人|别人|车|后车)?(?:刮了|刮花了|追尾了|撞了|蹭了|剐了|划了|剐蹭了|贴了罚单)|(?:又)?坏了|送去(?:修|保养)了)",
          "DRIVES", "vehicle", trait="vehicle", coordinated=False, typed_only=True),
-    # (在开会 is a meeting, 骑四十分钟 a duration: neither is a vehicle)
+    # (在开会 is a meeting, 骑四十分钟 a duration: neither is a vehicle; 骑车 / 开车 alone is cycling
+    # or driving — 骑车穿啥护具, 冬天骑车去学校 — and names no vehicle)
     _zh("zh_drive", r"(?:开的是|骑的是|开着(?!上下班|上班|去|回|出门|来)|开一辆|开了一辆|(?:开|骑)了[一二三四五六七八九十两几\d]+年的|现在开|在开|(?:的)?座驾是|骑着|骑|换了一辆|换了辆|换成了|换成)"
-        r"(?!会|玩笑|心|始|空调|窗|灯|门|药|票|刀|店|播|工|学|[一二三四五六七八九十两半几\d]+个?半?(?:小时|分钟|钟头|天|公里|站))", "DRIVES",
+        r"(?!会|玩笑|心|始|空调|窗|灯|门|药|票|刀|店|播|工|学|车(?!型|牌|子是)|[一二三四五六七八九十两半几\d]+个?半?(?:小时|分钟|钟头|天|公里|站))", "DRIVES",
         "vehicle", trait="vehicle", coordinated=False),
     # 我换了台理想L6: 台 is also a computer's or a phone's measure word, so a car only when typed
     # (置换了蔚来et5: a trade-in, the car taken; 上了特斯拉: bought into, in chat)
