@@ -128,8 +128,10 @@ _ZH_ME_AS_OBJECT = re.compile(r"(?:问|让|叫|找|请|告诉|停|借|比|向|�
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)
 _ZH_MY_STATE = re.compile(rf"^(?:我的|我现在的|我目前的)(?!{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹|儿|女|家人|宝宝|孩子)")
-#: 我家现在在哪个城市呀: where one's home is, is where one lives (我家 opens a relative's news as often)
-_ZH_OWN_HOME = re.compile(r"^[我俺咱]家(?:现在|目前|如今|这会儿)?(?:是)?(?:在|住|搬)")
+#: 我家现在在哪个城市呀: where one's home is, is where one lives; 我家现在还有猫吗, 我们家现在开啥车:
+#: what the household has is the user's, as "do we still have a dog?" is (我家 opens a relative's
+#: news as often, so only before a word of where one lives or what one keeps or drives)
+_ZH_OWN_HOME = re.compile(r"^(?:[我俺咱]|我们|咱们)家(?:现在|目前|如今|这会儿|还)*(?:是)?(?:在|住|搬|养|有|开|骑)")
 _ZH_ABOUT_USER = re.compile(rf"(?:^|(?<=[\u4e00-\u9fff，,\s]))[我俺咱](?!的|家|们)(?!{_ZH_OTHERS})")
 
 

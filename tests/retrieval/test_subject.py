@@ -14,6 +14,8 @@ from memory_core.retrieval.subject import asks_about_user, other_subject
                                       "Do I still go to the gym?", "我现在还喝咖啡吗？", "我是素食者吗？",
                                       # where one's home is, is where one lives
                                       "我家现在在哪个城市呀", "俺家住哪来着",
+                                      # … and what the household keeps or drives is the user's
+                                      "我家现在还有猫吗", "我们家现在开啥车", "咱家现在养的啥",
                                       # "I'm" is "I am"; a reminder asked for is about the one asking
                                       "remind me where I'm working now?", "remind me what area I live in now?"])
 def test_questions_about_the_user(question):
