@@ -936,7 +936,8 @@ class RetrievalService:
         try:
             alone = self._embedded_alone(seqs)
             vectors = vi.event_vectors(alone)
-            vectors.update(self._alone_vectors(model, [x for x in seqs if x not in set(alone)]))
+            stored_alone = set(alone)
+            vectors.update(self._alone_vectors([x for x in seqs if x not in stored_alone]))
         except Exception as exc:  # noqa: BLE001 - no vectors yet (L1-only store): no model reading
             log.debug("state-line vectors unavailable: %s", exc)
             return {}
@@ -950,13 +951,14 @@ class RetrievalService:
                                          "told": sum(p >= STATE_LINE_MIN_PROBABILITY for p in out.values())}
         return out
 
-    def _alone_vectors(self, model: StateLineModel, seqs: Sequence[int]) -> dict[int, np.ndarray]:
-        """Passage vectors of the events' own text (first chunk), embedded by the active embedder
-        now: remembered per text (``STATE_LINE_EMBED_CACHE``), at most ``STATE_LINE_EMBED_MAX``
-        new ones per call (an embedding costs ~10-20 ms on the bundled model)."""
+    def _alone_vectors(self, seqs: Sequence[int]) -> dict[int, np.ndarray]:
+        """Passage vectors of the events' own text (its first ``STATE_LINE_EMBED_CHARS``
+        characters), embedded now by the active embedder — the one the state-line model was
+        loaded for (``for_embedder`` checks the model id): remembered per text
+        (``STATE_LINE_EMBED_CACHE``), at most ``STATE_LINE_EMBED_MAX`` new ones per call (an
+        embedding costs ~10-20 ms on the bundled model)."""
         embedder = getattr(self.engine.providers, "embedder", None)
-        if embedder is None or not seqs or not str(getattr(embedder, "model_id", "")).startswith(
-                model.model_id.split(":")[0]):
+        if embedder is None or not seqs:
             return {}
         texts = {int(r[0]): str(r[1] or "")[:STATE_LINE_EMBED_CHARS] for r in self.db.reader().execute(
             f"SELECT seq, content FROM fact_events WHERE seq IN ({placeholders(len(seqs))})", list(seqs))}
@@ -1005,10 +1007,10 @@ class RetrievalService:
         if vi is None or model is None or vi.dim != model.dim:
             return []
         family = str(plan.predicate_family)
+        scopes = [sc.value for sc in plan.allowed_scopes]
         window = TimeWindow(top_time + 1e-3, plan.as_of + 1e-3 if plan.as_of is not None else None, "state lines")
         try:
-            hits, _ = vi.search(model.query_vector(family), STATE_LINE_SCAN,
-                                scopes=[s.value for s in plan.allowed_scopes], window=window)
+            hits, _ = vi.search(model.query_vector(family), STATE_LINE_SCAN, scopes=scopes, window=window)
         except Exception as exc:  # noqa: BLE001 - no vector table yet: no learned lift
             log.debug("state-line search unavailable: %s", exc)
             return []
@@ -1020,13 +1022,13 @@ class RetrievalService:
         probs = {seq: model.probability_of_cosine(cosine, family) for seq, cosine in best.items()}
         # a chat line stored after its neighbour's words is not found along the family's direction:
         # the newest such lines of the user after the top finding are read alone
-        scopes = [sc.value for sc in plan.allowed_scopes]
         recent = [int(r[0]) for r in self.db.reader().execute(
             f"SELECT seq FROM fact_events WHERE occurred_at > ? AND (? IS NULL OR occurred_at <= ?) "
             f"AND author_type = 'user' AND json_extract(metadata_json, '$.speaker') IS NULL "
             f"AND l1_retrieval_scope IN ({placeholders(len(scopes))}) ORDER BY occurred_at DESC LIMIT ?",
             [top_time, plan.as_of, plan.as_of, *scopes, STATE_LINE_EMBED_MAX])]
-        recent = [x for x in recent if x not in set(self._embedded_alone(recent))]
+        stored_alone = set(self._embedded_alone(recent))  # (found along the direction above)
+        recent = [x for x in recent if x not in stored_alone]
         probs.update(self._state_lines(plan, None, recent))
         return [(seq, f"line:{family}", later_family_line(family, p, zh)) for seq, p in probs.items()
                 if p >= STATE_LINE_LIFT_MIN_PROBABILITY]
