@@ -182,6 +182,7 @@ def cmd_train_state_lines(args: argparse.Namespace) -> int:
 
     from ..eval import state_lines_fit
     from ..eval.state_changes import ScenarioError
+    from ..eval.state_changes import load as load_scenarios
     from ..providers.e5_embedder import E5Embedder
     from ..retrieval.state_lines import WEIGHTS
 
@@ -192,6 +193,12 @@ def cmd_train_state_lines(args: argparse.Namespace) -> int:
     overlap = {p.resolve() for p in args.paths} & {p.resolve() for p in args.check}
     if overlap:
         print(f"--check files are also trained on: {', '.join(sorted(map(str, overlap)))}", file=sys.stderr)
+        return 2
+    try:
+        for p in args.check:  # a malformed --check file fails before the fit, naming itself
+            load_scenarios(p)
+    except ScenarioError as exc:
+        print(f"train-state-lines: {exc}", file=sys.stderr)
         return 2
     embedder = E5Embedder()
     out = args.out or Path(str(resources.files("memory_core.resources").joinpath(

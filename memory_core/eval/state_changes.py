@@ -219,12 +219,17 @@ def summarise(outcomes: Sequence[Outcome]) -> dict[str, Any]:
             "failed": overall.failed_ids}
 
 
-def run_file(path: Path, *, only: Sequence[str] = ()) -> tuple[list[Outcome], dict[str, Any]]:
+def load(path: str | Path) -> list[Scenario]:
+    """The scenarios of a file (a file that cannot be read or parsed: ``ScenarioError`` naming it)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise ScenarioError(f"{path}: {exc}") from None
-    scenarios = [s for s in parse(data) if not only or s.id in only]
+    return parse(data)
+
+
+def run_file(path: Path, *, only: Sequence[str] = ()) -> tuple[list[Outcome], dict[str, Any]]:
+    scenarios = [s for s in load(path) if not only or s.id in only]
     outcomes = []
     for s in scenarios:
         with tempfile.TemporaryDirectory(prefix="magi-scenario-") as d:

@@ -24,7 +24,6 @@ into each family's direction, so the shipped model works on the raw unit vectors
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -33,7 +32,7 @@ import numpy as np
 
 from ..governance.cues import has_question_cue
 from ..retrieval.state_lines import FAMILIES, StateLineModel
-from .state_changes import Scenario, parse
+from .state_changes import Scenario, load
 
 #: scenario family names -> the model's (``predicates``) names
 SCENARIO_FAMILIES = {"employer": "work"}
@@ -103,10 +102,7 @@ def scenario_lines(scenarios: Iterable[Scenario]) -> list[LabelledLine]:
 
 
 def load_scenarios(paths: Sequence[Path]) -> list[Scenario]:
-    out: list[Scenario] = []
-    for p in paths:
-        out += parse(json.loads(Path(p).read_text(encoding="utf-8")))
-    return out
+    return [s for p in paths for s in load(p)]
 
 
 def fit(x: np.ndarray, labels: Sequence[str | None], *, l2: float = DEFAULT_L2, steps: int = DEFAULT_STEPS,

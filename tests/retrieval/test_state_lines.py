@@ -201,6 +201,10 @@ def test_the_training_command_writes_a_model_that_loads(tmp_path) -> None:
     assert model.families == FAMILIES and model.dim == 384 and model.model_id.startswith("multilingual-e5-small")
     assert model.question_directions is not None and model.question_directions.shape == model.directions.shape
     assert main(["eval", "train-state-lines", str(src), "--check", str(src), "--out", str(out)]) == 2
+    bad = tmp_path / "bad_scenarios.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert main(["eval", "train-state-lines", str(src), "--check", str(bad), "--out", str(out)]) == 2
+    assert main(["eval", "train-state-lines", str(bad), "--out", str(out)]) == 2
 
 
 def test_question_weights_are_optional_and_checked() -> None:
