@@ -316,12 +316,16 @@ class VectorIndex:
                               f"({placeholders(len(seqs))}) ORDER BY event_seq, chunk_index",
                               [self.space_id, *[int(s) for s in seqs]]).fetchall()
         rows: dict[int, list[np.ndarray]] = {}
-        sql = f"SELECT embedding FROM {self.table} WHERE chunk_id = ?"
         for cid, seq in chunks:
-            row = conn.execute(sql, (cid,)).fetchone()
-            if row is not None:
-                rows.setdefault(int(seq), []).append(np.frombuffer(row[0], np.float32))
+            v = self._stored_vector(conn, cid)
+            if v is not None:
+                rows.setdefault(int(seq), []).append(v)
         return {seq: np.vstack(vs) for seq, vs in rows.items()}
+
+    def _stored_vector(self, conn: Any, chunk_id: int) -> np.ndarray | None:
+        """A chunk's float vector as sqlite-vec stores it (None: gone), by one point read."""
+        row = conn.execute(f"SELECT embedding FROM {self.table} WHERE chunk_id = ?", (chunk_id,)).fetchone()
+        return None if row is None else np.frombuffer(row[0], np.float32)
 
     def mark_deleted(self, seqs: Sequence[int]) -> None:
         """Deletion participant hook: these events' chunks may be gone (confirmed lazily)."""
@@ -551,10 +555,9 @@ class VectorIndex:
         conn = self.db.reader()
         out: dict[int, float] = {}
         for cid in chunk_ids:
-            row = conn.execute(f"SELECT embedding FROM {self.table} WHERE chunk_id = ?", (cid,)).fetchone()
-            if row is None:
+            v = self._stored_vector(conn, cid)
+            if v is None:
                 continue
-            v = np.frombuffer(row[0], np.float32)
             nv = float(np.linalg.norm(v))
             out[cid] = float(v @ q) / nv if nv > 0 else 0.0
         return out
