@@ -44,7 +44,7 @@ from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
                       FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25,
-                      STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
+                      STATE_LINE_LIFT_MARGIN, STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
                       STATE_LINE_NO_STATE, STATE_LINE_SCAN, QUESTION_FAMILY_MIN_PROBABILITY, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
                       PATH_VECTOR, PROMPT_KEEP, RELEVANCE_FLOOR, REPLY_LIFT, REPLY_LIFT_HEAD, RERANK_TOP_N,
@@ -860,6 +860,14 @@ class RetrievalService:
             return not (about_user and not change_row and lowers_state_answer(
                 ev.content, speaker=ev.speaker, author_type=ev.author_type, family=family))
         mentions = [m for m in mentions if stands(m)]
+        # a line lifted for the model's reading alone yields to the line the model reads as telling
+        # the state more surely — the top's own, or another later line lifted for its own reason
+        # ("do dogs grieve other dogs?" after "we lost Gumbo Saturday"): a line after a change is as
+        # often about the new state as a newer word on it
+        own_reason = {m.event_id for m in mentions if not m.key.startswith("line:")}
+        surest = max([top_p or 0.0, *(state_p.get(by_seq[e].seq, 0.0) for e in own_reason)])
+        mentions = [m for m in mentions if m.event_id in own_reason
+                    or state_p.get(by_seq[m.event_id].seq, 0.0) >= surest - STATE_LINE_LIFT_MARGIN]
         picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
                                 as_of=plan.as_of)
         if not picked:
