@@ -159,15 +159,21 @@ def statement_clauses(sentence: str) -> list[str]:
 
     One rule for the classifier and the L2 rule extractor, so a message kept as
     ``user_self_report`` for a leading clause is also read through that clause: a question
-    sentence states its declarative *leading* clauses ("I just bought an air fryer, can you
-    recommend recipes?"), an instruction its declarative *trailing* ones ("Recommend recipes, I
+    sentence states its declarative clauses but the one that asks ("I just bought an air fryer,
+    can you recommend recipes?" — the last, or an earlier one when the sentence goes on telling
+    after it), an instruction its declarative *trailing* ones ("Recommend recipes, I
     just bought a rice cooker"); hypotheticals and fillers state nothing; any other sentence is
     one statement as a whole (its commas may join a list: "jazz, blues and rock").
     """
     if is_filler(sentence) or is_hypothetical(sentence):
         return []
     if has_question_cue(sentence):
-        return [c for c in split_clauses(sentence)[:-1] if _is_declarative_clause(c)]
+        clauses = split_clauses(sentence)
+        # the last clause asks unless the question was put first and the sentence goes on telling
+        # (帮我看下goroutine泄漏怎么排查，在腾讯这边code review又被喷了)
+        if clauses and has_question_cue(clauses[-1]):
+            clauses = clauses[:-1]
+        return [c for c in clauses if _is_declarative_clause(c)]
     if is_instruction(sentence):
         return [c for c in split_clauses(sentence)[1:] if _is_declarative_clause(c)]
     return [sentence]

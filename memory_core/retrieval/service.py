@@ -65,7 +65,7 @@ from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
 from .package import FINDING_FACT_KEYS, Finding, MemoryPackage, iso
-from .paths import FILTER_COLUMNS, PathContext, PathResult, default_paths
+from .paths import FILTER_COLUMNS, PathContext, PathResult, default_paths, until_of
 from .paths.bm25 import fts_top
 from .paths.entity import state_answer_types
 from .paths.keyword import coverage, keyword_terms
@@ -337,7 +337,7 @@ class RetrievalService:
         timings["embed"] = _ms(t)
         family_from_model = self._question_family(plan)
         ctx = PathContext(plan, self.db, tuple(sorted(s.value for s in plan.allowed_scopes)),
-                          PATH_FETCH_K, self.vector_index())
+                          PATH_FETCH_K, self.vector_index(), until=until_of(self.db, plan.as_of))
         t = time.perf_counter()
         ctx.fts_terms, ctx.pruned_terms = informative_terms(self.db, search_terms(plan), ctx.term_df)
         timings["terms"] = _ms(t)
@@ -408,7 +408,7 @@ class RetrievalService:
             anchor.how = "no searchable anchor terms"
             return
         fact = (RetrievalScope.FACT_AUTHORITATIVE.value,)
-        actx = PathContext(plan, self.db, fact, 20)
+        actx = PathContext(plan, self.db, fact, 20, until=until_of(self.db, plan.as_of))
         best = fts_top(actx, expr, 20)
         found = {c.seq: c for c in self._hydrate([s for s, _ in best]).values()}
         rows = [(seq, found[seq].event_id, found[seq].occurred_at, found[seq].content, -score)

@@ -152,6 +152,9 @@ def test_hypotheticals(text: str) -> None:
     "I want to make soup with my new pressure cooker — any recipes?",
     "I just bought an air fryer, can you recommend recipes?",
     "I bought a rice cooker. Any recipes?",
+    # the question put first, the sentence going on telling (its last clause asks nothing)
+    "帮我看下goroutine泄漏一般怎么排查，在腾讯这边code review又被喷了 😓",
+    "how do I get red wine out of carpet, just moved into my flat in Leith",
 ])
 def test_statement_with_question_stays_evidence(text: str) -> None:
     """A question that carries a first-person statement must not hide the statement."""
@@ -164,6 +167,9 @@ def test_fillers_and_short_leading_clauses_do_not_make_statements() -> None:
     assert cls_of("Hi, what's the weather?") is EvidenceClass.USER_QUESTION
     assert cls_of("好的，那我住在哪里？") is EvidenceClass.USER_QUESTION
     assert cls_of("Do I like cats, or not?") is EvidenceClass.USER_QUESTION  # aux inversion
+    # a clause after the question that asks too is no statement ("你觉得哪个好，选A还是B呢")
+    assert cls_of("我现在在哪儿上班，你还记得吗") is EvidenceClass.USER_QUESTION
+    assert cls_of("where should I go in Kyoto, what's good in autumn") is EvidenceClass.USER_QUESTION
 
 
 def test_every_rule_is_exercised_by_this_file() -> None:

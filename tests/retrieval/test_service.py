@@ -193,13 +193,37 @@ def test_an_explicit_past_now_sees_no_event_after_it_nor_what_only_they_back(eng
     eng.retrieval.register_layer(FakeL2(jiaxing.event_id))
     before = eng.retrieval.query("Where do I live now?", now=jiaxing.occurred_at - DAY / 2)
     assert jiaxing.event_id not in {e for f in before.findings for e in (f.event_ids or [f.event_id])}
-    assert before.trace.dropped[jiaxing.event_id]["stage"] == "after_now"
+    # the L1 paths never return it (each bounds its own search by the question's now) …
+    assert not [c for p in before.trace.paths.values() for c in p.candidates if c.get("seq") == jiaxing.seq]
+    assert jiaxing.event_id not in before.trace.dropped
+    # … and a layer's hit resting on it alone is dropped at the fetch
     assert before.trace.layers["l2"]["after_now"] == 1 and not [f for f in before.findings if f.layer == "l2"]
     assert "Mochi" in " ".join(f.content for f in eng.retrieval.query("What is my cat's name?",
                                                                       now=jiaxing.occurred_at - DAY / 2).findings)
     after = eng.retrieval.query("Where do I live now?", now=NOW)
     assert jiaxing.event_id in {f.event_id for f in after.findings}
     assert [f for f in after.findings if f.layer == "l2"]
+
+
+@pytest.mark.parametrize("mode", ["current_state", "exact_fact"])
+def test_a_past_now_finds_its_events_however_many_later_ones_match_better(make_engine, mode):
+    """A path that kept its best (or newest) k overall and left the question's ``now`` to the
+    fetch filled its k with later events: asked as of April, "engaged since Christmas" was
+    crowded out by September's wedding lines. Every path bounds its own search by ``now``."""
+    engine = make_engine(layers=())
+    engine.ingest_payloads([chat("e", "user", "Christmas surprise: Tyler proposed and we are engaged!", T0, "e0")] + [
+        chat(f"w{i}", "user", f"wedding note {i}: Tyler and I engaged Tyler's cousin, engaged a florist, engaged a band",
+             T0 + (30 + i) * DAY, f"w{i}") for i in range(80)])
+    engine.run_until_idle()
+    early = ev(engine, "Christmas surprise")
+    pkg = engine.retrieval.query("are Tyler and I engaged?", query_mode=mode, now=T0 + 10 * DAY)
+    assert [f.event_id for f in pkg.findings if f.layer == "l1"] == [early.event_id]
+    for name in ("bm25", "keyword", "vector"):
+        path = pkg.trace.paths[name]
+        assert path.skipped or [c["seq"] for c in path.candidates] == [early.seq], name
+    # the same question with no past now ranks among all of them
+    later = engine.retrieval.query("are Tyler and I engaged?", query_mode=mode)
+    assert len([f for f in later.findings if f.layer == "l1"]) > 1
 
 
 def test_entity_path_is_graceful_without_the_l2_table(eng):

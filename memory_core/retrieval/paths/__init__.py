@@ -10,6 +10,7 @@ they exist to find candidates *around the anchor* ("before the air fryer").
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
@@ -24,6 +25,15 @@ FILTER_COLUMNS = ("source", "session_id", "author_type", "evidence_class", "even
                   "content_type", "memory_domain", "user_id")
 #: (seq, l1_retrieval_scope, occurred_at): what the full-text paths' filter reads (migration 0012)
 SCOPE_INDEX = "ix_fact_events_seq_scope"
+
+
+def until_of(db: Database, as_of: float | None) -> float | None:
+    """``as_of`` (the question's ``now``) when some event happened after it, else None: a
+    bound that cuts nothing is not applied (one look-up in the time index)."""
+    if as_of is None:
+        return None
+    newest = db.reader().execute("SELECT max(occurred_at) FROM fact_events").fetchone()[0]
+    return as_of if newest is not None and float(newest) > as_of else None
 
 
 @dataclass(slots=True)
@@ -46,12 +56,32 @@ class PathContext:
     #: each computed them (a count over up to 2x the window side of the time index: ~10 ms of
     #: CPU a question at 1M events for "before the air fryer", paid up to four times)
     _bounds_lock: threading.Lock = field(default_factory=threading.Lock)
+    #: the question's ``now`` when it is before the store's newest event (``until_of``): what
+    #: happened after it is never an answer, so every path bounds its own search by it — a path
+    #: that kept the newest or best k overall and left the bound to the fetch could fill its k
+    #: with later events (asked as of April, "engaged since Christmas" was crowded out of the
+    #: concept path's newest matches by the wedding lines of September)
+    until: float | None = None
+
+    @property
+    def until_window(self) -> TimeWindow | None:
+        """Up to and including ``until`` (a half-open window ends just after it)."""
+        return None if self.until is None else TimeWindow(None, math.nextafter(self.until, math.inf),
+                                                          source="the question's now")
+
+    def bounded(self, w: TimeWindow | None) -> TimeWindow | None:
+        """``w`` (None: no window) cut at ``until``."""
+        bound = self.until_window
+        if bound is None or w is None:
+            return bound or w
+        return TimeWindow(w.start, bound.end if w.end is None else min(w.end, bound.end), w.source, w.hard)
 
     @property
     def hard_window(self) -> TimeWindow | None:
-        """The window every path may apply in its own search (soft windows: temporal path only)."""
+        """The window every path may apply in its own search (soft windows: temporal path only),
+        bounded by ``until``."""
         w = self.plan.time_window
-        return w if w is not None and w.hard else None
+        return self.bounded(w if w is not None and w.hard else None)
 
     def where(self, alias: str = "e", *, window: TimeWindow | None = None,
               unindexed: bool = False) -> tuple[str, list[Any]]:

@@ -149,7 +149,7 @@ def ideal_score(ctx: PathContext, terms: Sequence[str]) -> float | None:
 
 
 def bm25_search(ctx: PathContext, expr: str, *, windowed: bool, k: int) -> list[tuple[int, float]]:
-    return fts_top(ctx, expr, k, window=ctx.plan.time_window if windowed else None)
+    return fts_top(ctx, expr, k, window=ctx.bounded(ctx.plan.time_window if windowed else None))
 
 
 class BM25Path:
@@ -167,7 +167,7 @@ class BM25Path:
         t0 = time.perf_counter()
         terms = query_terms_of(ctx)
         expr = fts_or_query(terms)
-        hits = fts_top(ctx, expr, ctx.fetch_k, table=self.table)
+        hits = fts_top(ctx, expr, ctx.fetch_k, table=self.table, window=ctx.until_window)
         ceiling = ideal_score(ctx, terms) if hits else None
         return PathResult(self.name, hits, (time.perf_counter() - t0) * 1000, ceiling=ceiling,
                           info={"match": expr, "pruned_common_terms": ctx.pruned_terms,

@@ -74,7 +74,8 @@ class KeywordPath:
         t0 = time.perf_counter()
         terms = keyword_terms(ctx.plan)[:12]
         # scope and filters without their indexes: a rowid range or slice drives both reads below
-        where, params = ctx.where(unindexed=True)
+        where, params = ctx.where(unindexed=True, window=ctx.until_window)
+        bounds, bound_params = ctx.rowid_bounds(ctx.until_window, alias="fact_events_fts")
         conn = ctx.db.reader()
         rows: dict[int, str] = {}
         pruned = set(ctx.pruned_terms)
@@ -88,9 +89,9 @@ class KeywordPath:
             # id list used to be filtered in 500-id chunks that returned the oldest of them)
             for seq, content in conn.execute(
                     "SELECT r.rid, substr(e.content, 1, ?) FROM (SELECT rowid AS rid FROM fact_events_fts "
-                    "WHERE fact_events_fts MATCH ? ORDER BY rowid DESC LIMIT ?) r "
+                    f"WHERE fact_events_fts MATCH ?{bounds} ORDER BY rowid DESC LIMIT ?) r "
                     f"CROSS JOIN fact_events e ON e.seq = r.rid WHERE 1{where} ORDER BY r.rid DESC LIMIT ?",
-                    (KEYWORD_SCORE_CHARS, expr, KEYWORD_PREFIX_CANDIDATES * 4, *params,
+                    (KEYWORD_SCORE_CHARS, expr, *bound_params, KEYWORD_PREFIX_CANDIDATES * 4, *params,
                      KEYWORD_PREFIX_CANDIDATES)):
                 rows[seq] = content
         from_prefix = len(rows)
