@@ -2207,7 +2207,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>(?<![要快会])又犯了|(?<![要快会])又复发了|复发了)", "HAS_CONDITION", "topic", trait="health", coordinated=False,
          typed_only=True),
     # (心脏病都要犯了, 快犯了: a condition about to flare is a figure of speech or a worry, no state)
-    _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?![^，,。！？]*(?:要犯|快犯|会犯|快得|快要得|要得))(?P<obj>(?:(?![好轻多少])[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
+    # (我舅也查出糖尿病了: a kin word after 我 is the subject, and a span holding a verb of finding
+    # is a clause, no condition's name)
+    _raw("zh_health_state", "zh", _ZH_WHO + r"(?:的)?" + _ZH_GAP + r"(?![^，,。！？]*(?:要犯|快犯|会犯|快得|快要得|要得))"
+         r"(?![舅姑姨叔伯爸妈哥姐弟妹娃崽])(?P<obj>(?:(?![好轻多少])(?!查出|确诊|诊断|得了|患)[\u4e00-\u9fff]){2,8}?)" + _ZH_GAP +
          r"(?P<verb>了(?=[，,。！？]|$)|(?:很|挺|越来越|特别|有点|比较)?(?:严重|厉害)|(?<![要快会])(?<!都要)又犯了|(?<![要快会])犯了|复发了|"
          r"(?:都)?(?:好几|好多|很多|这么多|[一二三四五六七八九十两几\d]+)(?:年|个月)了)",
          "HAS_CONDITION", "topic", trait="health", coordinated=False, typed_only=True),

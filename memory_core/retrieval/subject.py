@@ -105,7 +105,10 @@ _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|�
               "老乡|兄弟|姐妹|师弟|师妹|学弟|学妹|老板娘|房东|客户|前任|前男友|前女友|"
               # the family by marriage and the regional words for kin (我媳妇说她血糖也偏高, 我家姐)
               "媳妇|老伴|爱人|婆婆|公公|岳母|岳父|丈母娘|老丈人|儿媳|女婿|嫂子|姐夫|妹夫|弟妹|舅舅|舅妈|姑姑|姑父|"
-              "姨妈|小姨|大姨|姨父|伯伯|伯母|婶婶|孙子|孙女|外孙|外孙女|家姐|家兄|老爸|老妈|老爹|老娘")
+              "姨妈|小姨|大姨|姨父|伯伯|伯母|婶婶|孙子|孙女|外孙|外孙女|家姐|家兄|老爸|老妈|老爹|老娘|"
+              # 老汉(儿) is the father in Sichuan and Chongqing (老汉说他胃不得行); children by their
+              # everyday names
+              "老汉儿|老汉|闺女|小孩|孩儿")
 #: somebody called by a surname nickname (小王, 老李), as chat names coworkers and neighbours — after
 #: where they are from, 组里的小王 (小雨, 小宝: no surname, may be the user's own partner or child)
 _ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的)?[小老](?:王|张|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|郑|梁|谢|宋|唐|"
@@ -113,7 +116,9 @@ _ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的)?[小老](?:王|张|李|赵|刘|陈
                 r"廖|贾|夏|韦|方|白|邹|孟|熊|秦|邱|江|尹|薛|段|雷|侯|龙|史|贺|顾|毛|郝|龚|邵|钱|严|孔|汤)(?![\u4e00-\u9fff]{0,1}(?:家|板|师|公|婆|乡|伴|大|总))")
 _ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
                                # done for somebody (帮兄弟策划求婚…成功了, 给老婆买了辆车): their state
-                               rf"^我?(?:帮|替|给)(?:我的?)?(?:{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹)|^我家?(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹)|"
+                               rf"^我?(?:帮|替|给)(?:我的?)?(?:{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹)|^我家?(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹|"
+                               # one character of kin (我舅也查出糖尿病了, 我姑, 我娃, 我崽) — not 我姑且
+                               rf"舅|姑(?!且)|姨|叔|伯|娃|崽)|"
                                rf"^{_ZH_NICKNAME}")
 #: a time that opens a statement before its subject
 _LEAD_TIME = re.compile(

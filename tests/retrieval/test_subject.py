@@ -235,3 +235,13 @@ def test_is_contracted_onto_a_relative_before_a_state_word(text):
 ])
 def test_a_carers_word_to_the_user_is_the_users(text, other):
     assert other_subject(text, names=True) is other
+
+
+@pytest.mark.parametrize(("text", "other"), [
+    ("老汉说他胃不得行 医生喊他少吃辣 他偏不听", True),  # 老汉: the father in Sichuan and Chongqing
+    ("我舅也查出糖尿病了", True), ("我娃上一年级了", True), ("我崽满半岁了", True),
+    ("我姑且试试生酮", False),  # 姑且: "for now", no aunt
+    ("我们重庆人无辣不欢", False),
+])
+def test_regional_and_one_character_kin_are_somebody_else(text, other):
+    assert other_subject(text) is other
