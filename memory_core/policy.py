@@ -428,10 +428,6 @@ STATE_LINE_SCAN: Final = 20
 #: other dogs? he won't eat much" after "we lost Gumbo Saturday", 电车冬天续航掉得凶不 after
 #: the line that tells the new car) as a newer word on it
 STATE_LINE_LIFT_MARGIN: Final = 0.15
-#: a line with the family's word that the model reads as telling no state at less than this gets
-#: no family-word lift in the reranker, only the model's own term ("best way to get dog hair out
-#: of car seats" has the vehicle's word and tells no car)
-STATE_LINE_FAMILY_WORD_FLOOR: Final = 0.2
 #: a current_state question about the user whose family no word rule names is read by the same
 #: model from the question's vector (its question weights): it sets the family at this probability
 #: (sets tq / tr, never fit on: the model's best guess right for 80 / 80 questions; of the 9 the

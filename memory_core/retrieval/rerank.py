@@ -24,7 +24,7 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_STATE_MODEL, STATE_LINE_FAMILY_WORD_FLOOR, STATE_LINE_MIN_PROBABILITY, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_STATE_STATEMENT, RERANK_STATE_TYPED, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
+                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_STATE_MODEL, STATE_LINE_MIN_PROBABILITY, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_STATE_STATEMENT, RERANK_STATE_TYPED, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
@@ -118,8 +118,7 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
     — or, by less, one that tells it in passing (``statement_word``) or names a thing of the
     answer's kind (``names_answer``). Where the model read the line, its probability moves the
     lift either way (``RERANK_STATE_MODEL``): "study tips for the chem test" has the school's word
-    and tells no school, "first day of grade 10 at Point Grey" tells it; below
-    ``STATE_LINE_FAMILY_WORD_FLOOR`` the family's word lifts nothing."""
+    and tells no school, "first day of grade 10 at Point Grey" tells it."""
     if not state_question:
         return 0.0
     at = family_word_at(c.content, state_family)
@@ -133,8 +132,6 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
     if c.author_type != "user" or c.speaker:
         return 0.0
     model = RERANK_STATE_MODEL * (c.state_p - 0.5) if c.state_p is not None and state_family else 0.0
-    if at is not None and c.state_p is not None and c.state_p < STATE_LINE_FAMILY_WORD_FLOOR:
-        at = None  # the family's word in a line the model reads as no state ("dog hair out of car seats")
     if state_family and (at is not None or (c.state_p is not None and c.state_p >= STATE_LINE_MIN_PROBABILITY)):
         return RERANK_STATE_FAMILY + model
     # a word of the job in passing and the employer's name add up ("I drive DoorDash full time now")
