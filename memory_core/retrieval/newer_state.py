@@ -163,9 +163,11 @@ _TENTATIVE = re.compile(
     r"toying with)", re.IGNORECASE)
 #: someone's advice to the speaker ("My sister thinks I should try keto", 医生建议我戒烟): a change
 #: proposed, not made
-_ADVISED = re.compile(r"^[^.!?]{0,40}?\b(?:thinks?|says?|said|suggests?|suggested|wants?|wanted|told me|tells me|"
-                      r"recommends?|recommended|keeps? telling me)\s+(?:that\s+)?(?:i|me)\s+(?:should|ought|to|could|might|"
-                      r"need to|must)\b|"
+_ADVISED = re.compile(r"^[^.!?]{0,40}?\b(?:thinks?|says?|said|saying|suggests?|suggested|wants?|wanted|told me|tells me|"
+                      r"recommends?|recommended|keeps? telling me)\s+(?:that\s+)?(?:i|me|we|us)\s+(?:should|ought|to|could|might|"
+                      r"need to|must)\b(?!\s+have\b)|"
+                      # "she's always on at me to move up-country": pressed to, not done
+                      r"^[^.!?]{0,80}?\bon at (?:me|us) to\b|"
                       # "My friend asked if I'd ever leave Apple": a question put to the speaker
                       r"^[^.!?]{0,40}?\basked(?: me)? (?:if|whether) (?:i|i'd|i would|i'll|i will)\b", re.IGNORECASE)
 #: (in the first clause: 不搞生酮了，医生让我碳水正常吃 tells the change, then the advice behind it)

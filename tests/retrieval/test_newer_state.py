@@ -208,6 +208,10 @@ def test_a_state_family_joins_the_two_sides_of_one_state_that_share_no_word():
     # a mind made up (想清楚了, 想了想) tells a decision, no weighing
     ("想清楚了，博士不读了，已经办了退学。", False), ("医生建议我吃点红肉，我想了想，不吃素了。", False),
     ("想了很久 还是决定回老家发展了", False), ("我想换个工作。", True),
+    # a household pressed to move, and a counterfactual afterwards
+    ("wife keeps saying we should sell up and move to Kelowna", True),
+    ("my sister bought a house in Exeter, so she's always on at me to move up-country. not a chance", True),
+    ("We moved to Leeds, my mum said we should have done it years ago", False),
 ])
 def test_a_change_weighed_advised_or_heard_of_is_no_newer_word(text, weighed):
     assert tentative(text) is weighed
