@@ -154,6 +154,48 @@ def split_clauses(sentence: str) -> list[str]:
     return [c for c in _CLAUSE_SPLIT.split(sentence.strip()) if c.strip()]
 
 
+#: dictated or unpunctuated chat runs a request into a statement ("any stretches for knee pain
+#: I've been on the Royal Mail rounds 31 years", "help me make a budget for 120 people me and Tyler
+#: been engaged since Christmas"): a first-person subject inside a clause opens a new one …
+#: (not before a modal: "a dinner I can make in 15 mins", "a city I'd love to see" are relative clauses)
+_RUN_ON_SUBJECT = re.compile(r"\s+(?=(?:i|i'm|i’m|im|i've|i’ve|ive|we're|we’re|we've|we’ve)\b"
+                             r"(?!\s+(?:can|could|should|would|will|might|may|must|need|want|wanna|gonna|go|have to|"
+                             r"ought|never|ever)\b)|(?-i:me and [A-Z][a-z]+|[Mm]e and my)\b)", re.IGNORECASE)
+#: … unless the word before it makes it part of the question or of a clause it depends on ("how
+#: do I", "what should I", "do you think I", "so I", "when I was")
+_RUN_ON_KEEP = frozenset((
+    "do", "does", "did", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "am", "is",
+    "are", "was", "were", "have", "has", "had", "what", "how", "where", "when", "why", "which", "who", "whom",
+    "whether", "if", "that", "so", "because", "cos", "cuz", "coz", "and", "but", "or", "as", "than", "while",
+    "unless", "until", "till", "before", "after", "since", "though", "although", "think", "guess", "know",
+    "wonder", "mean", "wish", "hope", "suppose", "reckon", "feel", "say", "said", "tell", "told", "bet", "once",
+    "like", "then", "cause", "whenever", "wherever", "whatever",
+    # "how much I save", "the way I cook", "the first time I"
+    "much", "many", "often", "long", "far", "way", "time", "thing", "things", "one", "ones", "stuff", "ever"))
+#: words on each side of a run-on split at least
+_RUN_ON_MIN_WORDS = 3
+
+
+def run_on_parts(clause: str) -> list[str]:
+    """``clause`` cut before each first-person subject that opens a new statement inside it
+    (English only: Chinese marks no subject case; a clause without its own "?": run-on text is
+    unpunctuated), each part an exact substring."""
+    if _CJK.search(clause) or len(clause) < 24 or clause.rstrip().endswith(("?", "？")):
+        return [clause]  # (a "?" puts the whole clause to the listener: "that job I interviewed for?")
+    parts: list[str] = []
+    start = 0
+    for m in _RUN_ON_SUBJECT.finditer(clause):
+        left = clause[start:m.start()]
+        words = re.findall(r"[A-Za-z0-9'’]+", left)
+        right = re.findall(r"[A-Za-z0-9'’]+", clause[m.end():])
+        if len(words) < _RUN_ON_MIN_WORDS or len(right) < _RUN_ON_MIN_WORDS or words[-1].lower() in _RUN_ON_KEEP:
+            continue
+        parts.append(left)
+        start = m.end()
+    parts.append(clause[start:])
+    return [p for p in parts if p.strip()]
+
+
 def statement_clauses(sentence: str) -> list[str]:
     """The parts of one sentence that state something, in order (the extractor reads only these).
 
@@ -162,20 +204,22 @@ def statement_clauses(sentence: str) -> list[str]:
     sentence states its declarative clauses but the one that asks ("I just bought an air fryer,
     can you recommend recipes?" — the last, or an earlier one when the sentence goes on telling
     after it), an instruction its declarative *trailing* ones ("Recommend recipes, I
-    just bought a rice cooker"); hypotheticals and fillers state nothing; any other sentence is
+    just bought a rice cooker"), a clause run on without a comma cut before the user's own subject
+    (``run_on_parts``); hypotheticals and fillers state nothing; any other sentence is
     one statement as a whole (its commas may join a list: "jazz, blues and rock").
     """
     if is_filler(sentence) or is_hypothetical(sentence):
         return []
     if has_question_cue(sentence):
-        clauses = split_clauses(sentence)
+        clauses = [part for c in split_clauses(sentence) for part in run_on_parts(c)]
         # the last clause asks unless the question was put first and the sentence goes on telling
         # (帮我看下goroutine泄漏怎么排查，在腾讯这边code review又被喷了)
         if clauses and has_question_cue(clauses[-1]):
             clauses = clauses[:-1]
         return [c for c in clauses if _is_declarative_clause(c)]
     if is_instruction(sentence):
-        return [c for c in split_clauses(sentence)[1:] if _is_declarative_clause(c)]
+        return [c for c in [part for c in split_clauses(sentence) for part in run_on_parts(c)][1:]
+                if _is_declarative_clause(c)]
     return [sentence]
 
 

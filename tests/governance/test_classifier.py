@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.governance.classifier import RULES, ClassifierInput, classify
-from memory_core.governance.cues import analyse_utterance, has_question_cue, split_sentences
+from memory_core.governance.cues import analyse_utterance, has_question_cue, split_sentences, statement_clauses
 from memory_core.policy import (EVIDENCE_POLICIES, AuthorType, ContentType, EventType, EvidenceClass,
                                 RetrievalScope)
 
@@ -236,3 +236,26 @@ def test_the_colloquial_how_and_what_ask_in_the_last_clause(text: str, asks: boo
     from memory_core.governance.cues import has_question_cue
 
     assert has_question_cue(text) is asks
+
+
+@pytest.mark.parametrize(("text", "statement"), [
+    # dictated or unpunctuated: a request run on into the user's own statement
+    ("help me make a budget for a wedding in Birmingham for like 120 people me and Tyler been engaged "
+     "since Christmas and everybody keeps asking the date", "me and Tyler been engaged since Christmas"),
+    ("can you recommend a vet near me I just adopted a kitten named Miso", "I just adopted a kitten named Miso"),
+    ("where can I buy cheap tiles for the bathroom we're redoing the whole flat", "we're redoing the whole flat"),
+])
+def test_a_statement_run_on_after_a_request_is_kept(text: str, statement: str) -> None:
+    assert any(c.startswith(statement) for s in split_sentences(text) for c in statement_clauses(s))
+    assert cls_of(text) is EvidenceClass.USER_SELF_REPORT
+
+
+@pytest.mark.parametrize("text", [
+    "how do I write a cover letter for a data analyst role",  # "do I": the question's own subject
+    "whats a quick high protein dinner i can make in 15 mins",  # a relative clause, no statement
+    "how to calculate how much i save per month on petrol",
+    "what should I ask when Im looking at apartments online in a city Ive never been to",
+    "Remember that job at Mayo Clinic I interviewed for?",  # a "?" puts the whole clause to the listener
+])
+def test_a_first_person_inside_a_question_is_not_cut_off_as_a_statement(text: str) -> None:
+    assert cls_of(text) is not EvidenceClass.USER_SELF_REPORT
