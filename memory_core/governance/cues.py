@@ -48,7 +48,10 @@ _ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么(?![都也])|�
 #: the colloquial how and what (冻饺子咋煮不破皮, 周末吃啥), read in the sentence's last clause only (济南有啥
 #:好吃的早饭推荐吗 我住历下区 ends by telling): 不咋样, 没啥, 啥都 / 啥也, 啥毛病没有 are no question
 _ZH_COLLOQUIAL_QUESTION = re.compile(r"(?<!不)咋(?![都也])|(?<![为没不])(?<!没.)(?<!不.)啥(?![都也])(?![^，,。！？]{0,4}没)")
-_ZH_FINAL_PARTICLE = re.compile(r"[吗呢嘛][\s。！？?!~～]*$")
+_ZH_FINAL_PARTICLE = re.compile(r"[吗呢嘛][\s。！？?!~～]*$|"
+                                # a yes/no question put as the verb and a final 不 (能喂火腿肠不, 续航掉得凶不,
+                                # 有攻略不): not after 才 / 也 / 都 / 要 / 还 / 并 / 可 / 绝, which deny (我才不, 要不)
+                                r"(?<=[\u4e00-\u9fff]{2})(?<![才也都要还并可绝决偏就])不[\s。！？?!~～]*$")
 # A wh-word after one of these is an indirect question inside a statement ("我的论文研究的是珊瑚
 # 怎么恢复", "我不知道该选哪个"): the sentence is still a statement unless it ends like a question.
 _ZH_EMBEDDING = re.compile(r"知道|研究|讨论|记得|忘了|明白|了解|看看|想想|决定|的是|关于|学会|教我|"

@@ -115,6 +115,8 @@ def test_statements(text: str) -> None:
     "今天天气怎么样",
     "我上周去了几个地方呢",
     "Do you know my sister's name?",
+    # a yes/no question put as the verb and a final 不
+    "乌龟吃嘛 能喂火腿肠不", "电车冬天续航掉得凶不", "孕期能吃螃蟹不",
 ])
 def test_questions(text: str) -> None:
     r = classify(user(text))
@@ -259,3 +261,8 @@ def test_a_statement_run_on_after_a_request_is_kept(text: str, statement: str) -
 ])
 def test_a_first_person_inside_a_question_is_not_cut_off_as_a_statement(text: str) -> None:
     assert cls_of(text) is not EvidenceClass.USER_SELF_REPORT
+
+
+@pytest.mark.parametrize("text", ["我才不", "说了也不", "我不", "这次我偏不"])
+def test_a_final_bu_that_denies_asks_nothing(text: str) -> None:
+    assert not has_question_cue(text)
