@@ -186,16 +186,19 @@ _EXCLAIMED = re.compile(r"^what an?\b(?!.*\?)", re.IGNORECASE)
 
 def asks_last(text: str) -> bool:
     """Whether the line is a request that ends asking ("honeymoon in Crete, what should we not
-    miss", "12 hour shifts on placement + essays. how do I survive"): its last clause asks (chat
-    leaves the "?" off a question put after a comma) and it is short — one or two sentences. Such
+    miss", "12 hour shifts on placement + essays. how do I survive"), or opens asking with a
+    remark after it: its last clause asks (chat leaves the "?" off a question put after a comma),
+    or its first, and it is short — one or two sentences. Such
     a line is about the state, not a newer word on it; a message of three sentences or more tells
     more than it asks ("biopsy results in. it's not IBS at all, it's coeliac disease. … ??")."""
     sentences = split_sentences(text.strip())
     if not sentences or len(sentences) > NEWER_STATE_REQUEST_MAX_SENTENCES:
         return False
-    clauses = split_clauses(sentences[-1])
+    # the last clause, or the first when a remark follows the question ("do dogs grieve other
+    # dogs? he won't eat much", 西安冬天屋里有暖气吗 感觉比银川湿)
+    ends = [c for c in (split_clauses(sentences[-1])[-1:] + split_clauses(sentences[0])[:1])]
     # "what a day", "what an idea": an exclamation, no question
-    return bool(clauses) and has_question_cue(clauses[-1]) and not _EXCLAIMED.match(clauses[-1].strip())
+    return any(has_question_cue(c) and not _EXCLAIMED.match(c.strip()) for c in ends)
 
 
 def tentative(text: str) -> bool:

@@ -410,6 +410,9 @@ def test_an_employer_named_only_in_passing_answers_which_company(make_engine):
     ("new job, how do I survive the commute?", True),
     ("we got married!! what a day", False),
     ("moved to Leeds, loving it", False),
+    # opening with the question, a remark after it: about the state, no newer word on it
+    ("do dogs grieve other dogs? he won't eat much", True), ("西安冬天屋里有暖气吗 感觉比银川湿", True),
+    ("we lost Gumbo Saturday. it's just Boudreaux now", False),
 ])
 def test_a_line_that_ends_asking_is_a_request(text: str, asks: bool) -> None:
     from memory_core.retrieval.newer_state import asks_last
