@@ -422,11 +422,10 @@ STATE_LINE_NO_STATE: Final = 0.1
 STATE_LINE_LIFT_MIN_PROBABILITY: Final = 0.7
 #: how many of the family's best-scoring lines after the top finding are read for that lift
 STATE_LINE_SCAN: Final = 20
-#: … but such a line lifted for the model's reading alone stays down when the top finding's line,
-#: or another later line lifted for its own reason, is read as telling the state by at least this
-#: much more surely: the line after a change is as often about the new state ("do dogs grieve
-#: other dogs? he won't eat much" after "we lost Gumbo Saturday", 电车冬天续航掉得凶不 after
-#: the line that tells the new car) as a newer word on it
+#: … but such a line lifted for the model's reading alone stays down when another later line,
+#: lifted for its own reason, is read as telling the state by at least this much more surely: the
+#: line after a change is as often about the new state (电车冬天续航掉得凶不 beside the line that
+#: names the new car) as a newer word on it
 STATE_LINE_LIFT_MARGIN: Final = 0.15
 #: a current_state question about the user whose family no word rule names is read by the same
 #: model from the question's vector (its question weights): it sets the family at this probability

@@ -860,12 +860,14 @@ class RetrievalService:
             return not (about_user and not change_row and lowers_state_answer(
                 ev.content, speaker=ev.speaker, author_type=ev.author_type, family=family))
         mentions = [m for m in mentions if stands(m)]
-        # a line lifted for the model's reading alone yields to the line the model reads as telling
-        # the state more surely — the top's own, or another later line lifted for its own reason
-        # ("do dogs grieve other dogs?" after "we lost Gumbo Saturday"): a line after a change is as
-        # often about the new state as a newer word on it
+        # a line lifted for the model's reading alone yields to another later line, lifted for its
+        # own reason (a change word, a new thing named), that the model reads as telling the state
+        # more surely (电车冬天续航掉得凶不 beside the line that names the new 比亚迪汉): a line after
+        # a change is as often about the new state as a newer word on it. Not to the top's own line:
+        # that may be the old state told plainly ("first semester at Santa Monica College", p 0.99,
+        # over "week 0 done. Westwood is so much bigger than SMC", p 0.81)
         own_reason = {m.event_id for m in mentions if not m.key.startswith("line:")}
-        surest = max([top_p or 0.0, *(state_p.get(by_seq[e].seq, 0.0) for e in own_reason)])
+        surest = max([0.0, *(state_p.get(by_seq[e].seq, 0.0) for e in own_reason)])
         mentions = [m for m in mentions if m.event_id in own_reason
                     or state_p.get(by_seq[m.event_id].seq, 0.0) >= surest - STATE_LINE_LIFT_MARGIN]
         picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
