@@ -337,7 +337,7 @@ class RetrievalService:
         timings["embed"] = _ms(t)
         family_from_model = self._question_family(plan)
         ctx = PathContext(plan, self.db, tuple(sorted(s.value for s in plan.allowed_scopes)),
-                          PATH_FETCH_K, self.vector_index(), until=until_of(self.db, plan.as_of))
+                          PATH_FETCH_K, self.vector_index(), until=until_of(self.db, plan.as_of, PATH_FETCH_K))
         t = time.perf_counter()
         ctx.fts_terms, ctx.pruned_terms = informative_terms(self.db, search_terms(plan), ctx.term_df)
         timings["terms"] = _ms(t)
@@ -408,7 +408,7 @@ class RetrievalService:
             anchor.how = "no searchable anchor terms"
             return
         fact = (RetrievalScope.FACT_AUTHORITATIVE.value,)
-        actx = PathContext(plan, self.db, fact, 20, until=until_of(self.db, plan.as_of))
+        actx = PathContext(plan, self.db, fact, 20, until=until_of(self.db, plan.as_of, 20))
         best = fts_top(actx, expr, 20)
         found = {c.seq: c for c in self._hydrate([s for s, _ in best]).values()}
         rows = [(seq, found[seq].event_id, found[seq].occurred_at, found[seq].content, -score)

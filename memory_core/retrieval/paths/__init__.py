@@ -27,13 +27,18 @@ FILTER_COLUMNS = ("source", "session_id", "author_type", "evidence_class", "even
 SCOPE_INDEX = "ix_fact_events_seq_scope"
 
 
-def until_of(db: Database, as_of: float | None) -> float | None:
-    """``as_of`` (the question's ``now``) when some event happened after it, else None: a
-    bound that cuts nothing is not applied (one look-up in the time index)."""
+def until_of(db: Database, as_of: float | None, k: int) -> float | None:
+    """``as_of`` (the question's ``now``) when at least ``k`` events (a path's fetch) happened
+    after it, else None. Fewer later events cannot crowd an earlier one out of a path's k — the
+    fetch drops them — and on a small store they still anchor each path's score normalisation
+    as they did: bounded, a two-line list spreads a hair's difference over the whole scale (hashing,
+    44 sets: six before-checks lost, e.g. "another monday at Deloitte" under "tips for surviving
+    6 back to back meetings"). One range count over the time index, at most ``k`` rows."""
     if as_of is None:
         return None
-    newest = db.reader().execute("SELECT max(occurred_at) FROM fact_events").fetchone()[0]
-    return as_of if newest is not None and float(newest) > as_of else None
+    later = db.reader().execute("SELECT count(*) FROM (SELECT 1 FROM fact_events WHERE occurred_at > ? LIMIT ?)",
+                                (as_of, k)).fetchone()[0]
+    return as_of if later >= k else None
 
 
 @dataclass(slots=True)
@@ -56,8 +61,8 @@ class PathContext:
     #: each computed them (a count over up to 2x the window side of the time index: ~10 ms of
     #: CPU a question at 1M events for "before the air fryer", paid up to four times)
     _bounds_lock: threading.Lock = field(default_factory=threading.Lock)
-    #: the question's ``now`` when it is before the store's newest event (``until_of``): what
-    #: happened after it is never an answer, so every path bounds its own search by it — a path
+    #: the question's ``now`` when at least a path's k of events happened after it (``until_of``):
+    #: what happened after it is never an answer, so every path bounds its own search by it — a path
     #: that kept the newest or best k overall and left the bound to the fetch could fill its k
     #: with later events (asked as of April, "engaged since Christmas" was crowded out of the
     #: concept path's newest matches by the wedding lines of September)
