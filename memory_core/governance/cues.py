@@ -141,9 +141,13 @@ def is_hypothetical(sentence: str) -> bool:
     return s.startswith(_EN_HYPOTHETICAL) or s.startswith(_ZH_HYPOTHETICAL)
 
 
+#: a clause closed by a word of asking ("quick refresher pls", 在线等 急) asks for something
+_POLITE_END = re.compile(r"\b(?:please|pls|plz|thanks|thx|ty|asap|thanks in advance|tia)[\s.!~]*$|(?:谢谢|拜托|求助|急|在线等)[\s。！~～]*$")
+
+
 def _is_declarative_clause(clause: str) -> bool:
     c = _norm(clause)
-    if not c or is_filler(c) or has_question_cue(c) or is_instruction(c) or is_hypothetical(c):
+    if not c or is_filler(c) or has_question_cue(c) or is_instruction(c) or is_hypothetical(c) or _POLITE_END.search(c):
         return False
     if _EN_AUX_INVERSION.match(c):
         return False
@@ -199,6 +203,20 @@ def run_on_parts(clause: str) -> list[str]:
     return [p for p in parts if p.strip()]
 
 
+_EN_SPEAKER = re.compile(r"\b(?:i|i'm|i’m|im|i've|i’ve|ive|i'd|i’d|my|me|mine|we|we're|we’re|our|us)\b", re.IGNORECASE)
+_ASKING_FOR = re.compile(r"^\s*asking (?:for|bc|because|cos|cause)\b", re.IGNORECASE)
+
+
+def _about_speaker(clause: str) -> bool:
+    """A clause that tells of the speaker: their own word (I, my, 我), or in Chinese, which leaves
+    the subject out, a finished or ongoing state (了: 在腾讯这边code review又被喷了, 生酮第三个月了)."""
+    if _ASKING_FOR.match(clause):
+        return False
+    if _CJK.search(clause):
+        return "我" in clause or "了" in clause
+    return _EN_SPEAKER.search(clause) is not None
+
+
 def statement_clauses(sentence: str) -> list[str]:
     """The parts of one sentence that state something, in order (the extractor reads only these).
 
@@ -215,11 +233,14 @@ def statement_clauses(sentence: str) -> list[str]:
         return []
     if has_question_cue(sentence):
         clauses = [part for c in split_clauses(sentence) for part in run_on_parts(c)]
-        # the last clause asks unless the question was put first and the sentence goes on telling
-        # (帮我看下goroutine泄漏怎么排查，在腾讯这边code review又被喷了)
-        if clauses and has_question_cue(clauses[-1]):
-            clauses = clauses[:-1]
-        return [c for c in clauses if _is_declarative_clause(c)]
+        # every declarative clause but the last, which asks — or, when the question was put
+        # earlier and the sentence goes on, tells too if it tells of the speaker (帮我看下goroutine
+        # 泄漏怎么排查，在腾讯这边code review又被喷了; "how do I deal with grief over a pet, I keep
+        # looking for him at the door"), not as a remark on what is asked ("…bbq place in austin,
+        # the line is insane", 五一去哪 人少点的) nor who it is for ("asking for a friend")
+        last = len(clauses) - 1
+        return [c for i, c in enumerate(clauses) if _is_declarative_clause(c)
+                and (i < last or _about_speaker(c))]
     if is_instruction(sentence):
         return [c for c in [part for c in split_clauses(sentence) for part in run_on_parts(c)][1:]
                 if _is_declarative_clause(c)]

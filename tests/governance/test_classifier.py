@@ -266,3 +266,22 @@ def test_a_first_person_inside_a_question_is_not_cut_off_as_a_statement(text: st
 @pytest.mark.parametrize("text", ["我才不", "说了也不", "我不", "这次我偏不"])
 def test_a_final_bu_that_denies_asks_nothing(text: str) -> None:
     assert not has_question_cue(text)
+
+
+@pytest.mark.parametrize("text", [
+    "whats a good bbq place in austin that isnt franklin, the line is insane",  # a remark on what is asked
+    "how much should an engagement ring cost, asking for a friend 👀",  # who it is for
+    "五一去哪 人少点的",
+    "how do I calc the moment capacity of a prestressed beam, quick refresher pls",  # a request's last word
+])
+def test_a_remark_after_a_question_put_first_states_nothing(text: str) -> None:
+    assert cls_of(text) is not EvidenceClass.USER_SELF_REPORT
+
+
+@pytest.mark.parametrize("text", [
+    "how do I deal with grief over a pet, I keep looking for him at the door",
+    "帮我算下一个牛油果大概多少碳水，生酮第三个月了",
+    "过年亲戚劝酒怎么委婉拒绝 我现在滴酒不沾",
+])
+def test_a_clause_about_the_speaker_after_a_question_put_first_states(text: str) -> None:
+    assert cls_of(text) is EvidenceClass.USER_SELF_REPORT
