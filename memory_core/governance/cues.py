@@ -203,7 +203,8 @@ def run_on_parts(clause: str) -> list[str]:
     return [p for p in parts if p.strip()]
 
 
-_EN_SPEAKER = re.compile(r"\b(?:i|i'm|i’m|im|i've|i’ve|ive|i'd|i’d|my|me|mine|we|we're|we’re|our|us)\b", re.IGNORECASE)
+#: (``\bi\b`` and ``\bwe\b`` hold "i'm", "i’d", "we're": an apostrophe ends a word)
+_EN_SPEAKER = re.compile(r"\b(?:i|im|ive|my|me|mine|we|our|us)\b", re.IGNORECASE)
 _ASKING_FOR = re.compile(r"^\s*asking (?:for|bc|because|cos|cause)\b", re.IGNORECASE)
 
 
@@ -215,6 +216,11 @@ def _about_speaker(clause: str) -> bool:
     if _CJK.search(clause):
         return "我" in clause or "了" in clause
     return _EN_SPEAKER.search(clause) is not None
+
+
+def _clause_parts(sentence: str) -> list[str]:
+    """The sentence's clauses, each cut where a statement runs on inside it (``run_on_parts``)."""
+    return [part for c in split_clauses(sentence) for part in run_on_parts(c)]
 
 
 def statement_clauses(sentence: str) -> list[str]:
@@ -232,7 +238,7 @@ def statement_clauses(sentence: str) -> list[str]:
     if is_filler(sentence) or is_hypothetical(sentence):
         return []
     if has_question_cue(sentence):
-        clauses = [part for c in split_clauses(sentence) for part in run_on_parts(c)]
+        clauses = _clause_parts(sentence)
         # every declarative clause but the last, which asks — or, when the question was put
         # earlier and the sentence goes on, tells too if it tells of the speaker (帮我看下goroutine
         # 泄漏怎么排查，在腾讯这边code review又被喷了; "how do I deal with grief over a pet, I keep
@@ -242,8 +248,7 @@ def statement_clauses(sentence: str) -> list[str]:
         return [c for i, c in enumerate(clauses) if _is_declarative_clause(c)
                 and (i < last or _about_speaker(c))]
     if is_instruction(sentence):
-        return [c for c in [part for c in split_clauses(sentence) for part in run_on_parts(c)][1:]
-                if _is_declarative_clause(c)]
+        return [c for c in _clause_parts(sentence)[1:] if _is_declarative_clause(c)]
     return [sentence]
 
 

@@ -196,7 +196,7 @@ def asks_last(text: str) -> bool:
         return False
     # the last clause, or the first when a remark follows the question ("do dogs grieve other
     # dogs? he won't eat much", 西安冬天屋里有暖气吗 感觉比银川湿)
-    ends = [c for c in (split_clauses(sentences[-1])[-1:] + split_clauses(sentences[0])[:1])]
+    ends = split_clauses(sentences[-1])[-1:] + split_clauses(sentences[0])[:1]
     # "what a day", "what an idea": an exclamation, no question
     return any(has_question_cue(c) and not _EXCLAIMED.match(c.strip()) for c in ends)
 
