@@ -42,6 +42,24 @@ def zh_tokens(text: str) -> tuple[tuple[str, str, int], ...]:
             start = pos
         out.append((word, flag, start))
         pos = start + len(word)
+    return _adverb_off_names(out)
+
+
+#: adverbs of a character and 是 (老是 "always", 总是, 还是…): the tagger's guess at a name may take
+#: their first character (阿黄老 / 是 in 鹦鹉阿黄老是啄自己毛)
+_ADVERB_SHI = frozenset("老总还就也又都真可只倒硬")
+
+
+def _adverb_off_names(tokens: list[tuple[str, str, int]]) -> tuple[tuple[str, str, int], ...]:
+    """A name token whose last character opens an adverb with a following 是 gives it back."""
+    out = list(tokens)
+    for i in range(len(out) - 1):
+        word, flag, start = out[i]
+        nxt, _f, n_start = out[i + 1]
+        if flag == "nr" and len(word) >= 3 and word[-1] in _ADVERB_SHI and nxt.startswith("是") \
+                and n_start == start + len(word):
+            out[i] = (word[:-1], flag, start)
+            out[i + 1] = (word[-1] + nxt, "d" if nxt == "是" else _f, start + len(word) - 1)
     return tuple(out)
 
 

@@ -24,3 +24,13 @@ def test_a_relatives_diagnosis_is_not_the_users_condition(text: str) -> None:
                                                  ("我的颈椎病很严重", "颈椎病")])
 def test_the_users_own_condition_is_still_read(text: str, condition: str) -> None:
     assert ("user", condition) in _conditions(text)
+
+
+def test_a_pets_name_gives_back_the_adverb_the_tagger_took() -> None:
+    """jieba tags 阿黄老 (before 是) as one name: 老是 is "always", the name is 阿黄."""
+    from memory_core.extraction.names import zh_tokens
+
+    words = [w for w, _f, _p in zh_tokens("我家虎皮鹦鹉阿黄老是啄自己毛")]
+    assert "阿黄" in words and "老是" in words and "阿黄老" not in words
+    claims = RuleExtractor().extract([ExtractionInput("e", "我家虎皮鹦鹉阿黄老是啄自己毛 是不是缺营养")], []).all_claims
+    assert {c.object for c in claims if c.predicate == "HAS_PET"} == {"阿黄"}
