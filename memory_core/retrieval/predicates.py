@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..lexicon.names import CONDITION_SUFFIXES_ZH, CONDITIONS, VEHICLE_BRANDS, VEHICLE_MODELS
+from ..text.zh_variants import as_simplified
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,9 +300,14 @@ def _question_only() -> dict[str, tuple[re.Pattern[str], ...]]:
 _DROPPED_G = re.compile(r"\b(work|liv|driv|stay|rent|study|dat|see|nurs|teach)in['’]?(?=\s|[?.!,]|$)")
 
 
+#: net slang calls a person of a kind "X狗" (单身狗 single, 加班狗 on overtime, 考研狗 preparing the
+#: postgraduate exam): no animal, so no word of the pet family ("我现在还是单身狗吗" asks the relationship)
+_PERSON_DOG = re.compile(r"(?<=单身|加班|考研|考公|打工|学生|程序|上班|社畜)狗|(?<=舔)狗|(?<=单身)汪")
+
+
 def question_family(question: str) -> PredicateFamily | None:
     """The family a question asks about ("What did I buy…" → acquisition), or None."""
-    lowered = _DROPPED_G.sub(r"\1ing", question.lower())
+    lowered = _PERSON_DOG.sub("", _DROPPED_G.sub(r"\1ing", as_simplified(question.lower())))
     for name in _FAMILY_ORDER:
         fam = FAMILY_BY_NAME[name]
         if name == "ownership" and (not re.search(r"\b(?:do|did) i (?:own|have)\b|我有没有|我有几|拥有", lowered)
@@ -329,6 +335,7 @@ def match_family(text: str, family: PredicateFamily | None) -> PredicateMatch:
     """How ``text`` states the family's relation. No family asked → "explicit" (nothing to miss)."""
     if family is None:
         return PredicateMatch("explicit")
+    text = _PERSON_DOG.sub("", as_simplified(text))
     hit = find_cue(text, family.explicit_cues)
     if hit:
         return PredicateMatch("explicit", hit[0])

@@ -27,6 +27,7 @@ from typing import Sequence
 
 from ..governance.cues import sentence_span
 from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
+from ..text.zh_variants import as_simplified
 from .newer_state import tentative
 from .predicates import FAMILY_BY_NAME
 from .subject import other_subject
@@ -49,7 +50,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "new lanyard",
         "跳槽", "入职", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休", "新工作", "新公司", "换工作",
         "换了工作", "offer", "上班第一天", "第一天上班", "第一周", "报到", "转正", "工牌", "老东家", "新东家",
-        "自由职业", "个体户", "开了家", "创业", "待业", "下岗", "被优化", "优化掉", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天", "找工作", "交了工服"),
+        "自由职业", "个体户", "开了家", "创业", "待业", "下岗", "被优化", "优化掉", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天", "找工作", "交了工服",
+        # the offer taken: 最后签了平安银行, 最后签的是冠捷 (signed with)
+        "签了", "签的是", "签约了"),
     "residence": (
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
@@ -76,7 +79,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
         "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家", "名字叫", "取名", "起名", "named him",
         "named her", "we named", "first night home", "went peacefully", "passed peacefully", "slipped away",
-        "forever home"),
+        "forever home",
+        # a pet lost: a bird that flew off, a dog that got lost
+        "flew away", "flew off", "飞走", "跑丢", "走丢", "弄丢"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "giving up", "no special diet",
         "back to normal food", "eating normally", "normal diet", "stopped eating", "switched to",
@@ -459,7 +464,7 @@ def change_at(content: str, family: str | None) -> tuple[str, int] | None:
         return None
     prefix = _SPEAKER_PREFIX.match(content) if ":" in content[:32] or "：" in content[:32] else None
     skip = prefix.end() if prefix else 0
-    text = content[skip:]
+    text = as_simplified(content[skip:])  # 已經離職, 搬咗去: the words are Simplified Mandarin
     best: tuple[int, str] | None = None
     for rx in table:
         for m in rx.finditer(text):
@@ -478,9 +483,17 @@ _REFERS_BACK = re.compile(r"^(?:new\b|新|my badge\b)", re.IGNORECASE)
 
 def refers_back(content: str, family: str | None) -> bool:
     """The line's change word only refers back to a change already made (新公司年会…, "my new
-    job is fun"): no newer change over a belief whose own evidence told it."""
+    job is fun", "first week in the new house"): no newer change over a line that told it."""
     found = change_at(content, family)
-    return found is not None and _REFERS_BACK.match(found[0]) is not None
+    if found is None:
+        return False
+    word, at = found
+    return _REFERS_BACK.match(word) is not None or \
+        _NEW_AFTER.match(content, at + len(word)) is not None  # "first week in the new house"
+
+
+#: the change word's place named as the new one ("first night in the new house", "day one at the new job")
+_NEW_AFTER = re.compile(r"\s+(?:the|our|my|this)\s+new\b", re.IGNORECASE)
 
 
 def _told_change(text: str, m: re.Match[str]) -> bool:

@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 
 from ..lexicon.categories import categories_of, concept_of
+from ..text.zh_variants import as_simplified
 from .intent import chinese_subject
 from .predicates import FAMILIES
 
@@ -31,7 +32,7 @@ _EN_PEOPLE = (
     "grandmother|grandfather|teacher|doctor|baby|"
     # people one talks about by a casual or a work word ("My buddy Jake just got hired at Tesla")
     "buddy|pal|bestie|bff|mate|classmate|teammate|bandmate|housemate|landlord|landlady|"
-    "client|coach|mentor|stepmom|stepdad|stepbrother|stepsister|in-laws?|ex|"
+    "client|coach|mentor|advisor|adviser|supervisor|professor|prof|tutor|lecturer|therapist|pastor|stepmom|stepdad|stepbrother|stepsister|in-laws?|ex|"
     # kin and partners by their casual and regional words ("my missus", "me nan", "the hubby")
     "sis|bro|hubby|missus|wifey|fianc[ée]e?|grandson|granddaughter|grandkids?|stepson|stepdaughter|"
     "(?:mother|father|sister|brother|son|daughter)-in-law|auntie|aunty|granny|gran|nan|nana|nanna")
@@ -221,10 +222,22 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
         end = _SENTENCE_END.search(rest)
         first, later = (rest[:end.start()], rest[end.start():]) if end else (rest, "")
         return not _EN_FIRST_PERSON.search(_FIRST_CLAUSE.split(first, 1)[0]) and not _EN_FIRST_PERSON.search(later)
+    s = as_simplified(s)  # 我媽還是吃素: the words for people are Simplified
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)
     if m:
-        return "我" not in _ZH_ME_AS_OBJECT.sub("", s[m.end():])
+        rest = s[m.end():]
+        clause = _ZH_CLAUSE_END.search(rest)
+        if clause is not None and _ZH_WISH.search(rest[:clause.start()]) and rest[clause.end():].strip():
+            return False  # 闺女非要养个小动物 在花鸟市场买了两只巴西龟: her wish, the user's doing
+        return "我" not in _ZH_ME_AS_OBJECT.sub("", rest)
     return False
+
+
+#: a clause's end in a Chinese line (punctuation or the space chat puts for it)
+_ZH_CLAUSE_END = re.compile(r"[，,。！？!?；;\s]+")
+#: another person's wish or demand: what follows it is done by whoever tells it, not by the one
+#: who wished (the subject a Chinese clause drops is not carried over a wish)
+_ZH_WISH = re.compile(r"非要|非得|吵着要|闹着要|嚷着要|缠着要|想要|一直想|天天念叨|说想")
 
 
 def _named_subject(s: str, *, possessive_only: bool = False) -> re.Match[str] | None:

@@ -60,3 +60,13 @@ def test_the_family_of_a_named_car_a_city_a_treatment(question, family):
 def test_a_car_name_alone_is_no_car(question):
     found = question_family(question)
     assert found is None or found.name != "vehicle"
+
+
+@pytest.mark.parametrize("question,family", [
+    ("我现在还是单身狗吗 哈哈", "relationship"),  # 单身狗: a single person, no dog
+    ("考研狗现在在哪读书", "school"),
+    ("我现在还养狗吗", "pet"),
+])
+def test_net_slang_for_a_kind_of_person_is_no_animal(question: str, family: str) -> None:
+    found = question_family(question)
+    assert found is not None and found.name == family

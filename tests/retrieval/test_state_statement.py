@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.retrieval.rerank import RerankCandidate, rerank
-from memory_core.retrieval.state_statement import change_cue, not_own_state
+from memory_core.retrieval.state_statement import change_at, change_cue, not_own_state
 
 
 @pytest.mark.parametrize("text,speaker,why", [
@@ -236,3 +236,13 @@ def test_a_place_set_off_by_commas_is_no_person():
     text = "Moved to Leeds, Yorkshire, last week"
     assert not_own_state(text, speaker=None, author_type="user", family="residence",
                          at=family_word_at(text, "residence")) is None
+
+
+@pytest.mark.parametrize("text,word", [
+    ("嗐 早上开窗通风阿黄飞走了 楼上楼下找了一圈没找着", "飞走"),
+    ("Left the cage open and Kiwi flew away, we looked all day", "flew away"),
+    ("带它去公园结果走丢了", "走丢"),
+])
+def test_a_pet_lost_tells_a_change(text, word):
+    found = change_at(text, "pet")
+    assert found is not None and found[0] == word

@@ -245,3 +245,16 @@ def test_a_carers_word_to_the_user_is_the_users(text, other):
 ])
 def test_regional_and_one_character_kin_are_somebody_else(text, other):
     assert other_subject(text) is other
+
+
+@pytest.mark.parametrize(("text", "other"), [
+    # another's wish, then what was done about it: the dropped subject is the teller's
+    ("闺女非要养个小动物 在花鸟市场买了两只巴西龟 养阳台上了", False),
+    ("老公一直想换车，上周提了辆理想L6", False),
+    ("闺女想要个小狗", True),  # the wish alone is hers
+    ("我舅也查出糖尿病了 天天打胰岛素", True),  # no wish: the subject carries on
+    ("我媽還是吃素，叫我也不要破戒", True),  # Traditional characters: 媽 is 妈
+    ("my advisor just adopted a second cat lol", True),
+])
+def test_a_wish_hands_the_line_back_and_every_script_names_kin(text, other):
+    assert other_subject(text) is other
