@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from memory_core.governance.cues import has_question_cue, split_clauses, split_sentences
 from memory_core.lexicon.concepts import family_terms
@@ -75,6 +75,17 @@ def newer_mentions(top_time: float, top_event_ids: Iterable[str], speaker: str |
     return out
 
 
+def told_first(picked: Sequence[LaterMention], tells: Callable[[LaterMention], bool], *,
+               limit: int = NEWER_STATE_MAX_LIFTS) -> list[LaterMention]:
+    """The later statements to show (newest first, as ``newer_mentions`` gives them) with those
+    that tell a change or name a new thing (``tells``) before those lifted only for a shared
+    word, the same thing named again or the state-line model's reading, however much newer: after
+    a change such a line is as often about the new state ("second week at the new place…", "ran
+    into my old boss at the gym") as a newer word on it, and it does not say what the state is."""
+    told = [m for m in picked if tells(m)]
+    return [*told, *(m for m in picked if not tells(m))][:limit]
+
+
 #: words any two chat lines share that name no topic ("Going keto instead" and "when we're going
 #: back for tacos" share "going", which is no word on the diet)
 _NO_TOPIC = frozenset((
@@ -88,7 +99,11 @@ _NO_TOPIC = frozenset((
     # 朋友 inside 女朋友 / 男朋友, "friend" in "girlfriend": everyone's chat names friends
     "friend", "friends", "朋友", "朋友们",
     # wanting and saying name no topic ("he wants to stay in london" / "Jas wants to set me up")
-    "want", "wants", "wanted", "said", "says", "told", "tells", "think", "thinks", "thought", "need", "needs", "needed"))
+    "want", "wants", "wanted", "said", "says", "told", "tells", "think", "thinks", "thought", "need", "needs", "needed",
+    # the Chinese of "today", "weekend", "lately"…: the time a line is told in ("九月开学 周末班" and a
+    # later "周末第一次上课" share a weekend, not a topic)
+    "今天", "昨天", "明天", "前天", "后天", "今晚", "昨晚", "明晚", "晚上", "早上", "上午", "下午", "中午", "周末",
+    "最近", "现在", "刚才", "以后", "之前", "以前", "后来", "时候", "今年", "去年", "明年", "每天", "天天"))
 #: a span or a point of time (一个月, 两周, 半年, 三天, 上周): every state is told with one ("先吃一个月看看"
 #: and a later "换药一个月 脚不肿了" share no topic)
 _TIME_WORD_ZH = re.compile(r"^(?:[一二两三四五六七八九十几半百\d]+个?(?:多)?|上个?|下个?|这个?)"

@@ -58,7 +58,7 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_family_line, later_reason
 from .newer_state import (LaterMention, asks_last, focus_sentences, newer_mentions, shared_family, shared_topic, stated_part,
-                          tentative)
+                          tentative, told_first)
 from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, kin_not_partner, lowers_state_answer, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back)
 from .session_prior import apply_session_prior
@@ -753,8 +753,12 @@ class RetrievalService:
         # older evidence spoke of the value then ("我家芝麻又把我论文踩满了爪印" shares 论文 with any
         # later line about a thesis)
         ended_top = top.layer != "l1" and top.facts.get("current", True) is False
+        # the words of what the top line names (an L1 top: "posted to Wesley Girls High School"): a
+        # later line sharing one is that thing named again (the entity path's to weigh) or the word
+        # in another sense ("the girls here are very serious students"), no newer word on the state
+        named_words = {t for name in names.values() for t in query_terms(str(name))} if top.layer == "l1" else set()
         topical = self._topic_mentions(top, ids[:1] if ended_top else ids, findings, by_id, zh, obj,
-                                       query_terms(plan.query), plan.predicate_family)
+                                       query_terms(plan.query), plan.predicate_family, named_words)
         if not rows and not topical:
             return findings, {}
         cands = self._hydrate(list(dict.fromkeys(r[0] for r in rows))) if rows else {}
@@ -775,6 +779,7 @@ class RetrievalService:
         moment = plan.as_of if plan.as_of is not None else plan.now
         # a belief whose own evidence tells the change into it ("我从鹅厂离职了 现在在字节跳动"): a
         # later "new company / 新公司" only refers back to the value it names, no newer change
+        # (not an L1 top: its change word may be how the old state began, "在望京租了个一居室")
         # (a belief shown as ended — ``current`` False — was told out of, not into: a later "new
         # member of the family" is a newer state, not that value named again)
         top_changed = top.layer != "l1" and first is not None and top.facts.get("current", True) and \
@@ -871,7 +876,17 @@ class RetrievalService:
         mentions = [m for m in mentions if m.event_id in own_reason
                     or state_p.get(by_seq[m.event_id].seq, 0.0) >= surest - STATE_LINE_LIFT_MARGIN]
         picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
-                                as_of=plan.as_of)
+                                as_of=plan.as_of, limit=len(mentions))
+        def tells(m: LaterMention) -> bool:
+            """Lifted for a reason of its own — a change word (not one that refers back:
+            "新家楼下有个早市", "training course for the new job"), a superseding belief, a new
+            thing, a shared topic word — and not only for the model's reading or the top's own
+            thing named again ("ran into my old boss")."""
+            content = by_seq[m.event_id].content
+            return (not (m.key.startswith("line:") or m.key in names)
+                    or change_at(content, plan.predicate_family) is not None) \
+                and not refers_back(content, plan.predicate_family)
+        picked = told_first(picked, tells)
         if not picked:
             return findings, {}
         when = iso(top_time)[:10] if top_time else "?"
@@ -1117,7 +1132,8 @@ class RetrievalService:
 
     @staticmethod
     def _topic_mentions(top: Finding, ids: list[str], findings: list[Finding], by_id: dict[str, "Candidate"],
-                        zh: bool, obj: str, question_terms: list[str], family: str | None = None) -> list[LaterMention]:
+                        zh: bool, obj: str, question_terms: list[str], family: str | None = None,
+                        named_words: set[str] | frozenset[str] = frozenset()) -> list[LaterMention]:
         """Later statements among the findings that share a topic word with a top statement
         (我戒烟失败了 → 我已经戒烟半年了): the newer word on a state no entity names."""
         # a derived belief's topic is in the statements it rests on ("user HAS_CONDITION 高血压"
@@ -1131,7 +1147,7 @@ class RetrievalService:
         # "…I'm a paralegal at Hargreaves & Finch… Something I can prep Friday night" shares
         # "something" with any later chat, which is no word on the job
         top_texts = focus_sentences(top_texts, [own] if own else question_terms)
-        top_terms = [t for text in top_texts for t in query_terms(text) if t != own and
+        top_terms = [t for text in top_texts for t in query_terms(text) if t != own and t not in named_words and
                      not (family == "relationship" and kin_not_partner(t))]  # one's child is no word on the marriage
         out: list[LaterMention] = []
         for f in findings[1:]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from memory_core.policy import EvidenceClass
-from memory_core.retrieval.newer_state import LaterMention, newer_mentions, shared_family, shared_topic, state_families, tentative
+from memory_core.retrieval.newer_state import (LaterMention, newer_mentions, shared_family, shared_topic, state_families, tentative,
+                                              told_first)
 from tests.helpers import DAY, T0, chat
 
 SELF = EvidenceClass.USER_SELF_REPORT.value
@@ -123,7 +124,9 @@ def test_a_shared_topic_word_is_the_longest_content_word_both_statements_have():
     assert shared_topic(["戒烟", "失败", "一包"], ["已经", "戒烟", "半年"]) == "戒烟"
 
 
-@pytest.mark.parametrize("word", ["一个月", "两个多月", "半年", "三天", "上周", "一年多", "这学期"])
+@pytest.mark.parametrize("word", ["一个月", "两个多月", "半年", "三天", "上周", "一年多", "这学期",
+                                  # the time a line is told in ("九月开学 周末班" / "周末第一次上课")
+                                  "周末", "今天", "最近", "晚上"])
 def test_a_span_or_point_of_time_is_no_topic(word):
     # "先吃一个月看看" and a later "换药一个月 脚不肿了" are not one topic (stop 40)
     assert shared_topic([word, "复诊"], [word, "脚肿"]) is None
@@ -424,3 +427,45 @@ def test_a_long_message_that_ends_asking_tells_more_than_it_asks() -> None:
     from memory_core.retrieval.newer_state import asks_last
 
     assert not asks_last("biopsy results in. it's not IBS at all, it's coeliac disease. kinda relieved to have an answer??")
+
+
+def test_a_word_of_the_named_place_in_a_later_line_is_no_newer_state(make_engine):
+    """A later line sharing only a word of what the top line names ("the boys here" after
+    "posted to Harbour View Boys School") speaks of that place, not of a change: the line that
+    names it stays first."""
+    engine = _ingested(make_engine,
+                       ("I teach maths at Achimota Secondary, help me plan a lesson on fractions", T0, "old"),
+                       ("the transfer list is out and I have been posted to Harbour View Boys School in Tema, "
+                        "I report on Monday", T0 + 100 * DAY, "new"),
+                       ("the boys here are so noisy, any tips for keeping a class of fifty quiet", T0 + 130 * DAY,
+                        "after"))
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("which school am I teaching at now?", "current_state", now=T0 + 200 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+    assert ids["after"] not in [x["event_id"] for x in pkg.trace.newer_state]
+
+
+def test_a_later_line_read_only_by_its_words_does_not_go_above_a_line_that_tells_the_change(make_engine):
+    """The top line tells the change into the state ("joined Hooli"): a later "new company" line
+    refers back to it, no newer change."""
+    engine = _ingested(make_engine,
+                       ("three years at Initech already and my manager still micromanages, help me reply to him",
+                        T0, "old"),
+                       ("I quit Initech and joined Hooli as a designer", T0 + 100 * DAY, "new"),
+                       ("new company canteen is great but the commute is long, any podcast tips", T0 + 130 * DAY,
+                        "after"))
+    ids = _ids(engine)
+    pkg = engine.retrieval.query("which company do I work for now?", "current_state", now=T0 + 200 * DAY)
+    assert pkg.findings[0].event_id == ids["new"], [f.content for f in pkg.findings]
+
+
+def test_a_line_that_tells_the_state_goes_before_newer_lines_lifted_for_a_weak_reason():
+    def m(eid, t, key):
+        return LaterMention(eid, t, key, "x", "user", SELF, None)
+
+    picked = [m("follow", 50, "line:"), m("again", 40, "ent_boss"), m("change", 30, "change:work"), m("new", 20, "new:e")]
+    weak = {"line:", "ent_boss"}
+    got = told_first(picked, lambda x: x.key not in weak, limit=3)
+    assert [x.event_id for x in got] == ["change", "new", "follow"]  # newest first within each part
+    # nothing that tells: the newest first, as given
+    assert [x.event_id for x in told_first(picked[:2], lambda x: False)] == ["follow", "again"]

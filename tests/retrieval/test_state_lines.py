@@ -249,3 +249,25 @@ def _e5():
     if not _E5:
         _E5.append(E5Embedder())
     return _E5[0]
+
+
+_FOLLOW_UP_AFTER_THE_CHANGE = {"scenarios": [{
+    # written for this test: the change told in one line L2 does not read as a job, then a line on
+    # life at the new place that names nothing — the model reads it as the job too, but a line
+    # the top's own change word stands behind is the answer, the later one only refers back
+    "id": "sl3-1", "lang": "en", "family": "employer", "question": "which company am I at now",
+    "now": "2024-09-01T00:00:00Z", "expect": ["shopee"],
+    "lines": [
+        {"at": "2024-01-08T02:00:00Z", "text": "can help me summarise this sprint report? 3 years already at "
+                                               "AirAsia Digital and my boss still wants slides for everything"},
+        {"at": "2024-04-10T02:00:00Z", "text": "got two offers, Lazada and Shopee. think I going with Lazada"},
+        {"at": "2024-04-20T02:00:00Z", "text": "scratch that, Lazada froze the headcount. signed with Shopee lah, "
+                                               "start 2 June"},
+        {"at": "2024-06-14T02:00:00Z", "text": "second week at the new place, pantry got free Milo 😂 how to ask "
+                                               "boss for WFH Fridays nicely"}]}]}
+
+
+def test_a_follow_up_the_model_reads_as_the_job_stays_below_the_line_that_tells_the_change(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _run_with_e5(_FOLLOW_UP_AFTER_THE_CHANGE, True, False, tmp_path, monkeypatch)
+    assert out.passed_after is True, out.first_after
