@@ -777,13 +777,17 @@ class RetrievalService:
         mentions += topical
         by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
         moment = plan.as_of if plan.as_of is not None else plan.now
-        # a belief whose own evidence tells the change into it ("我从鹅厂离职了 现在在字节跳动"): a
-        # later "new company / 新公司" only refers back to the value it names, no newer change
-        # (not an L1 top: its change word may be how the old state began, "在望京租了个一居室")
+        # a top whose own line tells the change into it (a belief's evidence or the line itself:
+        # "我从鹅厂离职了 现在在字节跳动", "signed with Shopee lah"): a later line the model reads
+        # as on the family, with no word of its own, is as often about that new state
         # (a belief shown as ended — ``current`` False — was told out of, not into: a later "new
         # member of the family" is a newer state, not that value named again)
-        top_changed = top.layer != "l1" and first is not None and top.facts.get("current", True) and \
+        line_changed = first is not None and top.facts.get("current", True) and \
             change_at(first.content, plan.predicate_family) is not None
+        # … and for a belief, a later "new company / 新公司" only refers back to the value it names
+        # (not after an L1 top: its change word may be how the old state began, "在望京租了个一居室"
+        # before "到厦门啦～新家推开窗就能看到海")
+        top_changed = line_changed and top.layer != "l1"
 
         # the entities of the lines that share only a topic word, read once (``names_beside``)
         topic_ids = list(dict.fromkeys(m.event_id for m in mentions if m.key.startswith("topic:"))) if beside else []
@@ -838,8 +842,8 @@ class RetrievalService:
             if weak_reason(m) and state_p.get(ev.seq, 1.0) < weak_floor:
                 return False  # "best bike lights under $100" after "sold the car, bike + train from now on":
                 # a shared word or a name again, in a line the state-line model reads as no state
-            if m.key.startswith("line:") and top_changed:
-                return False  # the belief's own line told the change into it: a later line the model
+            if m.key.startswith("line:") and line_changed:
+                return False  # the top's own line told the change into it: a later line the model
                 # reads as on the same family is as often about that new state ("new desk is nice")
             if change_row and top_changed and refers_back(ev.content, family):
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
@@ -883,9 +887,12 @@ class RetrievalService:
             thing, a shared topic word — and not only for the model's reading or the top's own
             thing named again ("ran into my old boss")."""
             content = by_seq[m.event_id].content
-            return (not (m.key.startswith("line:") or m.key in names)
-                    or change_at(content, plan.predicate_family) is not None) \
-                and not refers_back(content, plan.predicate_family)
+            # a question of no state family ("did i get over the dengue?" reads as a purchase):
+            # any state family's change word
+            families = [plan.predicate_family] if plan.predicate_family in CHANGE_CUES else list(CHANGE_CUES)
+            told = next((f for f in families if change_at(content, f) is not None), None)
+            return (not (m.key.startswith("line:") or m.key in names) or told is not None) \
+                and not refers_back(content, told or plan.predicate_family)
         picked = told_first(picked, tells)
         if not picked:
             return findings, {}
@@ -1147,14 +1154,20 @@ class RetrievalService:
         # "…I'm a paralegal at Hargreaves & Finch… Something I can prep Friday night" shares
         # "something" with any later chat, which is no word on the job
         top_texts = focus_sentences(top_texts, [own] if own else question_terms)
-        top_terms = [t for text in top_texts for t in query_terms(text) if t != own and t not in named_words and
+        all_terms = [t for text in top_texts for t in query_terms(text) if t != own and
                      not (family == "relationship" and kin_not_partner(t))]  # one's child is no word on the marriage
+        # a word of what the top names is a topic only beside a word of a change (二中 in
+        # "二中给我办了退休手续"; not in "the girls here are very serious students")
+        top_terms = [t for t in all_terms if t not in named_words]
         out: list[LaterMention] = []
         for f in findings[1:]:
             if f.layer != "l1" or f.event_id in ids or f.event_id not in by_id:
                 continue
             stated = stated_part(f.content)
             word = shared_topic(top_terms, query_terms(stated)) or shared_family(top_texts, stated) if stated else None
+            if word is None and stated and len(top_terms) < len(all_terms) and \
+                    any(change_at(stated, fam) is not None for fam in CHANGE_CUES):  # 学校 asked, 退休 told
+                word = shared_topic(all_terms, query_terms(stated))
             ev = by_id[f.event_id]
             if word is not None and not ev.speaker:  # the user's own lines; a transcript's speakers by entity only
                 out.append(LaterMention(f.event_id, f.occurred_at or ev.occurred_at, f"topic:{word}",

@@ -469,3 +469,4 @@ def test_a_line_that_tells_the_state_goes_before_newer_lines_lifted_for_a_weak_r
     assert [x.event_id for x in got] == ["change", "new", "follow"]  # newest first within each part
     # nothing that tells: the newest first, as given
     assert [x.event_id for x in told_first(picked[:2], lambda x: False)] == ["follow", "again"]
+

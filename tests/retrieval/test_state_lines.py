@@ -271,3 +271,22 @@ def test_a_follow_up_the_model_reads_as_the_job_stays_below_the_line_that_tells_
         tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = _run_with_e5(_FOLLOW_UP_AFTER_THE_CHANGE, True, False, tmp_path, monkeypatch)
     assert out.passed_after is True, out.first_after
+
+
+_FOLLOW_UP_AFTER_THE_TOP = {"scenarios": [{
+    # written for this test: the top line itself tells the change (no belief read it); the later
+    # line the model reads as the job names nothing and is not lifted above it
+    "id": "sl4-1", "lang": "en", "family": "employer", "question": "which company am I at now",
+    "now": "2024-09-01T00:00:00Z", "expect": ["shopee"],
+    "lines": [
+        {"at": "2024-04-10T02:00:00Z", "text": "got two offers, Grab and Shopee. think I going with Grab, better brand"},
+        {"at": "2024-04-20T02:00:00Z", "text": "actually scratch that, Grab froze the headcount last minute. signed "
+                                               "with Shopee lah, start next month"},
+        {"at": "2024-06-14T02:00:00Z", "text": "second week at the new place, pantry got free Milo 😂 how to ask "
+                                               "boss for WFH Fridays nicely"}]}]}
+
+
+def test_a_follow_up_the_model_reads_as_the_job_stays_below_a_top_line_that_tells_the_change(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _run_with_e5(_FOLLOW_UP_AFTER_THE_TOP, True, False, tmp_path, monkeypatch)
+    assert out.passed_after is True, out.first_after
