@@ -399,6 +399,12 @@ EVIDENCE_RELEVANCE: Final[Mapping[str, float]] = MappingProxyType({"direct": 1.0
 #: current_state: at most this many later statements about the top finding's entities go above it
 #: (retrieval/newer_state.py), newest first; how many later events of one entity are read for it
 NEWER_STATE_MAX_LIFTS: Final = 2
+#: current_state: a later line lifted only for the state-line model's reading or the top's thing
+#: named again, told within this many days after a line that tells a change, goes below it — a
+#: follow-up on the new state ("second week at the new place…": 1–55 days after in the blind
+#: sets); later than that it is as often the next change told in passing (1–2 years after in the
+#: long histories of tg / tj)
+NEWER_STATE_FOLLOW_UP_DAYS: Final = 90
 #: current_state, a question naming only the thing ("am I still at Safaricom?"): how many of the
 #: best fused candidates are read for the state family they speak of (retrieval/named_family.py)
 NAMED_FAMILY_LINES: Final = 3

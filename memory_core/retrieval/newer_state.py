@@ -22,7 +22,7 @@ from typing import Callable, Iterable, Sequence
 from memory_core.governance.cues import has_question_cue, split_clauses, split_sentences
 from memory_core.lexicon.concepts import family_terms
 from memory_core.lexicon.scan import PhraseTable
-from memory_core.policy import (NEWER_STATE_MAX_LIFTS, NEWER_STATE_REQUEST_MAX_SENTENCES, NEWER_STATE_TOPIC_FAMILIES,
+from memory_core.policy import (NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_MAX_LIFTS, NEWER_STATE_REQUEST_MAX_SENTENCES, NEWER_STATE_TOPIC_FAMILIES,
                                 EvidenceClass)
 
 #: statements of the user's own state; questions, hypotheticals, instructions and anything an
@@ -76,14 +76,19 @@ def newer_mentions(top_time: float, top_event_ids: Iterable[str], speaker: str |
 
 
 def told_first(picked: Sequence[LaterMention], tells: Callable[[LaterMention], bool], *,
-               limit: int = NEWER_STATE_MAX_LIFTS) -> list[LaterMention]:
-    """The later statements to show (newest first, as ``newer_mentions`` gives them) with those
-    that tell a change or name a new thing (``tells``) before those lifted only for a shared
-    word, the same thing named again or the state-line model's reading, however much newer: after
-    a change such a line is as often about the new state ("second week at the new place…", "ran
-    into my old boss at the gym") as a newer word on it, and it does not say what the state is."""
+               limit: int = NEWER_STATE_MAX_LIFTS,
+               window_s: float = NEWER_STATE_FOLLOW_UP_DAYS * 86400.0) -> list[LaterMention]:
+    """The later statements to show (newest first, as ``newer_mentions`` gives them), a line
+    that does not tell (``tells``: no change word of its own, no new thing — lifted for the
+    state-line model's reading or the top's thing named again) moved below the lines that tell
+    when one of them was told at most ``window_s`` before it: soon after a change such a line is
+    as often about the new state ("second week at the new place…", "ran into my old boss") as a
+    newer word on it, and it does not say what the state is. Long after, it is as often the next
+    change told in passing, and keeps its place."""
     told = [m for m in picked if tells(m)]
-    return [*told, *(m for m in picked if not tells(m))][:limit]
+    follow_ups = [m for m in picked if not tells(m)
+                  and any(0 < m.occurred_at - t.occurred_at <= window_s for t in told)]
+    return [*(m for m in picked if m not in follow_ups), *follow_ups][:limit]
 
 
 #: words any two chat lines share that name no topic ("Going keto instead" and "when we're going

@@ -469,4 +469,7 @@ def test_a_line_that_tells_the_state_goes_before_newer_lines_lifted_for_a_weak_r
     assert [x.event_id for x in got] == ["change", "new", "follow"]  # newest first within each part
     # nothing that tells: the newest first, as given
     assert [x.event_id for x in told_first(picked[:2], lambda x: False)] == ["follow", "again"]
+    # a line long after the change keeps its place: as often the next change told in passing
+    late = [m("next", 30 + 400 * DAY, "line:"), m("change", 30, "change:work")]
+    assert [x.event_id for x in told_first(late, lambda x: x.key != "line:")] == ["next", "change"]
 
