@@ -85,10 +85,10 @@ def told_first(picked: Sequence[LaterMention], tells: Callable[[LaterMention], b
     as often about the new state ("second week at the new place…", "ran into my old boss") as a
     newer word on it, and it does not say what the state is. Long after, it is as often the next
     change told in passing, and keeps its place."""
-    told = [m for m in picked if tells(m)]
-    follow_ups = [m for m in picked if not tells(m)
-                  and any(0 < m.occurred_at - t.occurred_at <= window_s for t in told)]
-    return [*(m for m in picked if m not in follow_ups), *follow_ups][:limit]
+    said = [tells(m) for m in picked]
+    told_at = [m.occurred_at for m, t in zip(picked, said) if t]
+    follow = [not t and any(0 < m.occurred_at - at <= window_s for at in told_at) for m, t in zip(picked, said)]
+    return [*(m for m, f in zip(picked, follow) if not f), *(m for m, f in zip(picked, follow) if f)][:limit]
 
 
 #: words any two chat lines share that name no topic ("Going keto instead" and "when we're going

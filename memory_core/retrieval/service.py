@@ -59,8 +59,8 @@ from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_family_line, later_reason
 from .newer_state import (LaterMention, asks_last, focus_sentences, newer_mentions, shared_family, shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_terms, kin_not_partner, lowers_state_answer, not_begun,
-                              not_had, not_own_state, partner_by_role, refers_back)
+from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_in, change_terms, kin_not_partner, lowers_state_answer, not_begun,
+                              not_had, not_own_state, partner_by_role, refers_back, refers_back_at)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -881,18 +881,19 @@ class RetrievalService:
                     or state_p.get(by_seq[m.event_id].seq, 0.0) >= surest - STATE_LINE_LIFT_MARGIN]
         picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
                                 as_of=plan.as_of, limit=len(mentions))
+        # a question of no state family ("did i get over the dengue?" reads as a purchase): any
+        # state family's change word
+        change_families = [plan.predicate_family] if plan.predicate_family in CHANGE_CUES else list(CHANGE_CUES)
+
         def tells(m: LaterMention) -> bool:
             """Lifted for a reason of its own — a change word (not one that refers back:
             "新家楼下有个早市", "training course for the new job"), a superseding belief, a new
             thing, a shared topic word — and not only for the model's reading or the top's own
             thing named again ("ran into my old boss")."""
             content = by_seq[m.event_id].content
-            # a question of no state family ("did i get over the dengue?" reads as a purchase):
-            # any state family's change word
-            families = [plan.predicate_family] if plan.predicate_family in CHANGE_CUES else list(CHANGE_CUES)
-            told = next((f for f in families if change_at(content, f) is not None), None)
-            return (not (m.key.startswith("line:") or m.key in names) or told is not None) \
-                and not refers_back(content, told or plan.predicate_family)
+            found = change_in(content, change_families)
+            return (not (m.key.startswith("line:") or m.key in names) or found is not None) \
+                and not refers_back_at(content, found)
         picked = told_first(picked, tells)
         if not picked:
             return findings, {}
@@ -1166,7 +1167,7 @@ class RetrievalService:
             stated = stated_part(f.content)
             word = shared_topic(top_terms, query_terms(stated)) or shared_family(top_texts, stated) if stated else None
             if word is None and stated and len(top_terms) < len(all_terms) and \
-                    any(change_at(stated, fam) is not None for fam in CHANGE_CUES):  # 学校 asked, 退休 told
+                    change_in(stated, CHANGE_CUES) is not None:  # 学校 asked, 退休 told
                 word = shared_topic(all_terms, query_terms(stated))
             ev = by_id[f.event_id]
             if word is not None and not ev.speaker:  # the user's own lines; a transcript's speakers by entity only

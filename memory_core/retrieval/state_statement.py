@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ..governance.cues import sentence_span
 from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
@@ -481,10 +481,19 @@ def change_at(content: str, family: str | None) -> tuple[str, int] | None:
 _REFERS_BACK = re.compile(r"^(?:new\b|新|my badge\b)", re.IGNORECASE)
 
 
+def change_in(content: str, families: Iterable[str]) -> tuple[str, int] | None:
+    """:func:`change_at` of the first of ``families`` whose change word the line tells."""
+    return next((found for family in families if (found := change_at(content, family)) is not None), None)
+
+
 def refers_back(content: str, family: str | None) -> bool:
     """The line's change word only refers back to a change already made (新公司年会…, "my new
     job is fun", "first week in the new house"): no newer change over a line that told it."""
-    found = change_at(content, family)
+    return refers_back_at(content, change_at(content, family))
+
+
+def refers_back_at(content: str, found: tuple[str, int] | None) -> bool:
+    """:func:`refers_back` of a change word already found (``change_at``'s word and offset)."""
     if found is None:
         return False
     word, at = found

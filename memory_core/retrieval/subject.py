@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..governance.cues import split_clauses, split_sentences
 from ..lexicon.categories import categories_of, concept_of
 from ..text.zh_variants import as_simplified
 from .intent import chinese_subject
@@ -226,15 +227,12 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)
     if m:
         rest = s[m.end():]
-        clause = _ZH_CLAUSE_END.search(rest)
-        if clause is not None and _ZH_WISH.search(rest[:clause.start()]) and rest[clause.end():].strip():
+        clauses = [c for sentence in split_sentences(rest) for c in split_clauses(sentence)]
+        if len(clauses) > 1 and _ZH_WISH.search(clauses[0]):
             return False  # 闺女非要养个小动物 在花鸟市场买了两只巴西龟: her wish, the user's doing
         return "我" not in _ZH_ME_AS_OBJECT.sub("", rest)
     return False
 
-
-#: a clause's end in a Chinese line (punctuation or the space chat puts for it)
-_ZH_CLAUSE_END = re.compile(r"[，,。！？!?；;\s]+")
 #: another person's wish or demand: what follows it is done by whoever tells it, not by the one
 #: who wished (the subject a Chinese clause drops is not carried over a wish)
 _ZH_WISH = re.compile(r"非要|非得|吵着要|闹着要|嚷着要|缠着要|想要|一直想|天天念叨|说想")
