@@ -2575,7 +2575,7 @@ EN_CONTRACTIONS = (
 #: clause cues that make a clause not a statement about the present self: nothing it asserts
 #: ("I want to buy X", "我打算搬到杭州") is a claim. See CONDITIONAL_* for what stays.
 EN_IRREALIS = re.compile(r"\b(?:if|would|should|could|might|maybe|perhaps|wish|want to|"
-                         r"going to|plan to|planning to|thinking about|considering|will|tomorrow|next week|"
+                         r"going to|plan to|planning to|thinking about|thinking of|contemplating|toying with|considering|will|tomorrow|next week|"
                          r"next month|next year|"
                          # a time to come that no scheduled start took ("Starting Monday I'm going
                          # fully vegan", "leasing a Kia from next Monday"): a plan, not yet a state

@@ -187,8 +187,10 @@ def run_on_parts(clause: str) -> list[str]:
     """``clause`` cut before each first-person subject that opens a new statement inside it
     (English only: Chinese marks no subject case; a clause without its own "?": run-on text is
     unpunctuated), each part an exact substring."""
-    if _CJK.search(clause) or len(clause) < 24 or clause.rstrip().endswith(("?", "？")):
+    if len(clause) < 24 or clause.rstrip().endswith(("?", "？")):
         return [clause]  # (a "?" puts the whole clause to the listener: "that job I interviewed for?")
+    if _CJK.search(clause):
+        return _zh_run_on_parts(clause)
     parts: list[str] = []
     start = 0
     for m in _RUN_ON_SUBJECT.finditer(clause):
@@ -199,6 +201,27 @@ def run_on_parts(clause: str) -> list[str]:
             continue
         parts.append(left)
         start = m.end()
+    parts.append(clause[start:])
+    return [p for p in parts if p.strip()]
+
+
+#: dictated Chinese runs a statement into a request with no mark between them
+#: (自从去年六月份开始十六八轻断食以后体重掉了二十来斤…你说晚上能吃点啥不胖的): the request opens
+#: where the listener is addressed — not "我跟你说" (the speaker telling, not asking)
+_ZH_RUN_ON = re.compile(r"(?<![跟和给听对同])(?=你说|请问|你帮我|帮我|麻烦你|问一下|想问)")
+#: … after at least this many characters of statement, with a few left to ask
+_ZH_RUN_ON_MIN_CHARS = 8
+
+
+def _zh_run_on_parts(clause: str) -> list[str]:
+    """A Chinese clause cut where a request opens inside it (``_ZH_RUN_ON``), exact substrings."""
+    parts: list[str] = []
+    start = 0
+    for m in _ZH_RUN_ON.finditer(clause):
+        if m.start() - start < _ZH_RUN_ON_MIN_CHARS or len(clause) - m.start() < 4:
+            continue
+        parts.append(clause[start:m.start()])
+        start = m.start()
     parts.append(clause[start:])
     return [p for p in parts if p.strip()]
 

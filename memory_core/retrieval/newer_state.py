@@ -75,7 +75,25 @@ def newer_mentions(top_time: float, top_event_ids: Iterable[str], speaker: str |
     return out
 
 
+#: a line that compares the state with the one before a change ("more energy than I ever did on the
+#: old diet", 新学校食堂比以前好吃多了, "miss my old team"): it speaks of the state after a change told
+#: earlier, and names neither
+_COMPARES_WITH_BEFORE = re.compile(
+    r"\b(?:the|my|our)\s+old\s+(?:diet|job|place|flat|apartment|house|home|car|truck|bike|school|uni|college|"
+    r"company|firm|team|boss|office|neighbou?rhood|area|town|city|landlord|commute)\b|"
+    r"\bthan\s+(?:at\s+)?(?:the\s+old\s+\w+|my\s+old\s+\w+|before)\b|"
+    r"比(?:以前|原来|之前|老家|过去)|以前那(?:个|家|辆|所|套|间)|原来那(?:个|家|辆|所|套|间)|之前那(?:个|家|辆|所|套|间)",
+    re.IGNORECASE)
+
+
+def compares_with_before(content: str) -> bool:
+    """Whether the line compares the state with the one before a change (``_COMPARES_WITH_BEFORE``)."""
+    return _COMPARES_WITH_BEFORE.search(content) is not None
+
+
 def told_first(picked: Sequence[LaterMention], tells: Callable[[LaterMention], bool], *,
+               refers: Callable[[LaterMention], bool] | None = None,
+               strong: Callable[[LaterMention], bool] | None = None,
                limit: int = NEWER_STATE_MAX_LIFTS,
                window_s: float = NEWER_STATE_FOLLOW_UP_DAYS * 86400.0) -> list[LaterMention]:
     """The later statements to show (newest first, as ``newer_mentions`` gives them), a line
@@ -84,10 +102,28 @@ def told_first(picked: Sequence[LaterMention], tells: Callable[[LaterMention], b
     when one of them was told at most ``window_s`` before it: soon after a change such a line is
     as often about the new state ("second week at the new place…", "ran into my old boss") as a
     newer word on it, and it does not say what the state is. Long after, it is as often the next
-    change told in passing, and keeps its place."""
+    change told in passing, and keeps its place.
+
+    ``refers``: a line whose change word only refers back to a change made ("新公司节奏快",
+    "first week in the new house") says the change came before it: it also goes below any
+    earlier line shown beside it that does not refer back, whatever lifted that one (the model's
+    reading of "已經唔喺騰訊啦…今日第一日返ByteDance", which no listed change word finds).
+
+    ``strong``: a line that tells by a change word of its own or a belief that superseded the
+    top's; a line that tells only by a word it shares with the top ("first week back on the bike"
+    after "broke my ankle falling off the bike") also goes below one told shortly before it."""
     said = [tells(m) for m in picked]
+    back = [refers(m) if refers is not None else False for m in picked]
+    sure = [strong(m) if strong is not None else t for m, t in zip(picked, said)]
     told_at = [m.occurred_at for m, t in zip(picked, said) if t]
-    follow = [not t and any(0 < m.occurred_at - at <= window_s for at in told_at) for m, t in zip(picked, said)]
+    sure_at = [m.occurred_at for m, t in zip(picked, sure) if t]
+    shown_at = [m.occurred_at for m, b in zip(picked, back) if not b]
+
+    def soon_after(at: float, times: Sequence[float]) -> bool:
+        return any(0 < at - t <= window_s for t in times)
+    follow = [not t and soon_after(m.occurred_at, told_at) or b and soon_after(m.occurred_at, shown_at)
+              or t and not u and soon_after(m.occurred_at, sure_at)
+              for m, t, b, u in zip(picked, said, back, sure)]
     return [*(m for m, f in zip(picked, follow) if not f), *(m for m, f in zip(picked, follow) if f)][:limit]
 
 
@@ -178,7 +214,8 @@ def shared_family(top_texts: Sequence[str], text: str) -> str | None:
 #: Civic", 我在考虑换工作): the state it speaks of still stands, so it is no newer word on it
 _TENTATIVE = re.compile(
     r"^\s*(?:(?:so|well|honestly|ok|okay),?\s+)?(?:(?:i|we)(?:'m|’m| am| are|'re|’re)?\s+)?(?:really\s+|seriously\s+|kind of\s+|kinda\s+|still\s+)?"
-    r"(?:thinking (?:about|of)|considering|contemplating|wondering (?:if|whether|about)|debating|"
+    # ("Thinking I might pack in work next year", "thinking we'll sell the van")
+    r"(?:thinking (?:about|of|(?=(?:i|we)(?:'ll|’ll|\s+(?:might|may|should|could|will|would|need|want))\b))|considering|contemplating|wondering (?:if|whether|about)|debating|"
     r"might|may\b|maybe|perhaps|planning (?:to|on)|hoping to|want to|wanna|would like to|should i|"
     r"toying with)", re.IGNORECASE)
 #: someone's advice to the speaker ("My sister thinks I should try keto", 医生建议我戒烟): a change
@@ -198,6 +235,9 @@ _TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|�
                            r"听说|据说|传言|好像说)")
 #: after advice, a clause in which the speaker acts on it
 _ACTED_ON = re.compile(r"[，,;；]\s*(?:我|现在|已经|所以|于是|就)|[,;.]\s*(?:so i|and i|now i|i)\b", re.IGNORECASE)
+#: the speaker's answer to advice, declining it ("我暂无此意", "but I'm not ready")
+_DECLINED = re.compile(r"\s*(?:暂无此意|暂时不|暂不|还不想|不想|没打算|不打算|没这个打算|先不|再说吧|"
+                       r"(?:i'?m|i am)\s+not\s+ready|not\s+yet|no\s+plans?)", re.IGNORECASE)
 _HEARSAY = re.compile(r"^\s*(?:i\s+)?(?:heard|hear|i've heard)\b|^\s*(?:rumou?r\s+(?:is|has it)|apparently)\b", re.IGNORECASE)
 
 
@@ -221,10 +261,18 @@ def asks_last(text: str) -> bool:
     return any(has_question_cue(c) and not _EXCLAIMED.match(c.strip()) for c in ends)
 
 
+def weighs(text: str) -> bool:
+    """Whether a clause opens by weighing a change ("thinking of…", 想领养…), not by telling it
+    (advice and hearsay are :func:`tentative`'s, read over the whole statement)."""
+    return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text))
+
+
 def tentative(text: str) -> bool:
     """Whether a statement weighs a change rather than telling one (its opening verb), reports
     someone's advice to make it, or passes on hearsay."""
     advised = _ADVISED.match(text) or _ADVISED_ZH.match(text)
-    if advised and _ACTED_ON.search(text, advised.end()):
+    acted = _ACTED_ON.search(text, advised.end()) if advised else None
+    if acted and not _DECLINED.match(text, acted.end()):
         advised = None  # 医生让我补充蛋白质，我现在开始吃肉了: the advice, then the change made
+        # (not 老伴劝我再养一只，我暂无此意: the advice declined)
     return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text) or advised or _HEARSAY.match(text))

@@ -28,7 +28,7 @@ from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CH
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
-from .state_statement import LOWERING_REASONS, WEIGHED, family_word_at, not_own_state, statement_word
+from .state_statement import LOWERING_REASONS, WEIGHED, family_word_at, judged_at, not_own_state, statement_word
 from .subject import other_speaker, other_subject
 
 
@@ -122,7 +122,8 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
     if not state_question:
         return 0.0
     at = family_word_at(c.content, state_family)
-    why = not_own_state(c.content, speaker=c.speaker, author_type=c.author_type, family=state_family, at=at)
+    why = not_own_state(c.content, speaker=c.speaker, author_type=c.author_type, family=state_family,
+                        at=at if at is not None else judged_at(c.content, state_family))
     if why in LOWERING_REASONS:
         return RERANK_NOT_OWN_STATE
     if why == WEIGHED:

@@ -28,7 +28,7 @@ from typing import Iterable, Sequence
 from ..governance.cues import sentence_span
 from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
 from ..text.zh_variants import as_simplified
-from .newer_state import tentative
+from .newer_state import tentative, weighs
 from .predicates import FAMILY_BY_NAME
 from .subject import other_subject
 from .timeparse import find_future_time, start_ahead, told_as_future
@@ -52,7 +52,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "换了工作", "offer", "上班第一天", "第一天上班", "第一周", "报到", "转正", "工牌", "老东家", "新东家",
         "自由职业", "个体户", "开了家", "创业", "待业", "下岗", "被优化", "优化掉", "找到工作", "找到了工作", "打卡", "找着活", "找到活", "找着工作", "最后一天", "找工作", "交了工服",
         # the offer taken: 最后签了平安银行, 最后签的是冠捷 (signed with)
-        "签了", "签的是", "签约了"),
+        "签了", "签的是", "签约了",
+        # a correction that names where it landed ("the Leeds offer fell through, ended up at Arup")
+        "ended up at"),
     "residence": (
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
@@ -61,15 +63,20 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "lease ended", "signed a lease", "officially in", "shifted to", "shifted into", "handed back the keys",
         "no fixed address", "moved out", "van life", "keys collected", "collected the keys", "picked up the keys",
         "搬家", "搬到", "搬去", "搬回", "搬进", "搬来", "搬出", "落脚", "安顿", "新家", "入住", "乔迁", "定居",
-        "退租", "买房", "买了房", "搬过去", "搬过来", "回国了", "移民", "住进", "润了", "租了个", "租了间", "租了套",
-        "租了一套", "租了一间", "新房子", "房子退了"),
+        "退租", "买房", "买了房", "搬过去", "搬过来", "搬入", "回国了", "移民", "住进", "润了", "租了个", "租了间", "租了套",
+        "租了一套", "租了一间", "新房子", "房子退了",
+        # a correction naming the home it came to ("the room fell through and I ended up in a
+        # sharehouse in Brunswick", 市南那套被抢了，最后租的是李沧的房子)
+        "ended up in", "ended up renting", "最后租的", "最后租了", "最后搬"),
     "vehicle": (
         "bought", "new car", "traded", "sold", "totaled", "totalled", "picked up", "went with",
         "drove home in", "car-free", "carless", "total loss", "written off", "wrote off", "gave up the car",
         "gave up the truck", "scrapped", "first car",
         "new ride", "took delivery", "lease was up", "returned it",
         "提车", "提了", "买车", "买了辆", "买了台", "买了一辆", "买了一台", "新车", "换车", "换了辆", "换了台", "卖了",
-        "卖掉", "报废", "到手", "不开车", "没车了", "置换"),
+        "卖掉", "报废", "到手", "不开车", "没车了", "置换",
+        # the correction of a purchase ("ended up with the Kia", 不对不对，最后买的是比亚迪)
+        "ended up with", "最后买的", "最后买了", "最后提的", "最后选的"),
     "pet": (
         "passed away", "put to sleep", "put down", "rehomed", "rehome", "adopted", "gave away", "new puppy",
         "new kitten", "died", "rainbow bridge", "said goodbye", "ran away", "ran off", "went missing",
@@ -93,14 +100,19 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "asked me out", "kissed", "split up", "broke up", "engaged", "married", "divorce",
         "single again", "ended things", "moved in together", "together now", "official with", "official w", "proposed",
         "脱单", "表白", "官宣", "认识了个", "分手", "分了", "掰了", "领证", "订婚", "求婚", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身", "前任", "拉黑",
-        "一个人过"),
+        "一个人过",
+        # Cantonese: 拍拖 is dating (我同阿欣正式拍拖啦)
+        "拍拖"),
     "health": (
-        "diagnosed", "recovered", "came back clear", "all clear", "cleared", "healed", "cured", "remission",
+        "diagnosed", "recovered", "came back clear", "all clear", "healed", "cured", "remission",
         "came off", "gone", "switched me to", "switched me off", "swapped me to", "swapping me to", "moved me to",
         "put me on", "started me on", "prescribed", "surgery",
         "no longer", "symptom-free", "off the meds", "stopped taking", "better now", "discharged", "back to normal",
         "确诊", "查出", "痊愈", "康复", "好了", "停药", "药停了", "换成", "改用", "改打", "改吃", "降下来", "拆石膏", "治好", "缓解",
-        "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成", "转阴"),
+        "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成", "转阴",
+        # a pregnancy's end (生了生了！7斤2两的闺女，顺产; "had the baby")
+        "顺产", "剖腹产", "剖宫产", "生娃了", "生了个", "卸货", "出月子", "gave birth", "had the baby", "baby arrived",
+        "baby is here"),
     "school": (
         "transferred", "enrolled", "graduated", "dropped out", "withdrew", "admitted", "accepted into",
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
@@ -121,6 +133,19 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         # "got an embedded systems role at Siemens", "landed a job with the county": a job taken
         (r"\b(?:got|landed|accepted|took|starting)\s+(?:an?|the|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,3}?(?:role|job|position|gig)\s+(?:at|with)\b",
          ("role at", "job at", "position at", "gig at", "role with", "job with", "position with")),
+        # back at a former employer ("I'm back at Salford council from Monday", 兜兜转转又回华西了) —
+        # not back at work after leave, at the office, at school
+        (r"\b(?:i'?m|i am|going|went|moving|moved|headed)\s+back\s+(?:at|to)\s+(?!work\b|the\s+office\b|office\b|school\b|"
+         r"uni\b|home\b|bed\b|sleep\b|normal\b|the\s+gym\b|it\b|the\s+grind\b)", ("back",)),
+        (r"又回(?:到|去)?(?!老家|家|国|来|去)[\u4e00-\u9fffA-Za-z]{1,8}?(?:上班|工作|干活|了)", ("又回",)),
+        # out of the forces ("Since I left the Army in March…", "got out of the Navy")
+        (r"\b(?:left|got out of|out of|discharged from|retired from)\s+(?:the\s+)?(?:army|navy|air force|marines|military|"
+         r"forces|service|raf|coast guard)\b", ("army", "navy", "military")),
+    ),
+    "health": (
+        # "cleared" of the body, not of an inbox: "got cleared", "cleared by the cardiologist",
+        # "cleared to return to work"
+        (r"\b(?:been|got|was|were|am|i'?m|finally|now)\s+cleared\b|\bcleared\s+(?:by|to|for)\b", ("cleared",)),
     ),
     "residence": (
         # "Finally got our BTO keys in Punggol!!", "collected the keys to the new place": the keys of a home
@@ -128,6 +153,9 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         # "First weekend sleeping in the Punggol flat", "first night back in our own house"
         (r"\bfirst\s+(?:night|weekend|week|morning)\s+(?:[\w-]+\s+){0,2}in\s+(?:the|our|my)\s+(?:new\s+|own\s+)?"
          r"(?:[\w-]+\s+)?(?:flat|apartment|house|place|home|condo|unit|bungalow)\b", ("first",)),
+        # 搬完家累瘫了, 搬好了: the move done; 房子在伊宁市租好了: a home rented
+        (r"搬(?:完|好)(?:家|了)", ("搬完", "搬好")),
+        (r"(?:房子|房|一套|一间)\S{0,8}?租(?:好|到|下)了", ("租好", "租到", "租下")),
     ),
     "diet": (
         (r"\b(?:start(?:ed|ing)|began|begun|going|went|switched to|trying|doing|stopp(?:ed|ing)|quit(?:ting)?|"
@@ -160,8 +188,14 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
          ("brought",)),
         (r"(?:买|养|领|抱|接)(?:了|回)(?:[一二两三四五六七八九十几\d]+|十几|好几)?[只条个头对](?:小)?\S{0,3}?(?:猫|狗|鱼|兔|鸟|鼠|龟|鹦鹉|蜥蜴|刺猬)",
          ("猫", "狗", "鱼", "兔", "鸟", "鼠", "龟", "鹦鹉", "蜥蜴", "刺猬")),
+        # 朋友移民了，我接了回来养 / 捡回家养: an animal taken in to keep
+        (r"(?:接|抱|领|捡)了?(?:回来|回家|过来)养", ("养",)),
+        # 把年糕送到顺义我大学同学家了: the pet given to someone to keep
+        (r"把\S{1,8}?送(?:到|去|回|给)", ("送到", "送去", "送回")),
     ),
     "vehicle": (
+        # "now I'm riding an electric one", "now im driving a Hilux": the ride one has now
+        (r"\bnow\s+(?:i'?m\s+|i\s+am\s+|we'?re\s+)?(?:riding|driving)\b", ("riding", "driving")),
         (r"换(?:了|成了?)(?:一?[辆台部])?(?:新的?)?(?:" + "|".join(sorted((b for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS)
                                                            if any("\u4e00" <= ch <= "\u9fff" for ch in b)),
                                                           key=lambda b: (-len(b), b))) + ")",
@@ -179,7 +213,9 @@ _CALLED_OFF_EN = re.compile(
 _CALLED_OFF_ZH = re.compile(r"没抢到|没去成|没成功|退订|取消了|黄了|泡汤|拒了|落空")
 #: in the clause of a change word: not yet done, or negated ("haven't moved yet", 还没搬)
 _NOT_DONE = re.compile(r"\b(?:not yet|not|haven't|hasn't|won't|wouldn't|never|didn't|don't|isn't|wasn't)\b|"
-                       r"还没|没有(?=[搬买换去入辞考])|没(?=[搬买换去入辞考])|不想|不打算|算了", re.IGNORECASE)
+                       r"还没|没有(?=[搬买换去入辞考])|没(?=[搬买换去入辞考])|不想|不打算|算了|"
+                       # an offer still talked over (offer在谈, 等HR回复)
+                       r"在谈|谈着|等\S{0,6}?回复|等通知", re.IGNORECASE)
 #: a hypothetical about oneself ("if I moved to Denver", 要是我跳槽…)
 _HYPOTHETICAL_EN = re.compile(r"\b(?:what )?if (?:i|we)\b|^\s*(?:what )?if\b|\b(?:suppose|supposing|imagine) (?:i|we)\b|"
                               r"\b(?:i|we) would\b|\bi'd\b(?! say)", re.IGNORECASE)
@@ -207,6 +243,10 @@ _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
 #: the new flat 🥂 … because the sofa isn't here yet"); not for the subject ("SHE SAID YES 💍
 #: Priya is officially my fiancée" is one clause of the speaker's)
 _CHANGE_CLAUSE = re.compile(r"[.!?;。！？；，,\u2600-\u27bf\U0001f300-\U0001faff]|\s(?:so|and|but|because|cos|cuz|coz)\s")
+#: a question chat leaves without its mark ("what should a 47 yr old guy put on a dating profile,
+#: askin for me"): a question word and its auxiliary open the sentence
+_ASKS_UNMARKED = re.compile(r"(?:what|how|where|which|who|when|why)\s+(?:should|shall|do|does|can|could|would|to)\s+"
+                            r"(?:i|we|a|an|the|you|my|our)\b", re.IGNORECASE)
 #: a sentence that opens as a question asks in every comma part up to its "?" (a statement that
 #: opens it — "I moved to Denver, any tips?" — still tells the change)
 _ASKING_OPENER = re.compile(r"(?:what|what's|whats|which|where|when|who|how|why|is|are|do|does|did|can|could|should|"
@@ -325,7 +365,18 @@ def lowers_state_answer(content: str, *, speaker: str | None, author_type: str, 
     """Whether a current_state answer about the user (asking about ``family``) puts this line
     below the user's own words."""
     return not_own_state(content, speaker=speaker, author_type=author_type, family=family,
-                         at=family_word_at(content, family)) in LOWERING_REASONS
+                         at=judged_at(content, family)) in LOWERING_REASONS
+
+
+def judged_at(content: str, family: str | None) -> int | None:
+    """Where to judge whose state a line tells: :func:`family_word_at`, or else where it tells
+    the state in passing (:data:`STATEMENT_WORDS`: "im driving for fedex ground out of columbus …
+    how many stops an hour i need if i have 160 stops" — the "if" is of another clause)."""
+    at = family_word_at(content, family)
+    if at is not None:
+        return at
+    spots = [m.start() for m in (rx.search(content) for rx in _statement_words(family or "")) if m is not None]
+    return min(spots) if spots else None
 
 
 def family_word_at(content: str, family: str | None) -> int | None:
@@ -347,6 +398,8 @@ def family_word_at(content: str, family: str | None) -> int | None:
 STATEMENT_WORDS: dict[str, tuple[str, ...]] = {
     "work": ("full time", "full-time", "part time", "part-time", "shift", "shifts", "night shift", "my manager",
              "coworker", "coworkers", "co-worker", "co-workers", "paycheck", "payslip", "my contract",
+             # a job told by what one does for whom ("im driving for fedex ground out of columbus")
+             "driving for", "delivering for", "working for", "work for",
              "加班", "夜班", "工资", "年终奖", "绩效", "转正", "试用期"),
     # the rent, the landlord, the flatmates: where one lives, told while asking about something
     # else (张江这边租的房子离公司走路十分钟; "landlord still hasn't fixed the boiler")
@@ -411,7 +464,7 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
     if speaker:
         return OTHER_SPEAKER
     text = content.strip()
-    after, word, asked, retaken = text, None, text, False
+    after, word, asked, retaken, weighed, supposed = text, None, text, False, None, text
     if at is not None:
         lead = len(content) - len(content.lstrip())
         pos = max(0, at - lead)
@@ -421,7 +474,15 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         retaken = _RETAKEN.search(text, start, pos) is not None or (
             family == "pet" and _RETAKEN_BY_PET.search(text, start, pos) is not None)
         # the word at ``at`` is the change itself, no call-off of it (as ``change_at`` reads it)
-        text, after, word = text[start:end].strip(), text[start:], (pos - start, pos - start + 1)
+        # … from the change's clause on: a call-off before it is of the thing it corrects ("the
+        # room fell through and I ended up in a sharehouse in Brunswick")
+        c_start = max([start, *(b.end() for b in _CHANGE_CLAUSE.finditer(text, start, pos))])
+        text, after, word = text[start:end].strip(), text[c_start:], (pos - c_start, pos - c_start + 1)
+        weighed = after[:m.start()] if (m := _CHANGE_CLAUSE.search(after, pos - c_start)) else after
+        # a condition before the state's clause or in it makes it hypothetical ("If the job works
+        # out, we're moving"), not one after it ("im driving for fedex … help me figure out how
+        # many stops an hour if i have 160 stops")
+        supposed = content.strip()[start:c_start] + weighed
         # asked: the clause of the change, with its end mark ("现在换了比亚迪汉，…应该不用充电了吧？"
         # tells the car and asks about charging)
         c0 = max((b.end() for b in _CLAUSE.finditer(content, 0, at)), default=0)
@@ -437,12 +498,12 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         return SOMEONE_ELSE
     if not retaken and family == "relationship" and _NAMED_WED_TO_ANOTHER.match(first):
         return SOMEONE_ELSE
-    if _hypothetical(text):
+    if _hypothetical(supposed):
         return HYPOTHETICAL
     if _called_off(after, word=word):
         return CALLED_OFF
-    if tentative(text):
-        return WEIGHED
+    if tentative(text) or weighed is not None and weighs(weighed):
+        return WEIGHED  # (the clause of the change too: 最近WFH太孤独了，想领养一只猫)
     if _QUESTION.search(asked.strip()):
         return ASKED
     return None
@@ -492,6 +553,18 @@ def refers_back(content: str, family: str | None) -> bool:
     return refers_back_at(content, change_at(content, family))
 
 
+def only_refers_back(content: str, family: str | None) -> bool:
+    """The line has change words of ``family`` and every one only refers back ("新车那个app咋绑定";
+    not "新公司第一天！已经不在博世了，现在在西门子", which tells the change after its 新公司)."""
+    rest, saw = content, False
+    while (found := change_at(rest, family)) is not None:
+        if not refers_back_at(rest, found):
+            return False
+        saw = True
+        rest = rest[found[1] + len(found[0]):]
+    return saw
+
+
 def refers_back_at(content: str, found: tuple[str, int] | None) -> bool:
     """:func:`refers_back` of a change word already found (``change_at``'s word and offset)."""
     if found is None:
@@ -509,14 +582,15 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
     start = max((b.end() for b in _CHANGE_CLAUSE.finditer(text, 0, m.start())), default=0)
     end = _CHANGE_CLAUSE.search(text, m.end())
     clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
-    if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause):
-        return False
+    if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause) or weighs(clause):
+        return False  # (and weighed: 最近WFH太孤独了，想领养一只猫)
     s_start, s_end = sentence_span(text, m.start())
     sentence = text[s_start:s_end].strip()
-    if sentence.endswith(("?", "？")) and _ASKING_OPENER.match(sentence):
+    if sentence.endswith(("?", "？")) and _ASKING_OPENER.match(sentence) or _ASKS_UNMARKED.match(sentence):
         return False  # "fastest way to raffles place from our new place, NEL or bus?": asked throughout
-    # "an offer, but I didn't take it": what follows the change's sentence calls it off
-    return not _called_off(text, s_start, m.span())
+    # "an offer, but I didn't take it": what follows the change in its sentence calls it off (not
+    # what came before its clause: "the room fell through and I ended up in Brunswick" corrects)
+    return not _called_off(text, max(s_start, start), m.span())
 
 
 @lru_cache(maxsize=None)
@@ -532,7 +606,9 @@ def _alternations(words: Sequence[str]) -> tuple[re.Pattern[str], ...]:
     the group, so the engine can skip to a possible first letter), one of CJK substrings."""
     latin = [re.escape(w) for w in words if not _is_cjk(w)]
     cjk = [re.escape(w) for w in words if _is_cjk(w)]
-    return (*((re.compile(r"(?<![\w])(?:" + "|".join(latin) + r")(?![\w])", re.IGNORECASE),) if latin else ()),
+    # (a Chinese character next to a Latin word is no part of it: "onboarding一堆training要上")
+    return (*((re.compile(r"(?<![^\W\u3400-\u9fff])(?:" + "|".join(latin) + r")(?![^\W\u3400-\u9fff])", re.IGNORECASE),)
+              if latin else ()),
             *((re.compile("|".join(cjk), re.IGNORECASE),) if cjk else ()))
 
 
@@ -542,6 +618,18 @@ def _is_cjk(text: str) -> bool:
 
 #: a sentence that dates a start ("starting 21 July", 下个月开始): it dates the change told before it
 _STARTS = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|as of|effective)\b|开始|起|入职|入学|报到|搬", re.IGNORECASE)
+
+
+#: what a clause holding only a date adds to it ("from 1 June", "7月1号起")
+_DATE_FILLER = re.compile(r"[\W_]+|\b(?:from|on|in|at|by|starting|until|till|the|of)\b|起|开始|左右|前后|之前|以后|的时候|那天",
+                          re.IGNORECASE)
+
+
+def _clause_span(text: str, pos: int) -> tuple[int, int]:
+    """The clause of ``text`` around ``pos`` (``_CHANGE_CLAUSE``'s breaks)."""
+    start = max((b.end() for b in _CHANGE_CLAUSE.finditer(text, 0, pos)), default=0)
+    end = _CHANGE_CLAUSE.search(text, pos)
+    return start, end.start() if end else len(text)
 
 
 def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
@@ -554,11 +642,21 @@ def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
     when = find_future_time(content)
     if when is None or not told_as_future(content, when.span):
         return False  # "we closed on a house back in June": the June just past
-    if at is not None and sentence_span(content, at) != sentence_span(content, when.span[0]):
-        start, end = sentence_span(content, when.span[0])
-        dated = content[start:end]
-        if change_at(dated, family) is None and not _STARTS.search(dated):
-            return False
+    if at is not None:
+        if sentence_span(content, at) != sentence_span(content, when.span[0]):
+            start, end = sentence_span(content, when.span[0])
+        else:
+            # … and a clause of its own in the change's sentence, when it tells more than the
+            # date ("房子在伊宁市租好了，…明年夏天有杏子吃了": next summer's apricots, not the move;
+            # "Signed with Shopee, from 1 June" dates the change)
+            start, end = _clause_span(content, when.span[0])
+            own = _DATE_FILLER.sub("", content[start:when.span[0]] + content[when.span[1]:end])
+            if start <= at < end or len(own) < 2:
+                start = end = -1
+        if start >= 0:
+            dated = content[start:end]
+            if change_at(dated, family) is None and not _STARTS.search(dated):
+                return False
     begins = start_ahead(when.expression, told_at)
     return begins is not None and begins > as_of
 

@@ -36,14 +36,24 @@ _EN_PEOPLE = (
     "client|coach|mentor|advisor|adviser|supervisor|professor|prof|tutor|lecturer|therapist|pastor|stepmom|stepdad|stepbrother|stepsister|in-laws?|ex|"
     # kin and partners by their casual and regional words ("my missus", "me nan", "the hubby")
     "sis|bro|hubby|missus|wifey|fianc[ée]e?|grandson|granddaughter|grandkids?|stepson|stepdaughter|"
-    "(?:mother|father|sister|brother|son|daughter)-in-law|auntie|aunty|granny|gran|nan|nana|nanna")
+    "(?:mother|father|sister|brother|son|daughter)[- ]in[- ]law|auntie|aunty|granny|gran|nan|nana|nanna")
+#: an honorific that follows the word for a person in South Asian English ("my neighbour apa got
+#: a persian kitten", "my cousin bhai moved to Dubai"): part of the person, no verb
+_EN_HONORIFIC = r"(?:\s+(?:apa|bhai|bhaiya|didi|dada|ji|sahib|saab|akka|anna|chechi|chetta|kaka|kaki|mama|mami))?"
+#: a word for somebody by what they do, followed by their name ("our drummer Tama moved up to
+#: Auckland", "my landscaper Rafi quit"): an agent noun (no word of the lexicon: "my hamster
+#: Nibbles died" is the user's pet — checked by the caller)
+_EN_AGENT_NAMED = r"(?P<agent>[a-z]+(?:er|or|ist|ian))\s+(?-i:[A-Z][^\W\d_]+)"
 #: … and animals
 _EN_OTHERS = _EN_PEOPLE + "|cat|dog|puppy|kitten"
 #: what follows a subject in a report of somebody's news: auxiliaries, adverbs, the irregular
 #: pasts such a report uses ("my daughter went vegan"), then any -s / -ed verb
-_EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|does|did|got|gets|will|can|still|always|never|just|"
+_EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|have|does|did|got|gets|will|can|still|always|never|just|"
                      r"went|said|broke|left|quit|took|made|became|began|bought|sold|lost|found|told|thought|gave|"
                      r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
+                     # the perfect without "has", as Caribbean and West African English tell news
+                     # ("mi girlfriend gone vegan from January")
+                     r"gone|"
                      # a plural subject's present ("the kids keep asking for a puppy", "my parents want…")
                      r"keep|want|say|think|need|love|hate|"
                      r"\w+(?:s|ed)")
@@ -56,7 +66,10 @@ _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
     # ("me" is "my" in British and Irish chat: "me nan moved into a care home")
-    rf"^(?:my|me|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][^\W\d_]+)|(?:{_EN_OTHERS})s?)"
+    # ("mi" is "my" in Caribbean English: "mi girlfriend gone vegan")
+    # ("My daughter in Boston got a cat": where the person lives, between them and the verb)
+    rf"^(?:my|me|mi|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][^\W\d_]+)|"
+    rf"(?:{_EN_OTHERS})s?{_EN_HONORIFIC}(?:\s+(?:in|from|up in|down in|over in|out in)\s+(?-i:[A-Z][^\W\d_]+))?|{_EN_AGENT_NAMED})"
     r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
 #: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
@@ -105,6 +118,8 @@ _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|�
               "老公|妻子|丈夫|男朋友|女朋友|对象|朋友|室友|邻居|表妹|表姐|表哥|表弟|堂妹|堂哥|堂弟|堂姐|叔叔|"
               "阿姨|侄女|侄子|外甥|奶奶|爷爷|外婆|外公|老师|医生|同学|猫|狗|闺蜜|发小|哥们|舍友|师兄|师姐|学长|学姐|"
               "老乡|兄弟|姐妹|师弟|师妹|学弟|学妹|老板娘|房东|客户|前任|前男友|前女友|"
+              # Cantonese flatmate (我同屋住嘅阿仔今日同女朋友分手)
+              "同屋|"
               # the family by marriage and the regional words for kin (我媳妇说她血糖也偏高, 我家姐)
               "媳妇|老伴|爱人|婆婆|公公|岳母|岳父|丈母娘|老丈人|儿媳|女婿|嫂子|姐夫|妹夫|弟妹|舅舅|舅妈|姑姑|姑父|"
               "姨妈|小姨|大姨|姨父|伯伯|伯母|婶婶|孙子|孙女|外孙|外孙女|家姐|家兄|老爸|老妈|老爹|老娘|"
@@ -113,7 +128,8 @@ _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|�
               "老汉儿|老汉|闺女|小孩|孩儿")
 #: somebody called by a surname nickname (小王, 老李), as chat names coworkers and neighbours — after
 #: where they are from, 组里的小王 (小雨, 小宝: no surname, may be the user's own partner or child)
-_ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的)?[小老](?:王|张|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|郑|梁|谢|宋|唐|"
+_ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的|(?:我们|咱们|我|咱)?(?:车间|车队|科室|科里|部门|组里|处里|公司|单位|办公室|队里|班里|"
+                r"宿舍|楼上|楼下|隔壁|对门|村里|小区|厂里|店里)(?:里的?|的|上的?)?)?[小老](?:王|张|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|郑|梁|谢|宋|唐|"
                 r"许|韩|冯|邓|曹|彭|曾|萧|田|董|袁|潘|蒋|蔡|余|杜|叶|程|苏|魏|吕|丁|沈|姚|卢|姜|崔|钟|谭|陆|汪|范|金|石|"
                 r"廖|贾|夏|韦|方|白|邹|孟|熊|秦|邱|江|尹|薛|段|雷|侯|龙|史|贺|顾|毛|郝|龚|邵|钱|严|孔|汤)(?![\u4e00-\u9fff]{0,1}(?:家|板|师|公|婆|乡|伴|大|总))")
 _ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
@@ -211,7 +227,10 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
     s = _LEAD_TIME.sub("", s, count=1)
     if _CARE_REPORT_EN.match(s) or _CARE_REPORT_ZH.match(s):
         return False
-    m = _EN_OTHER_SUBJECT.match(s) or _EN_PRONOUN_SUBJECT.match(s) or _EN_BARE_ROLE_SUBJECT.match(s) or \
+    m = _EN_OTHER_SUBJECT.match(s)
+    if m is not None and m.group("agent") and not _agent_is_person(m.group("agent"), m.group(0)):
+        m = None
+    m = m or _EN_PRONOUN_SUBJECT.match(s) or _EN_BARE_ROLE_SUBJECT.match(s) or \
         (_named_subject(s, possessive_only=not names) if names or possessive_names else None)
     if m:
         rest = s[m.end():]
@@ -236,6 +255,22 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
 #: another person's wish or demand: what follows it is done by whoever tells it, not by the one
 #: who wished (the subject a Chinese clause drops is not carried over a wish)
 _ZH_WISH = re.compile(r"非要|非得|吵着要|闹着要|嚷着要|缠着要|想要|一直想|天天念叨|说想")
+
+
+_WHEN_WORDS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+                         "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                         "november", "december", "christmas", "easter"))
+
+
+def _agent_is_person(agent: str, subject: str) -> bool:
+    """Whether "my <agent> <Name>" names a person: the agent word is no word of the lexicon (a
+    thing, an animal, a food: "my order Tuesday", "my hamster Nibbles") and the capitalised word
+    after it no day or month ("my dinner Saturday was…")."""
+    word = agent.lower()
+    name = subject.split()[-2] if len(subject.split()) >= 2 else ""
+    m = re.search(rf"\b{re.escape(agent)}\s+([^\W\d_]+)", subject, re.I)
+    name = m.group(1).lower() if m else name.lower()
+    return not (categories_of(word) or concept_of(word) or word in _family_words() or name in _WHEN_WORDS)
 
 
 def _named_subject(s: str, *, possessive_only: bool = False) -> re.Match[str] | None:

@@ -27,7 +27,8 @@ _CANTONESE = {"咗": "了", "喺": "在", "冇": "没", "嘅": "的", "唔": "�
 #: Cantonese words of two characters → Mandarin words of two (the length kept): 而家 is "now"
 #: (its 家 is no home), 返工 "go to work", 咗去 the order of 去了 (搬咗去沙田 → 搬去了沙田)
 _CANTONESE_WORD = {"而家": "现在", "返工": "上班", "放工": "下班", "边度": "哪里", "邊度": "哪里", "边间": "哪间",
-                   "邊間": "哪间", "琴日": "昨天", "揾工": "找工", "搵工": "找工", "咗去": "去了", "咗嚟": "来了"}
+                   "邊間": "哪间", "琴日": "昨天", "揾工": "找工", "搵工": "找工", "咗去": "去了", "咗嚟": "来了",
+                   "返嚟": "回来", "返去": "回去"}
 _CANTONESE_WORDS = re.compile("|".join(map(re.escape, _CANTONESE_WORD)))
 
 
