@@ -43,7 +43,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25,
+                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25,
                       STATE_LINE_LIFT_MARGIN, STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
                       STATE_LINE_NO_STATE, STATE_LINE_SCAN, QUESTION_FAMILY_MIN_PROBABILITY, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
@@ -57,9 +57,10 @@ from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, asses
                        layer_hit_about_anchor)
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_family_line, later_reason
-from .newer_state import (LaterMention, asks_last, focus_sentences, newer_mentions, shared_family, shared_topic, stated_part,
+from .newer_state import (LaterMention, asks_last, compares_with_before, focus_sentences, newer_mentions, shared_family,
+                          shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_in, change_terms, kin_not_partner, lowers_state_answer, not_begun,
+from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, only_refers_back, kin_not_partner, lowers_state_answer, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back, refers_back_at)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -618,6 +619,7 @@ class RetrievalService:
         findings = self._drop_about_anchor(plan, trace, findings, by_id)
         # -- layers, dedup, relevance floor, limit, budget ---------------------------------------
         findings = self._fuse_layers(plan, trace, findings, layer_results)
+        findings = self._refers_back_top(plan, trace, findings, by_id)
         findings, lifted = self._newer_state(plan, trace, findings, by_id, allowed)
         findings, dups = dedup(findings)
         for f, first in dups:
@@ -757,6 +759,10 @@ class RetrievalService:
         # later line sharing one is that thing named again (the entity path's to weigh) or the word
         # in another sense ("the girls here are very serious students"), no newer word on the state
         named_words = {t for name in names.values() for t in query_terms(str(name))} if top.layer == "l1" else set()
+        if top.layer != "l1" and obj and top.facts.get("current", True) is not False:
+            # … and of a live belief's value ("khan durrani law chambers": a later "Chambers are
+            # right by the High Court" is the job named again, no newer word on it)
+            named_words |= set(query_terms(obj))
         topical = self._topic_mentions(top, ids[:1] if ended_top else ids, findings, by_id, zh, obj,
                                        query_terms(plan.query), plan.predicate_family, named_words)
         if not rows and not topical:
@@ -824,6 +830,18 @@ class RetrievalService:
         weak_floor = STATE_LINE_MIN_PROBABILITY if top_p is not None and top_p >= STATE_LINE_MIN_PROBABILITY \
             else STATE_LINE_NO_STATE
 
+        def belief_row(m: LaterMention) -> bool:
+            """Lifted through L2: a belief that superseded or ended the top's (not a line's own words)."""
+            return not (m.key.startswith(("change:", "topic:", "line:", "new:")) or m.key in names)
+
+        def top_read_soon(m: LaterMention) -> bool:
+            """An L1 top the model reads as the state, told at most ``NEWER_STATE_FOLLOW_UP_DAYS``
+            before ``m`` (a line that only refers back to a change made soon after it speaks of
+            that line's state, not of a newer one; long after, the change it refers back to may
+            have been missed, and the top is the old state)."""
+            return top.layer == "l1" and (top_p is not None and top_p >= STATE_LINE_MIN_PROBABILITY or line_changed) \
+                and 0 < m.occurred_at - top_time <= NEWER_STATE_FOLLOW_UP_DAYS * 86400.0
+
         def weak_reason(m: LaterMention) -> bool:
             """Lifted for a shared topic word or an entity named again, not for a word of a change,
             a superseding belief, an end or the model's own reading."""
@@ -842,11 +860,21 @@ class RetrievalService:
             if weak_reason(m) and state_p.get(ev.seq, 1.0) < weak_floor:
                 return False  # "best bike lights under $100" after "sold the car, bike + train from now on":
                 # a shared word or a name again, in a line the state-line model reads as no state
+            if m.key.startswith("topic:") and line_changed and top.layer == "l1" and \
+                    0 < m.occurred_at - top_time <= NEWER_STATE_FOLLOW_UP_DAYS * 86400.0 and \
+                    change_at(ev.content, family) is None:
+                return False  # "first week back on the bike" 40 days after "cast off today!! …
+                # healed fine": a word the top shares, told soon after the change it told
             if m.key.startswith("line:") and line_changed:
                 return False  # the top's own line told the change into it: a later line the model
                 # reads as on the same family is as often about that new state ("new desk is nice")
             if change_row and top_changed and refers_back(ev.content, family):
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
+            if not belief_row(m) and top_read_soon(m) and (only_refers_back(ev.content, family) or (
+                    change_at(ev.content, family) is None and compares_with_before(ev.content))):
+                return False  # "新车那个app咋绑定" two weeks after "咬咬牙整了台九号电动车": the new
+                # thing of the line the model reads as the state, told just before (lifted for
+                # that word, a shared "house" or the model's reading alike)
             if m.key.startswith("topic:") and beside and names_beside(ev.event_id):
                 return False  # "The commute to Malvern is brutal…": the job the top names, where it is
             if partner_top and (m.key.startswith("topic:") and partner_by_role(ev.content) or m.key in own_names) \
@@ -856,7 +884,8 @@ class RetrievalService:
                 return False
             if not change_row and asks_last(ev.content) and change_at(ev.content, family) is None:
                 return False  # "honeymoon in Crete, what should we not miss": a request that ends asking
-            if not change_row and not_begun(ev.content, m.occurred_at, moment):
+            if not change_row and not_begun(ev.content, m.occurred_at, moment, at=family_word_at(ev.content, family),
+                                            family=family):
                 return False  # "婚礼定在10月18号", "surgery is on June 20": a dated plan whose day has not come
             # (a named person's thing too, "Chloe and Kaz's Leeds house has a damp problem", and a
             # name opening the line, "Lauren from work has started keto" — but not for a pet or a
@@ -876,7 +905,10 @@ class RetrievalService:
         # that may be the old state told plainly ("first semester at Santa Monica College", p 0.99,
         # over "week 0 done. Westwood is so much bigger than SMC", p 0.81)
         own_reason = {m.event_id for m in mentions if not m.key.startswith("line:")}
-        surest = max([0.0, *(state_p.get(by_seq[e].seq, 0.0) for e in own_reason)])
+        # (not a line whose change word only refers back — "新家的暖气是自己烧的": it tells no
+        # state, it says one was told before it, as the line the model reads may be)
+        surest = max([0.0, *(state_p.get(by_seq[e].seq, 0.0) for e in own_reason
+                             if not only_refers_back(by_seq[e].content, plan.predicate_family))])
         mentions = [m for m in mentions if m.event_id in own_reason
                     or state_p.get(by_seq[m.event_id].seq, 0.0) >= surest - STATE_LINE_LIFT_MARGIN]
         picked = newer_mentions(top_time, ids, first.speaker if first is not None else None, mentions,
@@ -885,16 +917,27 @@ class RetrievalService:
         # state family's change word
         change_families = [plan.predicate_family] if plan.predicate_family in CHANGE_CUES else list(CHANGE_CUES)
 
-        def tells(m: LaterMention) -> bool:
-            """Lifted for a reason of its own — a change word (not one that refers back:
-            "新家楼下有个早市", "training course for the new job"), a superseding belief, a new
-            thing, a shared topic word — and not only for the model's reading or the top's own
-            thing named again ("ran into my old boss")."""
+        found_in = {m.event_id: change_in(by_seq[m.event_id].content, change_families) for m in picked}
+
+        def refers(m: LaterMention) -> bool:
+            """Its change word only refers back to a change made ("新家楼下有个早市", "training
+            course for the new job"), or it compares with the state before one ("more energy
+            than I ever did on the old diet", 新学校食堂比以前好吃多了)."""
             content = by_seq[m.event_id].content
-            found = change_in(content, change_families)
-            return (not (m.key.startswith("line:") or m.key in names) or found is not None) \
-                and not refers_back_at(content, found)
-        picked = told_first(picked, tells)
+            return found_in[m.event_id] is not None and all(only_refers_back(content, f) for f in change_families
+                                                            if change_at(content, f) is not None) or \
+                found_in[m.event_id] is None and compares_with_before(content)
+
+        def tells(m: LaterMention) -> bool:
+            """Lifted for a reason of its own — a change word (not one that refers back), a
+            superseding belief, a new thing, a shared topic word — and not only for the model's
+            reading or the top's own thing named again ("ran into my old boss")."""
+            return (not (m.key.startswith("line:") or m.key in names) or found_in[m.event_id] is not None) \
+                and not refers(m)
+        def strong(m: LaterMention) -> bool:
+            """Tells by more than a shared word: a change word, a belief, a new thing."""
+            return tells(m) and not m.key.startswith("topic:")
+        picked = told_first(picked, tells, refers=refers, strong=strong)
         if not picked:
             return findings, {}
         when = iso(top_time)[:10] if top_time else "?"
@@ -923,6 +966,46 @@ class RetrievalService:
                                       "above": top.event_id if top.layer == "l1" else _layer_key(top.layer, top.kind, top.hit_id),
                                       "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
         return head + rest, lifted
+
+    def _refers_back_top(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                         by_id: dict[str, "Candidate"]) -> list[Finding]:
+        """current_state: a first finding that only refers back to a change ("新学校食堂比以前好吃多
+        了", "training course for the new job") yields to the newest finding told before it, at
+        most ``NEWER_STATE_FOLLOW_UP_DAYS`` earlier, that tells the state — by a change word of its
+        own or as the state-line model reads it: that line is the change it refers back to."""
+        family = plan.predicate_family
+        if plan.mode is not QueryMode.CURRENT_STATE or not family or not findings or not self._asks_own_state(plan):
+            return findings
+        top = findings[0]
+        ev = by_id.get(top.event_id)
+        if top.layer != "l1" or ev is None or ev.author_type != "user" or ev.speaker:
+            return findings
+        if not (only_refers_back(ev.content, family) or
+                change_at(ev.content, family) is None and compares_with_before(ev.content)):
+            return findings
+        window = NEWER_STATE_FOLLOW_UP_DAYS * 86400.0
+        earlier = [f for f in findings[1:] if f.layer == "l1" and f.event_id in by_id and not by_id[f.event_id].speaker
+                   and by_id[f.event_id].author_type == "user" and 0 < ev.occurred_at - by_id[f.event_id].occurred_at <= window]
+        if not earlier:
+            return findings
+        probs = self._state_lines(plan, None, [by_id[f.event_id].seq for f in earlier])
+
+        def tells(f: Finding) -> bool:
+            c = by_id[f.event_id]
+            if lowers_state_answer(c.content, speaker=c.speaker, author_type=c.author_type, family=family):
+                return False  # "my cousin shifted to uttara last week": somebody else's change
+            said = change_at(c.content, family)
+            return said is not None and not refers_back_at(c.content, said) or \
+                probs.get(c.seq, 0.0) >= STATE_LINE_MIN_PROBABILITY
+        told = [f for f in earlier if tells(f)]
+        if not told:
+            return findings
+        first = max(told, key=lambda f: (by_id[f.event_id].occurred_at, by_id[f.event_id].seq))
+        trace.newer_state.append({"event_id": first.event_id, "occurred_at": iso(by_id[first.event_id].occurred_at),
+                                  "through": "refers_back", "why": "the change the first finding refers back to",
+                                  "above": top.event_id, "above_time": iso(ev.occurred_at),
+                                  "was_rank": findings.index(first) + 1})
+        return [first, *(f for f in findings if f is not first)]
 
     def _embedder_state_model(self) -> StateLineModel | None:
         """The state-line model of the active embedder (the bundled e5; none for hashing)."""

@@ -290,3 +290,38 @@ def test_a_follow_up_the_model_reads_as_the_job_stays_below_a_top_line_that_tell
         tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = _run_with_e5(_FOLLOW_UP_AFTER_THE_TOP, True, False, tmp_path, monkeypatch)
     assert out.passed_after is True, out.first_after
+
+
+_NEW_THING_FOLLOW_UP = {"scenarios": [{
+    # written for this test: the new scooter told in slang no change word lists (整了台), then,
+    # two weeks on, a line on "the new one" — it refers back to that line and says nothing new
+    "id": "sl5-1", "lang": "zh", "family": "vehicle", "question": "我现在骑的啥电动车",
+    "now": "2024-08-01T00:00:00Z", "expect": ["九号"],
+    "lines": [
+        {"at": "2024-03-02T02:00:00Z", "text": "小牛那个电瓶车骑了四年了 电池越来越不行 换电池要多少钱"},
+        {"at": "2024-04-11T02:00:00Z", "text": "楼下充电的时候车被偷了 气死"},
+        {"at": "2024-04-20T02:00:00Z", "text": "狠狠心整了台九号电动车 带GPS定位的 这回不怕偷了"},
+        {"at": "2024-05-04T02:00:00Z", "text": "新车那个app咋绑定 一直提示失败"}]}]}
+
+
+def test_a_line_on_the_new_thing_stays_below_the_line_that_named_it(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _run_with_e5(_NEW_THING_FOLLOW_UP, True, False, tmp_path, monkeypatch)
+    assert out.passed_after is True, out.first_after
+
+
+_REFERS_BACK_FIRST = {"scenarios": [{
+    # written for this test: the line ranked first only compares the new school with the old one
+    # (新学校…比以前); the change it refers back to was told two months before
+    "id": "sl8-1", "lang": "zh", "family": "school", "question": "我现在在哪个学校读书",
+    "now": "2024-11-01T00:00:00Z", "expect": ["南京工程"],
+    "lines": [
+        {"at": "2023-09-04T09:00:00Z", "text": "在扬州读高职 数控技术 每天在宿舍躺着 感觉没啥前途"},
+        {"at": "2024-03-11T09:00:00Z", "text": "专转本的高数真难 有没有好的网课推荐"},
+        {"at": "2024-07-20T09:00:00Z", "text": "录取结果出来了！南京工程学院 机械设计 九月报到 爸妈高兴坏了"},
+        {"at": "2024-09-15T09:00:00Z", "text": "新学校的宿舍比以前好太多了 四人间带独卫 学习氛围也好"}]}]}
+
+
+def test_a_first_line_that_only_compares_with_before_yields_to_the_change(tmp_path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _run_with_e5(_REFERS_BACK_FIRST, True, False, tmp_path, monkeypatch)
+    assert out.passed_after is True, out.first_after
