@@ -405,6 +405,15 @@ NEWER_STATE_MAX_LIFTS: Final = 2
 #: sets); later than that it is as often the next change told in passing (1–2 years after in the
 #: long histories of tg / tj)
 NEWER_STATE_FOLLOW_UP_DAYS: Final = 90
+#: current_state: the user's next line in the session, within this many seconds, continues a
+#: first finding that is a burst's first message (at most ``CONTINUATION_BURST_CHARS``:
+#: "处对象了😁" then "叫乌兰 幼儿园老师…") or that the assistant answered with a question the
+#: user then answered ("we just moved…" / "Which town?" / "Ennis, Co Clare"): shown as one finding
+#: with both events (retrieval/continuation.py)
+CONTINUATION_GAP_S: Final = 300
+CONTINUATION_BURST_CHARS: Final = 12
+#: … an answer to the assistant's question is short: a place, a name, a date
+CONTINUATION_ANSWER_CHARS: Final = 60
 #: current_state, a question naming only the thing ("am I still at Safaricom?"): how many of the
 #: best fused candidates are read for the state family they speak of (retrieval/named_family.py)
 NAMED_FAMILY_LINES: Final = 3

@@ -43,7 +43,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25,
+                      CONTINUATION_GAP_S, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25,
                       STATE_LINE_LIFT_MARGIN, STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
                       STATE_LINE_NO_STATE, STATE_LINE_SCAN, QUESTION_FAMILY_MIN_PROBABILITY, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
@@ -55,6 +55,7 @@ from ..text.segment import fts_or_query, fts_phrase, has_cjk, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
+from .continuation import Line, continuation
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_family_line, later_reason
 from .newer_state import (LaterMention, asks_last, compares_with_before, focus_sentences, newer_mentions, shared_family,
@@ -621,6 +622,7 @@ class RetrievalService:
         findings = self._fuse_layers(plan, trace, findings, layer_results)
         findings = self._refers_back_top(plan, trace, findings, by_id)
         findings, lifted = self._newer_state(plan, trace, findings, by_id, allowed)
+        self._continue_first(plan, trace, findings, by_id, allowed)
         findings, dups = dedup(findings)
         for f, first in dups:
             trace.cuts[f.event_id] = {"stage": tr.CUT_DEDUP,
@@ -1006,6 +1008,44 @@ class RetrievalService:
                                   "above": top.event_id, "above_time": iso(ev.occurred_at),
                                   "was_rank": findings.index(first) + 1})
         return [first, *(f for f in findings if f is not first)]
+
+    def _continue_first(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                        by_id: dict[str, "Candidate"], allowed: set[str]) -> None:
+        """current_state: the first finding continued by the user's next line in its session (a
+        burst's next message, the answer to the assistant's question: ``continuation.py``), shown
+        inside it with both event ids."""
+        if plan.mode is not QueryMode.CURRENT_STATE or not findings:
+            return
+        top = findings[0]
+        ev = by_id.get(top.event_id)
+        if top.layer != "l1" or ev is None or ev.event_type != "CHAT_MESSAGE" or ev.author_type != "user" or ev.speaker:
+            return
+        conn = self.db.reader()
+        # the chat lines right after it, by time (an import may give every message its own
+        # session, or none: the conversation is the lines that follow each other)
+        seqs = [r[0] for r in conn.execute(
+            "SELECT seq FROM fact_events WHERE occurred_at >= ? AND occurred_at <= ? AND seq != ? "
+            "AND event_type = 'CHAT_MESSAGE' AND source IS ? ORDER BY occurred_at, seq LIMIT 4",
+            [ev.occurred_at, ev.occurred_at + 2 * CONTINUATION_GAP_S, ev.seq, ev.source])]
+        later = [c for c in sorted(self._hydrate(seqs).values(), key=lambda c: (c.occurred_at, c.seq))
+                 if c.occurred_at > ev.occurred_at or c.seq > ev.seq]
+        if not later:
+            return
+        lines = [Line(c.event_id, c.occurred_at, c.author_type, c.content, c.speaker,
+                      usable=self._fetch_filter(plan, c, allowed, None, None) is None
+                      and (plan.as_of is None or c.occurred_at <= plan.as_of)) for c in later]
+        found = continuation(Line(ev.event_id, ev.occurred_at, ev.author_type, ev.content), lines)
+        if found is None:
+            return
+        reply, asked = found
+        tail = f" / {reply.content.strip()}"
+        room = max(FINDING_MAX_CHARS // 2, FINDING_MAX_CHARS - len(tail))
+        head = ev.content if len(ev.content) <= room else ev.content[:room - 1] + "…"
+        top.content, clipped = _clip(head + tail)
+        top.truncated = top.truncated or clipped or head != ev.content
+        top.event_ids = [*top.event_ids, reply.event_id]
+        trace.continued.append({"event_id": top.event_id, "continued_by": reply.event_id,
+                                "answering": asked.event_id if asked is not None else None})
 
     def _embedder_state_model(self) -> StateLineModel | None:
         """The state-line model of the active embedder (the bundled e5; none for hashing)."""

@@ -59,6 +59,9 @@ class QueryTrace:
     #: superseded its belief, put above it (retrieval/newer_state.py): event, through (entity or
     #: assertion id), why (in words), the finding it went above, its former rank
     newer_state: list[dict[str, Any]] = field(default_factory=list)
+    #: current_state: the first finding continued by the user's next line (a burst's next
+    #: message, an answer to the assistant's question): {"event_id", "continued_by", "answering"}
+    continued: list[dict[str, Any]] = field(default_factory=list)
     #: event_id -> {"stage", "detail"} for fetch filters
     dropped: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: reranked head: {"event_id", "rank_before", "rank_after", "base", "deltas", "score"}

@@ -309,6 +309,43 @@ def test_a_line_on_the_new_thing_stays_below_the_line_that_named_it(tmp_path, mo
     assert out.passed_after is True, out.first_after
 
 
+_BURST = {"scenarios": [{
+    # written for this test: WeChat-style messages a few seconds apart — the change in one, the
+    # new partner's name in the next
+    "id": "sl6-1", "lang": "zh", "family": "relationship", "question": "我现在对象叫什么名字",
+    "now": "2024-09-01T00:00:00Z", "expect": ["林悦"],
+    "lines": [
+        {"at": "2023-11-02T12:00:00Z", "text": "跟小雅分了 她去深圳发展了"},
+        {"at": "2024-01-15T12:00:00Z", "text": "过年回家又要被催婚 烦"},
+        {"at": "2024-05-04T12:00:00Z", "text": "脱单了🎉"},
+        {"at": "2024-05-04T12:00:40Z", "text": "她叫林悦 在市一院当护士"},
+        {"at": "2024-06-10T12:00:00Z", "text": "第一次见家长带点啥好"}]}]}
+
+
+_ANSWERED = {"scenarios": [{
+    # written for this test: the move told without the town, the town given only as the answer to
+    # the assistant's question
+    "id": "sl7-1", "lang": "en", "family": "residence", "question": "what town am I living in now?",
+    "now": "2024-09-01T00:00:00Z", "expect": ["westport"],
+    "lines": [
+        {"at": "2024-02-03T09:00:00Z", "text": "we're in Galway city and it has rained for nine days straight, "
+                                               "indoor ideas for a 3 year old?"},
+        {"at": "2024-05-20T09:00:00Z", "text": "we just moved, need to find a dentist and a preschool, where do I start"},
+        {"at": "2024-05-20T09:00:20Z", "role": "assistant",
+         "text": "Congratulations on the move! Which town are you in now? I can point you to local services."},
+        {"at": "2024-05-20T09:01:30Z", "text": "Westport, Co Mayo"},
+        {"at": "2024-07-02T09:00:00Z", "text": "good day trips with a toddler on a budget"}]}]}
+
+
+@pytest.mark.parametrize("data", [_BURST, _ANSWERED], ids=["burst", "answered"])
+def test_the_next_message_that_names_the_state_continues_the_first(data: dict, tmp_path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The value told in the user's next message (a burst, or the answer to the assistant's
+    question) is shown inside the finding that tells the change."""
+    out = _run_with_e5(data, True, False, tmp_path, monkeypatch)
+    assert out.passed_after is True, out.first_after
+
+
 _REFERS_BACK_FIRST = {"scenarios": [{
     # written for this test: the line ranked first only compares the new school with the old one
     # (新学校…比以前); the change it refers back to was told two months before
