@@ -458,6 +458,12 @@ STATE_LINE_EMBED_CACHE: Final = 4096
 #: entity types of that thing. Only vehicles: a later place is as often a trip, a later company a
 #: shop or a client, a later animal someone else's.
 NEWER_STATE_NEW_THING_TYPES: Final = {"vehicle": ("vehicle",)}
+#: current_state: a line whose change word refers back ("first night in the new flat…", 新房子)
+#: still tells the state when it names a thing of the family's kind the line it would follow
+#: does not ("…in Leith", "滨江的新房子…杭州"): the entity types read per family
+REFERS_BACK_NAMED_TYPES: Final = {
+    "residence": ("place",), "work": ("organization",), "school": ("organization", "place"),
+    "vehicle": ("vehicle", "product"), "pet": ("animal",), "relationship": ("person",)}
 #: current_state: how many of the newest full-text matches of the asked family's change words
 #: are read for a later change (retrieval/state_statement.py), so the walk is bounded at 1M events
 NEWER_STATE_CHANGE_MATCHES: Final = 2000

@@ -43,7 +43,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      CONTINUATION_GAP_S, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25,
+                      CONTINUATION_GAP_S, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, REFERS_BACK_NAMED_TYPES,
                       STATE_LINE_LIFT_MARGIN, STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
                       STATE_LINE_NO_STATE, STATE_LINE_SCAN, QUESTION_FAMILY_MIN_PROBABILITY, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
@@ -761,10 +761,6 @@ class RetrievalService:
         # later line sharing one is that thing named again (the entity path's to weigh) or the word
         # in another sense ("the girls here are very serious students"), no newer word on the state
         named_words = {t for name in names.values() for t in query_terms(str(name))} if top.layer == "l1" else set()
-        if top.layer != "l1" and obj and top.facts.get("current", True) is not False:
-            # … and of a live belief's value ("khan durrani law chambers": a later "Chambers are
-            # right by the High Court" is the job named again, no newer word on it)
-            named_words |= set(query_terms(obj))
         topical = self._topic_mentions(top, ids[:1] if ended_top else ids, findings, by_id, zh, obj,
                                        query_terms(plan.query), plan.predicate_family, named_words)
         if not rows and not topical:
@@ -784,6 +780,25 @@ class RetrievalService:
         # superseding belief or a change word is shown with that reason (one row per event)
         mentions += topical
         by_seq = {**{c.event_id: c for c in cands.values()}, **by_id}
+        # the things of the family's kind each later line and the top name ("first night in the new
+        # flat in Leith" refers back by its words and names where): a line naming one the top
+        # does not tells the state, whatever its change word
+        named = self._named_things([*ids, *(m.event_id for m in mentions)], plan.predicate_family)
+        top_named = set().union(*(named.get(i, {}).keys() for i in ids))
+
+        top_text = " ".join(by_seq[i].content for i in ids if i in by_seq).lower()
+
+        def names_new(event_id: str) -> bool:
+            """The line names, beside its change word, a thing the top does not ("天津人管油条叫啥"
+            in a line on the 新家 names no new home)."""
+            content = by_seq[event_id].content if event_id in by_seq else ""
+            found = change_at(content, plan.predicate_family)
+            new = [name for ent, name in named.get(event_id, {}).items() if ent not in top_named]
+            # a Latin place name in a Chinese line is one the rule extractor leaves untyped
+            # ("搬完家累瘫，Box Hill 的火锅店是真的多")
+            if plan.predicate_family == "residence" and has_cjk(content):
+                new += [n for n in _LATIN_NAME.findall(content) if n.lower() not in top_text]
+            return any(found is None or near_word(content, name, found) for name in new)
         moment = plan.as_of if plan.as_of is not None else plan.now
         # a top whose own line tells the change into it (a belief's evidence or the line itself:
         # "我从鹅厂离职了 现在在字节跳动", "signed with Shopee lah"): a later line the model reads
@@ -864,15 +879,17 @@ class RetrievalService:
                 # a shared word or a name again, in a line the state-line model reads as no state
             if m.key.startswith("topic:") and line_changed and top.layer == "l1" and \
                     0 < m.occurred_at - top_time <= NEWER_STATE_FOLLOW_UP_DAYS * 86400.0 and \
-                    change_at(ev.content, family) is None:
+                    change_at(ev.content, family) is None and state_p.get(ev.seq, 1.0) < STATE_LINE_MIN_PROBABILITY:
                 return False  # "first week back on the bike" 40 days after "cast off today!! …
-                # healed fine": a word the top shares, told soon after the change it told
+                # healed fine": a word the top shares, told soon after the change it told, in a
+                # line the model does not read as the state (it does "阴性！幽门螺杆菌清除了")
             if m.key.startswith("line:") and line_changed:
                 return False  # the top's own line told the change into it: a later line the model
                 # reads as on the same family is as often about that new state ("new desk is nice")
             if change_row and top_changed and refers_back(ev.content, family):
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
-            if not belief_row(m) and top_read_soon(m) and (only_refers_back(ev.content, family) or (
+            if not belief_row(m) and top_read_soon(m) and not names_new(ev.event_id) and (
+                    only_refers_back(ev.content, family) or (
                     change_at(ev.content, family) is None and compares_with_before(ev.content))):
                 return False  # "新车那个app咋绑定" two weeks after "咬咬牙整了台九号电动车": the new
                 # thing of the line the model reads as the state, told just before (lifted for
@@ -926,6 +943,8 @@ class RetrievalService:
             course for the new job"), or it compares with the state before one ("more energy
             than I ever did on the old diet", 新学校食堂比以前好吃多了)."""
             content = by_seq[m.event_id].content
+            if names_new(m.event_id):
+                return False
             return found_in[m.event_id] is not None and all(only_refers_back(content, f) for f in change_families
                                                             if change_at(content, f) is not None) or \
                 found_in[m.event_id] is None and compares_with_before(content)
@@ -969,6 +988,22 @@ class RetrievalService:
                                       "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
         return head + rest, lifted
 
+    def _named_things(self, event_ids: Sequence[str], family: str | None) -> dict[str, dict[str, str]]:
+        """event id -> {entity id: name} of the entities of ``family``'s kind
+        (``REFERS_BACK_NAMED_TYPES``) its line names."""
+        types = REFERS_BACK_NAMED_TYPES.get(family or "")
+        ids = list(dict.fromkeys(event_ids))
+        out: dict[str, dict[str, str]] = {e: {} for e in ids}
+        if not types or not ids:
+            return out
+        for eid, ent, name in self.db.reader().execute(
+                f"SELECT x.event_id, x.entity_id, c.canonical_name FROM l1_event_entities x "
+                f"JOIN entity_catalog c ON c.entity_id = x.entity_id "
+                f"WHERE x.event_id IN ({placeholders(len(ids))}) AND c.entity_type IN ({placeholders(len(types))})",
+                [*ids, *types]):
+            out.setdefault(eid, {})[ent] = str(name)
+        return out
+
     def _refers_back_top(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
                          by_id: dict[str, "Candidate"]) -> list[Finding]:
         """current_state: a first finding that only refers back to a change ("新学校食堂比以前好吃多
@@ -985,6 +1020,8 @@ class RetrievalService:
         if not (only_refers_back(ev.content, family) or
                 change_at(ev.content, family) is None and compares_with_before(ev.content)):
             return findings
+        if self._named_things([ev.event_id], family).get(ev.event_id):
+            return findings  # "滨江的新房子终于收拾好了，杭州的秋天…": it names where
         window = NEWER_STATE_FOLLOW_UP_DAYS * 86400.0
         earlier = [f for f in findings[1:] if f.layer == "l1" and f.event_id in by_id and not by_id[f.event_id].speaker
                    and by_id[f.event_id].author_type == "user" and 0 < ev.occurred_at - by_id[f.event_id].occurred_at <= window]
@@ -1774,6 +1811,24 @@ def _anchor_json(anchor: Anchor | None) -> dict[str, Any] | None:
 def _layer_key(layer: str, kind: str, hit_id: Any) -> str:
     """Trace key of a cut layer hit (event ids are the keys of L1 events)."""
     return f"{layer}:{kind}:{hit_id}"
+
+
+#: a capitalised Latin name of one to three words (Box Hill, Glen Waverley) in a Chinese line
+_LATIN_NAME = re.compile(r"(?<![A-Za-z])[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}(?![A-Za-z])")
+
+
+def near_word(content: str, name: str, found: tuple[str, int]) -> bool:
+    """Whether ``name`` is said next to the change word ``found`` (its word and offset): within
+    a few characters in Chinese, a few words in English ("滨江的新房子", "the new flat in Leith")."""
+    start, end = found[1], found[1] + len(found[0])
+    reach = 8 if has_cjk(name) else 24
+    low, key = content.lower(), name.lower()
+    pos = low.find(key)
+    while pos >= 0:
+        if max(0, pos - end, start - (pos + len(key))) <= reach:
+            return True
+        pos = low.find(key, pos + 1)
+    return False
 
 
 def _clip(text: str) -> tuple[str, bool]:

@@ -104,7 +104,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         # Cantonese: 拍拖 is dating (我同阿欣正式拍拖啦)
         "拍拖"),
     "health": (
-        "diagnosed", "recovered", "came back clear", "all clear", "healed", "cured", "remission",
+        "diagnosed", "recovered", "came back clear", "came back clean", "all clear", "healed",
+        "cured", "remission",
         "came off", "gone", "switched me to", "switched me off", "swapped me to", "swapping me to", "moved me to",
         "put me on", "started me on", "prescribed", "surgery",
         "no longer", "symptom-free", "off the meds", "stopped taking", "better now", "discharged", "back to normal",
@@ -145,7 +146,7 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "health": (
         # "cleared" of the body, not of an inbox: "got cleared", "cleared by the cardiologist",
         # "cleared to return to work"
-        (r"\b(?:been|got|was|were|am|i'?m|finally|now)\s+cleared\b|\bcleared\s+(?:by|to|for)\b", ("cleared",)),
+        (r"\b(?:been|got|was|were|am|is|i'?m|it'?s|finally|now|has)\s+cleared\b|\bcleared\s+(?:by|to|for)\b", ("cleared",)),
     ),
     "residence": (
         # "Finally got our BTO keys in Punggol!!", "collected the keys to the new place": the keys of a home
@@ -539,7 +540,8 @@ def change_at(content: str, family: str | None) -> tuple[str, int] | None:
 
 #: change words that only refer back to a change already made ("new job", 新公司, "new place")
 #: (a badge is the job one has: "my badge photo is hilarious" after the belief that told the move)
-_REFERS_BACK = re.compile(r"^(?:new\b|新|my badge\b)", re.IGNORECASE)
+#: (and the move done, 搬完了 / 搬好了: the move told before it)
+_REFERS_BACK = re.compile(r"^(?:new\b|新|my badge\b|搬完|搬好)", re.IGNORECASE)
 
 
 def change_in(content: str, families: Iterable[str]) -> tuple[str, int] | None:
@@ -651,7 +653,9 @@ def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
             # "Signed with Shopee, from 1 June" dates the change)
             start, end = _clause_span(content, when.span[0])
             own = _DATE_FILLER.sub("", content[start:when.span[0]] + content[when.span[1]:end])
-            if start <= at < end or len(own) < 2:
+            # (a dated clause on the family's own thing dates it: 跟猫舍约好了，9月14号去接布偶猫回家;
+            # so does one before the change's, which sets its time: 这学期上到1月19号，考完试就办休学)
+            if start <= at < end or len(own) < 2 or at > start or family_word_at(content[start:end], family) is not None:
                 start = end = -1
         if start >= 0:
             dated = content[start:end]

@@ -68,7 +68,8 @@ _EN_OTHER_SUBJECT = re.compile(
     # ("me" is "my" in British and Irish chat: "me nan moved into a care home")
     # ("mi" is "my" in Caribbean English: "mi girlfriend gone vegan")
     # ("My daughter in Boston got a cat": where the person lives, between them and the verb)
-    rf"^(?:my|me|mi|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][^\W\d_]+)|"
+    # (a name of two words: "my friend Jia Hui just adopted 2 guinea pigs")
+    rf"^(?:my|me|mi|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][^\W\d_]+)(?:\s+(?-i:[A-Z][^\W\d_]+))?|"
     rf"(?:{_EN_OTHERS})s?{_EN_HONORIFIC}(?:\s+(?:in|from|up in|down in|over in|out in)\s+(?-i:[A-Z][^\W\d_]+))?|{_EN_AGENT_NAMED})"
     r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother

@@ -76,6 +76,13 @@ def test_no_change_where_none_was_made(text, family):
 
 def test_cleared_of_the_body_is_still_a_change():
     assert change_at("cardiologist says I'm cleared to return to work", "health") is not None
+    assert change_at("Last bloodwork came back clean — the doc says it's cleared", "health") is not None
+
+
+def test_the_move_done_refers_back_to_the_move_told():
+    from memory_core.retrieval.state_statement import only_refers_back
+
+    assert only_refers_back("搬完了，腰都快断了，渝北那套先租出去", "residence")
 
 
 @pytest.mark.parametrize("text,weighed", [
@@ -101,6 +108,11 @@ def test_a_date_in_a_clause_of_its_own_does_not_date_the_change():
     assert not not_begun(text, at(2021, 11, 30), at(2022, 3, 1), at=0, family="residence")
     # the date in the change's own clause still makes it a plan
     assert not_begun("我订婚了，明年五月搬去杭州", at(2023, 5, 1), at(2023, 6, 1), at=6, family="residence")
+    # … so does a dated clause before the change's (it sets its time), or one on the family's thing
+    line = "想好了，这学期上到1月19号，考完试就办休学，之后就不去学校了，打算先出去工作一年。"
+    assert not_begun(line, at(2025, 1, 5), at(2025, 1, 12), at=line.index("休学"), family="school")
+    line = "跟猫舍约好了，9月14号去接布偶猫回家，豆豆要有伴了"
+    assert not_begun(line, at(2024, 9, 4), at(2024, 9, 8), at=line.index("猫舍"), family="pet")
 
 
 # -- other people's news --------------------------------------------------------------------------
@@ -111,6 +123,7 @@ def test_a_date_in_a_clause_of_its_own_does_not_date_the_change():
     "mi girlfriend gone vegan from January and she a try convert me lol",
     "My daughter in Boston got a cat, she sent me 40 photos",
     "my landscaper Rafi quit his job at the nursery",
+    "my friend Jia Hui just adopted 2 guinea pigs, she keeps asking if I want to visit them lol",
     "kids have settled in at school, the eldest already has a mate next door",
     "我们车间老李下个月退休，大伙准备给他送个纪念品",
     "车队里老陈换了台埃安Y 说跑一天电费才三十块",
@@ -197,3 +210,12 @@ def test_a_line_told_by_a_shared_word_follows_a_change_told_shortly_before():
     got = told_first(picked, lambda m: True, strong=lambda m: not m.key.startswith("topic:"))
     assert [m.event_id for m in got] == ["healed", "bike"]
     assert [m.event_id for m in told_first(picked, lambda m: True)] == ["bike", "healed"]
+
+
+def test_a_name_next_to_the_change_word_is_the_new_thing_not_one_further_on():
+    from memory_core.retrieval.service import near_word
+
+    line = "新家楼下有个早点铺子 煎饼果子贼好吃 天津人管油条叫啥来着"
+    assert not near_word(line, "天津", ("新家", 0))
+    assert near_word("滨江的新房子终于收拾好了，杭州的秋天好舒服", "滨江", ("新房子", 3))
+    assert near_word("first night in the new flat in Leith 🥂", "Leith", ("first night in", 0))
