@@ -955,9 +955,11 @@ class RetrievalService:
             reading or the top's own thing named again ("ran into my old boss")."""
             return (not (m.key.startswith("line:") or m.key in names) or found_in[m.event_id] is not None) \
                 and not refers(m)
+
         def strong(m: LaterMention) -> bool:
             """Tells by more than a shared word: a change word, a belief, a new thing."""
             return tells(m) and not m.key.startswith("topic:")
+
         picked = told_first(picked, tells, refers=refers, strong=strong)
         if not picked:
             return findings, {}

@@ -268,9 +268,8 @@ def _agent_is_person(agent: str, subject: str) -> bool:
     thing, an animal, a food: "my order Tuesday", "my hamster Nibbles") and the capitalised word
     after it no day or month ("my dinner Saturday was…")."""
     word = agent.lower()
-    name = subject.split()[-2] if len(subject.split()) >= 2 else ""
     m = re.search(rf"\b{re.escape(agent)}\s+([^\W\d_]+)", subject, re.I)
-    name = m.group(1).lower() if m else name.lower()
+    name = m.group(1).lower() if m else ""
     return not (categories_of(word) or concept_of(word) or word in _family_words() or name in _WHEN_WORDS)
 
 
