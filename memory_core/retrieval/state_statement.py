@@ -477,9 +477,9 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         # the word at ``at`` is the change itself, no call-off of it (as ``change_at`` reads it)
         # … from the change's clause on: a call-off before it is of the thing it corrects ("the
         # room fell through and I ended up in a sharehouse in Brunswick")
-        c_start = max([start, *(b.end() for b in _CHANGE_CLAUSE.finditer(text, start, pos))])
+        c_start, c_end = _clause_span(text, pos, start)
+        weighed = text[c_start:c_end]
         text, after, word = text[start:end].strip(), text[c_start:], (pos - c_start, pos - c_start + 1)
-        weighed = after[:m.start()] if (m := _CHANGE_CLAUSE.search(after, pos - c_start)) else after
         # a condition before the state's clause or in it makes it hypothetical ("If the job works
         # out, we're moving"), not one after it ("im driving for fedex … help me figure out how
         # many stops an hour if i have 160 stops")
@@ -627,9 +627,10 @@ _DATE_FILLER = re.compile(r"[\W_]+|\b(?:from|on|in|at|by|starting|until|till|the
                           re.IGNORECASE)
 
 
-def _clause_span(text: str, pos: int) -> tuple[int, int]:
-    """The clause of ``text`` around ``pos`` (``_CHANGE_CLAUSE``'s breaks)."""
-    start = max((b.end() for b in _CHANGE_CLAUSE.finditer(text, 0, pos)), default=0)
+def _clause_span(text: str, pos: int, lo: int = 0) -> tuple[int, int]:
+    """The clause of ``text`` around ``pos`` (``_CHANGE_CLAUSE``'s breaks), starting no earlier
+    than ``lo``."""
+    start = max((b.end() for b in _CHANGE_CLAUSE.finditer(text, lo, pos)), default=lo)
     end = _CHANGE_CLAUSE.search(text, pos)
     return start, end.start() if end else len(text)
 

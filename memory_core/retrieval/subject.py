@@ -16,6 +16,7 @@ never drops them, and a question about someone else is untouched.
 
 from __future__ import annotations
 
+import calendar
 import re
 from functools import lru_cache
 
@@ -258,9 +259,9 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
 _ZH_WISH = re.compile(r"非要|非得|吵着要|闹着要|嚷着要|缠着要|想要|一直想|天天念叨|说想")
 
 
-_WHEN_WORDS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
-                         "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                         "november", "december", "christmas", "easter"))
+#: a day or a month after "my dinner", "my order" (their full names, as timeparse reads months), and
+#: two feasts
+_WHEN_WORDS = frozenset((*(n.lower() for n in (*calendar.day_name, *calendar.month_name) if n), "christmas", "easter"))
 
 
 def _agent_is_person(agent: str, subject: str) -> bool:
