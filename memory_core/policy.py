@@ -412,7 +412,7 @@ NEWER_STATE_FOLLOW_UP_DAYS: Final = 90
 #: with both events (retrieval/continuation.py)
 CONTINUATION_GAP_S: Final = 300
 CONTINUATION_BURST_CHARS: Final = 12
-#: … an answer to the assistant's question is short: a place, a name, a date
+#: … an answer to the assistant's question opens with a short sentence: a place, a name, a date
 CONTINUATION_ANSWER_CHARS: Final = 60
 #: current_state, a question naming only the thing ("am I still at Safaricom?"): how many of the
 #: best fused candidates are read for the state family they speak of (retrieval/named_family.py)
@@ -713,6 +713,19 @@ L2_HIT_MAX_EVENT_IDS: Final = 5
 #: dog?" after the dog was put down) is answered by the ended belief with its end: it scores its
 #: confidence plus this, below a live belief's bonus (0.4) so any current value answers first.
 ENDED_STATE_BONUS: Final = 0.2
+#: current_state: the families where a new thing is often taken before the old one is given up
+#: (the new car bought, then the old one sold; the new job started, then the old contract ended):
+#: an ended belief answering first yields to the user's line, told while it was held, that took a
+#: new one. Not pets, diets, ties or health: "Have I still got a dog?" is answered by the dog.
+#: current_state: a line that says the first finding's value was said wrong ("typo, not Clifton —
+#: Cotham") answers in its place when told at most this many days after it
+CORRECTION_WINDOW_DAYS: Final = 30
+#: current_state: a first finding that tells a start but names nothing (今天开学典礼) yields to the
+#: user's plan it carries out — told at most this many days before, naming the thing and dated
+#: ahead to within ``PLAN_DATE_SLACK_DAYS`` of it (复试过了，海南大学MPA，九月份入学)
+PLAN_CARRIED_OUT_DAYS: Final = 240
+PLAN_DATE_SLACK_DAYS: Final = 45
+HELD_PAST_END_FAMILIES: Final = frozenset({"vehicle", "work", "residence", "school"})
 #: An episode answers only when it shares a question entity or this many topic terms.
 L2_EPISODE_MIN_TERM_OVERLAP: Final = 2
 #: An episode hit points at no more than this many of its events (those matching the question).

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..governance.cues import split_sentences, statement_clauses
-from ..lexicon.names import DIET_IMPLIES, ZH_KIN_FULL_NAME
+from ..lexicon.names import DIET_IMPLIES, KIND_WORDS, ZH_KIN_FULL_NAME
 from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Gazetteer, Mention, collect_mentions, is_cjk, is_member, lexicon_type,
@@ -65,8 +65,7 @@ _THERE_PREDICATES = frozenset({"LIVES_IN", "MOVED_TO", "VISITED", "WORKS_AT", "I
 _ZH_THERE = frozenset({"那儿", "那里", "那边"})
 _ZH_PET_PRONOUNS = frozenset({"他", "她", "它"})
 #: words that name a kind of thing, not one thing: a pronoun prefers a named one before them
-_KIND_WORDS = frozenset({"car", "truck", "bike", "motorcycle", "scooter", "suv", "van", "phone", "laptop",
-                         "车", "汽车", "电动车", "手机", "电脑"})
+_KIND_WORDS = KIND_WORDS
 _ZH_THERE_PREDICATES = _THERE_PREDICATES | {"LIKES", "DISLIKES"}
 _ZH_THIRD_PERSON = re.compile(r"(?:他|她|他们|她们|妈妈|妈|爸爸|爸|老婆|老公|朋友|同事|姐姐|妹妹|"
                               r"哥哥|弟弟|儿子|女儿|室友|老板|邻居|同学|表妹|表哥|表姐|表弟|领导|听说|"

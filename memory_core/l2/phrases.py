@@ -162,6 +162,28 @@ def later_end(trait: str, value: str, zh: bool) -> str:
     return f"that ended {trait} {value!r}"
 
 
+def later_taken(value: str, zh: bool) -> str:
+    """A line that took a new one while an ended value was still held (the new car bought before
+    the old one was sold)."""
+    if zh:
+        return f"在“{_value(value, True)}”结束之前换上的新的"
+    return f"a new one taken before {value!r} ended"
+
+
+def later_correction(day: str, zh: bool) -> str:
+    """A line that corrected what the first finding said."""
+    if zh:
+        return f"用户在 {day} 更正了之前说的"
+    return f"the user corrected what was said before ({day})"
+
+
+def later_plan(day: str, zh: bool) -> str:
+    """A plan told with its name that a later line (``day``) carried out in words naming nothing."""
+    if zh:
+        return f"{day} 那条说开始了的话，说的就是这个计划"
+    return f"the plan the line of {day} carried out"
+
+
 #: a question family's state in words (``retrieval.predicates`` family names)
 _FAMILY_WORDS = {"work": ("job", "工作"), "residence": ("home", "住处"), "vehicle": ("car", "车"),
                  "pet": ("pet", "宠物"), "diet": ("diet", "饮食"), "relationship": ("relationship", "感情状况"),

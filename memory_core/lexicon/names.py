@@ -158,6 +158,11 @@ PLACES: frozenset[str] = ZH_CITIES | frozenset({
     "台州", "金华", "常州", "南通", "扬州", "徐州", "烟台", "石家庄", "太原", "南昌", "呼和浩特", "衡阳",
 })
 
+#: words that name a kind of thing, not one thing ("car seats", 车): an entity by that name is no
+#: particular car (a pronoun prefers a named one before it; a later line naming it names no new one)
+KIND_WORDS: frozenset[str] = frozenset({"car", "truck", "bike", "motorcycle", "scooter", "suv", "van", "phone", "laptop",
+                                        "车", "汽车", "电动车", "手机", "电脑"})
+
 VEHICLE_BRANDS: frozenset[str] = frozenset({
     "toyota", "honda", "ford", "chevy", "chevrolet", "tesla", "subaru", "hyundai", "kia", "mazda", "jeep",
     "volvo", "bmw", "audi", "mercedes", "mercedes-benz", "porsche", "volkswagen", "vw", "nissan", "lexus",
@@ -168,6 +173,8 @@ VEHICLE_BRANDS: frozenset[str] = frozenset({
     "沃尔沃", "保时捷", "小米", "零跑", "埃安", "领克", "雅迪", "爱玛", "九号", "路虎", "雷克萨斯", "凯迪拉克", "林肯",
     "捷豹", "英菲尼迪", "斯柯达", "标致", "雪铁龙", "荣威", "名爵", "传祺", "奇瑞", "岚图", "腾势", "阿维塔",
     "哪吒", "深蓝", "极越", "智己", "宝骏", "长城", "欧拉", "魏牌", "东风", "北汽", "星途", "捷途", "方程豹", "仰望",
+    # the trucks drivers name (我那台解放J6, 新车开回来了 豪沃TX, 陕汽德龙X6000)
+    "豪沃", "陕汽", "欧曼", "乘龙", "重汽", "霸龙", "东风天龙",
     # bicycles and e-bikes people ride to work (骑捷安特上班)
     "捷安特", "美利达", "台铃", "giant", "specialized", "cannondale",
 })
@@ -183,6 +190,7 @@ VEHICLE_MODELS: frozenset[str] = frozenset({
     "星越", "星瑞", "博越", "缤越", "帝豪", "缤瑞", "逸动", "瑞虎", "艾瑞泽", "探岳", "探歌", "凌渡", "亚洲龙",
     "威驰", "雷凌", "皇冠", "缤智", "英朗", "君威", "君越", "科鲁兹", "迈锐宝", "伊兰特", "索纳塔", "途胜", "智跑",
     "昂克赛拉", "阿特兹", "海豚", "驱逐舰", "好猫", "宏光plus", "缤果", "星愿", "海狮",
+    "解放j6", "解放jh6", "解放j7",
 })
 
 #: health conditions (a topic entity when named; the patterns also accept unlisted ones by shape)

@@ -38,7 +38,7 @@ def continuation(first: Line, following: Sequence[Line]) -> tuple[Line, Line | N
     - a burst: ``first`` is short (``CONTINUATION_BURST_CHARS``) and the user's very next line
       follows within ``CONTINUATION_GAP_S``;
     - an answer: the assistant's next line asks a question, and the user's line after it, within
-      the gap and short (``CONTINUATION_ANSWER_CHARS``), answers it.
+      the gap and opening with a short sentence (``CONTINUATION_ANSWER_CHARS``), answers it.
 
     A continuation that is itself a question continues nothing."""
     if first.author_type != "user" or first.speaker or not following:
@@ -55,7 +55,10 @@ def continuation(first: Line, following: Sequence[Line]) -> tuple[Line, Line | N
     reply = following[1]
     if reply.author_type != "user" or reply.speaker or reply.occurred_at - nxt.occurred_at > CONTINUATION_GAP_S:
         return None
-    if len(reply.content.strip()) > CONTINUATION_ANSWER_CHARS or not _told(reply):
+    # the answer leads the reply: its first sentence is short ("Labasa, FSC transferred my husband
+    # to the mill here. Quiet town but the people are nice")
+    sentences = split_sentences(reply.content.strip())
+    if not sentences or len(sentences[0].strip()) > CONTINUATION_ANSWER_CHARS or not _told(reply):
         return None
     return reply, nxt
 

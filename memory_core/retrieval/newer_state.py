@@ -76,19 +76,30 @@ def newer_mentions(top_time: float, top_event_ids: Iterable[str], speaker: str |
 
 
 #: a line that compares the state with the one before a change ("more energy than I ever did on the
-#: old diet", 新学校食堂比以前好吃多了, "miss my old team"): it speaks of the state after a change told
-#: earlier, and names neither
+#: old diet", 新学校食堂比以前好吃多了, "miss my old team"), or speaks of the time after it (术后…): it
+#: speaks of the state after a change told earlier, and names neither
 _COMPARES_WITH_BEFORE = re.compile(
     r"\b(?:the|my|our)\s+old\s+(?:diet|job|place|flat|apartment|house|home|car|truck|bike|school|uni|college|"
     r"company|firm|team|boss|office|neighbou?rhood|area|town|city|landlord|commute)\b|"
     r"\bthan\s+(?:at\s+)?(?:the\s+old\s+\w+|my\s+old\s+\w+|before)\b|"
-    r"比(?:以前|原来|之前|老家|过去)|以前那(?:个|家|辆|所|套|间)|原来那(?:个|家|辆|所|套|间)|之前那(?:个|家|辆|所|套|间)",
+    r"比(?:以前|原来|之前|老家|过去)|以前那(?:个|家|辆|所|套|间)|原来那(?:个|家|辆|所|套|间)|之前那(?:个|家|辆|所|套|间)|"
+    # … or of the time since it (术后多久能去游泳, "how soon after the op can I drive")
+    r"术后|手术后|\bafter\s+(?:the|my)\s+(?:surgery|op|operation)\b|\bpost-?op\b",
     re.IGNORECASE)
+#: a line that says no other will follow the one gone (老伴说再去买一只八哥，我觉得暂时不要再养了; "not
+#: getting another dog yet"): it speaks of the loss told before it, whatever it names
+_DECLINES_ANOTHER = re.compile(
+    r"不(?:要|想|打算|准备|会)?再(?:养|买|开)了|\b(?:won'?t|not|never)\s+(?:be\s+)?get(?:ting)?\s+another\b", re.IGNORECASE)
 
 
 def compares_with_before(content: str) -> bool:
     """Whether the line compares the state with the one before a change (``_COMPARES_WITH_BEFORE``)."""
     return _COMPARES_WITH_BEFORE.search(content) is not None
+
+
+def declines_another(content: str) -> bool:
+    """Whether the line says no other will follow the one gone (``_DECLINES_ANOTHER``)."""
+    return _DECLINES_ANOTHER.search(content) is not None
 
 
 def told_first(picked: Sequence[LaterMention], tells: Callable[[LaterMention], bool], *,

@@ -43,7 +43,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      CONTINUATION_GAP_S, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, REFERS_BACK_NAMED_TYPES,
+                      CONTINUATION_GAP_S, CORRECTION_WINDOW_DAYS, HELD_PAST_END_FAMILIES, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, REFERS_BACK_NAMED_TYPES,
                       STATE_LINE_LIFT_MARGIN, STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
                       STATE_LINE_NO_STATE, STATE_LINE_SCAN, QUESTION_FAMILY_MIN_PROBABILITY, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
@@ -51,18 +51,22 @@ from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_L
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
                       VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
                       AuthorType, RetrievalScope)
+from ..lexicon.names import KIND_WORDS
 from ..text.segment import fts_or_query, fts_phrase, has_cjk, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
 from .continuation import Line, continuation
+from .carried_out import plan_carried_out
+from .corrections import corrected_by
+from .held_past_end import NamedLine, ended_name, held_from_lines, taken_before_end, takes_new
 from .dialogue import ends_with_question, lift_replies
-from ..l2.phrases import later_about, later_change, later_end, later_family_change, later_family_line, later_reason
-from .newer_state import (LaterMention, asks_last, compares_with_before, focus_sentences, newer_mentions, shared_family,
+from ..l2.phrases import later_about, later_change, later_correction, later_end, later_plan, later_taken, later_family_change, later_family_line, later_reason
+from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, newer_mentions, shared_family,
                           shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, only_refers_back, kin_not_partner, lowers_state_answer, not_begun,
-                              not_had, not_own_state, partner_by_role, refers_back, refers_back_at)
+from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, near_word, only_refers_back, kin_not_partner, lowers_state_answer, not_begun,
+                              not_had, not_own_state, partner_by_role, refers_back, refers_back_at, WEDDING_HELD)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -622,6 +626,9 @@ class RetrievalService:
         findings = self._fuse_layers(plan, trace, findings, layer_results)
         findings = self._refers_back_top(plan, trace, findings, by_id)
         findings, lifted = self._newer_state(plan, trace, findings, by_id, allowed)
+        findings = self._corrected_first(plan, trace, findings, by_id, lifted)
+        findings = self._taken_before_end(plan, trace, findings, by_id, lifted)
+        findings = self._carried_out_first(plan, trace, findings, by_id, lifted)
         self._continue_first(plan, trace, findings, by_id, allowed)
         findings, dups = dedup(findings)
         for f, first in dups:
@@ -743,7 +750,9 @@ class RetrievalService:
                 f"WHERE c.entity_type IN ({placeholders(len(new_types))}) AND f.occurred_at > ? "
                 f"AND (? IS NULL OR f.occurred_at <= ?) AND f.author_type = 'user' "
                 f"AND x.entity_id NOT IN ({placeholders(len(names))}) ORDER BY f.occurred_at DESC LIMIT ?",
-                [*new_types, top_time, plan.as_of, plan.as_of, *names, NEWER_STATE_SCAN])]
+                [*new_types, top_time, plan.as_of, plan.as_of, *names, NEWER_STATE_SCAN])
+                # (a kind word is no new thing: "fits 3 car seats across the back")
+                if str(name).lower() not in KIND_WORDS]
         try:
             rows += self._ended_rows(conn, ids, top_time, zh)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
@@ -760,7 +769,11 @@ class RetrievalService:
         # the words of what the top line names (an L1 top: "posted to Wesley Girls High School"): a
         # later line sharing one is that thing named again (the entity path's to weigh) or the word
         # in another sense ("the girls here are very serious students"), no newer word on the state
-        named_words = {t for name in names.values() for t in query_terms(str(name))} if top.layer == "l1" else set()
+        # (and the words of a belief's own value when it is a thing: "Chambers are right by the High
+        # Court" after employer: khan durrani law chambers names the same chambers — not a
+        # condition's or a diet's: "ACL reconstruction done" after health: torn acl is newer)
+        named_words = {t for name in names.values() for t in query_terms(str(name))} if top.layer == "l1" \
+            else set(query_terms(obj)) if obj and plan.predicate_family in REFERS_BACK_NAMED_TYPES else set()
         topical = self._topic_mentions(top, ids[:1] if ended_top else ids, findings, by_id, zh, obj,
                                        query_terms(plan.query), plan.predicate_family, named_words)
         if not rows and not topical:
@@ -822,6 +835,8 @@ class RetrievalService:
         own_names = set(names)
         # a live belief that names the partner: a later line that calls the partner by the role
         # or by name, with no word of a change, speaks of that partner, not of a newer state
+        spouse_top = top.layer != "l1" and top.facts.get("current", True) is not False and (
+            top.facts.get("trait") == "spouse" or top.facts.get("predicate") == "MARRIED_TO")
         partner_top = top.layer != "l1" and bool(obj) and top.facts.get("current", True) is not False and (
             plan.predicate_family == "relationship" or top.facts.get("trait") in ("partner", "spouse")
             or top.facts.get("predicate") in ("DATING", "MARRIED_TO"))
@@ -888,6 +903,8 @@ class RetrievalService:
                 # reads as on the same family is as often about that new state ("new desk is nice")
             if change_row and top_changed and refers_back(ev.content, family):
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
+            if change_row and spouse_top and (change_at(ev.content, family) or ("", 0))[0] in WEDDING_HELD:
+                return False  # 婚礼办完了 after spouse: 林悦 (领证了): the marriage the top tells
             if not belief_row(m) and top_read_soon(m) and not names_new(ev.event_id) and (
                     only_refers_back(ev.content, family) or (
                     change_at(ev.content, family) is None and compares_with_before(ev.content))):
@@ -1003,15 +1020,18 @@ class RetrievalService:
                 f"JOIN entity_catalog c ON c.entity_id = x.entity_id "
                 f"WHERE x.event_id IN ({placeholders(len(ids))}) AND c.entity_type IN ({placeholders(len(types))})",
                 [*ids, *types]):
-            out.setdefault(eid, {})[ent] = str(name)
+            if str(name).lower() not in KIND_WORDS:  # "the car", 车: no thing of its own
+                out.setdefault(eid, {})[ent] = str(name)
         return out
 
     def _refers_back_top(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
                          by_id: dict[str, "Candidate"]) -> list[Finding]:
         """current_state: a first finding that only refers back to a change ("新学校食堂比以前好吃多
-        了", "training course for the new job") yields to the newest finding told before it, at
-        most ``NEWER_STATE_FOLLOW_UP_DAYS`` earlier, that tells the state — by a change word of its
-        own or as the state-line model reads it: that line is the change it refers back to."""
+        了", "training course for the new job", 术后多久能去游泳), declines another after a loss
+        (我觉得暂时不要再养了) or asks about the state with no change word (研一课程太多了，怎么安排时间)
+        yields to the newest finding told before it, at most ``NEWER_STATE_FOLLOW_UP_DAYS``
+        earlier, that tells the state — by a change word of its own or as the state-line model
+        reads it: that line is the change it refers back to."""
         family = plan.predicate_family
         if plan.mode is not QueryMode.CURRENT_STATE or not family or not findings or not self._asks_own_state(plan):
             return findings
@@ -1019,11 +1039,16 @@ class RetrievalService:
         ev = by_id.get(top.event_id)
         if top.layer != "l1" or ev is None or ev.author_type != "user" or ev.speaker:
             return findings
-        if not (only_refers_back(ev.content, family) or
-                change_at(ev.content, family) is None and compares_with_before(ev.content)):
+        said = change_at(ev.content, family)
+        declines = said is None and declines_another(ev.content)
+        # (a request that ends asking, with no change word, asks about the state: "研一课程太多了，
+        # 怎么安排时间" after 今天开学了)
+        if not (only_refers_back(ev.content, family) or declines or
+                said is None and (compares_with_before(ev.content) or asks_last(ev.content))):
             return findings
-        if self._named_things([ev.event_id], family).get(ev.event_id):
-            return findings  # "滨江的新房子终于收拾好了，杭州的秋天…": it names where
+        if not declines and self._named_things([ev.event_id], family).get(ev.event_id):
+            return findings  # "滨江的新房子终于收拾好了，杭州的秋天…": it names where (not the one declined:
+            # 老伴说再去买一只八哥，我觉得暂时不要再养了)
         window = NEWER_STATE_FOLLOW_UP_DAYS * 86400.0
         earlier = [f for f in findings[1:] if f.layer == "l1" and f.event_id in by_id and not by_id[f.event_id].speaker
                    and by_id[f.event_id].author_type == "user" and 0 < ev.occurred_at - by_id[f.event_id].occurred_at <= window]
@@ -1047,6 +1072,112 @@ class RetrievalService:
                                   "above": top.event_id, "above_time": iso(ev.occurred_at),
                                   "was_rank": findings.index(first) + 1})
         return [first, *(f for f in findings if f is not first)]
+
+    def _named_lines(self, family: str, findings: Sequence[Finding],
+                     by_id: dict[str, "Candidate"]) -> list[NamedLine]:
+        """The L1 findings as lines with the names of ``family``'s kind each holds."""
+        fs = [f for f in findings if f.layer == "l1" and f.event_id in by_id]
+        named = self._named_things([f.event_id for f in fs], family)
+        out = []
+        for f in fs:
+            c = by_id[f.event_id]
+            own = c.author_type == "user" and not c.speaker and not lowers_state_answer(
+                c.content, speaker=c.speaker, author_type=c.author_type, family=family)
+            out.append(NamedLine(c.event_id, c.occurred_at, c.seq, c.content,
+                                 tuple(named.get(f.event_id, {}).values()), own))
+        return out
+
+    def _move_first(self, trace: tr.QueryTrace, findings: list[Finding], line: NamedLine, through: str, why: str,
+                    above_time: float, lifted: dict[str, str], reason: str) -> list[Finding]:
+        first = next(f for f in findings if f.layer == "l1" and f.event_id == line.event_id)
+        top = findings[0]
+        trace.newer_state.append({"event_id": line.event_id, "occurred_at": iso(line.occurred_at), "through": through,
+                                  "why": why, "above": top.event_id if top.layer == "l1" else
+                                  _layer_key(top.layer, top.kind, top.hit_id), "above_time": iso(above_time),
+                                  "was_rank": findings.index(first) + 1})
+        lifted[line.event_id] = reason
+        return [first, *(f for f in findings if f is not first)]
+
+    def _corrected_first(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                         by_id: dict[str, "Candidate"], lifted: dict[str, str]) -> list[Finding]:
+        """current_state: the first finding's value corrected by the user soon after ("typo lah，
+        不是Sengkang，是Punggol"): the correcting line answers first (``corrections.py``)."""
+        family = plan.predicate_family
+        if plan.mode is not QueryMode.CURRENT_STATE or not family or not findings or not self._asks_own_state(plan):
+            return findings
+        top = findings[0]
+        lines = self._named_lines(family, findings, by_id)
+        if top.layer == "l1":
+            own = next((l for l in lines if l.event_id == top.event_id), None)
+            if own is None or not own.own:
+                return findings
+            values, told_at = list(own.names), own.occurred_at
+        else:
+            values = [str(top.facts[k]) for k in ("value", "object") if top.facts.get(k)]
+            times = self._event_times(top.event_ids)
+            told_at = max(times.values(), default=top.occurred_at or 0.0)
+        moment = plan.as_of if plan.as_of is not None else plan.now
+        line = corrected_by(values, told_at, [l for l in lines if l.event_id != top.event_id],
+                            CORRECTION_WINDOW_DAYS * 86400.0, moment)
+        if line is None:
+            return findings
+        return self._move_first(trace, findings, line, "correction", "the user corrected what the first finding says",
+                                told_at, lifted, later_correction(iso(line.occurred_at)[:10], has_cjk(plan.query)))
+
+    def _taken_before_end(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                          by_id: dict[str, "Candidate"], lifted: dict[str, str]) -> list[Finding]:
+        """current_state: a first finding that ends a thing ("finally sold the Corolla", "vehicle:
+        no longer 捷达") yields to the newest line, told while that thing was held, in which the
+        user took a new one (``held_past_end.py``; ``HELD_PAST_END_FAMILIES``)."""
+        family = plan.predicate_family
+        if plan.mode is not QueryMode.CURRENT_STATE or family not in HELD_PAST_END_FAMILIES or not findings \
+                or not self._asks_own_state(plan):
+            return findings
+        top = findings[0]
+        lines = self._named_lines(family, findings, by_id)
+        moment = plan.as_of if plan.as_of is not None else plan.now
+        if top.layer == "l1":
+            own = next((l for l in lines if l.event_id == top.event_id), None)
+            ended = ended_name(own, family) if own is not None and own.own else None
+            if ended is None or takes_new(own, family, ended.lower(), moment, naming_old=True):
+                return findings  # (it takes the new one itself: "sold the Civic and got a Kia")
+            end_at = own.occurred_at
+            held_from = held_from_lines(ended, lines, end_at)
+        else:
+            if top.facts.get("current", True) is not False or not top.hit_id:
+                return findings
+            row = self.db.reader().execute("SELECT valid_from, value FROM tom_trait_assertions WHERE assertion_id = ?",
+                                           [top.hit_id]).fetchone()
+            if row is None or row[0] is None:
+                return findings
+            ended, held_from, end_at = str(row[1]), float(row[0]), top.occurred_at or plan.now
+        line = taken_before_end(ended, held_from, end_at, [l for l in lines if l.event_id != top.event_id], family,
+                                moment)
+        if line is None:
+            return findings
+        return self._move_first(trace, findings, line, "taken_before_end",
+                                "a new one taken while the ended one was still held", end_at, lifted,
+                                later_taken(ended, has_cjk(plan.query)))
+
+    def _carried_out_first(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                           by_id: dict[str, "Candidate"], lifted: dict[str, str]) -> list[Finding]:
+        """current_state: a first finding that tells a start and names nothing (今天开学典礼) yields
+        to the plan it carries out, told before with the name and a date that has come
+        (``carried_out.py``)."""
+        family = plan.predicate_family
+        if plan.mode is not QueryMode.CURRENT_STATE or not family or not findings or findings[0].layer != "l1" \
+                or not self._asks_own_state(plan):
+            return findings
+        lines = self._named_lines(family, findings, by_id)
+        top = next((l for l in lines if l.event_id == findings[0].event_id), None)
+        if top is None:
+            return findings
+        line = plan_carried_out(top, [l for l in lines if l is not top], family)
+        if line is None:
+            return findings
+        return self._move_first(trace, findings, line, "plan_carried_out",
+                                "the plan the first finding carries out, with its name", top.occurred_at, lifted,
+                                later_plan(iso(top.occurred_at)[:10], has_cjk(plan.query)))
 
     def _continue_first(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
                         by_id: dict[str, "Candidate"], allowed: set[str]) -> None:
@@ -1817,20 +1948,6 @@ def _layer_key(layer: str, kind: str, hit_id: Any) -> str:
 
 #: a capitalised Latin name of one to three words (Box Hill, Glen Waverley) in a Chinese line
 _LATIN_NAME = re.compile(r"(?<![A-Za-z])[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}(?![A-Za-z])")
-
-
-def near_word(content: str, name: str, found: tuple[str, int]) -> bool:
-    """Whether ``name`` is said next to the change word ``found`` (its word and offset): within
-    a few characters in Chinese, a few words in English ("滨江的新房子", "the new flat in Leith")."""
-    start, end = found[1], found[1] + len(found[0])
-    reach = 8 if has_cjk(name) else 24
-    low, key = content.lower(), name.lower()
-    pos = low.find(key)
-    while pos >= 0:
-        if max(0, pos - end, start - (pos + len(key))) <= reach:
-            return True
-        pos = low.find(key, pos + 1)
-    return False
 
 
 def _clip(text: str) -> tuple[str, bool]:

@@ -27,6 +27,7 @@ from typing import Iterable, Sequence
 
 from ..governance.cues import sentence_span
 from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
+from ..text.segment import has_cjk
 from ..text.zh_variants import as_simplified
 from .newer_state import tentative, weighs
 from .predicates import FAMILY_BY_NAME
@@ -54,7 +55,11 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         # the offer taken: 最后签了平安银行, 最后签的是冠捷 (signed with)
         "签了", "签的是", "签约了",
         # a correction that names where it landed ("the Leeds offer fell through, ended up at Arup")
-        "ended up at"),
+        "ended up at",
+        # a return ("Back at my old job with Acadian as of this week")
+        "back at my old job", "back to my old job", "my old job back", "back with my old employer",
+        # a contractor's changes ("barclays didnt renew. picked up a new one at Morgan Stanley")
+        "new contract", "new gig", "new client", "didn't renew", "didnt renew", "contract ended", "contract ends"),
     "residence": (
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
@@ -64,7 +69,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "no fixed address", "moved out", "van life", "keys collected", "collected the keys", "picked up the keys",
         "搬家", "搬到", "搬去", "搬回", "搬进", "搬来", "搬出", "落脚", "安顿", "新家", "入住", "乔迁", "定居",
         "退租", "买房", "买了房", "搬过去", "搬过来", "搬入", "回国了", "移民", "住进", "润了", "租了个", "租了间", "租了套",
-        "租了一套", "租了一间", "新房子", "房子退了",
+        "租了一套", "租了一间", "新房子", "房子退了", "搬至", "迁至", "迁居", "搬迁至",
         # a correction naming the home it came to ("the room fell through and I ended up in a
         # sharehouse in Brunswick", 市南那套被抢了，最后租的是李沧的房子)
         "ended up in", "ended up renting", "最后租的", "最后租了", "最后搬"),
@@ -83,7 +88,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "brought home", "sanctuary", "from the shelter", "from the rspca", "from the spca", "from the rescue",
         "from the breeder", "from the pound", "humane society", "救助站",
         "走了", "去世", "送人", "送给", "送走", "领养", "收养", "买了只", "买了一只", "抱回", "新成员", "寿终正寝",
-        "离开了我们", "喵星", "汪星", "彩虹桥", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
+        "离开了我们", "喵星", "汪星", "彩虹桥", "家的一员", "成为我们家", "成了我们家", "托付给", "换成一只", "接回家", "接回来", "抱回来", "带回家", "全军覆没",
         "添了", "又养了", "养猫了", "养狗了", "养了只", "养了一只", "来我家", "名字叫", "取名", "起名", "named him",
         "named her", "we named", "first night home", "went peacefully", "passed peacefully", "slipped away",
         "forever home",
@@ -99,6 +104,10 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "met someone", "seeing someone", "dating", "on a date", "first date", "second date", "third date",
         "asked me out", "kissed", "split up", "broke up", "engaged", "married", "divorce",
         "single again", "ended things", "moved in together", "together now", "official with", "official w", "proposed",
+        "back together", "tied the knot", "got hitched",
+        # the wedding banquet held (酒席摆完了 六十桌): married by custom whatever the certificate
+        # (``WEDDING_HELD``)
+        "酒席摆完", "摆完酒", "摆了酒", "办了酒席", "婚礼办完", "办完婚礼", "办了婚礼",
         "脱单", "表白", "官宣", "认识了个", "分手", "分了", "掰了", "领证", "订婚", "求婚", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身", "前任", "拉黑",
         "一个人过",
         # Cantonese: 拍拖 is dating (我同阿欣正式拍拖啦)
@@ -110,7 +119,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "put me on", "started me on", "prescribed", "surgery",
         "no longer", "symptom-free", "off the meds", "stopped taking", "better now", "discharged", "back to normal",
         "确诊", "查出", "痊愈", "康复", "好了", "停药", "药停了", "换成", "改用", "改打", "改吃", "降下来", "拆石膏", "治好", "缓解",
-        "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成", "转阴",
+        "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成", "转阴", "摘镜", "上了手术台",
         # a pregnancy's end (生了生了！7斤2两的闺女，顺产; "had the baby")
         "顺产", "剖腹产", "剖宫产", "生娃了", "生了个", "卸货", "出月子", "gave birth", "had the baby", "baby arrived",
         "baby is here"),
@@ -124,21 +133,71 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "reported at", "transfer approved"),
 }
 
+#: the relationship change words that tell a wedding held: married to a partner already told as the
+#: spouse (领证了, then 婚礼办完了), they tell no newer state
+WEDDING_HELD: frozenset[str] = frozenset({"tied the knot", "got hitched", "酒席摆完", "摆完酒", "摆了酒", "办了酒席",
+                                         "婚礼办完", "办完婚礼", "办了婚礼"})
+
+#: the change words of ``CHANGE_CUES`` that end the state's thing rather than take one (the old
+#: car sold, the job left, the flat handed back, the course dropped): a line with one of these
+#: and a line that took a new thing can both be true at once (``held_past_end``)
+END_CUES: dict[str, frozenset[str]] = {
+    "vehicle": frozenset({"sold", "totaled", "totalled", "total loss", "written off", "wrote off", "gave up the car",
+                          "gave up the truck", "scrapped", "lease was up", "returned it", "car-free", "carless",
+                          "卖了", "卖掉", "报废", "不开车", "没车了"}),
+    "work": frozenset({"quit my job", "quit", "resigned", "laid off", "let go", "got fired", "was fired", "unemployed",
+                       "retired", "last day at", "my last day", "gave notice", "gave my notice", "handed in my notice",
+                       "two weeks' notice", "last shift", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休",
+                       "最后一天", "交了工服", "待业", "下岗", "被优化", "优化掉"}),
+    "residence": frozenset({"moved out", "lease ended", "handed back the keys", "退租", "搬出", "房子退了"}),
+    "school": frozenset({"graduated", "dropped out", "withdrew", "left uni", "quit uni", "drop out", "dropping out",
+                         "pulled out of", "毕业", "退学", "休学"}),
+}
+
+
+def near_word(content: str, name: str, found: tuple[str, int]) -> bool:
+    """Whether ``name`` is said next to the change word ``found`` (its word and offset): within
+    a few characters in Chinese, a few words in English ("滨江的新房子", "the new flat in Leith")."""
+    start, end = found[1], found[1] + len(found[0])
+    reach = 8 if has_cjk(name) else 24
+    low, key = content.lower(), name.lower()
+    pos = low.find(key)
+    while pos >= 0:
+        if max(0, pos - end, start - (pos + len(key))) <= reach:
+            return True
+        pos = low.find(key, pos + 1)
+    return False
+
+
+def change_words(content: str, family: str | None) -> list[tuple[str, int]]:
+    """Every change word of ``family`` in the line (:func:`change_at`'s word and offset each)."""
+    out: list[tuple[str, int]] = []
+    at = 0
+    while (found := change_at(content[at:], family)) is not None:
+        out.append((found[0], found[1] + at))
+        at += found[1] + max(1, len(found[0]))
+    return out
+
+
 #: changes told by a verb and the family's word together, where neither alone is a change word
 #: ("started my master's at Edinburgh", 这周开始16+8轻断食了, 现在换了比亚迪汉, 这学期开始在中欧读在职MBA):
 #: per family, (pattern, the words a full-text query finds its lines by)
 _DIET_EN = r"keto|paleo|intermittent fasting|fasting|16:8|vegan|vegetarian|pescatarian|low-carb|carnivore|whole30|plant-based|gluten-free|dairy-free"
-_DIET_ZH = r"轻断食|断食|生酮|吃素|素食|低碳|控糖|戒糖|控碳|减脂餐|16\+8"
+_DIET_ZH = r"轻断食|断食|生酮|吃素|素食|低碳|控糖|戒糖|控碳|减脂餐|减脂|增肌|16\+8"
 CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "work": (
         # "got an embedded systems role at Siemens", "landed a job with the county": a job taken
-        (r"\b(?:got|landed|accepted|took|starting)\s+(?:an?|the|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,3}?(?:role|job|position|gig)\s+(?:at|with)\b",
-         ("role at", "job at", "position at", "gig at", "role with", "job with", "position with")),
+        # ("picked up a new one at Morgan Stanley": a contractor's next contract)
+        (r"\b(?:got|landed|accepted|took|starting|picked\s+up)\s+(?:an?|the|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,3}?(?:role|job|position|gig|contract)\s+(?:at|with)\b"
+         r"|\bpicked\s+up\s+a\s+new\s+one\s+(?:at|with)\b",
+         ("role at", "job at", "position at", "gig at", "role with", "job with", "position with", "contract at", "new one at")),
         # back at a former employer ("I'm back at Salford council from Monday", 兜兜转转又回华西了) —
         # not back at work after leave, at the office, at school
         (r"\b(?:i'?m|i am|going|went|moving|moved|headed)\s+back\s+(?:at|to)\s+(?!work\b|the\s+office\b|office\b|school\b|"
          r"uni\b|home\b|bed\b|sleep\b|normal\b|the\s+gym\b|it\b|the\s+grind\b)", ("back",)),
         (r"又回(?:到|去)?(?!老家|家|国|来|去)[\u4e00-\u9fffA-Za-z]{1,8}?(?:上班|工作|干活|了)", ("又回",)),
+        # the first day somewhere (今日第一日去深圳陶陶居后厨上班, 第一天到新单位报到; Cantonese 第一日返工)
+        (r"第一[天日](?:去|到|在|喺|嚟)?[\u4e00-\u9fffA-Za-z0-9]{0,12}?(?:上班|返工|报到|開工|开工|上岗)", ("第一天", "第一日")),
         # out of the forces ("Since I left the Army in March…", "got out of the Navy")
         (r"\b(?:left|got out of|out of|discharged from|retired from)\s+(?:the\s+)?(?:army|navy|air force|marines|military|"
          r"forces|service|raf|coast guard)\b", ("army", "navy", "military")),
@@ -147,6 +206,15 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         # "cleared" of the body, not of an inbox: "got cleared", "cleared by the cardiologist",
         # "cleared to return to work"
         (r"\b(?:been|got|was|were|am|is|i'?m|it'?s|finally|now|has)\s+cleared\b|\bcleared\s+(?:by|to|for)\b", ("cleared",)),
+        # an operation done (国庆假期去做了全飞秒, 做完ICL晶体植入): the eyes, a procedure by its name
+        (r"做(?:了|完)(?:个|一个|台)?[\u4e00-\u9fffA-Za-z]{0,6}?(?:手术|飞秒|ICL|icl|晶体植入|激光|切除)", ("做了", "做完")),
+        # an organ taken out (自从去年十一月切了胆囊以后, 阑尾割了)
+        (r"(?:切|割|摘)(?:了|掉了?|除了)(?:胆囊|阑尾|扁桃体|甲状腺|子宫|肌瘤|息肉|结节|囊肿|肾|胆)",
+         ("胆囊", "阑尾", "扁桃体", "甲状腺", "子宫", "肌瘤", "息肉", "结节", "囊肿")),
+        # an operation had ("had the ACL reconstruction yesterday", "had my gallbladder removal")
+        (r"\bhad\s+(?:the|my|a|an)\s+(?:[\w-]+\s+){0,3}?(?:operation|op|reconstruction|replacement|removal|transplant|"
+         r"procedure|bypass)\b", ("operation", "reconstruction", "replacement", "removal", "transplant",
+                                        "procedure", "bypass")),
     ),
     "residence": (
         # "Finally got our BTO keys in Punggol!!", "collected the keys to the new place": the keys of a home
@@ -163,7 +231,7 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
          r"ditch(?:ed|ing)|dropp(?:ed|ing))\s+(?:on\s+|the\s+|a\s+|doing\s+)?(?:strict\s+)?(?:" + _DIET_EN + r"|IF)\b",
          ("keto", "paleo", "fasting", "vegan", "vegetarian", "pescatarian", "carnivore", "whole30", "plant based", "low carb",
           "if")),
-        (r"开始(?:\S{0,6}?)(?:" + _DIET_ZH + ")", ("轻断食", "断食", "生酮", "吃素", "素食", "低碳", "控糖", "戒糖", "控碳", "减脂餐")),
+        (r"开始(?:\S{0,6}?)(?:" + _DIET_ZH + ")", ("轻断食", "断食", "生酮", "吃素", "素食", "低碳", "控糖", "戒糖", "控碳", "减脂餐", "减脂", "增肌")),
         # 不搞生酮了, 不再吃素了: a diet given up, named between the words of the giving up
         (r"不(?:再)?(?:搞|做|弄|坚持|玩)(?:" + _DIET_ZH + ")了", ("生酮", "断食", "吃素", "低碳", "控糖", "戒糖", "控碳")),
     ),
@@ -191,8 +259,16 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
          ("猫", "狗", "鱼", "兔", "鸟", "鼠", "龟", "鹦鹉", "蜥蜴", "刺猬")),
         # 朋友移民了，我接了回来养 / 捡回家养: an animal taken in to keep
         (r"(?:接|抱|领|捡)了?(?:回来|回家|过来)养", ("养",)),
+        # "we gave tyson to my brother dean": the pet given to someone to keep (not a gift or a pill)
+        (r"\b(?:gave|give|giving|handed)\s+(?:him|her|them|[a-z][a-z'-]+)\s+(?:away\s+)?to\s+(?:my|our|a|an|the|his|her|their)\s+"
+         r"(?:\w+\s+)?(?:brother|sister|mum|mom|dad|parents|cousin|aunt|uncle|friend|neighbou?r|family|farm|shelter|rescue|"
+         r"colleague|nan|gran|grandma|grandad|niece|nephew|mate)\b", ("gave",)),
         # 把年糕送到顺义我大学同学家了: the pet given to someone to keep
         (r"把\S{1,8}?送(?:到|去|回|给)", ("送到", "送去", "送回")),
+    ),
+    "relationship": (
+        # 手续办完了离了, 跟她离了: divorced, told by the verb alone
+        (r"(?:手续办完了?|我们|我俩|俺俩|跟(?:她|他|媳妇|老婆|老公|前妻|前夫)|终于|已经)\s*离了(?!职)", ("离了",)),
     ),
     "vehicle": (
         # "now I'm riding an electric one", "now im driving a Hilux": the ride one has now
@@ -253,6 +329,9 @@ _ASKS_UNMARKED = re.compile(r"(?:what|how|where|which|who|when|why)\s+(?:should|
 _ASKING_OPENER = re.compile(r"(?:what|what's|whats|which|where|when|who|how|why|is|are|do|does|did|can|could|should|"
                             r"would|will|any|anyone|best|fastest|quickest|cheapest|easiest|good|recommend|ideas?|tips?)\b|"
                             r"(?:怎么|如何|哪|什么|有没有|求推荐|推荐|请问)", re.IGNORECASE)
+#: a Chinese question chat leaves without its mark, on how soon after a change ("做完手术多久能化眼妆",
+#: 搬家后几天能入住): asked about the change, not told
+_ASKS_HOW_SOON_ZH = re.compile(r"(?:多久|多长时间|几天|几周|什么时候)(?:能|可以|才能|才可以|就能)")
 #: the user's own animal or partner as the subject ("My dog is sick", 女朋友小雨生日快到了): a word on
 #: the user's pet or relationship, the states those families ask about
 _OWN_TIE = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bird|parrot|fish|hamster|rabbit|bunny|"
@@ -577,7 +656,10 @@ def refers_back_at(content: str, found: tuple[str, int] | None) -> bool:
 
 
 #: the change word's place named as the new one ("first night in the new house", "day one at the new job")
-_NEW_AFTER = re.compile(r"\s+(?:the|our|my|this)\s+new\b", re.IGNORECASE)
+_NEW_AFTER = re.compile(r"\s+(?:the|our|my|this)\s+new\b|"
+                        # … or as the family's place by its common noun ("first week at uni", "first day at work")
+                        r"\s+(?:uni|university|college|school|campus|work|the office|the job|my job)\b(?!\s+(?:of|in)\b)",
+                        re.IGNORECASE)
 
 
 def _told_change(text: str, m: re.Match[str]) -> bool:
@@ -588,7 +670,8 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
         return False  # (and weighed: 最近WFH太孤独了，想领养一只猫)
     s_start, s_end = sentence_span(text, m.start())
     sentence = text[s_start:s_end].strip()
-    if sentence.endswith(("?", "？")) and _ASKING_OPENER.match(sentence) or _ASKS_UNMARKED.match(sentence):
+    if sentence.endswith(("?", "？")) and _ASKING_OPENER.match(sentence) or _ASKS_UNMARKED.match(sentence) or \
+            _ASKS_HOW_SOON_ZH.search(sentence):
         return False  # "fastest way to raffles place from our new place, NEL or bus?": asked throughout
     # "an offer, but I didn't take it": what follows the change in its sentence calls it off (not
     # what came before its clause: "the room fell through and I ended up in Brunswick" corrects)

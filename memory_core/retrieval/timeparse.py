@@ -561,7 +561,7 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
     (_r(r"下(?:个)?学期"), lambda m, c: _next_term(c)),
     (_r(rf"{_ZH_NUM}\s*(天|周|个?星期|个月|年)(?:之?后|以后)"),
      lambda m, c: _in_units(c, parse_zh_number(m[1]), _ZH_UNIT[m[2]])),
-    (_r(rf"(?<![\d年])(?:{_ZH_MONTH})\s*月份?(?![\d日号])"),
+    (_r(rf"(?<![\d年十])(?:{_ZH_MONTH})\s*月份?(?![\d日号])"),
      lambda m, c: _zh_month_day(c, None, m[1], None)),
 ]
 
@@ -606,9 +606,14 @@ _FUTURE_MARK = re.compile(
 _PAST_LEAD = re.compile(r"\b(?:back|since|earlier|last|ago)\s*$|(?:去年|前年|之前|以前|早在)\s*$", re.IGNORECASE)
 
 
+def told_as_past(text: str, span: tuple[int, int]) -> bool:
+    """Whether a date (``span``) is led by words of the past ("back in March", "since June", 去年三月)."""
+    return _PAST_LEAD.search(text, max(0, span[0] - 12), span[0]) is not None
+
+
 def told_as_future(text: str, span: tuple[int, int]) -> bool:
     """Whether the sentence holding a date (``span``) speaks of a time ahead."""
-    if _PAST_LEAD.search(text, max(0, span[0] - 12), span[0]):
+    if told_as_past(text, span):
         return False  # "back in March", "since June", 去年三月
     start, end = sentence_span(text, span[0])
     return _FUTURE_MARK.search(text, start, max(end, span[1])) is not None

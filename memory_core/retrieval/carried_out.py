@@ -1,0 +1,55 @@
+"""A plan told with its name, carried out later in words that name nothing.
+
+"复试过了，海南大学MPA，九月份入学" in April, then "今天开学典礼，以后周末上课" in September: the
+later line tells the start (开学) and is the newest change of the family, so a ``current_state``
+question found it first — and it does not say where. The line that does is the plan it carries
+out, told weeks or months before with a date that has now come. :func:`plan_carried_out` finds
+it: the user's own earlier line that tells a change of the family, names a thing of the family's
+kind and dates it ahead to about when the later line was told. Pure: the service reads the lines.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..policy import PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_DAYS
+from .held_past_end import NamedLine
+from .state_statement import END_CUES, change_at, refers_back_at
+from .timeparse import find_future_time, start_ahead, told_as_past
+
+DAY = 86400.0
+
+
+def names_nothing_new(line: NamedLine, family: str) -> bool:
+    """The line tells a start of the family by a change word that is not an end and does not refer
+    back ("今天开学典礼", "first shift tomorrow… today was day one"), and names no thing of the
+    family's kind."""
+    found = change_at(line.content, family)
+    return line.own and not line.names and found is not None and found[0] not in END_CUES.get(family, frozenset()) \
+        and not refers_back_at(line.content, found)
+
+
+def _dated_to(line: NamedLine) -> float | None:
+    """When the change a line tells is dated to begin, if it dates it ahead of its telling."""
+    when = find_future_time(line.content)
+    if when is None or told_as_past(line.content, when.span):
+        return None  # (a bare month is a plan once it is ahead of the telling: 九月份入学 told in April)
+    return start_ahead(when.expression, line.occurred_at)
+
+
+def plan_carried_out(top: NamedLine, earlier: Sequence[NamedLine], family: str) -> NamedLine | None:
+    """The newest of ``earlier`` the user told at most ``PLAN_CARRIED_OUT_DAYS`` before ``top``
+    that tells a change of ``family``, names a thing of its kind and dates it ahead to within
+    ``PLAN_DATE_SLACK_DAYS`` of ``top`` — when ``top`` names nothing new; else None."""
+    if not names_nothing_new(top, family):
+        return None
+    plans: list[NamedLine] = []
+    for line in earlier:
+        if not line.own or not line.names or not 0 < top.occurred_at - line.occurred_at <= PLAN_CARRIED_OUT_DAYS * DAY:
+            continue
+        if change_at(line.content, family) is None:
+            continue
+        begins = _dated_to(line)
+        if begins is not None and abs(begins - top.occurred_at) <= PLAN_DATE_SLACK_DAYS * DAY:
+            plans.append(line)
+    return max(plans, key=lambda l: (l.occurred_at, l.seq), default=None)
