@@ -195,6 +195,10 @@ def is_vehicle_word(name: str) -> bool:
     return is_vehicle_name(name) or name.strip().lower() in VEHICLE_BRANDS
 
 
+#: what follows a brand in a sentence, not its model ("MINI卖了", "宝马开了十年"): a verb or a particle
+_NOT_A_MODEL_START = frozenset("卖买开提换修撞停洗租借送骑坐了的是在到去从和跟与被把给也都就还又着过我你他她它")
+
+
 def is_vehicle_name(name: str) -> bool:
     """A vehicle brand with a model, or a model alone ("Honda Civic", 理想L7, 朗逸, "Camry")."""
     n = name.strip().lower()
@@ -204,7 +208,8 @@ def is_vehicle_name(name: str) -> bool:
         if n.startswith(brand) and len(n) > len(brand):
             rest = n[len(brand):].strip()
             if rest in VEHICLE_MODELS or re.fullmatch(r"[a-z0-9][a-z0-9\- ]{0,12}", rest) or \
-                    re.fullmatch(r"[\u4e00-\u9fff]{1,4}[a-z0-9]*", rest) and rest not in ("汽车", "公司", "集团"):
+                    re.fullmatch(r"[\u4e00-\u9fff]{1,4}[a-z0-9]*", rest) and rest not in ("汽车", "公司", "集团") \
+                    and rest[0] not in _NOT_A_MODEL_START and "了" not in rest:
                 return True
     return False
 

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..text.zh_variants import as_simplified
+
 #: a period after a title or an initial ("St. Mary's Hospital", "Dr. Lee", "J. K. Rowling",
 #: "e.g.") ends no sentence: splitting there cut names in two ("st" became an employer)
 _ABBREVIATIONS = ("St", "Dr", "Mr", "Mrs", "Ms", "Mt", "Jr", "Sr", "Prof", "Inc", "Ltd", "Co", "vs",
@@ -43,7 +45,7 @@ _EN_AUX_INVERSION = re.compile(
 
 # 什么 after a negation is "any" (还没认识什么人, 没什么压力, 不想吃什么): no question; nor is a
 # wh-word before 都/也, "whoever / anywhere / however" (谁也别劝我, 哪儿都不想去, 怎么也睡不着)
-_ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么(?![都也])|怎样|多少|哪(?!吒)(?![儿里]?[都也])|谁(?![都也])|(?<![为])(?<!没)(?<!没.)(?<!没..)(?<!没...)"
+_ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么(?![都也])|怎样|多少|(?<![没不])多久|多长时间|哪(?![吒咤])(?![儿里]?[都也])|谁(?![都也])|(?<![为])(?<!没)(?<!没.)(?<!没..)(?<!没...)"
                                r"(?<!不)(?<!不.)(?<!不..)什么(?![都也])")
 #: the colloquial how and what (冻饺子咋煮不破皮, 周末吃啥), read in the sentence's last clause only (济南有啥
 #:好吃的早饭推荐吗 我住历下区 ends by telling): 不咋样, 没啥, 啥都 / 啥也, 啥毛病没有 are no question
@@ -115,6 +117,7 @@ def has_question_cue(sentence: str) -> bool:
     if _starts_with_any(s, _EN_WH) and not _EN_WH_CLAUSE.match(s) or s.startswith(_EN_QUESTION_PHRASES):
         return True
     if _CJK.search(s):
+        s = as_simplified(s)  # 怎麼 / 甚麼 / 嗎: the cue words are Simplified
         if _ZH_FINAL_PARTICLE.search(s):
             return True
         cue = _ZH_QUESTION_CUES.search(s)

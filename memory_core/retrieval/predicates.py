@@ -105,7 +105,7 @@ FAMILIES: tuple[PredicateFamily, ...] = (
         "work",
         ("work", "working", "job", "employer", "employed", "unemployed", "employment", "company", "colleague",
          "boss", "career", "teaching", "nursing", "工作", "上班", "公司", "同事", "职业", "干活", "打工", "哪上班", "上什么班", "有班上",
-         "在哪家干", "在哪干", "干啥工作", "做啥工作"),
+         "在哪家干", "在哪干", "干啥工作", "做啥工作", "做啥工", "做什么工", "在哪做事", "在哪里做事", "client", "contract"),
         ("work", "job", "employer", "hired", "joined", "company", "工作", "上班", "入职", "公司"),
         ("office", "team", "project", "办公室", "团队", "项目"),
         # the answer is an employer: a lexicon member (a podcast, a dish) in a line about work is not it

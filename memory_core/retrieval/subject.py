@@ -63,6 +63,9 @@ _HAS_CONTRACTED = r"['’]s\s+(?:just\s+|finally\s+|now\s+|officially\s+|also\s+
 #: "is" contracted onto the subject before a participle or an adverb ("my flatmate Kiri's trying
 #: carnivore"; "'s been" is _HAS_CONTRACTED's)
 _IS_CONTRACTED = r"['’]s\s+(?:\w+ing|just|now|finally|officially|off to|engaged|married|pregnant|expecting|divorced|retired)\b"
+#: the words after "my friend" that are no name typed in lower case ("my landlord finally fixed…")
+_EN_NOT_A_NAME = (r"(?!(?:just|finally|also|still|recently|already|never|always|totally|actually|really|literally|"
+                  r"officially|suddenly|eventually|and|or|who|that|says|said|is|was|has|had|got|gets)\b)")
 _EN_OTHER_SUBJECT = re.compile(
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
@@ -70,7 +73,9 @@ _EN_OTHER_SUBJECT = re.compile(
     # ("mi" is "my" in Caribbean English: "mi girlfriend gone vegan")
     # ("My daughter in Boston got a cat": where the person lives, between them and the verb)
     # (a name of two words: "my friend Jia Hui just adopted 2 guinea pigs")
-    rf"^(?:my|me|mi|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?-i:[A-Z][^\W\d_]+)(?:\s+(?-i:[A-Z][^\W\d_]+))?|"
+    # (a name typed in lower case too, before its verb: "my friend darlene just got diagnosed")
+    rf"^(?:my|me|mi|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?:(?-i:[A-Z][^\W\d_]+)|{_EN_NOT_A_NAME}(?-i:[a-z]+))"
+    rf"(?:\s+(?-i:[A-Z][^\W\d_]+))?|"
     rf"(?:{_EN_OTHERS})s?{_EN_HONORIFIC}(?:\s+(?:in|from|up in|down in|over in|out in)\s+(?-i:[A-Z][^\W\d_]+))?|{_EN_AGENT_NAMED})"
     r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
@@ -134,7 +139,12 @@ _ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的|(?:我们|咱们|我|咱)?(?:车间
                 r"宿舍|楼上|楼下|隔壁|对门|村里|小区|厂里|店里)(?:里的?|的|上的?)?)?[小老](?:王|张|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|郑|梁|谢|宋|唐|"
                 r"许|韩|冯|邓|曹|彭|曾|萧|田|董|袁|潘|蒋|蔡|余|杜|叶|程|苏|魏|吕|丁|沈|姚|卢|姜|崔|钟|谭|陆|汪|范|金|石|"
                 r"廖|贾|夏|韦|方|白|邹|孟|熊|秦|邱|江|尹|薛|段|雷|侯|龙|史|贺|顾|毛|郝|龚|邵|钱|严|孔|汤)(?![\u4e00-\u9fff]{0,1}(?:家|板|师|公|婆|乡|伴|大|总))")
-_ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
+#: where somebody is from before the word for them (学院同事王老师, 公司里的同事, 我们科室的护士长…)
+_ZH_WORK_UNIT = (r"(?:(?:我们|咱们|我)?(?:学院|学校|系里|院里|科里|科室|公司|单位|部门|组里|办公室|班上|班里|车间|厂里|店里|"
+                 r"队里|医院)(?:里的?|的)?)")
+#: somebody pointed at by where they are (隔壁直播间那个姐妹, 楼下那位阿姨)
+_ZH_THAT_ONE = r"(?:[\u4e00-\u9fff]{1,6}?(?:那个|那位))"
+_ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_WORK_UNIT}|{_ZH_THAT_ONE})?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
                                # done for somebody (帮兄弟策划求婚…成功了, 给老婆买了辆车): their state
                                rf"^我?(?:帮|替|给)(?:我的?)?(?:{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹)|^我家?(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹|"
                                # one character of kin (我舅也查出糖尿病了, 我姑, 我娃, 我崽) — not 我姑且
@@ -146,9 +156,9 @@ _LEAD_TIME = re.compile(
     r"over the weekend|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b,?\s+|"
     r"(?:今天|昨天|前天|昨晚|今早|上周末?|这周末?|周末|最近|前几天|前阵子|今年|去年|上个?月|刚才|早上|中午|下午|晚上|"
     r"春节|过年|元旦|五一|十一|国庆|端午|中秋|清明)(?:的时候)?[，,\s]*)", re.I)
-#: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…): the user is not the subject there
+#: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…, 说要带我们去北海兜风): the user is not the subject there
 #: … and "my" before a thing of the past (我闺蜜搬到玉林我原来那个小区了: the friend moved into the user's old place)
-_ZH_ME_AS_OBJECT = re.compile(r"(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑)我|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
+_ZH_ME_AS_OBJECT = re.compile(r"(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑|带|陪)我|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
 #: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)
@@ -192,10 +202,12 @@ def asks_about_user(question: str) -> bool:
     return not _ZH_OTHER_SUBJECT.match(q) and bool(_ZH_ABOUT_USER.search(q))
 
 
+#: the answer to the user's proposal ("SHE SAID YES!!! 💍", "he said yes"): the user's engagement
+_SAID_YES = re.compile(r"(?:she|he)\s+said\s+yes\b", re.I)
 _FIRST_CLAUSE = re.compile(r"\band\b|[,;]", re.I)
 _SENTENCE_END = re.compile(r"[.!?]")
 _TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|reminded|informed|warned)\s*$", re.I)
-_EN_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our)\b", re.I)
+_EN_FIRST_PERSON = re.compile(r"\b(?:i|im|ive|me|my|mine|myself|we|us|our)\b", re.I)  # (im, ive: chat drops the apostrophe)
 
 
 #: a carer's word to the user opens the statement ("Dietitian says drop the Banting, go
@@ -227,7 +239,7 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
     s = re.sub(r"^[A-Z][\w .'-]{0,30}:\s+", "", s)
     # … and a time told first is no subject either ("Yesterday my dad…", 国庆我爸开他那台哈弗…)
     s = _LEAD_TIME.sub("", s, count=1)
-    if _CARE_REPORT_EN.match(s) or _CARE_REPORT_ZH.match(s):
+    if _CARE_REPORT_EN.match(s) or _CARE_REPORT_ZH.match(s) or _SAID_YES.match(s):
         return False
     m = _EN_OTHER_SUBJECT.match(s)
     if m is not None and m.group("agent") and not _agent_is_person(m.group("agent"), m.group(0)):
@@ -243,7 +255,9 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
         # "She caved! We're getting a puppy" are the user's)
         end = _SENTENCE_END.search(rest)
         first, later = (rest[:end.start()], rest[end.start():]) if end else (rest, "")
-        return not _EN_FIRST_PERSON.search(_FIRST_CLAUSE.split(first, 1)[0]) and not _EN_FIRST_PERSON.search(later)
+        # (a later sentence in Chinese too: "SHE SAID YES!!! … 就在我们第一次约会的Southern Ridges")
+        return not _EN_FIRST_PERSON.search(_FIRST_CLAUSE.split(first, 1)[0]) and not _EN_FIRST_PERSON.search(later) \
+            and "我" not in later
     s = as_simplified(s)  # 我媽還是吃素: the words for people are Simplified
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)
     if m:

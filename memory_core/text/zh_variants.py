@@ -9,8 +9,8 @@ into the original (phrase conversion would move them, and a stored line is never
 is for reading cue words, not for display or the index).
 
 The few Cantonese particles that carry a change's grammar are mapped the same way, one character
-for one: 咗 (了), 喺 (在), 冇 (没), 嘅 (的), 唔 (不), 佢 (他); and a dozen two-character words two for
-two (而家 "now" would otherwise read as a home).
+for one: 咗 (了), 喺 (在), 冇 (没), 嘅 (的), 唔 (不), 佢 (他), 咩 (啥); and a dozen two-character words two for
+two (而家 "now" would otherwise read as a home; 做嘢 "to work").
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from functools import lru_cache
 log = logging.getLogger(__name__)
 
 #: Cantonese particle → the Mandarin word it plays in a change told ("签咗平安" → 签了平安)
-_CANTONESE = {"咗": "了", "喺": "在", "冇": "没", "嘅": "的", "唔": "不", "佢": "他"}
+_CANTONESE = {"咗": "了", "喺": "在", "冇": "没", "嘅": "的", "唔": "不", "佢": "他", "咩": "啥"}
 #: Cantonese words of two characters → Mandarin words of two (the length kept): 而家 is "now"
 #: (its 家 is no home), 返工 "go to work", 咗去 the order of 去了 (搬咗去沙田 → 搬去了沙田)
 _CANTONESE_WORD = {"而家": "现在", "返工": "上班", "放工": "下班", "边度": "哪里", "邊度": "哪里", "边间": "哪间",
                    "邊間": "哪间", "琴日": "昨天", "揾工": "找工", "搵工": "找工", "咗去": "去了", "咗嚟": "来了",
-                   "返嚟": "回来", "返去": "回去"}
+                   "返嚟": "回来", "返去": "回去", "做嘢": "工作"}
 _CANTONESE_WORDS = re.compile("|".join(map(re.escape, _CANTONESE_WORD)))
 
 
