@@ -725,6 +725,10 @@ CORRECTION_WINDOW_DAYS: Final = 30
 #: ahead to within ``PLAN_DATE_SLACK_DAYS`` of it (复试过了，海南大学MPA，九月份入学)
 PLAN_CARRIED_OUT_DAYS: Final = 240
 PLAN_DATE_SLACK_DAYS: Final = 45
+#: current_state: the families whose belief value names a thing (a company, a place, a school, a
+#: car): a later line sharing only a word of that value names the same thing again, no newer
+#: state ("Chambers are right by the High Court" after employer: khan durrani law chambers)
+VALUE_NAMES_THING_FAMILIES: Final = frozenset({"work", "residence", "school", "vehicle"})
 HELD_PAST_END_FAMILIES: Final = frozenset({"vehicle", "work", "residence", "school"})
 #: An episode answers only when it shares a question entity or this many topic terms.
 L2_EPISODE_MIN_TERM_OVERLAP: Final = 2

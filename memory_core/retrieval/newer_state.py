@@ -252,6 +252,10 @@ _DECLINED = re.compile(r"\s*(?:暂无此意|暂时不|暂不|还不想|不想|�
 _HEARSAY = re.compile(r"^\s*(?:i\s+)?(?:heard|hear|i've heard)\b|^\s*(?:rumou?r\s+(?:is|has it)|apparently)\b", re.IGNORECASE)
 
 
+#: a request chat puts with no question mark ("any tips for a horse that won't load", "best way to
+#: clean a saddle", "recommend a farrier near Bath")
+_REQUEST_OPENER = re.compile(r"(?:any\s+(?:tips|advice|ideas|recommendations|suggestions|recs)|tips\s+(?:for|on)|"
+                             r"ideas\s+for|best\s+way\s+to|recommend|suggest)\b", re.IGNORECASE)
 _EXCLAIMED = re.compile(r"^what an?\b(?!.*\?)", re.IGNORECASE)
 
 
@@ -269,7 +273,8 @@ def asks_last(text: str) -> bool:
     # dogs? he won't eat much", 西安冬天屋里有暖气吗 感觉比银川湿)
     ends = split_clauses(sentences[-1])[-1:] + split_clauses(sentences[0])[:1]
     # "what a day", "what an idea": an exclamation, no question
-    return any(has_question_cue(c) and not _EXCLAIMED.match(c.strip()) for c in ends)
+    return any(has_question_cue(c) and not _EXCLAIMED.match(c.strip()) or _REQUEST_OPENER.match(c.strip())
+               for c in ends)
 
 
 def weighs(text: str) -> bool:

@@ -43,7 +43,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      CONTINUATION_GAP_S, CORRECTION_WINDOW_DAYS, HELD_PAST_END_FAMILIES, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, REFERS_BACK_NAMED_TYPES,
+                      CONTINUATION_GAP_S, CORRECTION_WINDOW_DAYS, HELD_PAST_END_FAMILIES, VALUE_NAMES_THING_FAMILIES, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, REFERS_BACK_NAMED_TYPES,
                       STATE_LINE_LIFT_MARGIN, STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
                       STATE_LINE_NO_STATE, STATE_LINE_SCAN, QUESTION_FAMILY_MIN_PROBABILITY, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
@@ -51,7 +51,7 @@ from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_L
                       RRF_WEIGHTS, SESSION_PRIOR_HEAD, SESSION_PRIOR_TOP_M, SESSION_PRIOR_WEIGHT, TOKEN_BUDGET,
                       VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
                       AuthorType, RetrievalScope)
-from ..lexicon.names import KIND_WORDS
+from ..lexicon.names import KIND_WORDS, PET_SPECIES
 from ..text.segment import fts_or_query, fts_phrase, has_cjk, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
@@ -629,6 +629,7 @@ class RetrievalService:
         findings = self._corrected_first(plan, trace, findings, by_id, lifted)
         findings = self._taken_before_end(plan, trace, findings, by_id, lifted)
         findings = self._carried_out_first(plan, trace, findings, by_id, lifted)
+        findings = self._kind_top_to_line(plan, trace, findings, by_id)
         self._continue_first(plan, trace, findings, by_id, allowed)
         findings, dups = dedup(findings)
         for f, first in dups:
@@ -769,11 +770,12 @@ class RetrievalService:
         # the words of what the top line names (an L1 top: "posted to Wesley Girls High School"): a
         # later line sharing one is that thing named again (the entity path's to weigh) or the word
         # in another sense ("the girls here are very serious students"), no newer word on the state
-        # (and the words of a belief's own value when it is a thing: "Chambers are right by the High
-        # Court" after employer: khan durrani law chambers names the same chambers — not a
-        # condition's or a diet's: "ACL reconstruction done" after health: torn acl is newer)
+        # (and the words of a belief's own value when it names a thing: "Chambers are right by the
+        # High Court" after employer: khan durrani law chambers names the same chambers — not a
+        # condition's, a diet's, a pet's or a partner's: "ACL reconstruction done" after health:
+        # torn acl is newer; "bought my own horse. Duchess…" after a horse)
         named_words = {t for name in names.values() for t in query_terms(str(name))} if top.layer == "l1" \
-            else set(query_terms(obj)) if obj and plan.predicate_family in REFERS_BACK_NAMED_TYPES else set()
+            else set(query_terms(obj)) if obj and plan.predicate_family in VALUE_NAMES_THING_FAMILIES else set()
         topical = self._topic_mentions(top, ids[:1] if ended_top else ids, findings, by_id, zh, obj,
                                        query_terms(plan.query), plan.predicate_family, named_words)
         if not rows and not topical:
@@ -1178,6 +1180,28 @@ class RetrievalService:
         return self._move_first(trace, findings, line, "plan_carried_out",
                                 "the plan the first finding carries out, with its name", top.occurred_at, lifted,
                                 later_plan(iso(top.occurred_at)[:10], has_cjk(plan.query)))
+
+    def _kind_top_to_line(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                          by_id: dict[str, "Candidate"]) -> list[Finding]:
+        """current_state: a first finding that is a belief whose value is a kind, not a thing
+        ("user OWNS horse" from "bought my own horse. Duchess, 9yo bay thoroughbred…") yields to the
+        user's line it rests on, which says which one."""
+        if plan.mode is not QueryMode.CURRENT_STATE or not findings or findings[0].layer == "l1":
+            return findings
+        top = findings[0]
+        value = str(top.facts.get("object") or top.facts.get("value") or "").strip().lower()
+        if not value or not (value in KIND_WORDS or value in PET_SPECIES):
+            return findings
+        line = next((f for f in findings[1:] if f.layer == "l1" and f.event_id == top.event_id
+                     and f.event_id in by_id and by_id[f.event_id].author_type == "user"
+                     and not by_id[f.event_id].speaker), None)
+        if line is None:
+            return findings
+        trace.newer_state.append({"event_id": line.event_id, "occurred_at": iso(by_id[line.event_id].occurred_at),
+                                  "through": "kind_value", "why": f"the line the belief on a {value!r} rests on",
+                                  "above": _layer_key(top.layer, top.kind, top.hit_id),
+                                  "above_time": iso(top.occurred_at or plan.now), "was_rank": findings.index(line) + 1})
+        return [line, *(f for f in findings if f is not line)]
 
     def _continue_first(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
                         by_id: dict[str, "Candidate"], allowed: set[str]) -> None:

@@ -329,3 +329,29 @@ def test_the_kinds_the_blind_sets_missed(index: int, provider: str, tmp_path, mo
     out = run_one(parse(_BLIND_KINDS)[index], tmp_path)
     assert out.error is None
     assert out.passed_after is True, out.first_after
+
+
+def test_own_is_no_part_of_a_name() -> None:
+    from memory_core.extraction.inputs import ExtractionInput
+    from memory_core.extraction.rule_extractor import RuleExtractor
+
+    got = RuleExtractor().extract([ExtractionInput("e1", "finally bought my own car last week")], [])
+    assert [e.name for e in got.entities] == ["car"]
+
+
+_KIND_VALUE = {"scenarios": [
+    # written for this test: the belief L2 keeps is the kind ("user OWNS horse"); its line names which
+    {"id": "k47-1", "lang": "en", "family": "pet", "question": "which horse am I riding these days?",
+     "now": "2024-10-01T00:00:00Z", "expect": ["biscuit"],
+     "lines": [
+         {"at": "2024-01-05T09:00:00Z", "text": "lesson on Pepper tomorrow at the riding school, she's their quietest cob"},
+         {"at": "2024-04-02T09:00:00Z", "text": "bought my own horse!!! Biscuit, 11yo Connemara, boarding him at Oakfield"},
+         {"at": "2024-06-11T09:00:00Z", "text": "any tips for a horse that won't load into the trailer"}]}]}
+
+
+def test_a_belief_on_a_kind_yields_to_the_line_that_names_which(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "hashing")
+    (scenario,) = parse(_KIND_VALUE)
+    out = run_one(scenario, tmp_path)
+    assert out.error is None
+    assert out.passed_after is True, out.first_after
