@@ -52,6 +52,7 @@ from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_L
                       VECTOR_WEIGHT_SCALE, SEMANTIC_EVIDENCE_COSINE, QueryMode,
                       AuthorType, RetrievalScope)
 from ..lexicon.names import KIND_WORDS, PET_SPECIES
+from ..governance.cues import split_sentences
 from ..text.segment import fts_or_query, fts_phrase, has_cjk, query_terms
 from . import trace as tr
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
@@ -1043,10 +1044,11 @@ class RetrievalService:
             return findings
         said = change_at(ev.content, family)
         declines = said is None and declines_another(ev.content)
-        # (a request that ends asking, with no change word, asks about the state: "研一课程太多了，
-        # 怎么安排时间" after 今天开学了)
-        if not (only_refers_back(ev.content, family) or declines or
-                said is None and (compares_with_before(ev.content) or asks_last(ev.content))):
+        # (a one-sentence request that ends asking, with no change word, asks about the state:
+        # "研一课程太多了，怎么安排时间" after 今天开学了 — not "小橘今天到家了！…是不是被吓到了")
+        asks = said is None and len(split_sentences(ev.content.strip())) == 1 and asks_last(ev.content)
+        if not (only_refers_back(ev.content, family) or declines or asks or
+                said is None and compares_with_before(ev.content)):
             return findings
         if not declines and self._named_things([ev.event_id], family).get(ev.event_id):
             return findings  # "滨江的新房子终于收拾好了，杭州的秋天…": it names where (not the one declined:
@@ -1060,8 +1062,9 @@ class RetrievalService:
 
         def tells(f: Finding) -> bool:
             c = by_id[f.event_id]
-            if lowers_state_answer(c.content, speaker=c.speaker, author_type=c.author_type, family=family):
-                return False  # "my cousin shifted to uttara last week": somebody else's change
+            if lowers_state_answer(c.content, speaker=c.speaker, author_type=c.author_type, family=family) or \
+                    tentative(c.content):
+                return False  # "my cousin shifted to uttara last week": somebody else's change; 想领养一只猫
             said = change_at(c.content, family)
             return said is not None and not refers_back_at(c.content, said) or \
                 probs.get(c.seq, 0.0) >= STATE_LINE_MIN_PROBABILITY

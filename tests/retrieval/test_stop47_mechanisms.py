@@ -355,3 +355,18 @@ def test_a_belief_on_a_kind_yields_to_the_line_that_names_which(tmp_path, monkey
     out = run_one(scenario, tmp_path)
     assert out.error is None
     assert out.passed_after is True, out.first_after
+
+
+def test_a_first_line_that_tells_and_then_asks_keeps_its_place(tmp_path, monkeypatch) -> None:
+    # tz-017 of the committed sets: "小橘今天到家了！…是不是被吓到了" tells the cat came home, then
+    # asks; only a one-sentence request yields to the line before it (here a wish: 想领养一只猫)
+    from pathlib import Path
+
+    from memory_core.eval.state_changes import load
+
+    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
+    path = Path(__file__).resolve().parents[1] / "eval" / "scenarios" / "tz_scenarios.json"
+    (scenario,) = [s for s in load(path) if s.id == "tz-017"]
+    out = run_one(scenario, tmp_path)
+    assert out.error is None
+    assert out.passed_after is True, out.first_after
