@@ -725,6 +725,8 @@ CORRECTION_WINDOW_DAYS: Final = 30
 #: ahead to within ``PLAN_DATE_SLACK_DAYS`` of it (复试过了，海南大学MPA，九月份入学)
 PLAN_CARRIED_OUT_DAYS: Final = 240
 PLAN_DATE_SLACK_DAYS: Final = 45
+#: … or, undated, the newest change before it, told at most this many days before it
+PLAN_UNDATED_DAYS: Final = 180
 #: current_state: the families whose belief value names a thing (a company, a place, a school, a
 #: car): a later line sharing only a word of that value names the same thing again, no newer
 #: state ("Chambers are right by the High Court" after employer: khan durrani law chambers)

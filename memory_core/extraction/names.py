@@ -290,15 +290,18 @@ def name_lexicon_type(surface: str, terms: dict[str, str]) -> str | None:
 
 # -- English --------------------------------------------------------------------------------------
 
-_EN_TOK = r"(?:[A-Z][\w'\-]*(?<![\-']))"
-_EN_MODEL = r"(?:\d[\w\-]*(?<!-))"
+#: a word character that is no CJK one: a Latin name runs up to the Chinese next to it ("啊啊啊UCLA
+#: transfer录了", "UCLA录了": UCLA)
+_LW = r"[^\W\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+_EN_TOK = rf"(?:[A-Z](?:{_LW}|['\-])*(?<![\-']))"
+_EN_MODEL = rf"(?:\d(?:{_LW}|-)*(?<!-))"
 #: "St. Mary's Hospital", "Mt. Rainier", "Ft. Lauderdale": the abbreviated Saint/Mount/Fort
 #: opens the name (without it the name was cut at the period and "st" became an employer)
 _EN_PLACE_TITLE = r"(?:(?:St|Mt|Ft)\. (?=[A-Z]))?"
-EN_NAME = re.compile(r"(?<![\w'])" + _EN_PLACE_TITLE + _EN_TOK + r"(?:(?: (?:of(?: the)?|de|du|la|von|van|&))? " + _EN_TOK +
+EN_NAME = re.compile(rf"(?<!{_LW})(?<!')" + _EN_PLACE_TITLE + _EN_TOK + r"(?:(?: (?:of(?: the)?|de|du|la|von|van|&))? " + _EN_TOK +
                      # a count of time after a name is no model number ("moved to Portland 2 weeks ago")
-                     r"| " + _EN_MODEL + r"(?![\w'])(?! (?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|"
-                     r"months?|mos?|years?|yrs?|times|nights?)\b))*(?:'s)?(?![\w])")
+                     r"| " + _EN_MODEL + rf"(?!{_LW})(?!')(?! (?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|"
+                     r"months?|mos?|years?|yrs?|times|nights?)\b))*(?:'s)?" + rf"(?!{_LW})")
 #: capitalised words that are not names (pronoun, days, months, interjections, titles)
 _EN_NOT_NAME = frozenset({
     "i", "i'm", "i've", "i'd", "i'll", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
@@ -486,6 +489,9 @@ def en_name_spans(text: str) -> list[tuple[int, int, str]]:
             continue  # "Harry Potter and GoT", "Got it": a common word capitalised is no name
         if len(words) == 1 and re.fullmatch(r"[A-Z]{2,}s", words[0]) or surface.lower() in _EN_GREETINGS:
             continue  # "RPGs and MOBAs": a plural of a kind; "Bon Appetit": a greeting
+        if start > 0 and "\u3400" <= text[start - 1] <= "\u9fff" and list_type(surface) not in ("organization", "place"):
+            continue  # right after Chinese only a listed school, company or place (啊啊啊UCLA录了), not a
+            # model after its Chinese brand (大疆Mini 4 Pro is the gadget's)
         out.append((start, start + len(surface), surface))
     return out
 

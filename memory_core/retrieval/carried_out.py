@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..policy import PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_DAYS
+from ..policy import PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_DAYS, PLAN_UNDATED_DAYS
 from .held_past_end import NamedLine
 from .state_statement import END_CUES, change_at, refers_back_at
 from .timeparse import find_future_time, start_ahead, told_as_past
@@ -24,9 +24,17 @@ def names_nothing_new(line: NamedLine, family: str) -> bool:
     """The line tells a start of the family by a change word that is not an end and does not refer
     back ("今天开学典礼", "first shift tomorrow… today was day one"), and names no thing of the
     family's kind."""
+    if family not in END_CUES:
+        return False  # a family whose ends are not told apart from its starts (离婚 is no start)
     found = change_at(line.content, family)
-    return line.own and not line.names and found is not None and found[0] not in END_CUES.get(family, frozenset()) \
+    return line.own and not line.names and found is not None and found[0] not in END_CUES[family] \
         and not refers_back_at(line.content, found)
+
+
+def _starts(line: NamedLine, family: str) -> bool:
+    """The line tells a change of the family that is no end (毕业旅行想去云南 tells no start)."""
+    found = change_at(line.content, family)
+    return found is not None and found[0] not in END_CUES.get(family, frozenset())
 
 
 def _dated_to(line: NamedLine) -> float | None:
@@ -40,16 +48,22 @@ def _dated_to(line: NamedLine) -> float | None:
 def plan_carried_out(top: NamedLine, earlier: Sequence[NamedLine], family: str) -> NamedLine | None:
     """The newest of ``earlier`` the user told at most ``PLAN_CARRIED_OUT_DAYS`` before ``top``
     that tells a change of ``family``, names a thing of its kind and dates it ahead to within
-    ``PLAN_DATE_SLACK_DAYS`` of ``top`` — when ``top`` names nothing new; else None."""
+    ``PLAN_DATE_SLACK_DAYS`` of ``top`` — or, undated, is the newest change told before ``top``
+    and at most ``PLAN_UNDATED_DAYS`` before it — when ``top`` names nothing new; else None."""
     if not names_nothing_new(top, family):
         return None
     plans: list[NamedLine] = []
-    for line in earlier:
-        if not line.own or not line.names or not 0 < top.occurred_at - line.occurred_at <= PLAN_CARRIED_OUT_DAYS * DAY:
-            continue
-        if change_at(line.content, family) is None:
+    changes = [l for l in earlier if l.own and 0 < top.occurred_at - l.occurred_at <= PLAN_CARRIED_OUT_DAYS * DAY
+               and _starts(l, family)]
+    newest = max(changes, key=lambda l: (l.occurred_at, l.seq), default=None)
+    for line in changes:
+        if not line.names:
             continue
         begins = _dated_to(line)
         if begins is not None and abs(begins - top.occurred_at) <= PLAN_DATE_SLACK_DAYS * DAY:
+            plans.append(line)
+        elif begins is None and line is newest and top.occurred_at - line.occurred_at <= PLAN_UNDATED_DAYS * DAY:
+            # undated ("UCLA transfer录了！！…fall就可以去Westwood了"): the newest change before the
+            # start, not long before it, with nothing told between them
             plans.append(line)
     return max(plans, key=lambda l: (l.occurred_at, l.seq), default=None)

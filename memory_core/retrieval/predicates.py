@@ -293,7 +293,17 @@ def _question_only() -> dict[str, tuple[re.Pattern[str], ...]]:
     among the family's cues, which ``state_statement`` reads in lines too): "what's in the
     driveway these days?" asks for the car, "my neighbour keeps parking across my driveway"
     tells none; a car by its name; a life shared with someone."""
-    return {"vehicle": (re.compile(r"\bdriveway\b"), _vehicle_named()), "relationship": (_LIFE_WITH_ZH,)}
+    return {"vehicle": (re.compile(r"\bdriveway\b"), _vehicle_named()), "relationship": (_LIFE_WITH_ZH,),
+            # "which pub am I cheffing at now?", "where am I nursing these days"
+            "work": (re.compile(r"\bam i (?:cheffing|cooking|nursing|teaching|lecturing|waitressing|bartending|interning|"
+                                r"temping|contracting|consulting|coaching|driving|cleaning|labouring|laboring)\b"
+                                r"(?:\s+(?:at|for)\b|\s+(?:now|these days|nowadays)\b|\s*[?]?$)"),),
+            # "where's my place now?": the home
+            "residence": (re.compile(r"\bwhere(?:'s| is) my (?:place|flat|apartment|house|home)\b"),),
+            # "am I still a smoker?", 我还抽烟吗: a habit of the body
+            "health": (re.compile(r"\bsmok(?:er|ing|e)\b|\bvap(?:er|ing|e)\b|抽烟|吸烟|戒烟"),),
+            # "what should I tell her about what I eat?": the diet, not a meal
+            "diet": (re.compile(r"\bwhat (?:do |can |can't |don't |should )?i (?:eat|eat now)\b"),)}
 
 
 #: chat drops the g of "-ing" ("who am i workin for", "where am I livin now"): read as written out

@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from ..governance.cues import sentence_span
+from ..governance.cues import has_question_cue, sentence_span
 from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
 from ..text.segment import has_cjk
 from ..text.zh_variants import as_simplified
@@ -59,7 +59,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         # a return ("Back at my old job with Acadian as of this week")
         "back at my old job", "back to my old job", "my old job back", "back with my old employer",
         # a contractor's changes ("barclays didnt renew. picked up a new one at Morgan Stanley")
-        "new contract", "new gig", "new client", "didn't renew", "didnt renew", "contract ended", "contract ends"),
+        "new contract", "new gig", "new client", "didn't renew", "didnt renew", "contract ended", "contract ends",
+        "rehired", "re-hired", "handed me notice in", "handed my notice in"),
     "residence": (
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
@@ -122,7 +123,10 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "出院", "手术", "一查", "查出来", "检查出", "拖成", "发展成", "转阴", "摘镜", "上了手术台",
         # a pregnancy's end (生了生了！7斤2两的闺女，顺产; "had the baby")
         "顺产", "剖腹产", "剖宫产", "生娃了", "生了个", "卸货", "出月子", "gave birth", "had the baby", "baby arrived",
-        "baby is here"),
+        "baby is here",
+        # a habit of the body given up ("since I stopped smoking in March", 戒烟三个月了)
+        "stopped smoking", "quit smoking", "gave up smoking", "quit vaping", "stopped vaping", "smoke-free", "smoke free",
+        "戒烟", "戒了烟", "烟戒了"),
     "school": (
         "transferred", "enrolled", "graduated", "dropped out", "withdrew", "admitted", "accepted into",
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
@@ -130,7 +134,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "转学", "转到", "毕业", "退学", "休学", "入学", "报到", "考上", "上岸", "录取", "offer", "开学", "学位证",
         "复学", "毕业证", "录取通知书", "学籍", "转专业", "leave of absence", "drop out", "dropping out", "pulled out of", "left uni", "quit uni", "deferred",
         "first day at", "first day in", "first week at", "first class at", "first term at", "first semester at",
-        "reported at", "transfer approved"),
+        "reported at", "transfer approved", "got accepted", "been accepted", "was accepted",
+        # admitted, in chat's short form (UCLA transfer录了！！, 被录了)
+        "transfer录了", "被录了", "录了！", "录了!"),
 }
 
 #: the relationship change words that tell a wedding held: married to a partner already told as the
@@ -187,6 +193,9 @@ _DIET_ZH = r"轻断食|断食|生酮|吃素|素食|低碳|控糖|戒糖|控碳|�
 CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "work": (
         # "got an embedded systems role at Siemens", "landed a job with the county": a job taken
+        # a start told by its day ("the Drovers Arms in Hebden Bridge, started monday")
+        (r"\bstarted\s+(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday|this week|"
+         r"last week)\b", ("started",)),
         # ("picked up a new one at Morgan Stanley": a contractor's next contract)
         (r"\b(?:got|landed|accepted|took|starting|picked\s+up)\s+(?:an?|the|my)\s+(?:new\s+)?(?:[\w-]+\s+){0,3}?(?:role|job|position|gig|contract)\s+(?:at|with)\b"
          r"|\bpicked\s+up\s+a\s+new\s+one\s+(?:at|with)\b",
@@ -319,7 +328,9 @@ _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
 #: emoji ends a clause as a full stop does and "because" opens one of its own ("first night in
 #: the new flat 🥂 … because the sofa isn't here yet"); not for the subject ("SHE SAID YES 💍
 #: Priya is officially my fiancée" is one clause of the speaker's)
-_CHANGE_CLAUSE = re.compile(r"[.!?;。！？；，,\u2600-\u27bf\U0001f300-\U0001faff]|\s(?:so|and|but|because|cos|cuz|coz)\s")
+_CHANGE_CLAUSE = re.compile(r"[.!?;。！？；，,\u2600-\u27bf\U0001f300-\U0001faff]|\s(?:so|and|but|because|cos|cuz|coz)\s|"
+                            # a space between Chinese words is chat's comma (厂子黄了 房租也交不起了 昨天…搬回铁岭)
+                            r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 #: a question chat leaves without its mark ("what should a 47 yr old guy put on a dating profile,
 #: askin for me"): a question word and its auxiliary open the sentence
 _ASKS_UNMARKED = re.compile(r"(?:what|how|where|which|who|when|why)\s+(?:should|shall|do|does|can|could|would|to)\s+"
@@ -668,6 +679,9 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
     clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
     if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause) or weighs(clause):
         return False  # (and weighed: 最近WFH太孤独了，想领养一只猫)
+    if _is_cjk(clause) and has_question_cue(clause) and not _REFERS_BACK.match(m.group(0).lower()):
+        return False  # a Chinese clause that asks with no mark (做啥子康复动作好, 开学第一天怎么跟家长沟通;
+        # a word that refers back stays one: 新车那个app咋绑定)
     s_start, s_end = sentence_span(text, m.start())
     sentence = text[s_start:s_end].strip()
     if sentence.endswith(("?", "？")) and _ASKING_OPENER.match(sentence) or _ASKS_UNMARKED.match(sentence) or \

@@ -156,9 +156,10 @@ _LEAD_TIME = re.compile(
     r"over the weekend|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b,?\s+|"
     r"(?:今天|昨天|前天|昨晚|今早|上周末?|这周末?|周末|最近|前几天|前阵子|今年|去年|上个?月|刚才|早上|中午|下午|晚上|"
     r"春节|过年|元旦|五一|十一|国庆|端午|中秋|清明)(?:的时候)?[，,\s]*)", re.I)
-#: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…, 说要带我们去北海兜风): the user is not the subject there
+#: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…, 说要带我们去北海兜风, 给我整得也想去,
+#: …你帮我看看: the user asks the assistant): the user is not the subject there
 #: … and "my" before a thing of the past (我闺蜜搬到玉林我原来那个小区了: the friend moved into the user's old place)
-_ZH_ME_AS_OBJECT = re.compile(r"(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑|带|陪)我|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
+_ZH_ME_AS_OBJECT = re.compile(r"你(?:帮|给|替)我|(?:给|把)我(?:整|搞|弄)得?|(?:搞|弄|整)得我|(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑|带|陪)我|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
 #: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)
@@ -262,11 +263,15 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)
     if m:
         rest = s[m.end():]
-        clauses = [c for sentence in split_sentences(rest) for c in split_clauses(sentence)]
+        # (chat breaks a clause with an emoji or a space too: 儿子又吵着要养东西😅 今天在花鸟市场买了只玄凤鹦鹉)
+        clauses = [p for sentence in split_sentences(rest) for c in split_clauses(sentence)
+                   for p in _CHAT_BREAK.split(c) if p.strip()]
         if len(clauses) > 1 and _ZH_WISH.search(clauses[0]):
             return False  # 闺女非要养个小动物 在花鸟市场买了两只巴西龟: her wish, the user's doing
         return "我" not in _ZH_ME_AS_OBJECT.sub("", rest)
     return False
+
+_CHAT_BREAK = re.compile(r"[\u2600-\u27bf\U0001f300-\U0001faff]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 #: another person's wish or demand: what follows it is done by whoever tells it, not by the one
 #: who wished (the subject a Chinese clause drops is not carried over a wish)

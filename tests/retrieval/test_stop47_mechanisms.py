@@ -370,3 +370,70 @@ def test_a_first_line_that_tells_and_then_asks_keeps_its_place(tmp_path, monkeyp
     out = run_one(scenario, tmp_path)
     assert out.error is None
     assert out.passed_after is True, out.first_after
+
+
+# -- the second blind pair of stop 47 (ug / uh), read after their measurement -------------------
+
+@pytest.mark.parametrize("question,family", [
+    ("am I still a smoker?", "health"),
+    ("which pub am I cheffing at now?", "work"),
+    ("where's my place now?", "residence"),
+    ("my friend is cooking for me saturday, what should I tell her about what I eat?", "diet"),
+    ("what did I eat yesterday?", "consumption"),
+])
+def test_questions_read_for_their_family(question: str, family: str) -> None:
+    fam = question_family(question)
+    assert fam is not None and fam.name == family
+
+
+@pytest.mark.parametrize("text,family,word", [
+    ("since I stopped smoking in March I can climb into the cab without coughing", "health", "stopped smoking"),
+    ("rehired na ako sa BrightVoice!! back at my old account", "work", "rehired"),
+    ("handed me notice in. 4 weeks left. gaffer's not speaking to me", "work", "handed me notice in"),
+    ("new place. the Drovers Arms in Hebden Bridge, started monday", "work", "started monday"),
+    ("I got accepted for the MSc Water Management at TU Delft!!", "school", "got accepted"),
+    ("啊啊啊UCLA transfer录了！！Econ major！", "school", "transfer录了"),
+    # a space between Chinese words is a clause break: 黄了 is the factory's, not the move's
+    ("厂子黄了 房租也交不起了 昨天收拾收拾搬回铁岭爸妈家住了 先猫一冬再说", "residence", "搬回"),
+])
+def test_changes_of_the_second_blind_pair(text: str, family: str, word: str) -> None:
+    found = change_at(text, family)
+    assert found is not None and found[0] == word, found
+
+
+def test_a_chinese_clause_that_asks_tells_no_change_but_a_word_that_refers_back_stays() -> None:
+    from memory_core.retrieval.state_statement import only_refers_back
+
+    assert change_at("回单位上班了，站岗站久了腿还是有点酸，做啥子康复动作好", "health") is None
+    assert change_at("第一次当班主任，开学第一天怎么跟家长沟通", "school") is None
+    assert only_refers_back("新车那个app咋绑定 一直提示失败", "vehicle")
+
+
+@pytest.mark.parametrize("text,family,other", [
+    ("我发小搬大连去了 说海边房子老好了 给我整得也想去", "residence", True),
+    ("我舅舅高血压中风了住在县人民医院你帮我看看中风以后怎么康复", "health", True),
+    ("儿子又吵着要养东西😅 今天在花鸟市场买了只玄凤鹦鹉，灰色的，叫阿灰", "pet", False),
+])
+def test_whose_chinese_line(text: str, family: str, other: bool) -> None:
+    assert (not_own_state(text, speaker=None, author_type="user", family=family) is not None) is other
+
+
+def test_a_listed_latin_name_right_after_chinese_is_a_name() -> None:
+    from memory_core.extraction.names import en_name_spans
+
+    assert [s for _, _, s in en_name_spans("啊啊啊UCLA transfer录了！！")] == ["UCLA"]
+    assert [s for _, _, s in en_name_spans("UCLA录了")] == ["UCLA"]
+    assert en_name_spans("新买的大疆Mini 4 Pro到了") == []  # the gadget's model, read with its brand
+
+
+def test_an_undated_plan_is_the_newest_start_before_a_nameless_one() -> None:
+    from memory_core.retrieval.carried_out import plan_carried_out
+
+    admitted = _line("adm", 100, "啊啊啊UCLA transfer录了！！Econ major！", ("ucla",))
+    trip = _line("trip", 150, "毕业旅行想去云南，推荐个路线", ("云南",))  # 毕业 ends, no start
+    start = _line("start", 250, "开学第一周，campus好大")
+    got = plan_carried_out(start, [admitted, trip], "school")
+    assert got is not None and got.event_id == "adm"
+    # not for a family whose ends are not told apart from its starts (我们离婚了 after 结婚八年)
+    assert plan_carried_out(_line("div", 250, "我们离婚了，孩子跟我。"),
+                            [_line("wed", 100, "我和老公结婚八年了。", ("老公",))], "relationship") is None
