@@ -150,7 +150,9 @@ WEDDING_HELD: frozenset[str] = frozenset({"tied the knot", "got hitched", "酒�
 END_CUES: dict[str, frozenset[str]] = {
     "vehicle": frozenset({"sold", "totaled", "totalled", "total loss", "written off", "wrote off", "gave up the car",
                           "gave up the truck", "scrapped", "lease was up", "returned it", "car-free", "carless",
-                          "卖了", "卖掉", "报废", "不开车", "没车了"}),
+                          "卖了", "卖掉", "报废", "不开车", "没车了",
+                          # the old one traded in (卡罗拉开去置换了): the line names the one given up
+                          "置换"}),
     "work": frozenset({"quit my job", "quit", "resigned", "laid off", "let go", "got fired", "was fired", "unemployed",
                        "retired", "last day at", "my last day", "gave notice", "gave my notice", "handed in my notice",
                        "two weeks' notice", "last shift", "离职", "辞职", "裸辞", "被裁", "裁员", "失业", "退休",

@@ -437,3 +437,12 @@ def test_an_undated_plan_is_the_newest_start_before_a_nameless_one() -> None:
     # not for a family whose ends are not told apart from its starts (我们离婚了 after 结婚八年)
     assert plan_carried_out(_line("div", 250, "我们离婚了，孩子跟我。"),
                             [_line("wed", 100, "我和老公结婚八年了。", ("老公",))], "relationship") is None
+
+
+def test_a_trade_in_names_the_car_given_up_not_a_plan() -> None:
+    # sx-011 of the committed sets: 定金交了，卡罗拉开去置换了 names the old car; 提车啦！P7白色的 is
+    # the start, and no plan it carries out
+    from memory_core.retrieval.carried_out import plan_carried_out
+
+    trade = _line("trade", 200, "定金交了，卡罗拉开去置换了，抵了两万", ("卡罗拉",))
+    assert plan_carried_out(_line("pick", 230, "提车啦！P7白色的，充电桩明天来装"), [trade], "vehicle") is None
