@@ -727,6 +727,10 @@ PLAN_CARRIED_OUT_DAYS: Final = 240
 PLAN_DATE_SLACK_DAYS: Final = 45
 #: … or, undated, the newest change before it, told at most this many days before it
 PLAN_UNDATED_DAYS: Final = 180
+#: … for school only: an admission is followed by its term (UCLA录了 … 开学第一周); a job offer
+#: asked about ("got offer from kiranapay… should i take?") or a move out of the dorm is no plan
+#: the next start carries out
+PLAN_UNDATED_FAMILIES: Final = frozenset({"school"})
 #: current_state: the families whose belief value names a thing (a company, a place, a school, a
 #: car): a later line sharing only a word of that value names the same thing again, no newer
 #: state ("Chambers are right by the High Court" after employer: khan durrani law chambers)

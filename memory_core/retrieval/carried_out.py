@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..policy import PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_DAYS, PLAN_UNDATED_DAYS
+from ..policy import PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_DAYS, PLAN_UNDATED_DAYS, PLAN_UNDATED_FAMILIES
 from .held_past_end import NamedLine
+from .newer_state import asks_last
 from .state_statement import END_CUES, change_at, refers_back_at
 from .timeparse import find_future_time, start_ahead, told_as_past
 
@@ -48,8 +49,9 @@ def _dated_to(line: NamedLine) -> float | None:
 def plan_carried_out(top: NamedLine, earlier: Sequence[NamedLine], family: str) -> NamedLine | None:
     """The newest of ``earlier`` the user told at most ``PLAN_CARRIED_OUT_DAYS`` before ``top``
     that tells a change of ``family``, names a thing of its kind and dates it ahead to within
-    ``PLAN_DATE_SLACK_DAYS`` of ``top`` — or, undated, is the newest change told before ``top``
-    and at most ``PLAN_UNDATED_DAYS`` before it — when ``top`` names nothing new; else None."""
+    ``PLAN_DATE_SLACK_DAYS`` of ``top`` — or, undated and for school only, is the newest change
+    told before ``top``, at most ``PLAN_UNDATED_DAYS`` before it and asks nothing — when ``top``
+    names nothing new; else None."""
     if not names_nothing_new(top, family):
         return None
     plans: list[NamedLine] = []
@@ -62,7 +64,8 @@ def plan_carried_out(top: NamedLine, earlier: Sequence[NamedLine], family: str) 
         begins = _dated_to(line)
         if begins is not None and abs(begins - top.occurred_at) <= PLAN_DATE_SLACK_DAYS * DAY:
             plans.append(line)
-        elif begins is None and line is newest and top.occurred_at - line.occurred_at <= PLAN_UNDATED_DAYS * DAY:
+        elif begins is None and line is newest and family in PLAN_UNDATED_FAMILIES and not asks_last(line.content) \
+                and top.occurred_at - line.occurred_at <= PLAN_UNDATED_DAYS * DAY:
             # undated ("UCLA transfer录了！！…fall就可以去Westwood了"): the newest change before the
             # start, not long before it, with nothing told between them
             plans.append(line)
