@@ -627,9 +627,7 @@ class RetrievalService:
         findings = self._fuse_layers(plan, trace, findings, layer_results)
         findings = self._refers_back_top(plan, trace, findings, by_id)
         findings, lifted = self._newer_state(plan, trace, findings, by_id, allowed)
-        findings = self._corrected_first(plan, trace, findings, by_id, lifted)
-        findings = self._taken_before_end(plan, trace, findings, by_id, lifted)
-        findings = self._carried_out_first(plan, trace, findings, by_id, lifted)
+        findings = self._first_against_lines(plan, trace, findings, by_id, lifted)
         findings = self._kind_top_to_line(plan, trace, findings, by_id)
         self._continue_first(plan, trace, findings, by_id, allowed)
         findings, dups = dedup(findings)
@@ -838,9 +836,9 @@ class RetrievalService:
         own_names = set(names)
         # a live belief that names the partner: a later line that calls the partner by the role
         # or by name, with no word of a change, speaks of that partner, not of a newer state
-        spouse_top = top.layer != "l1" and top.facts.get("current", True) is not False and (
-            top.facts.get("trait") == "spouse" or top.facts.get("predicate") == "MARRIED_TO")
-        partner_top = top.layer != "l1" and bool(obj) and top.facts.get("current", True) is not False and (
+        live_belief = top.layer != "l1" and top.facts.get("current", True) is not False
+        spouse_top = live_belief and (top.facts.get("trait") == "spouse" or top.facts.get("predicate") == "MARRIED_TO")
+        partner_top = live_belief and bool(obj) and (
             plan.predicate_family == "relationship" or top.facts.get("trait") in ("partner", "spouse")
             or top.facts.get("predicate") in ("DATING", "MARRIED_TO"))
 
@@ -1064,7 +1062,8 @@ class RetrievalService:
             c = by_id[f.event_id]
             if lowers_state_answer(c.content, speaker=c.speaker, author_type=c.author_type, family=family) or \
                     tentative(c.content):
-                return False  # "my cousin shifted to uttara last week": somebody else's change; 想领养一只猫
+                return False  # "my cousin shifted to uttara last week": somebody else's change;
+                # "Thinking about selling the Civic": weighed
             said = change_at(c.content, family)
             return said is not None and not refers_back_at(c.content, said) or \
                 probs.get(c.seq, 0.0) >= STATE_LINE_MIN_PROBABILITY
@@ -1072,11 +1071,8 @@ class RetrievalService:
         if not told:
             return findings
         first = max(told, key=lambda f: (by_id[f.event_id].occurred_at, by_id[f.event_id].seq))
-        trace.newer_state.append({"event_id": first.event_id, "occurred_at": iso(by_id[first.event_id].occurred_at),
-                                  "through": "refers_back", "why": "the change the first finding refers back to",
-                                  "above": top.event_id, "above_time": iso(ev.occurred_at),
-                                  "was_rank": findings.index(first) + 1})
-        return [first, *(f for f in findings if f is not first)]
+        return self._move_first(trace, findings, first.event_id, by_id[first.event_id].occurred_at, "refers_back",
+                                "the change the first finding refers back to", ev.occurred_at)
 
     def _named_lines(self, family: str, findings: Sequence[Finding],
                      by_id: dict[str, "Candidate"]) -> list[NamedLine]:
@@ -1092,26 +1088,42 @@ class RetrievalService:
                                  tuple(named.get(f.event_id, {}).values()), own))
         return out
 
-    def _move_first(self, trace: tr.QueryTrace, findings: list[Finding], line: NamedLine, through: str, why: str,
-                    above_time: float, lifted: dict[str, str], reason: str) -> list[Finding]:
-        first = next(f for f in findings if f.layer == "l1" and f.event_id == line.event_id)
+    def _move_first(self, trace: tr.QueryTrace, findings: list[Finding], event_id: str, occurred_at: float,
+                    through: str, why: str, above_time: float, lifted: dict[str, str] | None = None,
+                    reason: str | None = None) -> list[Finding]:
+        """The L1 finding ``event_id`` put first, the move traced in ``trace.newer_state`` (and its
+        reason in words kept in ``lifted``, for the evidence it is shown with)."""
+        first = next(f for f in findings if f.layer == "l1" and f.event_id == event_id)
         top = findings[0]
-        trace.newer_state.append({"event_id": line.event_id, "occurred_at": iso(line.occurred_at), "through": through,
+        trace.newer_state.append({"event_id": event_id, "occurred_at": iso(occurred_at), "through": through,
                                   "why": why, "above": top.event_id if top.layer == "l1" else
                                   _layer_key(top.layer, top.kind, top.hit_id), "above_time": iso(above_time),
                                   "was_rank": findings.index(first) + 1})
-        lifted[line.event_id] = reason
+        if lifted is not None and reason is not None:
+            lifted[event_id] = reason
         return [first, *(f for f in findings if f is not first)]
 
-    def _corrected_first(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
-                         by_id: dict[str, "Candidate"], lifted: dict[str, str]) -> list[Finding]:
-        """current_state: the first finding's value corrected by the user soon after ("typo lah，
-        不是Sengkang，是Punggol"): the correcting line answers first (``corrections.py``)."""
+    def _first_against_lines(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                             by_id: dict[str, "Candidate"], lifted: dict[str, str]) -> list[Finding]:
+        """current_state: the first finding read against the L1 lines beside it, in turn — a
+        value the user corrected, a thing ended while a new one was already taken, a start that
+        carries out a plan told with its name. The lines (and the names of the family's kind they
+        hold) are read once: each step only reorders them."""
         family = plan.predicate_family
         if plan.mode is not QueryMode.CURRENT_STATE or not family or not findings or not self._asks_own_state(plan):
             return findings
-        top = findings[0]
         lines = self._named_lines(family, findings, by_id)
+        moment = plan.as_of if plan.as_of is not None else plan.now
+        findings = self._corrected_first(plan, trace, findings, lines, moment, lifted)
+        if family in HELD_PAST_END_FAMILIES:
+            findings = self._taken_before_end(plan, trace, findings, lines, moment, lifted)
+        return self._carried_out_first(plan, trace, findings, lines, lifted)
+
+    def _corrected_first(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
+                         lines: list[NamedLine], moment: float, lifted: dict[str, str]) -> list[Finding]:
+        """The first finding's value corrected by the user soon after ("typo lah，不是Sengkang，
+        是Punggol"): the correcting line answers first (``corrections.py``)."""
+        top = findings[0]
         if top.layer == "l1":
             own = next((l for l in lines if l.event_id == top.event_id), None)
             if own is None or not own.own:
@@ -1121,26 +1133,21 @@ class RetrievalService:
             values = [str(top.facts[k]) for k in ("value", "object") if top.facts.get(k)]
             times = self._event_times(top.event_ids)
             told_at = max(times.values(), default=top.occurred_at or 0.0)
-        moment = plan.as_of if plan.as_of is not None else plan.now
         line = corrected_by(values, told_at, [l for l in lines if l.event_id != top.event_id],
                             CORRECTION_WINDOW_DAYS * 86400.0, moment)
         if line is None:
             return findings
-        return self._move_first(trace, findings, line, "correction", "the user corrected what the first finding says",
-                                told_at, lifted, later_correction(iso(line.occurred_at)[:10], has_cjk(plan.query)))
+        return self._move_first(trace, findings, line.event_id, line.occurred_at, "correction",
+                                "the user corrected what the first finding says", told_at, lifted,
+                                later_correction(iso(line.occurred_at)[:10], has_cjk(plan.query)))
 
     def _taken_before_end(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
-                          by_id: dict[str, "Candidate"], lifted: dict[str, str]) -> list[Finding]:
-        """current_state: a first finding that ends a thing ("finally sold the Corolla", "vehicle:
-        no longer 捷达") yields to the newest line, told while that thing was held, in which the
-        user took a new one (``held_past_end.py``; ``HELD_PAST_END_FAMILIES``)."""
-        family = plan.predicate_family
-        if plan.mode is not QueryMode.CURRENT_STATE or family not in HELD_PAST_END_FAMILIES or not findings \
-                or not self._asks_own_state(plan):
-            return findings
+                          lines: list[NamedLine], moment: float, lifted: dict[str, str]) -> list[Finding]:
+        """A first finding that ends a thing ("finally sold the Corolla", "vehicle: no longer 捷达")
+        yields to the newest line, told while that thing was held, in which the user took a new
+        one (``held_past_end.py``; ``HELD_PAST_END_FAMILIES``)."""
+        family = str(plan.predicate_family)
         top = findings[0]
-        lines = self._named_lines(family, findings, by_id)
-        moment = plan.as_of if plan.as_of is not None else plan.now
         if top.layer == "l1":
             own = next((l for l in lines if l.event_id == top.event_id), None)
             ended = ended_name(own, family) if own is not None and own.own else None
@@ -1160,27 +1167,23 @@ class RetrievalService:
                                 moment)
         if line is None:
             return findings
-        return self._move_first(trace, findings, line, "taken_before_end",
+        return self._move_first(trace, findings, line.event_id, line.occurred_at, "taken_before_end",
                                 "a new one taken while the ended one was still held", end_at, lifted,
                                 later_taken(ended, has_cjk(plan.query)))
 
     def _carried_out_first(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
-                           by_id: dict[str, "Candidate"], lifted: dict[str, str]) -> list[Finding]:
-        """current_state: a first finding that tells a start and names nothing (今天开学典礼) yields
-        to the plan it carries out, told before with the name and a date that has come
-        (``carried_out.py``)."""
-        family = plan.predicate_family
-        if plan.mode is not QueryMode.CURRENT_STATE or not family or not findings or findings[0].layer != "l1" \
-                or not self._asks_own_state(plan):
+                           lines: list[NamedLine], lifted: dict[str, str]) -> list[Finding]:
+        """A first finding that tells a start and names nothing (今天开学典礼) yields to the plan it
+        carries out, told before with the name (``carried_out.py``)."""
+        if findings[0].layer != "l1":
             return findings
-        lines = self._named_lines(family, findings, by_id)
         top = next((l for l in lines if l.event_id == findings[0].event_id), None)
         if top is None:
             return findings
-        line = plan_carried_out(top, [l for l in lines if l is not top], family)
+        line = plan_carried_out(top, [l for l in lines if l is not top], str(plan.predicate_family))
         if line is None:
             return findings
-        return self._move_first(trace, findings, line, "plan_carried_out",
+        return self._move_first(trace, findings, line.event_id, line.occurred_at, "plan_carried_out",
                                 "the plan the first finding carries out, with its name", top.occurred_at, lifted,
                                 later_plan(iso(top.occurred_at)[:10], has_cjk(plan.query)))
 
@@ -1200,11 +1203,8 @@ class RetrievalService:
                      and not by_id[f.event_id].speaker), None)
         if line is None:
             return findings
-        trace.newer_state.append({"event_id": line.event_id, "occurred_at": iso(by_id[line.event_id].occurred_at),
-                                  "through": "kind_value", "why": f"the line the belief on a {value!r} rests on",
-                                  "above": _layer_key(top.layer, top.kind, top.hit_id),
-                                  "above_time": iso(top.occurred_at or plan.now), "was_rank": findings.index(line) + 1})
-        return [line, *(f for f in findings if f is not line)]
+        return self._move_first(trace, findings, line.event_id, by_id[line.event_id].occurred_at, "kind_value",
+                                f"the line the belief on a {value!r} rests on", top.occurred_at or plan.now)
 
     def _continue_first(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
                         by_id: dict[str, "Candidate"], allowed: set[str]) -> None:

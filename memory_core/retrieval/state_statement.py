@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from ..governance.cues import has_question_cue, sentence_span
 from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
@@ -177,14 +177,13 @@ def near_word(content: str, name: str, found: tuple[str, int]) -> bool:
     return False
 
 
-def change_words(content: str, family: str | None) -> list[tuple[str, int]]:
-    """Every change word of ``family`` in the line (:func:`change_at`'s word and offset each)."""
-    out: list[tuple[str, int]] = []
+def change_words(content: str, family: str | None) -> Iterator[tuple[str, int]]:
+    """Every change word of ``family`` in the line, in order (:func:`change_at`'s word and offset
+    each), each read after the one before it; lazily, so a caller may stop at the first."""
     at = 0
     while (found := change_at(content[at:], family)) is not None:
-        out.append((found[0], found[1] + at))
+        yield found[0], found[1] + at
         at += found[1] + max(1, len(found[0]))
-    return out
 
 
 #: changes told by a verb and the family's word together, where neither alone is a change word
@@ -650,12 +649,11 @@ def refers_back(content: str, family: str | None) -> bool:
 def only_refers_back(content: str, family: str | None) -> bool:
     """The line has change words of ``family`` and every one only refers back ("新车那个app咋绑定";
     not "新公司第一天！已经不在博世了，现在在西门子", which tells the change after its 新公司)."""
-    rest, saw = content, False
-    while (found := change_at(rest, family)) is not None:
-        if not refers_back_at(rest, found):
+    saw = False
+    for found in change_words(content, family):
+        if not refers_back_at(content, found):
             return False
         saw = True
-        rest = rest[found[1] + len(found[0]):]
     return saw
 
 
