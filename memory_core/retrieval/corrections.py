@@ -17,8 +17,8 @@ from .held_past_end import NamedLine
 
 #: a line that says the user misspoke ("sorry typo lah", "I meant Austin", 说错了, 纠正一下)
 _MARKER = re.compile(
-    r"\btypo\b|\bi meant\b|\bcorrection\b|\bscratch that\b|\bmisspoke\b|\bautocorrect|\bmy bad\b|\bmy mistake\b"
-    r"|说错了|说错啦|打错|写错了|口误|纠正一下|纠正下|更正一下|更正下|搞错了|记错了|記錯|講錯|不对不对",
+    r"\btypo\b|\bi meant\b|\bcorrection\b|\bscratch that\b|\b(?:scratch|forget|ignore) what i (?:said|told you)\b|\bmisspoke\b|\bautocorrect|\bmy bad\b|\bmy mistake\b"
+    r"|说错了|说错啦|打错|写错了|口误|纠正一下|纠正下|更正一下|更正下|搞错了|记错了|記錯|講錯|不对不对|之前说的不算|刚才说的不算",
     re.IGNORECASE)
 
 

@@ -250,6 +250,17 @@ _ACTED_ON = re.compile(r"[，,;；]\s*(?:我|现在|已经|所以|于是|就)|[,
 _DECLINED = re.compile(r"\s*(?:暂无此意|暂时不|暂不|还不想|不想|没打算|不打算|没这个打算|先不|再说吧|"
                        r"(?:i'?m|i am)\s+not\s+ready|not\s+yet|no\s+plans?)", re.IGNORECASE)
 _HEARSAY = re.compile(r"^\s*(?:i\s+)?(?:heard|hear|i've heard)\b|^\s*(?:rumou?r\s+(?:is|has it)|apparently)\b", re.IGNORECASE)
+#: a step towards a place that is not the place yet: an interview, an application, a test sat
+#: ("had an interview wi a fintech in Edinburgh, second stage. fingers crossed", 今天去面试了 等通知)
+#: — unless the same line tells the outcome (got the job, offered, 录用了, 上岸)
+_PENDING_STEP = re.compile(r"\b(?:interview(?:ed|s)?|applied|application|shortlisted|second\s+(?:round|stage)|"
+                           r"assessment\s+(?:centre|center|day)|trial\s+shift|viewing|viewed)\b|面试|笔试|投了简历|投简历|递了申请|"
+                           r"交了申请|看了房|看房", re.IGNORECASE)
+_STEP_OUTCOME = re.compile(r"\b(?:got\s+(?:it|the\s+(?:job|offer|place|flat|house|role|post))|offered|hired|accepted|"
+                           r"start(?:s|ed|ing)?\b|joined|signed|took\s+(?:it|the)|moved|moving|"
+                           r"didn'?t\s+get|didnae|rejected|turned\s+down|quit|left|resigned|passed|report(?:ed|ing)?\s+(?:to|at|for))|"
+                           r"录用|录取|入职|拿到|上岸|通过|签了|搬|没过|被拒|辞|离职|退学|报到|offer",
+                           re.IGNORECASE)
 
 
 #: a request chat puts with no question mark ("any tips for a horse that won't load", "best way to
@@ -285,10 +296,12 @@ def weighs(text: str) -> bool:
 
 def tentative(text: str) -> bool:
     """Whether a statement weighs a change rather than telling one (its opening verb), reports
-    someone's advice to make it, or passes on hearsay."""
+    someone's advice to make it, passes on hearsay, or tells a step whose outcome is not known yet
+    (an interview, an application, a viewing)."""
     advised = _ADVISED.match(text) or _ADVISED_ZH.match(text)
     acted = _ACTED_ON.search(text, advised.end()) if advised else None
     if acted and not _DECLINED.match(text, acted.end()):
         advised = None  # 医生让我补充蛋白质，我现在开始吃肉了: the advice, then the change made
         # (not 老伴劝我再养一只，我暂无此意: the advice declined)
-    return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text) or advised or _HEARSAY.match(text))
+    return bool(_TENTATIVE.match(text) or _TENTATIVE_ZH.match(text) or advised or _HEARSAY.match(text)
+                or _PENDING_STEP.search(text) and not _STEP_OUTCOME.search(text))

@@ -140,6 +140,8 @@ FAMILIES: tuple[PredicateFamily, ...] = (
          "eating these days", "饮食", "吃素", "素食", "吃肉", "忌口", "生酮", "断食", "轻断食", "控碳水", "减脂餐",
          "怎么吃饭", "控糖", "paleo", "whole30", "low-carb", "low carb", "carnivore", "gluten-free", "dairy-free",
          "pescatarian", "plant-based", "fodmap", "low-fodmap", "atkins", "mediterranean diet", "低碳", "无麸质", "戒糖",
+         # 全素 / 纯素 (vegan), 蛋奶素, 吃斋: the names of the vegetarian diets in Chinese
+         "全素", "纯素", "蛋奶素", "吃斋",
          # a slimming programme is the diet one is on ("am I still doing Slimming World?")
          "slimming world", "weight watchers", "noom", "counting calories", "calorie counting", "weigh-in"),
         ("vegetarian", "vegan", "pescatarian", "meat", "吃素", "素食", "吃肉"),

@@ -235,6 +235,10 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         # 搬完家累瘫了, 搬好了: the move done; 房子在伊宁市租好了: a home rented
         (r"搬(?:完|好)(?:家|了)", ("搬完", "搬好")),
         (r"(?:房子|房|一套|一间)\S{0,8}?租(?:好|到|下)了", ("租好", "租到", "租下")),
+        # the home one rents now, told after a plan that fell through ("the townhouse deal fell
+        # through. We're in Umhlanga now, renting a flat near the lighthouse")
+        (r"\b(?:now\s+)?renting\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}(?:flat|apartment|house|place|room|unit|condo|"
+         r"studio|townhouse|bungalow|cottage|duplex|bedsit|terrace|maisonette|loft|annexe?|basement)\b", ("renting",)),
     ),
     "diet": (
         (r"\b(?:start(?:ed|ing)|began|begun|going|went|switched to|trying|doing|stopp(?:ed|ing)|quit(?:ting)?|"
@@ -297,7 +301,9 @@ _CALLED_OFF_EN = re.compile(
     r"cancell?ed(?! (?:my|the|our) (?:membership|subscription|plan))|"
     r"backed out|didn't take|did not take|didn't get|pulled out|changed my mind)\b", re.IGNORECASE)
 #: (not 放弃了: "控碳水那个我放弃了" ends a diet — it is the change, not a plan dropped)
-_CALLED_OFF_ZH = re.compile(r"没抢到|没去成|没成功|退订|取消了|黄了|泡汤|拒了|落空")
+#: (and an offer refused: 大伟又来找我复合 我没搭理他, 儿子让我们搬过去 我不去, 没答应)
+_CALLED_OFF_ZH = re.compile(r"没抢到|没去成|没成功|退订|取消了|黄了|泡汤|拒了|落空|没搭理|不搭理|没理他|没理她|没答应|不答应|"
+                            r"没同意|拒绝了|[我俺]不去|[我俺]才不")
 #: in the clause of a change word: not yet done, or negated ("haven't moved yet", 还没搬)
 _NOT_DONE = re.compile(r"\b(?:not yet|not|haven't|hasn't|won't|wouldn't|never|didn't|don't|isn't|wasn't)\b|"
                        r"还没|没有(?=[搬买换去入辞考])|没(?=[搬买换去入辞考])|不想|不打算|算了|"
@@ -348,7 +354,7 @@ _ASKS_HOW_SOON_ZH = re.compile(r"(?:多久|多长时间|几天|几周|什么时�
 #: the user's pet or relationship, the states those families ask about
 _OWN_TIE = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bird|parrot|fish|hamster|rabbit|bunny|"
                       r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|missus|hubby|wifey)s?\b|"
-                      r"^(?:我|我们)?(?:家|家里)?(?:的)?(?:猫|狗|猫咪|狗狗|男朋友|女朋友|老婆|老公|对象|未婚夫|未婚妻|媳妇|老伴|爱人)", re.IGNORECASE)
+                      r"^(?:[我俺咱]|[我俺咱]们)?(?:家|家里)?(?:的)?(?:猫|狗|猫咪|狗狗|男朋友|女朋友|老婆|老公|对象|未婚夫|未婚妻|媳妇|老伴|爱人)", re.IGNORECASE)
 #: a question about the user's own animal or partner ("Is my cat still around?", 我家现在养的啥,
 #: 我家猫还在吗, 我对象还是小林吗): for the pet and relationship families, the user's own state
 _OWN_TIE_QUESTION = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:cats?|dogs?|pupp(?:y|ies)|kittens?|pets?|birds?|parrots?|fish|"
@@ -363,6 +369,11 @@ _CARE_GIVER = re.compile(r"^(?:the |my )?(?:doctor|doc|physician|dentist|surgeon
 #: greyhound"): a person's new pet — a pet does not get one — though pets have names too
 _NAMED_GETS_PET = re.compile(r"^(?!(?:i|we|my|our)\b)[a-z][a-z'\-]+(?:'s| has| just| finally| also)* (?:got|gotten|adopted|rescued|"
                              r"bought|brought home|picked up|is getting) (?:a|an|another|two|three|her|his|their) ", re.IGNORECASE)
+#: a person's animal by their name ("Kofi's puppy got seized by hall management"): theirs — a name
+#: with a capital, no word of the user's own ("my", "our")
+_NAMED_PERSONS_PET = re.compile(r"^(?!(?:my|our|me|ma|mi|the|this|that)\b)(?-i:[A-Z])[a-z\-]+(?:'s|’s)\s+(?:new\s+|little\s+|old\s+|baby\s+)?"
+                                r"(?:puppy|pup|dog|cat|kitten|kitty|bird|parrot|rabbit|bunny|hamster|guinea\s+pig|tortoise|turtle)s?\b",
+                                re.IGNORECASE)
 #: the partner by pronoun with the user in the same sentence ("She proposed at midnight and I said
 #: yes!"): the user's relationship — but not "He's officially married now and asking me for advice"
 _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
@@ -586,7 +597,7 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
             not (family == "health" and _CARE_GIVER.match(first)) and \
             not (family == "relationship" and _PRONOUN_WITH_ME.match(text)):
         return SOMEONE_ELSE
-    if not retaken and family == "pet" and _NAMED_GETS_PET.match(first):
+    if not retaken and family == "pet" and (_NAMED_GETS_PET.match(first) or _NAMED_PERSONS_PET.match(first)):
         return SOMEONE_ELSE
     if not retaken and family == "relationship" and _NAMED_WED_TO_ANOTHER.match(first):
         return SOMEONE_ELSE

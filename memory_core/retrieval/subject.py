@@ -47,6 +47,10 @@ _EN_HONORIFIC = r"(?:\s+(?:apa|bhai|bhaiya|didi|dada|ji|sahib|saab|akka|anna|che
 _EN_AGENT_NAMED = r"(?P<agent>[a-z]+(?:er|or|ist|ian))\s+(?-i:[A-Z][^\W\d_]+)"
 #: … and animals
 _EN_OTHERS = _EN_PEOPLE + "|cat|dog|puppy|kitten"
+#: where a person one talks about lives or comes from, between them and their verb ("the
+#: neighbour next door just bought…", "my mate from work's gone vegan")
+_EN_WHERE = (r"\s+(?:next\s+door|upstairs|downstairs|down\s+the\s+(?:road|street|hall|block)|"
+             r"across\s+the\s+(?:road|street|hall)|from\s+(?:work|church|school|uni|college|the\s+gym|the\s+office))")
 #: what follows a subject in a report of somebody's news: auxiliaries, adverbs, the irregular
 #: pasts such a report uses ("my daughter went vegan"), then any -s / -ed verb
 _EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|have|does|did|got|gets|will|can|still|always|never|just|"
@@ -54,12 +58,12 @@ _EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|have|does|did|got|gets|will|can|s
                      r"came|ran|fell|met|split|won|drove|flew|kept|spent|sent|felt|knew|heard|saw|"
                      # the perfect without "has", as Caribbean and West African English tell news
                      # ("mi girlfriend gone vegan from January")
-                     r"gone|"
+                     r"gone|seh|sey|sez|"
                      # a plural subject's present ("the kids keep asking for a puppy", "my parents want…")
                      r"keep|want|say|think|need|love|hate|"
                      r"\w+(?:s|ed)")
 #: "has" contracted onto the person word ("our neighbour's gone vegan", "Sister's moved to Leeds")
-_HAS_CONTRACTED = r"['’]s\s+(?:just\s+|finally\s+|now\s+|officially\s+|also\s+)*(?:gone|got|been|become|moved|started|quit|left|decided|switched|taken|adopted|bought)\b"
+_HAS_CONTRACTED = r"['’]s\s+(?:just\s+|finally\s+|now\s+|officially\s+|also\s+)*(?:gone|went|got|been|become|moved|started|quit|left|decided|switched|taken|adopted|bought)\b"
 #: "is" contracted onto the subject before a participle or an adverb ("my flatmate Kiri's trying
 #: carnivore"; "'s been" is _HAS_CONTRACTED's)
 _IS_CONTRACTED = r"['’]s\s+(?:\w+ing|just|now|finally|officially|off to|engaged|married|pregnant|expecting|divorced|retired)\b"
@@ -74,21 +78,23 @@ _EN_OTHER_SUBJECT = re.compile(
     # ("My daughter in Boston got a cat": where the person lives, between them and the verb)
     # (a name of two words: "my friend Jia Hui just adopted 2 guinea pigs")
     # (a name typed in lower case too, before its verb: "my friend darlene just got diagnosed")
-    rf"^(?:my|me|mi|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?:(?-i:[A-Z][^\W\d_]+)|{_EN_NOT_A_NAME}(?-i:[a-z]+))"
+    # ("ma" is "my" in Scots: "ma pal Kirsty just started at Baillie Gifford")
+    rf"^(?:my|me|mi|ma|mah|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?:(?-i:[A-Z][^\W\d_]+)|{_EN_NOT_A_NAME}(?-i:[a-z]+))"
     rf"(?:\s+(?-i:[A-Z][^\W\d_]+))?|"
-    rf"(?:{_EN_OTHERS})s?{_EN_HONORIFIC}(?:\s+(?:in|from|up in|down in|over in|out in)\s+(?-i:[A-Z][^\W\d_]+))?|{_EN_AGENT_NAMED})"
+    rf"(?:{_EN_OTHERS})s?{_EN_HONORIFIC}(?:\s+(?:in|from|up in|down in|over in|out in)\s+(?-i:[A-Z][^\W\d_]+)|{_EN_WHERE})?|{_EN_AGENT_NAMED})"
     r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")", re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
 #: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
 _EN_BARE_ROLE_SUBJECT = re.compile(
-    # (a name in any script's letters: "My sister Bríd has moved"; "Buddy of mine, Dale, moved to Phoenix")
-    rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+of\s+(?:mine|ours))?"
+    # (a name in any script's letters: "My sister Bríd has moved"; "Buddy of mine, Dale, moved to Phoenix";
+    # where they are: "Buddy next door just bought an Outback")
+    rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+of\s+(?:mine|ours)|{_EN_WHERE})?"
     r"(?:,?\s+(?-i:[A-Z][^\W\d_]+),?)?"
     r"(?:(?:'s\s+\w+)?\s+(?:finally|" + _EN_SUBJECT_VERBS + r")\b|" + _HAS_CONTRACTED + r")", re.I)
 #: a name as the subject, or a name's thing ("Jess got promoted already", "Harrison says the mine
 #: pays double", "Rosa's ankle healed"): a capitalised word that is no word of the lexicon and no
 #: sentence opener, before a verb a report of somebody's news uses
-_NEWS_VERBS = (r"says|said|texted|told|sent|got|gets|just|finally|keeps|kept|went|moved|quit|started|"
+_NEWS_VERBS = (r"says|said|seh|sey|sez|texted|told|sent|got|gets|just|finally|keeps|kept|went|moved|quit|started|"
                r"joined|bought|sold|adopted|proposed|landed|left|retired|passed|healed|broke|dropped|picked")
 _EN_NAMED_SUBJECT = re.compile(
     rf"^(?P<name>(?-i:[A-Z][a-z]+))(?:(?P<pos>(?:\s+and\s+(?-i:[A-Z][a-z]+))?(?:'s|’s))(?:\s+\w+){{1,3}}?\s+(?:is|was|has|had|{_NEWS_VERBS})|"
@@ -103,7 +109,12 @@ _NOT_A_NAME = frozenset((
     "everyone", "everybody", "someone", "somebody", "nobody", "no", "yes", "life", "work", "home", "school", "traffic",
     "weather", "rent", "money", "dinner", "lunch", "breakfast", "morning", "night", "week", "weekend", "year", "day",
     "car", "job", "diet", "health", "back", "finally", "never", "always", "been", "was", "is", "had", "have", "am",
-    "went", "came", "made", "took", "left", "moved", "quit", "sold", "bought", "started", "joined", "adopted"))
+    "went", "came", "made", "took", "left", "moved", "quit", "sold", "bought", "started", "joined", "adopted",
+    # what opens a chat line before the user's own news ("Ok moved out of hall liao", "Aye left
+    # the job Friday"): no name
+    "ok", "okay", "yeah", "yep", "yup", "aye", "ja", "right", "alright", "anyway", "anyways", "welp", "sigh", "wow",
+    "hey", "hi", "hello", "sorry", "btw", "fyi", "hmm", "um", "oops", "phew", "great", "good", "bad", "sadly",
+    "luckily", "officially", "guess"))
 #: a third person by pronoun ("He's officially married now", 她上个月搬去杭州了): somebody the
 #: sentence before named
 _EN_PRONOUN_SUBJECT = re.compile(r"^(?:he|she|they)(?:'s|’s|'re|’re|'ve|’ve|'d|’d|'ll|’ll)?\s+\w+", re.I)
@@ -132,24 +143,31 @@ _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|�
               "姨妈|小姨|大姨|姨父|伯伯|伯母|婶婶|孙子|孙女|外孙|外孙女|家姐|家兄|老爸|老妈|老爹|老娘|"
               # 老汉(儿) is the father in Sichuan and Chongqing (老汉说他胃不得行); children by their
               # everyday names
-              "老汉儿|老汉|闺女|小孩|孩儿")
+              "老汉儿|老汉|闺女|小孩|孩儿|"
+              # the in-laws by their everyday names and Cantonese kin (俺小舅子在曹操出行干专车, 細佬)
+              "小舅子|大舅子|小姨子|大姨子|小叔子|大伯子|连襟|妯娌|亲家|干爹|干妈|老铁|细佬|阿爸|阿妈|老豆")
 #: somebody called by a surname nickname (小王, 老李), as chat names coworkers and neighbours — after
 #: where they are from, 组里的小王 (小雨, 小宝: no surname, may be the user's own partner or child)
 _ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的|(?:我们|咱们|我|咱)?(?:车间|车队|科室|科里|部门|组里|处里|公司|单位|办公室|队里|班里|"
                 r"宿舍|楼上|楼下|隔壁|对门|村里|小区|厂里|店里)(?:里的?|的|上的?)?)?[小老](?:王|张|李|赵|刘|陈|杨|黄|周|吴|徐|孙|马|朱|胡|郭|何|林|罗|高|郑|梁|谢|宋|唐|"
                 r"许|韩|冯|邓|曹|彭|曾|萧|田|董|袁|潘|蒋|蔡|余|杜|叶|程|苏|魏|吕|丁|沈|姚|卢|姜|崔|钟|谭|陆|汪|范|金|石|"
                 r"廖|贾|夏|韦|方|白|邹|孟|熊|秦|邱|江|尹|薛|段|雷|侯|龙|史|贺|顾|毛|郝|龚|邵|钱|严|孔|汤)(?![\u4e00-\u9fff]{0,1}(?:家|板|师|公|婆|乡|伴|大|总))")
+#: "of the same ward / class / dorm as me" before a name (同科室的阿芳, 同宿舍的小雨, 隔壁班的阿杰)
+_ZH_SAME_PLACE = (r"(?:同|隔壁)(?:科室|科|部门|组|班|宿舍|寝室|公司|单位|车间|办公室|村|小区|楼|层)的(?:阿|小|老)?"
+                  r"[\u4e00-\u9fff]{1,2}(?=[\u4e00-\u9fff])")
 #: where somebody is from before the word for them (学院同事王老师, 公司里的同事, 我们科室的护士长…)
 _ZH_WORK_UNIT = (r"(?:(?:我们|咱们|我)?(?:学院|学校|系里|院里|科里|科室|公司|单位|部门|组里|办公室|班上|班里|车间|厂里|店里|"
                  r"队里|医院)(?:里的?|的)?)")
 #: somebody pointed at by where they are (隔壁直播间那个姐妹, 楼下那位阿姨)
 _ZH_THAT_ONE = r"(?:[\u4e00-\u9fff]{1,6}?(?:那个|那位))"
-_ZH_OTHER_SUBJECT = re.compile(rf"^(?:我|我们|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_WORK_UNIT}|{_ZH_THAT_ONE})?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
+_ZH_OTHER_SUBJECT = re.compile(rf"^(?:[我俺咱]们?|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_WORK_UNIT}|{_ZH_THAT_ONE})?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
                                # done for somebody (帮兄弟策划求婚…成功了, 给老婆买了辆车): their state
-                               rf"^我?(?:帮|替|给)(?:我的?)?(?:{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹)|^我家?(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹|"
+                               rf"^[我俺咱]?(?:帮|替|给)(?:[我俺咱]的?)?(?:{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹)|^[我俺咱]家?(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹|"
                                # one character of kin (我舅也查出糖尿病了, 我姑, 我娃, 我崽) — not 我姑且
                                rf"舅|姑(?!且)|姨|叔|伯|娃|崽)|"
-                               rf"^{_ZH_NICKNAME}")
+                               rf"^{_ZH_NICKNAME}|"
+                               # somebody named after where the user knows them from (同科室的阿芳拍拖了)
+                               rf"^{_ZH_SAME_PLACE}")
 #: a time that opens a statement before its subject
 _LEAD_TIME = re.compile(
     r"^(?:(?:yesterday|today|tonight|this (?:morning|afternoon|evening|week|weekend)|last (?:night|week|weekend|month|year)|"
@@ -159,11 +177,11 @@ _LEAD_TIME = re.compile(
 #: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…, 说要带我们去北海兜风, 给我整得也想去,
 #: …你帮我看看: the user asks the assistant): the user is not the subject there
 #: … and "my" before a thing of the past (我闺蜜搬到玉林我原来那个小区了: the friend moved into the user's old place)
-_ZH_ME_AS_OBJECT = re.compile(r"你(?:帮|给|替)我|(?:给|把)我(?:整|搞|弄)得?|(?:搞|弄|整)得我|(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑|带|陪)我|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
+_ZH_ME_AS_OBJECT = re.compile(r"(?:跟|和|同|对|冲|朝)[我俺](?!们|一起|一块|一道|俩)|你(?:帮|给|替)我|(?:给|把)我(?:整|搞|弄)得?|(?:搞|弄|整)得我|(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑|带|陪)我|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
 #: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)
-_ZH_MY_STATE = re.compile(rf"^(?:我的|我现在的|我目前的)(?!{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹|儿|女|家人|宝宝|孩子)")
+_ZH_MY_STATE = re.compile(rf"^(?:[我俺咱]的|[我俺咱]现在的|[我俺咱]目前的)(?!{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹|儿|女|家人|宝宝|孩子)")
 #: 我家现在在哪个城市呀: where one's home is, is where one lives; 我家现在还有猫吗, 我们家现在开啥车:
 #: what the household has is the user's, as "do we still have a dog?" is (我家 opens a relative's
 #: news as often, so only before a word of where one lives or what one keeps or drives)
@@ -207,8 +225,19 @@ def asks_about_user(question: str) -> bool:
 _SAID_YES = re.compile(r"(?:she|he)\s+said\s+yes\b", re.I)
 _FIRST_CLAUSE = re.compile(r"\band\b|[,;]", re.I)
 _SENTENCE_END = re.compile(r"[.!?]")
+_SENTENCE_START = re.compile(r"(?<=[.!?])\s*")
+#: a later sentence in which the user only reacts to the news ("…, she's buzzin. I'm so jealous",
+#: "we'll see", "I told him"): it tells nothing of the user's own state
+_EN_REACTION = re.compile(
+    r"^\W*(?:(?:lol|haha|omg|ugh|tbh|honestly|well|so|and|but)\W+)*(?:i|we)(?:['’]m|['’]ll|['’]d|\s+am|\s+will|\s+was|\s+were)?\s+"
+    r"(?:so\s+|some\s+|really\s+|kinda\s+|a\s+bit\s+|bit\s+|totally\s+|just\s+)?"
+    r"(?:jealous|proud|happy|glad|sad|gutted|envious|see|told|tell|think|thought|guess|hope|wish|miss|love|feel|felt|"
+    r"can['’]?t\s+believe|don['’]?t\s+know)\b", re.I)
 _TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|reminded|informed|warned)\s*$", re.I)
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|im|ive|me|my|mine|myself|we|us|our)\b", re.I)  # (im, ive: chat drops the apostrophe)
+#: the user's thing of the past, which somebody else now has ("friend Sneha joined Apollo Kothrud
+#: in my old spot", as 我原来那个小区 in Chinese): the user is no subject there
+_EN_MY_FORMER = re.compile(r"\b(?:my|me|ma|mi|our)\s+(?:old|former|previous|ex-?)\s*[a-z]+", re.I)
 
 
 #: a carer's word to the user opens the statement ("Dietitian says drop the Banting, go
@@ -254,10 +283,12 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
         # the user in the subject's own clause or in a later sentence ("Lauren has started keto and
         # keeps asking me for tips" is Lauren's diet; "My manager approved a raise for me" and
         # "She caved! We're getting a puppy" are the user's)
+        rest = _EN_MY_FORMER.sub(" ", rest)
         end = _SENTENCE_END.search(rest)
         first, later = (rest[:end.start()], rest[end.start():]) if end else (rest, "")
         # (a later sentence in Chinese too: "SHE SAID YES!!! … 就在我们第一次约会的Southern Ridges")
-        return not _EN_FIRST_PERSON.search(_FIRST_CLAUSE.split(first, 1)[0]) and not _EN_FIRST_PERSON.search(later) \
+        return not _EN_FIRST_PERSON.search(_FIRST_CLAUSE.split(first, 1)[0]) and not any(
+            _EN_FIRST_PERSON.search(c) and not _EN_REACTION.match(c) for c in _SENTENCE_START.split(later)) \
             and "我" not in later
     s = as_simplified(s)  # 我媽還是吃素: the words for people are Simplified
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)
@@ -268,7 +299,7 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
                    for p in _CHAT_BREAK.split(c) if p.strip()]
         if len(clauses) > 1 and _ZH_WISH.search(clauses[0]):
             return False  # 闺女非要养个小动物 在花鸟市场买了两只巴西龟: her wish, the user's doing
-        return "我" not in _ZH_ME_AS_OBJECT.sub("", rest)
+        return not re.search("[我俺]", _ZH_ME_AS_OBJECT.sub("", rest))
     return False
 
 _CHAT_BREAK = re.compile(r"[\u2600-\u27bf\U0001f300-\U0001faff]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")

@@ -1,0 +1,120 @@
+"""Stop 48: whose news is it? Lines about a friend's, a neighbour's or a relative's change, told in
+the ways chat tells them (Scots "ma pal", "the lad next door", a patois "seh", 俺表哥, 同宿舍的小雨,
+"in my old spot"), are somebody else's; the user's own line stays the user's."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.retrieval.corrections import corrects_value
+from memory_core.retrieval.intent import chinese_subject
+from memory_core.retrieval.newer_state import tentative
+from memory_core.retrieval.predicates import question_family
+from memory_core.retrieval.state_statement import change_at, not_own_state
+from memory_core.retrieval.subject import other_subject
+from memory_core.text.zh_variants import as_simplified
+
+
+@pytest.mark.parametrize("text", [
+    "ma pal Shona just started at Tesco Bank, she's loving it",          # Scots "ma" is "my"
+    "ma mate Callum's went vegan, everybody's at it",                  # "'s went": nonstandard perfect
+    "Neighbour next door just bought a Tesla, I'm so jealous",          # where the person lives
+    "my cousin from church got engaged last week",
+    "colleague Priya joined Infosys in my old seat lol",                # the user's old place, not the user
+    "Mark seh Digicel pay more. we'll see",                             # patois "said"; a reaction after
+    "Tomasz moved to Leeds. I'm so proud of him",
+])
+def test_somebody_elses_news_in_chat_english(text: str) -> None:
+    assert other_subject(text, names=True)
+
+
+@pytest.mark.parametrize("text", [
+    "俺表哥买了辆哈弗 天天跟俺显摆",               # 俺 is 我; 跟俺 (to me) is no subject
+    "同宿舍的小雨搬去深圳了",                       # named after where the user knows her from
+    "俺小舅子在滴滴开网约车，说一个月能挣八千",
+    "咱姐换工作了，去了银行",
+    "邻居老孙买了辆理想 天天跟我显摆",
+])
+def test_somebody_elses_news_in_chat_chinese(text: str) -> None:
+    assert other_subject(text)
+
+
+@pytest.mark.parametrize("text", [
+    "My sister got a cat. I got one too!",                   # a later sentence tells the user's own
+    "She caved! We're getting a puppy",
+    "我男朋友跟我一起搬到了深圳",                            # moved together with the user
+    "俺们搬到郑州了",
+    "my new job at Deloitte starts Monday",
+    "I moved to my old flat again",
+])
+def test_the_users_own_line_stays_the_users(text: str) -> None:
+    assert not other_subject(text, names=True)
+
+
+@pytest.mark.parametrize("text,other", [
+    ("Ama's puppy got taken by the landlord lol", True),      # a person's animal by their name
+    ("Kwame's new kitten is so tiny", True),
+    ("my puppy got taken to the vet", False),
+    ("Biscuit passed away this morning", False),               # the user's pet, by its name
+])
+def test_a_persons_pet_by_their_name(text: str, other: bool) -> None:
+    assert (not_own_state(text, speaker=None, author_type="user", family="pet") is not None) is other
+
+
+# -- the question's own words -------------------------------------------------------------------
+
+@pytest.mark.parametrize("question,subject", [
+    ("俺现在住哪嘞？", None),            # 俺 is the one asking, no name
+    ("俺们现在开的啥车？", None),
+    ("俺妈现在住哪？", "妈妈"),           # … and 俺 + kin asks about the kin, as 我妈 does
+    ("小美现在在哪上班", "小美"),
+])
+def test_a_colloquial_i_asks_about_the_user(question: str, subject: str | None) -> None:
+    assert chinese_subject(question) == subject
+
+
+def test_a_chat_opener_is_no_name() -> None:
+    assert not other_subject("Ok moved out of hall liao. Sharing a flat in Tai Po now", names=True)
+    assert not other_subject("Aye left the job Friday, glad to be out", names=True)
+    assert other_subject("Okafor moved to Leeds last month", names=True)   # a name that starts alike
+
+
+# -- the state told after the plan that fell through --------------------------------------------
+
+def test_the_home_rented_after_a_plan_fell_through_is_the_users() -> None:
+    text = ("Scratch what I said about Hove, the flat fell through on Friday. We're in Brighton now, "
+            "renting a little terrace off the Lewes Road")
+    found = change_at(text, "residence")
+    assert found is not None and found[0].startswith("renting")
+    assert not_own_state(text, speaker=None, author_type="user", family="residence", at=found[1]) is None
+    assert corrects_value(text, "Hove")
+
+
+@pytest.mark.parametrize("text,pending", [
+    ("had an interview at a bank in Leeds, second round next week. fingers crossed", True),
+    ("applied to three unis, waiting to hear back", True),
+    ("今天去顺丰面试了 等通知", True),
+    ("viewing a flat in Salford on Saturday", True),
+    ("Thinking I did well in the interview", True),          # no outcome yet, whatever one thinks
+    ("got the job!! the interview went great", False),      # the outcome told with the step
+    ("interviewed at Monzo and they offered me the role", False),
+    ("面试通过了，下周一入职", False),
+])
+def test_a_step_whose_outcome_is_not_known_is_no_newer_state(text: str, pending: bool) -> None:
+    assert tentative(text) is pending
+
+
+# -- Cantonese eating words ---------------------------------------------------------------------
+
+def test_cantonese_eat_words_read_as_mandarin_for_a_diet_change() -> None:
+    text = "醫生話要補鐵，我而家開始食返肉，唔再食全素"
+    assert as_simplified(text).startswith("医生话要补铁，我现在开始吃回肉")
+    assert len(as_simplified(text)) == len(text)
+    assert change_at(text, "diet") is not None
+    assert question_family("我而家仲係食全素？").name == "diet"
+    assert "素食" in as_simplified("我鍾意素食")          # a Mandarin word with 食 stays one
+
+
+def test_a_step_passed_with_its_start_told_is_a_change() -> None:
+    assert not tentative("已通过面试及考察，下月正式到市发改委报到")
+    assert not tentative("passed the interview, reporting to the Leeds office on Monday")
