@@ -98,7 +98,7 @@ def zh_verb_word(text: str) -> bool:
 
 # -- typing -------------------------------------------------------------------------------------
 
-_ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个|一堆|一大堆|一些|一点|好多|很多|不少|好些|一大袋|一箱|某|小|大|新|老|外资|外企|国企|"
+_ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那种|这个|那个|一堆|一大堆|一些|一点|好多|很多|不少|好些|一大袋|一箱|某|小|大|新|老|原|现|前|本|外资|外企|国企|"
                              r"私营|民营|创业|初创|互联网|本地|当地|附近的?|楼下的?|父母|爸妈|朋友|亲戚|"
                              # whose a room or a canteen is (公司宿舍, 学校食堂, 合租的房子): still no name
                              r"公司的?|学校的?|单位的?|员工|合租的?|租的)+")
@@ -125,7 +125,12 @@ def is_generic(name: str) -> bool:
     if _TIME_WORDS.fullmatch(n):
         return True  # "I hate Mondays", 讨厌周一: a time is no thing one likes, owns or visits
     if re.search(r"[\u4e00-\u9fff]", n):
-        n = _ZH_DESCRIPTORS.sub("", n) or n
+        # 厂里, 单位那边: a kind of place with its locative is still the kind
+        n = re.sub(r"(?<=[\u4e00-\u9fff])(?:里|那边|这边|那儿|这儿)$", "", n)
+        if n in GENERIC_NOUNS:
+            return True
+        # nothing left but descriptors and kinds (老单位, 原单位, 本公司): no particular one
+        n = _ZH_DESCRIPTORS.sub("", n)
     return n in GENERIC_NOUNS or not n
 
 

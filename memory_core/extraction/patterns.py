@@ -1354,6 +1354,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
     *_en_with_bare("en_home_got_place", r"(?P<verb>got|moved into) (?:my|our) (?:very )?(?:own |first |new )+(?:place|apartment|"
                    r"flat|house|home|condo|studio) in " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
                    coordinated=False, named_only=True),
+    # "Sharing a flat in Kennedy Town with 2 classmates", "we're renting a duplex in Pointe-Claire":
+    # the home one shares or rents now is where one lives (a name only)
+    *_en_with_bare("en_home_sharing_in", r"(?:am |are |'m |’m |'re |’re |now |currently )*(?P<verb>sharing|renting) "
+                   r"(?:a|an|our|my) (?:little |small |tiny |big |new |nice |cheap |\w+-bed(?:room)? )*(?:flat|apartment|house|room|"
+                   r"place|unit|condo|studio|townhouse|duplex|bedsit|terrace|maisonette) in " + _EN_OBJ_RAW,
+                   "LIVES_IN", "place", trait="residence", coordinated=False, named_only=True),
     # "Got the keys to our new house in Leeds": the home one moves into
     *_en_with_bare("en_home_keys", r"(?P<verb>got|picked up|received) the keys to (?:our|my) (?:new |first |own )*(?:place|apartment|"
                    r"flat|house|home|condo|townhouse) in " + _EN_OBJ_RAW, "MOVED_TO", "place", trait="residence",
@@ -2524,6 +2530,8 @@ ZH_OBJECT_STOP = re.compile(
     r"(?:的时候|因为|但是|不过|所以|然后|之后|以后|而且|还有|已经|现在|最近|很|真|太|挺|非常|特别|"
     r"好用|不错|了|吧|呢|啊|啦|呀|哦|嘛|一下|一段时间|好几|三年|两年|一年|几年|很久|"
     r"工作|上班|做饭|煲汤|的|快走|散步|跑步|遛弯|锻炼|健身|"
+    # how one works there (在原单位踏实工作, 在厂里安心上班): the place ends before the manner
+    r"(?<=[\u4e00-\u9fffA-Za-z0-9]{2})(?:踏踏实实|踏实|认真|努力|安心|好好|老老实实|稳定|安稳|勤勤恳恳)(?=地?(?:工作|上班|干|做|待|呆)|地?$)|"
     # what the thing is used for, after it (骑一辆小牛电动车上下课, 开它通勤)
     r"上下课|上下学|上下班|上学|通勤|接送|买菜|送孩子|"
     # a comparison's second term (开的这台凯美瑞比以前那辆思域好开): the object ends before 比
