@@ -177,7 +177,7 @@ _LEAD_TIME = re.compile(
 #: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…, 说要带我们去北海兜风, 给我整得也想去,
 #: …你帮我看看: the user asks the assistant): the user is not the subject there
 #: … and "my" before a thing of the past (我闺蜜搬到玉林我原来那个小区了: the friend moved into the user's old place)
-_ZH_ME_AS_OBJECT = re.compile(r"(?:跟|和|同|对|冲|朝)[我俺](?!们|一起|一块|一道|俩)|你(?:帮|给|替)我|(?:给|把)我(?:整|搞|弄)得?|(?:搞|弄|整)得我|(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑|带|陪)我|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
+_ZH_ME_AS_OBJECT = re.compile(r"(?:跟|和|同|对|冲|朝)[我俺](?!们|一起|一块|一道|俩)|你(?:帮|给|替)我|(?:给|把)我(?:整|搞|弄)得?|(?:搞|弄|整)得我|(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑|带|陪)[我俺咱]们?|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
 #: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)
@@ -299,9 +299,18 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
                    for p in _CHAT_BREAK.split(c) if p.strip()]
         if len(clauses) > 1 and _ZH_WISH.search(clauses[0]):
             return False  # 闺女非要养个小动物 在花鸟市场买了两只巴西龟: her wish, the user's doing
-        return not re.search("[我俺]", _ZH_ME_AS_OBJECT.sub("", rest))
+        # the user in a later clause that only reacts to the news (俺也想去试试, 俺还没想好,
+        # 俺俩到时候离得也不远) is no subject of a state either, as in English ("I'm so jealous")
+        return not any(re.search("[我俺咱]", c) and not _ZH_REACTION.match(c.strip())
+                       for c in _ZH_CLAUSE_BREAK.split(_ZH_ME_AS_OBJECT.sub("", rest)) if c.strip())
     return False
 
+#: a clause in which the user only reacts to somebody's news: a wish, a doubt, a refusal, envy,
+#: "the two of us will be close" (not 我俩都是甲状腺出问题, which tells the user's own state)
+_ZH_REACTION = re.compile(r"^(?:[我俺咱](?:们|俩|们俩)?)(?:也|还|就|可|都|真|倒|是)?(?:真的|有点|挺)?"
+                          r"(?:想|寻思|琢磨|考虑|没想好|还没想好|不敢|可不敢|不去|不回|不要|羡慕|觉得|感觉|怕|担心|到时候|以后|替|为|"
+                          r"好奇|好羡慕|不信|不知道)")
+_ZH_CLAUSE_BREAK = re.compile(r"[，,。！？!?；;]|[\u2600-\u27bf\U0001f300-\U0001faff]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _CHAT_BREAK = re.compile(r"[\u2600-\u27bf\U0001f300-\U0001faff]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 #: another person's wish or demand: what follows it is done by whoever tells it, not by the one

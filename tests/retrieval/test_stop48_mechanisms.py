@@ -118,3 +118,14 @@ def test_cantonese_eat_words_read_as_mandarin_for_a_diet_change() -> None:
 def test_a_step_passed_with_its_start_told_is_a_change() -> None:
     assert not tentative("已通过面试及考察，下月正式到市发改委报到")
     assert not tentative("passed the interview, reporting to the Leeds office on Monday")
+
+
+@pytest.mark.parametrize("text,other", [
+    ("我兄弟也想从唐山搬出来 他看的是廊坊 俺俩到时候离得也不远", True),   # the user only reacts after
+    ("邻居家金毛下崽了，问我要不要一只，俺可不敢再要了", True),
+    ("俺老乡说杭州单价高 俺也想去试试", True),
+    ("闺蜜查出桥本，我俩都是甲状腺出问题", False),                       # both: the user's own state too
+    ("同事辞职了，我也辞了", False),
+])
+def test_a_later_chinese_clause_that_only_reacts_leaves_the_news_with_its_teller(text: str, other: bool) -> None:
+    assert other_subject(text) is other
