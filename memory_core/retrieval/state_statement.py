@@ -302,8 +302,8 @@ _CALLED_OFF_EN = re.compile(
     r"backed out|didn't take|did not take|didn't get|pulled out|changed my mind)\b", re.IGNORECASE)
 #: (not 放弃了: "控碳水那个我放弃了" ends a diet — it is the change, not a plan dropped)
 #: (and an offer refused: 大伟又来找我复合 我没搭理他, 儿子让我们搬过去 我不去, 没答应)
-_CALLED_OFF_ZH = re.compile(r"没抢到|没去成|没成功|退订|取消了|黄了|泡汤|拒了|落空|没搭理|不搭理|没理他|没理她|没答应|不答应|"
-                            r"没同意|拒绝了|[我俺]不去|[我俺]才不")
+#: (not 没答应 / 拒绝了: "正式退休了！返聘我没答应" declines another offer after the change)
+_CALLED_OFF_ZH = re.compile(r"没抢到|没去成|没成功|退订|取消了|黄了|泡汤|拒了|落空|没搭理|不搭理|没理他|没理她|[我俺]不去|[我俺]才不")
 #: in the clause of a change word: not yet done, or negated ("haven't moved yet", 还没搬)
 _NOT_DONE = re.compile(r"\b(?:not yet|not|haven't|hasn't|won't|wouldn't|never|didn't|don't|isn't|wasn't)\b|"
                        r"还没|没有(?=[搬买换去入辞考])|没(?=[搬买换去入辞考])|不想|不打算|算了|"

@@ -129,3 +129,12 @@ def test_a_step_passed_with_its_start_told_is_a_change() -> None:
 ])
 def test_a_later_chinese_clause_that_only_reacts_leaves_the_news_with_its_teller(text: str, other: bool) -> None:
     assert other_subject(text) is other
+
+
+@pytest.mark.parametrize("text,family,called_off", [
+    ("大伟又来找我复合 我没搭理他", "relationship", True),              # the offer refused
+    ("闺女让我们搬去三亚 俺不去", "residence", True),
+    ("手续今儿办完了，正式退休了！返聘我没答应", "work", False),        # another offer refused after the change
+])
+def test_an_offer_refused_calls_the_change_off_but_not_one_after_it(text: str, family: str, called_off: bool) -> None:
+    assert (change_at(text, family) is None) is called_off
