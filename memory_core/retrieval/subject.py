@@ -237,7 +237,7 @@ _TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|rem
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|im|ive|me|my|mine|myself|we|us|our)\b", re.I)  # (im, ive: chat drops the apostrophe)
 #: the user's thing of the past, which somebody else now has ("friend Sneha joined Apollo Kothrud
 #: in my old spot", as 我原来那个小区 in Chinese): the user is no subject there
-_EN_MY_FORMER = re.compile(r"\b(?:my|me|ma|mi|our)\s+(?:old|former|previous|ex-?)\s*[a-z]+", re.I)
+_EN_MY_FORMER = re.compile(r"\b(?:my|me|ma|mi|our)\s+(?:(?:old|former|previous)\s+|ex(?:-|\s+))[a-z]+", re.I)
 
 
 #: a carer's word to the user opens the statement ("Dietitian says drop the Banting, go
