@@ -235,6 +235,9 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         # 搬完家累瘫了, 搬好了: the move done; 房子在伊宁市租好了: a home rented
         (r"搬(?:完|好)(?:家|了)", ("搬完", "搬好")),
         (r"(?:房子|房|一套|一间)\S{0,8}?租(?:好|到|下)了", ("租好", "租到", "租下")),
+        # the room taken after the one hoped for (最后没有租到Clementi的，拿了Dover那边一间common room)
+        (r"(?:拿了|拿到了?|定了|签了|租到了?)[^，,。！？]{0,12}?(?:一间|一套)[^，,。！？]{0,8}?(?:房|屋|室|公寓|room|studio|unit|flat|"
+         r"apartment|hdb|组屋)", ("拿了", "拿到", "定了", "签了", "租到")),
         # the home one rents now, told after a plan that fell through ("the townhouse deal fell
         # through. We're in Umhlanga now, renting a flat near the lighthouse")
         (r"\b(?:now\s+)?renting\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}(?:flat|apartment|house|place|room|unit|condo|"

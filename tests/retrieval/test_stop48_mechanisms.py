@@ -138,3 +138,12 @@ def test_a_later_chinese_clause_that_only_reacts_leaves_the_news_with_its_teller
 ])
 def test_an_offer_refused_calls_the_change_off_but_not_one_after_it(text: str, family: str, called_off: bool) -> None:
     assert (change_at(text, family) is None) is called_off
+
+
+def test_the_room_taken_after_the_one_hoped_for_is_a_move() -> None:
+    text = "最后没租到金钟那间，拿了鲗鱼涌那边一间劏房，返工近啲"
+    found = change_at(text, "residence")
+    assert found is not None and found[0].startswith("拿了")
+    assert not_own_state(text, speaker=None, author_type="user", family="residence", at=found[1]) is None
+    assert change_at("同事拿了一套茶具送我", "residence") is None          # a set of things, no home
+    assert change_at("拿了快递", "residence") is None
