@@ -356,7 +356,7 @@ _ASKS_HOW_SOON_ZH = re.compile(r"(?:多久|多长时间|几天|几周|什么时�
 #: the user's own animal or partner as the subject ("My dog is sick", 女朋友小雨生日快到了): a word on
 #: the user's pet or relationship, the states those families ask about
 _OWN_TIE = re.compile(r"^(?:my|our)\s+(?:\w+\s+)?(?:cat|dog|puppy|kitten|pet|bird|parrot|fish|hamster|rabbit|bunny|"
-                      r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|missus|hubby|wifey)s?\b|"
+                      r"wife|husband|boyfriend|girlfriend|partner|fianc[eé]e?|missus|hubby|wifey|boo|bae|babe|fella|other half)s?\b|"
                       r"^(?:[我俺咱]|[我俺咱]们)?(?:家|家里)?(?:的)?(?:猫|狗|猫咪|狗狗|男朋友|女朋友|老婆|老公|对象|未婚夫|未婚妻|媳妇|老伴|爱人)", re.IGNORECASE)
 #: a question about the user's own animal or partner ("Is my cat still around?", 我家现在养的啥,
 #: 我家猫还在吗, 我对象还是小林吗): for the pet and relationship families, the user's own state

@@ -22,6 +22,8 @@ from functools import lru_cache
 
 from ..governance.cues import split_clauses, split_sentences
 from ..lexicon.categories import categories_of, concept_of
+from ..lexicon.names import EN_PET_BREEDS, PET_SPECIES
+from ..text.stopwords import STOPWORDS
 from ..text.zh_variants import as_simplified
 from .intent import chinese_subject
 from .predicates import FAMILIES
@@ -41,10 +43,12 @@ _EN_PEOPLE = (
 #: an honorific that follows the word for a person in South Asian English ("my neighbour apa got
 #: a persian kitten", "my cousin bhai moved to Dubai"): part of the person, no verb
 _EN_HONORIFIC = r"(?:\s+(?:apa|bhai|bhaiya|didi|dada|ji|sahib|saab|akka|anna|chechi|chetta|kaka|kaki|mama|mami))?"
-#: a word for somebody by what they do, followed by their name ("our drummer Tama moved up to
-#: Auckland", "my landscaper Rafi quit"): an agent noun (no word of the lexicon: "my hamster
-#: Nibbles died" is the user's pet — checked by the caller)
-_EN_AGENT_NAMED = r"(?P<agent>[a-z]+(?:er|or|ist|ian))\s+(?-i:[A-Z][^\W\d_]+)"
+#: a word for somebody by what they do or who they are to the user, followed by their name ("our
+#: drummer Tama moved up to Auckland", "my landscaper Rafi quit", "My batchmate Dilshan joined John
+#: Keells"): any lower-case word — a list of such words never ends — that is no word of the
+#: lexicon ("my hamster Nibbles died" is the user's pet) and no adjective ("my new Tesla
+#: arrived"): checked by the caller
+_EN_AGENT_NAMED = r"(?P<agent>(?-i:[a-z]{3,}))\s+(?-i:[A-Z][^\W\d_]+)"
 #: … and animals
 _EN_OTHERS = _EN_PEOPLE + "|cat|dog|puppy|kitten"
 #: where a person one talks about lives or comes from, between them and their verb ("the
@@ -66,11 +70,13 @@ _EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|have|does|did|got|gets|will|can|s
 _HAS_CONTRACTED = r"['’]s\s+(?:just\s+|finally\s+|now\s+|officially\s+|also\s+)*(?:gone|went|got|been|become|moved|started|quit|left|decided|switched|taken|adopted|bought)\b"
 #: "is" contracted onto the subject before a participle or an adverb ("my flatmate Kiri's trying
 #: carnivore"; "'s been" is _HAS_CONTRACTED's)
-_IS_CONTRACTED = r"['’]s\s+(?:\w+ing|just|now|finally|officially|off to|engaged|married|pregnant|expecting|divorced|retired)\b"
+#: (and the Irish and Scouse perfect, "our kid's after gettin a job at Jaguar")
+_IS_CONTRACTED = (r"['’]s\s+(?:\w+ing|just|now|finally|officially|off to|engaged|married|pregnant|expecting|divorced|retired|"
+                  r"after\s+\w+in(?:g|['’])?)\b")
 #: the words after "my friend" that are no name typed in lower case ("my landlord finally fixed…")
 _EN_NOT_A_NAME = (r"(?!(?:just|finally|also|still|recently|already|never|always|totally|actually|really|literally|"
                   r"officially|suddenly|eventually|and|or|who|that|says|said|is|was|has|had|got|gets)\b)")
-_EN_OTHER_SUBJECT = re.compile(
+_EN_OTHER_SUBJECT_RX = (
     # "My best friend Omar just got divorced": a name may follow the word for a person (not for a
     # pet: "My dog Pepper loves the beach" tells the user has a dog)
     # ("me" is "my" in British and Irish chat: "me nan moved into a care home")
@@ -81,8 +87,13 @@ _EN_OTHER_SUBJECT = re.compile(
     # ("ma" is "my" in Scots: "ma pal Kirsty just started at Baillie Gifford")
     rf"^(?:my|me|mi|ma|mah|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?:(?-i:[A-Z][^\W\d_]+)|{_EN_NOT_A_NAME}(?-i:[a-z]+))"
     rf"(?:\s+(?-i:[A-Z][^\W\d_]+))?|"
-    rf"(?:{_EN_OTHERS})s?{_EN_HONORIFIC}(?:\s+(?:in|from|up in|down in|over in|out in)\s+(?-i:[A-Z][^\W\d_]+)|{_EN_WHERE})?|{_EN_AGENT_NAMED})"
-    r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")", re.I)
+    rf"(?:{_EN_OTHERS})s?{_EN_HONORIFIC}(?:\s+(?:in|from|up in|down in|over in|out in)\s+(?-i:[A-Z][^\W\d_]+)|{_EN_WHERE})?|@AGENT@)"
+    r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")")
+_EN_OTHER_SUBJECT = re.compile(_EN_OTHER_SUBJECT_RX.replace("@AGENT@", _EN_AGENT_NAMED), re.I)
+#: … without the agent word: what is read when the word the agent path took is no word for
+#: somebody ("my flatmate from Chennai eats everything": the optional word took "flatmate" and the
+#: agent "from", and a match that fails its check must not hide the one through "flatmate")
+_EN_OTHER_SUBJECT_NO_AGENT = re.compile(_EN_OTHER_SUBJECT_RX.replace("|@AGENT@", ""), re.I)
 #: the same with the "my" dropped, as chat drops it ("Buddy Jake picked up a Ford Bronco", "Brother
 #: dropped carnivore", "Neighbor's daughter just got engaged"): a word for a person at the start
 _EN_BARE_ROLE_SUBJECT = re.compile(
@@ -273,7 +284,7 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
         return False
     m = _EN_OTHER_SUBJECT.match(s)
     if m is not None and m.group("agent") and not _agent_is_person(m.group("agent"), m.group(0)):
-        m = None
+        m = _EN_OTHER_SUBJECT_NO_AGENT.match(s)
     m = m or _EN_PRONOUN_SUBJECT.match(s) or _EN_BARE_ROLE_SUBJECT.match(s) or \
         (_named_subject(s, possessive_only=not names) if names or possessive_names else None)
     if m:
@@ -323,6 +334,15 @@ _ZH_WISH = re.compile(r"非要|非得|吵着要|闹着要|嚷着要|缠着要|�
 _WHEN_WORDS = frozenset((*(n.lower() for n in (*calendar.day_name, *calendar.month_name) if n), "christmas", "easter"))
 
 
+#: words before a name that describe a thing as readily as a person ("my new Tesla arrived", "my
+#: first Honda", "my own Etsy shop"): no word for somebody
+_NOT_AGENTS = frozenset(("new", "old", "first", "second", "last", "little", "big", "own", "current", "only",
+                         "favourite", "favorite", "lovely", "beloved", "dear", "good", "poor", "sweet", "other",
+                         "whole", "entire", "brand", "shiny", "used", "secondhand", "next", "final", "main",
+                         "usual", "regular", "local", "nearest", "early", "late", "morning", "evening",
+                         "night", "weekly", "daily", "monthly", "annual", "yearly", "free", "online"))
+
+
 def _agent_is_person(agent: str, subject: str) -> bool:
     """Whether "my <agent> <Name>" names a person: the agent word is no word of the lexicon (a
     thing, an animal, a food: "my order Tuesday", "my hamster Nibbles") and the capitalised word
@@ -330,7 +350,12 @@ def _agent_is_person(agent: str, subject: str) -> bool:
     word = agent.lower()
     m = re.search(rf"\b{re.escape(agent)}\s+([^\W\d_]+)", subject, re.I)
     name = m.group(1).lower() if m else ""
-    return not (categories_of(word) or concept_of(word) or word in _family_words() or name in _WHEN_WORDS)
+    return not (word in _NOT_AGENTS or word in STOPWORDS or word in EN_PET_BREEDS or word.endswith(_PET_WORDS_EN)
+                or categories_of(word) or concept_of(word) or word in _family_words() or name in _WHEN_WORDS)
+
+
+#: an animal's word, and the words made with it ("our sheepdog Shep", "the gundog Bess")
+_PET_WORDS_EN = tuple(sorted(w for w in PET_SPECIES if w.isascii() and len(w) >= 3))
 
 
 def _named_subject(s: str, *, possessive_only: bool = False) -> re.Match[str] | None:

@@ -147,3 +147,19 @@ def test_the_room_taken_after_the_one_hoped_for_is_a_move() -> None:
     assert not_own_state(text, speaker=None, author_type="user", family="residence", at=found[1]) is None
     assert change_at("同事拿了一套茶具送我", "residence") is None          # a set of things, no home
     assert change_at("拿了快递", "residence") is None
+
+
+@pytest.mark.parametrize("text,other", [
+    ("My batchmate Dilshan joined John Keells as an accountant", True),   # any word for somebody before a name
+    ("my bredda Dwayne get a job pon cruise ship", False),               # (no news verb a rule knows: left)
+    ("our kid's after gettin a job at Jaguar in Halewood", True),          # the Irish and Scouse perfect
+    ("my new Tesla arrived yesterday", False),                            # an adjective before a name
+    ("my hamster Nibbles died this morning", False),                      # an animal of the lexicon
+])
+def test_a_word_for_somebody_before_their_name(text: str, other: bool) -> None:
+    assert other_subject(text) is other
+
+
+def test_the_users_partner_by_a_casual_word_is_the_users_tie() -> None:
+    assert not_own_state("my boo Tyrone proposed last night!!", speaker=None, author_type="user",
+                         family="relationship") is None
