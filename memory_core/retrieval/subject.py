@@ -320,7 +320,9 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
 #: "the two of us will be close" (not 我俩都是甲状腺出问题, which tells the user's own state)
 _ZH_REACTION = re.compile(r"^(?:[我俺咱](?:们|俩|们俩)?)(?:也|还|就|可|都|真|倒|是)?(?:真的|有点|挺)?"
                           r"(?:想|寻思|琢磨|考虑|没想好|还没想好|不敢|可不敢|不去|不回|不要|羡慕|觉得|感觉|怕|担心|到时候|以后|替|为|"
-                          r"好奇|好羡慕|不信|不知道)")
+                          r"好奇|好羡慕|不信|不知道|"
+                          # telling the other what to do about their news (我叫佢去验下, 我劝他别去)
+                          r"(?:叫|让|劝|喊)(?:他|她|佢|他们|她们))")
 _ZH_CLAUSE_BREAK = re.compile(r"[，,。！？!?；;]|[\u2600-\u27bf\U0001f300-\U0001faff]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _CHAT_BREAK = re.compile(r"[\u2600-\u27bf\U0001f300-\U0001faff]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 

@@ -163,3 +163,13 @@ def test_a_word_for_somebody_before_their_name(text: str, other: bool) -> None:
 def test_the_users_partner_by_a_casual_word_is_the_users_tie() -> None:
     assert not_own_state("my boo Tyrone proposed last night!!", speaker=None, author_type="user",
                          family="relationship") is None
+
+
+@pytest.mark.parametrize("text,other", [
+    ("我老公话佢都成日手震 会唔会都系甲亢 哈哈 我叫佢去验下", True),   # telling the other what to do
+    ("我妹说她想离婚，我劝她再想想", True),
+    ("朋友拉我去徒步群，认识了一个叫阿明的", False),                 # the user dropped as the subject after
+    ("我爸接我回家住了", False),                                     # the user moved home
+])
+def test_advice_to_the_one_whose_news_it_is_is_no_state_of_the_user(text: str, other: bool) -> None:
+    assert other_subject(text) is other
