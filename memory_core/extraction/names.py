@@ -104,6 +104,10 @@ _ZH_DESCRIPTORS = re.compile(r"^(?:一家|一个|一所|这家|那家|这种|那
                              r"公司的?|学校的?|单位的?|员工|合租的?|租的)+")
 
 
+#: 厂里, 单位那边: a kind of place with its locative is still the kind
+_ZH_LOCATIVE_END = re.compile(r"(?<=[\u4e00-\u9fff])(?:里|那边|这边|那儿|这儿)$")
+
+
 _TIME_WORDS = re.compile(r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|mornings?|"
                          r"evenings?|nights?|afternoons?|holidays?|winters?|summers?|springs?|autumns?|falls?|"
                          r"(?:january|february|march|april|june|july|august|september|october|november|december)s?|"
@@ -125,8 +129,7 @@ def is_generic(name: str) -> bool:
     if _TIME_WORDS.fullmatch(n):
         return True  # "I hate Mondays", 讨厌周一: a time is no thing one likes, owns or visits
     if re.search(r"[\u4e00-\u9fff]", n):
-        # 厂里, 单位那边: a kind of place with its locative is still the kind
-        n = re.sub(r"(?<=[\u4e00-\u9fff])(?:里|那边|这边|那儿|这儿)$", "", n)
+        n = _ZH_LOCATIVE_END.sub("", n)
         if n in GENERIC_NOUNS:
             return True
         # nothing left but descriptors and kinds (老单位, 原单位, 本公司): no particular one

@@ -323,8 +323,9 @@ _ZH_REACTION = re.compile(r"^(?:[我俺咱](?:们|俩|们俩)?)(?:也|还|就|�
                           r"好奇|好羡慕|不信|不知道|"
                           # telling the other what to do about their news (我叫佢去验下, 我劝他别去)
                           r"(?:叫|让|劝|喊)(?:他|她|佢|他们|她们))")
-_ZH_CLAUSE_BREAK = re.compile(r"[，,。！？!?；;]|[\u2600-\u27bf\U0001f300-\U0001faff]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+#: chat breaks a clause with an emoji or a space between Chinese words as well as with a mark
 _CHAT_BREAK = re.compile(r"[\u2600-\u27bf\U0001f300-\U0001faff]+\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_ZH_CLAUSE_BREAK = re.compile(r"[，,。！？!?；;]|" + _CHAT_BREAK.pattern)
 
 #: another person's wish or demand: what follows it is done by whoever tells it, not by the one
 #: who wished (the subject a Chinese clause drops is not carried over a wish)
@@ -344,20 +345,20 @@ _NOT_AGENTS = frozenset(("new", "old", "first", "second", "last", "little", "big
                          "usual", "regular", "local", "nearest", "early", "late", "morning", "evening",
                          "night", "weekly", "daily", "monthly", "annual", "yearly", "free", "online"))
 
+#: an animal's word, and the words made with it ("our sheepdog Shep", "the gundog Bess")
+_PET_WORDS_EN = tuple(sorted(w for w in PET_SPECIES if w.isascii() and len(w) >= 3))
+
 
 def _agent_is_person(agent: str, subject: str) -> bool:
-    """Whether "my <agent> <Name>" names a person: the agent word is no word of the lexicon (a
-    thing, an animal, a food: "my order Tuesday", "my hamster Nibbles") and the capitalised word
-    after it no day or month ("my dinner Saturday was…")."""
+    """Whether "my <agent> <Name>" names a person: the agent word is no adjective or stopword
+    ("my new Tesla", "me and Tom"), no animal's word ("our sheepdog Shep") and no word of the
+    lexicon (a thing, a food: "my order Tuesday"), and the capitalised word after it no day or
+    month ("my dinner Saturday was…")."""
     word = agent.lower()
     m = re.search(rf"\b{re.escape(agent)}\s+([^\W\d_]+)", subject, re.I)
     name = m.group(1).lower() if m else ""
     return not (word in _NOT_AGENTS or word in STOPWORDS or word in EN_PET_BREEDS or word.endswith(_PET_WORDS_EN)
                 or categories_of(word) or concept_of(word) or word in _family_words() or name in _WHEN_WORDS)
-
-
-#: an animal's word, and the words made with it ("our sheepdog Shep", "the gundog Bess")
-_PET_WORDS_EN = tuple(sorted(w for w in PET_SPECIES if w.isascii() and len(w) >= 3))
 
 
 def _named_subject(s: str, *, possessive_only: bool = False) -> re.Match[str] | None:
