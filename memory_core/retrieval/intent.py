@@ -25,7 +25,7 @@ from ..lexicon.names import ZH_KIN_FULL_NAME
 from ..policy import MODE_SCOPES, QueryMode
 from ..text.segment import query_terms
 from .plan import Anchor, QueryPlan, TimeWindow
-from .predicates import question_family
+from .predicates import FAMILY_BY_NAME, question_families
 from .timeparse import ParsedTime, parse_time
 
 
@@ -208,7 +208,8 @@ def build_plan(query: str, *, mode: QueryMode | None, now: float,
         anchor_terms = set(query_terms(anchor.text))
         target_terms = [t for t in target_terms if t not in anchor_terms]
     cats, heads = named_heads(anchor_free, categories_named_in(anchor_free))
-    family = question_family(query)
+    families = tuple(f.name for f in question_families(query))
+    family = FAMILY_BY_NAME[families[0]] if families else None
     mentions = entity_mentions(query, exclude=anchor.text if anchor else "")
     mentions = [*(h for h in heads if h.lower() not in (m.lower() for m in mentions)), *mentions]
     first_person = bool(_FIRST_PERSON.search(query))
@@ -222,6 +223,6 @@ def build_plan(query: str, *, mode: QueryMode | None, now: float,
         target_entity_type=cats[0].entity_type if cats else None,
         target_category=cats[0].key if cats else None,
         concepts=concepts_named_in(anchor_free if anchor is None else anchor_free.replace(anchor.text, " ")),
-        predicate_family=family.name if family else None, subject=subject,
+        predicate_family=family.name if family else None, predicate_families=families, subject=subject,
         quoted_phrases=quoted_phrases(query), filters=dict(filters or {}), limit=limit,
         allowed_scopes=MODE_SCOPES[mode], mode_reason=reason)

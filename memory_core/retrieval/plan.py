@@ -88,6 +88,9 @@ class QueryPlan:
     concepts: list[str] = field(default_factory=list)
     #: predicate family the question asks about ("acquisition", "preference", "residence", ...)
     predicate_family: str | None = None
+    #: every family whose words the question holds, ``predicate_family``'s first
+    #: (``predicates.question_families``): the candidates the state-line model may choose among
+    predicate_families: tuple[str, ...] = ()
     #: subject of the question: "user" (default) or an explicit entity name
     subject: str = "user"
     #: exact phrases quoted in the question ("..." / “...” / 「...」)

@@ -16,6 +16,7 @@ evidence of a layer hit is judged from the same table as an event's, not questio
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -297,7 +298,7 @@ def _question_only() -> dict[str, tuple[re.Pattern[str], ...]]:
     tells none; a car by its name; a life shared with someone."""
     return {"vehicle": (re.compile(r"\bdriveway\b"), _vehicle_named()), "relationship": (_LIFE_WITH_ZH,),
             # "which pub am I cheffing at now?", "where am I nursing these days"
-            "work": (re.compile(r"\bam i (?:cheffing|cooking|nursing|teaching|lecturing|waitressing|bartending|interning|"
+            "work": (_DRIVE_FOR, re.compile(r"\bam i (?:cheffing|cooking|nursing|teaching|lecturing|waitressing|bartending|interning|"
                                 r"temping|contracting|consulting|coaching|driving|cleaning|labouring|laboring)\b"
                                 r"(?:\s+(?:at|for)\b|\s+(?:now|these days|nowadays)\b|\s*[?]?$)"),),
             # "where's my place now?": the home
@@ -306,6 +307,11 @@ def _question_only() -> dict[str, tuple[re.Pattern[str], ...]]:
             "health": (re.compile(r"\bsmok(?:er|ing|e)\b|\bvap(?:er|ing|e)\b|抽烟|吸烟|戒烟"),),
             # "what should I tell her about what I eat?": the diet, not a meal
             "diet": (re.compile(r"\bwhat (?:do |can |can't |don't |should )?i (?:eat|eat now)\b"),)}
+
+
+#: driving *for* someone is a job ("which bus company do I drive for now?", 我现在给哪家公司开车): the
+#: car's word in it asks about no car
+_DRIVE_FOR = re.compile(r"\b(?:drive|drives|driving|drove)\s+for\b|(?:给|替|帮)[^，。？?,]{0,6}开车")
 
 
 #: chat drops the g of "-ing" ("who am i workin for", "where am I livin now"): read as written out
@@ -319,6 +325,15 @@ _PERSON_DOG = re.compile(r"(?<=单身|加班|考研|考公|打工|学生|程序|
 
 def question_family(question: str) -> PredicateFamily | None:
     """The family a question asks about ("What did I buy…" → acquisition), or None."""
+    return next(question_families(question), None)
+
+
+def question_families(question: str) -> Iterator[PredicateFamily]:
+    """Every family whose words the question holds, the one ``question_family`` answers first.
+
+    More than one is common ("which bus company do I drive for?": a car's word and a job's, "do I
+    still have a job at the university?": a school's and a job's); the fixed order settles most,
+    and the state-line model's reading of the question may settle the rest (service)."""
     lowered = _PERSON_DOG.sub("", _DROPPED_G.sub(r"\1ing", as_simplified(question.lower())))
     for name in _FAMILY_ORDER:
         fam = FAMILY_BY_NAME[name]
@@ -330,11 +345,13 @@ def question_family(question: str) -> PredicateFamily | None:
             continue
         if name == "acquisition" and _HAVE_GOT.search(lowered):
             continue  # "have I still got my job?", "have i got a car yet": possession, not a purchase
+        if name == "vehicle" and _DRIVE_FOR.search(lowered) \
+                and not find_cue(_DRIVE_FOR.sub(" ", lowered), fam.question_cues):
+            continue
         if find_cue(lowered, fam.question_cues) or any(rx.search(lowered) for rx in _question_only().get(name, ())):
-            return fam
-        if name == "health" and (_CONDITION_QUESTION.search(lowered) or _BODY_QUESTION.search(lowered)):
-            return fam
-    return None
+            yield fam
+        elif name == "health" and (_CONDITION_QUESTION.search(lowered) or _BODY_QUESTION.search(lowered)):
+            yield fam
 
 
 @dataclass(frozen=True, slots=True)

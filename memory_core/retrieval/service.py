@@ -362,7 +362,7 @@ class RetrievalService:
         trace.time_window = _window_json(plan.time_window)
         trace.plan = plan.to_json()
         if family_from_model is not None:
-            trace.plan["predicate_family_from"] = {"state_line_model": round(family_from_model, 4)}
+            trace.plan["predicate_family_from"] = family_from_model
         results, layer_results = self._run_parallel(lambda: self._search(ctx, trace, layers, early))
         timings.update(results.pop("_timings", {}))  # type: ignore[arg-type]
         package = self._assemble(plan, trace, results, layer_results, budget_tokens)
@@ -1261,20 +1261,35 @@ class RetrievalService:
         model = self._embedder_state_model()
         return model if model is not None and model.column(plan.predicate_family) is not None else None
 
-    def _question_family(self, plan: QueryPlan) -> float | None:
-        """A current_state question about the user's own state whose family no word rule names
-        ("whats my ride now", 我那手腕现在咋样了): the state-line model's reading of the question's
-        vector, at ``QUESTION_FAMILY_MIN_PROBABILITY``, sets it before the paths run. Returns the
-        probability when it did."""
-        if plan.mode is not QueryMode.CURRENT_STATE or plan.predicate_family is not None \
-                or plan.query_vector is None or not asks_about_user(plan.query):
+    def _question_family(self, plan: QueryPlan) -> dict[str, Any] | None:
+        """The family of a current_state question about the user's own state, read by the
+        state-line model from the question's vector where the word rules leave it open or name
+        no state: no rule names a family ("whats my ride now", 我那手腕现在咋样了), or the first
+        names one the model has no state for (我现在还喝酒吗 reads as drinks consumed, "what do I
+        get around on these days?" as a purchase) — its best guess at
+        ``QUESTION_FAMILY_MIN_PROBABILITY`` sets it before the paths run; or the question holds
+        the words of several state families ("do I still have a job at the university?": a
+        school's and a job's) and the rules' fixed order took the first — the model's guess
+        among those named replaces it. Returns what it did for the trace, or None."""
+        if plan.mode is not QueryMode.CURRENT_STATE or plan.query_vector is None or not asks_about_user(plan.query):
             return None
         model = self._embedder_state_model()
-        found = model.question_family(plan.query_vector) if model is not None else None
+        if model is None:
+            return None
+        ruled, among = plan.predicate_family, plan.predicate_families
+        no_state = ruled is None or model.column(ruled) is None
+        if not no_state and not (len(among) > 1 and ruled == among[0]):
+            return None
+        found = model.question_family(plan.query_vector)
         if found is None or found[1] < QUESTION_FAMILY_MIN_PROBABILITY:
             return None
+        if no_state:
+            plan.predicate_family = found[0]
+            return {"state_line_model": round(found[1], 4), **({"replaces": ruled} if ruled else {})}
+        if found[0] not in among[1:]:
+            return None
         plan.predicate_family = found[0]
-        return found[1]
+        return {"state_line_model": round(found[1], 4), "among": list(among)}
 
     def _state_lines(self, plan: QueryPlan, trace: tr.QueryTrace | None, seqs: Sequence[int]) -> dict[int, float]:
         """seq -> the state-line model's probability that the line tells the asked family's state;
