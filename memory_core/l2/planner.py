@@ -72,6 +72,21 @@ def names_same_thing(held: str, said: str) -> bool:
     return any(longer[i:i + len(shorter)] == shorter for i in range(len(longer) - len(shorter) + 1))
 
 
+def short_form_of(said: str, held: str, trait: str) -> bool:
+    """Whether ``said`` is a shorter name of the held value of a one-valued ``trait`` — "first
+    month at Gillmoss done" after "starting at Stagecoach Gillmoss", 在字节 after 字节跳动 — so a
+    line naming it again corroborates the held value instead of replacing it by the short form as
+    a change of state (which left "employer: gillmoss" current and logged a state reversal
+    stagecoach gillmoss → gillmoss). The parts rule of ``names_same_thing``; a place in Latin
+    script only by its head ("san francisco" of "san francisco bay area"): "York" is not New
+    York, nor "Virginia" West Virginia. Pure."""
+    if not said or len(said) >= len(held) or not names_same_thing(held, said):
+        return False
+    if trait == "residence" and not has_cjk(said):
+        return held.startswith(said + " ")
+    return True
+
+
 @dataclass(slots=True)
 class EventInfo:
     event_id: str
@@ -736,6 +751,9 @@ class Planner:
                     plan.assertion_status_ops.append(AssertionStatusOp(
                         old.assertion_id, old.status, t, None, f"negated by event {cand.event.event_id}: {d.reason}"))
             return
+        if not same and cand.polarity == 1 and cand.trait not in MULTI_VALUED_TRAITS:
+            # one value at a time (an employer, a home): a shorter name of it is the same value
+            same = [a for a in live if a.polarity == 1 and short_form_of(vnorm, a.value_norm, cand.trait)]
         if same:
             cand.label = "corroborates" if cand.label == "new" else cand.label
             plan.assertion_ops.append(AssertionOp(cand, same[0].assertion_id, create=False))
