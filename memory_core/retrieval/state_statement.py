@@ -100,7 +100,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "back to normal food", "eating normally", "normal diet", "stopped eating", "switched to",
         "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
         "eating normal again", "packed it in",
-        "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去"),
+        "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去",
+        # drink given up: a diet question asks it (我现在还喝酒吗, "do I still drink?")
+        "戒酒", "滴酒不沾", "不喝酒了", "stopped drinking", "quit drinking", "teetotal", "off the booze", "off the drink"),
     "relationship": (
         "met someone", "seeing someone", "dating", "on a date", "first date", "second date", "third date",
         "asked me out", "kissed", "split up", "broke up", "engaged", "married", "divorce",
@@ -494,6 +496,12 @@ def family_word_at(content: str, family: str | None) -> int | None:
     if found:
         spots.append(found[1])
     return min(spots) if spots else None
+
+
+def names_family(content: str, family: str | None) -> bool:
+    """Whether the line holds a word of the family itself (车, "married", 吃素), not only a
+    change word: 换成 or "switched to" tells a change of anything."""
+    return any(rx.search(content) for rx in _family_words(family or ""))
 
 
 #: words that, in the user's own line, speak of the family's state though a question would not

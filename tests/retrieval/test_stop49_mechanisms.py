@@ -112,3 +112,31 @@ def test_the_model_replaces_a_family_it_has_no_state_for(make_engine, monkeypatc
     # asked of another time (not current_state), the rules' family stands
     pkg = engine.retrieval.query("我现在还喝不喝酒了", "exact_fact", now=T0 + DAY)
     assert pkg.trace.to_json()["plan"]["predicate_family"] == "consumption"
+
+
+@pytest.mark.parametrize("text", ["医生嘱咐戒酒，我从今天起滴酒不沾", "三个月没碰了，不喝酒了", "I've stopped drinking, six weeks sober"])
+def test_drink_given_up_is_a_change_of_diet(text: str) -> None:
+    from memory_core.retrieval.state_statement import change_at
+
+    assert change_at(text, "diet") is not None
+
+
+_FASTING_THEN_A_SCRIPT = {"scenarios": [{
+    "id": "s49-4", "lang": "zh", "family": "diet", "question": "我现在吃饭是啥模式来着",
+    "now": "2024-09-01T00:00:00Z", "expect": ["16:8"],
+    "lines": [
+        {"at": "2024-01-10T00:00:00Z", "text": "每天早上煎饼果子加两个蛋，晚上还吃夜宵，体重涨到八十五了"},
+        {"at": "2024-03-02T00:00:00Z", "text": "开始16:8轻断食了，中午十二点到晚上八点吃，早上只喝黑咖啡"},
+        {"at": "2024-05-15T00:00:00Z", "text": "帮我写个Excel公式，把A列里的逗号都换成分号"},
+        {"at": "2024-06-01T00:00:00Z", "text": "推荐几部好看的悬疑剧"}]}]}
+
+
+def test_a_change_word_in_a_line_with_no_word_of_the_family_the_model_reads_as_none_stays_down(
+        tmp_path, monkeypatch) -> None:
+    """换成 is a diet change word ("米饭换成糙米"); in a request for a spreadsheet formula it
+    tells no diet, and the model reads the line as no state: the fasting line stays first."""
+    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
+    (scenario,) = parse(_FASTING_THEN_A_SCRIPT)
+    out = run_one(scenario, tmp_path)
+    assert out.error is None
+    assert out.passed_after is True, out.first_after
