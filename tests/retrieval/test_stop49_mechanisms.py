@@ -34,6 +34,16 @@ def test_every_family_a_question_names_in_order(question: str, families: list[st
     assert plan.predicate_family == families[0] and list(plan.predicate_families) == families
 
 
+def _run(data: dict, tmp_path, monkeypatch):
+    """One scenario through ``magi-memory ingest`` and ``query`` as the harness runs it, with the
+    default offline embedder (e5 and the state-line model)."""
+    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
+    (scenario,) = parse(data)
+    out = run_one(scenario, tmp_path)
+    assert out.error is None
+    return out
+
+
 def _scenario(question: str) -> dict:
     return {"scenarios": [{
         "id": "s49-1", "lang": "en", "family": "employer", "question": question,
@@ -48,10 +58,7 @@ def _scenario(question: str) -> dict:
 def test_a_question_about_whom_one_drives_for_is_answered_with_the_new_employer(tmp_path, monkeypatch) -> None:
     """Through the CLI as the scenario harness runs it, default offline embedder: read as a car
     question, the old line "I drive the 42 for FirstBus" came first after the change."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    (scenario,) = parse(_scenario("who am I driving for these days?"))
-    out = run_one(scenario, tmp_path)
-    assert out.error is None
+    out = _run(_scenario("who am I driving for these days?"), tmp_path, monkeypatch)
     assert out.passed_before is True, out.first_before
     assert out.passed_after is True, out.first_after
 
@@ -91,12 +98,8 @@ def test_a_diet_question_the_rules_read_as_meals_eaten_is_answered_with_the_new_
     """The rules read these as questions about meals eaten (consumption), a family the
     state-line model has no state for; the model reads the diet from the question, and the
     change comes first, not the old "I'll eat anything" line (which the base answered)."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    data = {"scenarios": [{**_COELIAC["scenarios"][0], "question": question}]}
     assert question_family(question).name == "consumption"  # type: ignore[union-attr]
-    (scenario,) = parse(data)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None
+    out = _run({"scenarios": [{**_COELIAC["scenarios"][0], "question": question}]}, tmp_path, monkeypatch)
     assert out.passed_before is True, out.first_before
     assert out.passed_after is True, out.first_after
 
@@ -135,8 +138,5 @@ def test_a_change_word_in_a_line_with_no_word_of_the_family_the_model_reads_as_n
         tmp_path, monkeypatch) -> None:
     """换成 is a diet change word ("米饭换成糙米"); in a request for a spreadsheet formula it
     tells no diet, and the model reads the line as no state: the fasting line stays first."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    (scenario,) = parse(_FASTING_THEN_A_SCRIPT)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None
+    out = _run(_FASTING_THEN_A_SCRIPT, tmp_path, monkeypatch)
     assert out.passed_after is True, out.first_after
