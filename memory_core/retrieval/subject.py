@@ -197,7 +197,23 @@ _ZH_MY_STATE = re.compile(rf"^(?:[我俺咱]的|[我俺咱]现在的|[我俺咱]
 #: what the household has is the user's, as "do we still have a dog?" is (我家 opens a relative's
 #: news as often, so only before a word of where one lives or what one keeps or drives)
 _ZH_OWN_HOME = re.compile(r"^(?:[我俺咱]|我们|咱们)家(?:现在|目前|如今|这会儿|还)*(?:是)?(?:在|住|搬|养|有|开|骑)")
-_ZH_ABOUT_USER = re.compile(rf"(?:^|(?<=[\u4e00-\u9fff，,\s]))[我俺咱](?!的|家|们)(?!{_ZH_OTHERS})")
+_ZH_ABOUT_USER = re.compile(rf"(?:^|(?<=[\u4e00-\u9fffA-Za-z0-9，,\s]))[我俺咱](?!的|家|们)(?!{_ZH_OTHERS})|"
+                            # 额 for 我 (陕西, 山西: 额现在有对象没, 你还记得额现在在哪搭上班不) — not the
+                            # hesitation 额… before anything else
+                            r"(?:^|(?<=[\u4e00-\u9fff，,\s]))额(?=现在|还|目前|如今|在哪|家|有没有)")
+#: the household asked as 我们 before where it lives (我们现在住哪儿？, 咱们如今住在哪): the user's home
+_ZH_WE_LIVE = re.compile(r"^(?:我们|咱们|我哋)(?:现在|目前|如今|还|到底)*(?:住|搬)")
+#: the one asking as the subject without the auxiliary chat drops ("what car I got now ah", "which
+#: company I working for now", "Who mi working fah", "where'm i working rn", "remind me where im
+#: working now"), home for me, the household as "we" before where it lives or what it has
+_EN_SELF_ASKED = re.compile(r"\b(?:i|im|i['’]m|mi)\s+(?!(?:and|or)\b)[a-z]|['’]m\s+i\b|"
+                            r"\b(?:home|life)\s+for\s+me\b|"
+                            r"\bwe\s+(?:live|livin['’]?|living|stay|stayin['’]?|staying|got|have|drive|driving)\b", re.I)
+#: somebody else of the user's named in the question ("what did my mum say I should eat")
+_EN_MY_OTHER = re.compile(rf"\b(?:my|me|ma|mi|our)\s+(?:{_EN_OTHERS})s?\b", re.I)
+#: a name inside the question ("Does Biscuit still live with me?", "the deal with me and Andre"):
+#: a capitalised word after the first, not I
+_EN_NAME_INSIDE = re.compile(r"(?<=\s)(?!I\b|I['’])[A-Z][a-z]+")
 
 
 #: any person a question could be about: a pronoun, or 我/你/他… in Chinese
@@ -225,9 +241,15 @@ _ASKED_OF_ME = re.compile(r"^(?:(?:can|could) you\s+)?(?:remind me|tell me)\b[,:
 def asks_about_user(question: str) -> bool:
     """The question's subject is the user (not a person or pet of theirs): "Am I…", "Where do
     I…", 我现在…, or a thing of the user's own state ("Who's my employer at the moment?",
-    "What's my relationship status?", 我的学业状态) — not "my mom", "my dog", 我儿子."""
+    "What's my relationship status?", 我的学业状态) — not "my mom", "my dog", 我儿子. Chat asks
+    without the auxiliary too ("what car I got now ah", "where'm i working rn", "Who mi working fah
+    right now?", "where's home for me these days?", "where we livin now"), when the question
+    names nobody else (no "my dad", no name: "Does Biscuit still live with me?" asks about the pet)."""
     q = question.strip()
-    if _EN_ABOUT_USER.search(q) or _EN_MY_STATE.search(q) or _ZH_MY_STATE.search(q) or _ZH_OWN_HOME.match(q):
+    if _EN_ABOUT_USER.search(q) or _EN_MY_STATE.search(q) or _ZH_MY_STATE.search(q) or _ZH_OWN_HOME.match(q) \
+            or _ZH_WE_LIVE.match(q):
+        return True
+    if _EN_SELF_ASKED.search(q) and not _EN_MY_OTHER.search(q) and not _EN_NAME_INSIDE.search(q):
         return True
     return not _ZH_OTHER_SUBJECT.match(q) and bool(_ZH_ABOUT_USER.search(q))
 

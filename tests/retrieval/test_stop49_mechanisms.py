@@ -140,3 +140,19 @@ def test_a_change_word_in_a_line_with_no_word_of_the_family_the_model_reads_as_n
     tells no diet, and the model reads the line as no state: the fasting line stays first."""
     out = _run(_FASTING_THEN_A_SCRIPT, tmp_path, monkeypatch)
     assert out.passed_after is True, out.first_after
+
+
+@pytest.mark.parametrize(("question", "about_user"), [
+    # written for this test: chat drops the auxiliary, asks "for me", or as the household
+    ("what bike I got now?", True), ("which school im going to now", True), ("where'm i living these days", True),
+    ("Who mi working fah now?", True), ("which firm I dey work now?", True), ("where's home for me at the moment?", True),
+    ("where we livin these days?", True), ("btw我现在在哪个单位来着", True), ("我们现在住在哪个小区？", True),
+    ("额现在在哪上班来着", True),
+    # somebody else named or meant
+    ("what did my mum say I should eat?", False), ("Does Pickles still live with me?", False),
+    ("what's the deal with me and Tobias?", False), ("我们老板现在住哪", False), ("额…他搬走了吗", False),
+])
+def test_a_question_about_the_one_asking_without_the_auxiliary(question: str, about_user: bool) -> None:
+    from memory_core.retrieval.subject import asks_about_user
+
+    assert asks_about_user(question) is about_user
