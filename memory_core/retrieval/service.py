@@ -66,7 +66,7 @@ from ..l2.phrases import later_about, later_change, later_correction, later_end,
 from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, newer_mentions, shared_family,
                           shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, not_begun,
+from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back, refers_back_at, WEDDING_HELD)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -890,9 +890,12 @@ class RetrievalService:
                 return False  # a thing used, not had: "test drove a Model Y", 租了辆凯美瑞, "my dad's Camry"
             if tentative(ev.content):
                 return False  # "Thinking about selling the Civic": a change weighed, not told
-            if change_row and state_p.get(ev.seq, 1.0) < STATE_LINE_NO_STATE and not names_family(ev.content, family):
-                return False  # "帮我写个shell脚本 把文件名里的空格换成下划线" for a diet: a change word
-                # (换成, "switched to") with no word of the family, in a line the model reads as no state
+            if change_row and (change_at(ev.content, family) or ("",))[0] in CHANGE_OF_ANYTHING \
+                    and state_p.get(ev.seq, 1.0) < STATE_LINE_NO_STATE and not names_family(ev.content, family):
+                return False  # "帮我写个shell脚本 把文件名里的空格换成下划线" for a diet: a word that
+                # changes anything (换成, "switched to"), no word of the family, a line the model
+                # reads as no state. Not a family's own change word: the model reads "跟阿哲分了啦",
+                # "so I dropped out of CNM" at p < 0.1 too
             if weak_reason(m) and state_p.get(ev.seq, 1.0) < weak_floor:
                 return False  # "best bike lights under $100" after "sold the car, bike + train from now on":
                 # a shared word or a name again, in a line the state-line model reads as no state

@@ -498,6 +498,12 @@ def family_word_at(content: str, family: str | None) -> int | None:
     return min(spots) if spots else None
 
 
+#: change words of a family's list that change anything at all ("switched to" a new phone plan,
+#: 把空格换成下划线): a line lifted for one alone is no newer state unless it names the family or
+#: the state-line model reads it as one (service: newer_state)
+CHANGE_OF_ANYTHING = frozenset({"switched to", "no longer", "done with", "换成", "改成", "不再", "停了"})
+
+
 def names_family(content: str, family: str | None) -> bool:
     """Whether the line holds a word of the family itself (车, "married", 吃素), not only a
     change word: 换成 or "switched to" tells a change of anything."""
