@@ -890,7 +890,8 @@ class RetrievalService:
                 return False  # a thing used, not had: "test drove a Model Y", 租了辆凯美瑞, "my dad's Camry"
             if tentative(ev.content):
                 return False  # "Thinking about selling the Civic": a change weighed, not told
-            if change_row and (change_at(ev.content, family) or ("",))[0] in CHANGE_OF_ANYTHING \
+            changed = change_at(ev.content, family)  # read once: the checks below ask it in turn
+            if change_row and (changed or ("",))[0] in CHANGE_OF_ANYTHING \
                     and state_p.get(ev.seq, 1.0) < STATE_LINE_NO_STATE and not names_family(ev.content, family):
                 return False  # "帮我写个shell脚本 把文件名里的空格换成下划线" for a diet: a word that
                 # changes anything (换成, "switched to"), no word of the family, a line the model
@@ -901,7 +902,7 @@ class RetrievalService:
                 # a shared word or a name again, in a line the state-line model reads as no state
             if m.key.startswith("topic:") and line_changed and top.layer == "l1" and \
                     0 < m.occurred_at - top_time <= NEWER_STATE_FOLLOW_UP_DAYS * 86400.0 and \
-                    change_at(ev.content, family) is None and state_p.get(ev.seq, 1.0) < STATE_LINE_MIN_PROBABILITY:
+                    changed is None and state_p.get(ev.seq, 1.0) < STATE_LINE_MIN_PROBABILITY:
                 return False  # "first week back on the bike" 40 days after "cast off today!! …
                 # healed fine": a word the top shares, told soon after the change it told, in a
                 # line the model does not read as the state (it does "阴性！幽门螺杆菌清除了")
@@ -910,11 +911,11 @@ class RetrievalService:
                 # reads as on the same family is as often about that new state ("new desk is nice")
             if change_row and top_changed and refers_back(ev.content, family):
                 return False  # "新公司年会我居然抽中了一台switch": the new company the top names
-            if change_row and spouse_top and (change_at(ev.content, family) or ("", 0))[0] in WEDDING_HELD:
+            if change_row and spouse_top and (changed or ("", 0))[0] in WEDDING_HELD:
                 return False  # 婚礼办完了 after spouse: 林悦 (领证了): the marriage the top tells
             if not belief_row(m) and top_read_soon(m) and not names_new(ev.event_id) and (
                     only_refers_back(ev.content, family) or (
-                    change_at(ev.content, family) is None and compares_with_before(ev.content))):
+                    changed is None and compares_with_before(ev.content))):
                 return False  # "新车那个app咋绑定" two weeks after "咬咬牙整了台九号电动车": the new
                 # thing of the line the model reads as the state, told just before (lifted for
                 # that word, a shared "house" or the model's reading alike)
@@ -925,7 +926,7 @@ class RetrievalService:
                 # 七夕给男朋友送啥, "taking Priya's parents": the partner the live belief names, called
                 # by the role or named again, with no word of a change
                 return False
-            if not change_row and asks_last(ev.content) and change_at(ev.content, family) is None:
+            if not change_row and asks_last(ev.content) and changed is None:
                 return False  # "honeymoon in Crete, what should we not miss": a request that ends asking
             if not change_row and not_begun(ev.content, m.occurred_at, moment, at=family_word_at(ev.content, family),
                                             family=family):
