@@ -2,27 +2,43 @@
 
 Each file runs in its own transaction together with its ``schema_migrations`` row, so a crash
 mid-migration leaves the schema at the previous version, never half-way.
+
+A migration that must recompute stored values with the engine's own Python rules (a changed name
+normalisation: SQL cannot repeat NFKC and the article rules) is ``migrations/NNNN_name.py`` with
+``upgrade(conn)``, run in the same kind of transaction.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 import time
 from importlib import resources
+from typing import Callable
+
+import apsw
 
 from .connection import Database, DatabaseError
 
-_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.(sql|py)$")
+
+#: a migration's body: its SQL text, or a Python migration's ``upgrade(conn)``
+Step = str | Callable[[apsw.Connection], None]
 
 
-def available_migrations() -> list[tuple[int, str, str]]:
-    """(version, name, sql) for every bundled migration, sorted by version."""
-    found: list[tuple[int, str, str]] = []
+def available_migrations() -> list[tuple[int, str, Step]]:
+    """(version, name, SQL text or ``upgrade`` function) for every bundled migration, by version."""
+    found: list[tuple[int, str, Step]] = []
     for entry in resources.files("memory_core.db.migrations").iterdir():
         m = _NAME.match(entry.name)
-        if m:
+        if not m:
+            continue
+        if m.group(3) == "sql":
             found.append((int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
-    found.sort()
+        else:
+            module = importlib.import_module(f"memory_core.db.migrations.{entry.name[:-3]}")
+            found.append((int(m.group(1)), m.group(2), module.upgrade))
+    found.sort(key=lambda f: f[0])
     versions = [v for v, _, _ in found]
     if len(set(versions)) != len(versions):
         raise DatabaseError(f"duplicate migration numbers: {versions}")
@@ -42,12 +58,15 @@ def migrate(db: Database) -> list[int]:
     """Apply pending migrations; returns the versions applied."""
     applied: list[int] = []
     have = current_version(db)
-    for version, name, sql in available_migrations():
+    for version, name, step in available_migrations():
         if version <= have:
             continue
         try:
             with db.write() as conn:
-                conn.execute(sql)
+                if isinstance(step, str):
+                    conn.execute(step)
+                else:
+                    step(conn)
                 conn.execute("INSERT INTO schema_migrations(version, name, applied_at) VALUES (?,?,?)",
                              (version, name, time.time()))
         except Exception as exc:  # noqa: BLE001 - re-raised with the file named

@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS, VEHICLE_MODELS, VENUE_BRANDS_ZH
+from ..lexicon.names import (CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, NEW_OLD_NAMES, SCHOOLS, VEHICLE_BRANDS,
+                             VEHICLE_MODELS, VENUE_BRANDS_ZH)
 from .lazy_regex import LazyPattern
 from .names import EN_BODY_CONDITION
 
@@ -2503,9 +2504,17 @@ EN_OBJECT_STOP = re.compile(
     r"were|has|have|had|it is|its|it's|really|very|lately|last|as|instead|these days|nowadays|"
     r"full-time|part-time|anymore|by|of|got|gets|does|did|will|would|can|could|"
     r"should|may|might|just|since|until|through|throughout|during|via|lol|lmao|haha|hahaha|btw|tbh|rn|atm|omg|xd)\b.*$")
-EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|some|this|that|these|those|new|brand new|very own|own|"
+def _descriptor_not_name(word: str) -> str:
+    """``word`` ("new" / "old") as a descriptor to drop, unless it opens a name of NEW_OLD_NAMES
+    ("a new car" → "car", but "a New Balance running shoe" keeps "new balance")."""
+    rests = sorted((n.split(" ", 1)[1] for n in NEW_OLD_NAMES if n.startswith(word + " ")), key=len, reverse=True)
+    return word + r"(?!\s+(?:" + "|".join(re.escape(r) for r in rests) + r")\b)"
+
+
+EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|some|this|that|these|those|"
+                        + _descriptor_not_name("new") + r"|brand new|very own|own|"
                         r"also|especially|mostly|mainly|"
-                        r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|old|"
+                        r"two|three|a couple of|a pair of|lots of|a lot of|myself|me|him|her|used|" + _descriptor_not_name("old") + r"|"
                         r"first|second-hand|secondhand|refurbished|pre-owned|little|beloved|sweet|beat-up|beat up|trusty|shiny|[a-z]+'s|"
                         r"really bad|pretty bad|so bad|bad|severe|terrible|awful|horrible|mild|nasty|seasonal|"
                         r"(?:19|20)\d\d)\s+)+")

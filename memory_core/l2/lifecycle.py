@@ -84,29 +84,49 @@ def assertion_status(evidence_count: int, first_observed_at: float | None, now: 
 _WS = re.compile(r"\s+")
 _EDGE_PUNCT = re.compile(r"^[\s\"'“”‘’「」《》()（）\[\]]+|[\s\"'“”‘’「」《》()（）\[\].,，。!！?？]+$")
 _ARTICLES = re.compile(r"^(the|a|an|my|our|your|this|that|new|old)\s+", re.I)
+#: "New" / "Old" written with a capital before a capitalised word: a name's own first word
+_NAME_FIRST_WORD = re.compile(r"^(?:New|Old|NEW|OLD)\s+[A-Z\u00c0-\u024f]")
+
+
+def _keeps_first_word(s: str) -> bool:
+    """Whether "new" / "old" opening ``s`` (case as written) is part of a name, not a descriptor:
+    "New York", "New Balance", a lower-case "new jersey" (lexicon NEW_OLD_NAMES, also as the
+    start of a longer name: "new york city"). "my new car", "our old flat" fold to "car", "flat"."""
+    from ..lexicon.names import NEW_OLD_NAMES
+
+    if _NAME_FIRST_WORD.match(s):
+        return True
+    low = s.lower()
+    return any(low == n or low.startswith(n + " ") for n in NEW_OLD_NAMES if low[:4] == n[:4])
+
+
+def _strip_articles(s: str) -> str:
+    prev = None
+    while prev != s:
+        prev = s
+        m = _ARTICLES.match(s)
+        if m is None or (m.group(1).lower() in ("new", "old") and _keeps_first_word(s)):
+            break
+        s = s[m.end():]
+    return s
 
 
 @lru_cache(maxsize=65536)
 def name_norm(name: str) -> str:
-    """Lower-case, NFKC, whitespace folded, surrounding quotes and leading articles removed.
-    Cached: resolution, mentions and aliases normalise the same names over and over (~290k
-    calls for a 20k-event import)."""
+    """Lower-case, NFKC, whitespace folded, surrounding quotes and leading articles removed
+    ("the", "my", and "new" / "old" where they describe: "my new Tesla" is "tesla", "New
+    Mexico" stays "new mexico"). Articles are read before lower-casing, as written: the capital
+    of "New York" is what says it is a name. Cached: resolution, mentions and aliases normalise
+    the same names over and over (~290k calls for a 20k-event import)."""
     s = unicodedata.normalize("NFKC", name or "").strip()
     s = _EDGE_PUNCT.sub("", s)
-    s = _WS.sub(" ", s).lower()
-    prev = None
-    while prev != s:
-        prev = s
-        s = _ARTICLES.sub("", s)
-    return s.strip()
+    s = _WS.sub(" ", s)
+    return _strip_articles(s).lower().strip()
 
 
 def strip_articles(name: str) -> str:
     """Leading articles off a name as written ("the bakery" → "bakery"), case kept."""
-    prev = None
-    while prev != name:
-        prev, name = name, _ARTICLES.sub("", name).strip() or name
-    return name
+    return _strip_articles(name).strip() or name
 
 
 def display_name(name: str) -> str:

@@ -79,8 +79,7 @@ def short_form_of(said: str, held: str, trait: str) -> bool:
     a change of state (which left "employer: gillmoss" current and logged a state reversal
     stagecoach gillmoss → gillmoss). The parts rule of ``names_same_thing``; a place in Latin
     script only by its head ("san francisco" of "san francisco bay area"): "Virginia" is not
-    West Virginia. (Values arrive as ``name_norm`` made them, which drops a leading "new" / "old":
-    New York is already "york" there — that folding is older than this rule.) Pure."""
+    West Virginia, "York" not New York (``name_norm`` keeps a name's own "new" / "old"). Pure."""
     if not said or len(said) >= len(held) or not names_same_thing(held, said):
         return False
     if trait == "residence" and not has_cjk(said):

@@ -158,6 +158,20 @@ PLACES: frozenset[str] = ZH_CITIES | frozenset({
     "台州", "金华", "常州", "南通", "扬州", "徐州", "烟台", "石家庄", "太原", "南昌", "呼和浩特", "衡阳",
 })
 
+#: proper names whose first word is "new" or "old": that word is the name's own, not a descriptor
+#: to fold away ("my new car" is the car; "New Mexico" is not Mexico, "New Balance" not a balance).
+#: Written capitalised a name keeps its "New" anyway (lifecycle.name_norm); the list is for the
+#: lower-case chat spelling ("moved to new jersey") and for a name's prefix ("new york city").
+NEW_OLD_NAMES: frozenset[str] = frozenset({
+    *(p for p in PLACES if p.startswith(("new ", "old "))),
+    "new york", "new york city", "new jersey", "new zealand", "new mexico", "new hampshire", "new orleans",
+    "new delhi", "new england", "new brunswick", "new south wales", "new haven", "new caledonia",
+    "new guinea", "new territories", "new westminster", "new london", "new bedford", "new rochelle",
+    "new brighton", "new plymouth", "new taipei", "old delhi", "old trafford",
+    "new balance", "new look", "new era", "new york times", "new yorker", "new scientist", "new relic",
+    "old navy", "old spice", "old el paso",
+})
+
 #: words that name a kind of thing, not one thing ("car seats", 车): an entity by that name is no
 #: particular car (a pronoun prefers a named one before it; a later line naming it names no new one)
 KIND_WORDS: frozenset[str] = frozenset({"car", "truck", "bike", "motorcycle", "scooter", "suv", "van", "phone", "laptop",
