@@ -2028,7 +2028,9 @@ def _with_speakers(event: ExtractionInput, mentions: list[Mention], speakers: li
             if m.start() < skip:
                 continue
             out = [x for x in out if not (x.start >= 0 and x.start < m.end() and m.start() < x.end)]
-            out.append(Mention(m.start(), m.end(), m.group(0), normalize_name(name), "person", "name"))
+            # named as the speaker field names them, as their own lines add them: lower-cased here,
+            # a speaker first named by another ("Hey Jon!") became the entity "jon" beside "Gina"
+            out.append(Mention(m.start(), m.end(), m.group(0), name.strip(), "person", "name"))
     return sorted(out, key=lambda x: x.start)
 
 

@@ -63,6 +63,20 @@ def test_statements_of_a_speaker_are_that_persons_not_the_users(l2_engine):
     assert {r["predicate"] for r in user_edges} <= {"LIVES_IN"}
 
 
+def test_a_speaker_named_by_another_before_their_own_line_keeps_the_name_as_given(l2_engine):
+    """Gina's "Hey Jon!" came first: the person it names is the speaker Jon, one entity under the
+    speaker field's spelling (it had become "jon" beside "Gina")."""
+    l2_engine.ingest_payloads([
+        said("Gina", "g", "Hey Jon! Good to see you. What's up?", T0, "g1"),
+        said("Jon", "g", "Hey Gina! Lost my job as a banker yesterday.", T0 + 60, "g2"),
+        said("Gina", "g", "oh no jon, so sorry", T0 + 120, "g3"),
+    ])
+    project(l2_engine)
+    persons = [r["canonical_name"] for r in l2_engine.db.read_all(
+        "SELECT canonical_name FROM entity_catalog WHERE entity_type = 'person' AND is_user = 0 AND status = 'active'")]
+    assert sorted(persons) == ["Gina", "Jon"]
+
+
 _FUNCTION_WORDS = {"how", "what", "why", "when", "where", "who", "which", "that", "this", "it", "chance",
                    "everywhere", "everything", "something", "stuff", "other stuff", "things", "you"}
 _TIME_PHRASE = re.compile(r"^(?:a )?(?:few|couple of|several|\d+|one|two|three) (?:days?|weeks?|months?|years?)\b")

@@ -7,8 +7,8 @@ Before, "New York" normalised to "york", "New Mexico" to "mexico" and "New Balan
   alias "mexico" of the Mexico City entity. The binding itself was the error, so such an alias
   (source ``mention`` or ``merge``) whose norm changes is deleted, not re-spelt: the next "New
   Mexico" resolves afresh, and a plain "Mexico" no longer lands on Mexico City.
-- **canonical and user aliases** keep their entity (the name was given for it) under the new norm;
-  where the new norm is already an alias of that entity the old row is dropped.
+- **canonical and user aliases** keep their entity (the name was given for it) under the new norm
+  (a row written again: the in-memory alias index follows inserts and deletions).
 - **mention rows and entity names**: ``name_norm`` recomputed from the text kept beside it; a
   mention row whose new norm collides with another of its event keeps the old one (history).
 - **assertions**: ``value_norm`` and ``merge_key`` recomputed from ``value``.
@@ -42,12 +42,13 @@ def upgrade(conn: apsw.Connection) -> None:
         "SELECT rowid, alias, alias_norm, entity_id, source FROM entity_aliases WHERE "
         + _first_word_new_old("alias"))), 1, 2)
     for rowid, alias, _old, entity_id, source in aliases:
-        if source in ("mention", "merge"):
-            conn.execute("DELETE FROM entity_aliases WHERE rowid = ?", (rowid,))
-            continue
-        conn.execute("UPDATE OR IGNORE entity_aliases SET alias_norm = ? WHERE rowid = ?",
-                     (name_norm(alias), rowid))
-        conn.execute("DELETE FROM entity_aliases WHERE rowid = ? AND alias_norm <> ?", (rowid, name_norm(alias)))
+        # deleted and written again, never updated in place: the in-memory alias index
+        # (l2/alias_index.py) follows new rowids and a deletion counter, not updates
+        row = conn.execute("SELECT created_at FROM entity_aliases WHERE rowid = ?", (rowid,)).fetchone()
+        conn.execute("DELETE FROM entity_aliases WHERE rowid = ?", (rowid,))
+        if source not in ("mention", "merge"):
+            conn.execute("INSERT OR IGNORE INTO entity_aliases(alias_norm, entity_id, alias, source, created_at) "
+                         "VALUES (?, ?, ?, ?, ?)", (name_norm(alias), entity_id, alias, source, row[0]))
     for seq, name, _old in _changed(list(conn.execute(
             "SELECT entity_seq, canonical_name, name_norm FROM entity_catalog WHERE "
             + _first_word_new_old("canonical_name"))), 1, 2):
