@@ -135,6 +135,20 @@ def display_name(name: str) -> str:
     return _WS.sub(" ", s)
 
 
+#: the extractor's ``time_hint`` for a state told as over: "I used to live in Boston", "I lived
+#: in Paris for a year", "we had a dog named Rex", 以前住在成都 (extraction/patterns.py)
+FORMER_STATE_HINT = "past"
+
+
+def tells_former_state(time_hint: str | None) -> bool:
+    """Whether a claim is evidence of a *former* state. Such a claim is history: it may add
+    evidence to the relation it names (or record it as one that ended), but it never makes that
+    relation current again, never rivals the current value of a one-valued predicate and never
+    becomes a current trait (a user reminiscing "back when I lived in Boston" had moved back to
+    Boston in memory, with a logged state reversal). Pure."""
+    return (time_hint or "").strip().lower() == FORMER_STATE_HINT
+
+
 _DIRECTNESS_RANK = {"explicit": 2, "implied": 1}
 
 

@@ -42,7 +42,7 @@ from .graph_store import triple_id
 from .lifecycle import (EDGE_ACTIVE, EDGE_INVALIDATED, EDGE_REJECTED, EDGE_SUPERSEDED,
                         EDGE_USER_DENIED, LIVE_ASSERTION_STATES, OVERWRITTEN, REJECTED, SUPERSEDED,
                         ArbitrationDecision, ArbitrationSide, claim_confidence, expires_at, name_norm,
-                        trait_term)
+                        tells_former_state, trait_term)
 from .predicates import (PREDICATE_REGISTRY, are_antonyms, family_members, is_exclusive,
                          normalize_predicate, predicate_for_trait, trait_for)
 from .prompts import PHASE2_SCHEMA, phase2_messages
@@ -133,6 +133,8 @@ class CandidateEdge:
     label: str = "new"
     conflict: dict[str, Any] | None = None
     reason: str = ""
+    #: told as over ("I used to live in Boston"): history only (``lifecycle.tells_former_state``)
+    former: bool = False
 
 
 @dataclass(slots=True)
@@ -465,6 +467,11 @@ class Planner:
                 plan.dropped.append(f"claim {c.subject} {c.predicate} {c.object}: subject unresolved")
                 continue
             conf = claim_confidence(c.confidence, c.directness)
+            former = tells_former_state(c.time_hint)
+            if former and (c.kind == "trait" or c.negated):
+                plan.dropped.append(f"{c.trait or c.predicate} {c.value or c.object}: told as a former state, "
+                                    f"{'no current trait' if c.kind == 'trait' else 'nothing to negate'}")
+                continue
             if c.kind == "trait":
                 if not ev.policy.write_assertions:
                     plan.dropped.append(f"trait {c.trait}={c.value}: evidence class {ev.evidence_class} "
@@ -496,10 +503,14 @@ class Planner:
             cand = CandidateEdge(f"e{i}", s_id, norm.predicate, o_id, norm.family, norm.core, conf, c.directness,
                                  c.evidence_text, ev, raw_predicate=c.predicate, evolves_hint=norm.evolves,
                                  negated=c.negated, reason=norm.reason,
-                                 object_name=_entity_name(conn, o_id, c.object))
+                                 object_name=_entity_name(conn, o_id, c.object), former=former)
             cand.fast_track = (norm.core and not c.negated and s_id not in new_ids and o_id not in new_ids
-                               and not trait_for(norm.predicate))
+                               and not trait_for(norm.predicate) and not former)
             edges.append(cand)
+            if former:
+                # history: no relation it implies (MOVED_TO → LIVES_IN) and no current trait
+                cand.reason += "; told as a former state"
+                continue
             for j, implied in enumerate(norm.implies):
                 if not c.negated:
                     edges.append(CandidateEdge(f"e{i}i{j}", s_id, implied, o_id, PREDICATE_REGISTRY[implied].family,
@@ -636,6 +647,8 @@ class Planner:
                         cand.label = "refines"
                     break
         tid = triple_id(cand.subject_id, cand.predicate, cand.object_id)
+        if cand.former:
+            return self._walk_former_edge(plan, cand, overlay, tid)
         if cand.negated:
             targets = [e for e in overlay.active_edges(cand.subject_id, object_id=cand.object_id)
                        if PREDICATE_REGISTRY.get(e.predicate) and cand.family
@@ -722,6 +735,26 @@ class Planner:
                 existing.status = EDGE_ACTIVE
             existing.last_observed_at = max(existing.last_observed_at, t)
             existing.evidence.insert(0, _cand_ev(cand))
+
+    @staticmethod
+    def _walk_former_edge(plan: Plan, cand: CandidateEdge, overlay: _Overlay, tid: str) -> None:
+        """A relation told as over: evidence on the edge as it stands (a superseded home stays
+        superseded, a current one current), or a new edge recorded as already ended. It meets no
+        rival and reactivates nothing (``lifecycle.tells_former_state``)."""
+        existing = overlay.edges.get(tid)
+        if existing is not None and existing.status == EDGE_USER_DENIED:
+            plan.dropped.append(f"{cand.predicate}: the user denied this relation; evidence not re-added")
+            return
+        if existing is None:
+            plan.edge_ops.append(EdgeOp(cand, status=EDGE_SUPERSEDED))
+            overlay.add_edge(_EdgeState(tid, cand.subject_id, cand.predicate, cand.object_id, EDGE_SUPERSEDED,
+                                        cand.event.occurred_at, cand.directness, cand.confidence,
+                                        _Lazy(None, "edge", tid, [_cand_ev(cand)])))
+            return
+        cand.label = "corroborates"
+        plan.edge_ops.append(EdgeOp(cand, status=existing.status))
+        existing.last_observed_at = max(existing.last_observed_at, cand.event.occurred_at)
+        existing.evidence.insert(0, _cand_ev(cand))
 
     def _walk_assertion(self, plan: Plan, cand: CandidateAssertion, overlay: _Overlay,
                         decisions: dict[tuple[str, str, str], ArbitrationDecision]) -> None:

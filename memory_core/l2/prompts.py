@@ -94,7 +94,9 @@ fact_claims: what the user states about themself or the world, as subject-predic
   time_hint: the time words as written ("last May", "上周"); for a job, school or home that
   begins at a stated later date ("I start at Hooli next month", 下周一去字节报到, "moving to Leeds
   in June"), "from:" + those words ("from:next month", "from:下周一"): memory makes the state
-  current from that date, not from the telling. A plan or wish with no date is no claim.
+  current from that date, not from the telling. A plan or wish with no date is no claim. For a
+  state told as over ("I used to live in Boston", "we had a dog named Rex", 我以前在美团上班):
+  kind "relation", time_hint "past" — memory keeps it as history, never as the current state.
   Prefer these predicates: {", ".join(PREDICATE_REGISTRY)}. Others are allowed in UPPER_SNAKE_CASE,
   but never describe the conversation itself (no ASKED_ABOUT, MENTIONED, TALKED_ABOUT).
   Only the user's own statements are facts about the user; questions, requests, hypotheticals and

@@ -22,7 +22,8 @@ from . import assertion_store as A
 from . import graph_store as G
 from .catalog import (add_alias, add_entity_stats, canonical_name, create_entity, find_by_alias, link_events,
                       live_entity_id, mention_row, record_mentions, refresh_entity_stats)
-from .lifecycle import (EDGE_ACTIVE, EDGE_REJECTED, LIVE_ASSERTION_STATES, REJECTED, SUPERSEDED, name_norm)
+from .lifecycle import (EDGE_ACTIVE, EDGE_REJECTED, EDGE_SUPERSEDED, LIVE_ASSERTION_STATES, REJECTED, SUPERSEDED,
+                        name_norm)
 from .models import L2Change
 from .planner import ConflictRecord, Plan, lexicon_facets
 
@@ -168,6 +169,10 @@ def apply_plan(conn: apsw.Connection, plan: Plan, *, now: float, enqueue_vectors
         tid_map[planned_tid] = tid
         if op.status == EDGE_REJECTED and (created or G.get_edge(conn, tid)["status"] != EDGE_ACTIVE):
             G.set_edge_status(conn, tid, EDGE_REJECTED, now=now, reason="arbitration kept the existing relation")
+        elif c.former and created:
+            # a relation first heard of as over: history, ended by the time it was told
+            G.set_edge_status(conn, tid, EDGE_SUPERSEDED, now=now, valid_to=c.event.occurred_at,
+                              reason=f"told as a former state (event {c.event.event_id})")
         elif op.reactivate:
             G.set_edge_status(conn, tid, EDGE_ACTIVE, now=now, reason=f"re-observed (event {c.event.event_id})")
         rep.edges_written += 1
