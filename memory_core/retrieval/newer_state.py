@@ -92,6 +92,34 @@ _DECLINES_ANOTHER = re.compile(
     r"不(?:要|想|打算|准备|会)?再(?:养|买|开)了|\b(?:won'?t|not|never)\s+(?:be\s+)?get(?:ting)?\s+another\b", re.IGNORECASE)
 
 
+#: a line set in a time before a change, remembering the state then ("back when I lived in Boston",
+#: "in my Austin days", "when I was working at Mercy", 以前和阿杰在一起的时候, 我在京东那几年, 我吃素那几年):
+#: what it names is the former state, not the one it is told in
+_REMINISCES = re.compile(
+    r"\bback (?:when|in (?:my|our|the) [\w'-]+ days)\b|\bin (?:my|our) (?:old )?[\w'-]+ days\b|"
+    r"\bwhen (?:i|we) (?:was|were|still|used to)\b[^.!?]{0,30}?\b(?:living|lived|live|working|worked|work|"
+    r"dating|studying|driving|at|in|with)\b|"
+    r"(?:以前|之前|从前|当年|那时候?)[^，。！？,.!?]{0,16}的时候|那几年|那些年|那段(?:时间|日子)|那会儿",
+    re.IGNORECASE)
+
+
+_SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?:\s|$)")
+
+
+def reminisces(content: str, change_at: int | None = None) -> bool:
+    """Whether the line remembers a state from before a change (``_REMINISCES``). With
+    ``change_at`` (where a change word of the line is), only when that word is told inside the
+    remembered time: after the frame opens, in its sentence (以前和阿杰**在一起**的时候, "in my Austin
+    days I **moved** a lot"), not a change told beside it ("Back in my Boston days… Anyway, I
+    moved to Denver")."""
+    for m in _REMINISCES.finditer(content):
+        if change_at is None:
+            return True
+        if m.start() <= change_at and not _SENTENCE_END.search(content, m.start(), change_at):
+            return True
+    return False
+
+
 def compares_with_before(content: str) -> bool:
     """Whether the line compares the state with the one before a change (``_COMPARES_WITH_BEFORE``)."""
     return _COMPARES_WITH_BEFORE.search(content) is not None

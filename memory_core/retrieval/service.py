@@ -63,7 +63,7 @@ from .corrections import corrected_by
 from .held_past_end import NamedLine, ended_name, held_from_lines, taken_before_end, takes_new
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_correction, later_end, later_plan, later_taken, later_family_change, later_family_line, later_reason
-from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, newer_mentions, shared_family,
+from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, newer_mentions, reminisces, shared_family,
                           shared_topic, stated_part,
                           tentative, told_first)
 from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, not_begun,
@@ -646,6 +646,8 @@ class RetrievalService:
                 if a.strength == WEAK and semantic is not None and ev.seq == semantic[0]:
                     f.evidence_strength = INDIRECT
                     f.evidence = {**f.evidence, "strength": INDIRECT, "reason": (
+                        f"与问题语义最接近（相似度 {semantic[1]:.2f}），但没有用问题里的词提到它"
+                        if has_cjk(plan.query) else
                         f"closest in meaning to the question (similarity {semantic[1]:.2f}); it names "
                         f"nothing of it in the question's words")}
             later = lifted.get(f.event_id) if f.layer == "l1" else None
@@ -891,6 +893,9 @@ class RetrievalService:
             if tentative(ev.content):
                 return False  # "Thinking about selling the Civic": a change weighed, not told
             changed = change_at(ev.content, family)  # read once: the checks below ask it in turn
+            if reminisces(ev.content, None if changed is None else changed[1]):
+                return False  # "以前和阿杰在一起的时候经常去看电影", "in my Austin days…": it remembers
+                # the state before a change, so what it names (lifted for) is the former one
             if change_row and (changed or ("",))[0] in CHANGE_OF_ANYTHING \
                     and state_p.get(ev.seq, 1.0) < STATE_LINE_NO_STATE and not names_family(ev.content, family):
                 return False  # "帮我写个shell脚本 把文件名里的空格换成下划线" for a diet: a word that
@@ -1036,7 +1041,8 @@ class RetrievalService:
                          by_id: dict[str, "Candidate"]) -> list[Finding]:
         """current_state: a first finding that only refers back to a change ("新学校食堂比以前好吃多
         了", "training course for the new job", 术后多久能去游泳), declines another after a loss
-        (我觉得暂时不要再养了) or asks about the state with no change word (研一课程太多了，怎么安排时间)
+        (我觉得暂时不要再养了), remembers the state before it (以前和阿杰在一起的时候…, "in my Austin
+        days…": what it names is the former state) or asks about the state with no change word (研一课程太多了，怎么安排时间)
         yields to the newest finding told before it, at most ``NEWER_STATE_FOLLOW_UP_DAYS``
         earlier, that tells the state — by a change word of its own or as the state-line model
         reads it: that line is the change it refers back to."""
@@ -1049,13 +1055,15 @@ class RetrievalService:
             return findings
         said = change_at(ev.content, family)
         declines = said is None and declines_another(ev.content)
+        # "以前和阿杰在一起的时候经常去看电影", "in my Austin days…": the thing it names is the one before
+        remembers = reminisces(ev.content, None if said is None else said[1])
         # (a one-sentence request that ends asking, with no change word, asks about the state:
         # "研一课程太多了，怎么安排时间" after 今天开学了 — not "小橘今天到家了！…是不是被吓到了")
         asks = said is None and len(split_sentences(ev.content.strip())) == 1 and asks_last(ev.content)
-        if not (only_refers_back(ev.content, family) or declines or asks or
+        if not (only_refers_back(ev.content, family) or declines or asks or remembers or
                 said is None and compares_with_before(ev.content)):
             return findings
-        if not declines and self._named_things([ev.event_id], family).get(ev.event_id):
+        if not (declines or remembers) and self._named_things([ev.event_id], family).get(ev.event_id):
             return findings  # "滨江的新房子终于收拾好了，杭州的秋天…": it names where (not the one declined:
             # 老伴说再去买一只八哥，我觉得暂时不要再养了)
         window = NEWER_STATE_FOLLOW_UP_DAYS * 86400.0
