@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from ..lexicon.names import NEW_OLD_NAMES
 from ..policy import (ASSERTION_CORROBORATED_MIN_EVIDENCE, ASSERTION_STABLE_MIN_AGE_S,
                       ASSERTION_STABLE_MIN_EVIDENCE, L2_DIRECTNESS_WEIGHT,
                       L2_OFFLINE_ARBITRATION_CONFIDENCE, L2_OFFLINE_ARBITRATION_WEAK_CONFIDENCE,
@@ -92,8 +93,6 @@ def _keeps_first_word(s: str) -> bool:
     """Whether "new" / "old" opening ``s`` (case as written) is part of a name, not a descriptor:
     "New York", "New Balance", a lower-case "new jersey" (lexicon NEW_OLD_NAMES, also as the
     start of a longer name: "new york city"). "my new car", "our old flat" fold to "car", "flat"."""
-    from ..lexicon.names import NEW_OLD_NAMES
-
     if _NAME_FIRST_WORD.match(s):
         return True
     low = s.lower()

@@ -403,6 +403,18 @@ def _told_at(evidence: list[dict[str, Any]]) -> float | None:
 # -- the planner ---------------------------------------------------------------------------------
 
 
+def _observe(overlay: "_Overlay", cand: CandidateEdge, tid: str, existing: "_EdgeState | None", status: str) -> None:
+    """What later candidates of the batch see after ``cand`` was planned: a new edge in
+    ``status``, or the existing edge's evidence and last observation (its status is the
+    caller's to set)."""
+    if existing is None:
+        overlay.add_edge(_EdgeState(tid, cand.subject_id, cand.predicate, cand.object_id, status, cand.event.occurred_at,
+                                    cand.directness, cand.confidence, _Lazy(None, "edge", tid, [_cand_ev(cand)])))
+    else:
+        existing.last_observed_at = max(existing.last_observed_at, cand.event.occurred_at)
+        existing.evidence.insert(0, _cand_ev(cand))
+
+
 class Planner:
     def __init__(self, *, chat: Any, resolver: Resolver, learned_rewrites: dict[str, str] | None = None) -> None:
         self.chat = chat
@@ -725,16 +737,12 @@ class Planner:
         if existing is not None and existing.status == EDGE_ACTIVE and cand.label == "new":
             cand.label = "corroborates"
         plan.edge_ops.append(EdgeOp(cand, status=status, reactivate=reactivate and status == EDGE_ACTIVE))
-        if existing is None:
-            overlay.add_edge(_EdgeState(tid, cand.subject_id, cand.predicate, cand.object_id, status, t,
-                                        cand.directness, cand.confidence, _Lazy(None, "edge", tid, [_cand_ev(cand)])))
-        else:
+        if existing is not None:
             existing.status = status if (reactivate or status == EDGE_REJECTED) and existing.status != EDGE_ACTIVE \
                 else existing.status
             if reactivate and status == EDGE_ACTIVE:
                 existing.status = EDGE_ACTIVE
-            existing.last_observed_at = max(existing.last_observed_at, t)
-            existing.evidence.insert(0, _cand_ev(cand))
+        _observe(overlay, cand, tid, existing, status)
 
     @staticmethod
     def _walk_former_edge(plan: Plan, cand: CandidateEdge, overlay: _Overlay, tid: str) -> None:
@@ -745,16 +753,11 @@ class Planner:
         if existing is not None and existing.status == EDGE_USER_DENIED:
             plan.dropped.append(f"{cand.predicate}: the user denied this relation; evidence not re-added")
             return
-        if existing is None:
-            plan.edge_ops.append(EdgeOp(cand, status=EDGE_SUPERSEDED))
-            overlay.add_edge(_EdgeState(tid, cand.subject_id, cand.predicate, cand.object_id, EDGE_SUPERSEDED,
-                                        cand.event.occurred_at, cand.directness, cand.confidence,
-                                        _Lazy(None, "edge", tid, [_cand_ev(cand)])))
-            return
-        cand.label = "corroborates"
-        plan.edge_ops.append(EdgeOp(cand, status=existing.status))
-        existing.last_observed_at = max(existing.last_observed_at, cand.event.occurred_at)
-        existing.evidence.insert(0, _cand_ev(cand))
+        if existing is not None:
+            cand.label = "corroborates"
+        status = EDGE_SUPERSEDED if existing is None else existing.status
+        plan.edge_ops.append(EdgeOp(cand, status=status))
+        _observe(overlay, cand, tid, existing, status)
 
     def _walk_assertion(self, plan: Plan, cand: CandidateAssertion, overlay: _Overlay,
                         decisions: dict[tuple[str, str, str], ArbitrationDecision]) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, Sequence
 
-from memory_core.governance.cues import has_question_cue, split_clauses, split_sentences
+from memory_core.governance.cues import has_question_cue, sentence_span, split_clauses, split_sentences
 from memory_core.lexicon.concepts import family_terms
 from memory_core.lexicon.scan import PhraseTable
 from memory_core.policy import (NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_MAX_LIFTS, NEWER_STATE_REQUEST_MAX_SENTENCES, NEWER_STATE_TOPIC_FAMILIES,
@@ -103,21 +103,16 @@ _REMINISCES = re.compile(
     re.IGNORECASE)
 
 
-_SENTENCE_END = re.compile(r"[。！？!?\n]|\.(?:\s|$)")
-
-
 def reminisces(content: str, change_at: int | None = None) -> bool:
     """Whether the line remembers a state from before a change (``_REMINISCES``). With
     ``change_at`` (where a change word of the line is), only when that word is told inside the
     remembered time: after the frame opens, in its sentence (以前和阿杰**在一起**的时候, "in my Austin
     days I **moved** a lot"), not a change told beside it ("Back in my Boston days… Anyway, I
     moved to Denver")."""
-    for m in _REMINISCES.finditer(content):
-        if change_at is None:
-            return True
-        if m.start() <= change_at and not _SENTENCE_END.search(content, m.start(), change_at):
-            return True
-    return False
+    if change_at is None:
+        return _REMINISCES.search(content) is not None
+    start, _ = sentence_span(content, change_at)
+    return any(start <= m.start() <= change_at for m in _REMINISCES.finditer(content))
 
 
 def compares_with_before(content: str) -> bool:

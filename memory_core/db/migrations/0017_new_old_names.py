@@ -31,7 +31,7 @@ def _changed(rows: list[tuple], text_at: int, norm_at: int) -> list[tuple]:
     return [r for r in rows if name_norm(r[text_at]) != r[norm_at]]
 
 
-def _first_word_new_old(column: str) -> str:
+def _may_hold_new_old(column: str) -> str:
     """A SQL filter that keeps only rows whose text may carry "new" / "old" (loose: any spacing;
     Python decides), so a large store is not re-normalised row by row."""
     return f"({column} LIKE '%new%' OR {column} LIKE '%old%')"
@@ -39,26 +39,25 @@ def _first_word_new_old(column: str) -> str:
 
 def upgrade(conn: apsw.Connection) -> None:
     aliases = _changed(list(conn.execute(
-        "SELECT rowid, alias, alias_norm, entity_id, source FROM entity_aliases WHERE "
-        + _first_word_new_old("alias"))), 1, 2)
-    for rowid, alias, _old, entity_id, source in aliases:
+        "SELECT rowid, alias, alias_norm, entity_id, source, created_at FROM entity_aliases WHERE "
+        + _may_hold_new_old("alias"))), 1, 2)
+    for rowid, alias, _old, entity_id, source, created_at in aliases:
         # deleted and written again, never updated in place: the in-memory alias index
         # (l2/alias_index.py) follows new rowids and a deletion counter, not updates
-        row = conn.execute("SELECT created_at FROM entity_aliases WHERE rowid = ?", (rowid,)).fetchone()
         conn.execute("DELETE FROM entity_aliases WHERE rowid = ?", (rowid,))
         if source not in ("mention", "merge"):
             conn.execute("INSERT OR IGNORE INTO entity_aliases(alias_norm, entity_id, alias, source, created_at) "
-                         "VALUES (?, ?, ?, ?, ?)", (name_norm(alias), entity_id, alias, source, row[0]))
+                         "VALUES (?, ?, ?, ?, ?)", (name_norm(alias), entity_id, alias, source, created_at))
     for seq, name, _old in _changed(list(conn.execute(
             "SELECT entity_seq, canonical_name, name_norm FROM entity_catalog WHERE "
-            + _first_word_new_old("canonical_name"))), 1, 2):
+            + _may_hold_new_old("canonical_name"))), 1, 2):
         conn.execute("UPDATE entity_catalog SET name_norm = ? WHERE entity_seq = ?", (name_norm(name), seq))
     for mid, text, _old in _changed(list(conn.execute(
             "SELECT mention_id, mention_text, name_norm FROM entity_mentions WHERE "
-            + _first_word_new_old("mention_text"))), 1, 2):
+            + _may_hold_new_old("mention_text"))), 1, 2):
         conn.execute("UPDATE OR IGNORE entity_mentions SET name_norm = ? WHERE mention_id = ?", (name_norm(text), mid))
     for seq, value, _old, entity_id, trait in _changed(list(conn.execute(
             "SELECT assertion_seq, value, value_norm, entity_id, trait FROM tom_trait_assertions WHERE "
-            + _first_word_new_old("value"))), 1, 2):
+            + _may_hold_new_old("value"))), 1, 2):
         conn.execute("UPDATE tom_trait_assertions SET value_norm = ?, merge_key = ? WHERE assertion_seq = ?",
                      (name_norm(value), merge_key(entity_id, trait, value), seq))
