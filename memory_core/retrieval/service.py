@@ -882,6 +882,8 @@ class RetrievalService:
             a superseding belief, an end or the model's own reading."""
             return m.key.startswith(("topic:", "new:")) or m.key in names
 
+        own_tie = asks_about_own_tie(plan.query, plan.predicate_family)
+
         def stands(m: LaterMention) -> bool:
             """Whether a later line is a newer word on the user's state (a change row's line was
             judged at its change word already)."""
@@ -944,7 +946,9 @@ class RetrievalService:
                 return False  # "My son just started at UCLA too!": a later word on the son
             # … nor a long message's sentence on someone else's state ("Back from my buddy Jake's
             # wedding… He's officially married now"), judged where the line speaks of the family
-            return not (about_user and not change_row and lowers_state_answer(
+            # (and for a question on the user's own pet or partner, "who is my partner now?": "My
+            # best friend broke up with her boyfriend" is no word on the user's partner)
+            return not ((about_user or own_tie) and not change_row and lowers_state_answer(
                 ev.content, speaker=ev.speaker, author_type=ev.author_type, family=family))
         mentions = [m for m in mentions if stands(m)]
         # a line lifted for the model's reading alone yields to another later line, lifted for its

@@ -370,6 +370,12 @@ _OWN_TIE_QUESTION = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?(?:cats?|dogs?|pupp(?
 _CARE_GIVER = re.compile(r"^(?:the |my )?(?:doctor|doc|physician|dentist|surgeon|specialist|gp|nurse|therapist|"
                          r"cardiologist|dermatologist|oncologist|endocrinologist|neurologist)s?\b|"
                          r"^(?:我的)?(?:医生|大夫|主治医生|主治大夫|护士|专家)", re.IGNORECASE)
+#: the one who keeps the user's home (the landlord, the letting agent, 房东, 物业): what they do
+#: to the home is the home's news, told in passing ("my landlord finally fixed the boiler"), not
+#: a move of theirs
+_HOME_KEEPER = re.compile(r"^(?:the |my |our )?(?:landlord|landlady|letting agent|property manager|"
+                          r"building manager|super|superintendent|caretaker|strata|hoa)s?\b|"
+                          r"^(?:我的?|我们的?)?(?:房东|物业|中介|管家)", re.IGNORECASE)
 #: a named one acquiring an animal ("Margaret's got a new whippet puppy", "Noor adopted a rescue
 #: greyhound"): a person's new pet — a pet does not get one — though pets have names too
 _NAMED_GETS_PET = re.compile(r"^(?!(?:i|we|my|our)\b)[a-z][a-z'\-]+(?:'s| has| just| finally| also)* (?:got|gotten|adopted|rescued|"
@@ -612,6 +618,7 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
     if not retaken and other_subject(first, names=family not in ("pet", "relationship"),
                                      possessive_names=family == "relationship") and not (family in ("pet", "relationship") and _OWN_TIE.match(first)) and \
             not (family == "health" and _CARE_GIVER.match(first)) and \
+            not (family == "residence" and _HOME_KEEPER.match(first)) and \
             not (family == "relationship" and _PRONOUN_WITH_ME.match(text)):
         return SOMEONE_ELSE
     if not retaken and family == "pet" and (_NAMED_GETS_PET.match(first) or _NAMED_PERSONS_PET.match(first)):

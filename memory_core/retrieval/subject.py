@@ -66,6 +66,10 @@ _EN_SUBJECT_VERBS = (r"is|are|was|were|has|had|have|does|did|got|gets|will|can|s
                      # a plural subject's present ("the kids keep asking for a puppy", "my parents want…")
                      r"keep|want|say|think|need|love|hate|"
                      r"\w+(?:s|ed)")
+#: adverbs of manner and time between the subject and its verb ("My dad finally sold his old truck",
+#: "My sister recently moved to Austin", "My cousin actually got into Stanford"): any lower-case
+#: word in -ly, as a list of them never ends
+_EN_MANNER = r"(?:\s+(?-i:[a-z]{2,}ly))*"
 #: "has" contracted onto the person word ("our neighbour's gone vegan", "Sister's moved to Leeds")
 _HAS_CONTRACTED = r"['’]s\s+(?:just\s+|finally\s+|now\s+|officially\s+|also\s+)*(?:gone|went|got|been|become|moved|started|quit|left|decided|switched|taken|adopted|bought)\b"
 #: "is" contracted onto the subject before a participle or an adverb ("my flatmate Kiri's trying
@@ -88,7 +92,7 @@ _EN_OTHER_SUBJECT_RX = (
     rf"^(?:my|me|mi|ma|mah|our|his|her|their|the)\s+(?:\w+\s+)?(?:(?:{_EN_PEOPLE})s?\s+(?:(?-i:[A-Z][^\W\d_]+)|{_EN_NOT_A_NAME}(?-i:[a-z]+))"
     rf"(?:\s+(?-i:[A-Z][^\W\d_]+))?|"
     rf"(?:{_EN_OTHERS})s?{_EN_HONORIFIC}(?:\s+(?:in|from|up in|down in|over in|out in)\s+(?-i:[A-Z][^\W\d_]+)|{_EN_WHERE})?|@AGENT@)"
-    r"(?:(?:'s\s+\w+)?\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")")
+    r"(?:(?:'s\s+\w+)?" + _EN_MANNER + r"\s+(?:do|" + _EN_SUBJECT_VERBS + r")\b|" + _IS_CONTRACTED + "|" + _HAS_CONTRACTED + r")")
 _EN_OTHER_SUBJECT = re.compile(_EN_OTHER_SUBJECT_RX.replace("@AGENT@", _EN_AGENT_NAMED), re.I)
 #: … without the agent word: what is read when the word the agent path took is no word for
 #: somebody ("my flatmate from Chennai eats everything": the optional word took "flatmate" and the
@@ -101,7 +105,7 @@ _EN_BARE_ROLE_SUBJECT = re.compile(
     # where they are: "Buddy next door just bought an Outback")
     rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+of\s+(?:mine|ours)|{_EN_WHERE})?"
     r"(?:,?\s+(?-i:[A-Z][^\W\d_]+),?)?"
-    r"(?:(?:'s\s+\w+)?\s+(?:finally|" + _EN_SUBJECT_VERBS + r")\b|" + _HAS_CONTRACTED + r")", re.I)
+    r"(?:(?:'s\s+\w+)?" + _EN_MANNER + r"\s+(?:finally|" + _EN_SUBJECT_VERBS + r")\b|" + _HAS_CONTRACTED + r")", re.I)
 #: a name as the subject, or a name's thing ("Jess got promoted already", "Harrison says the mine
 #: pays double", "Rosa's ankle healed"): a capitalised word that is no word of the lexicon and no
 #: sentence opener, before a verb a report of somebody's news uses
@@ -266,6 +270,22 @@ _EN_REACTION = re.compile(
     r"(?:so\s+|some\s+|really\s+|kinda\s+|a\s+bit\s+|bit\s+|totally\s+|just\s+)?"
     r"(?:jealous|proud|happy|glad|sad|gutted|envious|see|told|tell|think|thought|guess|hope|wish|miss|love|feel|felt|"
     r"can['’]?t\s+believe|don['’]?t\s+know)\b", re.I)
+#: the user as the subject of a later clause ("my landlord finally fixed the boiler and im so
+#: relieved"; not "…and keeps asking me for tips", where the user is only the object)
+_EN_USER_SUBJECT = re.compile(r"\b(?:i|im|ive|i['’](?:m|ve|ll|d)|we|we['’](?:re|ve|ll|d))\b", re.I)
+#: the other person again as the object of the user's clause ("…, I'm consoling her", "I'm
+#: helping them unpack"): the user acts on the other's news, which stays theirs
+_EN_THIRD_OBJECT = re.compile(r"\b(?:him|her|them)\b", re.I)
+
+
+def _tells_own(clause: str) -> bool:
+    """A clause of the news's sentence with the user in it tells the user's own state: not a
+    reaction to the news and not the user doing something for the one the news is about (in a
+    later sentence "him" is as often the user's new pet: "She caved!!! we're getting a cockapoo
+    puppy, calling him milo", so only the news's own sentence is read this way)."""
+    return not _EN_REACTION.match(clause) and not _EN_THIRD_OBJECT.search(clause)
+
+
 _TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|reminded|informed|warned)\s*$", re.I)
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|im|ive|me|my|mine|myself|we|us|our)\b", re.I)  # (im, ive: chat drops the apostrophe)
 #: the user's thing of the past, which somebody else now has ("friend Sneha joined Apollo Kothrud
@@ -319,9 +339,10 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
         rest = _EN_MY_FORMER.sub(" ", rest)
         end = _SENTENCE_END.search(rest)
         first, later = (rest[:end.start()], rest[end.start():]) if end else (rest, "")
+        own, *clauses = _FIRST_CLAUSE.split(first)
         # (a later sentence in Chinese too: "SHE SAID YES!!! … 就在我们第一次约会的Southern Ridges")
-        return not _EN_FIRST_PERSON.search(_FIRST_CLAUSE.split(first, 1)[0]) and not any(
-            _EN_FIRST_PERSON.search(c) and not _EN_REACTION.match(c) for c in _SENTENCE_START.split(later)) \
+        return not _EN_FIRST_PERSON.search(own) and not any(_EN_USER_SUBJECT.search(c) and _tells_own(c) for c in clauses) \
+            and not any(_EN_FIRST_PERSON.search(c) and not _EN_REACTION.match(c) for c in _SENTENCE_START.split(later)) \
             and "我" not in later
     s = as_simplified(s)  # 我媽還是吃素: the words for people are Simplified
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)

@@ -1,0 +1,70 @@
+"""Somebody else's news is theirs when an adverb sits between them and their verb ("My dad
+finally sold his old truck", "My sister recently moved to Austin", "My cousin actually got into
+Stanford"), and when the user's clause after it only acts on them ("…, I'm consoling her", "I'm
+helping them unpack"). A user's clause of their own in the same sentence makes the line the
+user's ("…and I bought a Tesla"); the landlord's doing is the user's home's news."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.eval.state_changes import parse, run_one
+from memory_core.retrieval.state_statement import SOMEONE_ELSE, not_own_state
+from memory_core.retrieval.subject import other_subject
+
+
+@pytest.mark.parametrize("text,other", [
+    ("My dad finally sold his old truck and bought a Tesla.", True),
+    ("My sister recently moved to Austin with her husband.", True),
+    ("My husband eventually took the offer from Amazon.", True),
+    ("My cousin actually got into Stanford!", True),
+    ("My coworker recently bought a Tesla Model 3, he won't shut up about it.", True),
+    ("My best friend broke up with her boyfriend last night, I'm consoling her.", True),
+    ("My parents finally moved to Florida, I'm helping them unpack.", True),
+    ("My brother officially started at Microsoft today, I'm so proud of him.", True),
+    # the user's own clause in the same sentence: the user's line
+    ("My dad sold his truck and I bought a Tesla", False),
+    ("My sister moved out so I took over her room", False),
+    ("my landlord finally fixed the boiler and im so relieved", False),
+    ("My manager approved a raise for me", False),
+    # an -ly word is no adverb after "my" alone ("my family…" is no person's word)
+    ("My family finally moved to Leeds", False),
+])
+def test_whose_news_with_an_adverb_or_a_reply(text: str, other: bool) -> None:
+    assert other_subject(text) is other
+
+
+def test_the_landlords_doing_is_the_homes_news() -> None:
+    assert not_own_state("my landlord finally fixed the boiler", speaker=None, author_type="user",
+                         family="residence") is None
+    assert not_own_state("My sister finally moved to Leeds", speaker=None, author_type="user",
+                         family="residence") == SOMEONE_ELSE
+
+
+def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
+    return {"scenarios": [{
+        "id": sid, "lang": lang, "family": family, "question": question, "now": "2024-06-01T10:00:00Z",
+        "expect": [expect],
+        "lines": [{"at": f"202{3 + i}-0{1 + i}-01T10:00:00Z", "text": text} for i, text in enumerate(lines)]}]}
+
+
+CASES = [
+    _scenario("on-1", "en", "vehicle", ["I drive a Honda Civic.", "My dad finally sold his old truck and bought a Tesla."],
+              "what car do I drive now?", "Civic"),
+    _scenario("on-2", "en", "relationship",
+              ["I'm dating Sam.", "My best friend broke up with her boyfriend last night, I'm consoling her."],
+              "who is my partner now?", "Sam"),
+    _scenario("on-3", "en", "residence", ["I live in Portland.", "My sister recently moved to Austin with her husband."],
+              "where do I live now?", "Portland"),
+]
+
+
+@pytest.mark.parametrize("data", CASES, ids=[c["scenarios"][0]["id"] for c in CASES])
+def test_another_persons_news_does_not_answer_the_users_state(data, tmp_path, monkeypatch) -> None:
+    """Through ``magi-memory ingest`` and ``query`` (default offline embedder); each came first
+    on the code before."""
+    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
+    (scenario,) = parse(data)
+    out = run_one(scenario, tmp_path)
+    assert out.error is None
+    assert out.passed_after is True, out.first_after
