@@ -63,6 +63,10 @@ class Anchor:
     event_id: str | None = None
     #: how it was resolved (path, candidate count), for the trace
     how: str = ""
+    #: the anchor event tells the change *from* what the question asks for ("Sold my old Civic
+    #: and bought a used Subaru" for "what car did I have before the Subaru?"): the thing before
+    #: the anchor is named only there, so that event is an answer as well as the reference point
+    tells_before: bool = False
 
 
 @dataclass(slots=True)
