@@ -1799,7 +1799,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_entered", "zh", _ZH_OPT_WHO + _ZH_GAP + r"(?<![搬住])(?P<verb>进了|进入了|考进了)(?P<obj>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)"
          r"(?=(?:做|当|干|搞)[\u4e00-\u9fff]{1,6}|上班|工作)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          named_only=True),
-    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<![考搬住])(?P<verb>进了|进入了|去了)(?!一?趟)(?!(?:" + "|".join(VENUE_BRANDS_ZH) + r"))" + _ZH_OBJ +
+    _raw("zh_work_enter", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?<![考搬住研博])(?P<verb>进了|进入了|去了)(?!一?趟)(?!(?:" + "|".join(VENUE_BRANDS_ZH) + r"))" + _ZH_OBJ +
          r"(?=(?:工作|上班|实习|当|做|干)|[，,。！？]|$)", "WORKS_AT", "organization", trait="employer", coordinated=False,
          typed_only=True),
     _raw("zh_work_leave_goto", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"(?:离开了|辞掉了|离职了?|换了工作|换工作了|跳槽了|辞职了|工作不干了|不干了)"

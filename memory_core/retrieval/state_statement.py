@@ -138,7 +138,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "first day at", "first day in", "first week at", "first class at", "first term at", "first semester at",
         "reported at", "transfer approved", "got accepted", "been accepted", "was accepted",
         # admitted, in chat's short form (UCLA transfer录了！！, 被录了)
-        "transfer录了", "被录了", "录了！", "录了!"),
+        "transfer录了", "被录了", "录了！", "录了!",
+        # admitted to a postgraduate place without an exam (保研去了复旦), or by one ("accepted to MIT")
+        "保研", "accepted to"),
 }
 
 #: the relationship change words that tell a wedding held: married to a partner already told as the
