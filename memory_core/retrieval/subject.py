@@ -270,22 +270,6 @@ _EN_REACTION = re.compile(
     r"(?:so\s+|some\s+|really\s+|kinda\s+|a\s+bit\s+|bit\s+|totally\s+|just\s+)?"
     r"(?:jealous|proud|happy|glad|sad|gutted|envious|see|told|tell|think|thought|guess|hope|wish|miss|love|feel|felt|"
     r"can['’]?t\s+believe|don['’]?t\s+know)\b", re.I)
-#: the user as the subject of a later clause ("my landlord finally fixed the boiler and im so
-#: relieved"; not "…and keeps asking me for tips", where the user is only the object)
-_EN_USER_SUBJECT = re.compile(r"\b(?:i|im|ive|i['’](?:m|ve|ll|d)|we|we['’](?:re|ve|ll|d))\b", re.I)
-#: the other person again as the object of the user's clause ("…, I'm consoling her", "I'm
-#: helping them unpack"): the user acts on the other's news, which stays theirs
-_EN_THIRD_OBJECT = re.compile(r"\b(?:him|her|them)\b", re.I)
-
-
-def _tells_own(clause: str) -> bool:
-    """A clause of the news's sentence with the user in it tells the user's own state: not a
-    reaction to the news and not the user doing something for the one the news is about (in a
-    later sentence "him" is as often the user's new pet: "She caved!!! we're getting a cockapoo
-    puppy, calling him milo", so only the news's own sentence is read this way)."""
-    return not _EN_REACTION.match(clause) and not _EN_THIRD_OBJECT.search(clause)
-
-
 _TOLD = re.compile(r"\b(?:told|tells|asked|asks|texted|texts|messaged|called|reminded|informed|warned)\s*$", re.I)
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|im|ive|me|my|mine|myself|we|us|our)\b", re.I)  # (im, ive: chat drops the apostrophe)
 #: the user's thing of the past, which somebody else now has ("friend Sneha joined Apollo Kothrud
@@ -339,10 +323,9 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
         rest = _EN_MY_FORMER.sub(" ", rest)
         end = _SENTENCE_END.search(rest)
         first, later = (rest[:end.start()], rest[end.start():]) if end else (rest, "")
-        own, *clauses = _FIRST_CLAUSE.split(first)
         # (a later sentence in Chinese too: "SHE SAID YES!!! … 就在我们第一次约会的Southern Ridges")
-        return not _EN_FIRST_PERSON.search(own) and not any(_EN_USER_SUBJECT.search(c) and _tells_own(c) for c in clauses) \
-            and not any(_EN_FIRST_PERSON.search(c) and not _EN_REACTION.match(c) for c in _SENTENCE_START.split(later)) \
+        return not _EN_FIRST_PERSON.search(_FIRST_CLAUSE.split(first, 1)[0]) and not any(
+            _EN_FIRST_PERSON.search(c) and not _EN_REACTION.match(c) for c in _SENTENCE_START.split(later)) \
             and "我" not in later
     s = as_simplified(s)  # 我媽還是吃素: the words for people are Simplified
     m = _ZH_OTHER_SUBJECT.match(s) or _ZH_PRONOUN_SUBJECT.match(s)

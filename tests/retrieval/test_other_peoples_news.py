@@ -1,8 +1,8 @@
 """Somebody else's news is theirs when an adverb sits between them and their verb ("My dad
 finally sold his old truck", "My sister recently moved to Austin", "My cousin actually got into
-Stanford"), and when the user's clause after it only acts on them ("…, I'm consoling her", "I'm
-helping them unpack"). A user's clause of their own in the same sentence makes the line the
-user's ("…and I bought a Tesla"); the landlord's doing is the user's home's news."""
+Stanford"), and with the user's clause after it ("…, I'm consoling her"); for a question on the
+user's own partner, such a line is no newer word on the partner. The landlord's doing is the
+user's home's news."""
 
 from __future__ import annotations
 
@@ -22,11 +22,9 @@ from memory_core.retrieval.subject import other_subject
     ("My best friend broke up with her boyfriend last night, I'm consoling her.", True),
     ("My parents finally moved to Florida, I'm helping them unpack.", True),
     ("My brother officially started at Microsoft today, I'm so proud of him.", True),
-    # the user's own clause in the same sentence: the user's line
-    ("My dad sold his truck and I bought a Tesla", False),
-    ("My sister moved out so I took over her room", False),
-    ("my landlord finally fixed the boiler and im so relieved", False),
+    # the user in the subject's own clause: the user's line
     ("My manager approved a raise for me", False),
+    ("My dad finally got me a Tesla", False),
     # an -ly word is no adverb after "my" alone ("my family…" is no person's word)
     ("My family finally moved to Leeds", False),
 ])
