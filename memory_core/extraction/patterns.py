@@ -2639,6 +2639,8 @@ EN_CONDITIONAL = re.compile(r"\b(?:if|unless|suppose|supposing|imagine|wish|hypo
                             r"\b(?:write|draft|compose|make up|invent|generate|create)\b[^.!?]{0,40}?"
                             r"\b(?:saying|that says|stating|claiming)\b|(?<!\S)/s\s*$")
 ZH_CONDITIONAL = re.compile(r"如果|(?<![主只需重])要是|假如|假设|万一|倘若|的话|会不会|是不是|吗|"
+                            # a wish, as "wish" in English (真希望我住在巴黎, 但愿能去字节, 巴不得搬走)
+                            r"希望|但愿|巴不得|梦想|做梦都想|"
                             # 帮我写个简介，就说我在腾讯上班: what the draft is to say
                             r"(?:帮我|给我|替我)(?:写|编|起草|拟|想)[^。！？]{0,16}?(?:就说|说我|[：:]\s*[“\"])|^\s*就说")
 #: before 新X in a wish/plan clause: possession is presupposed only after a possessive or a use

@@ -318,8 +318,11 @@ _NOT_DONE = re.compile(r"\b(?:not yet|not|haven't|hasn't|won't|wouldn't|never|di
                        r"在谈|谈着|等\S{0,6}?回复|等通知", re.IGNORECASE)
 #: a hypothetical about oneself ("if I moved to Denver", 要是我跳槽…)
 _HYPOTHETICAL_EN = re.compile(r"\b(?:what )?if (?:i|we)\b|^\s*(?:what )?if\b|\b(?:suppose|supposing|imagine) (?:i|we)\b|"
-                              r"\b(?:i|we) would\b|\bi'd\b(?! say)", re.IGNORECASE)
-_HYPOTHETICAL_ZH = re.compile(r"(?<![主只需重])要是|如果|假如|假设|万一")  # 主要是 "mainly" is none
+                              r"\b(?:i|we) would\b|\bi'd\b(?! say)|"
+                              # a wish ("I wish I could move to Paris", "if only I had a dog")
+                              r"\b(?:i|we) (?:\w+ )?wish\b|\bif only\b", re.IGNORECASE)
+#: (主要是 "mainly" is no condition; a wish is one: 真希望我能搬到巴黎, 但愿能去字节, 巴不得马上辞职)
+_HYPOTHETICAL_ZH = re.compile(r"(?<![主只需重])要是|如果|假如|假设|万一|希望|但愿|巴不得|做梦都想")
 #: a line that asks (its first sentence ends in a question mark, or it is one sentence ending
 #: in 吗/呢): it tells no state
 _QUESTION = re.compile(r"^[^.!。！\n]*[?？]|^[^.!?。！？\n]*[吗呢][\s~～]*$")
