@@ -337,7 +337,8 @@ ASKED = "a question"
 #: what a current_state answer is lowered for: somebody else's word, or no state of the user's.
 #: A question or a change weighed still tells the state it starts from ("Road trip question: how
 #: far can an Outback go? Ours is a 2016"): not lowered, only never lifted
-LOWERING_REASONS = frozenset({NOT_USERS_WORDS, OTHER_SPEAKER, SOMEONE_ELSE, HYPOTHETICAL, CALLED_OFF})
+NEVER_HELD = "a state never held"
+LOWERING_REASONS = frozenset({NOT_USERS_WORDS, OTHER_SPEAKER, SOMEONE_ELSE, HYPOTHETICAL, CALLED_OFF, NEVER_HELD})
 #: clause breaks: a report of somebody else's change is read in its own clause ("My dad was
 #: just diagnosed…, so the whole family is rethinking how we eat" is the dad's news)
 _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
@@ -415,6 +416,16 @@ def _called_off(text: str, start: int = 0, word: tuple[int, int] | None = None) 
     ``word`` (its span): "pulled out of uni" is the change, not a change called off."""
     return any(word is None or not (c.start() < word[1] and word[0] < c.end())
                for rx in (_CALLED_OFF_EN, _CALLED_OFF_ZH) for c in rx.finditer(text, start))
+
+
+#: a state denied ever to have been held ("I never worked at Google", "we've never owned a car",
+#: 我从来没在阿里干过, 没养过狗): no word on the state the user holds, and no end of one (an end
+#: says "anymore", 不…了). Not a feeling ("I've never been happier", 从来没这么开心过)
+_NEVER_HELD = re.compile(
+    r"\b(?:i|we)(?:['’]ve| have)?\s+never\s+(?:ever\s+)?(?:worked|lived|owned|had|driven|drove|dated|studied|attended|"
+    r"adopted|been\s+(?:to|in|at|with|married|a|an|vegan|vegetarian)\b)|"
+    r"(?:从来|从)(?:都)?(?:没有?|未)(?!这么|那么|如此|这样|那样)[^，,。！？]{0,14}?过|"
+    r"(?<![还])没有?(?:在[^，,。！？]{1,10}?)?(?:干|做|上班|工作|住|待|开|养|谈|读|念|学|吃)过", re.IGNORECASE)
 
 
 def _hypothetical(text: str) -> bool:
@@ -632,6 +643,8 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
         return SOMEONE_ELSE
     if _hypothetical(supposed):
         return HYPOTHETICAL
+    if _NEVER_HELD.search(weighed if weighed is not None else text):
+        return NEVER_HELD
     if _called_off(after, word=word):
         return CALLED_OFF
     if tentative(text) or weighed is not None and weighs(weighed):
