@@ -715,8 +715,15 @@ def refers_back_at(content: str, found: tuple[str, int] | None) -> bool:
     if found is None:
         return False
     word, at = found
-    return _REFERS_BACK.match(word) is not None or \
-        _NEW_AFTER.match(content, at + len(word)) is not None  # "first week in the new house"
+    return _REFERS_BACK.match(word) is not None or _TOWARDS_THERE.search(word) is not None or \
+        _NEW_AFTER.match(content, at + len(word)) is not None or \
+        _THERE_AFTER.match(content, at + len(word)) is not None  # "first week in the new house"
+
+
+#: a move towards the place told before, by direction alone (下周搬过去, 已经搬过来了; "we move
+#: there in May"): the place is the earlier line's
+_TOWARDS_THERE = re.compile(r"过去$|过来$")
+_THERE_AFTER = re.compile(r"(?:过去|过来|\s+(?:over\s+)?there\b(?!\s+(?:is|are|was|were)\b))", re.IGNORECASE)
 
 
 #: the change word's place named as the new one ("first night in the new house", "day one at the new job")

@@ -559,7 +559,9 @@ _FUTURE_RULES: list[tuple[re.Pattern[str], FutureResolver]] = [
     (_r(r"下(?:个)?(?:周|星期|礼拜)"), lambda m, c: c.week(1)[0]),
     (_r(r"下(?:个)?月"), lambda m, c: c.month(1)[0]),
     (_r(r"下(?:个)?学期"), lambda m, c: _next_term(c)),
-    (_r(rf"{_ZH_NUM}\s*(天|周|个?星期|个月|年)(?:之?后|以后)"),
+    # (counted from now only after a subject, a word of intent or nothing: 吃素五年后又开始吃肉了,
+    # 结婚两年后 count from the state told before them, which is no time ahead)
+    (_r(rf"(?:^|(?<=[\s，,。；;！？!?、：:（(我你他她们咱俺要会算划备计约概再过等到就说]))" + rf"{_ZH_NUM}\s*(天|周|个?星期|个月|年)(?:之?后|以后)"),
      lambda m, c: _in_units(c, parse_zh_number(m[1]), _ZH_UNIT[m[2]])),
     (_r(rf"(?<![\d年十])(?:{_ZH_MONTH})\s*月份?(?![\d日号])"),
      lambda m, c: _zh_month_day(c, None, m[1], None)),
