@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDateTim
 from magi_desktop.engine_host import EngineHost
 
 from . import l2_queries as q
+from .correction_text import correction_summary, deny_preview
 from .panel import Panel
 from .widgets.cascade_dialog import CascadePreviewDialog
 from .widgets.date_axis import DateAxis
@@ -499,6 +500,12 @@ class EntityGraphPanel(Panel):
         bl = QVBoxLayout(body)
         bl.setContentsMargins(0, 0, 0, 0)
         bl.addLayout(tbar)
+        # what the last "This is wrong" (or its undo) changed, in words: a deny may make the value
+        # it replaced current again
+        self.correction_note = QLabel("")
+        self.correction_note.setWordWrap(True)
+        self.correction_note.setVisible(False)
+        bl.addWidget(self.correction_note)
         bl.addWidget(split, 1)
         self.stack = EmptyOr(body, "No entities yet.")
         lay = QVBoxLayout(self)
@@ -848,6 +855,9 @@ class EntityGraphPanel(Panel):
         # gone has no selection left, so every action is off
         self.wrong_button.setEnabled(has_sel and row.get("status") != "user_denied"
                                      and _deny_fn(service, self._selection_kind()) is not None)
+        kind = self._selection_kind()
+        self.wrong_button.setToolTip(deny_preview(kind, row, (self.assertion or {}).get("chain") or ())
+                                     if kind is not None else "Mark the selected assertion or edge user_denied (reversible)")
         sel = self._selection()
         self.delete_button.setEnabled(bool(sel and sel[2]))
         is_user = any(r.get("is_user") for r in self.entities.rows() if r["entity_id"] == self.entity_id)
@@ -899,12 +909,21 @@ class EntityGraphPanel(Panel):
     def _undone(self, result: Any) -> None:
         self.last_action = {"undone": result}
         self.undo_button.setEnabled(False)
+        self._note_correction(self.last_action)
         self._show_correction()
 
     def _acted(self, result: Any) -> None:
         self.last_action = result
         self.undo_button.setEnabled(isinstance(result, dict) and result.get("correction_id") is not None)
+        self._note_correction(result if isinstance(result, dict) else None)
         self._show_correction()
+
+    def _note_correction(self, result: dict[str, Any] | None) -> None:
+        """Say what the correction changed (read before the views re-read: the chain shown is the
+        one the correction acted on)."""
+        text = correction_summary(result, (self.assertion or {}).get("chain") or ())
+        self.correction_note.setText(text)
+        self.correction_note.setVisible(bool(text))
 
     def _show_correction(self) -> None:
         """After a correction or its undo: every view re-reads, the selection is shown anew."""

@@ -257,12 +257,14 @@ class L2Service:
                         before["edges"].append(_row_state(edge, key="triple_id"))
                         G.set_edge_status(conn, edge["triple_id"], EDGE_ACTIVE, now=now, valid_to=None,
                                           reason="restored: successor denied by the user")
+            denied: list[str] = []  # (the restored predecessor's edges are in ``before`` too)
             for edge in mirrored_edges(conn, row):
                 before["edges"].append(_row_state(edge, key="triple_id"))
+                denied.append(edge["triple_id"])
                 G.set_edge_status(conn, edge["triple_id"], EDGE_USER_DENIED, now=now, valid_to=now,
                                   reason=f"{reason} (its assertion {assertion_id} was denied)")
             effect = {"assertion_id": assertion_id, "previous_status": row["status"], "restored": restored,
-                      "denied_edges": [e["id"] for e in before["edges"]], "before": before}
+                      "denied_edges": denied, "before": before}
             conn.execute("INSERT INTO l2_user_corrections(action, target_id, reason, effect_json, created_at) "
                          "VALUES ('deny_assertion', ?, ?, ?, ?)", (assertion_id, reason, json.dumps(effect), now))
             effect["correction_id"] = conn.last_insert_rowid()

@@ -125,6 +125,39 @@ def test_this_is_wrong_marks_user_denied(qtbot, demo_host) -> None:
     assert status == target["status"] and not panel.undo_button.isEnabled()
 
 
+def test_this_is_wrong_says_which_value_comes_back(qtbot, demo_host, tmp_path) -> None:
+    """Denying a value that replaced another makes that one current again: the button says so
+    before, the note after, and undo puts both back."""
+    panel = show_panel(qtbot, EntityGraphPanel, demo_host)
+    _user_with_history(panel, qtbot)
+    conn = demo_host.engine.db.reader()
+    successor = next((a for a in panel.assertions if a.get("supersedes") and a["status"] != "user_denied" and
+                      demo_host.engine.db.read_value("SELECT status FROM tom_trait_assertions WHERE assertion_id = ?",
+                                                     (a["supersedes"],)) == "superseded"), None)
+    assert successor is not None, "the demo's user has a value that replaced another"
+    old = q.assertion_detail(conn, successor["supersedes"])["assertion"]
+    panel.select_assertion(successor["assertion_id"])
+    wait_idle(qtbot, panel)
+    assert f"{old['trait']}: {old['value']}" in panel.wrong_button.toolTip()
+    assert "current again" in panel.wrong_button.toolTip()
+    panel.mark_wrong()
+    qtbot.waitUntil(lambda: panel.last_action is not None, timeout=5000)
+    wait_idle(qtbot, panel)
+    note = panel.correction_note.text()
+    assert panel.correction_note.isVisible() and f"Current again: “{old['trait']}: {old['value']}”" in note
+    assert demo_host.engine.db.read_value("SELECT status FROM tom_trait_assertions WHERE assertion_id = ?",
+                                          (old["assertion_id"],)) != "superseded"
+    panel.resize(1400, 800)
+    shot = tmp_path / "entity_graph_deny_note.png"  # looked at by hand: the note under the toolbar
+    assert panel.grab().save(str(shot)) and shot.stat().st_size > 0
+    panel.undo_last_correction()
+    qtbot.waitUntil(lambda: isinstance(panel.last_action, dict) and "undone" in panel.last_action, timeout=5000)
+    wait_idle(qtbot, panel)
+    assert panel.correction_note.text().startswith("Undone:")
+    assert demo_host.engine.db.read_value("SELECT status FROM tom_trait_assertions WHERE assertion_id = ?",
+                                          (old["assertion_id"],)) == "superseded"
+
+
 def _first_edge_selected(qtbot, demo_host) -> tuple[EntityGraphPanel, list[str]]:
     """The panel on the user's entity with its first edge selected, and that edge's evidence."""
     panel = show_panel(qtbot, EntityGraphPanel, demo_host)
