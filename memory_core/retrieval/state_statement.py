@@ -94,7 +94,10 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "named her", "we named", "first night home", "went peacefully", "passed peacefully", "slipped away",
         "forever home",
         # a pet lost: a bird that flew off, a dog that got lost
-        "flew away", "flew off", "飞走", "跑丢", "走丢", "弄丢"),
+        "flew away", "flew off", "飞走", "跑丢", "走丢", "弄丢",
+        # … and never back ("flew out the window … and never came back", 跑出去再也没回来)
+        "flew out", "never came back", "never came home", "didn't come back", "didn't come home",
+        "hasn't come back", "hasn't come home", "没回来", "没再回来"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "giving up", "no special diet",
         "back to normal food", "eating normally", "normal diet", "stopped eating", "switched to",
@@ -108,6 +111,11 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "asked me out", "kissed", "split up", "broke up", "engaged", "married", "divorce",
         "single again", "ended things", "moved in together", "together now", "official with", "official w", "proposed",
         "back together", "tied the knot", "got hitched",
+        # an engagement ended ("Tom called off the engagement", 婚约取消了): the change itself, not a
+        # change called off
+        "called off the engagement", "called off our engagement", "broke off the engagement",
+        "broke off our engagement", "engagement is off", "engagement's off",
+        "退婚", "婚约取消", "取消了婚约", "婚不结了",
         # the wedding banquet held (酒席摆完了 六十桌): married by custom whatever the certificate
         # (``WEDDING_HELD``)
         "酒席摆完", "摆完酒", "摆了酒", "办了酒席", "婚礼办完", "办完婚礼", "办了婚礼",
@@ -737,7 +745,9 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
     start = max((b.end() for b in _CHANGE_CLAUSE.finditer(text, 0, m.start())), default=0)
     end = _CHANGE_CLAUSE.search(text, m.end())
     clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
-    if _NOT_DONE.search(clause) or _hypothetical(clause) or _QUESTION.search(clause) or weighs(clause):
+    # (a change word's own negation is none of the change: "never came back", "hasn't come home")
+    unsaid = text[start:m.start()] + " " + text[m.end():end.end() if end else len(text)]
+    if _NOT_DONE.search(unsaid) or _hypothetical(clause) or _QUESTION.search(clause) or weighs(clause):
         return False  # (and weighed: 最近WFH太孤独了，想领养一只猫)
     if _is_cjk(clause) and has_question_cue(clause) and not _REFERS_BACK.match(m.group(0).lower()):
         return False  # a Chinese clause that asks with no mark (做啥子康复动作好, 开学第一天怎么跟家长沟通;
