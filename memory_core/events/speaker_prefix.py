@@ -72,4 +72,7 @@ def speaker_of(content: str) -> str | None:
             return name  # 张伟, 小王, 老李: jieba reads a person's name
         if not jieba_knows(name) and (name[0] in ZH_SURNAMES or name[0] in "小老阿") and len(name) <= 3:
             return name  # a name jieba's dictionary lacks, shaped like one
+        if len(name) == 2 and name[0] in "小老阿" and name[1] in ZH_SURNAMES:
+            return name  # 老张, 小马, 阿金: a surname called by 老 / 小 / 阿, which jieba reads as a noun
+            # (an old man, a pony), but before a colon opening a line, somebody speaking
     return None

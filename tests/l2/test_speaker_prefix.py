@@ -18,6 +18,9 @@ from tests.l2.conftest import project
     ("小王：我下个月入职腾讯。", "小王"),
     ("张伟: 我在百度上班", "张伟"),
     ("阿强：分手了", "阿强"),
+    # a surname called by 老 / 小 / 阿, which jieba's dictionary reads as a noun (老张 "old man")
+    ("老张：我把帕萨特卖了，换了台理想L7。", "老张"),
+    ("小马：到了", "小马"),
 ])
 def test_a_person_before_a_colon_speaks_the_line(line, who):
     assert speaker_of(line) == who
@@ -28,7 +31,7 @@ def test_a_person_before_a_colon_speaks_the_line(line, who):
     "Work: started at Google", "Re: your email", "Dr: appointment", "Mom: called today",
     "Confession: I've been eating meat again.", "Announcement: we're engaged", "Rant: my landlord again",
     "Correction: I meant Austin", "Plot twist: I quit", "Good news: cleared!", "Decided: going vegan today",
-    "备注：搬家了", "今天：去上班", "高兴：哈哈", "我：搬家了", "I moved to Denver: finally!", "no colon here",
+    "备注：搬家了", "今天：去上班", "老公：今天买菜", "老师：作业交了", "小区：明天停水", "高兴：哈哈", "我：搬家了", "I moved to Denver: finally!", "no colon here",
 ])
 def test_a_label_or_no_name_keeps_the_line_the_users(line):
     assert speaker_of(line) is None
