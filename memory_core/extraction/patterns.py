@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import (CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, NEW_OLD_NAMES, SCHOOLS, VEHICLE_BRANDS,
-                             VEHICLE_MODELS, VENUE_BRANDS_ZH)
+from ..lexicon.names import (CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS,
+                             VEHICLE_MODELS, VENUE_BRANDS_ZH, new_old_name_rest)
 from .lazy_regex import LazyPattern
 from .names import EN_BODY_CONDITION
 
@@ -2507,8 +2507,7 @@ EN_OBJECT_STOP = re.compile(
 def _descriptor_not_name(word: str) -> str:
     """``word`` ("new" / "old") as a descriptor to drop, unless it opens a name of NEW_OLD_NAMES
     ("a new car" → "car", but "a New Balance running shoe" keeps "new balance")."""
-    rests = sorted((n.split(" ", 1)[1] for n in NEW_OLD_NAMES if n.startswith(word + " ")), key=len, reverse=True)
-    return word + r"(?!\s+(?:" + "|".join(re.escape(r) for r in rests) + r")\b)"
+    return word + r"(?!\s+(?:" + new_old_name_rest(word) + r")\b)"
 
 
 EN_LEADING = re.compile(r"^(?:(?:a|an|the|my|our|his|her|their|its|same|current|some|this|that|these|those|"

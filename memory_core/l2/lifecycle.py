@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from ..lexicon.names import NEW_OLD_NAMES
+from ..lexicon.names import new_old_name_rest
 from ..policy import (ASSERTION_CORROBORATED_MIN_EVIDENCE, ASSERTION_STABLE_MIN_AGE_S,
                       ASSERTION_STABLE_MIN_EVIDENCE, L2_DIRECTNESS_WEIGHT,
                       L2_OFFLINE_ARBITRATION_CONFIDENCE, L2_OFFLINE_ARBITRATION_WEAK_CONFIDENCE,
@@ -89,14 +89,15 @@ _ARTICLES = re.compile(r"^(the|a|an|my|our|your|this|that|new|old)\s+", re.I)
 _NAME_FIRST_WORD = re.compile(r"^(?:New|Old|NEW|OLD)\s+[A-Z\u00c0-\u024f]")
 
 
+#: a lower-case "new jersey", "new york city", "old navy's": a NEW_OLD_NAMES name opens the string
+_NEW_OLD_NAME = re.compile(rf"^(?:new\s+(?:{new_old_name_rest('new')})|old\s+(?:{new_old_name_rest('old')}))\b")
+
+
 def _keeps_first_word(s: str) -> bool:
     """Whether "new" / "old" opening ``s`` (case as written) is part of a name, not a descriptor:
     "New York", "New Balance", a lower-case "new jersey" (lexicon NEW_OLD_NAMES, also as the
     start of a longer name: "new york city"). "my new car", "our old flat" fold to "car", "flat"."""
-    if _NAME_FIRST_WORD.match(s):
-        return True
-    low = s.lower()
-    return any(low == n or low.startswith(n + " ") for n in NEW_OLD_NAMES if low[:4] == n[:4])
+    return _NAME_FIRST_WORD.match(s) is not None or _NEW_OLD_NAME.match(s.lower()) is not None
 
 
 def _strip_articles(s: str) -> str:

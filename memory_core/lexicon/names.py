@@ -13,6 +13,8 @@ Plain data, lower case, easy to extend.
 
 from __future__ import annotations
 
+import re
+
 ORGANIZATIONS: frozenset[str] = frozenset({
     # Chinese companies and institutions (as written in chat)
     "tcl", "三一重工", "汇川技术", "联影医疗", "中建三局", "药明康德", "老乡鸡", "良品铺子", "三只松鼠", "周黑鸭", "周大福",
@@ -171,6 +173,16 @@ NEW_OLD_NAMES: frozenset[str] = frozenset({
     "new balance", "new look", "new era", "new york times", "new yorker", "new scientist", "new relic",
     "old navy", "old spice", "old el paso",
 })
+
+
+def new_old_name_rest(word: str) -> str:
+    """The rests of the NEW_OLD_NAMES that ``word`` ("new" / "old") opens, as a regular
+    expression alternation, longest first ("york city|york|jersey|…"): the one spelling of "this
+    "new" is the name's own" that the object cleaner's look-ahead (``patterns.EN_LEADING``) and
+    ``lifecycle.name_norm`` both read, each followed by a word boundary ("new york's" keeps it)."""
+    rests = sorted((n.split(" ", 1)[1] for n in NEW_OLD_NAMES if n.startswith(word + " ")), key=len, reverse=True)
+    return "|".join(re.escape(r) for r in rests)
+
 
 #: words that name a kind of thing, not one thing ("car seats", 车): an entity by that name is no
 #: particular car (a pronoun prefers a named one before it; a later line naming it names no new one)
