@@ -742,6 +742,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
                    r"secondhand |second-hand |leased )?(?P<obj>" + _EN_VEHICLE_NAME + r")", "DRIVES", "vehicle",
                    trait="vehicle", coordinated=False),
     # vehicle
+    # "My brother sold me his old F-150", "dad gave me his Camry": a car handed to the user is
+    # the user's now (the giver's end is read by en_vehicle_end; lent / loaned is no owning)
+    # (the giver is part of the verb: the claim is the user's, whose "me" ends the verb)
+    _raw("en_vehicle_given_me", "en", r"(?:^|(?<=[\s,;:(\"']))(?P<subj>)(?P<verb>(?:my |our )?(?:" + EN_REL + r")(?: [a-z]+)?? "
+         r"(?:just |finally |then |kindly )?(?:sold|gave|handed down|passed down|passed on) me) "
+         r"(?:his|her|their) (?:old |trusty |used |beloved )?(?P<obj>" + _EN_VEHICLE_NAME + r")", "DRIVES", "vehicle",
+         trait="vehicle", coordinated=False),
     _raw("en_vehicle_trade_for", "en", _EN_WHO + r" (?:traded|swapped|exchanged) (?:in )?(?:my |our )?"
          r"[a-z0-9\- ]+? (?:in )?(?P<verb>for) " + _EN_OBJ_RAW, "DRIVES", "vehicle", trait="vehicle",
          coordinated=False),

@@ -25,6 +25,11 @@ from memory_core.retrieval.subject import other_subject
     # the user in the subject's own clause: the user's line
     ("My manager approved a raise for me", False),
     ("My dad finally got me a Tesla", False),
+    # … or taking the sentence back after "so" / "then" (not reacting, not doing it for them)
+    ("My daughter begged for months, so we finally adopted a puppy named Biscuit.", False),
+    ("My husband got a job at Google, so we moved to Mountain View", False),
+    ("My friend's dog died, so I'm taking her to dinner", True),
+    ("My sister's wedding is next Saturday, I need a gift idea.", True),
     # an -ly word is no adverb after "my" alone ("my family…" is no person's word)
     ("My family finally moved to Leeds", False),
 ])
