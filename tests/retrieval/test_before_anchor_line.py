@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.eval.state_changes import parse, run_one
 from memory_core.retrieval.before_anchor import tells_before
+from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
 
 
 @pytest.mark.parametrize("content,anchor,family,told", [
@@ -39,10 +39,7 @@ def test_the_anchor_line_tells_what_came_before(content: str, anchor: str, famil
 
 
 def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return {"scenarios": [{
-        "id": sid, "lang": lang, "family": family, "question": question, "now": "2026-06-01T10:00:00Z",
-        "expect": [expect],
-        "lines": [{"at": f"202{3 + i}-0{2 + i}-01T10:00:00Z", "text": text} for i, text in enumerate(lines)]}]}
+    return history(sid, lang, family, spaced(lines, start="2023-02-01", months=13), question, expect, "2026-06-01T10:00:00Z")
 
 
 CASES = [
@@ -63,8 +60,4 @@ def test_before_the_new_state_is_answered_from_the_line_of_the_change(data, tmp_
     """Through ``magi-memory ingest`` and ``query`` as the scenario harness runs them (default
     offline embedder). On the code before, ba-1 to ba-4 had no finding at all: the anchor event
     was dropped as the reference point and the window ended where it began."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    (scenario,) = parse(data)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None
-    assert out.passed_after is True, out.first_after
+    assert_first_finding(data, tmp_path, monkeypatch)

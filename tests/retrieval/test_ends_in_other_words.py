@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.eval.state_changes import parse, run_one
 from memory_core.retrieval.state_statement import change_at, not_own_state
+from tests.retrieval.cli_scenarios import assert_first_finding, history
 
 
 @pytest.mark.parametrize("text,family", [
@@ -28,10 +28,8 @@ def test_a_booking_called_off_is_still_no_change() -> None:
 
 
 def _scenario(sid: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return {"scenarios": [{
-        "id": sid, "lang": "en", "family": family, "question": question, "now": "2024-09-01T10:00:00Z",
-        "expect": [expect], "lines": [{"at": "2024-01-05T10:00:00Z", "text": lines[0]},
-                                      {"at": "2024-05-05T10:00:00Z", "text": lines[1]}]}]}
+    return history(sid, "en", family, list(zip(["2024-01-05T10:00:00Z", "2024-05-05T10:00:00Z"], lines)), question,
+                   expect, "2024-09-01T10:00:00Z")
 
 
 CASES = [
@@ -46,8 +44,4 @@ CASES = [
 def test_the_end_answers(data, tmp_path, monkeypatch) -> None:
     """Through ``magi-memory ingest`` and ``query`` (default offline embedder); the state before
     the end came first on the code before."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    (scenario,) = parse(data)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None
-    assert out.passed_after is True, out.first_after
+    assert_first_finding(data, tmp_path, monkeypatch)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.eval.state_changes import parse, run_one
 from memory_core.retrieval.state_statement import SOMEONE_ELSE, not_own_state
 from memory_core.retrieval.subject import other_subject
+from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
 
 
 @pytest.mark.parametrize("text,other", [
@@ -45,10 +45,7 @@ def test_the_landlords_doing_is_the_homes_news() -> None:
 
 
 def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return {"scenarios": [{
-        "id": sid, "lang": lang, "family": family, "question": question, "now": "2024-06-01T10:00:00Z",
-        "expect": [expect],
-        "lines": [{"at": f"202{3 + i}-0{1 + i}-01T10:00:00Z", "text": text} for i, text in enumerate(lines)]}]}
+    return history(sid, lang, family, spaced(lines, start="2023-01-01", months=13), question, expect, "2024-06-01T10:00:00Z")
 
 
 CASES = [
@@ -66,8 +63,4 @@ CASES = [
 def test_another_persons_news_does_not_answer_the_users_state(data, tmp_path, monkeypatch) -> None:
     """Through ``magi-memory ingest`` and ``query`` (default offline embedder); each came first
     on the code before."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    (scenario,) = parse(data)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None
-    assert out.passed_after is True, out.first_after
+    assert_first_finding(data, tmp_path, monkeypatch)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.eval.state_changes import parse, run_one
 from memory_core.retrieval.state_statement import refers_back
 from memory_core.retrieval.timeparse import find_future_time
+from tests.retrieval.cli_scenarios import assert_first_finding, history
 
 
 @pytest.mark.parametrize("text,ahead", [
@@ -34,11 +34,9 @@ def test_a_move_there_refers_back_to_the_place(text: str, back: bool) -> None:
 
 
 def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return {"scenarios": [{
-        "id": sid, "lang": lang, "family": family, "question": question, "now": "2024-09-01T10:00:00Z",
-        "expect": [expect],
-        "lines": [{"at": "2024-01-05T10:00:00Z", "text": lines[0]},
-                  *({"at": f"2024-04-05T10:{3 * i:02d}:00Z", "text": t} for i, t in enumerate(lines[1:], 1))]}]}
+    # the first line months before, the others minutes apart (one conversation)
+    ats = ["2024-01-05T10:00:00Z", *(f"2024-04-05T10:{3 * i:02d}:00Z" for i in range(1, len(lines)))]
+    return history(sid, lang, family, list(zip(ats, lines)), question, expect, "2024-09-01T10:00:00Z")
 
 
 CASES = [
@@ -51,8 +49,4 @@ CASES = [
 def test_the_change_answers(data, tmp_path, monkeypatch) -> None:
     """Through ``magi-memory ingest`` and ``query`` (default offline embedder); both answered with
     the line before on the code before (ta-1: 下周搬过去 first; ta-2: 我吃素)."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    (scenario,) = parse(data)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None
-    assert out.passed_after is True, out.first_after
+    assert_first_finding(data, tmp_path, monkeypatch)

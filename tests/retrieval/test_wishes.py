@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.eval.state_changes import parse, run_one
 from memory_core.retrieval.state_statement import HYPOTHETICAL, not_own_state
 from tests.extraction.claim_sets import claims
+from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
 
 
 @pytest.mark.parametrize("text,family", [
@@ -39,10 +39,7 @@ def test_a_wish_in_its_own_clause_leaves_the_state_told_beside_it() -> None:
 
 
 def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return {"scenarios": [{
-        "id": sid, "lang": lang, "family": family, "question": question, "now": "2024-09-01T10:00:00Z",
-        "expect": [expect],
-        "lines": [{"at": f"2024-0{1 + 3 * i}-05T10:00:00Z", "text": text} for i, text in enumerate(lines)]}]}
+    return history(sid, lang, family, spaced(lines), question, expect, "2024-09-01T10:00:00Z")
 
 
 CASES = [
@@ -56,8 +53,4 @@ CASES = [
 def test_a_wish_does_not_answer_where_the_user_lives(data, tmp_path, monkeypatch) -> None:
     """Through ``magi-memory ingest`` and ``query`` (default offline embedder); both put the wish
     first on the code before."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    (scenario,) = parse(data)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None
-    assert out.passed_after is True, out.first_after
+    assert_first_finding(data, tmp_path, monkeypatch)
