@@ -302,7 +302,9 @@ _CARE_REPORT_EN = re.compile(
     r"wants\s+me|put\s+me|has\s+me|is\s+sending\s+me|sent\s+me|signed\s+me|cleared\s+me|confirmed|diagnosed|"
     r"prescribed|upped|switched\s+me|changed\s+my|took\s+me)\b(?!\s+(?:she|he|they|her|his|their)\b)", re.I)
 _CARE_REPORT_ZH = re.compile(
-    r"^(?:我的?)?(?:主治|家庭)?(?:医生|大夫|医师|营养师|康复师|理疗师|兽医|牙医|中医)(?:说|让我|叫我|建议我|给我|跟我说|告诉我|诊断|确诊)"
+    r"^(?:我的?)?(?:主治|家庭)?(?:医生|大夫|医师|营养师|康复师|理疗师|兽医|牙医|中医)(?:说|让我|叫我|建议我|给我|跟我说|告诉我|诊断|确诊|"
+    # what the doctor does to the user's treatment (医生把二甲双胍换成了司美格鲁肽, 医生帮我停了药)
+    r"把|帮我|替我|开了|换了|停了|加了|减了)"
     r"(?![他她])")
 
 

@@ -228,7 +228,11 @@ def test_is_contracted_onto_a_relative_before_a_state_word(text):
     ("医生说拖成哮喘了 现在出门随身带喷雾", False),
     ("医生让我改成地中海饮食", False),
     ("营养师建议我少吃精米白面", False),
+    # … and what the doctor does to the user's treatment (stop 51)
+    ("医生把二甲双胍换成了司美格鲁肽。", False),
+    ("医生帮我停了药", False),
     # … unless it turns to a third person, or is the carer's own news
+    ("医生把他的诊所搬到了杭州", True),
     ("My doctor says she is moving to Spain", True),
     ("My doctor went to Spain for a month", True),
     ("医生说他下个月调走", True),
