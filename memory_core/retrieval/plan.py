@@ -63,10 +63,11 @@ class Anchor:
     event_id: str | None = None
     #: how it was resolved (path, candidate count), for the trace
     how: str = ""
-    #: the anchor event tells the change *from* what the question asks for ("Sold my old Civic
-    #: and bought a used Subaru" for "what car did I have before the Subaru?"): the thing before
-    #: the anchor is named only there, so that event is an answer as well as the reference point
-    tells_before: bool = False
+    #: the anchor event tells the answer too: the change *from* what the question asks for ("Sold
+    #: my old Civic and bought a used Subaru" for "what car did I have before the Subaru?") or *to*
+    #: it ("…after the Civic?"); the thing may be named only there, so that event is an answer as
+    #: well as the reference point (``anchor_line``)
+    answers: bool = False
 
 
 @dataclass(slots=True)

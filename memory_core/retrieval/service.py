@@ -55,7 +55,7 @@ from ..lexicon.names import KIND_WORDS, PET_SPECIES
 from ..governance.cues import split_sentences
 from ..text.segment import fts_or_query, fts_phrase, has_cjk, query_terms
 from . import trace as tr
-from .before_anchor import tells_before
+from .anchor_line import tells_after, tells_before
 from .evidence import (DIRECT, INDIRECT, WEAK, about_anchor, anchor_names, assess, assess_layer_hit, find_target, is_named, is_targeted,
                        layer_hit_about_anchor)
 from .continuation import Line, continuation
@@ -440,11 +440,14 @@ class RetrievalService:
                       f"{', states ' + family.name if cue and family else ''}; earliest such")
         content = next(r[3] for r in rows if r[0] == seq)
         if anchor.direction == "before" and tells_before(content, anchor.text, plan.predicate_family):
-            anchor.tells_before = True
+            anchor.answers = True
             anchor.how += "; it tells the change from what the question asks for, so it answers too"
+        elif anchor.direction == "after" and tells_after(content, anchor.text, plan.predicate_family):
+            anchor.answers = True  # (the window starts at the anchor's instant: it is inside)
+            anchor.how += "; it tells what came after, so it answers too"
         # (the window ends just after the anchor's instant when the anchor line answers too: the
         # paths apply the window in their own search)
-        end = math.nextafter(float(occ), math.inf) if anchor.tells_before else float(occ)
+        end = math.nextafter(float(occ), math.inf) if anchor.answers else float(occ)
         bound = (TimeWindow(None, end, source=f"{anchor.direction} {anchor.text}")
                  if anchor.direction == "before"
                  else TimeWindow(float(occ), None, source=f"{anchor.direction} {anchor.text}"))
@@ -1619,7 +1622,7 @@ class RetrievalService:
             return tr.DROP_AFTER_NOW, (f"occurred {iso(ev.occurred_at)}, after the question's now "
                                        f"{iso(plan.as_of)}")
         if anchor_id is not None and ev.event_id == anchor_id:
-            if plan.anchor is None or not plan.anchor.tells_before:
+            if plan.anchor is None or not plan.anchor.answers:
                 return tr.DROP_ANCHOR, "the anchor event itself (the reference point, not an answer)"
         elif window is not None and not window.contains(ev.occurred_at):
             return tr.DROP_WINDOW, (f"occurred {iso(ev.occurred_at)}, outside the window "
@@ -1766,8 +1769,8 @@ class RetrievalService:
         for f in findings:
             ev = by_id.get(f.event_id)
             content = ev.content if ev is not None else f.content
-            told_before = plan.anchor.tells_before and f.event_id == plan.anchor.event_id
-            if not told_before and about_anchor(plan, content, linked=f.event_id in linked):
+            answers = plan.anchor.answers and f.event_id == plan.anchor.event_id
+            if not answers and about_anchor(plan, content, linked=f.event_id in linked):
                 trace.cuts[f.event_id] = {"stage": tr.CUT_ANCHOR_ENTITY, "detail": (
                     f"about the anchor {plan.anchor.text!r} and nothing else the question asks for "
                     f"(the reference point, not an answer)")}

@@ -112,7 +112,7 @@ def explain_missing(trace: QueryTrace, event_id: str, *, event: dict[str, Any] |
         d = trace.dropped[event_id]
         out.update(stage=d["stage"], explanation=d["detail"])
         return out
-    if trace.anchor and trace.anchor.get("event_id") == event_id and not trace.anchor.get("tells_before"):
+    if trace.anchor and trace.anchor.get("event_id") == event_id and not trace.anchor.get("answers"):
         out.update(stage=DROP_ANCHOR, explanation=(
             f"the anchor event of {trace.anchor.get('direction')} {trace.anchor.get('text')!r} "
             f"(the reference point, not an answer)"))

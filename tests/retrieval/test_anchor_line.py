@@ -1,4 +1,4 @@
-"""A change told in one line — the old state with the new ("Sold my old Civic and bought a used
+"""(Before and after.) A change told in one line — the old state with the new ("Sold my old Civic and bought a used
 Subaru", 我从百度离职了，下周去字节上班, "We moved from Boston to Denver") — answers "what did I have
 before <the new one>?": the anchor line is the only evidence of the old state, so it is kept as
 an answer as well as the reference point. A line that names only the anchor stays the reference
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.retrieval.before_anchor import tells_before
+from memory_core.retrieval.anchor_line import tells_after, tells_before
 from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
 
 
@@ -38,6 +38,25 @@ def test_the_anchor_line_tells_what_came_before(content: str, anchor: str, famil
     assert tells_before(content, anchor, family) is told
 
 
+@pytest.mark.parametrize("content,anchor,family,told", [
+    ("Sold my old Civic and bought a used Subaru Outback.", "Civic", "vehicle", True),
+    ("I left Initech and joined Hooli as a designer.", "Initech", "work", True),
+    ("We moved from Boston to Denver last month.", "Boston", "residence", True),
+    ("We swapped our Model Y for a Prius.", "Model Y", "vehicle", True),
+    ("我把旧的卡罗拉卖了，换了一辆比亚迪汉。", "卡罗拉", "vehicle", True),
+    ("我们从北京搬到了成都", "北京", "residence", True),
+    # no state family ("离开百度以后我去了哪" reads as a visit): an arrival alone tells it
+    ("我从百度离职了，下周去字节上班。", "离开百度", "visit", True),
+    # only the anchor, or a clause that goes nowhere from it
+    ("I drive a Civic to work", "Civic", "vehicle", False),
+    ("Sold the Civic last spring.", "Civic", "vehicle", False),
+    ("Moved to Denver last week, loving it.", "Denver", "residence", False),
+    ("I went to the concert and loved it", "concert", None, False),
+])
+def test_the_anchor_line_tells_what_came_after(content: str, anchor: str, family: str | None, told: bool) -> None:
+    assert tells_after(content, anchor, family) is told
+
+
 def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
     return history(sid, lang, family, spaced(lines, start="2023-02-01", months=13), question, expect, "2026-06-01T10:00:00Z")
 
@@ -52,6 +71,8 @@ CASES = [
     # an earlier line still answers when the anchor line names only the new state
     _scenario("ba-5", "en", "vehicle", ["I drive a Ford Focus.", "Just bought a Kia EV6!"],
               "what car did I have before the Kia?", "Focus"),
+    # after: the anchor line's later clause (no finding at all on the code before)
+    _scenario("ba-6", "zh", "employer", ["我从百度离职了，下周去字节上班。"], "离开百度以后我去了哪？", "字节"),
 ]
 
 
