@@ -23,8 +23,11 @@ def restored_by_deny(assertion: Mapping[str, Any], chain: Sequence[Mapping[str, 
     return next((c for c in chain if prev and c.get("assertion_id") == prev and c.get("status") == "superseded"), None)
 
 
-def deny_preview(kind: str, row: Mapping[str, Any], chain: Sequence[Mapping[str, Any]] = ()) -> str:
-    """The "This is wrong" button's explanation for the selection, before it is pressed."""
+def deny_preview(kind: str | None, row: Mapping[str, Any], chain: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The "This is wrong" button's explanation for the selection (``kind`` None: nothing is
+    selected), before it is pressed."""
+    if kind is None:
+        return "Mark the selected assertion or edge user_denied (reversible)"
     if kind == "edge":
         return ("Mark the selected edge wrong (user_denied): retrieval, the graph and the profile stop "
                 "using it. Undo puts it back.")

@@ -396,7 +396,7 @@ class EntityGraphPanel(Panel):
         self.show_inactive.setChecked(True)
         self.show_inactive.toggled.connect(lambda _c: self._refresh_entity())
         self.wrong_button = QPushButton("This is wrong")
-        self.wrong_button.setToolTip("Mark the selected assertion or edge user_denied (reversible)")
+        self.wrong_button.setToolTip(deny_preview(None, {}))
         self.wrong_button.clicked.connect(self.mark_wrong)
         self.undo_button = QPushButton("Undo correction")
         self.undo_button.setToolTip("Put back exactly what the last \"This is wrong\" changed")
@@ -855,9 +855,7 @@ class EntityGraphPanel(Panel):
         # gone has no selection left, so every action is off
         self.wrong_button.setEnabled(has_sel and row.get("status") != "user_denied"
                                      and _deny_fn(service, self._selection_kind()) is not None)
-        kind = self._selection_kind()
-        self.wrong_button.setToolTip(deny_preview(kind, row, (self.assertion or {}).get("chain") or ())
-                                     if kind is not None else "Mark the selected assertion or edge user_denied (reversible)")
+        self.wrong_button.setToolTip(deny_preview(self._selection_kind(), row, (self.assertion or {}).get("chain") or ()))
         sel = self._selection()
         self.delete_button.setEnabled(bool(sel and sel[2]))
         is_user = any(r.get("is_user") for r in self.entities.rows() if r["entity_id"] == self.entity_id)

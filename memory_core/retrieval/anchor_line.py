@@ -24,6 +24,7 @@ tells a change of the family or an arrival somewhere ("…, joined Hooli", 下�
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from ..text.segment import query_terms
 from .state_statement import change_at
@@ -83,31 +84,29 @@ def _anchor_span(content: str, anchor_text: str) -> tuple[int, int] | None:
     return start, end
 
 
-def _anchor_at(content: str, anchor_text: str) -> int | None:
-    span = _anchor_span(content, anchor_text)
-    return span[0] if span else None
+def _clauses(content: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each clause of the line, in order."""
+    start = 0
+    for m in _CLAUSE.finditer(content):
+        yield start, m.start()
+        start = m.end()
+    yield start, len(content)
 
 
 def tells_before(content: str, anchor_text: str, family: str | None) -> bool:
     """Whether ``content`` — the anchor event of a "before <anchor>" question — also tells the
     state of ``family`` it replaced (see the module docstring)."""
-    if not family:
+    span = _anchor_span(content, anchor_text) if family else None
+    if span is None:
         return False
-    at = _anchor_at(content, anchor_text)
-    if at is None:
-        return False
-    start = 0
-    for m in [*_CLAUSE.finditer(content), None]:
-        end = m.start() if m is not None else len(content)
+    at = span[0]
+    for start, end in _clauses(content):
         clause = content[start:end]
         if start <= at < end:
             if _FROM_TO.search(content[start:at]):
                 return True
         elif clause.strip() and (change_at(clause, family) is not None or _LEAVES.search(clause)):
             return True
-        if m is None:
-            break
-        start = m.end()
     return False
 
 
@@ -119,9 +118,8 @@ def tells_after(content: str, anchor_text: str, family: str | None) -> bool:
     if span is None:
         return False
     at, after = span
-    start, past = 0, False
-    for m in [*_CLAUSE.finditer(content), None]:
-        end = m.start() if m is not None else len(content)
+    past = False
+    for start, end in _clauses(content):
         clause = content[start:end]
         if start <= at < end:
             if _LEADS_FROM.search(content[start:at]) and _ON_TO.search(content[after:max(after, end)]):
@@ -129,7 +127,4 @@ def tells_after(content: str, anchor_text: str, family: str | None) -> bool:
             past = True
         elif past and clause.strip() and ((family and change_at(clause, family) is not None) or _ARRIVES.search(clause)):
             return True
-        if m is None:
-            break
-        start = m.end()
     return False

@@ -431,14 +431,13 @@ class RetrievalService:
             full = (any(is_named(content, n) for n in names) if names
                     else coverage(content, kterms) >= 0.999)
             cue = family is not None and match_family(content, family).level == "explicit"
-            scored.append(((not full, not cue, occ if full else rank), seq, eid, occ, full, cue))
+            scored.append(((not full, not cue, occ if full else rank), seq, eid, occ, full, cue, content))
         scored.sort(key=lambda s: s[0])
-        _key, seq, eid, occ, full, cue = scored[0]
+        _key, seq, eid, occ, full, cue, content = scored[0]
         anchor.resolved_at, anchor.event_id = float(occ), eid
         anchor.how = (f"best of {len(rows)} fact events matching {expr!r}: "
                       f"{'all anchor terms' if full else 'partial match'}"
                       f"{', states ' + family.name if cue and family else ''}; earliest such")
-        content = next(r[3] for r in rows if r[0] == seq)
         if anchor.direction == "before" and tells_before(content, anchor.text, plan.predicate_family):
             anchor.answers = True
             anchor.how += "; it tells the change from what the question asks for, so it answers too"

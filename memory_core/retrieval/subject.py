@@ -270,9 +270,10 @@ _EN_REACTION = re.compile(
     r"(?:so\s+|some\s+|really\s+|kinda\s+|a\s+bit\s+|bit\s+|totally\s+|just\s+)?"
     r"(?:jealous|proud|happy|glad|sad|gutted|envious|see|told|tell|think|thought|guess|hope|wish|miss|love|feel|felt|"
     r"can['’]?t\s+believe|don['’]?t\s+know)\b", re.I)
-#: a clause of the news's sentence that the user opens after a connective ("…, so we finally
-#: adopted a puppy", "…and I bought a Tesla"); the connective is read off, the rest is the clause
-_EN_RETAKEN = re.compile(r"^\s*(?:(?:so|then|and so|and then|and)\s+)(?=(?:i|we)\b(?!['’]ll|\s+will))", re.I)
+#: a clause of the news's sentence that the user opens after "so" / "then" ("…, so we finally
+#: adopted a puppy"); the connective is read off, the rest is the clause. ("and" never opens one:
+#: ``_FIRST_CLAUSE`` splits on it, so "…and I bought a Tesla" is no such clause.)
+_EN_RETAKEN = re.compile(r"^\s*(?:so|then)\s+(?=(?:i|we)\b(?!['’]ll|\s+will))", re.I)
 #: the other person again as the object of the user's clause ("…and I'm helping them unpack")
 _EN_THIRD_OBJECT = re.compile(r"\b(?:him|her|them)\b", re.I)
 
@@ -341,9 +342,10 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
         # (a later sentence in Chinese too: "SHE SAID YES!!! … 就在我们第一次约会的Southern Ridges")
         # (the user taking the sentence back after a connective: "My daughter begged for months,
         # so we finally adopted a puppy" — not a reaction, not "…, and I'm helping them unpack")
-        if any(_tells_own(t[m.end():]) for t in _FIRST_CLAUSE.split(first)[1:] if (m := _EN_RETAKEN.match(t))):
+        own, *clauses = _FIRST_CLAUSE.split(first)
+        if any(_tells_own(t[m.end():]) for t in clauses if (m := _EN_RETAKEN.match(t))):
             return False
-        return not _EN_FIRST_PERSON.search(_FIRST_CLAUSE.split(first, 1)[0]) and not any(
+        return not _EN_FIRST_PERSON.search(own) and not any(
             _EN_FIRST_PERSON.search(c) and not _EN_REACTION.match(c) for c in _SENTENCE_START.split(later)) \
             and "我" not in later
     s = as_simplified(s)  # 我媽還是吃素: the words for people are Simplified
