@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lexicon.names import JOB_ROLES_ZH
 from .names import is_condition, is_school, is_vehicle_word
 
 #: (predicate for a start, predicate for an end, trait) per family
@@ -104,6 +105,13 @@ _EN_POSSESSED_SUBJECT = re.compile(r"\b(?:my|our) (?P<noun>(?:[a-z\-]+ ){0,2}?[a
                                    r"(?:moved|relocated|lives|lived|is living|works|worked|is working|quit|resigned|joined|started|"
                                    r"graduated|studies|studied|got (?:hired|a job|laid off|fired)|retired)\b")
 _ZH_SELF = re.compile(r"我")
+#: a Chinese clause that opens, after time words and adverbs, on what one did (刚拿到第一份数据分析
+#:师的工作，在美团！, 上个月搬到了杭州): chat drops the 我, and a clause with no subject at all
+#: but a deed is the speaker's own
+_ZH_SUBJECTLESS_DEED = re.compile(
+    r"^(?:刚刚|刚|终于|总算|已经|今天|昨天|前天|上周|上星期|上个月|上月|去年|今年|年初|最近|前阵子|前几天|这周|本周|"
+    r"月初|月底|后来|然后|于是|所以|也|就|又|[，,\s])*"
+    r"(?:拿到|找到|入职|加入|换了|换到|跳槽|搬到|搬去|搬来|搬回|领养|收养|捡了|买了|提了|考上|考进|转到|转学|确诊|查出)")
 _EN_SELF = re.compile(r"\b(?:i|we|my|our|me)\b")
 
 
@@ -174,7 +182,9 @@ def _negated_at(text: str, at: int, zh: bool) -> bool:
 
 #: ends that need no object to be read: the clause ends the batch's live value of the family
 _ZH_NAMELESS_END: dict[str, str] = {
-    "job": r"辞职|离职|裸辞|不干了|被裁|被开除|被辞退|被炒|被优化了|被劝退了|退休了", "school": r"毕业了|退学了|休学了",
+    # (不当护士了, 不做程序员了: the role given up is the job held)
+    "job": r"辞职|离职|裸辞|不干了|被裁|被开除|被辞退|被炒|被优化了|被劝退了|退休了|不(?:当|做|干)(?:" + "|".join(JOB_ROLES_ZH) + r")了",
+    "school": r"毕业了|退学了|休学了",
     "home": r"搬走了", "vehicle": r"报废了|被偷了|(?:老车|旧车|原来的车|之前的车|以前的车)(?:已经|也)?(?:卖了|卖掉了|出手了|处理掉?了)", "pet": r"去世了|死了|走了",
     "partner": r"分手了|分了|掰了|吹了"}
 _EN_NAMELESS_END: dict[str, str] = {
@@ -226,7 +236,7 @@ def read_frame(text: str, zh: bool, names: list[tuple[str, str, int, int]]) -> F
     if any(t == "person" for _, t, _, _ in names):
         return None
     if zh:
-        if _ZH_OTHER.search(text) or not _ZH_SELF.search(text):
+        if _ZH_OTHER.search(text) or not (_ZH_SELF.search(text) or _ZH_SUBJECTLESS_DEED.match(text)):
             return None
         if _ZH_BLOCK.search(text):
             return None

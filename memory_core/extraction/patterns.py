@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon.names import (CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS,
+from ..lexicon.names import (JOB_ROLES_ZH, CONDITION_SUFFIXES_ZH, CONDITIONS, DIETS_EN, EN_PET_BREEDS, SCHOOLS, VEHICLE_BRANDS,
                              VEHICLE_MODELS, VENUE_BRANDS_ZH, new_old_name_rest)
 from .lazy_regex import LazyPattern
 from .names import EN_BODY_CONDITION
@@ -613,9 +613,9 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer",
          coordinated=False, named_only=True),
     _raw("en_work_start_bare", "en", _EN_START + r"(?P<verb>started (?:my |a )?(?:new )?(?:job|position|role|"
-         r"internship) (?:at|with)|(?:landed|got) (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position|gig) (?:at|with)|"
+         r"internship) (?:at|with)|(?:landed|got) (?:a |an |the |my )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position|gig)(?: as an? (?:[a-z\-]+ ){0,2}?[a-z\-]+)? (?:at|with)|"
          r"took (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position) (?:at|with)|joined|got hired (?:at|by)|been (?:working )?at(?=[^.,;]* (?:since|for) )|"
-         r"accepted (?:a |an |the )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role|offer) (?:at|with|from)) "
+         r"accepted (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:position|job|role|offer) (?:at|with|from)) "
          + _EN_OBJ_RAW, "WORKS_AT", "organization", trait="employer", coordinated=False),
     # "…and took a data analyst role at Canva": a job taken there
     _en("en_work_took", r"took (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position) (?:at|with)", "WORKS_AT",
@@ -695,13 +695,13 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _en("en_work_at", r"works? (?:in (?:[a-z\-]+ ){1,2}|[a-z]+ly )?(?:at|for)|working (?:[a-z]+ly )?(?:at|for)|joined|started (?:working )?(?:at|for)|"
         r"started (?:my |a )?(?:new )?(?:job|position|role|internship) (?:at|with)|"
         r"got (?:a |an |my |the )?(?:[a-z\-]+ ){0,3}?(?:job|gig|position|role) (?:at|with)|(?:got|was|am|been) hired (?:at|by)|am employed (?:at|by)|"
-        r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |an |the )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position|gig) (?:at|with)|"
+        r"(?:got|was|been) promoted(?: to(?: [a-z\-]+){1,3}?)? (?:at|by)|got the job (?:at|with)|(?:landed|got) (?:a |an |the |my )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:job|role|position|gig)(?: as an? (?:[a-z\-]+ ){0,2}?[a-z\-]+)? (?:at|with)|"
         r"now work (?:at|for)|works? as an? (?:[a-z\-]+ ){1,3}?(?:at|for)|interning (?:at|with|for)|"
         # "I'm bartending at …": a job told by its work, in the progressive
         r"am (?:bartending|waitressing|waiting tables|barista-ing|nannying|cashiering|temping|freelancing|"
         r"volunteering part-time|subbing|substitute teaching|moonlighting) (?:at|for)|"
         r"am on the (?:[a-z\-]+ ){0,2}?(?:team|staff|faculty|payroll) at|"
-        r"jumped ship to|accepted (?:a |the |an )?(?:new )?(?:[a-z\-]+ )?(?:position|job|role) (?:at|with)|"
+        r"jumped ship to|accepted (?:a |the |an )?(?:new )?(?:[a-z\-]+ ){0,3}?(?:position|job|role) (?:at|with)|"
         r"clock in (?:at|for)|punch in at|(?:got|was|been) (?:poached|recruited|headhunted) by|"
         r"(?:am )?(?:an? |the )(?:[a-z\-]+ ){0,2}?" + _EN_JOB_TITLE + r" (?:at|for|with)|"
         r"(?:started|start|began|am starting|am working|work|works) (?:out |off )?as (?:an? |the )(?:[a-z\-]+ ){0,2}?"
@@ -1788,16 +1788,16 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _raw("zh_work_past_stay", "zh", _ZH_WHO + r"?(?:以前|曾经|原来|过去)?" + _ZH_GAP + r"(?P<verb>在)(?P<obj>[^，,。！？在]{1,12}?)"
          r"(?=待过)", "WORKS_AT", "organization", time_hint="past", coordinated=False, typed_only=True),
     _zh("zh_work_at", r"正在(?!找)|在(?!找)", "WORKS_AT", "organization", coordinated=False, trait="employer",
-        tail=r"(?=(?:工作(?!和?生活)|上班|任职|实习|打工|教书|上了[一二三四五六七八九十两几半\d]+(?:年|个月|个多月)(?:多)?(?:的)?班|"
+        # (在美团工作的朋友: the one who works there is the friend — 的 opens a relative clause, but
+        # not 的时候 / 的那几年, the speaker's own past)
+        tail=r"(?=(?:(?:工作(?!和?生活)|上班|任职|实习|打工|教书)(?!的(?!时候|那|这|期间|日子|第))|上了[一二三四五六七八九十两几半\d]+(?:年|个月|个多月)(?:多)?(?:的)?班|"
              # 在立讯精密打螺丝 / 搬砖 / 当牛马: work, in chat's self-mocking words
              r"打螺丝|搬砖|当牛马|当社畜))"),
     # 在网易做产品; never 在用Notion做笔记 (在用 is "using"), 在家做饭
     _zh("zh_work_at_role", r"在(?![用听看玩学练])", "WORKS_AT", "organization", coordinated=False, trait="employer",
         tail=r"(?=(?:做(?!饭|菜|作业|运动|瑜伽|家务|笔记)|当(?!然|劳)|干(?!什么|嘛|活)))", named_only=True),
     _raw("zh_work_role", "zh", _ZH_WHO + _ZH_GAP + r"(?P<verb>是)(?P<obj>[^，,。！？的]{2,12}?)的[\u4e00-\u9fff]{0,4}"
-         r"(?:经理|工程师|设计师|员工|老师|医生|护士|职员|主管|总监|程序员|产品经理|运营|销售|会计|律师|实习生|研究员|"
-         r"骑手|司机|快递员|外卖员|客服|店员|服务员|厨师|保安|编辑|记者|分析师|架构师|主播|合伙人|创始人|顾问|专员|助理|"
-         r"前台|文员|店长|教授|讲师|工人|技术员|咨询师|产品|测试|开发|HR|hr)",
+         r"(?:" + "|".join(JOB_ROLES_ZH) + ")",
          "WORKS_AT", "organization", trait="employer", coordinated=False, named_only=True),
     _raw("zh_work_from_to", "zh", _ZH_WHO + r"?" + _ZH_GAP + r"从[^，,。！？从]{1,12}?(?:辞职|离职)?[，,]?(?:后)?"
          r"(?P<verb>跳槽到了|跳槽到|跳槽去了|跳槽去|跳到了|跳去了|换到了|(?<!搬)去了|加入了)" + _ZH_OBJ, "WORKS_AT", "organization",
@@ -1909,6 +1909,12 @@ PATTERNS: tuple[StatementPattern, ...] = (
          + _ZH_GAP + r"(?P<verb>卖了|卖掉了|出手了|报废了|转手了|出掉了|过户了|卖给(?=[^，,。！？]{1,6}?了)|过户给(?=[^，,。！？]{1,6}?了)|"
          r"转给(?=[^，,。！？]{1,6}?了))", "DRIVES", "vehicle", negated=True, trait="vehicle",
          coordinated=False, named_only=True),
+    # 电动车被偷了，现在坐公交上班: a vehicle told first, then stolen (the thing's word ends the
+    # name: 车牌, 车里的包 and 车上的东西 are no vehicle)
+    _raw("zh_vehicle_stolen_first", "zh", r"(?:^|(?<=[，,。！？\s]))(?P<subj>我们|我)?(?:的|那辆|家那辆|家的)?(?:旧的|旧|那台|那部|那个)?"
+         r"(?!(?:爸|妈|哥|姐|弟|妹|爷|奶|舅|姨|叔|姑|婶|老公|老婆|儿子|女儿|朋友|同事|室友|邻居))"
+         r"(?P<obj>[^，,。！？把我的里上内]{0,10}?(?:车|电驴|摩托))" + _ZH_GAP + r"(?P<verb>被(?:人|贼|小偷)?偷(?:走)?了|被盗了)",
+         "DRIVES", "vehicle", negated=True, trait="vehicle", coordinated=False, named_only=True),
     # 我的特斯拉被追尾了 / 我的奥迪A4被人刮了: a mishap to one's own car says one has it
     _raw("zh_vehicle_mishap", "zh", r"(?P<subj>我们|我)(?:的|家的|那辆|家那辆)(?P<obj>[^，,。！？的]{2,10}?)" + _ZH_GAP +
          r"(?P<verb>被(?:人|别人|车|后车)?(?:刮了|刮花了|追尾了|撞了|蹭了|剐了|划了|剐蹭了|贴了罚单)|(?:又)?坏了|送去(?:修|保养)了)",

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..governance.cues import split_sentences, statement_clauses
-from ..lexicon.names import DIET_IMPLIES, KIND_WORDS, ZH_KIN_FULL_NAME
+from ..lexicon.names import DIET_IMPLIES, KIND_WORDS, ZH_KIN_FULL_NAME, job_by_role
 from ..policy import AuthorType, EventType
 from .inputs import ExtractionInput, KnownEntity, LiveTrait
 from .mentions import (Gazetteer, Mention, collect_mentions, is_cjk, is_member, lexicon_type,
@@ -1060,6 +1060,10 @@ class _Extractor:
                 self._emit(state, sentence, pattern, subject, subject_type, named, dict(live)[named], negated,
                            is_self, hint, claimed)
             return
+        if pattern.trait == "employer" and negated and not pattern.fixed_object and \
+                job_by_role(match.groupdict().get("obj") or "", pattern.lang):
+            # 辞掉了护士的工作, "quit my nursing job": the job held, told by the role — its end
+            pattern = replace(pattern, fixed_object="@employer")
         if pattern.fixed_object and pattern.fixed_object.startswith("@"):
             # "Friday was my last day there", "we got married": the batch's live value
             if negated and any(c.event_id == state.event.event_id and c.kind == "trait" and c.subject == subject and

@@ -184,6 +184,29 @@ def new_old_name_rest(word: str) -> str:
     return "|".join(re.escape(r) for r in rests)
 
 
+#: what one works as, in Chinese (护士, 产品经理, 外卖员): a role, never the name of an employer —
+#: 辞掉了护士的工作 ends the job held, it names no organisation called 护士
+JOB_ROLES_ZH: tuple[str, ...] = (
+    "产品经理", "经理", "工程师", "设计师", "员工", "老师", "教师", "医生", "护士", "职员", "主管", "总监", "程序员", "运营",
+    "销售", "会计", "律师", "实习生", "研究员", "骑手", "司机", "快递员", "外卖员", "客服", "店员", "服务员", "厨师", "保安",
+    "编辑", "记者", "分析师", "架构师", "主播", "合伙人", "创始人", "顾问", "专员", "助理", "前台", "文员", "店长", "教授",
+    "讲师", "工人", "技术员", "咨询师", "产品", "测试", "开发", "HR", "hr")
+#: an English job told by its kind, not its employer ("my nursing job", "my day job", "my
+#: old job"): its end is the held job's; a second or side job is not that one
+_EN_JOB_BY_KIND = re.compile(r"^(?!(?:(?:my|the) )?(?:second|side|part-time|weekend|night|summer|other|extra) )(?:my |the )?"
+                             r"(?:[a-z\-]+ ){0,2}(?:job|position|role|gig)(?:$| (?!(?:at|with|for|in)\b))")
+
+
+def job_by_role(obj: str, lang: str) -> bool:
+    """Whether a left job's object names the job by what one did there, not where
+    (``JOB_ROLES_ZH``; "my nursing job")."""
+    obj = obj.strip()
+    if lang == "zh":
+        role = re.sub(r"的?工作$", "", obj)  # 辞掉了工作: the job itself; 护士的工作: by its role
+        return role in JOB_ROLES_ZH or not role and bool(obj)
+    return _EN_JOB_BY_KIND.match(obj.lower()) is not None
+
+
 #: words that name a kind of thing, not one thing ("car seats", 车): an entity by that name is no
 #: particular car (a pronoun prefers a named one before it; a later line naming it names no new one)
 KIND_WORDS: frozenset[str] = frozenset({"car", "truck", "bike", "motorcycle", "scooter", "suv", "van", "phone", "laptop",
