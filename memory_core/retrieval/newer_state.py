@@ -115,6 +115,18 @@ def reminisces(content: str, change_at: int | None = None) -> bool:
     return any(start <= m.start() <= change_at for m in _REMINISCES.finditer(content))
 
 
+#: a line longing for what was ("I really miss my old coworkers at Google", "saw a Jeep on the
+#: highway and got nostalgic", 挺怀念百度的同事们的): what it names is the state before a change
+_MISSES = re.compile(r"\b(?:i|we)\s+(?:really\s+|kinda\s+|kind of\s+|sometimes\s+|still\s+|do\s+|so\s+)*miss\b|"
+                     r"\bnostalgi(?:a|c)\b|怀念|想念", re.IGNORECASE)
+
+
+def misses(content: str) -> bool:
+    """Whether the line longs for what was (``_MISSES``). Asked of a line with no change word of
+    its own: "I miss Boston so much since we moved to Denver" tells the move."""
+    return _MISSES.search(content) is not None
+
+
 def compares_with_before(content: str) -> bool:
     """Whether the line compares the state with the one before a change (``_COMPARES_WITH_BEFORE``)."""
     return _COMPARES_WITH_BEFORE.search(content) is not None

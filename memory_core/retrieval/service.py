@@ -64,10 +64,10 @@ from .corrections import corrected_by
 from .held_past_end import NamedLine, ended_name, held_from_lines, taken_before_end, takes_new
 from .dialogue import ends_with_question, lift_replies
 from ..l2.phrases import later_about, later_change, later_correction, later_end, later_plan, later_taken, later_family_change, later_family_line, later_reason
-from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, newer_mentions, reminisces, shared_family,
+from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, misses, newer_mentions, reminisces, shared_family,
                           shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, not_begun,
+from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back, refers_back_at, WEDDING_HELD)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -908,6 +908,10 @@ class RetrievalService:
             if reminisces(ev.content, None if changed is None else changed[1]):
                 return False  # "以前和阿杰在一起的时候经常去看电影", "in my Austin days…": it remembers
                 # the state before a change, so what it names (lifted for) is the former one
+            if changed is None and misses(ev.content):
+                return False  # "I really miss my old coworkers at Google": it longs for the former state
+            if changed is None and nearly_changed(ev.content, family):
+                return False  # 上周差点辞职了，后来…就留下来了: a change nearly made, the state kept
             if change_row and (changed or ("",))[0] in CHANGE_OF_ANYTHING \
                     and state_p.get(ev.seq, 1.0) < STATE_LINE_NO_STATE and not names_family(ev.content, family):
                 return False  # "帮我写个shell脚本 把文件名里的空格换成下划线" for a diet: a word that

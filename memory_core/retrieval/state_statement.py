@@ -324,6 +324,9 @@ _NOT_DONE = re.compile(r"\b(?:not yet|not|haven't|hasn't|won't|wouldn't|never|di
                        r"还没|没有(?=[搬买换去入辞考])|没(?=[搬买换去入辞考])|不想|不打算|算了|"
                        # an offer still talked over (offer在谈, 等HR回复)
                        r"在谈|谈着|等\S{0,6}?回复|等通知", re.IGNORECASE)
+#: right before a change word: a change that nearly happened and did not ("I almost quit last
+#: week, but they gave me a raise", 上周差点辞职了, "nearly got laid off")
+_NEAR_MISS = re.compile(r"(?:\b(?:almost|nearly)\s+(?:[a-z']+\s+){0,2}|(?:差一?点儿?|险些)[^，,。！？!?]{0,4})$", re.IGNORECASE)
 #: a hypothetical about oneself ("if I moved to Denver", 要是我跳槽…)
 _HYPOTHETICAL_EN = re.compile(r"\b(?:what )?if (?:i|we)\b|^\s*(?:what )?if\b|\b(?:suppose|supposing|imagine) (?:i|we)\b|"
                               r"\b(?:i|we) would\b|\bi'd\b(?! say)|"
@@ -459,14 +462,14 @@ def _first_clause(text: str) -> str:
 _NOT_HAD = re.compile(r"\b(?:test[- ]?dr(?:ive|ove|iven|iving)|rent(?:ed|al|ing)|borrow(?:ed|ing)|loaner|uber|lyft|taxi|cab|"
                       r"(?:friend|dad|mom|mum|sister|brother|neighbou?r|colleague|coworker|boss|cousin|uncle|aunt)'s|"
                       r"maybe|someday|some day|daydream\w*|dream(?:ing)? (?:of|about)|thinking (?:of|about)|considering|"
-                      r"eyeing|wish|want(?:ing)? to|would love|worth (?:it|buying))\b|"
-                      r"试驾|租了|租的|租车|借了|借的|打车|滴滴|(?:朋友|同事|老爸|我爸|我妈|邻居|表哥|哥哥|姐姐)的|"
+                      r"eyeing|wish|want(?:ing)? to|would love|worth (?:it|buying)|(?:saw|spotted|seen) (?:a|an|this|that))\b|"
+                      r"试驾|租了|租的|租车|借了|借的|打车|滴滴|看到了?一?辆|看见了?一?辆|(?:朋友|同事|老爸|我爸|我妈|邻居|表哥|哥哥|姐姐)的|"
                       r"想买|想要|心动|考虑|值得买|值不值|要不要|打算|梦想|种草", re.IGNORECASE)
 
 
 def not_had(content: str) -> bool:
     """A line that names a thing the user does not have: used ("test drove a Model Y", 租了辆凯美瑞),
-    somebody else's ("borrowed my dad's truck") or wished for ("maybe getting a Ford F-150
+    seen ("saw a Jeep Wrangler on the highway"), somebody else's ("borrowed my dad's truck") or wished for ("maybe getting a Ford F-150
     someday", 小米SU7值得买吗？有点心动) — no newer state of what they own."""
     return _NOT_HAD.search(content) is not None
 
@@ -690,6 +693,14 @@ def change_at(content: str, family: str | None) -> tuple[str, int] | None:
     return (best[1], best[0] + skip) if best else None
 
 
+def nearly_changed(content: str, family: str | None) -> bool:
+    """Whether a change word of ``family`` is told as nearly done and not (上周差点辞职了，后来…
+    就留下来了, "I almost quit last week"): the line keeps the state it names, no newer one."""
+    text = as_simplified(content)
+    return any(_NEAR_MISS.search(text, max(0, m.start() - 24), m.start())
+               for rx in _cue_table(family or "") for m in rx.finditer(text))
+
+
 #: change words that only refer back to a change already made ("new job", 新公司, "new place")
 #: (a badge is the job one has: "my badge photo is hilarious" after the belief that told the move)
 #: (and the move done, 搬完了 / 搬好了: the move told before it)
@@ -747,8 +758,9 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
     clause = text[start:end.end() if end else len(text)]  # with its end mark: "…rehomed?" asks
     # (a change word's own negation is none of the change: "never came back", "hasn't come home")
     unsaid = text[start:m.start()] + " " + text[m.end():end.end() if end else len(text)]
-    if _NOT_DONE.search(unsaid) or _hypothetical(clause) or _QUESTION.search(clause) or weighs(clause):
-        return False  # (and weighed: 最近WFH太孤独了，想领养一只猫)
+    if _NOT_DONE.search(unsaid) or _hypothetical(clause) or _QUESTION.search(clause) or weighs(clause) or \
+            _NEAR_MISS.search(text, start, m.start()):
+        return False  # (and weighed: 最近WFH太孤独了，想领养一只猫; nearly done: 上周差点辞职了)
     if _is_cjk(clause) and has_question_cue(clause) and not _REFERS_BACK.match(m.group(0).lower()):
         return False  # a Chinese clause that asks with no mark (做啥子康复动作好, 开学第一天怎么跟家长沟通;
         # a word that refers back stays one: 新车那个app咋绑定)
