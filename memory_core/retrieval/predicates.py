@@ -296,7 +296,7 @@ def _question_only() -> dict[str, tuple[re.Pattern[str], ...]]:
     among the family's cues, which ``state_statement`` reads in lines too): "what's in the
     driveway these days?" asks for the car, "my neighbour keeps parking across my driveway"
     tells none; a car by its name; a life shared with someone."""
-    return {"vehicle": (re.compile(r"\bdriveway\b"), _vehicle_named()), "relationship": (_LIFE_WITH_ZH,),
+    return {"vehicle": (re.compile(r"\bdriveway\b"), _vehicle_named(), _COMMUTE_QUESTION), "relationship": (_LIFE_WITH_ZH,),
             # "which pub am I cheffing at now?", "where am I nursing these days"
             "work": (_DRIVE_FOR, re.compile(r"\bam i (?:cheffing|cooking|nursing|teaching|lecturing|waitressing|bartending|interning|"
                                 r"temping|contracting|consulting|coaching|driving|cleaning|labouring|laboring)\b"
@@ -307,6 +307,12 @@ def _question_only() -> dict[str, tuple[re.Pattern[str], ...]]:
             "health": (re.compile(r"\bsmok(?:er|ing|e)\b|\bvap(?:er|ing|e)\b|抽烟|吸烟|戒烟"),),
             # "what should I tell her about what I eat?": the diet, not a meal
             "diet": (re.compile(r"\bwhat (?:do |can |can't |don't |should )?i (?:eat|eat now)\b"),)}
+
+
+#: how one gets to work asks what one rides or drives ("how do I get to work these days?", 我现在怎么去
+#: 上班？): the way there, not the job (a line "commutes to Malvern" is no word on a car: question only)
+_COMMUTE_QUESTION = re.compile(r"\bhow do (?:i|we) (?:(?:get|go|commute|travel) to (?:work|the office|school|campus)|commute)\b|"
+                               r"\bmy commute\b|怎么(?:去|来)?上班|上班怎么(?:去|走)|怎么去(?:公司|单位)|怎么通勤|通勤(?:方式|工具)")
 
 
 #: driving *for* someone is a job ("which bus company do I drive for now?", 我现在给哪家公司开车): the
@@ -343,8 +349,11 @@ def question_families(question: str) -> Iterator[PredicateFamily]:
             continue
         if name == "usage" and not re.search(r"\b(?:use|used|using)\b|使用|用什么|用的", lowered):
             continue
-        if name == "acquisition" and _HAVE_GOT.search(lowered):
+        if name == "acquisition" and (_HAVE_GOT.search(lowered) or _COMMUTE_QUESTION.search(lowered)):
             continue  # "have I still got my job?", "have i got a car yet": possession, not a purchase
+            # ("how do I get to work?": the way there)
+        if name == "work" and _COMMUTE_QUESTION.search(lowered):
+            continue  # "how do I get to work?": the way there, not the job (no choice left to the model)
         if name == "vehicle" and _DRIVE_FOR.search(lowered) \
                 and not find_cue(_DRIVE_FOR.sub(" ", lowered), fam.question_cues):
             continue
