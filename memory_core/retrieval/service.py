@@ -67,7 +67,7 @@ from ..l2.phrases import later_about, later_change, later_correction, later_end,
 from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, misses, newer_mentions, reminisces, shared_family,
                           shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_begun,
+from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, PET_GONE, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back, refers_back_at, WEDDING_HELD)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -766,7 +766,11 @@ class RetrievalService:
                 # (a kind word is no new thing: "fits 3 car seats across the back")
                 if str(name).lower() not in KIND_WORDS]
         try:
-            rows += self._ended_rows(conn, ids, top_time, zh)
+            # (a live belief keeps its own value: the end of another value its line also told —
+            # "We have two cats, Salt and Pepper" / "Salt passed away" — is no newer word on Pepper)
+            sibling_of = (str(top.facts.get("trait") or ""), obj) \
+                if top.layer != "l1" and obj and top.facts.get("current", True) is not False else None
+            rows += self._ended_rows(conn, ids, top_time, zh, sibling_of=sibling_of)
         except Exception as exc:  # noqa: BLE001 - no conflict table: the rows above only
             log.debug("newer-state ends unavailable: %s", exc)
         if plan.predicate_family in CHANGE_CUES and (about_user or asks_about_body(plan.query, plan.predicate_family)
@@ -910,6 +914,9 @@ class RetrievalService:
                 # the state before a change, so what it names (lifted for) is the former one
             if changed is None and misses(ev.content):
                 return False  # "I really miss my old coworkers at Google": it longs for the former state
+            if family == "pet" and live_belief and obj and changed is not None and changed[0] in PET_GONE and \
+                    obj not in ev.content.lower() and any(n.lower() != obj for n in named.get(ev.event_id, {}).values()):
+                return False  # "Salt passed away" under pet: pepper — another pet gone, Pepper still here
             if changed is None and nearly_changed(ev.content, family):
                 return False  # 上周差点辞职了，后来…就留下来了: a change nearly made, the state kept
             if change_row and (changed or ("",))[0] in CHANGE_OF_ANYTHING \
@@ -1478,11 +1485,14 @@ class RetrievalService:
         return out
 
     @staticmethod
-    def _ended_rows(conn: Any, ids: list[str], top_time: float, zh: bool) -> list[tuple[int, str, str]]:
+    def _ended_rows(conn: Any, ids: list[str], top_time: float, zh: bool,
+                    sibling_of: tuple[str, str] | None = None) -> list[tuple[int, str, str]]:
         """The lifecycle of the state the top finding rests on, followed through the statements
         that ended it ("I work at Cisco" → "Moved from Cisco to Juniper" → "Juniper laid me off"):
         an assertion of that trait ended by a later event (a direct negation) leads to that event,
-        and to the assertions of the same trait it started, up to three steps."""
+        and to the assertions of the same trait it started, up to three steps. ``sibling_of``:
+        (trait, value) of a live belief on top — another value of that trait its evidence told
+        beside it is no state it rests on (two cats named in one line, one of them dead since)."""
         traits = {r[0] for r in conn.execute(
             f"SELECT DISTINCT a.trait FROM l2_evidence e JOIN tom_trait_assertions a ON a.assertion_id = e.owner_id "
             f"WHERE e.owner_kind = 'assertion' AND e.event_id IN ({placeholders(len(ids))})", ids)}
@@ -1499,6 +1509,8 @@ class RetrievalService:
                 f"WHERE e.owner_kind = 'assertion' AND e.event_id IN ({placeholders(len(frontier))}) "
                 f"AND a.trait IN ({placeholders(len(traits))}) AND f.occurred_at > ?",
                 [*frontier, *traits, top_time]).fetchall()
+            if sibling_of is not None and frontier == ids:
+                ended = [r for r in ended if not (r[3] == sibling_of[0] and str(r[4]).strip().lower() != sibling_of[1])]
             frontier = [eid for _, eid, *_ in ended if eid not in seen]
             seen.update(frontier)
             out += [(seq, aid, later_end(trait, value, zh)) for seq, eid, aid, trait, value in ended]

@@ -693,6 +693,15 @@ def change_at(content: str, family: str | None) -> tuple[str, int] | None:
     return (best[1], best[0] + skip) if best else None
 
 
+#: the pet family's change words that tell a pet gone (not one come): a pet's end concerns that
+#: pet alone — a household keeps its other pets
+PET_GONE: frozenset[str] = frozenset({
+    "passed away", "put to sleep", "put down", "rehomed", "rehome", "gave away", "died", "rainbow bridge",
+    "said goodbye", "ran away", "ran off", "went missing", "went peacefully", "passed peacefully", "slipped away",
+    "flew away", "flew off", "走了", "去世", "送人", "送给", "送走", "寿终正寝", "离开了我们", "喵星", "汪星", "彩虹桥",
+    "托付给", "飞走", "跑丢", "走丢", "弄丢"})
+
+
 def nearly_changed(content: str, family: str | None) -> bool:
     """Whether a change word of ``family`` is told as nearly done and not (上周差点辞职了，后来…
     就留下来了, "I almost quit last week"): the line keeps the state it names, no newer one."""

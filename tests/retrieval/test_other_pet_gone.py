@@ -1,0 +1,38 @@
+"""Pets are many: after "We have two cats, Salt and Pepper" / "Salt passed away", the user still
+has Pepper. Retrieval lifted Salt's end above the live belief pet: pepper — through the ended
+assertion its line shares evidence with, and again as a pet change word — so "what pets do I
+have now?" was answered by a line naming no pet the user has. A pet gone concerns that pet alone;
+a line ending the top's own pet ("Luna passed away") still comes first."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.retrieval.state_statement import CHANGE_CUES, PET_GONE
+from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+
+
+def test_every_word_of_a_pet_gone_is_a_pet_change_word() -> None:
+    assert PET_GONE <= set(CHANGE_CUES["pet"])
+
+
+def _scenario(sid: str, lang: str, lines: list[str], question: str, expect: str) -> dict:
+    return history(sid, lang, "pet", spaced(lines), question, expect, "2024-12-01T10:00:00Z")
+
+
+CASES = [
+    # each of these put the other pet's end first on the code before
+    _scenario("og-1", "en", ["We have two cats, Salt and Pepper.", "Salt passed away last week, he was 17."],
+              "what pets do I have now?", "Pepper"),
+    _scenario("og-2", "zh", ["我家有两只狗，大黄和小黑。", "小黑走丢了，找了好几天都没找到。"], "我家现在有几只狗？", "大黄"),
+    _scenario("og-3", "en", ["We have a dog, Milo, and a parrot named Kiwi.", "Kiwi flew off last week and never came back."],
+              "what pets do we have now?", "Milo"),
+    # … and the top's own pet gone is still told first
+    _scenario("og-4", "en", ["I have a cat named Luna.", "Luna passed away in her sleep."], "do I have a pet now?",
+              "passed away"),
+]
+
+
+@pytest.mark.parametrize("data", CASES, ids=[c["scenarios"][0]["id"] for c in CASES])
+def test_the_pets_left_answer(data, tmp_path, monkeypatch) -> None:
+    assert_first_finding(data, tmp_path, monkeypatch)
