@@ -736,6 +736,11 @@ PLAN_UNDATED_FAMILIES: Final = frozenset({"school"})
 #: state ("Chambers are right by the High Court" after employer: khan durrani law chambers)
 VALUE_NAMES_THING_FAMILIES: Final = frozenset({"work", "residence", "school", "vehicle"})
 HELD_PAST_END_FAMILIES: Final = frozenset({"vehicle", "work", "residence", "school"})
+#: current_state: the state families of which one holds several values at once (pets,
+#: conditions; L2's HAS_PET / HAS_CONDITION are not exclusive): the end of one value is no newer
+#: word on another ("Salt passed away" under pet: pepper, "my asthma is gone" under health:
+#: type 2 diabetes)
+MULTI_VALUED_STATE_FAMILIES: Final = frozenset({"pet", "health"})
 #: An episode answers only when it shares a question entity or this many topic terms.
 L2_EPISODE_MIN_TERM_OVERLAP: Final = 2
 #: An episode hit points at no more than this many of its events (those matching the question).

@@ -935,6 +935,10 @@ PATTERNS: tuple[StatementPattern, ...] = (
          r"(?P<verb>adopted|rescued|brought home|took in|welcomed) (?:a|an|another|a new|a second) (?:new )?(?:[a-z\-]+ ){0,2}?"
          + _EN_PET + r"(?: mix| puppy| kitten)? (?:named|called) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal",
          trait="pet", coordinated=False),
+    # "We have a dog named Rex and a cat named Tom": the next pet of a list the speaker opened
+    _raw("en_pet_named_and", "en", r"^(?:i|we)\b(?P<subj>)(?: just| finally| have| recently)* (?:have|got|adopted|rescued|own) "
+         r"[^.!?;]*?(?:\b(?:named|called) [a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+|, [a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+,) and (?:an?|one|another) (?:[a-z\-]+ ){0,2}?" + _EN_PET +
+         r" (?P<verb>named|called) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False),
     _raw("en_pet_name_is", "en", _EN_WHO + r"(?: have| had)? (?P<verb>got|adopted|rescued|brought home|have|took in) "
          r"(?:a|an|another|a new|our|my) (?:new )?(?:[a-z\-]+ ){0,2}?" + _EN_PET + r"(?: [^.;!?]{0,30}?)?[,;]? (?:and )?(?:his|her|its|their) "
          r"(?:name is|name's) (?P<obj>[a-zà-öø-ÿ][a-zà-öø-ÿ'\-]+)", "HAS_PET", "animal", trait="pet", coordinated=False,

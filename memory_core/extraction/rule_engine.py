@@ -1114,6 +1114,13 @@ class _Extractor:
         raw_obj = cut_zh_object(raw_obj) if pattern.lang == "zh" else cut_en_object(raw_obj)
         phrases = split_objects(raw_obj, pattern.lang) if pattern.coordinated else \
             [re.split(r"\s+(?:and|or)\s+", raw_obj)[0] if pattern.lang == "en" else raw_obj]
+        if not pattern.coordinated and pattern.trait == "health" and not pattern.fixed_object:
+            # "I have asthma and type 2 diabetes", 我有哮喘和高血压: one has several conditions at
+            # once — a list of conditions only (not "asthma and it's bad", 哮喘和过敏性鼻炎都…)
+            parts = split_objects(raw_obj, pattern.lang)
+            if len(parts) > 1 and all(is_condition(clean_zh_object(p) if pattern.lang == "zh" else clean_en_object(p))
+                                      for p in parts):
+                phrases = parts
         obj_offset = sentence.start + match.start("obj") if pattern.lang == "zh" else None
         if subject_type == "person" and subject != self._self_subject(state.event)[0] and \
                 (subject, "person") not in state.entities:

@@ -43,7 +43,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      CONTINUATION_GAP_S, CORRECTION_WINDOW_DAYS, HELD_PAST_END_FAMILIES, VALUE_NAMES_THING_FAMILIES, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, REFERS_BACK_NAMED_TYPES,
+                      CONTINUATION_GAP_S, CORRECTION_WINDOW_DAYS, HELD_PAST_END_FAMILIES, MULTI_VALUED_STATE_FAMILIES, VALUE_NAMES_THING_FAMILIES, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, REFERS_BACK_NAMED_TYPES,
                       STATE_LINE_LIFT_MARGIN, STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
                       STATE_LINE_NO_STATE, STATE_LINE_SCAN, QUESTION_FAMILY_MIN_PROBABILITY, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
@@ -897,6 +897,9 @@ class RetrievalService:
             return m.key.startswith(("topic:", "new:")) or m.key in names
 
         own_tie = asks_about_own_tie(plan.query, plan.predicate_family)
+        # the later lines L2 read as ending another value of the top belief's trait
+        ends_other = self._ends_other_value([m.event_id for m in mentions], str(top.facts.get("trait") or ""), obj) \
+            if plan.predicate_family in MULTI_VALUED_STATE_FAMILIES and live_belief and obj else {}
 
         def stands(m: LaterMention) -> bool:
             """Whether a later line is a newer word on the user's state (a change row's line was
@@ -914,9 +917,11 @@ class RetrievalService:
                 # the state before a change, so what it names (lifted for) is the former one
             if changed is None and misses(ev.content):
                 return False  # "I really miss my old coworkers at Google": it longs for the former state
-            if family == "pet" and live_belief and obj and changed is not None and changed[0] in PET_GONE and \
-                    obj not in ev.content.lower() and any(n.lower() != obj for n in named.get(ev.event_id, {}).values()):
-                return False  # "Salt passed away" under pet: pepper — another pet gone, Pepper still here
+            if family in MULTI_VALUED_STATE_FAMILIES and live_belief and obj and obj not in ev.content.lower() and (
+                    ends_other.get(ev.event_id) or family == "pet" and changed is not None and changed[0] in PET_GONE
+                    and any(n.lower() != obj for n in named.get(ev.event_id, {}).values())):
+                return False  # "Salt passed away" under pet: pepper, "my asthma is gone" under health:
+                # type 2 diabetes — another value ended (by L2, or a pet named gone), this one held
             if changed is None and nearly_changed(ev.content, family):
                 return False  # 上周差点辞职了，后来…就留下来了: a change nearly made, the state kept
             if change_row and (changed or ("",))[0] in CHANGE_OF_ANYTHING \
@@ -1044,6 +1049,23 @@ class RetrievalService:
                                       "above": top.event_id if top.layer == "l1" else _layer_key(top.layer, top.kind, top.hit_id),
                                       "above_time": iso(top_time), "was_rank": findings.index(old) + 1 if old else None})
         return head + rest, lifted
+
+    def _ends_other_value(self, event_ids: Sequence[str], trait: str, value: str) -> dict[str, bool]:
+        """event id -> whether L2 read the line as ending a value of ``trait`` other than
+        ``value`` (and not ``value`` itself)."""
+        ids = list(dict.fromkeys(event_ids))
+        if not ids or not trait:
+            return {}
+        ended: dict[str, set[str]] = {}
+        try:
+            for eid, v in self.db.reader().execute(
+                    f"SELECT k.new_id, a.value FROM l2_conflicts k JOIN tom_trait_assertions a "
+                    f"ON k.old_kind = 'assertion' AND a.assertion_id = k.old_id "
+                    f"WHERE k.new_kind = 'event' AND k.new_id IN ({placeholders(len(ids))}) AND a.trait = ?", [*ids, trait]):
+                ended.setdefault(eid, set()).add(str(v).strip().lower())
+        except Exception as exc:  # noqa: BLE001 - no L2 tables: nothing known ended
+            log.debug("ended values unavailable: %s", exc)
+        return {eid: bool(vals) and value not in vals for eid, vals in ended.items()}
 
     def _named_things(self, event_ids: Sequence[str], family: str | None) -> dict[str, dict[str, str]]:
         """event id -> {entity id: name} of the entities of ``family``'s kind

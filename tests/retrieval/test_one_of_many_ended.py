@@ -1,8 +1,10 @@
-"""Pets are many: after "We have two cats, Salt and Pepper" / "Salt passed away", the user still
-has Pepper. Retrieval lifted Salt's end above the live belief pet: pepper — through the ended
+"""Pets and conditions are many: after "We have two cats, Salt and Pepper" / "Salt passed away",
+the user still has Pepper; after "I have asthma and type 2 diabetes" / "My asthma is gone", the
+diabetes. Retrieval lifted Salt's end above the live belief pet: pepper — through the ended
 assertion its line shares evidence with, and again as a pet change word — so "what pets do I
-have now?" was answered by a line naming no pet the user has. A pet gone concerns that pet alone;
-a line ending the top's own pet ("Luna passed away") still comes first."""
+have now?" was answered by a line naming no pet the user has. The end of one value (read by L2, or a pet named gone)
+concerns that value alone (``MULTI_VALUED_STATE_FAMILIES``); a line ending the top's own value
+("Luna passed away") still comes first."""
 
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ def test_every_word_of_a_pet_gone_is_a_pet_change_word() -> None:
     assert PET_GONE <= set(CHANGE_CUES["pet"])
 
 
-def _scenario(sid: str, lang: str, lines: list[str], question: str, expect: str) -> dict:
-    return history(sid, lang, "pet", spaced(lines), question, expect, "2024-12-01T10:00:00Z")
+def _scenario(sid: str, lang: str, lines: list[str], question: str, expect: str, family: str = "pet") -> dict:
+    return history(sid, lang, family, spaced(lines), question, expect, "2024-12-01T10:00:00Z")
 
 
 CASES = [
@@ -27,6 +29,9 @@ CASES = [
     _scenario("og-2", "zh", ["我家有两只狗，大黄和小黑。", "小黑走丢了，找了好几天都没找到。"], "我家现在有几只狗？", "大黄"),
     _scenario("og-3", "en", ["We have a dog, Milo, and a parrot named Kiwi.", "Kiwi flew off last week and never came back."],
               "what pets do we have now?", "Milo"),
+    _scenario("og-5", "en", ["I have asthma and type 2 diabetes.", "My asthma is gone, haven't needed the inhaler in a year."],
+              "what health conditions do I have now?", "diabetes", "health"),
+    _scenario("og-6", "zh", ["我有哮喘和高血压。", "哮喘已经好了，一年没用过喷雾了。"], "我现在有什么健康问题？", "高血压", "health"),
     # … and the top's own pet gone is still told first
     _scenario("og-4", "en", ["I have a cat named Luna.", "Luna passed away in her sleep."], "do I have a pet now?",
               "passed away"),
