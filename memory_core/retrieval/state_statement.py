@@ -110,6 +110,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "met someone", "seeing someone", "dating", "on a date", "first date", "second date", "third date",
         "asked me out", "kissed", "split up", "broke up", "engaged", "married", "divorce",
         "single again", "ended things", "moved in together", "together now", "official with", "official w", "proposed",
+        # "we've been official for a month", "made it official", "officially dating": a couple declared
+        "been official", "are official", "we're official", "made it official", "officially dating",
+        "officially together",
         "back together", "tied the knot", "got hitched",
         # an engagement ended ("Tom called off the engagement", 婚约取消了): the change itself, not a
         # change called off
