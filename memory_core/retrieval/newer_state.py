@@ -121,10 +121,25 @@ _MISSES = re.compile(r"\b(?:i|we)\s+(?:really\s+|kinda\s+|kind of\s+|sometimes\s
                      r"\bnostalgi(?:a|c)\b|怀念|想念", re.IGNORECASE)
 
 
-def misses(content: str) -> bool:
-    """Whether the line longs for what was (``_MISSES``). Asked of a line with no change word of
-    its own: "I miss Boston so much since we moved to Denver" tells the move."""
-    return _MISSES.search(content) is not None
+#: where a longing's clause ends ("…my guts have been heaps better, but I miss a proper pie")
+_LONGING_CLAUSE_BREAK = re.compile(r"[,.;!?，。；！？]|\bbut\b|\bthough\b|但是?|不过", re.IGNORECASE)
+
+
+def misses(content: str, what: str) -> bool:
+    """Whether the line longs for ``what`` (a name or word it was lifted for): a longing cue
+    (``_MISSES``) whose clause names it. Asked of a line with no change word of its own: "I miss
+    Boston so much since we moved to Denver" tells the move; and the longing must be for that
+    thing — "Since going gluten free my guts have been better, but I miss a proper pie" tells the
+    diet, it misses the pie."""
+    lowered, what = content.lower(), what.strip().lower()
+    if not what:
+        return False
+    for m in _MISSES.finditer(lowered):
+        starts = [b.end() for b in _LONGING_CLAUSE_BREAK.finditer(lowered, 0, m.start())]
+        end = _LONGING_CLAUSE_BREAK.search(lowered, m.end())
+        if what in lowered[starts[-1] if starts else 0:end.start() if end else len(lowered)]:
+            return True
+    return False
 
 
 def compares_with_before(content: str) -> bool:

@@ -204,7 +204,8 @@ def change_words(content: str, family: str | None) -> Iterator[tuple[str, int]]:
 #: changes told by a verb and the family's word together, where neither alone is a change word
 #: ("started my master's at Edinburgh", 这周开始16+8轻断食了, 现在换了比亚迪汉, 这学期开始在中欧读在职MBA):
 #: per family, (pattern, the words a full-text query finds its lines by)
-_DIET_EN = r"keto|paleo|intermittent fasting|fasting|16:8|vegan|vegetarian|pescatarian|low-carb|carnivore|whole30|plant-based|gluten-free|dairy-free"
+_DIET_EN = (r"keto|paleo|intermittent fasting|fasting|16:8|vegan|vegetarian|pescatarian|low[- ]carb|carnivore|whole30|"
+            r"plant[- ]based|gluten[- ]free|dairy[- ]free")  # (chat writes "gluten free" as often as "gluten-free")
 _DIET_ZH = r"轻断食|断食|生酮|吃素|素食|低碳|控糖|戒糖|控碳|减脂餐|减脂|增肌|16\+8"
 CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "work": (

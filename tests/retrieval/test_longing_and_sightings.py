@@ -12,16 +12,18 @@ from memory_core.retrieval.state_statement import not_had
 from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("I really miss my old coworkers at Google.", True),
-    ("Saw a Jeep Wrangler on the highway today and got nostalgic.", True),
-    ("挺怀念百度的同事们的。", True),
-    ("有点想念南京的鸭血粉丝汤。", True),
-    ("Moved to Denver last week!", False),
-    ("I missed the bus this morning.", False),
+@pytest.mark.parametrize("text,what,expected", [
+    ("I really miss my old coworkers at Google.", "google", True),
+    ("Saw a Jeep Wrangler on the highway today and got nostalgic.", "jeep wrangler", True),
+    ("挺怀念百度的同事们的。", "百度", True),
+    ("有点想念南京的鸭血粉丝汤。", "南京", True),
+    ("Moved to Denver last week!", "denver", False),
+    ("I missed the bus to Denver this morning.", "denver", False),
+    # the longing is for something else than what the line was lifted for
+    ("Since going gluten free back in April my guts have been heaps better, but I miss a proper pie.", "gluten", False),
 ])
-def test_misses(text: str, expected: bool) -> None:
-    assert misses(text) is expected
+def test_misses(text: str, what: str, expected: bool) -> None:
+    assert misses(text, what) is expected
 
 
 @pytest.mark.parametrize("text", ["Spotted a Porsche Taycan at the charger today, gorgeous car.",
