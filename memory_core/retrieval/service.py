@@ -67,7 +67,7 @@ from ..l2.phrases import later_about, later_change, later_correction, later_end,
 from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, misses, newer_mentions, reminisces, shared_family,
                           shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, PET_GONE, not_begun,
+from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_gotten, PET_GONE, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back, refers_back_at, WEDDING_HELD)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -925,6 +925,8 @@ class RetrievalService:
                     and any(n.lower() != obj for n in named.get(ev.event_id, {}).values())):
                 return False  # "Salt passed away" under pet: pepper, "my asthma is gone" under health:
                 # type 2 diabetes — another value ended (by L2, or a pet named gone), this one held
+            if changed is None and not belief_row(m) and not_gotten(ev.content):
+                return False  # 看了只柯基，超可爱，不过最后还是没买: a thing looked at, not got
             if changed is None and nearly_changed(ev.content, family):
                 return False  # 上周差点辞职了，后来…就留下来了: a change nearly made, the state kept
             if change_row and (changed or ("",))[0] in CHANGE_OF_ANYTHING \

@@ -471,6 +471,18 @@ _NOT_HAD = re.compile(r"\b(?:test[- ]?dr(?:ive|ove|iven|iving)|rent(?:ed|al|ing)
                       r"想买|想要|心动|考虑|值得买|值不值|要不要|打算|梦想|种草", re.IGNORECASE)
 
 
+#: a thing looked at and not taken ("met a beagle at the shelter, cute but we didn't adopt him",
+#: 看了只柯基…不过最后还是没买): the line names a thing of the family and says it was not got
+_NOT_GOTTEN = re.compile(r"\b(?:didn'?t|did not|never|decided not to|ended up not)\s+(?:end up\s+)?(?:buy|buying|get|getting|"
+                         r"adopt|adopting|take|taking)\s+(?:it|him|her|them|one)\b|\bpassed on (?:it|him|her|them)\b|"
+                         r"(?:还是|最后|最终|终究)?没(?:有)?(?:买|养|领养|领回|带回|入手|下单)(?!到)", re.IGNORECASE)  # (没买到票: could not)
+
+
+def not_gotten(content: str) -> bool:
+    """A line that says the thing it names was looked at and not got (``_NOT_GOTTEN``)."""
+    return _NOT_GOTTEN.search(content) is not None
+
+
 def not_had(content: str) -> bool:
     """A line that names a thing the user does not have: used ("test drove a Model Y", 租了辆凯美瑞),
     seen ("saw a Jeep Wrangler on the highway"), somebody else's ("borrowed my dad's truck") or wished for ("maybe getting a Ford F-150
