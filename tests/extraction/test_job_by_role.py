@@ -84,7 +84,6 @@ def test_a_theft_of_no_vehicle_of_the_users_claims_no_vehicle(text: str) -> None
 def test_through_the_cli(lines, question, expect, tmp_path, monkeypatch) -> None:
     """Ingest and ``query --mode current_state`` (default offline embedder): on the code before,
     the line that left the role, resp. the old employer (L2's belief unchanged), came first."""
-    from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+    from tests.retrieval.cli_scenarios import assert_first_finding, told
 
-    data = history("jr", "zh", "job", spaced(lines, months=2), question, expect, "2024-12-01T10:00:00Z")
-    assert_first_finding(data, tmp_path, monkeypatch)
+    assert_first_finding(told("jr", "zh", "job", lines, question, expect, months=2), tmp_path, monkeypatch)

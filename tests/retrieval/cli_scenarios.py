@@ -27,6 +27,13 @@ def history(sid: str, lang: str, family: str, lines: Sequence[tuple[str, str]], 
         "lines": [{"at": at, "text": text} for at, text in lines]}]}
 
 
+def told(sid: str, lang: str, family: str, lines: Sequence[str], question: str, expect: str, *,
+         now: str = "2024-12-01T10:00:00Z", start: str = "2024-01-05", months: int = 3) -> dict:
+    """:func:`history` of ``lines`` told ``months`` apart from ``start`` (:func:`spaced`): the
+    usual shape of a CLI case."""
+    return history(sid, lang, family, spaced(lines, start=start, months=months), question, expect, now)
+
+
 def assert_first_finding(data: dict, tmp_path: Path, monkeypatch) -> None:
     """The first finding after the lines names what the scenario expects (default offline
     embedder: e5 and the state-line model)."""

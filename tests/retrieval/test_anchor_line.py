@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.retrieval.anchor_line import tells_after, tells_before
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 @pytest.mark.parametrize("content,anchor,family,told", [
@@ -57,22 +57,18 @@ def test_the_anchor_line_tells_what_came_after(content: str, anchor: str, family
     assert tells_after(content, anchor, family) is told
 
 
-def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return history(sid, lang, family, spaced(lines, start="2023-02-01", months=13), question, expect, "2026-06-01T10:00:00Z")
-
-
 CASES = [
-    _scenario("ba-1", "en", "vehicle", ["Sold my old Civic and bought a used Subaru Outback."],
-              "what car did I have before the Subaru?", "Civic"),
-    _scenario("ba-2", "en", "employer", ["I left Initech and joined Hooli as a designer."],
-              "where did I work before Hooli?", "Initech"),
-    _scenario("ba-3", "zh", "employer", ["我从百度离职了，下周去字节上班。"], "我去字节之前在哪工作？", "百度"),
-    _scenario("ba-4", "zh", "residence", ["我们从北京搬到了成都。"], "搬到成都之前我住在哪？", "北京"),
+    told("ba-1", "en", "vehicle", ["Sold my old Civic and bought a used Subaru Outback."],
+              "what car did I have before the Subaru?", "Civic", now="2026-06-01T10:00:00Z", start="2023-02-01", months=13),
+    told("ba-2", "en", "employer", ["I left Initech and joined Hooli as a designer."],
+              "where did I work before Hooli?", "Initech", now="2026-06-01T10:00:00Z", start="2023-02-01", months=13),
+    told("ba-3", "zh", "employer", ["我从百度离职了，下周去字节上班。"], "我去字节之前在哪工作？", "百度", now="2026-06-01T10:00:00Z", start="2023-02-01", months=13),
+    told("ba-4", "zh", "residence", ["我们从北京搬到了成都。"], "搬到成都之前我住在哪？", "北京", now="2026-06-01T10:00:00Z", start="2023-02-01", months=13),
     # an earlier line still answers when the anchor line names only the new state
-    _scenario("ba-5", "en", "vehicle", ["I drive a Ford Focus.", "Just bought a Kia EV6!"],
-              "what car did I have before the Kia?", "Focus"),
+    told("ba-5", "en", "vehicle", ["I drive a Ford Focus.", "Just bought a Kia EV6!"],
+              "what car did I have before the Kia?", "Focus", now="2026-06-01T10:00:00Z", start="2023-02-01", months=13),
     # after: the anchor line's later clause (no finding at all on the code before)
-    _scenario("ba-6", "zh", "employer", ["我从百度离职了，下周去字节上班。"], "离开百度以后我去了哪？", "字节"),
+    told("ba-6", "zh", "employer", ["我从百度离职了，下周去字节上班。"], "离开百度以后我去了哪？", "字节", now="2026-06-01T10:00:00Z", start="2023-02-01", months=13),
 ]
 
 

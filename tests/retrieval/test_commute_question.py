@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.retrieval.predicates import question_families
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 @pytest.mark.parametrize("question", ["how do I get to work now?", "how do I commute these days?", "how long is my commute?",
@@ -23,14 +23,10 @@ def test_other_questions_keep_their_family(question: str, family: str) -> None:
     assert [f.name for f in question_families(question)][:1] == [family]
 
 
-def _scenario(sid: str, lang: str, lines: list[str], question: str, expect: str) -> dict:
-    return history(sid, lang, "vehicle", spaced(lines), question, expect, "2024-12-01T10:00:00Z")
-
-
 CASES = [
-    _scenario("cq-1", "en", ["I bike to work every day.", "My bike got stolen, so I take the train now."],
+    told("cq-1", "en", "vehicle", ["I bike to work every day.", "My bike got stolen, so I take the train now."],
               "how do I get to work now?", "train"),
-    _scenario("cq-2", "zh", ["我骑电动车上班。", "电动车被偷了，现在坐公交上班。"], "我现在怎么去上班？", "公交"),
+    told("cq-2", "zh", "vehicle", ["我骑电动车上班。", "电动车被偷了，现在坐公交上班。"], "我现在怎么去上班？", "公交"),
 ]
 
 

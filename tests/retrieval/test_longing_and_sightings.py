@@ -9,7 +9,7 @@ import pytest
 
 from memory_core.retrieval.newer_state import misses
 from memory_core.retrieval.state_statement import not_had
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 @pytest.mark.parametrize("text,what,expected", [
@@ -32,20 +32,16 @@ def test_a_thing_seen_is_not_had(text: str) -> None:
     assert not_had(text)
 
 
-def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return history(sid, lang, family, spaced(lines), question, expect, "2024-12-01T10:00:00Z")
-
-
 CASES = [
-    _scenario("ls-1", "en", "job", ["I work at Google on the Maps team.", "Left Google and joined Meta last month.",
+    told("ls-1", "en", "job", ["I work at Google on the Maps team.", "Left Google and joined Meta last month.",
                                     "I really miss my old coworkers at Google, we had such a good lunch crew."],
               "which company am I with these days?", "Meta"),
-    _scenario("ls-2", "en", "job", ["I work at Deloitte.", "Left Deloitte and joined PwC in the spring.",
+    told("ls-2", "en", "job", ["I work at Deloitte.", "Left Deloitte and joined PwC in the spring.",
                                     "Honestly I miss Deloitte sometimes, the people were great."], "where do I work now?", "PwC"),
-    _scenario("ls-3", "en", "vehicle", ["I drive a Ford Focus.", "Sold the Focus, bought a Kia EV6.",
+    told("ls-3", "en", "vehicle", ["I drive a Ford Focus.", "Sold the Focus, bought a Kia EV6.",
                                         "Spotted a Porsche Taycan at the charger today, gorgeous car."],
               "what car do I drive now?", "EV6"),
-    _scenario("ls-4", "zh", "vehicle", ["我开一辆本田思域。", "思域卖了，换了辆小鹏P7。", "今天在路上看到一辆保时捷Taycan，真帅。"],
+    told("ls-4", "zh", "vehicle", ["我开一辆本田思域。", "思域卖了，换了辆小鹏P7。", "今天在路上看到一辆保时捷Taycan，真帅。"],
               "我现在开什么车？", "P7"),
 ]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.retrieval.state_statement import not_gotten
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -29,5 +29,4 @@ def test_not_gotten(text: str, expected: bool) -> None:
 def test_the_pet_had_answers(lang, lines, question, expect, tmp_path, monkeypatch) -> None:
     """Through the CLI; the Chinese history put the corgi line first on the code before (the
     English one did not: a guard)."""
-    assert_first_finding(history("lg", lang, "pet", spaced(lines), question, expect, "2024-12-01T10:00:00Z"),
-                         tmp_path, monkeypatch)
+    assert_first_finding(told("lg", lang, "pet", lines, question, expect), tmp_path, monkeypatch)

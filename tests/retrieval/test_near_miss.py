@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.retrieval.state_statement import change_at, nearly_changed
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 @pytest.mark.parametrize("text,family", [
@@ -32,15 +32,11 @@ def test_a_change_told_is_one(text: str, family: str) -> None:
     assert not nearly_changed(text, family)
 
 
-def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return history(sid, lang, family, spaced(lines), question, expect, "2024-12-01T10:00:00Z")
-
-
 CASES = [
-    _scenario("nm-1", "en", "job", ["I work at Acme Corp.", "I almost quit last week, but they gave me a raise so I'm staying."],
+    told("nm-1", "en", "job", ["I work at Acme Corp.", "I almost quit last week, but they gave me a raise so I'm staying."],
               "where do I work now?", "Acme"),
-    _scenario("nm-2", "zh", "job", ["我在阿里上班。", "上周差点辞职了，后来老板给我加薪，就留下来了。"], "我现在在哪工作？", "阿里"),
-    _scenario("nm-3", "zh", "residence", ["我住在厦门。", "差一点就搬去福州了，最后房子没谈拢。"], "我现在住在哪？", "厦门"),
+    told("nm-2", "zh", "job", ["我在阿里上班。", "上周差点辞职了，后来老板给我加薪，就留下来了。"], "我现在在哪工作？", "阿里"),
+    told("nm-3", "zh", "residence", ["我住在厦门。", "差一点就搬去福州了，最后房子没谈拢。"], "我现在住在哪？", "厦门"),
 ]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.retrieval.state_statement import NEVER_HELD, not_own_state
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 @pytest.mark.parametrize("text,family,never", [
@@ -28,14 +28,10 @@ def test_a_state_never_held(text: str, family: str, never: bool) -> None:
     assert (not_own_state(text, speaker=None, author_type="user", family=family) == NEVER_HELD) is never
 
 
-def _scenario(sid: str, lang: str, lines: list[str], question: str, expect: str) -> dict:
-    return history(sid, lang, "employer", spaced(lines), question, expect, "2024-09-01T10:00:00Z")
-
-
 CASES = [
-    _scenario("nh-1", "en", ["I work at Stripe.", "I never worked at Google, people always assume I did."],
-              "where do I work now?", "Stripe"),
-    _scenario("nh-2", "zh", ["我在美团上班。", "我从来没在阿里干过，别人老以为我在阿里。"], "我现在在哪上班？", "美团"),
+    told("nh-1", "en", "employer", ["I work at Stripe.", "I never worked at Google, people always assume I did."],
+              "where do I work now?", "Stripe", now="2024-09-01T10:00:00Z"),
+    told("nh-2", "zh", "employer", ["我在美团上班。", "我从来没在阿里干过，别人老以为我在阿里。"], "我现在在哪上班？", "美团", now="2024-09-01T10:00:00Z"),
 ]
 
 

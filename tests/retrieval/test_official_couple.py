@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.retrieval.state_statement import change_at
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 @pytest.mark.parametrize("text", ["We've been official for a month now and I'm so happy.", "We made it official last week!",
@@ -17,7 +17,7 @@ def test_a_couple_declared_is_a_change(text: str) -> None:
 
 
 def test_it_answers_after_the_single_line(tmp_path, monkeypatch) -> None:
-    data = history("oc-1", "en", "relationship", spaced(["I'm single.", "Okay so remember the guy from the climbing gym? "
-                                                       "Daniel? We've been official for a month now and I'm so happy."]),
-                   "am I dating anyone?", "Daniel", "2024-12-01T10:00:00Z")
+    data = told("oc-1", "en", "relationship", ["I'm single.", "Okay so remember the guy from the climbing gym? "
+                                               "Daniel? We've been official for a month now and I'm so happy."],
+                "am I dating anyone?", "Daniel")
     assert_first_finding(data, tmp_path, monkeypatch)

@@ -11,29 +11,25 @@ from __future__ import annotations
 import pytest
 
 from memory_core.retrieval.state_statement import CHANGE_CUES, PET_GONE
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 def test_every_word_of_a_pet_gone_is_a_pet_change_word() -> None:
     assert PET_GONE <= set(CHANGE_CUES["pet"])
 
 
-def _scenario(sid: str, lang: str, lines: list[str], question: str, expect: str, family: str = "pet") -> dict:
-    return history(sid, lang, family, spaced(lines), question, expect, "2024-12-01T10:00:00Z")
-
-
 CASES = [
     # each of these put the other pet's end first on the code before
-    _scenario("og-1", "en", ["We have two cats, Salt and Pepper.", "Salt passed away last week, he was 17."],
+    told("og-1", "en", "pet", ["We have two cats, Salt and Pepper.", "Salt passed away last week, he was 17."],
               "what pets do I have now?", "Pepper"),
-    _scenario("og-2", "zh", ["我家有两只狗，大黄和小黑。", "小黑走丢了，找了好几天都没找到。"], "我家现在有几只狗？", "大黄"),
-    _scenario("og-3", "en", ["We have a dog, Milo, and a parrot named Kiwi.", "Kiwi flew off last week and never came back."],
+    told("og-2", "zh", "pet", ["我家有两只狗，大黄和小黑。", "小黑走丢了，找了好几天都没找到。"], "我家现在有几只狗？", "大黄"),
+    told("og-3", "en", "pet", ["We have a dog, Milo, and a parrot named Kiwi.", "Kiwi flew off last week and never came back."],
               "what pets do we have now?", "Milo"),
-    _scenario("og-5", "en", ["I have asthma and type 2 diabetes.", "My asthma is gone, haven't needed the inhaler in a year."],
-              "what health conditions do I have now?", "diabetes", "health"),
-    _scenario("og-6", "zh", ["我有哮喘和高血压。", "哮喘已经好了，一年没用过喷雾了。"], "我现在有什么健康问题？", "高血压", "health"),
+    told("og-5", "en", "health", ["I have asthma and type 2 diabetes.", "My asthma is gone, haven't needed the inhaler in a year."],
+              "what health conditions do I have now?", "diabetes"),
+    told("og-6", "zh", "health", ["我有哮喘和高血压。", "哮喘已经好了，一年没用过喷雾了。"], "我现在有什么健康问题？", "高血压"),
     # … and the top's own pet gone is still told first
-    _scenario("og-4", "en", ["I have a cat named Luna.", "Luna passed away in her sleep."], "do I have a pet now?",
+    told("og-4", "en", "pet", ["I have a cat named Luna.", "Luna passed away in her sleep."], "do I have a pet now?",
               "passed away"),
 ]
 

@@ -10,7 +10,7 @@ import pytest
 
 from memory_core.retrieval.state_statement import SOMEONE_ELSE, not_own_state
 from memory_core.retrieval.subject import other_subject
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 @pytest.mark.parametrize("text,other", [
@@ -44,18 +44,14 @@ def test_the_landlords_doing_is_the_homes_news() -> None:
                          family="residence") == SOMEONE_ELSE
 
 
-def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return history(sid, lang, family, spaced(lines, start="2023-01-01", months=13), question, expect, "2024-06-01T10:00:00Z")
-
-
 CASES = [
-    _scenario("on-1", "en", "vehicle", ["I drive a Honda Civic.", "My dad finally sold his old truck and bought a Tesla."],
-              "what car do I drive now?", "Civic"),
-    _scenario("on-2", "en", "relationship",
+    told("on-1", "en", "vehicle", ["I drive a Honda Civic.", "My dad finally sold his old truck and bought a Tesla."],
+              "what car do I drive now?", "Civic", now="2024-06-01T10:00:00Z", start="2023-01-01", months=13),
+    told("on-2", "en", "relationship",
               ["I'm dating Sam.", "My best friend broke up with her boyfriend last night, I'm consoling her."],
-              "who is my partner now?", "Sam"),
-    _scenario("on-3", "en", "residence", ["I live in Portland.", "My sister recently moved to Austin with her husband."],
-              "where do I live now?", "Portland"),
+              "who is my partner now?", "Sam", now="2024-06-01T10:00:00Z", start="2023-01-01", months=13),
+    told("on-3", "en", "residence", ["I live in Portland.", "My sister recently moved to Austin with her husband."],
+              "where do I live now?", "Portland", now="2024-06-01T10:00:00Z", start="2023-01-01", months=13),
 ]
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from memory_core.retrieval.state_statement import HYPOTHETICAL, not_own_state
 from tests.extraction.claim_sets import claims
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced
+from tests.retrieval.cli_scenarios import assert_first_finding, told
 
 
 @pytest.mark.parametrize("text,family", [
@@ -38,14 +38,10 @@ def test_a_wish_in_its_own_clause_leaves_the_state_told_beside_it() -> None:
     assert ("user", "LIVES_IN", "巴黎", "relation", False) in claims("我住在巴黎，希望明年能换个大房子。")
 
 
-def _scenario(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str) -> dict:
-    return history(sid, lang, family, spaced(lines), question, expect, "2024-09-01T10:00:00Z")
-
-
 CASES = [
-    _scenario("wi-1", "en", "residence", ["I live in Leeds.", "I wish I could move to Paris, so tired of the rain."],
-              "where do I live now?", "Leeds"),
-    _scenario("wi-2", "zh", "residence", ["我住在成都。", "真希望我能搬到大理去，天天晒太阳。"], "我现在住在哪？", "成都"),
+    told("wi-1", "en", "residence", ["I live in Leeds.", "I wish I could move to Paris, so tired of the rain."],
+              "where do I live now?", "Leeds", now="2024-09-01T10:00:00Z"),
+    told("wi-2", "zh", "residence", ["我住在成都。", "真希望我能搬到大理去，天天晒太阳。"], "我现在住在哪？", "成都", now="2024-09-01T10:00:00Z"),
 ]
 
 
