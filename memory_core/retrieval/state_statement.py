@@ -105,7 +105,10 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "eating normal again", "packed it in",
         "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去",
         # drink given up: a diet question asks it (我现在还喝酒吗, "do I still drink?")
-        "戒酒", "滴酒不沾", "不喝酒了", "stopped drinking", "quit drinking", "teetotal", "off the booze", "off the drink"),
+        "戒酒", "滴酒不沾", "不喝酒了", "stopped drinking", "quit drinking", "teetotal", "off the booze", "off the drink",
+        # sobriety counted ("Hit 9 months sober yesterday", "since my last drink")
+        "months sober", "days sober", "weeks sober", "years sober", "year sober", "sober for", "got sober", "been sober",
+        "since my last drink"),
     "relationship": (
         "met someone", "seeing someone", "dating", "on a date", "first date", "second date", "third date",
         "asked me out", "kissed", "split up", "broke up", "engaged", "married", "divorce",
@@ -139,13 +142,17 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "baby is here",
         # a habit of the body given up ("since I stopped smoking in March", 戒烟三个月了)
         "stopped smoking", "quit smoking", "gave up smoking", "quit vaping", "stopped vaping", "smoke-free", "smoke free",
-        "戒烟", "戒了烟", "烟戒了"),
+        "戒烟", "戒了烟", "烟戒了",
+        # … told by the time since the last one ("It's been 6 months since my last cigarette")
+        "since my last cigarette", "since my last smoke",
+        # a cancer gone, in the doctor's words (医生说已经没有癌细胞了)
+        "cancer-free", "cancer free", "no evidence of disease", "没有癌细胞", "癌细胞没了", "未见癌细胞", "癌细胞清除"),
     "school": (
         "transferred", "enrolled", "graduated", "dropped out", "withdrew", "admitted", "accepted into",
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
         "switched to", "starting at", "commencement", "orientation", "alum", "alumna", "alumnus", "graduation",
         "转学", "转到", "毕业", "退学", "休学", "入学", "报到", "考上", "上岸", "录取", "offer", "开学", "学位证",
-        "复学", "毕业证", "录取通知书", "学籍", "转专业", "leave of absence", "drop out", "dropping out", "pulled out of", "left uni", "quit uni", "deferred",
+        "复学", "毕业证", "录取通知书", "学籍", "转专业", "leave of absence", "gap year", "drop out", "dropping out", "pulled out of", "left uni", "quit uni", "deferred",
         "first day at", "first day in", "first week at", "first class at", "first term at", "first semester at",
         "reported at", "transfer approved", "got accepted", "been accepted", "was accepted",
         # admitted, in chat's short form (UCLA transfer录了！！, 被录了)
