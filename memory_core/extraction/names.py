@@ -1023,8 +1023,9 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         r"[\u4e00-\u9fff]{1,3}?(?:区|县|镇)(?![\u4e00-\u9fff]*?(?:医院|大学|公司))", text[e:e + 4])) and not any(
         s2 < e + d.end() and e < e2 for s2, e2, _, _ in out if (s2, e2) != (s, e)) else (s, e, w, t)
         for s, e, w, t in out]
-    # 小李 / 老王 opening a clause before a verb: a nickname, not 小 + a noun (小狗, 老家)
-    for m in re.finditer(r"(?:^|(?<=[，,。！？\s:：]))(?:(?:小|老)[" + "".join(sorted(ZH_SURNAMES)) + r"]|阿[^\W姨婆公嬷爸妈哥姐])"
+    # 小李 / 老王 opening a clause before a verb: a nickname, not 小 + a noun (小狗, 老家) — also
+    # after a 的 that tells whose (同组的老陈去了字节上海: 老陈 went, not the speaker)
+    for m in re.finditer(r"(?:^|(?<=[，,。！？\s:：的]))(?:(?:小|老)[" + "".join(sorted(ZH_SURNAMES)) + r"]|阿[^\W姨婆公嬷爸妈哥姐])"
                          r"(?=[说要和跟在从去是也都已刚跳搬离辞入开养])", text):
         if not any(s < m.end() and m.start() < e for s, e in taken):
             out.append((m.start(), m.end(), m.group(0), "person"))
