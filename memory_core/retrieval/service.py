@@ -915,8 +915,8 @@ class RetrievalService:
             if reminisces(ev.content, None if changed is None else changed[1]):
                 return False  # "以前和阿杰在一起的时候经常去看电影", "in my Austin days…": it remembers
                 # the state before a change, so what it names (lifted for) is the former one
-            if changed is None and weak_reason(m) and misses(ev.content, m.key[6:] if m.key.startswith("topic:")
-                                                             else str(names.get(m.key, ""))):
+            lifted_for = m.key.removeprefix("topic:") if m.key.startswith("topic:") else str(names.get(m.key, ""))
+            if changed is None and weak_reason(m) and misses(ev.content, lifted_for):
                 return False  # "I really miss my old coworkers at Google": it longs for the former state
                 # (lifted for that name or word alone: "…my guts have been heaps better, but I miss a
                 # proper pie" is read as the state by the model, and tells it)
