@@ -105,9 +105,9 @@ _EN_POSSESSED_SUBJECT = re.compile(r"\b(?:my|our) (?P<noun>(?:[a-z\-]+ ){0,2}?[a
                                    r"(?:moved|relocated|lives|lived|is living|works|worked|is working|quit|resigned|joined|started|"
                                    r"graduated|studies|studied|got (?:hired|a job|laid off|fired)|retired)\b")
 _ZH_SELF = re.compile(r"我")
-#: a Chinese clause that opens, after time words and adverbs, on what one did (刚拿到第一份数据分析
-#:师的工作，在美团！, 上个月搬到了杭州): chat drops the 我, and a clause with no subject at all
-#: but a deed is the speaker's own
+#: a Chinese clause that opens, after time words and adverbs, on what one did
+#: (刚拿到第一份数据分析师的工作，在美团！, 上个月搬到了杭州): chat drops the 我, and a clause with no
+#: subject at all but a deed is the speaker's own
 _ZH_SUBJECTLESS_DEED = re.compile(
     r"^(?:刚刚|刚|终于|总算|已经|今天|昨天|前天|上周|上星期|上个月|上月|去年|今年|年初|最近|前阵子|前几天|这周|本周|"
     r"月初|月底|后来|然后|于是|所以|也|就|又|[，,\s])*"
