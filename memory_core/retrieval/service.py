@@ -67,7 +67,7 @@ from ..l2.phrases import later_about, later_change, later_correction, later_end,
 from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, misses, newer_mentions, reminisces, shared_family,
                           shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_gotten, PET_GONE, not_begun,
+from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, change_words, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_gotten, PET_GONE, pet_kinds, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back, refers_back_at, WEDDING_HELD)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
@@ -897,9 +897,14 @@ class RetrievalService:
             return m.key.startswith(("topic:", "new:")) or m.key in names
 
         own_tie = asks_about_own_tie(plan.query, plan.predicate_family)
-        # the later lines L2 read as ending another value of the top belief's trait
+        # the later lines L2 read as ending another value of the top belief's trait — when the
+        # belief is one of many of its kind: not a pet told by its kind (pet: 蓝猫 is the cat 土豆
+        # whose end is told by name), nor a pet of another kind than the question asks ("还养猫吗"
+        # over pet: 小狗 — the cat's end answers)
+        one_of_many = plan.predicate_family in MULTI_VALUED_STATE_FAMILIES and live_belief and bool(obj) and not (
+            plan.predicate_family == "pet" and (pet_kinds(obj) or not pet_kinds(plan.query) <= pet_kinds(top_text)))
         ends_other = self._ends_other_value([m.event_id for m in mentions], str(top.facts.get("trait") or ""), obj) \
-            if plan.predicate_family in MULTI_VALUED_STATE_FAMILIES and live_belief and obj else {}
+            if one_of_many else {}
 
         def stands(m: LaterMention) -> bool:
             """Whether a later line is a newer word on the user's state (a change row's line was
@@ -920,11 +925,13 @@ class RetrievalService:
                 return False  # "I really miss my old coworkers at Google": it longs for the former state
                 # (lifted for that name or word alone: "…my guts have been heaps better, but I miss a
                 # proper pie" is read as the state by the model, and tells it)
-            if family in MULTI_VALUED_STATE_FAMILIES and live_belief and obj and obj not in ev.content.lower() and (
-                    ends_other.get(ev.event_id) or family == "pet" and changed is not None and changed[0] in PET_GONE
+            if one_of_many and obj not in ev.content.lower() and (
+                    ends_other.get(ev.event_id) or family == "pet" and changed is not None
+                    and all(word in PET_GONE for word, _ in change_words(ev.content, family))
                     and any(n.lower() != obj for n in named.get(ev.event_id, {}).values())):
                 return False  # "Salt passed away" under pet: pepper, "my asthma is gone" under health:
-                # type 2 diabetes — another value ended (by L2, or a pet named gone), this one held
+                # type 2 diabetes — another value ended (by L2, or a pet named gone, no new one told
+                # beside it), this one held
             if changed is None and not belief_row(m) and not_gotten(ev.content):
                 return False  # 看了只柯基，超可爱，不过最后还是没买: a thing looked at, not got
             if changed is None and nearly_changed(ev.content, family):
@@ -1062,15 +1069,25 @@ class RetrievalService:
         if not ids or not trait:
             return {}
         ended: dict[str, set[str]] = {}
+        started: dict[str, set[str]] = {}
+        conn = self.db.reader()
         try:
-            for eid, v in self.db.reader().execute(
+            for eid, v in conn.execute(
                     f"SELECT k.new_id, a.value FROM l2_conflicts k JOIN tom_trait_assertions a "
                     f"ON k.old_kind = 'assertion' AND a.assertion_id = k.old_id "
                     f"WHERE k.new_kind = 'event' AND k.new_id IN ({placeholders(len(ids))}) AND a.trait = ?", [*ids, trait]):
                 ended.setdefault(eid, set()).add(str(v).strip().lower())
+            # … and what the same line started ("雪球送给我妹了；我自己领养了一只边牧，叫可乐": a new
+            # pet told beside the one gone is a newer word on the household)
+            for eid, v in conn.execute(
+                    f"SELECT e.event_id, a.value FROM l2_evidence e JOIN tom_trait_assertions a "
+                    f"ON e.owner_kind = 'assertion' AND a.assertion_id = e.owner_id "
+                    f"WHERE e.event_id IN ({placeholders(len(ids))}) AND a.trait = ? AND a.polarity = 1", [*ids, trait]):
+                started.setdefault(eid, set()).add(str(v).strip().lower())
         except Exception as exc:  # noqa: BLE001 - no L2 tables: nothing known ended
             log.debug("ended values unavailable: %s", exc)
-        return {eid: bool(vals) and value not in vals for eid, vals in ended.items()}
+        return {eid: bool(vals) and value not in vals and not started.get(eid, set()) - vals
+                for eid, vals in ended.items()}
 
     def _named_things(self, event_ids: Sequence[str], family: str | None) -> dict[str, dict[str, str]]:
         """event id -> {entity id: name} of the entities of ``family``'s kind

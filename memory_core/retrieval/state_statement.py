@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator, Sequence
 
 from ..governance.cues import has_question_cue, sentence_span
-from ..lexicon.names import VEHICLE_BRANDS, VEHICLE_MODELS
+from ..lexicon.names import PET_SPECIES, VEHICLE_BRANDS, VEHICLE_MODELS
 from ..text.segment import has_cjk
 from ..text.zh_variants import as_simplified
 from .newer_state import tentative, weighs
@@ -723,6 +723,22 @@ PET_GONE: frozenset[str] = frozenset({
     "said goodbye", "ran away", "ran off", "went missing", "went peacefully", "passed peacefully", "slipped away",
     "flew away", "flew off", "走了", "去世", "送人", "送给", "送走", "寿终正寝", "离开了我们", "喵星", "汪星", "彩虹桥",
     "托付给", "飞走", "跑丢", "走丢", "弄丢"})
+
+
+_PET_KINDS_ZH = tuple(sorted((w for w in PET_SPECIES if any("\u3400" <= ch <= "\u9fff" for ch in w)), key=len, reverse=True))
+_PET_KIND_EN = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in PET_SPECIES if w not in _PET_KINDS_ZH),
+                                                      key=len, reverse=True)) + r")(?:s|es)?\b", re.IGNORECASE)
+
+
+def pet_kinds(text: str) -> set[str]:
+    """The kinds of animal a text names ("cat", 猫, 边牧): what a pet question asks about, or what
+    a pet's own line calls it."""
+    lowered = text.lower()
+    found = {w.rstrip("s") if w.rstrip("s") in PET_SPECIES else w for w in (m.group(0) for m in _PET_KIND_EN.finditer(lowered))}
+    for word in _PET_KINDS_ZH:
+        if word in lowered:
+            found.add(word)
+    return found
 
 
 def nearly_changed(content: str, family: str | None) -> bool:

@@ -28,6 +28,13 @@ CASES = [
     told("og-5", "en", "health", ["I have asthma and type 2 diabetes.", "My asthma is gone, haven't needed the inhaler in a year."],
               "what health conditions do I have now?", "diabetes"),
     told("og-6", "zh", "health", ["我有哮喘和高血压。", "哮喘已经好了，一年没用过喷雾了。"], "我现在有什么健康问题？", "高血压"),
+    # guards (the rule's limits, each found in the committed sets: sc-034, sp-018, sm-017): a new pet
+    # told beside the one gone, a question about another kind than the pet on top, a pet on top
+    # told by its kind (the breed and the name are one cat)
+    told("og-7", "en", "pet", ["We have two cats, Salt and Pepper.",
+                               "Salt went to live with my sister; we adopted a puppy named Bo."], "what pets do we have now?", "Bo"),
+    told("og-8", "zh", "pet", ["我养了只橘猫，叫大黄。", "又捡了一只小狗回家，起名叫豆豆。", "大黄走了，十四岁。"], "我现在还养猫吗？", "走了"),
+    told("og-9", "zh", "pet", ["我养了一只英短蓝猫，叫土豆。", "土豆送人了，给我表姐养。"], "我家里还有猫吗？", "送人"),
     # … and the top's own pet gone is still told first
     told("og-4", "en", "pet", ["I have a cat named Luna.", "Luna passed away in her sleep."], "do I have a pet now?",
               "passed away"),
