@@ -87,3 +87,8 @@ def test_through_the_cli(lines, question, expect, tmp_path, monkeypatch) -> None
     from tests.retrieval.cli_scenarios import assert_first_finding, told
 
     assert_first_finding(told("jr", "zh", "job", lines, question, expect, months=2), tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("text", ["I quit my second job.", "I quit my side gig.", "I quit smoking."])
+def test_another_job_or_habit_quit_leaves_the_held_employer(text: str) -> None:
+    assert rel("user", "WORKS_AT", "mercy hospital", negated=True) not in claims("I work at Mercy Hospital.", text)
