@@ -295,6 +295,10 @@ _TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|�
                            # hearsay (听说腾讯要裁员了): news about the thing, not a change of the speaker's
                            r"听说|据说|传言|好像说)")
 #: after advice, a clause in which the speaker acts on it
+#: the carer's word carried out in the telling (医生让我停了二甲双胍，改打胰岛素了): the doctor's
+#: instruction done — the treatment changed, as 医生帮我停了药 (not 医生让我停药: advice given)
+_CARER_ADVISED = re.compile(r"医生|大夫|医院|主治|doctor|\bdr\b", re.IGNORECASE)
+_DONE_AS_TOLD = re.compile(r"[\u4e00-\u9fff]{1,8}?了(?![吗吧没])")
 _ACTED_ON = re.compile(r"[，,;；]\s*(?:我|现在|已经|所以|于是|就)|[,;.]\s*(?:so i|and i|now i|i)\b", re.IGNORECASE)
 #: the speaker's answer to advice, declining it ("我暂无此意", "but I'm not ready")
 _DECLINED = re.compile(r"\s*(?:暂无此意|暂时不|暂不|还不想|不想|没打算|不打算|没这个打算|先不|再说吧|"
@@ -349,6 +353,8 @@ def tentative(text: str) -> bool:
     someone's advice to make it, passes on hearsay, or tells a step whose outcome is not known yet
     (an interview, an application, a viewing)."""
     advised = _ADVISED.match(text) or _ADVISED_ZH.match(text)
+    if advised and _CARER_ADVISED.search(text, 0, advised.end()) and _DONE_AS_TOLD.match(text, advised.end()):
+        advised = None  # 医生让我停了二甲双胍: the doctor's instruction, done
     acted = _ACTED_ON.search(text, advised.end()) if advised else None
     if acted and not _DECLINED.match(text, acted.end()):
         advised = None  # 医生让我补充蛋白质，我现在开始吃肉了: the advice, then the change made
