@@ -105,12 +105,14 @@ _EN_POSSESSED_SUBJECT = re.compile(r"\b(?:my|our) (?P<noun>(?:[a-z\-]+ ){0,2}?[a
                                    r"(?:moved|relocated|lives|lived|is living|works|worked|is working|quit|resigned|joined|started|"
                                    r"graduated|studies|studied|got (?:hired|a job|laid off|fired)|retired)\b")
 _ZH_SELF = re.compile(r"我")
+#: the time words that may stand before what a Chinese clause tells of the speaker (上个月终于毕业
+#: 了, 刚拿到…): read by the nameless-end lead and the subjectless-deed opening alike
+_ZH_TIME_LEAD = "上个月|上周|上星期|去年|今年|年初|前天|昨天|今天|前阵子|前几天|最近|后来"
 #: a Chinese clause that opens, after time words and adverbs, on what one did
 #: (刚拿到第一份数据分析师的工作，在美团！, 上个月搬到了杭州): chat drops the 我, and a clause with no
 #: subject at all but a deed is the speaker's own
 _ZH_SUBJECTLESS_DEED = re.compile(
-    r"^(?:刚刚|刚|终于|总算|已经|今天|昨天|前天|上周|上星期|上个月|上月|去年|今年|年初|最近|前阵子|前几天|这周|本周|"
-    r"月初|月底|后来|然后|于是|所以|也|就|又|[，,\s])*"
+    r"^(?:" + _ZH_TIME_LEAD + r"|上月|这周|本周|月初|月底|刚刚|刚|终于|总算|已经|然后|于是|所以|也|就|又|[，,\s])*"
     r"(?:拿到|找到|入职|加入|换了|换到|跳槽|搬到|搬去|搬来|搬回|领养|收养|捡了|买了|提了|考上|考进|转到|转学|确诊|查出)")
 _EN_SELF = re.compile(r"\b(?:i|we|my|our|me)\b")
 
@@ -194,8 +196,8 @@ _EN_NAMELESS_END: dict[str, str] = {
 #: where a Chinese clause ends (a nameless end is read up to the end of its own clause)
 _ZH_CLAUSE_BREAK = re.compile(r"[，,。！？；;]")
 #: what may stand before a Chinese nameless end: the speaker, time words, adverbs, connectives
-_ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|本科|研究生|硕士|博士|大学|高中|上个月|上周|上星期|去年|今年|上学期|这学期|上半年|年初|年底|前天|昨天|今天|前阵子|前几天|最近|后来|"
-                               r"终于|已经|现在|不过|但是|可是|其实|早就|刚刚|刚|也|都|就|还是|[，,\s])*"
+_ZH_NAMELESS_LEAD = re.compile(r"^(?:我们俩|我俩|我们|我|本科|研究生|硕士|博士|大学|高中|" + _ZH_TIME_LEAD +
+                               r"|上学期|这学期|上半年|年底|终于|已经|现在|不过|但是|可是|其实|早就|刚刚|刚|也|都|就|还是|[，,\s])*"
                                # 今天跟leader提了离职, 递了辞职: the resignation handed in
                                r"(?:(?:跟|和|向)(?:[A-Za-z]{2,10}|老板|领导|主管|经理|公司|上司|组长|hr|HR)?(?:提了?|递了?|交了?|说了?)|提了?|递了?|交了?)?")
 

@@ -725,7 +725,7 @@ PET_GONE: frozenset[str] = frozenset({
     "托付给", "飞走", "跑丢", "走丢", "弄丢"})
 
 
-_PET_KINDS_ZH = tuple(sorted((w for w in PET_SPECIES if any("\u3400" <= ch <= "\u9fff" for ch in w)), key=len, reverse=True))
+_PET_KINDS_ZH = tuple(sorted((w for w in PET_SPECIES if has_cjk(w)), key=len, reverse=True))
 _PET_KIND_EN = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in PET_SPECIES if w not in _PET_KINDS_ZH),
                                                       key=len, reverse=True)) + r")(?:s|es)?\b", re.IGNORECASE)
 
