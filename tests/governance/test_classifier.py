@@ -285,3 +285,15 @@ def test_a_remark_after_a_question_put_first_states_nothing(text: str) -> None:
 ])
 def test_a_clause_about_the_speaker_after_a_question_put_first_states(text: str) -> None:
     assert cls_of(text) is EvidenceClass.USER_SELF_REPORT
+
+
+@pytest.mark.parametrize("question", ["你说我要不要把车卖了", "该不该辞职去读研", "有没有必要换个城市", "这房子好不好租"])
+def test_a_chinese_a_not_a_question_is_a_question(question: str) -> None:
+    """"A 不 A" asks yes or no without 吗 (你说我要不要把车卖了): the user weighs a change, tells none."""
+    assert has_question_cue(question)
+    assert cls_of(question + "？") is not EvidenceClass.USER_SELF_REPORT
+
+
+@pytest.mark.parametrize("statement", ["去不去都行", "有没有都无所谓", "我在纠结要不要辞职", "不得不说这车真好开", "差不多了"])
+def test_a_choice_that_does_not_matter_or_is_weighed_inside_a_statement_is_no_question(statement: str) -> None:
+    assert not has_question_cue(statement)
