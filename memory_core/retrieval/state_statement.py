@@ -338,6 +338,20 @@ _NOT_DONE = re.compile(r"\b(?:not yet|not|haven't|hasn't|won't|wouldn't|never|di
 #: right before a change word: a change that nearly happened and did not ("I almost quit last
 #: week, but they gave me a raise", 上周差点辞职了, "nearly got laid off")
 _NEAR_MISS = re.compile(r"(?:\b(?:almost|nearly)\s+(?:[a-z']+\s+){0,2}|(?:差一?点儿?|险些)[^，,。！？!?]{0,4})$", re.IGNORECASE)
+#: right before a change word: a change wished done in the past and not done ("my sister says I
+#: should have bought a Highlander instead", "coulda moved to Austin", 早知道就不辞职了, 当初应该买
+#: 电车): the counterfactual keeps the state the line was lifted for
+_COUNTERFACTUAL = re.compile(r"(?:\b(?:should|could|would|might|must)(?:n['’]t)?(?:\s+have|['’]ve|\s+of)\s+"
+                             r"(?:[a-z']+\s+){0,2}|\b(?:shoulda|coulda|woulda)\s+(?:[a-z']+\s+){0,2}|"
+                             r"(?:早该|本该|本应|当初(?:就)?(?:应该|该)|早知道(?:就|还不如)?|还不如(?:当初)?|应该早点)"
+                             r"[^，,。！？!?]{0,6})$", re.IGNORECASE)
+#: right before a Chinese change word: what happens again and again (隔壁邻居的猫老来我家花园晃,
+#: 他总是换工作) is no change made once
+_HABITUAL_ZH = re.compile(r"(?:老是?|总是?|经常|常常|天天|每天都?|时不时|动不动就?)$")
+#: after "gone": it goes on, goes somewhere, goes up — no end of the condition ("liam's cough has
+#: gone on for weeks", "I've gone to the GP twice"), unlike "the rash is gone (for good)"
+_GONE_ELSEWHERE = re.compile(r"\s+(?:on|to|through|into|in|out|off|over|up|back|with|from|by|for(?!\s+good\b)|"
+                             r"a|an|the|my|his|her|their)\b", re.IGNORECASE)
 #: a hypothetical about oneself ("if I moved to Denver", 要是我跳槽…)
 _HYPOTHETICAL_EN = re.compile(r"\b(?:what )?if (?:i|we)\b|^\s*(?:what )?if\b|\b(?:suppose|supposing|imagine) (?:i|we)\b|"
                               r"\b(?:i|we) would\b|\bi'd\b(?! say)|"
@@ -807,8 +821,13 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
     # (a change word's own negation is none of the change: "never came back", "hasn't come home")
     unsaid = text[start:m.start()] + " " + text[m.end():end.end() if end else len(text)]
     if _NOT_DONE.search(unsaid) or _hypothetical(clause) or _QUESTION.search(clause) or weighs(clause) or \
-            _NEAR_MISS.search(text, start, m.start()):
-        return False  # (and weighed: 最近WFH太孤独了，想领养一只猫; nearly done: 上周差点辞职了)
+            _NEAR_MISS.search(text, start, m.start()) or _COUNTERFACTUAL.search(text, start, m.start()):
+        return False  # (and weighed: 最近WFH太孤独了，想领养一只猫; nearly done: 上周差点辞职了;
+        # wished done before: "should have bought a Highlander")
+    if _is_cjk(m.group(0)) and _HABITUAL_ZH.search(text, start, m.start()):
+        return False  # 老来我家: it keeps coming, it did not come to stay
+    if m.group(0).lower() == "gone" and _GONE_ELSEWHERE.match(text, m.end()):
+        return False  # "has gone on for weeks": it went on, it did not end
     if _is_cjk(clause) and has_question_cue(clause) and not _REFERS_BACK.match(m.group(0).lower()):
         return False  # a Chinese clause that asks with no mark (做啥子康复动作好, 开学第一天怎么跟家长沟通;
         # a word that refers back stays one: 新车那个app咋绑定)
