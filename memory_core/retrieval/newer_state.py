@@ -291,7 +291,9 @@ _ADVISED = re.compile(r"^[^.!?]{0,40}?\b(?:thinks?|says?|said|saying|suggests?|s
 #: (in the first clause: 不搞生酮了，医生让我碳水正常吃 tells the change, then the advice behind it)
 _ADVISED_ZH = re.compile(r"^[^。！？，,]{0,12}?(?:建议我|劝我|让我|叫我|觉得我应该|说我应该|要我)")
 #: (想清楚了, 我想了想: the mind made up, a decision told — not a change weighed)
-_TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|在|有点|有些|还在|有时候|有时|偶尔|真的|真|好|特别|挺)*(?:想(?!清楚|好了|通了|明白|了想|了很久|了半天|了一下)|打算|考虑|犹豫|纠结|琢磨|可能|也许|要不要|想要|"
+_TENTATIVE_ZH = re.compile(r"^\s*(?:我们|我)?(?:最近|现在|一直|正在|在|有点|有些|还在|有时候|有时|偶尔|真的|真|好|特别|挺|"
+                           # … and when it would be (年后想裸辞, 明年打算搬去杭州)
+                           r"年后|明年|今年|下个?月|下半年|过完年|过段时间|以后|将来|[，,\s])*(?:我们|我)?(?:想(?!清楚|好了|通了|明白|了想|了很久|了半天|了一下)|打算|考虑|犹豫|纠结|琢磨|可能|也许|要不要|想要|"
                            # hearsay (听说腾讯要裁员了): news about the thing, not a change of the speaker's
                            r"听说|据说|传言|好像说)")
 #: after advice, a clause in which the speaker acts on it

@@ -424,17 +424,28 @@ _NAMED_GETS_PET = re.compile(r"^(?!(?:i|we|my|our)\b)[a-z][a-z'\-]+(?:'s| has| j
                              r"bought|brought home|picked up|is getting) (?:a|an|another|two|three|her|his|their) ", re.IGNORECASE)
 #: a person's animal by their name ("Kofi's puppy got seized by hall management"): theirs — a name
 #: with a capital, no word of the user's own ("my", "our")
-_NAMED_PERSONS_PET = re.compile(r"^(?!(?:my|our|me|ma|mi|the|this|that)\b)(?-i:[A-Z])[a-z\-]+(?:'s|’s)\s+(?:new\s+|little\s+|old\s+|baby\s+)?"
-                                r"(?:puppy|pup|dog|cat|kitten|kitty|bird|parrot|rabbit|bunny|hamster|guinea\s+pig|tortoise|turtle)s?\b",
-                                re.IGNORECASE)
+#: (a name in any script's letters, "Ramón's dachshund"; any kind or breed the lexicon knows)
+_NAMED_PERSONS_PET = re.compile(r"^(?!(?:my|our|me|ma|mi|the|this|that)\b)(?-i:[A-Z])[^\W\d_]+(?:-[^\W\d_]+)?(?:'s|’s)\s+"
+                                r"(?:new\s+|little\s+|old\s+|baby\s+)?"
+                                r"(?:puppy|pup|dog|cat|kitten|kitty|bird|parrot|rabbit|bunny|hamster|guinea\s+pig|tortoise|turtle|"
+                                + "|".join(sorted((re.escape(w) for w in PET_SPECIES if not has_cjk(w)), key=len, reverse=True))
+                                + r")s?\b", re.IGNORECASE)
 #: the partner by pronoun with the user in the same sentence ("She proposed at midnight and I said
 #: yes!"): the user's relationship — but not "He's officially married now and asking me for advice"
 _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
 #: a named person engaged or married *to somebody else* ("Liam just got engaged to someone in
 #: Calgary", "Jess is marrying her boss"): their news, though a name alone may be one's own
 #: partner's ("Liam proposed!!")
-_NAMED_WED_TO_ANOTHER = re.compile(r"^(?-i:[A-Z][^\W\d_]+)\s+(?:just\s+|finally\s+|officially\s+)*"
-                                   r"(?:(?:got|is|'s|’s)\s+(?:engaged|married)\s+to|(?:is|'s|’s)\s+marrying)\s+(?!me\b|us\b)\w",
+_NAMED_WED_TO_ANOTHER = re.compile(r"^(?-i:[A-Z][^\W\d_]+)(?:\s+|(?=['’]s\s))(?:just\s+|finally\s+|officially\s+)*"
+                                   r"(?:(?:got|is|'s|’s)\s+(?:engaged|married)\s+to|(?:is|'s|’s)\s+marrying|"
+                                   # … parted from or seeing somebody else ("Hana broke up with the dishes
+                                   # guy lol", "Tom's dating a nurse now")
+                                   r"(?:broke|split)\s+up\s+with|(?:got\s+)?divorced\s+(?:from\s+)?|"
+                                   r"(?:is|'s|’s|started)\s+(?:dating|seeing))\s+(?!me\b|us\b)\w|"
+                                   # … or engaged, married, divorced in a sentence with no "I", "me", "we"
+                                   # ("Liam's engaged apparently. Good for him"; not "Liam's engaged to me!")
+                                   r"^(?-i:[A-Z][^\W\d_]+)(?:'s|’s|\s+is|\s+just\s+got|\s+got)\s+(?:just\s+|finally\s+|officially\s+)*"
+                                   r"(?:engaged|married|divorced)\b(?![^.!?\n]*\b(?:i|me|we|us|my|our)\b)",
                                    re.IGNORECASE)
 #: a later clause of the sentence whose subject is the user again
 _RETAKEN = re.compile(r"(?:[,;，；]\s*|\s(?:so|and|but|then)\s+)(?:(?:so|and|but|then)\s+)?(?:(?:i|we)(?![a-z])|(?:我们?|俺)(?![的家]))",

@@ -32,6 +32,10 @@ from .predicates import FAMILIES
 _EN_PEOPLE = (
     "coworker|co-worker|colleague|boss|manager|brother|sister|mom|mum|mother|dad|father|"
     "parents?|son|daughter|kids?|children|child|wife|husband|partner|boyfriend|girlfriend|"
+    # … and by chat's letters, before a verb ("the gf went back to eating meat"; "gf" before a noun
+    # is gluten-free: "the gf pasta tastes like cardboard")
+    "(?:gf|bf)(?=\\s+(?:just\\s+|finally\\s+|also\\s+)*(?:is|was|has|had|went|got|gets|says|said|started|stopped|"
+    "quit|moved|wants|decided|dropped|switched|just|finally|also))|"
     "friend|roommate|flatmate|neighbou?r|cousin|uncle|aunt|niece|nephew|grandma|grandpa|"
     "grandmother|grandfather|teacher|doctor|baby|"
     # people one talks about by a casual or a work word ("My buddy Jake just got hired at Tesla")
@@ -103,7 +107,7 @@ _EN_OTHER_SUBJECT_NO_AGENT = re.compile(_EN_OTHER_SUBJECT_RX.replace("|@AGENT@",
 _EN_BARE_ROLE_SUBJECT = re.compile(
     # (a name in any script's letters: "My sister Bríd has moved"; "Buddy of mine, Dale, moved to Phoenix";
     # where they are: "Buddy next door just bought an Outback")
-    rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new)\s+)?(?:{_EN_PEOPLE})s?(?:\s+of\s+(?:mine|ours)|{_EN_WHERE})?"
+    rf"^(?:(?:best|older|younger|little|big|baby|twin|old|new|wee|lil|kid)\s+)?(?:{_EN_PEOPLE})s?(?:\s+of\s+(?:mine|ours)|{_EN_WHERE})?"
     r"(?:,?\s+(?-i:[A-Z][^\W\d_]+),?)?"
     r"(?:(?:'s\s+\w+)?" + _EN_MANNER + r"\s+(?:finally|" + _EN_SUBJECT_VERBS + r")\b|" + _HAS_CONTRACTED + r")", re.I)
 #: a name as the subject, or a name's thing ("Jess got promoted already", "Harrison says the mine
@@ -112,7 +116,9 @@ _EN_BARE_ROLE_SUBJECT = re.compile(
 _NEWS_VERBS = (r"says|said|seh|sey|sez|texted|told|sent|got|gets|just|finally|keeps|kept|went|moved|quit|started|"
                r"joined|bought|sold|adopted|proposed|landed|left|retired|passed|healed|broke|dropped|picked")
 _EN_NAMED_SUBJECT = re.compile(
-    rf"^(?P<name>(?-i:[A-Z][a-z]+))(?:(?P<pos>(?:\s+and\s+(?-i:[A-Z][a-z]+))?(?:'s|’s))(?:\s+\w+){{1,3}}?\s+(?:is|was|has|had|{_NEWS_VERBS})|"
+    # ("Our Bethan's gone and got herself a job": a family member by name after "our", as the
+    # north of England and Wales say it)
+    rf"^(?:our\s+)?(?P<name>(?-i:[A-Z][a-z]+))(?:(?P<pos>(?:\s+and\s+(?-i:[A-Z][a-z]+))?(?:'s|’s))(?:\s+\w+){{1,3}}?\s+(?:is|was|has|had|{_NEWS_VERBS})|"
     # ("Lauren from work has started keto": where the person is from, and the perfect;
     # "Cathal's thinking of going to Kerry Group": 's is "is" before a participle)
     rf"(?:\s+from\s+(?:work|the\s+office|school|uni|church|the\s+gym|class|next\s+door))?\s+(?:has\s+|had\s+)?(?:{_NEWS_VERBS})|"
@@ -160,7 +166,7 @@ _ZH_OTHERS = ("同事|老板|领导|经理|哥哥|弟弟|姐姐|妹妹|妈妈|�
               # everyday names
               "老汉儿|老汉|闺女|小孩|孩儿|"
               # the in-laws by their everyday names and Cantonese kin (俺小舅子在曹操出行干专车, 細佬)
-              "小舅子|大舅子|小姨子|大姨子|小叔子|大伯子|连襟|妯娌|亲家|干爹|干妈|老铁|细佬|阿爸|阿妈|老豆")
+              "小舅子|大舅子|小姨子|大姨子|小叔子|大伯子|连襟|妯娌|亲家|干爹|干妈|老铁|细佬|细妹|家姐|阿爸|阿妈|老豆")
 #: somebody called by a surname nickname (小王, 老李), as chat names coworkers and neighbours — after
 #: where they are from, 组里的小王 (小雨, 小宝: no surname, may be the user's own partner or child)
 _ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的|(?:我们|咱们|我|咱)?(?:车间|车队|科室|科里|部门|组里|处里|公司|单位|办公室|队里|班里|"
@@ -169,13 +175,17 @@ _ZH_NICKNAME = (r"(?:[\u4e00-\u9fff]{1,4}的|(?:我们|咱们|我|咱)?(?:车间
                 r"廖|贾|夏|韦|方|白|邹|孟|熊|秦|邱|江|尹|薛|段|雷|侯|龙|史|贺|顾|毛|郝|龚|邵|钱|严|孔|汤)(?![\u4e00-\u9fff]{0,1}(?:家|板|师|公|婆|乡|伴|大|总))")
 #: "of the same ward / class / dorm as me" before a name (同科室的阿芳, 同宿舍的小雨, 隔壁班的阿杰)
 _ZH_SAME_PLACE = (r"(?:同|隔壁)(?:科室|科|部门|组|班|宿舍|寝室|公司|单位|车间|办公室|村|小区|楼|层)的(?:阿|小|老)?"
-                  r"[\u4e00-\u9fff]{1,2}(?=[\u4e00-\u9fff])")
+                  # (a name in Latin letters as a coworker goes by: 同组的Vivian跳去PwC了)
+                  r"(?:[\u4e00-\u9fff]{1,2}(?=[\u4e00-\u9fff])|[A-Za-z][A-Za-z'-]+(?![A-Za-z]))")
 #: where somebody is from before the word for them (学院同事王老师, 公司里的同事, 我们科室的护士长…)
-_ZH_WORK_UNIT = (r"(?:(?:我们|咱们|我)?(?:学院|学校|系里|院里|科里|科室|公司|单位|部门|组里|办公室|班上|班里|车间|厂里|店里|"
+_ZH_WORK_UNIT = (r"(?:(?:我们|咱们|我)?(?:大学|高中|初中|小学|学院|学校|系里|院里|科里|科室|公司|单位|部门|组里|办公室|班上|班里|车间|厂里|店里|"
                  r"队里|医院)(?:里的?|的)?)")
 #: somebody pointed at by where they are (隔壁直播间那个姐妹, 楼下那位阿姨)
 _ZH_THAT_ONE = r"(?:[\u4e00-\u9fff]{1,6}?(?:那个|那位))"
-_ZH_OTHER_SUBJECT = re.compile(rf"^(?:[我俺咱]们?|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_WORK_UNIT}|{_ZH_THAT_ONE})?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
+#: where somebody lives by the user's door (隔壁邻居, 楼上那家的阿姨 is _ZH_THAT_ONE's)
+#: … and who shares the user's lab, class or group (同门师兄延期毕业了, 同班同学)
+_ZH_NEXT_DOOR = r"(?:隔壁|对门|楼上|楼下|同门|同届|同班|同组|同寝室?|同宿舍)"
+_ZH_OTHER_SUBJECT = re.compile(rf"^(?:[我俺咱]们?|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_WORK_UNIT}|{_ZH_THAT_ONE}|{_ZH_NEXT_DOOR})?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
                                # done for somebody (帮兄弟策划求婚…成功了, 给老婆买了辆车): their state
                                rf"^[我俺咱]?(?:帮|替|给)(?:[我俺咱]的?)?(?:{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹)|^[我俺咱]家?(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹|"
                                # one character of kin (我舅也查出糖尿病了, 我姑, 我娃, 我崽) — not 我姑且
@@ -188,11 +198,11 @@ _LEAD_TIME = re.compile(
     r"^(?:(?:yesterday|today|tonight|this (?:morning|afternoon|evening|week|weekend)|last (?:night|week|weekend|month|year)|"
     r"over the weekend|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b,?\s+|"
     r"(?:今天|昨天|前天|昨晚|今早|上周末?|这周末?|周末|最近|前几天|前阵子|今年|去年|上个?月|刚才|早上|中午|下午|晚上|"
-    r"春节|过年|元旦|五一|十一|国庆|端午|中秋|清明)(?:的时候)?[，,\s]*)", re.I)
+    r"春节|过年|元旦|五一|十一|国庆|端午|中秋|清明)(?:的时候|回家|回来|回老家)?[，,\s]*)", re.I)
 #: 我 as somebody's object (邻居的车停我以前那个车位, 同事问我…, 说要带我们去北海兜风, 给我整得也想去,
 #: …你帮我看看: the user asks the assistant): the user is not the subject there
 #: … and "my" before a thing of the past (我闺蜜搬到玉林我原来那个小区了: the friend moved into the user's old place)
-_ZH_ME_AS_OBJECT = re.compile(r"(?:跟|和|同|对|冲|朝)[我俺](?!们|一起|一块|一道|俩)|你(?:帮|给|替)我|(?:给|把)我(?:整|搞|弄)得?|(?:搞|弄|整)得我|(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑|带|陪)[我俺咱]们?|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
+_ZH_ME_AS_OBJECT = re.compile(r"(?:来|到|进|在|住)[我俺]家(?!的)|(?:跟|和|同|对|冲|朝)[我俺](?!们|一起|一块|一道|俩)|你(?:帮|给|替)我|(?:给|把)我(?:整|搞|弄)得?|(?:搞|弄|整)得我|(?:问|让|叫|找|请|告诉|停|借|比|向|喊|约|劝|催|夸|骂|笑|带|陪|见|喜欢|理|认|咬|挠|怕|烦)[我俺咱]们?|我(?:原来|以前|之前|当年)的?(?:那个|那间|那套|那家|那)?")
 #: "我现在…", "我是…", "我还…", 俺/咱 (regional and casual "I"), and the speaker later in the question
 #: (抗抑郁的药我还吃着吗) — but not "我的…", "我家…", "我们家…" or "我+kin", and not a question
 #: whose subject is somebody of the user's (我儿子现在…)
@@ -266,10 +276,13 @@ _SENTENCE_START = re.compile(r"(?<=[.!?])\s*")
 #: a later sentence in which the user only reacts to the news ("…, she's buzzin. I'm so jealous",
 #: "we'll see", "I told him"): it tells nothing of the user's own state
 _EN_REACTION = re.compile(
+    # (the user's verdict on it without "I": "Not for me", "Good for him", "fair play to her")
+    r"^\W*(?:not\s+for\s+(?:me|us)|(?:good|happy)\s+for\s+(?:him|her|them)|fair\s+play\s+to\s+(?:him|her|them))\b|"
     r"^\W*(?:(?:lol|haha|omg|ugh|tbh|honestly|well|so|and|but)\W+)*(?:i|we)(?:['’]m|['’]ll|['’]d|\s+am|\s+will|\s+was|\s+were)?\s+"
     r"(?:so\s+|some\s+|really\s+|kinda\s+|a\s+bit\s+|bit\s+|totally\s+|just\s+)?"
     r"(?:jealous|proud|happy|glad|sad|gutted|envious|see|told|tell|think|thought|guess|hope|wish|miss|love|feel|felt|"
-    r"can['’]?t\s+believe|don['’]?t\s+know)\b", re.I)
+    r"can['’]?t\s+believe|don['’]?t\s+know|"
+    r"not\s+(?:persuaded|convinced|sure|interested|bothered|tempted|keen))\b", re.I)
 #: a clause of the news's sentence that the user opens after "so" / "then" ("…, so we finally
 #: adopted a puppy"); the connective is read off, the rest is the clause. ("and" never opens one:
 #: ``_FIRST_CLAUSE`` splits on it, so "…and I bought a Tesla" is no such clause.)
@@ -367,7 +380,9 @@ def other_subject(statement: str, *, names: bool = False, possessive_names: bool
 #: "the two of us will be close" (not 我俩都是甲状腺出问题, which tells the user's own state)
 _ZH_REACTION = re.compile(r"^(?:[我俺咱](?:们|俩|们俩)?)(?:也|还|就|可|都|真|倒|是)?(?:真的|有点|挺)?"
                           r"(?:想|寻思|琢磨|考虑|没想好|还没想好|不敢|可不敢|不去|不回|不要|羡慕|觉得|感觉|怕|担心|到时候|以后|替|为|"
-                          r"好奇|好羡慕|不信|不知道|"
+                          r"好奇|好羡慕|不信|不知道|好?酸(?![奶菜辣汤梅])|"
+                          # a part in the other's occasion (闺蜜订婚了 我要当伴娘)
+                          r"(?:要|得|会|去)?(?:当|做)(?:她|他|他们|她们)?的?(?:伴娘|伴郎|证婚人|司仪|花童)|随份子|随礼|"
                           # telling the other what to do about their news (我叫佢去验下, 我劝他别去)
                           r"(?:叫|让|劝|喊)(?:他|她|佢|他们|她们))")
 #: chat breaks a clause with an emoji or a space between Chinese words as well as with a mark
