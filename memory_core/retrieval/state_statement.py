@@ -60,7 +60,10 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "back at my old job", "back to my old job", "my old job back", "back with my old employer",
         # a contractor's changes ("barclays didnt renew. picked up a new one at Morgan Stanley")
         "new contract", "new gig", "new client", "didn't renew", "didnt renew", "contract ended", "contract ends",
-        "rehired", "re-hired", "handed me notice in", "handed my notice in"),
+        "rehired", "re-hired", "handed me notice in", "handed my notice in",
+        # one's own business opened ("Opened my own shop today!!", 自己开了家店)
+        "opened my own", "started my own business", "started my own company", "launched my own", "went self-employed",
+        "自己开了", "自己当老板", "开了家店", "开了个店"),
     "residence": (
         "moved", "moving to", "relocated", "new place", "new apartment", "new house", "new flat", "new home",
         "the keys", "got the keys", "unpacking", "unpacked", "closed on", "settled in", "settling in",
@@ -82,7 +85,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "提车", "提了", "买车", "买了辆", "买了台", "买了一辆", "买了一台", "新车", "换车", "换了辆", "换了台", "卖了",
         "卖掉", "报废", "到手", "不开车", "没车了", "置换",
         # the correction of a purchase ("ended up with the Kia", 不对不对，最后买的是比亚迪)
-        "ended up with", "最后买的", "最后买了", "最后提的", "最后选的"),
+        "ended up with", "最后买的", "最后买了", "最后提的", "最后选的",
+        # a car given in part payment for the next (British: "part-exed Pepper for an MG4")
+        "part-exed", "part exed", "part-exchanged", "part exchanged", "px'd"),
     "pet": (
         "passed away", "put to sleep", "put down", "rehomed", "rehome", "adopted", "gave away", "new puppy",
         "new kitten", "died", "rainbow bridge", "said goodbye", "ran away", "ran off", "went missing",
@@ -97,13 +102,15 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "flew away", "flew off", "飞走", "跑丢", "走丢", "弄丢",
         # … and never back ("flew out the window … and never came back", 跑出去再也没回来)
         "flew out", "never came back", "never came home", "didn't come back", "didn't come home",
-        "hasn't come back", "hasn't come home", "没回来", "没再回来"),
+        "hasn't come back", "hasn't come home", "没回来", "没再回来",
+        # gone to live with someone else ("Kiwi went to live with Naledi", "he went to his new family today")
+        "went to live with", "new family today", "to his new family", "to her new family", "new owners", "新主人"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "giving up", "no special diet",
         "back to normal food", "eating normally", "normal diet", "stopped eating", "switched to",
         "went vegan", "went vegetarian", "no longer", "back to eating", "done with", "ditching", "quit",
         "eating normal again", "packed it in",
-        "开荤", "破戒", "不吃素", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去",
+        "开荤", "破戒", "不吃素", "戒辣", "改成", "换成", "开始吃", "戒了", "停了", "恢复正常饮食", "不再", "不搞了", "坚持不下去",
         # drink given up: a diet question asks it (我现在还喝酒吗, "do I still drink?")
         "戒酒", "滴酒不沾", "不喝酒了", "stopped drinking", "quit drinking", "teetotal", "off the booze", "off the drink",
         # sobriety counted ("Hit 9 months sober yesterday", "since my last drink")
@@ -127,6 +134,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "酒席摆完", "摆完酒", "摆了酒", "办了酒席", "婚礼办完", "办完婚礼", "办了婚礼",
         "脱单", "表白", "官宣", "认识了个", "分手", "分了", "掰了", "领证", "订婚", "求婚", "结婚", "离婚", "在一起", "约会", "复合", "恢复单身", "前任", "拉黑",
         "一个人过",
+        # living together late in life (跟刘阿姨搭伙过日子了), the certificate in hand (红本本拿到手, 扯证)
+        "搭伙", "红本本", "扯证", "扯了证",
         # Cantonese: 拍拖 is dating (我同阿欣正式拍拖啦)
         "拍拖"),
     "health": (
@@ -146,7 +155,13 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         # … told by the time since the last one ("It's been 6 months since my last cigarette")
         "since my last cigarette", "since my last smoke",
         # a cancer gone, in the doctor's words (医生说已经没有癌细胞了)
-        "cancer-free", "cancer free", "no evidence of disease", "没有癌细胞", "癌细胞没了", "未见癌细胞", "癌细胞清除"),
+        "cancer-free", "cancer free", "no evidence of disease", "没有癌细胞", "癌细胞没了", "未见癌细胞", "癌细胞清除",
+        # recovered, as chat and physios say it (PT说恢复得很好, 医生说完全恢复了)
+        "完全恢复", "恢复得很好", "恢复得不错", "恢复正常", "恢复好了",
+        # smoke-free in one word, nicotine and vape free ("3 months smokefree today")
+        "smokefree", "nicotine free", "nicotine-free", "vape free", "vape-free",
+        # a baby born ("Nora was born at 2:14am"): the pregnancy ended
+        "was born at", "was born on", "were born at"),
     "school": (
         "transferred", "enrolled", "graduated", "dropped out", "withdrew", "admitted", "accepted into",
         "acceptance", "signed up for", "student id", "first lecture", "first day of class", "got into",
@@ -158,7 +173,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         # admitted, in chat's short form (UCLA transfer录了！！, 被录了)
         "transfer录了", "被录了", "录了！", "录了!",
         # admitted to a postgraduate place without an exam (保研去了复旦), or by one ("accepted to MIT")
-        "保研", "accepted to"),
+        "保研", "accepted to",
+        "withdrawn from", "withdrawing from", "transferring to", "transfering to",
+        "中学第一天", "小学第一天", "大学第一天", "高中第一天", "学院第一天", "学校第一天"),
 }
 
 #: the relationship change words that tell a wedding held: married to a partner already told as the
@@ -383,6 +400,9 @@ _CLAUSE = re.compile(r"[.!?;。！？；，,]|\s(?:so|and|but)\s")
 #: the new flat 🥂 … because the sofa isn't here yet"); not for the subject ("SHE SAID YES 💍
 #: Priya is officially my fiancée" is one clause of the speaker's)
 _CHANGE_CLAUSE = re.compile(r"[.!?;。！？；，,\u2600-\u27bf\U0001f300-\U0001faff]|\s(?:so|and|but|because|cos|cuz|coz)\s|"
+                            # a spaced dash before a request ("I've started eating fish again — what's an
+                            # easy salmon recipe?"): the change is told in its own clause
+                            r"\s[—–-]{1,2}\s|—|"
                             # a space between Chinese words is chat's comma (厂子黄了 房租也交不起了 昨天…搬回铁岭)
                             r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 #: a question chat leaves without its mark ("what should a 47 yr old guy put on a dating profile,
