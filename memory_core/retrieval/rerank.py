@@ -28,7 +28,8 @@ from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CH
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
-from .state_statement import LOWERING_REASONS, WEIGHED, family_word_at, judged_at, not_own_state, statement_word
+from .state_statement import (HELD_THING_FAMILIES, LOWERING_REASONS, WEIGHED, change_at, family_word_at, judged_at,
+                              not_own_state, statement_word, used_or_seen)
 from .subject import other_speaker, other_subject
 
 
@@ -129,6 +130,10 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
     if why == WEIGHED:
         # "thinking about applying to UPS seasonal?", 真想去蔚来试试 不过也就想想: a change weighed
         # names the family and a company, yet tells no state — not lowered, never lifted
+        return 0.0
+    if state_family in HELD_THING_FAMILIES and used_or_seen(c.content) and change_at(c.content, state_family) is None:
+        # "Test drove a Rivian R1T at the mall pop-up just for fun", 租了辆凯美瑞: a thing used, seen or
+        # somebody else's names the family's kind of thing, yet is none the user has — never lifted
         return 0.0
     if c.author_type != "user" or c.speaker:
         return 0.0

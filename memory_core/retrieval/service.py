@@ -68,7 +68,8 @@ from .newer_state import (LaterMention, asks_last, compares_with_before, decline
                           shared_topic, stated_part,
                           tentative, told_first)
 from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, change_at, change_in, change_terms, change_words, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_gotten, PET_GONE, pet_kinds, not_begun,
-                              not_had, not_own_state, partner_by_role, refers_back, refers_back_at, WEDDING_HELD)
+                              not_had, not_own_state, partner_by_role, refers_back, refers_back_at, used_or_seen, WEDDING_HELD,
+                              HELD_THING_FAMILIES)
 from .session_prior import apply_session_prior
 from .fusion import apply_budget, bundles, dedup, timeline
 from .intent import build_plan
@@ -917,6 +918,9 @@ class RetrievalService:
             if tentative(ev.content):
                 return False  # "Thinking about selling the Civic": a change weighed, not told
             changed = change_at(ev.content, family)  # read once: the checks below ask it in turn
+            if changed is None and family in HELD_THING_FAMILIES and used_or_seen(ev.content):
+                return False  # "Test drove a Rivian R1T at the mall pop-up just for fun": whatever
+                # lifted it (the state-line model reads it as on the car, p 0.96), a thing used or seen
             if reminisces(ev.content, None if changed is None else changed[1]):
                 return False  # "以前和阿杰在一起的时候经常去看电影", "in my Austin days…": it remembers
                 # the state before a change, so what it names (lifted for) is the former one

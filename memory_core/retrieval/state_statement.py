@@ -515,12 +515,18 @@ def _first_clause(text: str) -> str:
 
 
 #: a thing named but not had: rented, borrowed, test-driven, a ride, somebody else's, wished for
-_NOT_HAD = re.compile(r"\b(?:test[- ]?dr(?:ive|ove|iven|iving)|rent(?:ed|al|ing)|borrow(?:ed|ing)|loaner|uber|lyft|taxi|cab|"
-                      r"(?:friend|dad|mom|mum|sister|brother|neighbou?r|colleague|coworker|boss|cousin|uncle|aunt)'s|"
-                      r"maybe|someday|some day|daydream\w*|dream(?:ing)? (?:of|about)|thinking (?:of|about)|considering|"
-                      r"eyeing|wish|want(?:ing)? to|would love|worth (?:it|buying)|(?:saw|spotted|seen) (?:a|an|this|that))\b|"
-                      r"试驾|租了|租的|租车|借了|借的|打车|滴滴|看到了?一?辆|看见了?一?辆|(?:朋友|同事|老爸|我爸|我妈|邻居|表哥|哥哥|姐姐)的|"
-                      r"想买|想要|心动|考虑|值得买|值不值|要不要|打算|梦想|种草", re.IGNORECASE)
+#: … used, seen, or somebody else's: it names a thing the user does not have, whatever else the
+#: line says ("Test drove a Rivian R1T at the mall pop-up just for fun")
+_USED_OR_SEEN = re.compile(r"\b(?:test[- ]?dr(?:ive|ove|iven|iving)|rent(?:ed|al|ing)|borrow(?:ed|ing)|loaner|"
+                           r"(?:friend|dad|mom|mum|sister|brother|neighbou?r|colleague|coworker|boss|cousin|uncle|aunt)'s|"
+                           r"(?:saw|spotted|seen) (?:a|an|this|that))\b|"
+                           r"试驾|租了|租的|租车|借了|借的|看到了?一?辆|看见了?一?辆|(?:朋友|同事|老爸|我爸|我妈|邻居|表哥|哥哥|姐姐)的",
+                           re.IGNORECASE)
+#: … or wished for ("maybe getting a Ford F-150 someday", 小米SU7值得买吗？有点心动), or a ride
+#: taken (a taxi, 滴滴 — but "I drive for Uber in my Prius" is the user's own car)
+_WISHED = re.compile(r"\b(?:uber|lyft|taxi|cab|maybe|someday|some day|daydream\w*|dream(?:ing)? (?:of|about)|thinking (?:of|about)|considering|"
+                     r"eyeing|wish|want(?:ing)? to|would love|worth (?:it|buying))\b|"
+                     r"打车|滴滴|想买|想要|心动|考虑|值得买|值不值|要不要|打算|梦想|种草", re.IGNORECASE)
 
 
 #: a thing looked at and not taken ("met a beagle at the shelter, cute but we didn't adopt him",
@@ -535,11 +541,22 @@ def not_gotten(content: str) -> bool:
     return _NOT_GOTTEN.search(content) is not None
 
 
+#: the families whose state is a thing the user has, which a line may name without having it
+#: (:func:`not_had`)
+HELD_THING_FAMILIES: frozenset[str] = frozenset({"vehicle", "pet"})
+
+
 def not_had(content: str) -> bool:
     """A line that names a thing the user does not have: used ("test drove a Model Y", 租了辆凯美瑞),
     seen ("saw a Jeep Wrangler on the highway"), somebody else's ("borrowed my dad's truck") or wished for ("maybe getting a Ford F-150
     someday", 小米SU7值得买吗？有点心动) — no newer state of what they own."""
-    return _NOT_HAD.search(content) is not None
+    return used_or_seen(content) or _WISHED.search(content) is not None
+
+
+def used_or_seen(content: str) -> bool:
+    """:func:`not_had`'s lines that name a thing used, seen or somebody else's (not only wished
+    for: "Got a Model Y, maybe the best thing I ever bought" has one)."""
+    return _USED_OR_SEEN.search(content) is not None
 
 
 #: the user's kin who are never the partner: a later word on one's child or parents is no word
