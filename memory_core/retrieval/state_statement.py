@@ -104,7 +104,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "flew out", "never came back", "never came home", "didn't come back", "didn't come home",
         "hasn't come back", "hasn't come home", "没回来", "没再回来",
         # gone to live with someone else ("Kiwi went to live with Naledi", "he went to his new family today")
-        "went to live with", "new family today", "to his new family", "to her new family", "new owners", "新主人"),
+        "went to live with", "new family today", "to his new family", "to her new family", "new owners", "新主人",
+        # a pet come to the household (我们家来了只柴犬！叫小米)
+        "家来了只", "家来了一只", "家里来了只", "家里来了一只"),
     "diet": (
         "started eating", "eating meat again", "eat meat again", "gave up", "giving up", "no special diet",
         "back to normal food", "eating normally", "normal diet", "stopped eating", "switched to",
@@ -175,6 +177,8 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         # admitted to a postgraduate place without an exam (保研去了复旦), or by one ("accepted to MIT")
         "保研", "accepted to",
         "withdrawn from", "withdrawing from", "transferring to", "transfering to",
+        # a dorm moved into ("move in day at OSU, my roommate seems chill")
+        "move in day at", "move-in day at", "movein day at",
         "中学第一天", "小学第一天", "大学第一天", "高中第一天", "学院第一天", "学校第一天"),
 }
 

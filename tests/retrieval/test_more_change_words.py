@@ -28,6 +28,8 @@ from tests.retrieval.cli_scenarios import assert_first_finding, told
     ("在长郡中学第一天，宿舍八人间", "school", "中学第一天"),
     ("Our son Leo was born at 3am on Tuesday, 8 lb even!", "health", "was born at"),
     ("胃不好，医生让我戒辣了，现在只能吃清淡的", "diet", "戒辣"),
+    ("我们家来了只柴犬！叫小米，三个月大", "pet", "家来了只"),
+    ("move in day at OSU, my roommate seems chill", "school", "move in day at"),
 ])
 def test_the_change_is_read(text: str, family: str, word: str) -> None:
     found = change_at(text, family)
