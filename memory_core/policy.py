@@ -325,6 +325,12 @@ RERANK_OTHER_SUBJECT: Final = -0.3
 #: a hypothetical, a change called off; not a question, which may still tell the state) below every line that is: more than
 #: the whole fused scale plus the user bonus, so it answers only when nothing else does.
 RERANK_NOT_OWN_STATE: Final = -1.5
+#: … and lowers the user's plan whose date is after the question's moment ("We're moving to Denver
+#: at the end of next month", "Classes start September 2", 6月28号搬过去, asked before it): no state
+#: yet, below the user's own line on the state held (which the family word lifts by
+#: RERANK_STATE_FAMILY) even from the top of the fused scale — but not as far as another's words:
+#: with no other line on the family, the plan still answers.
+RERANK_PLAN_NOT_BEGUN: Final = -1.0
 #: … and lifts the user's own line that speaks of the family asked about ("我和阿杰在一起一周年" for
 #: 我现在的男朋友是谁？) over chat that shares only the question's small words or is newer: the
 #: whole fused scale. It was half (so a much better match would still win) until stop 40: the

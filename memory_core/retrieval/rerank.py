@@ -24,12 +24,12 @@ from typing import Hashable, Sequence
 
 from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CHARS,
                       RERANK_ASSISTANT_LONG_MAX_PENALTY, RERANK_ASSISTANT_PENALTY,
-                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_STATE_MODEL, STATE_LINE_MIN_PROBABILITY, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_STATE_STATEMENT, RERANK_STATE_TYPED, RERANK_OTHER_SUBJECT, RERANK_QUOTE_HIT_ASSISTANT,
+                      RERANK_FUSED_SCALE, RERANK_NOT_OWN_STATE, RERANK_STATE_MODEL, STATE_LINE_MIN_PROBABILITY, RERANK_OTHER_SPEAKER, RERANK_STATE_FAMILY, RERANK_STATE_STATEMENT, RERANK_STATE_TYPED, RERANK_OTHER_SUBJECT, RERANK_PLAN_NOT_BEGUN, RERANK_QUOTE_HIT_ASSISTANT,
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
 from .state_statement import (HELD_THING_FAMILIES, LOWERING_REASONS, WEIGHED, change_at, family_word_at, judged_at,
-                              not_own_state, statement_word, used_or_seen)
+                              not_begun, not_own_state, statement_word, used_or_seen)
 from .subject import other_speaker, other_subject
 
 
@@ -111,7 +111,7 @@ def speaker_delta(about_speaker: str | None, speaker: str | None, content: str) 
     return RERANK_OTHER_SPEAKER
 
 
-def state_delta(state_question: bool, state_family: str | None, c: RerankCandidate) -> float:
+def state_delta(state_question: bool, state_family: str | None, c: RerankCandidate, as_of: float | None = None) -> float:
     """A question about the user's current state lowers a line that is somebody else's word or
     tells no state of the user's (``state_statement.not_own_state``: LOWERING_REASONS), leaves a
     change weighed as it is, and lifts the user's own line that speaks of the family asked about
@@ -131,6 +131,11 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
         # "thinking about applying to UPS seasonal?", 真想去蔚来试试 不过也就想想: a change weighed
         # names the family and a company, yet tells no state — not lowered, never lifted
         return 0.0
+    if as_of is not None and not_begun(c.content, c.occurred_at, as_of, at=at, family=state_family):
+        # "Lease is signed! We're moving to Denver at the end of next month", asked before the end
+        # of next month (``as_of``: the question's moment): a plan whose day has not come tells the
+        # family and no state of it yet — below the state held
+        return RERANK_PLAN_NOT_BEGUN
     if state_family in HELD_THING_FAMILIES and used_or_seen(c.content) and change_at(c.content, state_family) is None:
         # "Test drove a Rivian R1T at the mall pop-up just for fun", 租了辆凯美瑞: a thing used, seen or
         # somebody else's names the family's kind of thing, yet is none the user has — never lifted
@@ -148,12 +153,14 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
 def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now: float,
            top_n: int = RERANK_TOP_N, about_user: bool = False,
            semantic_best: Hashable | None = None, about_speaker: str | None = None,
-           state_question: bool = False, state_family: str | None = None) -> list[Reranked]:
+           state_question: bool = False, state_family: str | None = None,
+           as_of: float | None = None) -> list[Reranked]:
     """Rerank the first ``top_n`` candidates (in fused order); the rest follow unchanged.
     ``about_user``: the question's subject is the user (``subject.asks_about_user``);
     ``semantic_best``: the key of the clear best match in meaning (the vector path's top hit);
     ``state_question``: a current_state question about the user; ``state_family``: the state
-    family it asks about, when known."""
+    family it asks about, when known; ``as_of``: the moment the state is asked at (a plan dated after
+    it is no state yet)."""
     head, tail = list(candidates[:top_n]), list(candidates[top_n:])
     best = max((c.fused for c in head), default=0.0)
     worst = min((c.fused for c in head), default=0.0)
@@ -175,7 +182,7 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
             "subject": subject_delta(about_user, c.content),
             "speaker": speaker_delta(about_speaker, c.speaker, c.content),
             "semantic": RERANK_SEMANTIC_BEST if semantic_best is not None and c.key == semantic_best else 0.0,
-            "state": state_delta(state_question, state_family, c),
+            "state": state_delta(state_question, state_family, c, as_of),
         }
         deltas = {k: round(v, 6) for k, v in deltas.items() if round(v, 6)}
         out.append(Reranked(c.key, c.fused, base, deltas, base + sum(deltas.values()),

@@ -613,7 +613,8 @@ class RetrievalService:
                           about_user=asks_about_user(plan.query), semantic_best=semantic_id,
                           about_speaker=speaker,
                           state_question=plan.mode is QueryMode.CURRENT_STATE and self._asks_own_state(plan),
-                          state_family=plan.predicate_family)
+                          state_family=plan.predicate_family,
+                          as_of=plan.as_of if plan.as_of is not None else plan.now)
         by_id = {ev.event_id: ev for ev, _ in head}
         for i, r in enumerate(reranked):
             if r.reranked:

@@ -602,7 +602,10 @@ def find_future_time(text: str) -> FutureTime | None:
 _FUTURE_MARK = re.compile(
     r"\b(?:will|won't|wont|shall|going to|gonna|about to|start(?:s|ing)?|begin(?:s|ning)?|scheduled|planned|"
     r"plan to|booked|set for|next|upcoming|moving|leaving|heading)\b|'ll\b|’ll\b|"
-    r"要|将|会|准备|打算|定在|约在|定于|约了|下个?月|下周|明年|预计|计划|开始|起|后天|明天|即将|到时", re.IGNORECASE)
+    r"要|将|会|准备|打算|定在|约在|定于|约了|下个?月|下周|明年|预计|计划|开始|起|后天|明天|即将|到时|"
+    # a day and what one does on it, with no 了 after it in the clause (6月28号搬过去, 9月1号去新加坡国立
+    # 大学报到): Chinese tells a plan with no word of the future (6月28号搬过去了 is done)
+    r"[号日](?:就|再)?(?:搬过去|搬家|搬|去|入职|报到|出发|开学|提车)(?![^，,。！？!?]*了)", re.IGNORECASE)
 
 #: just before a date, words that put it in the past ("back in March", "since June", 去年三月)
 _PAST_LEAD = re.compile(r"\b(?:back|since|earlier|last|ago)\s*$|(?:去年|前年|之前|以前|早在)\s*$", re.IGNORECASE)
