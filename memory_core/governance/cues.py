@@ -48,8 +48,8 @@ _EN_AUX_INVERSION = re.compile(
 _ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么(?![都也])|怎样|多少|(?<![没不])多久|多长时间|哪(?![吒咤])(?![儿里]?[都也])|谁(?![都也])|(?<![为])(?<!没)(?<!没.)(?<!没..)(?<!没...)"
                                r"(?<!不)(?<!不.)(?<!不..)什么(?![都也])")
 #: a yes/no question put as "A not A" (要不要把车卖了, 该不该辞职, 有没有必要换车): not when the
-#: choice does not matter (去不去都行, 有没有都无所谓)
-_ZH_A_NOT_A = re.compile(r"([\u4e00-\u9fff])不\1(?![^，,。！!；;]{0,4}(?:都|也|无所谓))|有没有(?![^，,。！!；;]{0,4}(?:都|也|无所谓))")
+#: choice does not matter (去不去都行, 有没有都无所谓), nor 好得不得了, 动不动就, 时不时 (no choice asked)
+_ZH_A_NOT_A = re.compile(r"((?![得动时])[\u4e00-\u9fff])不\1(?![^，,。！!；;]{0,4}(?:都|也|无所谓))|有没有(?![^，,。！!；;]{0,4}(?:都|也|无所谓))")
 #: the colloquial how and what (冻饺子咋煮不破皮, 周末吃啥), read in the sentence's last clause only (济南有啥
 #:好吃的早饭推荐吗 我住历下区 ends by telling): 不咋样, 没啥, 啥都 / 啥也, 啥毛病没有 are no question
 _ZH_COLLOQUIAL_QUESTION = re.compile(r"(?<!不)咋(?![都也])|(?<![为没不])(?<!没.)(?<!不.)啥(?![都也])(?![^，,。！？]{0,4}没)")

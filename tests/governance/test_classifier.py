@@ -294,6 +294,7 @@ def test_a_chinese_a_not_a_question_is_a_question(question: str) -> None:
     assert cls_of(question + "？") is not EvidenceClass.USER_SELF_REPORT
 
 
-@pytest.mark.parametrize("statement", ["去不去都行", "有没有都无所谓", "我在纠结要不要辞职", "不得不说这车真好开", "差不多了"])
+@pytest.mark.parametrize("statement", ["去不去都行", "有没有都无所谓", "我在纠结要不要辞职", "不得不说这车真好开", "差不多了",
+                                       "心情好得不得了", "动不动就加班", "时不时去趟医院"])
 def test_a_choice_that_does_not_matter_or_is_weighed_inside_a_statement_is_no_question(statement: str) -> None:
     assert not has_question_cue(statement)
