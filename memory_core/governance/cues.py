@@ -48,8 +48,13 @@ _EN_AUX_INVERSION = re.compile(
 _ZH_QUESTION_CUES = re.compile(r"是不是|为什么|为啥|怎么(?![都也])|怎样|多少|(?<![没不])多久|多长时间|哪(?![吒咤])(?![儿里]?[都也])|谁(?![都也])|(?<![为])(?<!没)(?<!没.)(?<!没..)(?<!没...)"
                                r"(?<!不)(?<!不.)(?<!不..)什么(?![都也])")
 #: a yes/no question put as "A not A" (要不要把车卖了, 该不该辞职, 有没有必要换车): not when the
-#: choice does not matter (去不去都行, 有没有都无所谓), nor 好得不得了, 动不动就, 时不时 (no choice asked)
-_ZH_A_NOT_A = re.compile(r"((?![得动时])[\u4e00-\u9fff])不\1(?![^，,。！!；;]{0,4}(?:都|也|无所谓))|有没有(?![^，,。！!；;]{0,4}(?:都|也|无所谓))")
+#: choice does not matter (去不去都行, 有没有都无所谓), nor 好得不得了, 动不动就, 时不时, 不对不对 (no
+#: choice asked)
+_ZH_A_NOT_A = re.compile(r"(?<!不)((?![得动时])[\u4e00-\u9fff])不\1(?![^，,。！!；;]{0,4}(?:都|也|无所谓))|有没有(?![^，,。！!；;]{0,4}(?:都|也|无所谓))")
+#: … asked as the clause opens (你说我要不要, 该不该, 这房子好不好租); one far into an unpunctuated
+#: line asks after a statement (搬到昌吉都大半年了…有没有昌吉到乌市的顺风车, 跟Jason分手了 bdjw
+#: 分手后…算不算很幼稚, 我那台朗逸该做保养了 4s店报价1200 贵不贵), which the line still tells
+_A_NOT_A_OPENS = 10
 #: the colloquial how and what (冻饺子咋煮不破皮, 周末吃啥), read in the sentence's last clause only (济南有啥
 #:好吃的早饭推荐吗 我住历下区 ends by telling): 不咋样, 没啥, 啥都 / 啥也, 啥毛病没有 are no question
 _ZH_COLLOQUIAL_QUESTION = re.compile(r"(?<!不)咋(?![都也])|(?<![为没不])(?<!没.)(?<!不.)啥(?![都也])(?![^，,。！？]{0,4}没)")
@@ -123,7 +128,7 @@ def has_question_cue(sentence: str) -> bool:
         s = as_simplified(s)  # 怎麼 / 甚麼 / 嗎: the cue words are Simplified
         if _ZH_FINAL_PARTICLE.search(s):
             return True
-        cue = _ZH_QUESTION_CUES.search(s) or _ZH_A_NOT_A.search(s)
+        cue = _ZH_QUESTION_CUES.search(s) or _ZH_A_NOT_A.search(s, 0, _A_NOT_A_OPENS + 3)
         if cue is not None and not _ZH_EMBEDDING.search(s, 0, cue.start()):
             return True
         clauses = split_clauses(s)

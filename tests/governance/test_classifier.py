@@ -295,6 +295,9 @@ def test_a_chinese_a_not_a_question_is_a_question(question: str) -> None:
 
 
 @pytest.mark.parametrize("statement", ["去不去都行", "有没有都无所谓", "我在纠结要不要辞职", "不得不说这车真好开", "差不多了",
-                                       "心情好得不得了", "动不动就加班", "时不时去趟医院"])
+                                       "心情好得不得了", "动不动就加班", "时不时去趟医院", "不对不对 刚才没说清",
+                                       # far into an unpunctuated line, after what it tells
+                                       "搬到昌吉都大半年了房租便宜一半就是每天进城远一点有没有顺风车平台推荐",
+                                       "我那台朗逸该做三万公里保养了 4s店报价1200 贵不贵"])
 def test_a_choice_that_does_not_matter_or_is_weighed_inside_a_statement_is_no_question(statement: str) -> None:
     assert not has_question_cue(statement)
