@@ -460,7 +460,10 @@ _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
 #: a named person engaged or married *to somebody else* ("Liam just got engaged to someone in
 #: Calgary", "Jess is marrying her boss"): their news, though a name alone may be one's own
 #: partner's ("Liam proposed!!")
-_NAMED_WED_TO_ANOTHER = re.compile(r"^(?-i:[A-Z][^\W\d_]+)(?:\s+|(?=['’]s\s))(?:just\s+|finally\s+|officially\s+)*"
+#: a capitalised word that is a name, not a pronoun or a determiner opening the sentence ("We got
+#: engaged on the 10th!" is the user's news)
+_A_NAME = r"(?!(?:i|we|my|our|you|your|they|he|she|it|the|this|that|me|us|so|and|but|just|finally)\b)(?-i:[A-Z][^\W\d_]+)"
+_NAMED_WED_TO_ANOTHER = re.compile(r"^" + _A_NAME + r"(?:\s+|(?=['’]s\s))(?:just\s+|finally\s+|officially\s+)*"
                                    r"(?:(?:got|is|'s|’s)\s+(?:engaged|married)\s+to|(?:is|'s|’s)\s+marrying|"
                                    # … parted from or seeing somebody else ("Hana broke up with the dishes
                                    # guy lol", "Tom's dating a nurse now")
@@ -468,7 +471,7 @@ _NAMED_WED_TO_ANOTHER = re.compile(r"^(?-i:[A-Z][^\W\d_]+)(?:\s+|(?=['’]s\s))(
                                    r"(?:is|'s|’s|started)\s+(?:dating|seeing))\s+(?!me\b|us\b)\w|"
                                    # … or engaged, married, divorced in a sentence with no "I", "me", "we"
                                    # ("Liam's engaged apparently. Good for him"; not "Liam's engaged to me!")
-                                   r"^(?-i:[A-Z][^\W\d_]+)(?:'s|’s|\s+is|\s+just\s+got|\s+got)\s+(?:just\s+|finally\s+|officially\s+)*"
+                                   r"^" + _A_NAME + r"(?:'s|’s|\s+is|\s+just\s+got|\s+got)\s+(?:just\s+|finally\s+|officially\s+)*"
                                    r"(?:engaged|married|divorced)\b(?![^.!?\n]*\b(?:i|me|we|us|my|our)\b)",
                                    re.IGNORECASE)
 #: a later clause of the sentence whose subject is the user again

@@ -60,6 +60,8 @@ def test_an_animal_that_keeps_coming_round_comes_to_stay_nowhere() -> None:
 @pytest.mark.parametrize("text,family", [
     ("Tom broke up with me last night", "relationship"),
     ("Liam's engaged to me!", "relationship"),
+    ("We got engaged on the 10th! I proposed at the lake and Priya said yes.", "relationship"),
+    ("We got married in 大理 last weekend 🥂 正式官宣", "relationship"),
     ("Priya said yes!!", "relationship"),
     ("Biscuit's checkup went fine", "pet"),
     ("小橘来我家一周年了", "pet"),
