@@ -42,3 +42,23 @@ def assert_first_finding(data: dict, tmp_path: Path, monkeypatch) -> None:
     out = run_one(scenario, tmp_path)
     assert out.error is None
     assert out.passed_after is True, out.first_after
+
+
+def told_before(sid: str, lang: str, family: str, lines: Sequence[str], question: str, expect: str, held: str, *,
+                now: str = "2024-12-01T10:00:00Z", before: str = "2024-05-01T10:00:00Z") -> dict:
+    """:func:`told` of ``lines`` (three months apart from 2024-01-05) with a check as of
+    ``before``, a date after the first lines and before the change: the first finding then names
+    ``held`` and not ``expect``."""
+    data = told(sid, lang, family, lines, question, expect, now=now)
+    data["scenarios"][0]["before"] = {"now": before, "expect": [held]}
+    return data
+
+
+def assert_before_and_after(data: dict, tmp_path: Path, monkeypatch) -> None:
+    """:func:`assert_first_finding`, and as of the scenario's ``before`` date the first finding
+    names the state held then."""
+    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
+    (scenario,) = parse(data)
+    out = run_one(scenario, tmp_path)
+    assert out.error is None and out.passed_after is True, out.first_after
+    assert out.passed_before is True, out.first_before

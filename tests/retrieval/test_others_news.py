@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.eval.state_changes import parse, run_one
 from memory_core.retrieval.state_statement import SOMEONE_ELSE, WEIGHED, change_at, not_own_state
-from tests.retrieval.cli_scenarios import assert_first_finding, history, spaced, told
+from tests.retrieval.cli_scenarios import assert_before_and_after, assert_first_finding, told, told_before
 
 
 def _whose(text: str, family: str) -> str | None:
@@ -102,22 +101,14 @@ def test_the_users_state_answers(data, tmp_path, monkeypatch) -> None:
     assert_first_finding(data, tmp_path, monkeypatch)
 
 
-def _with_before(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str, held: str) -> dict:
-    """:func:`history` of ``lines`` with a check as of a date after the other's news, before the
-    change: the first finding names ``held``."""
-    data = history(sid, lang, family, spaced(lines), question, expect, "2024-12-01T10:00:00Z")
-    data["scenarios"][0]["before"] = {"now": "2024-05-01T10:00:00Z", "expect": [held]}
-    return data
-
-
 BEFORE = [
-    _with_before("ob-1", "zh", "job", ["我在拼多多做测试。", "大学室友老周说他从网易跳去阿里了，薪资涨了30%，酸了",
-                                       "下周一去美团报到，base望京"], "我现在在哪家公司上班？", "美团", "拼多多"),
-    _with_before("ob-3", "zh", "residence", ["我住在杭州滨江。", "闺蜜搬去成都了 说那边节奏慢 我好酸",
-                                             "搬到上海徐汇了，新家离公司近"], "我现在住在哪？", "徐汇", "滨江"),
-    _with_before("ob-4", "en", "job", ["I'm a nurse at St Mary's.", "wee sister got a job at the council. chuffed for her",
-                                       "Starting at the Royal Infirmary on Monday!"], "Where do I work now?",
-                 "royal infirmary", "st mary"),
+    told_before("ob-1", "zh", "job", ["我在拼多多做测试。", "大学室友老周说他从网易跳去阿里了，薪资涨了30%，酸了",
+                                      "下周一去美团报到，base望京"], "我现在在哪家公司上班？", "美团", "拼多多"),
+    told_before("ob-3", "zh", "residence", ["我住在杭州滨江。", "闺蜜搬去成都了 说那边节奏慢 我好酸",
+                                            "搬到上海徐汇了，新家离公司近"], "我现在住在哪？", "徐汇", "滨江"),
+    told_before("ob-4", "en", "job", ["I'm a nurse at St Mary's.", "wee sister got a job at the council. chuffed for her",
+                                      "Starting at the Royal Infirmary on Monday!"], "Where do I work now?",
+                "royal infirmary", "st mary"),
 ]
 
 
@@ -125,8 +116,4 @@ BEFORE = [
 def test_before_the_change_the_held_state_answers(data, tmp_path, monkeypatch) -> None:
     """As of a date before the change, the user's own state comes first, not the other's news
     told since (on the code before, the other's line came first)."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    (scenario,) = parse(data)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None and out.passed_after is True, out.first_after
-    assert out.passed_before is True, out.first_before
+    assert_before_and_after(data, tmp_path, monkeypatch)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.eval.state_changes import parse, run_one
 from memory_core.retrieval.rerank import RerankCandidate, state_delta
 from memory_core.retrieval.state_statement import not_had, used_or_seen
-from tests.retrieval.cli_scenarios import history, spaced
+from tests.retrieval.cli_scenarios import assert_before_and_after, told_before
 
 
 @pytest.mark.parametrize("text", ["Test drove a Rivian R1T at the mall pop-up just for fun.",
@@ -32,19 +31,13 @@ def test_an_own_thing_is_lifted(text: str) -> None:
     assert state_delta(True, "vehicle", line) > 0.0
 
 
-def _with_before(sid: str, lang: str, family: str, lines: list[str], question: str, expect: str, held: str) -> dict:
-    data = history(sid, lang, family, spaced(lines), question, expect, "2024-12-01T10:00:00Z")
-    data["scenarios"][0]["before"] = {"now": "2024-05-01T10:00:00Z", "expect": [held]}
-    return data
-
-
 CASES = [
-    _with_before("us-1", "en", "vehicle", ["My 2014 Honda Civic just passed 150k miles, still running like a champ.",
-                                           "Test drove a Rivian R1T at the mall pop-up just for fun. Way out of my budget.",
-                                           "Traded in the old Honda and drove home a used Tesla Model 3 today."],
-                 "What car do I drive now?", "tesla", "civic"),
-    _with_before("us-2", "zh", "vehicle", ["我开的是一台卡罗拉，十年了。", "周末去试驾了理想L7，太贵了买不起",
-                                           "把卡罗拉卖了，提了辆比亚迪海豹"], "我现在开什么车？", "海豹", "卡罗拉"),
+    told_before("us-1", "en", "vehicle", ["My 2014 Honda Civic just passed 150k miles, still running like a champ.",
+                                          "Test drove a Rivian R1T at the mall pop-up just for fun. Way out of my budget.",
+                                          "Traded in the old Honda and drove home a used Tesla Model 3 today."],
+                "What car do I drive now?", "tesla", "civic"),
+    told_before("us-2", "zh", "vehicle", ["我开的是一台卡罗拉，十年了。", "周末去试驾了理想L7，太贵了买不起",
+                                          "把卡罗拉卖了，提了辆比亚迪海豹"], "我现在开什么车？", "海豹", "卡罗拉"),
 ]
 
 
@@ -52,8 +45,4 @@ CASES = [
 def test_before_the_change_the_car_driven_answers(data, tmp_path, monkeypatch) -> None:
     """Through ``magi-memory ingest`` and ``query``: each put the test drive first before the change
     on the code before."""
-    monkeypatch.setenv("MAGI_EMBEDDING_PROVIDER", "offline")
-    (scenario,) = parse(data)
-    out = run_one(scenario, tmp_path)
-    assert out.error is None and out.passed_after is True, out.first_after
-    assert out.passed_before is True, out.first_before
+    assert_before_and_after(data, tmp_path, monkeypatch)
