@@ -329,6 +329,14 @@ _DROPPED_G = re.compile(r"\b(work|liv|driv|stay|rent|study|dat|see|nurs|teach)in
 _PERSON_DOG = re.compile(r"(?<=单身|加班|考研|考公|打工|学生|程序|上班|社畜)狗|(?<=舔)狗|(?<=单身)汪")
 
 
+#: "am I still with <a capitalised name>?": a partner or an employer alike ("am I still with
+#: DeShawn?", "am I still with Royal Mail?") — the family is the named thing's
+#: (service._family_of_named reads it off the user's lines about it), not the relationship's by
+#: the words alone
+_STILL_WITH_NAMED = re.compile(r"(?i:\b(?:am i|are we|i'?m|we'?re)\s+still\s+with)\s+(?-i:[A-Z])")
+_STILL_WITH = re.compile(r"\b(?:am i|are we|i'?m|we'?re)\s+still\s+with\b")
+
+
 def question_family(question: str) -> PredicateFamily | None:
     """The family a question asks about ("What did I buy…" → acquisition), or None."""
     return next(question_families(question), None)
@@ -352,6 +360,9 @@ def question_families(question: str) -> Iterator[PredicateFamily]:
         if name == "acquisition" and (_HAVE_GOT.search(lowered) or _COMMUTE_QUESTION.search(lowered)):
             continue  # "have I still got my job?", "have i got a car yet": possession, not a purchase
             # ("how do I get to work?": the way there)
+        if name == "relationship" and _STILL_WITH_NAMED.search(question) \
+                and not find_cue(_STILL_WITH.sub(" ", lowered), fam.question_cues):
+            continue  # "am I still with Royal Mail?": with a name, whose family the lines about it tell
         if name == "work" and _COMMUTE_QUESTION.search(lowered):
             continue  # "how do I get to work?": the way there, not the job (no choice left to the model)
         if name == "vehicle" and _DRIVE_FOR.search(lowered) \

@@ -128,7 +128,7 @@ def test_a_buddy_or_an_ex_is_someone_else_and_my_knee_is_mine():
     ("Where am I working these days?", "work"), ("Am I employed at the moment?", "work"),
     ("Which city am I based in?", "residence"), ("Which truck do I have now?", "vehicle"),
     ("Am I still doing intermittent fasting?", "diet"), ("What's my diet like these days?", "diet"),
-    ("我还在生酮吗？", "diet"), ("Am I still with Jonas?", "relationship"), ("我现在婚姻状况怎么样？", "relationship"),
+    ("我还在生酮吗？", "diet"), ("Am I still with my boyfriend Jonas?", "relationship"), ("我现在婚姻状况怎么样？", "relationship"),
     ("Am I still doing my PhD?", "school"), ("我还在上课吗？", "school"), ("我的甲减好了吗？", "health"),
     ("Which pets live with me now?", "pet"),
 ])
