@@ -146,6 +146,31 @@ class FutureStart:
         return SCHEDULED_PREFIX + self.expression
 
 
+#: a sentence that only dates the start told in the sentence before it ("Signed the offer with
+#: Stripe! Start date is July 8.", "Ordered a Kia EV9! Delivery is on July 15.", "I got the job at
+#: Genentech! First day is February 24.", 拿到字节的offer了！入职时间是7月8号): the start is then
+_DATES_THE_START = re.compile(
+    r"^\s*(?:(?:my|the|our)\s+)?(?:start(?:ing)?\s+date\s+is|first\s+day\s+(?:is|will\s+be)|i\s+start|starting|"
+    r"delivery\s+(?:is|date\s+is)|(?:it|she|he)\s+(?:arrives|gets\s+delivered)|pick(?:ing)?\s+(?:it|her|him)\s+up|"
+    r"move[- ]in\s+(?:date\s+)?is|we\s+move\s+in|keys?\s+(?:get\s+handed\s+over|handover\s+is|are\s+handed\s+over))\b|"
+    r"^\s*(?:入职时间|入职日期|报到时间|报到日期|提车时间|交车时间|交付时间|交房时间)是?",
+    re.IGNORECASE)
+#: the claims a dating sentence may schedule: a job, a school, a home, a vehicle bought
+DATED_BY_NEXT_SENTENCE = frozenset({"WORKS_AT", "STUDIES_AT", "MOVED_TO", "LIVES_IN", "BOUGHT"})
+
+
+def next_sentence_start(sentences: list[str], index: int, told_at: float) -> str | None:
+    """The scheduled-start hint the sentence after ``sentences[index]`` gives the start that one
+    told ("Start date is July 8."), or None: no such sentence, no date a rule reads, or a date not
+    after the telling."""
+    if index + 1 >= len(sentences) or not _DATES_THE_START.match(sentences[index + 1]):
+        return None
+    when = find_future_time(sentences[index + 1])
+    if when is None or start_ahead(when.expression, told_at) is None:
+        return None
+    return SCHEDULED_PREFIX + when.expression
+
+
 def scheduled_expression(time_hint: str | None) -> str | None:
     """The time expression of a scheduled-start hint, or None for any other hint."""
     if time_hint and time_hint.startswith(SCHEDULED_PREFIX):

@@ -1828,7 +1828,7 @@ PATTERNS: tuple[StatementPattern, ...] = (
     _zh("zh_work_hop", r"跳到了|跳去了|跳到", "WORKS_AT", "organization", coordinated=False, trait="employer",
         named_only=True),
     # (入职两个月了: how long since joining, no company)
-    _zh("zh_work_join", r"(?:就职于|任职于|供职于|(?:就职|任职|供职)(?=于)|加入了|入职了|入职|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作)))"
+    _zh("zh_work_join", r"(?:就职于|任职于|供职于|(?:就职|任职|供职)(?=于)|加入了|入职了|入职(?!时间|日期|手续|体检|培训|通知|材料|以来|之前|之后|前|后|第)|跳槽到了|跳槽到|跳槽去了|换到了|去了(?=[^，。]*(?:上班|工作)))"
         r"(?![一二三四五六七八九十两半几\d]+个?多?(?:月|年|周|天|星期))", "WORKS_AT",
         "organization", coordinated=False, trait="employer"),
     # stop 33, natural changes told in chat: 我跳槽去美团了 (跳槽去 with the company before 了)

@@ -39,7 +39,8 @@ from .prefilter import LiteralIndex, literals_of, plain_case
 from .sensor_rules import sensor_claims
 from .truecase import restore, truecase
 from .dialect import standard_pronouns
-from .future_starts import FAMILY_CLAIMS, ZH_PLACE_OF, future_starts, scheduled_expression, scheduled_start
+from .future_starts import (DATED_BY_NEXT_SENTENCE, FAMILY_CLAIMS, ZH_PLACE_OF, future_starts, next_sentence_start,
+                            scheduled_expression, scheduled_start)
 
 CONF_EXPLICIT = 0.7
 CONF_IMPLIED = 0.55
@@ -552,6 +553,7 @@ class _Extractor:
                 _homes_left(self.out.fact_claims, first)
                 _schools_by_degree(self.out.fact_claims, first)
                 _chains_keep_last(self.out.fact_claims, first, event.content)
+                _dated_by_next_sentence(self.out.fact_claims, first, event.content, event.occurred_at)
                 self._corrections(state)
             if event is not told:  # report the line's own text, not its restored capitals or 我 for 俺
                 for c in self.out.fact_claims[claims_before:]:
@@ -2100,6 +2102,30 @@ def _homes_left(claims: list[FactClaim], first: int) -> None:
 #: as the present ("…后来跳到中信证券，现在在恒瑞医药", "…then Columbus, and now I'm in Minneapolis")
 _CHAIN_TRAITS = frozenset({"employer", "residence", "school", "vehicle", "diet"})
 _NOW_CUE = re.compile(r"现在|目前|如今|眼下|\b(?:now|currently|these days|nowadays)\b", re.I)
+
+
+def _dated_by_next_sentence(claims: list[FactClaim], first: int, content: str, told_at: float) -> None:
+    """"Signed the offer with Stripe! Start date is July 8.": a start told in one sentence and
+    dated in the next (``future_starts.next_sentence_start``) is scheduled from that date, as a
+    start dated in its own clause is — the job, school, home or car (an order, a signed offer)
+    is not the state before its day."""
+    if first >= len(claims):
+        return
+    sentences = split_sentences(content)
+    spans, at = [], 0
+    for sentence in sentences:
+        lo = content.find(sentence, at)
+        lo = at if lo < 0 else lo
+        spans.append((lo, lo + len(sentence)))
+        at = lo + len(sentence)
+    for c in claims[first:]:
+        if c.negated or c.time_hint or c.predicate not in DATED_BY_NEXT_SENTENCE or \
+                c.predicate == "BOUGHT" and c.object_type != "vehicle":
+            continue
+        pos = content.find(c.evidence_text) if c.evidence_text else -1
+        index = next((i for i, (lo, hi) in enumerate(spans) if lo <= pos < hi), None) if pos >= 0 else None
+        if index is not None:
+            c.time_hint = next_sentence_start(sentences, index, told_at) or c.time_hint
 
 
 def _chains_keep_last(claims: list[FactClaim], first: int, content: str) -> None:

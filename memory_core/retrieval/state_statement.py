@@ -920,7 +920,8 @@ def _is_cjk(text: str) -> bool:
 
 
 #: a sentence that dates a start ("starting 21 July", 下个月开始): it dates the change told before it
-_STARTS = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|as of|effective)\b|开始|起|入职|入学|报到|搬", re.IGNORECASE)
+_STARTS = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|as of|effective|first day|delivery|delivered|arrives|"
+                     r"move[- ]in|keys)\b|开始|起|入职|入学|报到|搬|交付|提车|交车|交房", re.IGNORECASE)
 
 
 #: what a clause holding only a date adds to it ("from 1 June", "7月1号起")

@@ -602,6 +602,9 @@ def find_future_time(text: str) -> FutureTime | None:
 _FUTURE_MARK = re.compile(
     r"\b(?:will|won't|wont|shall|going to|gonna|about to|start(?:s|ing)?|begin(?:s|ning)?|scheduled|planned|"
     r"plan to|booked|set for|next|upcoming|moving|leaving|heading)\b|'ll\b|’ll\b|"
+    # a day named as the start's in the present ("Start date is July 8.", "First day is February 24.",
+    # "Delivery is on July 15."; "First day was…" is past)
+    r"\b(?:start date|first day|delivery|delivery date|move[- ]in(?: date)?|handover)\s+(?:is|will be)\b|"
     r"要|将|会|准备|打算|定在|约在|定于|约了|下个?月|下周|明年|预计|计划|开始|起|后天|明天|即将|到时|"
     # a day and what one does on it, with no 了 after it in the clause (6月28号搬过去, 9月1号去新加坡国立
     # 大学报到): Chinese tells a plan with no word of the future (6月28号搬过去了 is done)
