@@ -104,7 +104,7 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         "flew out", "never came back", "never came home", "didn't come back", "didn't come home",
         "hasn't come back", "hasn't come home", "没回来", "没再回来",
         # gone to live with someone else ("Kiwi went to live with Naledi", "he went to his new family today")
-        "went to live with", "new family today", "to his new family", "to her new family", "new owners", "新主人",
+        "went to live with", "gone to live with", "gone to live on", "gone to live at", "new family today", "to his new family", "to her new family", "new owners", "新主人",
         # a pet come to the household (我们家来了只柴犬！叫小米)
         "家来了只", "家来了一只", "家里来了只", "家里来了一只"),
     "diet": (
@@ -525,10 +525,12 @@ def _first_clause(text: str) -> str:
 #: … used, seen, or somebody else's: it names a thing the user does not have, whatever else the
 #: line says ("Test drove a Rivian R1T at the mall pop-up just for fun")
 _USED_OR_SEEN = re.compile(r"\b(?:test[- ]?dr(?:ive|ove|iven|iving)|rent(?:ed|al|ing)|borrow(?:ed|ing)|loaner|"
-                           r"(?:friend|dad|mom|mum|sister|brother|neighbou?r|colleague|coworker|boss|cousin|uncle|aunt)'s|"
                            r"(?:saw|spotted|seen) (?:a|an|this|that))\b|"
-                           r"试驾|租了|租的|租车|借了|借的|看到了?一?辆|看见了?一?辆|(?:朋友|同事|老爸|我爸|我妈|邻居|表哥|哥哥|姐姐)的",
-                           re.IGNORECASE)
+                           r"试驾|租了|租的|租车|借了|借的|看到了?一?辆|看见了?一?辆", re.IGNORECASE)
+#: … somebody else's ("my dad's truck", 同事的车) — not_had's, not used_or_seen's: "gone to live on my
+#: cousin's farm" names somebody's place, and the change is the user's
+_OTHERS = re.compile(r"\b(?:friend|dad|mom|mum|sister|brother|neighbou?r|colleague|coworker|boss|cousin|uncle|aunt)'s\b|"
+                     r"(?:朋友|同事|老爸|我爸|我妈|邻居|表哥|哥哥|姐姐)的")
 #: … or wished for ("maybe getting a Ford F-150 someday", 小米SU7值得买吗？有点心动), or a ride
 #: taken (a taxi, 滴滴 — but "I drive for Uber in my Prius" is the user's own car)
 _WISHED = re.compile(r"\b(?:uber|lyft|taxi|cab|maybe|someday|some day|daydream\w*|dream(?:ing)? (?:of|about)|thinking (?:of|about)|considering|"
@@ -557,12 +559,13 @@ def not_had(content: str) -> bool:
     """A line that names a thing the user does not have: used ("test drove a Model Y", 租了辆凯美瑞),
     seen ("saw a Jeep Wrangler on the highway"), somebody else's ("borrowed my dad's truck") or wished for ("maybe getting a Ford F-150
     someday", 小米SU7值得买吗？有点心动) — no newer state of what they own."""
-    return used_or_seen(content) or _WISHED.search(content) is not None
+    return used_or_seen(content) or _OTHERS.search(content) is not None or _WISHED.search(content) is not None
 
 
 def used_or_seen(content: str) -> bool:
-    """:func:`not_had`'s lines that name a thing used, seen or somebody else's (not only wished
-    for: "Got a Model Y, maybe the best thing I ever bought" has one)."""
+    """:func:`not_had`'s lines that name a thing used or seen (not only wished for or somebody
+    else's: "Got a Model Y, maybe the best thing I ever bought", "Biltong has gone to live on my
+    cousin's farm" tell the user's own)."""
     return _USED_OR_SEEN.search(content) is not None
 
 
@@ -821,7 +824,7 @@ def nearly_changed(content: str, family: str | None) -> bool:
 #: change words that only refer back to a change already made ("new job", 新公司, "new place")
 #: (a badge is the job one has: "my badge photo is hilarious" after the belief that told the move)
 #: (and the move done, 搬完了 / 搬好了: the move told before it)
-_REFERS_BACK = re.compile(r"^(?:new\b|新|my badge\b|搬完|搬好)", re.IGNORECASE)
+_REFERS_BACK = re.compile(r"^(?:new\b|新|my badge\b|搬完|搬好|move[- ]?in day)", re.IGNORECASE)
 
 
 def change_in(content: str, families: Iterable[str]) -> tuple[str, int] | None:
@@ -937,6 +940,14 @@ def _clause_span(text: str, pos: int, lo: int = 0) -> tuple[int, int]:
     return start, end.start() if end else len(text)
 
 
+#: a state held since a time, before the date found: the date is of something in it, not its start
+_SINCE = re.compile(r"自从|\bever since\b|\bsince (?:last|i|we)\b", re.IGNORECASE)
+#: after a Chinese change word: told done (毕业了, 搬完了) — not about to be (要毕业了, 快搬了: 要 / 快
+#: before it)
+_DONE_ZH = re.compile(r"[\u4e00-\u9fff]{0,2}?了(?![吗吧没])")
+_ABOUT_TO_ZH = re.compile(r"(?:要|快|就|将|会)\s*$")
+
+
 def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
               family: str | None = None) -> bool:
     """A line dated ahead of its telling (a start, a wedding, a surgery) whose date is after the
@@ -947,7 +958,14 @@ def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
     when = find_future_time(content)
     if when is None or not told_as_future(content, when.span):
         return False  # "we closed on a house back in June": the June just past
+    if _SINCE.search(content, 0, when.span[0]):
+        return False  # 自从去年六月份开始十六八轻断食…冬天饿得快: a state held since, what comes is of it
     if at is not None:
+        changed = change_at(content, family)
+        done = _DONE_ZH.match(content, changed[1] + len(changed[0])) if changed and _is_cjk(changed[0]) else None
+        if done is not None and when.span[0] >= done.end() and \
+                not _ABOUT_TO_ZH.search(content, max(0, changed[1] - 3), changed[1]):
+            return False  # 正式毕业了 graduation ceremony明年一月才办: the change done, its ceremony ahead
         if sentence_span(content, at) != sentence_span(content, when.span[0]):
             start, end = sentence_span(content, when.span[0])
         else:

@@ -605,7 +605,9 @@ _FUTURE_MARK = re.compile(
     # a day named as the start's in the present ("Start date is July 8.", "First day is February 24.",
     # "Delivery is on July 15."; "First day was…" is past)
     r"\b(?:start date|first day|delivery|delivery date|move[- ]in(?: date)?|handover)\s+(?:is|will be)\b|"
-    r"要|将|会|准备|打算|定在|约在|定于|约了|下个?月|下周|明年|预计|计划|开始|起|后天|明天|即将|到时|"
+    # (要 and 会 not inside another word: 需要, 重要, 会计, 会议, 机会, 聚会)
+    r"(?<![需重主只必想])要(?![求紧])|将|(?<![机社开聚晚宴大学协工委理领体约误])会(?![计议员所场长展话谈费友])|"
+    r"准备|打算|定在|约在|定于|约了|下个?月|下周|明年|预计|计划|开始|起|后天|明天|即将|到时|"
     # a day and what one does on it, with no 了 after it in the clause (6月28号搬过去, 9月1号去新加坡国立
     # 大学报到): Chinese tells a plan with no word of the future (6月28号搬过去了 is done)
     r"[号日](?:就|再)?(?:搬过去|搬家|搬|去|入职|报到|出发|开学|提车)(?![^，,。！？!?]*了)", re.IGNORECASE)

@@ -58,3 +58,11 @@ CASES = [
 def test_the_change_answers(data, tmp_path, monkeypatch) -> None:
     """Through ``magi-memory ingest`` and ``query``: each put the earlier line first on the code before."""
     assert_first_finding(data, tmp_path, monkeypatch)
+
+
+def test_a_move_in_day_refers_back_to_the_school_told() -> None:
+    """"Move-in day at Unit 3" after "Transferring to UC Berkeley in the fall" (st-038): the dorm of
+    the school told before, no newer school (to-036's "move in day at OSU" names the school)."""
+    from memory_core.retrieval.state_statement import refers_back
+
+    assert refers_back("Move-in day at Unit 3, my roommate is from Fresno.", "school")

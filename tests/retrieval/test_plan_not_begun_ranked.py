@@ -66,3 +66,19 @@ def test_the_state_held_answers_until_the_plans_day(data, tmp_path, monkeypatch)
     """Through ``magi-memory ingest`` and ``query``: pl-2, pl-3, pl-5 put the plan first on the code
     before (pl-8 is a guard)."""
     assert_first_finding(data, tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("text,family,told,as_of", [
+    # the change done, its ceremony ahead (tx-037)
+    ("今天拿到成绩了 Merit 正式毕业了 graduation ceremony明年一月才办", "school", "2023-09-08T10:00:00Z",
+     "2023-12-01T02:00:00Z"),
+    # 会 inside 会计 is no future (tx-038)
+    ("报名了！国家开放大学 会计学专科 秋季入学 每周末上网课", "school", "2021-09-28T10:00:00Z", "2022-03-01T02:00:00Z"),
+    # a state held since a time; the winter after is of it (tz-025)
+    ("自从去年六月份开始十六八轻断食以后体重掉了二十来斤早饭基本不吃了就是冬天饿得快你说晚上能吃点啥不胖的", "diet",
+     "2024-01-12T10:00:00Z", "2024-03-01T02:00:00Z"),
+])
+def test_no_plan_is_read_where_the_state_has_begun(text: str, family: str, told: str, as_of: str) -> None:
+    """The 62-set run of the plan ranking lost these three to ``not_begun``: it read a date ahead
+    that dates something else."""
+    assert not not_begun(text, _ts(told), _ts(as_of), at=family_word_at(text, family), family=family)

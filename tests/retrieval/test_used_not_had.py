@@ -1,5 +1,5 @@
-"""A car test-driven, rented or seen, a friend's cat stroked (试驾了理想L7, "Rented a Jeep Wrangler in
-Moab", 在朋友家撸了他的布偶猫) names a thing of the family the user does not have. The reranker lifted
+"""A car test-driven, rented, borrowed or seen (试驾了理想L7, "Rented a Jeep Wrangler in Moab") names a
+thing of the family the user does not have. The reranker lifted
 it as the user's own line on the family, and a later-line lift read it as the newer state (the
 state-line model gives "Test drove a Rivian R1T at the mall pop-up" p 0.96): as of a date before
 the real change, it came first instead of the car the user drives."""
@@ -22,13 +22,16 @@ def test_a_thing_used_or_seen_is_not_had_and_never_lifted(text: str) -> None:
     assert state_delta(True, "vehicle", line) == 0.0
 
 
-@pytest.mark.parametrize("text", ["Got a Model Y, maybe the best thing I ever bought", "I drive for Uber in my Prius",
-                                  "Traded in the Honda after the test drive and bought the RAV4"])
-def test_an_own_thing_is_lifted(text: str) -> None:
-    """Wished for or ridden is not "used" (the line may still tell the user's own car), and a
-    change word told beside a test drive tells the change."""
+@pytest.mark.parametrize("text,family", [
+    ("Got a Model Y, maybe the best thing I ever bought", "vehicle"), ("I drive for Uber in my Prius", "vehicle"),
+    ("Traded in the Honda after the test drive and bought the RAV4", "vehicle"),
+    ("Biltong has gone to live on my cousin's farm near Stellenbosch.", "pet")])
+def test_an_own_thing_is_lifted(text: str, family: str) -> None:
+    """Wished for, ridden or somebody else's place is not "used" (the line may still tell the
+    user's own car or pet: tq-018 lost its rehoming to "my cousin's farm"), and a change word told
+    beside a test drive tells the change."""
     line = RerankCandidate("e", 1.0, "user", text, 0.0, state_p=0.96)
-    assert state_delta(True, "vehicle", line) > 0.0
+    assert state_delta(True, family, line) > 0.0
 
 
 CASES = [
