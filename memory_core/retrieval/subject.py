@@ -210,7 +210,7 @@ _ZH_MY_STATE = re.compile(rf"^(?:[我俺咱]的|[我俺咱]现在的|[我俺咱]
 #: 我家现在在哪个城市呀: where one's home is, is where one lives; 我家现在还有猫吗, 我们家现在开啥车:
 #: what the household has is the user's, as "do we still have a dog?" is (我家 opens a relative's
 #: news as often, so only before a word of where one lives or what one keeps or drives)
-_ZH_OWN_HOME = re.compile(r"^(?:[我俺咱]|我们|咱们)家(?:现在|目前|如今|这会儿|还)*(?:是)?(?:在|住|搬|养|有|开|骑)")
+_ZH_OWN_HOME = re.compile(r"^(?:[我俺咱]|我们|咱们)家(?:现在|目前|如今|这会儿|还|都|里|里头|里面)*(?:是)?(?:在|住|搬|养|有|开|骑)")
 _ZH_ABOUT_USER = re.compile(rf"(?:^|(?<=[\u4e00-\u9fffA-Za-z0-9，,\s]))[我俺咱](?!的|家|们)(?!{_ZH_OTHERS})|"
                             # 额 for 我 (陕西, 山西: 额现在有对象没, 你还记得额现在在哪搭上班不) — not the
                             # hesitation 额… before anything else

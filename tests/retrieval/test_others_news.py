@@ -117,3 +117,21 @@ def test_before_the_change_the_held_state_answers(data, tmp_path, monkeypatch) -
     """As of a date before the change, the user's own state comes first, not the other's news
     told since (on the code before, the other's line came first)."""
     assert_before_and_after(data, tmp_path, monkeypatch)
+
+
+def test_a_household_question_asks_about_the_user() -> None:
+    """我家现在都养了啥 asks the user's household (th-020: with 都 between 现在 and 养 it asked about
+    nobody, so a friend's cat staying over was no one else's and came first)."""
+    from memory_core.retrieval.subject import asks_about_user
+
+    assert asks_about_user("我家现在都养了啥？") and asks_about_user("我家里现在养的是什么小动物？")
+    assert not asks_about_user("我家狗最近咋样了")
+
+
+HOUSEHOLD = [told_before("oh-1", "zh", "pet", ["家里就一缸金鱼，养了三年了。", "闺蜜的布偶猫来我家寄养一周，掉毛掉疯了",
+                                               "金鱼送人了，家里来了只柯基"], "我家现在都养了啥？", "柯基", "金鱼")]
+
+
+@pytest.mark.parametrize("data", HOUSEHOLD, ids=["oh-1"])
+def test_before_the_change_the_households_pet_answers(data, tmp_path, monkeypatch) -> None:
+    assert_before_and_after(data, tmp_path, monkeypatch)
