@@ -113,8 +113,9 @@ def speaker_delta(about_speaker: str | None, speaker: str | None, content: str) 
 
 def state_delta(state_question: bool, state_family: str | None, c: RerankCandidate, as_of: float | None = None) -> float:
     """A question about the user's current state lowers a line that is somebody else's word or
-    tells no state of the user's (``state_statement.not_own_state``: LOWERING_REASONS), leaves a
-    change weighed as it is, and lifts the user's own line that speaks of the family asked about
+    tells no state of the user's (``state_statement.not_own_state``: LOWERING_REASONS) and, by
+    less, a plan whose day is after ``as_of`` (``not_begun``); leaves a change weighed and a thing
+    used or seen (``used_or_seen``) as they are, and lifts the user's own line that speaks of the family asked about
     (``state_statement.family_word_at``, or the state-line model at ``STATE_LINE_MIN_PROBABILITY``)
     — or, by less, one that tells it in passing (``statement_word``) or names a thing of the
     answer's kind (``names_answer``). Where the model read the line, its probability moves the
@@ -137,8 +138,8 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
         # family and no state of it yet — below the state held
         return RERANK_PLAN_NOT_BEGUN
     if state_family in HELD_THING_FAMILIES and used_or_seen(c.content) and change_at(c.content, state_family) is None:
-        # "Test drove a Rivian R1T at the mall pop-up just for fun", 租了辆凯美瑞: a thing used, seen or
-        # somebody else's names the family's kind of thing, yet is none the user has — never lifted
+        # "Test drove a Rivian R1T at the mall pop-up just for fun", 租了辆凯美瑞: a thing used or seen
+        # names the family's kind of thing, yet is none the user has — never lifted
         return 0.0
     if c.author_type != "user" or c.speaker:
         return 0.0
