@@ -942,6 +942,12 @@ def _clause_span(text: str, pos: int, lo: int = 0) -> tuple[int, int]:
 
 #: a state held since a time, before the date found: the date is of something in it, not its start
 _SINCE = re.compile(r"自从|\bever since\b|\bsince (?:last|i|we)\b", re.IGNORECASE)
+#: 从 <a time> 开始 / 起 and the state going on since (就, 一直, 已经, 都): held from then
+_HELD_FROM_ZH = re.compile(r"从(?P<when>[^，,。！？!?]{1,8}?)(?:开始|起)[^，,。！？!?]{0,3}?(?:就|一直|已经|都)")
+_AHEAD_WORD = re.compile(r"下|明年|明天|后天|以后|之后|将来|\bnext\b|\bin\s+\d+\s+(?:months?|years?)\b", re.IGNORECASE)
+#: a time named bare ("六月初", "in the spring") whose next coming is this far after the telling was
+#: meant as the one just past: nobody plans by a bare month eleven months ahead
+_FAR_AHEAD_DAYS = 240
 #: after a Chinese change word: told done (毕业了, 搬完了) — not about to be (要毕业了, 快搬了: 要 / 快
 #: before it)
 _DONE_ZH = re.compile(r"[\u4e00-\u9fff]{0,2}?了(?![吗吧没])")
@@ -960,6 +966,9 @@ def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
         return False  # "we closed on a house back in June": the June just past
     if _SINCE.search(content, 0, when.span[0]):
         return False  # 自从去年六月份开始十六八轻断食…冬天饿得快: a state held since, what comes is of it
+    held = _HELD_FROM_ZH.search(content)
+    if held is not None and not _AHEAD_WORD.search(held.group("when")):
+        return False  # 从春天开始我就在和克拉拉约会: held from a time (从下个月开始就… is ahead)
     if at is not None:
         changed = change_at(content, family)
         done = _DONE_ZH.match(content, changed[1] + len(changed[0])) if changed and _is_cjk(changed[0]) else None
@@ -983,6 +992,8 @@ def not_begun(content: str, told_at: float, as_of: float, at: int | None = None,
             if change_at(dated, family) is None and not _STARTS.search(dated):
                 return False
     begins = start_ahead(when.expression, told_at)
+    if begins is not None and begins - told_at > _FAR_AHEAD_DAYS * 86400.0 and not _AHEAD_WORD.search(when.expression):
+        return False  # 我从六月初开始做16:8轻断食 told in July: a bare month most of a year ahead is the one past
     return begins is not None and begins > as_of
 
 
