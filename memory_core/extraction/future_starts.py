@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..governance.cues import sentence_span
 from ..retrieval.timeparse import find_future_time, start_ahead
 from .names import is_school, zh_place_word
 
@@ -159,13 +160,18 @@ _DATES_THE_START = re.compile(
 DATED_BY_NEXT_SENTENCE = frozenset({"WORKS_AT", "STUDIES_AT", "MOVED_TO", "LIVES_IN", "BOUGHT"})
 
 
-def next_sentence_start(sentences: list[str], index: int, told_at: float) -> str | None:
-    """The scheduled-start hint the sentence after ``sentences[index]`` gives the start that one
-    told ("Start date is July 8."), or None: no such sentence, no date a rule reads, or a date not
-    after the telling."""
-    if index + 1 >= len(sentences) or not _DATES_THE_START.match(sentences[index + 1]):
+def next_sentence_start(content: str, pos: int, told_at: float) -> str | None:
+    """The scheduled-start hint the sentence after the one holding ``pos`` gives the start that one
+    told ("Start date is July 8."), or None: no sentence after it, none that only dates a start, no
+    date a rule reads, or a date not after the telling."""
+    end = sentence_span(content, pos)[1]
+    if end >= len(content):
         return None
-    when = find_future_time(sentences[index + 1])
+    lo, hi = sentence_span(content, end)
+    following = content[lo:hi]
+    if not _DATES_THE_START.match(following):
+        return None
+    when = find_future_time(following)
     if when is None or start_ahead(when.expression, told_at) is None:
         return None
     return SCHEDULED_PREFIX + when.expression

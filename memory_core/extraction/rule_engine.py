@@ -2109,23 +2109,13 @@ def _dated_by_next_sentence(claims: list[FactClaim], first: int, content: str, t
     dated in the next (``future_starts.next_sentence_start``) is scheduled from that date, as a
     start dated in its own clause is — the job, school, home or car (an order, a signed offer)
     is not the state before its day."""
-    if first >= len(claims):
-        return
-    sentences = split_sentences(content)
-    spans, at = [], 0
-    for sentence in sentences:
-        lo = content.find(sentence, at)
-        lo = at if lo < 0 else lo
-        spans.append((lo, lo + len(sentence)))
-        at = lo + len(sentence)
     for c in claims[first:]:
         if c.negated or c.time_hint or c.predicate not in DATED_BY_NEXT_SENTENCE or \
                 c.predicate == "BOUGHT" and c.object_type != "vehicle":
             continue
         pos = content.find(c.evidence_text) if c.evidence_text else -1
-        index = next((i for i, (lo, hi) in enumerate(spans) if lo <= pos < hi), None) if pos >= 0 else None
-        if index is not None:
-            c.time_hint = next_sentence_start(sentences, index, told_at) or c.time_hint
+        if pos >= 0:
+            c.time_hint = next_sentence_start(content, pos, told_at) or c.time_hint
 
 
 def _chains_keep_last(claims: list[FactClaim], first: int, content: str) -> None:

@@ -44,9 +44,10 @@ def test_no_date_ahead_leaves_the_claim_a_fact(text: str, obj: str) -> None:
 
 
 def test_the_date_must_be_after_the_telling() -> None:
-    assert next_sentence_start(["Signed with Stripe!", "Start date is July 8."], 0, TOLD) == "from:July 8"
-    assert next_sentence_start(["Signed with Stripe!", "Start date is July 8."], 1, TOLD) is None
-    assert next_sentence_start(["Signed with Stripe!", "I love July."], 0, TOLD) is None
+    told = "Signed with Stripe! Start date is July 8."
+    assert next_sentence_start(told, 0, TOLD) == "from:July 8"
+    assert next_sentence_start(told, told.index("July"), TOLD) is None  # the last sentence: none after it
+    assert next_sentence_start("Signed with Stripe! I love July.", 0, TOLD) is None
 
 
 def test_an_entry_time_is_no_employer() -> None:
