@@ -448,12 +448,14 @@ _NAMED_GETS_PET = re.compile(r"^(?!(?:i|we|my|our)\b)[a-z][a-z'\-]+(?:'s| has| j
                              r"bought|brought home|picked up|is getting) (?:a|an|another|two|three|her|his|their) ", re.IGNORECASE)
 #: a person's animal by their name ("Kofi's puppy got seized by hall management"): theirs — a name
 #: with a capital, no word of the user's own ("my", "our")
+#: the lexicon's kinds and breeds of pet (猫, 边牧; "dachshund", "guinea pig"), longest first
+_PET_KINDS_ZH = tuple(sorted((w for w in PET_SPECIES if has_cjk(w)), key=len, reverse=True))
+_PET_KINDS_EN_ALT = "|".join(sorted((re.escape(w) for w in PET_SPECIES if not has_cjk(w)), key=len, reverse=True))
 #: (a name in any script's letters, "Ramón's dachshund"; any kind or breed the lexicon knows)
 _NAMED_PERSONS_PET = re.compile(r"^(?!(?:my|our|me|ma|mi|the|this|that)\b)(?-i:[A-Z])[^\W\d_]+(?:-[^\W\d_]+)?(?:'s|’s)\s+"
                                 r"(?:new\s+|little\s+|old\s+|baby\s+)?"
                                 r"(?:puppy|pup|dog|cat|kitten|kitty|bird|parrot|rabbit|bunny|hamster|guinea\s+pig|tortoise|turtle|"
-                                + "|".join(sorted((re.escape(w) for w in PET_SPECIES if not has_cjk(w)), key=len, reverse=True))
-                                + r")s?\b", re.IGNORECASE)
+                                + _PET_KINDS_EN_ALT + r")s?\b", re.IGNORECASE)
 #: the partner by pronoun with the user in the same sentence ("She proposed at midnight and I said
 #: yes!"): the user's relationship — but not "He's officially married now and asking me for advice"
 _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
@@ -797,9 +799,7 @@ PET_GONE: frozenset[str] = frozenset({
     "托付给", "飞走", "跑丢", "走丢", "弄丢"})
 
 
-_PET_KINDS_ZH = tuple(sorted((w for w in PET_SPECIES if has_cjk(w)), key=len, reverse=True))
-_PET_KIND_EN = re.compile(r"\b(?:" + "|".join(sorted((re.escape(w) for w in PET_SPECIES if w not in _PET_KINDS_ZH),
-                                                      key=len, reverse=True)) + r")(?:s|es)?\b", re.IGNORECASE)
+_PET_KIND_EN = re.compile(r"\b(?:" + _PET_KINDS_EN_ALT + r")(?:s|es)?\b", re.IGNORECASE)
 
 
 def pet_kinds(text: str) -> set[str]:
