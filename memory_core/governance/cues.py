@@ -115,6 +115,13 @@ def _starts_with_any(s: str, prefixes: tuple[str, ...]) -> bool:
     return False
 
 
+def _a_not_a(s: str) -> re.Match[str] | None:
+    """The A-not-A question (``_ZH_A_NOT_A``) that opens ``s``, read against the whole text (the
+    choice that does not matter, 去不去…都行, may end past the opening)."""
+    m = _ZH_A_NOT_A.search(s)
+    return m if m is not None and m.start() <= _A_NOT_A_OPENS else None
+
+
 def has_question_cue(sentence: str) -> bool:
     """True when the sentence itself reads as a question (terminal ?, wh-opener, 吗/呢/是不是…)."""
     s = _norm(sentence)
@@ -128,7 +135,7 @@ def has_question_cue(sentence: str) -> bool:
         s = as_simplified(s)  # 怎麼 / 甚麼 / 嗎: the cue words are Simplified
         if _ZH_FINAL_PARTICLE.search(s):
             return True
-        cue = _ZH_QUESTION_CUES.search(s) or _ZH_A_NOT_A.search(s, 0, _A_NOT_A_OPENS + 3)
+        cue = _ZH_QUESTION_CUES.search(s) or _a_not_a(s)
         if cue is not None and not _ZH_EMBEDDING.search(s, 0, cue.start()):
             return True
         clauses = split_clauses(s)

@@ -298,6 +298,8 @@ def test_a_chinese_a_not_a_question_is_a_question(question: str) -> None:
                                        "心情好得不得了", "动不动就加班", "时不时去趟医院", "不对不对 刚才没说清",
                                        # far into an unpunctuated line, after what it tells
                                        "搬到昌吉都大半年了房租便宜一半就是每天进城远一点有没有顺风车平台推荐",
-                                       "我那台朗逸该做三万公里保养了 4s店报价1200 贵不贵"])
+                                       "我那台朗逸该做三万公里保养了 4s店报价1200 贵不贵",
+                                       # the choice that does not matter read past the opening
+                                       "周末我们一家七八个人去不去海边玩都无所谓"])
 def test_a_choice_that_does_not_matter_or_is_weighed_inside_a_statement_is_no_question(statement: str) -> None:
     assert not has_question_cue(statement)
