@@ -27,7 +27,7 @@ from typing import Sequence
 from ..lexicon.names import (DIETS_EN, DIETS_ZH, EN_PET_BREEDS, PET_SPECIES, SCHOOLS, ZH_SURNAMES, CONDITION_SUFFIXES_EN, CONDITION_SUFFIXES_ZH, CONDITIONS, GENERIC_NOUNS,
                              DIET_EXCLUDES, MEASURE_CONDITIONS,
                              ORG_HEADS_EN, ORG_HEADS_ZH, ORGANIZATIONS, PLACES, VEHICLE_BRANDS,
-                             VEHICLE_MODELS)
+                             VEHICLE_MODELS, ZH_DISTRICTS)
 from ..text.segment import jieba_knows, jieba_posseg
 
 
@@ -936,6 +936,10 @@ def zh_name_spans(text: str) -> list[tuple[int, int, str, str]]:
         term = m.group(0).lower()
         if term in SCHOOLS and term not in ORGANIZATIONS and not _token_aligned(text, start, end):
             continue  # 中大型, 人大代表: the abbreviation's characters inside other words
+        if term in ZH_DISTRICTS and (text[end:end + 1] in "区县" and end < len(text) or
+                                     any(e == start and t == "place" for _, e, _, t in out) or
+                                     any(f == "ns" and p < start and p + len(w) >= end for w, f, p in zh_tokens(text))):
+            continue  # 广州天河区, 上海浦东 (one ns to jieba): the city and its district are one place (below)
         etype = "organization" if term in ORGANIZATIONS or term in SCHOOLS else "place" if term in PLACES else "topic"
         if etype == "topic":
             for word, _, wstart in zh_tokens(text):

@@ -124,8 +124,26 @@ ZH_CITIES: frozenset[str] = frozenset("""
 汉中 榆林 商洛 兰州 嘉峪关 金昌 张掖 平凉 酒泉 庆阳 定西 陇南 西宁 海东 银川 石嘴山 吴忠 固原 乌鲁木齐
 克拉玛依 吐鲁番 哈密 喀什 伊犁 阿克苏""".split())
 
+#: districts and neighbourhoods of China's largest cities, where a user says they live (搬到闵行了,
+#: 徐汇这边租的老房子): jieba tags many as a person's name (闵行, 徐汇: nr). Left out: those that are
+#: mostly common words or other things in chat (白云, 光明, 和平, 长安, 金牛, 六合, 青山, 高新,
+#: 上城, 集美, 红桥, 河东, 河西, 南岸, 江岸, 大兴 as in 大兴土木, 怀柔, 金山, 湖里, 南开, 花都 as in
+#: 那些花都是, 从化 as in 从化学角度)
+ZH_DISTRICTS: frozenset[str] = frozenset("""
+浦东 浦西 徐汇 静安 黄浦 长宁 普陀 虹口 杨浦 闵行 宝山 嘉定 松江 青浦 奉贤 崇明 陆家嘴 张江 徐家汇 五角场 莘庄
+海淀 丰台 通州 顺义 昌平 房山 石景山 门头沟 平谷 密云 延庆 望京 回龙观 天通苑 中关村 五道口 亦庄
+天河 越秀 海珠 荔湾 番禺 南沙 黄埔 增城 珠江新城
+福田 罗湖 南山 宝安 龙岗 龙华 盐田 坪山 前海 蛇口
+西湖 拱墅 滨江 萧山 余杭 临平 富阳 钱塘区
+武侯 青羊 锦江区 成华 双流 郫都 温江 龙泉驿
+鼓楼 玄武区 秦淮 建邺 栖霞 雨花台 江宁 浦口 仙林
+江汉 硚口 汉阳 武昌 洪山 光谷 汉口
+雁塔 碑林 曲江
+渝中 沙坪坝 九龙坡 渝北
+思明 姑苏 吴中 相城""".split())
+
 #: places beyond the category lexicon's cities: countries, regions, states and more cities
-PLACES: frozenset[str] = ZH_CITIES | frozenset({
+PLACES: frozenset[str] = ZH_CITIES | ZH_DISTRICTS | frozenset({
     "china", "japan", "korea", "usa", "america", "canada", "mexico", "uk", "england", "scotland",
     "ireland", "france", "germany", "italy", "spain", "portugal", "netherlands", "sweden", "norway",
     "iceland", "australia", "new zealand", "india", "thailand", "vietnam", "singapore", "brazil",
