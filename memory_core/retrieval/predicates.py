@@ -142,10 +142,10 @@ FAMILIES: tuple[PredicateFamily, ...] = (
          "怎么吃饭", "控糖", "paleo", "whole30", "low-carb", "low carb", "carnivore", "gluten-free", "dairy-free",
          "pescatarian", "plant-based", "fodmap", "low-fodmap", "atkins", "mediterranean diet", "低碳", "无麸质", "戒糖",
          # 全素 / 纯素 (vegan), 蛋奶素, 吃斋: the names of the vegetarian diets in Chinese
-         "全素", "纯素", "蛋奶素", "吃斋",
+         "全素", "纯素", "蛋奶素", "吃斋", "吃荤",
          # a slimming programme is the diet one is on ("am I still doing Slimming World?")
          "slimming world", "weight watchers", "noom", "counting calories", "calorie counting", "weigh-in"),
-        ("vegetarian", "vegan", "pescatarian", "meat", "吃素", "素食", "吃肉"),
+        ("vegetarian", "vegan", "pescatarian", "meat", "吃素", "素食", "吃肉", "吃荤"),
         ("salad", "tofu", "豆腐"),
         # a diet is a state of the user ("what is my diet": "I'm not vegetarian anymore" states it)
         "statement about your diet", "关于饮食的表述", ("dietary",), (), ("diet",), state=True),

@@ -14,7 +14,9 @@ score is first normalised to [0, 1] over the reranked candidates — min-max, no
 best: with k = 60 the fused scores are flat (rank 10 still has ~60% of rank 1's score), so
 dividing by the maximum would leave every candidate near 1 and let the +0.35 user bonus lift
 *any* user event above the assistant's best-matching answer even in episode_recall. Min-max
-keeps relevance and authorship on comparable scales. Pure function: no database.
+keeps relevance and authorship on comparable scales. A list shorter than the head (a small store,
+or a question's moment that left few lines) is scaled from 0: min-max over three candidates put
+the third at 0 however close its score was to the second. Pure function: no database.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ from ..policy import (RERANK_ASSISTANT_LONG_CHARS, RERANK_ASSISTANT_LONG_FULL_CH
                       RERANK_SEMANTIC_BEST, RERANK_QUOTE_HIT_USER,
                       RERANK_RECENCY_HALF_LIFE_DAYS, RERANK_RECENCY_MAX_BONUS, RERANK_TOP_N,
                       RERANK_USER_BONUS)
-from .state_statement import (HELD_THING_FAMILIES, LOWERING_REASONS, WEIGHED, change_at, family_word_at, judged_at,
-                              not_begun, not_own_state, statement_word, used_or_seen)
+from .state_statement import (HELD_THING_FAMILIES, LOWERING_REASONS, SOMEONE_ELSE, WEIGHED, change_at, family_word_at,
+                              judged_at, not_begun, not_gotten, not_own_state, own_word_at, statement_word, used_or_seen)
 from .subject import other_speaker, other_subject
 
 
@@ -126,6 +128,10 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
     at = family_word_at(c.content, state_family)
     why = not_own_state(c.content, speaker=c.speaker, author_type=c.author_type, family=state_family,
                         at=at if at is not None else judged_at(c.content, state_family))
+    if why == SOMEONE_ELSE and c.author_type == "user" and not c.speaker and \
+            (own := own_word_at(c.content, state_family, at)) is not None:
+        # 我老伴信佛多年，一直吃素，我平日里还是吃荤的: somebody else's state first, the user's after
+        at, why = own, not_own_state(c.content, speaker=None, author_type="user", family=state_family, at=own)
     if why in LOWERING_REASONS:
         return RERANK_NOT_OWN_STATE
     if why == WEIGHED:
@@ -137,9 +143,11 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
         # of next month (``as_of``: the question's moment): a plan whose day has not come tells the
         # family and no state of it yet — below the state held
         return RERANK_PLAN_NOT_BEGUN
-    if state_family in HELD_THING_FAMILIES and used_or_seen(c.content) and change_at(c.content, state_family) is None:
-        # "Test drove a Rivian R1T at the mall pop-up just for fun", 租了辆凯美瑞: a thing used or seen
-        # names the family's kind of thing, yet is none the user has — never lifted
+    if state_family in HELD_THING_FAMILIES and (used_or_seen(c.content) or not_gotten(c.content)) and \
+            change_at(c.content, state_family) is None:
+        # "Test drove a Rivian R1T at the mall pop-up just for fun", 租了辆凯美瑞, 看了只柯基…最后还是没买:
+        # a thing used, seen or looked at and not got names the family's kind of thing, yet is none
+        # the user has — never lifted
         return 0.0
     if c.author_type != "user" or c.speaker:
         return 0.0
@@ -164,7 +172,10 @@ def rerank(candidates: Sequence[RerankCandidate], *, quoted: Sequence[str], now:
     it is no state yet)."""
     head, tail = list(candidates[:top_n]), list(candidates[top_n:])
     best = max((c.fused for c in head), default=0.0)
-    worst = min((c.fused for c in head), default=0.0)
+    # a list that ran out before the head filled has nothing below its last candidate: the scale
+    # starts at 0, not at that candidate ("Tax season at KPMG…", the last of three lines told by the
+    # question's moment, was 0 and lost to one that shared the word "work" with the question)
+    worst = min((c.fused for c in head), default=0.0) if len(candidates) >= top_n else 0.0
     span = best - worst
 
     def norm(fused: float) -> float:

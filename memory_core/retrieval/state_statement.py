@@ -87,7 +87,11 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         # the correction of a purchase ("ended up with the Kia", 不对不对，最后买的是比亚迪)
         "ended up with", "最后买的", "最后买了", "最后提的", "最后选的",
         # a car given in part payment for the next (British: "part-exed Pepper for an MG4")
-        "part-exed", "part exed", "part-exchanged", "part exchanged", "px'd"),
+        "part-exed", "part exed", "part-exchanged", "part exchanged", "px'd",
+        # a car ordered before it comes (SU7锁单了！, 下定了, "put a deposit on a Model Y")
+        "锁单", "下定", "下订", "ordered a", "deposit on", "最后还是上了", "最后上了", "贷款买",
+        # the car ordered, fetched ("picked it up! blue, hybrid, heated seats")
+        "picked it up"),
     "pet": (
         "passed away", "put to sleep", "put down", "rehomed", "rehome", "adopted", "gave away", "new puppy",
         "new kitten", "died", "rainbow bridge", "said goodbye", "ran away", "ran off", "went missing",
@@ -139,7 +143,9 @@ CHANGE_CUES: dict[str, tuple[str, ...]] = {
         # living together late in life (跟刘阿姨搭伙过日子了), the certificate in hand (红本本拿到手, 扯证)
         "搭伙", "红本本", "扯证", "扯了证",
         # Cantonese: 拍拖 is dating (我同阿欣正式拍拖啦)
-        "拍拖"),
+        "拍拖",
+        # a separation made up (跟老婆和好了，不离了; "we've reconciled")
+        "和好", "不离了", "不离婚了", "reconciled"),
     "health": (
         "diagnosed", "recovered", "came back clear", "came back clean", "all clear", "healed",
         "cured", "remission",
@@ -286,6 +292,12 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         # through. We're in Umhlanga now, renting a flat near the lighthouse")
         (r"\b(?:now\s+)?renting\s+(?:a|an|our|my)\s+(?:[\w-]+\s+){0,2}(?:flat|apartment|house|place|room|unit|condo|"
          r"studio|townhouse|bungalow|cottage|duplex|bedsit|terrace|maisonette|loft|annexe?|basement)\b", ("renting",)),
+        # a home bought or signed for ("I've bought a little two-bedroom unit in Norwood", "Signed for
+        # a villa at a retirement village in Tauranga"; 定了 江宁百家湖那边的二手房 合同签了)
+        (r"\b(?:bought|signed\s+for|signed\s+on)\s+(?:a|an|our|my|the)\s+(?:[\w-]+\s+){0,3}?(?:flat|apartment|house|"
+         r"home|place|unit|condo|townhouse|bungalow|cottage|villa|duplex|terrace|maisonette|loft)\b", ("bought", "signed")),
+        (r"(?:定了|签了|买了|拿下了?)[^，,。！？!?]{0,12}?(?:二手房|新房|房子|学区房|一套房)|"
+         r"(?:二手房|新房|房子|学区房)[^，,。！？!?]{0,4}?(?:合同签了|签了合同|过户了|首付交了)", ("定了", "签了", "买了", "二手房", "房子")),
     ),
     "diet": (
         (r"\b(?:start(?:ed|ing)|began|begun|going|went|switched to|trying|doing|stopp(?:ed|ing)|quit(?:ting)?|"
@@ -334,6 +346,9 @@ CHANGE_PATTERNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "vehicle": (
         # "now I'm riding an electric one", "now im driving a Hilux": the ride one has now
         (r"\bnow\s+(?:i'?m\s+|i\s+am\s+|we'?re\s+)?(?:riding|driving)\b", ("riding", "driving")),
+        # a car's handover dated (下周小米SU7交付, 车下个月交付): the car ordered
+        (r"(?:车|" + "|".join(sorted((re.escape(b) for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS)), key=lambda b: (-len(b), b))) +
+         r")[^，,。！？!?]{0,6}?交付", ("交付",)),
         (r"换(?:了|成了?)(?:一?[辆台部])?(?:新的?)?(?:" + "|".join(sorted((b for b in (*VEHICLE_BRANDS, *VEHICLE_MODELS)
                                                            if any("\u4e00" <= ch <= "\u9fff" for ch in b)),
                                                           key=lambda b: (-len(b), b))) + ")",
@@ -628,6 +643,28 @@ def family_word_at(content: str, family: str | None) -> int | None:
     return min(spots) if spots else None
 
 
+def own_word_at(content: str, family: str | None, at: int | None) -> int | None:
+    """Where the line speaks of ``family``'s state as the user's own, reading on from ``at`` (its
+    first family word) when that one is in a clause about somebody else: 我老伴信佛多年，一直吃素，我平日里
+    还是吃荤的 tells the spouse's diet first and the user's after; None when no later clause of
+    the family is the user's."""
+    pos = at
+    for _ in range(3):
+        if pos is None:
+            return None
+        clause = _CLAUSE.search(content, pos)
+        if clause is None:
+            return None
+        rest = clause.end()
+        later = family_word_at(content[rest:], family)
+        if later is None:
+            return None
+        pos = rest + later
+        if not_own_state(content, speaker=None, author_type="user", family=family, at=pos) != SOMEONE_ELSE:
+            return pos
+    return None
+
+
 #: change words of a family's list that change anything at all ("switched to" a new phone plan,
 #: 把空格换成下划线): a line lifted for one alone is no newer state unless it names the family or
 #: the state-line model reads it as one (service: newer_state)
@@ -872,6 +909,15 @@ _NEW_AFTER = re.compile(r"\s+(?:the|our|my|this)\s+new\b|"
                         re.IGNORECASE)
 
 
+#: what one joins that is no employer: a club, a class, a group, a call ("joined the community
+#: garden working group", "joined a running club", "joined the waitlist")
+_JOINED_A_GROUP = re.compile(r"\s+(?:(?:a|an|the|our|my|this|that|his|her|their)\s+)?(?:[\w'-]+\s+){0,3}?"
+                             r"(?:club|gym|group|choir|band|league|committee|class|classes|course|waitlist|wait list|"
+                             r"queue|call|meeting|protest|strike|crew|circle|society|association|discord|server|"
+                             r"subreddit|forum|group chat|mailing list|petition|congregation|union|book club)s?\b",
+                             re.IGNORECASE)
+
+
 def _told_change(text: str, m: re.Match[str]) -> bool:
     start = max((b.end() for b in _CHANGE_CLAUSE.finditer(text, 0, m.start())), default=0)
     end = _CHANGE_CLAUSE.search(text, m.end())
@@ -886,6 +932,8 @@ def _told_change(text: str, m: re.Match[str]) -> bool:
         return False  # 老来我家: it keeps coming, it did not come to stay
     if m.group(0).lower() == "gone" and _GONE_ELSEWHERE.match(text, m.end()):
         return False  # "has gone on for weeks": it went on, it did not end
+    if m.group(0).lower() == "joined" and _JOINED_A_GROUP.match(text, m.end()):
+        return False  # "Joined the community garden working group": a club, no employer
     if _is_cjk(clause) and has_question_cue(clause) and not _REFERS_BACK.match(m.group(0).lower()):
         return False  # a Chinese clause that asks with no mark (做啥子康复动作好, 开学第一天怎么跟家长沟通;
         # a word that refers back stays one: 新车那个app咋绑定)

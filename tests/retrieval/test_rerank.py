@@ -54,15 +54,25 @@ def test_user_statement_overtakes_a_better_fused_long_assistant_answer():
     assert asst.base == 1.0
     assert asst.deltas == {"author": -0.10, "length": -0.25}
     assert asst.score == pytest.approx(0.65, abs=1e-6)
-    assert out[0].score == pytest.approx(0.5 + 0.35, abs=1e-6)
+    # (a list shorter than the head is scaled from 0: the user's 0.7 of the best is 0.7)
+    assert out[0].score == pytest.approx(0.7 + 0.35, abs=1e-6)
 
 
-def test_fused_scores_are_min_max_normalised_over_the_head():
-    out = rerank([cand("a", 0.032, "external"), cand("b", 0.024, "external"), cand("c", 0.016, "external")],
-                 quoted=[], now=NOW)
-    assert [round(r.base, 6) for r in out] == [1.0, 0.5, 0.0]
+def test_fused_scores_are_min_max_normalised_over_a_full_head():
+    full = [cand(i, 0.032 - i * 0.001, "external") for i in range(RERANK_TOP_N)]
+    out = rerank(full, quoted=[], now=NOW)
+    assert round(out[0].base, 6) == 1.0 and out[-1].base == 0.0
+    assert round(out[RERANK_TOP_N // 2].base, 6) == round(1 - (RERANK_TOP_N // 2) / (RERANK_TOP_N - 1), 6)
     same = rerank([cand("a", 0.02, "external"), cand("b", 0.02, "external")], quoted=[], now=NOW)
     assert [r.base for r in same] == [1.0, 1.0]
+
+
+def test_a_short_list_is_scaled_from_zero():
+    """Three candidates left (a small store, or the lines told by the question's moment): min-max
+    put the third at 0 however close it was to the second; from 0 it keeps its share of the best."""
+    out = rerank([cand("a", 0.032, "external"), cand("b", 0.024, "external"), cand("c", 0.016, "external")],
+                 quoted=[], now=NOW)
+    assert [round(r.base, 6) for r in out] == [1.0, 0.75, 0.5]
 
 
 def test_a_much_better_assistant_answer_still_beats_a_barely_related_user_event():
