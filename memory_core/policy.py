@@ -737,6 +737,9 @@ PLAN_UNDATED_DAYS: Final = 180
 #: asked about ("got offer from kiranapay… should i take?") or a move out of the dorm is no plan
 #: the next start carries out
 PLAN_UNDATED_FAMILIES: Final = frozenset({"school"})
+#: … and, undated in any family with agreed words (``carried_out._AGREED``: an offer, a car
+#: ordered, a home bought or signed for), the newest agreed line at most this many days before it
+PLAN_AGREED_DAYS: Final = 120
 #: current_state: the families whose belief value names a thing (a company, a place, a school, a
 #: car): a later line sharing only a word of that value names the same thing again, no newer
 #: state ("Chambers are right by the High Court" after employer: khan durrani law chambers)

@@ -10,12 +10,15 @@ kind and dates it ahead to about when the later line was told. Pure: the service
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
-from ..policy import PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_DAYS, PLAN_UNDATED_DAYS, PLAN_UNDATED_FAMILIES
+from ..governance.cues import has_question_cue, split_sentences
+from ..policy import (PLAN_AGREED_DAYS, PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_DAYS, PLAN_UNDATED_DAYS,
+                      PLAN_UNDATED_FAMILIES)
 from .held_past_end import NamedLine
-from .newer_state import asks_last
-from .state_statement import END_CUES, change_at, refers_back_at
+from .newer_state import asks_last, tentative
+from .state_statement import END_CUES, change_at, change_words, refers_back_at
 from .timeparse import find_future_time, start_ahead, told_as_past
 
 DAY = 86400.0
@@ -33,9 +36,32 @@ def names_nothing_new(line: NamedLine, family: str) -> bool:
 
 
 def _starts(line: NamedLine, family: str) -> bool:
-    """The line tells a change of the family that is no end (毕业旅行想去云南 tells no start)."""
-    found = change_at(line.content, family)
-    return found is not None and found[0] not in END_CUES.get(family, frozenset())
+    """The line tells a change of the family that is no end (毕业旅行想去云南 tells no start) — any
+    of its changes ("P7挂闲鱼卖了，下周小米SU7交付": the old one sold, the new one ordered)."""
+    ends = END_CUES.get(family, frozenset())
+    return any(word not in ends for word, _ in change_words(line.content, family))
+
+
+#: per family, the change words that tell a thing agreed or ordered before it is held — an offer
+#: or a contract signed, a car bought or ordered for a later handover, a home bought or signed
+#: for before the move (the found word of ``change_words``: a cue, or a pattern's whole match).
+#: The start told later in words that name nothing ("第一天入职，工牌还没发", "提车了", "Moved
+#: in! Unpacked most of the kitchen") carries it out, dated or not.
+_AGREED: dict[str, re.Pattern[str]] = {
+    "work": re.compile(r"offer|signed with|contract with|签了|签的是|签约"),
+    "vehicle": re.compile(r"bought|ordered|deposit|went with|ended up with|锁单|下定|下订|交付|买|上了|选的"),
+    "residence": re.compile(r"bought|signed|closed on|买|定了|签了|二手房|房子"),
+}
+
+
+def _agreed(line: NamedLine, family: str) -> bool:
+    """The user's line tells a thing of ``family`` agreed or ordered (``_AGREED``), neither asked
+    about nor weighed ("got offer from kiranapay… should i take?", "might go with the Kia")."""
+    rx = _AGREED.get(family)
+    if rx is None or not line.own or not line.names or tentative(line.content) or \
+            any(has_question_cue(s) for s in split_sentences(line.content)):
+        return False
+    return any(rx.search(word) for word, _ in change_words(line.content, family))
 
 
 def _dated_to(line: NamedLine) -> float | None:
@@ -69,4 +95,14 @@ def plan_carried_out(top: NamedLine, earlier: Sequence[NamedLine], family: str) 
             # undated ("UCLA transfer录了！！…fall就可以去Westwood了"): the newest change before the
             # start, not long before it, with nothing told between them
             plans.append(line)
-    return max(plans, key=lambda l: (l.occurred_at, l.seq), default=None)
+    if plans:
+        return max(plans, key=lambda l: (l.occurred_at, l.seq))
+    # undated, an agreed thing ("offer下来了！！小红书的" … "第一天入职"; "Signed for a villa … in
+    # Tauranga" … "Moved in!"): the newest agreed line not long before the start, with no other
+    # start told between them (an end between is the old thing's: 提了离职 after the offer)
+    agreed = [l for l in earlier if 0 < top.occurred_at - l.occurred_at <= PLAN_AGREED_DAYS * DAY and _agreed(l, family)]
+    line = max(agreed, key=lambda l: (l.occurred_at, l.seq), default=None)
+    if line is None or any(l is not line and _starts(l, family) and (line.occurred_at, line.seq) < (l.occurred_at, l.seq)
+                           for l in changes):
+        return None
+    return line
