@@ -18,7 +18,7 @@ from ..policy import (PLAN_AGREED_DAYS, PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_D
                       PLAN_UNDATED_FAMILIES)
 from .held_past_end import NamedLine
 from .newer_state import asks_last, tentative
-from .state_statement import END_CUES, change_at, change_words, refers_back_at
+from .state_statement import END_CUES, change_at, change_words, named_in_change_clause, refers_back_at
 from .timeparse import find_future_time, start_ahead, told_as_past
 
 DAY = 86400.0
@@ -27,12 +27,12 @@ DAY = 86400.0
 def names_nothing_new(line: NamedLine, family: str) -> bool:
     """The line tells a start of the family by a change word that is not an end and does not refer
     back ("今天开学典礼", "first shift tomorrow… today was day one"), and names no thing of the
-    family's kind."""
+    family's kind in the change's clause (搬完了腰要断了，回龙观那边房东押金还没退: the place left)."""
     if family not in END_CUES:
         return False  # a family whose ends are not told apart from its starts (离婚 is no start)
     found = change_at(line.content, family)
-    return line.own and not line.names and found is not None and found[0] not in END_CUES[family] \
-        and not refers_back_at(line.content, found)
+    return line.own and found is not None and not named_in_change_clause(line.content, line.names, found) \
+        and found[0] not in END_CUES[family] and not refers_back_at(line.content, found)
 
 
 def _starts(line: NamedLine, family: str) -> bool:

@@ -980,6 +980,15 @@ _DATE_FILLER = re.compile(r"[\W_]+|\b(?:from|on|in|at|by|starting|until|till|the
                           re.IGNORECASE)
 
 
+def named_in_change_clause(content: str, names: Iterable[str], found: tuple[str, int]) -> bool:
+    """Whether one of ``names`` is said in the clause of the change word ``found`` (its word and
+    offset): 搬完了腰要断了，回龙观那边房东押金还没退 tells the move done and names the place left
+    in another clause."""
+    start, end = _clause_span(content, found[1])
+    clause = content[start:end].lower()
+    return any(n.lower() in clause for n in names)
+
+
 def _clause_span(text: str, pos: int, lo: int = 0) -> tuple[int, int]:
     """The clause of ``text`` around ``pos`` (``_CHANGE_CLAUSE``'s breaks), starting no earlier
     than ``lo``."""

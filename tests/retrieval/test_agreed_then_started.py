@@ -93,3 +93,30 @@ def test_the_thing_agreed_answers_after_a_nameless_start(data, tmp_path, monkeyp
     """Through ``magi-memory ingest`` and ``query``: each put the nameless start first on the code
     before."""
     assert_first_finding(data, tmp_path, monkeypatch)
+
+
+def test_a_name_in_another_clause_than_the_change() -> None:
+    from memory_core.retrieval.state_statement import named_in_change_clause
+
+    text = "搬完了腰要断了，回龙观那边房东押金还没退"
+    found = change_at(text, "residence")
+    assert found is not None and not named_in_change_clause(text, ["回龙观"], found)
+    assert named_in_change_clause("滨江的新房子终于收拾好了", ["滨江"], change_at("滨江的新房子终于收拾好了", "residence"))
+
+
+OLD_PLACE_CASES = [
+    # the start that refers back names the place left, in another clause (a district is a place
+    # since 53a9848: it was then read as the new one)
+    _case("ag-4", "zh", "residence", [
+        ("2023-02-10T09:00:00Z", "每天从萧山坐地铁到滨江上班，路上一个多小时"),
+        ("2023-05-20T09:00:00Z", "签好了！下周末搬家，滨江那边的一居，通勤能省一小时"),
+        ("2023-05-30T09:00:00Z", "搬完了累瘫，萧山那边房东押金还没退"),
+        ("2023-07-02T09:00:00Z", "夏天的杭州真的太热了")],
+        "我现在住哪块儿", "2023-09-01T09:00:00Z", "滨江"),
+]
+
+
+@pytest.mark.parametrize("data", OLD_PLACE_CASES, ids=[c["scenarios"][0]["id"] for c in OLD_PLACE_CASES])
+def test_the_place_left_is_not_the_new_one(data, tmp_path, monkeypatch) -> None:
+    """Through the CLI: failed on a1aaa3b (the districts typed, the clause not read)."""
+    assert_first_finding(data, tmp_path, monkeypatch)
