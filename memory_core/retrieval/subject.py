@@ -252,6 +252,13 @@ def asks_about_household(question: str) -> bool:
 _ASKED_OF_ME = re.compile(r"^(?:(?:can|could) you\s+)?(?:remind me|tell me)\b[,:]?|[,;]?\s*(?:remind me|tell me)\s*[?.!]*$", re.I)
 
 
+#: what somebody said of the user, asked (医生说我现在是什么毛病？, 我妈说我现在住哪来着, "What does my
+#: doctor say I have now?"): the question is about the user, told in another's words
+_EN_SAID_OF_ME = re.compile(r"\b(?:say|says|said|think|thinks|thought|reckon|reckons)\s+(?:that\s+)?i(?:['’]m|['’]ve|\s+am|\s+have|\s+had)?\b",
+                            re.IGNORECASE)
+_ZH_SAID_OF_ME = re.compile(rf"^[^，,。？?！!]{{1,8}}?(?:说|讲|觉得|认为|诊断)(?:的|过)?[我俺](?![的们家爸妈哥姐弟妹舅姑姨叔伯娃崽老])(?!{_ZH_OTHERS})")
+
+
 def asks_about_user(question: str) -> bool:
     """The question's subject is the user (not a person or pet of theirs): "Am I…", "Where do
     I…", 我现在…, or a thing of the user's own state ("Who's my employer at the moment?",
@@ -261,7 +268,7 @@ def asks_about_user(question: str) -> bool:
     names nobody else (no "my dad", no name: "Does Biscuit still live with me?" asks about the pet)."""
     q = question.strip()
     if _EN_ABOUT_USER.search(q) or _EN_MY_STATE.search(q) or _ZH_MY_STATE.search(q) or _ZH_OWN_HOME.match(q) \
-            or _ZH_WE_LIVE.match(q):
+            or _ZH_WE_LIVE.match(q) or _ZH_SAID_OF_ME.match(q) or _EN_SAID_OF_ME.search(q):
         return True
     if _EN_SELF_ASKED.search(q) and not _EN_MY_OTHER.search(q) and not _EN_NAME_INSIDE.search(q):
         return True

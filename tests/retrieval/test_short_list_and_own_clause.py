@@ -16,7 +16,7 @@ import pytest
 
 from memory_core.retrieval.rerank import RerankCandidate, state_delta
 from memory_core.retrieval.state_statement import change_at, family_word_at, own_word_at
-from tests.retrieval.cli_scenarios import assert_before_and_after, told_before
+from tests.retrieval.cli_scenarios import assert_before_and_after, told, told_before
 
 
 @pytest.mark.parametrize("text,family,own", [
@@ -81,3 +81,34 @@ def test_the_state_held_then_answers_before_the_change(data, tmp_path, monkeypat
     """Through ``magi-memory ingest`` and ``query``: each failed its before-check on the code
     before."""
     assert_before_and_after(data, tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("question,about_user", [
+    ("医生说我现在是什么毛病？", True), ("我妈说我现在住哪来着", True), ("What does my doctor say I have now?", True),
+    ("医生说我儿子现在是什么病", False), ("医生说我妈现在是什么病", False), ("医生说他现在是什么毛病？", False),
+    ("What does my doctor say my son has?", False),
+])
+def test_what_somebody_said_of_the_user_is_asked_about_the_user(question: str, about_user: bool) -> None:
+    """医生说我现在是什么毛病？ was read as a question about the doctor: no later change was read
+    over the belief (sd-045 of the committed sets)."""
+    from memory_core.retrieval.subject import asks_about_user
+
+    assert asks_about_user(question) is about_user
+
+
+SAID_CASES = [
+    told("sd-1", "zh", "health", ["换季鼻炎又犯了，纸巾一天一包。", "晚上咳得睡不着，有啥办法？",
+                                  "医生说拖成哮喘了，现在出门随身带喷雾。"],
+         "医生说我现在是什么毛病？", "哮喘", months=2),
+    told("sd-2", "en", "health", ["Hay fever season again, sneezing nonstop.", "Coughing all night, any tips?",
+                                  "Specialist says it has developed into asthma, I carry an inhaler everywhere now."],
+         "What does my doctor say I have now?", "asthma", months=2),
+]
+
+
+@pytest.mark.parametrize("data", SAID_CASES, ids=[c["scenarios"][0]["id"] for c in SAID_CASES])
+def test_a_change_answers_what_the_doctor_said(data, tmp_path, monkeypatch) -> None:
+    """Through the CLI: sd-1 failed on the code before (sd-2 is a guard: it passed)."""
+    from tests.retrieval.cli_scenarios import assert_first_finding
+
+    assert_first_finding(data, tmp_path, monkeypatch)
