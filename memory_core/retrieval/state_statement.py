@@ -473,6 +473,10 @@ _NAMED_PERSONS_PET = re.compile(r"^(?!(?:my|our|me|ma|mi|the|this|that)\b)(?-i:[
                                 + _PET_KINDS_EN_ALT + r")s?\b", re.IGNORECASE)
 #: the partner by pronoun with the user in the same sentence ("She proposed at midnight and I said
 #: yes!"): the user's relationship — but not "He's officially married now and asking me for advice"
+#: … in Chinese, across the line's sentences (他昨晚求婚了！！在西湖边，我哭成狗，答应了)
+_PRONOUN_WITH_ME_ZH = re.compile(r"^[他她](?!们|的|家|说)[^\n]{0,40}?[我俺](?!们)"
+                                 # (not the user's reaction to their news: 她订婚了，我好羡慕)
+                                 r"(?!(?:好|真|也|太|都|是)?(?:羡慕|酸|嫉妒|替|为|恭喜|开心|高兴|难过|服|佩服|无语))")
 _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
 #: a named person engaged or married *to somebody else* ("Liam just got engaged to someone in
 #: Calgary", "Jess is marrying her boss"): their news, though a name alone may be one's own
@@ -637,10 +641,23 @@ def family_word_at(content: str, family: str | None) -> int | None:
     family's: "married", 车), or None: in a long message the sentence that does is the one to
     judge ("Back from my buddy Jake's wedding… He's officially married now" is Jake's news)."""
     found = change_at(content, family)
-    spots = [m.start() for m in (rx.search(content) for rx in _family_words(family or "")) if m is not None]
+    idioms = _OTHER_SENSE.get(family or "")
+    other = [m.span() for m in idioms.finditer(content)] if idioms is not None else []
+    spots = [next((m.start() for m in rx.finditer(content) if not any(a <= m.start() < b for a, b in other)), None)
+             for rx in _family_words(family or "")]
+    spots = [s for s in spots if s is not None]
     if found:
         spots.append(found[1])
     return min(spots) if spots else None
+
+
+#: a family's word in a phrase of another sense ("is the cost of living much different", "the
+#: living room", "works from home"): no word of the state
+_OTHER_SENSE: dict[str, re.Pattern[str]] = {
+    "residence": re.compile(r"\b(?:cost of living|for a living|make a living|living (?:room|expenses|costs?|wage|will)|"
+                            r"home (?:page|run|made|office|screen|remedy|remedies|cooking|cooked|workout|gym)|"
+                            r"(?:from|at) home)\b", re.IGNORECASE),
+}
 
 
 def own_word_at(content: str, family: str | None, at: int | None) -> int | None:
@@ -780,7 +797,7 @@ def not_own_state(content: str, *, speaker: str | None, author_type: str, family
                                      possessive_names=family == "relationship") and not (family in ("pet", "relationship") and _OWN_TIE.match(first)) and \
             not (family == "health" and _CARE_GIVER.match(first)) and \
             not (family == "residence" and _HOME_KEEPER.match(first)) and \
-            not (family == "relationship" and _PRONOUN_WITH_ME.match(text)):
+            not (family == "relationship" and (_PRONOUN_WITH_ME.match(text) or _PRONOUN_WITH_ME_ZH.match(content.strip()))):
         return SOMEONE_ELSE
     if not retaken and family == "pet" and (_NAMED_GETS_PET.match(first) or _NAMED_PERSONS_PET.match(first)):
         return SOMEONE_ELSE

@@ -112,3 +112,49 @@ def test_a_change_answers_what_the_doctor_said(data, tmp_path, monkeypatch) -> N
     from tests.retrieval.cli_scenarios import assert_first_finding
 
     assert_first_finding(data, tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("text,word", [
+    ("we're thinking of moving up north, is the cost of living much different", None),
+    ("painting the living room this weekend", None),
+    ("working from home today, the wifi is awful", None),
+    ("I live in Leeds now", "live"),
+    ("home is Brixton these days", "home"),
+])
+def test_a_family_word_in_a_phrase_of_another_sense(text: str, word: str | None) -> None:
+    """"the cost of living", "the living room", "from home" speak of no home of the user's: ty-006's
+    weighed move was lifted as a residence line for its "cost of living"."""
+    at = family_word_at(text, "residence")
+    assert (at is None) if word is None else text[at:].startswith(word)
+
+
+@pytest.mark.parametrize("text,own", [
+    ("他昨晚求婚了！！在西湖边，我哭成狗，答应了💍 算是正式订婚了", True),
+    ("他跟我表白了", True),
+    ("她和男朋友分手了", False),
+    ("她订婚了，我好羡慕", False),
+    ("他们订婚了，我好羡慕", False),
+])
+def test_the_partner_who_proposed_to_the_user(text: str, own: bool) -> None:
+    """他昨晚求婚了！！…我哭成狗，答应了 opens with 他 and was read as his news; "he proposed and I
+    said yes" already was not (a pronoun and the user in one line)."""
+    from memory_core.retrieval.state_statement import not_own_state
+
+    why = not_own_state(text, speaker=None, author_type="user", family="relationship",
+                        at=family_word_at(text, "relationship"))
+    assert (why is None) is own
+
+
+PROPOSED_CASES = [
+    told("pr-1", "zh", "relationship", ["跟男朋友在一起四年了，他一点求婚的意思都没有", "推荐几家成都适合纪念日的餐厅",
+                                        "他昨晚在锦里求婚了！！我当场就哭了，答应了 算是正式订婚了", "婚纱照去哪拍比较好"],
+         "我跟男朋友现在到哪一步了", "订婚", months=2),
+]
+
+
+@pytest.mark.parametrize("data", PROPOSED_CASES, ids=[c["scenarios"][0]["id"] for c in PROPOSED_CASES])
+def test_a_proposal_to_the_user_is_the_newer_state(data, tmp_path, monkeypatch) -> None:
+    """Through the CLI: failed on the code before."""
+    from tests.retrieval.cli_scenarios import assert_first_finding
+
+    assert_first_finding(data, tmp_path, monkeypatch)
