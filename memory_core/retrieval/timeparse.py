@@ -294,6 +294,8 @@ _EN_ANCHOR = re.compile(
     r"(?=\s*(?:[,?.!;]|\band\b(?! (?:a|an|the)\b)|\b(?:what|which|where|when|did|do|does|was|"
     r"were|is|are|have|has|had|will|would|should|could|can)\b|$))", re.I)
 _ZH_ANCHOR = re.compile(r"(?:在|于|从|自从|自)?([^，。？！,.?!在于从自]{1,24}?)(之前|以前|之后|以后|前|后|以来)")
+#: 之前 / 以前 before a verb of saying is "earlier" said of its subject (医生之前说…, 我妈以前跟我讲过)
+_ZH_SAID_BEFORE = re.compile(r"(?:也|都|还|就)?(?:说|讲|提|告诉|问|跟我|和我|给我|对我|同我)")
 _EN_DIRECTION = {"before": "before", "prior to": "before", "until": "before", "till": "before",
                  "ahead of": "before", "after": "after", "since": "after", "following": "after"}
 _ZH_DIRECTION = {"之前": "before", "以前": "before", "前": "before", "之后": "after",
@@ -401,6 +403,8 @@ def _find_anchor(text: str, date_spans: list[tuple[int, int]]
         target = re.sub(r"^(?:我|我们|你)", "", target)
         if len(target) < 2 or target in ("之", "以", "不久", "很久", "刚才", "此", "那", "这"):
             continue
+        if m[2] in ("之前", "以前") and _ZH_SAID_BEFORE.match(text, m.end()):
+            continue  # 医生之前说我是啥问题: what the doctor said before, not a time before the doctor
         return target, direction, span, None
     return None
 
