@@ -185,7 +185,7 @@ _ZH_THAT_ONE = r"(?:[\u4e00-\u9fff]{1,6}?(?:那个|那位))"
 #: somebody beside the user before the word for them: by the user's door (隔壁邻居; 楼上那家的阿姨 is
 #: _ZH_THAT_ONE's) or in the user's lab, class or group (同门师兄延期毕业了, 同班同学)
 _ZH_BESIDE_USER = r"(?:隔壁|对门|楼上|楼下|同门|同届|同班|同组|同寝室?|同宿舍)"
-_ZH_OTHER_SUBJECT = re.compile(rf"^(?:[我俺咱]们?|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_WORK_UNIT}|{_ZH_THAT_ONE}|{_ZH_BESIDE_USER})?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))|"
+_ZH_OTHER_SUBJECT = re.compile(rf"^(?:[我俺咱]们?|他|她|他们)?(?:家)?(?:的)?(?:{_ZH_WORK_UNIT}|{_ZH_THAT_ONE}|{_ZH_BESIDE_USER})?(?:前|老)?(?:{_ZH_OTHERS})(?!们?(?:[，,!！:：~～]|$))(?!圈|粮|砂)|"
                                # done for somebody (帮兄弟策划求婚…成功了, 给老婆买了辆车): their state
                                rf"^[我俺咱]?(?:帮|替|给)(?:[我俺咱]的?)?(?:{_ZH_OTHERS}|爸|妈|哥|姐|弟|妹)|^[我俺咱]家?(?:的)?(?:爸|妈|哥(?!大(?!学))|姐|弟|妹|"
                                # one character of kin (我舅也查出糖尿病了, 我姑, 我娃, 我崽) — not 我姑且

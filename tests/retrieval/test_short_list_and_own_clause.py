@@ -158,3 +158,30 @@ def test_a_proposal_to_the_user_is_the_newer_state(data, tmp_path, monkeypatch) 
     from tests.retrieval.cli_scenarios import assert_first_finding
 
     assert_first_finding(data, tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("text,other", [
+    ("朋友圈的合照全删了，前任阿杰的微信也拉黑了", False), ("狗粮又涨价了", False), ("猫砂盆该换了", False),
+    ("朋友搬去成都了", True), ("朋友们都结婚了", True),
+])
+def test_moments_and_pet_food_are_nobody(text: str, other: bool) -> None:
+    """朋友圈 (WeChat Moments), 狗粮, 猫砂 open with a word for somebody and are no one's news:
+    so-034's 朋友圈的合照全删了，前任阿杰的微信也拉黑了 was lowered as a friend's."""
+    from memory_core.retrieval.subject import other_subject
+
+    assert other_subject(text) is other
+
+
+MOMENTS_CASES = [
+    told("mo-1", "zh", "relationship", ["男朋友小林周末带我去看了陈奕迅的演唱会！", "推荐几本适合通勤看的小说",
+                                        "朋友圈里跟小林的合照全删了，微信也拉黑了，一个人也挺好"],
+         "我现在有男朋友吗？", "拉黑", months=2),
+]
+
+
+@pytest.mark.parametrize("data", MOMENTS_CASES, ids=[c["scenarios"][0]["id"] for c in MOMENTS_CASES])
+def test_a_breakup_told_through_moments(data, tmp_path, monkeypatch) -> None:
+    """Through the CLI: failed on the code before."""
+    from tests.retrieval.cli_scenarios import assert_first_finding
+
+    assert_first_finding(data, tmp_path, monkeypatch)
