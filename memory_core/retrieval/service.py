@@ -105,6 +105,10 @@ LAYER_FILTERS = ("summary_type", "summary_category")
 RETRIEVAL_THREADS = 8
 
 
+
+#: a line that opens with the partner as a pronoun ("他表白了！！我答应了", "she said yes!!")
+_PARTNER_PRONOUN = re.compile(r"^(?:[他她](?!们|的|家)|(?:he|she)\b(?!['’]s\s+(?:my|our)\b))", re.IGNORECASE)
+
 class QueryInputError(ValueError):
     """A bad ``memory_query`` argument; ``field`` names it (the tool schema's property)."""
 
@@ -639,6 +643,7 @@ class RetrievalService:
         findings = self._fuse_layers(plan, trace, findings, layer_results)
         findings = self._refers_back_top(plan, trace, findings, by_id)
         findings, lifted = self._newer_state(plan, trace, findings, by_id, allowed)
+        findings = self._refers_back_top(plan, trace, findings, by_id, pronoun_only=True)
         findings = self._first_against_lines(plan, trace, findings, by_id, lifted)
         findings = self._kind_top_to_line(plan, trace, findings, by_id)
         self._continue_first(plan, trace, findings, by_id, allowed)
@@ -1114,14 +1119,16 @@ class RetrievalService:
         return out
 
     def _refers_back_top(self, plan: QueryPlan, trace: tr.QueryTrace, findings: list[Finding],
-                         by_id: dict[str, "Candidate"]) -> list[Finding]:
+                         by_id: dict[str, "Candidate"], pronoun_only: bool = False) -> list[Finding]:
         """current_state: a first finding that only refers back to a change ("新学校食堂比以前好吃多
         了", "training course for the new job", 术后多久能去游泳), declines another after a loss
         (我觉得暂时不要再养了), remembers the state before it (以前和阿杰在一起的时候…, "in my Austin
         days…": what it names is the former state) or asks about the state with no change word (研一课程太多了，怎么安排时间)
         yields to the newest finding told before it, at most ``NEWER_STATE_FOLLOW_UP_DAYS``
         earlier, that tells the state — by a change word of its own or as the state-line model
-        reads it: that line is the change it refers back to."""
+        reads it: that line is the change it refers back to. ``pronoun_only`` (run once the newer
+        lines are lifted): a relationship line that opens with the partner as a pronoun ("他表白了！！
+        我答应了") yields to the newest such line that names a person — whom the pronoun stands for."""
         family = plan.predicate_family
         if plan.mode is not QueryMode.CURRENT_STATE or not family or not findings or not self._asks_own_state(plan):
             return findings
@@ -1136,7 +1143,12 @@ class RetrievalService:
         # (a one-sentence request that ends asking, with no change word, asks about the state:
         # "研一课程太多了，怎么安排时间" after 今天开学了 — not "小橘今天到家了！…是不是被吓到了")
         asks = said is None and len(split_sentences(ev.content.strip())) == 1 and asks_last(ev.content)
-        if not (only_refers_back(ev.content, family) or declines or asks or remembers or
+        # "他表白了！！我答应了", "she said yes!!": the partner by a pronoun, named before (read once
+        # the newer lines are lifted: ``pronoun_only``)
+        pronoun = pronoun_only and family == "relationship" and _PARTNER_PRONOUN.match(ev.content.strip()) is not None
+        if pronoun_only and not pronoun:
+            return findings
+        if not (only_refers_back(ev.content, family) or declines or asks or remembers or pronoun or
                 said is None and compares_with_before(ev.content)):
             return findings
         named = self._named_things([ev.event_id], family).get(ev.event_id)
@@ -1161,6 +1173,10 @@ class RetrievalService:
             return said is not None and not refers_back_at(c.content, said) or \
                 probs.get(c.seq, 0.0) >= STATE_LINE_MIN_PROBABILITY
         told = [f for f in earlier if tells(f)]
+        if pronoun:
+            # (the one the pronoun stands for is named in the line it refers back to)
+            persons = self._named_things([f.event_id for f in told], family)
+            told = [f for f in told if persons.get(f.event_id)]
         if not told:
             return findings
         first = max(told, key=lambda f: (by_id[f.event_id].occurred_at, by_id[f.event_id].seq))

@@ -677,9 +677,18 @@ def own_word_at(content: str, family: str | None, at: int | None) -> int | None:
         if later is None:
             return None
         pos = rest + later
+        start, end = _clause_span(content, pos)
+        if _UNSURE_OR_NOT.search(content, start, end):
+            return None  # 同事家布偶猫生了一窝，问我要不要，我怕养不起: the user's clause keeps none
         if not_own_state(content, speaker=None, author_type="user", family=family, at=pos) != SOMEONE_ELSE:
             return pos
     return None
+
+
+#: a clause that says the user does not, would not or fears to (我怕养不起, "I can't have one"):
+#: no state of the user's, read after somebody else's
+_UNSURE_OR_NOT = re.compile(r"[不没别怕]|\b(?:not|never|no|can'?t|won'?t|don'?t|couldn'?t|wouldn'?t)\b|n't\b",
+                            re.IGNORECASE)
 
 
 #: change words of a family's list that change anything at all ("switched to" a new phone plan,
@@ -997,13 +1006,26 @@ _DATE_FILLER = re.compile(r"[\W_]+|\b(?:from|on|in|at|by|starting|until|till|the
                           re.IGNORECASE)
 
 
+#: what may follow a change word to the end of its clause when the change is all it says (了, 啦, 咯, 喽, !)
+_CHANGE_DONE_END = re.compile(r"(?:[了啦咯喽啊呀哦的家]{1,3}|\s+(?:in|out|over|back|home|today|now|at last|finally)){0,2}\s*",
+                              re.IGNORECASE)
+_CLAUSE_GAP = re.compile(r"^[\s,，!！。.~～\u2600-\u27bf\U0001f300-\U0001faff]+")
+
+
 def named_in_change_clause(content: str, names: Iterable[str], found: tuple[str, int]) -> bool:
     """Whether one of ``names`` is said in the clause of the change word ``found`` (its word and
     offset): 搬完了腰要断了，回龙观那边房东押金还没退 tells the move done and names the place left
     in another clause."""
     start, end = _clause_span(content, found[1])
     clause = content[start:end].lower()
-    return any(n.lower() in clause for n in names)
+    if any(n.lower() in clause for n in names):
+        return True
+    # … or opening the next clause when the change's clause ends with the change (搬完家了😭 滨江这边的
+    # 一室一厅: the place it came to), not when it goes on first (搬完了腰要断了，回龙观那边…)
+    if not _CHANGE_DONE_END.fullmatch(content, found[1] + len(found[0]), end):
+        return False
+    after = _CLAUSE_GAP.sub("", content[end:], count=1).lower()
+    return any(after.startswith(n.lower()) for n in names)
 
 
 def _clause_span(text: str, pos: int, lo: int = 0) -> tuple[int, int]:

@@ -185,3 +185,39 @@ def test_a_breakup_told_through_moments(data, tmp_path, monkeypatch) -> None:
     from tests.retrieval.cli_scenarios import assert_first_finding
 
     assert_first_finding(data, tmp_path, monkeypatch)
+
+
+def test_the_users_clause_that_keeps_nothing() -> None:
+    """同事家布偶猫生了一窝，问我要不要，我怕养不起: the user's clause after the colleague's keeps no
+    pet (sz-018's before-check: the line came first once it was no longer lowered)."""
+    text = "同事家布偶猫生了一窝，问我要不要，我怕养不起"
+    assert own_word_at(text, "pet", family_word_at(text, "pet")) is None
+    assert state_delta(True, "pet", RerankCandidate("e", 1.0, "user", text, 0.0)) < 0.0
+
+
+@pytest.mark.parametrize("text,name,named", [
+    ("搬完家了😭 滨江这边的一室一厅 终于不用跟人抢厕所了", "滨江", True),
+    ("Moved in! Leith is lovely", "leith", True),
+    ("搬完了腰要断了，回龙观那边房东押金还没退", "回龙观", False),
+    ("Moved in! The sea air here is lovely", "tauranga", False),
+])
+def test_a_name_opening_the_clause_after_a_bare_change(text: str, name: str, named: bool) -> None:
+    from memory_core.retrieval.state_statement import named_in_change_clause
+
+    assert named_in_change_clause(text, [name], change_at(text, "residence")) is named
+
+
+PRONOUN_CASES = [
+    told("pn-1", "zh", "relationship", ["和前男友分手半年了，一个人也挺好", "攀岩馆认识了个男生 叫阿杰 手臂好壮",
+                                        "他表白了！！我答应了", "第一次约会穿什么好"],
+         "我现在的对象是谁", "阿杰", months=1),
+]
+
+
+@pytest.mark.parametrize("data", PRONOUN_CASES, ids=[c["scenarios"][0]["id"] for c in PRONOUN_CASES])
+def test_the_partner_named_before_the_pronoun(data, tmp_path, monkeypatch) -> None:
+    """Through the CLI: the line that names whom 他 stands for answers (tf-027 of the committed sets
+    lost it once 他表白了 was read as the user's own)."""
+    from tests.retrieval.cli_scenarios import assert_first_finding
+
+    assert_first_finding(data, tmp_path, monkeypatch)
