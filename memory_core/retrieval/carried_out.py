@@ -18,7 +18,7 @@ from ..policy import (PLAN_AGREED_DAYS, PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_D
                       PLAN_UNDATED_FAMILIES)
 from .held_past_end import NamedLine
 from .newer_state import asks_last, tentative
-from .state_statement import END_CUES, change_at, change_words, named_in_change_clause, refers_back_at
+from .state_statement import END_CUES, change_at, change_words, names_the_change, refers_back_at
 from .timeparse import find_future_time, start_ahead, told_as_past
 
 DAY = 86400.0
@@ -31,7 +31,7 @@ def names_nothing_new(line: NamedLine, family: str) -> bool:
     if family not in END_CUES:
         return False  # a family whose ends are not told apart from its starts (离婚 is no start)
     found = change_at(line.content, family)
-    return line.own and found is not None and not named_in_change_clause(line.content, line.names, found) \
+    return line.own and found is not None and not names_the_change(line.content, line.names, found) \
         and found[0] not in END_CUES[family] and not refers_back_at(line.content, found)
 
 

@@ -67,7 +67,7 @@ from ..l2.phrases import later_about, later_change, later_correction, later_end,
 from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, misses, newer_mentions, reminisces, shared_family,
                           shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, named_in_change_clause, change_at, change_in, change_terms, change_words, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_gotten, PET_GONE, pet_kinds, not_begun,
+from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, names_the_change, change_at, change_in, change_terms, change_words, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_gotten, PET_GONE, pet_kinds, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back, refers_back_at, used_or_seen, WEDDING_HELD,
                               HELD_THING_FAMILIES)
 from .session_prior import apply_session_prior
@@ -835,9 +835,8 @@ class RetrievalService:
             # ("搬完家累瘫，Box Hill 的火锅店是真的多")
             if plan.predicate_family == "residence" and has_cjk(content):
                 new += [n for n in _LATIN_NAME.findall(content) if n.lower() not in top_text]
-            # (beside it and in its clause: 搬完了腰要断了，回龙观那边房东押金还没退 names the place left)
-            return any(found is None or near_word(content, name, found) and named_in_change_clause(content, (name,), found)
-                       for name in new)
+            # (not one pointed at as elsewhere: 搬完了腰要断了，回龙观那边房东押金还没退 names the place left)
+            return any(found is None or names_the_change(content, (name,), found) for name in new)
         moment = plan.as_of if plan.as_of is not None else plan.now
         # a top whose own line tells the change into it (a belief's evidence or the line itself:
         # "我从鹅厂离职了 现在在字节跳动", "signed with Shopee lah"): a later line the model reads
@@ -1152,7 +1151,7 @@ class RetrievalService:
                 said is None and compares_with_before(ev.content)):
             return findings
         named = self._named_things([ev.event_id], family).get(ev.event_id)
-        if not (declines or remembers) and named and (said is None or named_in_change_clause(ev.content, named.values(), said)):
+        if not (declines or remembers) and named and (said is None or names_the_change(ev.content, named.values(), said)):
             return findings  # "滨江的新房子终于收拾好了，杭州的秋天…": it names where (not the one declined:
             # 老伴说再去买一只八哥，我觉得暂时不要再养了; nor one in another clause: 搬完了腰要断了，回龙观那边
             # 房东押金还没退 names the place left)

@@ -1006,6 +1006,28 @@ _DATE_FILLER = re.compile(r"[\W_]+|\b(?:from|on|in|at|by|starting|until|till|the
                           re.IGNORECASE)
 
 
+def names_the_change(content: str, names: Iterable[str], found: tuple[str, int]) -> bool:
+    """Whether one of ``names`` is the thing of the change word ``found`` (its word and offset):
+    said in its clause (:func:`named_in_change_clause`), or beside it (:func:`near_word`) and not
+    pointed at as elsewhere — 搬完了腰要断了，回龙观那边房东押金还没退 names the place left ("over
+    there"), 搬完家累瘫，Box Hill 的火锅店是真的多 the place it came to."""
+    names = list(names)
+    if named_in_change_clause(content, names, found):
+        return True
+    low = content.lower()
+    for name in names:
+        if not near_word(content, name, found):
+            continue
+        at = low.find(name.lower())
+        if at >= 0 and _ELSEWHERE.match(content, at + len(name)) is None:
+            return True
+    return False
+
+
+#: a place pointed at as elsewhere (回龙观那边, 老家那儿)
+_ELSEWHERE = re.compile(r"\s*(?:那边|那里|那儿|那头|那块)")
+
+
 #: what may follow a change word to the end of its clause when the change is all it says (了, 啦, 咯, 喽, !)
 _CHANGE_DONE_END = re.compile(r"(?:[了啦咯喽啊呀哦的家]{1,3}|\s+(?:in|out|over|back|home|today|now|at last|finally)){0,2}\s*",
                               re.IGNORECASE)
