@@ -16,7 +16,7 @@ import pytest
 
 from memory_core.retrieval.rerank import RerankCandidate, state_delta
 from memory_core.retrieval.state_statement import change_at, family_word_at, own_word_at
-from tests.retrieval.cli_scenarios import assert_before_and_after, told, told_before
+from tests.retrieval.cli_scenarios import assert_before_and_after, assert_first_finding, told, told_before
 
 
 @pytest.mark.parametrize("text,family,own", [
@@ -96,22 +96,7 @@ def test_what_somebody_said_of_the_user_is_asked_about_the_user(question: str, a
     assert asks_about_user(question) is about_user
 
 
-SAID_CASES = [
-    told("sd-1", "zh", "health", ["换季鼻炎又犯了，纸巾一天一包。", "晚上咳得睡不着，有啥办法？",
-                                  "医生说拖成哮喘了，现在出门随身带喷雾。"],
-         "医生说我现在是什么毛病？", "哮喘", months=2),
-    told("sd-2", "en", "health", ["Hay fever season again, sneezing nonstop.", "Coughing all night, any tips?",
-                                  "Specialist says it has developed into asthma, I carry an inhaler everywhere now."],
-         "What does my doctor say I have now?", "asthma", months=2),
-]
 
-
-@pytest.mark.parametrize("data", SAID_CASES, ids=[c["scenarios"][0]["id"] for c in SAID_CASES])
-def test_a_change_answers_what_the_doctor_said(data, tmp_path, monkeypatch) -> None:
-    """Through the CLI: sd-1 failed on the code before (sd-2 is a guard: it passed)."""
-    from tests.retrieval.cli_scenarios import assert_first_finding
-
-    assert_first_finding(data, tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("text,word", [
@@ -145,19 +130,7 @@ def test_the_partner_who_proposed_to_the_user(text: str, own: bool) -> None:
     assert (why is None) is own
 
 
-PROPOSED_CASES = [
-    told("pr-1", "zh", "relationship", ["跟男朋友在一起四年了，他一点求婚的意思都没有", "推荐几家成都适合纪念日的餐厅",
-                                        "他昨晚在锦里求婚了！！我当场就哭了，答应了 算是正式订婚了", "婚纱照去哪拍比较好"],
-         "我跟男朋友现在到哪一步了", "订婚", months=2),
-]
 
-
-@pytest.mark.parametrize("data", PROPOSED_CASES, ids=[c["scenarios"][0]["id"] for c in PROPOSED_CASES])
-def test_a_proposal_to_the_user_is_the_newer_state(data, tmp_path, monkeypatch) -> None:
-    """Through the CLI: failed on the code before."""
-    from tests.retrieval.cli_scenarios import assert_first_finding
-
-    assert_first_finding(data, tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("text,other", [
@@ -172,19 +145,7 @@ def test_moments_and_pet_food_are_nobody(text: str, other: bool) -> None:
     assert other_subject(text) is other
 
 
-MOMENTS_CASES = [
-    told("mo-1", "zh", "relationship", ["男朋友小林周末带我去看了陈奕迅的演唱会！", "推荐几本适合通勤看的小说",
-                                        "朋友圈里跟小林的合照全删了，微信也拉黑了，一个人也挺好"],
-         "我现在有男朋友吗？", "拉黑", months=2),
-]
 
-
-@pytest.mark.parametrize("data", MOMENTS_CASES, ids=[c["scenarios"][0]["id"] for c in MOMENTS_CASES])
-def test_a_breakup_told_through_moments(data, tmp_path, monkeypatch) -> None:
-    """Through the CLI: failed on the code before."""
-    from tests.retrieval.cli_scenarios import assert_first_finding
-
-    assert_first_finding(data, tmp_path, monkeypatch)
 
 
 def test_the_users_clause_that_keeps_nothing() -> None:
@@ -207,17 +168,29 @@ def test_a_name_opening_the_clause_after_a_bare_change(text: str, name: str, nam
     assert named_in_change_clause(text, [name], change_at(text, "residence")) is named
 
 
-PRONOUN_CASES = [
+#: CLI histories in new words, each failing on the code before its fix (sd-2 is a guard: it passed)
+FIRST_FINDING_CASES = [
+    told("sd-1", "zh", "health", ["换季鼻炎又犯了，纸巾一天一包。", "晚上咳得睡不着，有啥办法？",
+                                  "医生说拖成哮喘了，现在出门随身带喷雾。"],
+         "医生说我现在是什么毛病？", "哮喘", months=2),
+    told("sd-2", "en", "health", ["Hay fever season again, sneezing nonstop.", "Coughing all night, any tips?",
+                                  "Specialist says it has developed into asthma, I carry an inhaler everywhere now."],
+         "What does my doctor say I have now?", "asthma", months=2),
+    told("pr-1", "zh", "relationship", ["跟男朋友在一起四年了，他一点求婚的意思都没有", "推荐几家成都适合纪念日的餐厅",
+                                        "他昨晚在锦里求婚了！！我当场就哭了，答应了 算是正式订婚了", "婚纱照去哪拍比较好"],
+         "我跟男朋友现在到哪一步了", "订婚", months=2),
+    told("mo-1", "zh", "relationship", ["男朋友小林周末带我去看了陈奕迅的演唱会！", "推荐几本适合通勤看的小说",
+                                        "朋友圈里跟小林的合照全删了，微信也拉黑了，一个人也挺好"],
+         "我现在有男朋友吗？", "拉黑", months=2),
     told("pn-1", "zh", "relationship", ["和前男友分手半年了，一个人也挺好", "攀岩馆认识了个男生 叫阿杰 手臂好壮",
                                         "他表白了！！我答应了", "第一次约会穿什么好"],
          "我现在的对象是谁", "阿杰", months=1),
 ]
 
 
-@pytest.mark.parametrize("data", PRONOUN_CASES, ids=[c["scenarios"][0]["id"] for c in PRONOUN_CASES])
-def test_the_partner_named_before_the_pronoun(data, tmp_path, monkeypatch) -> None:
-    """Through the CLI: the line that names whom 他 stands for answers (tf-027 of the committed sets
-    lost it once 他表白了 was read as the user's own)."""
-    from tests.retrieval.cli_scenarios import assert_first_finding
-
+@pytest.mark.parametrize("data", FIRST_FINDING_CASES, ids=[c["scenarios"][0]["id"] for c in FIRST_FINDING_CASES])
+def test_the_new_state_answers_first(data, tmp_path, monkeypatch) -> None:
+    """Through ``magi-memory ingest`` and ``query``: what the doctor said (sd-1, sd-2), a proposal
+    to the user (pr-1), a breakup told through 朋友圈 (mo-1), the partner named before the pronoun
+    (pn-1)."""
     assert_first_finding(data, tmp_path, monkeypatch)
