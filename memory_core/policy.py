@@ -411,6 +411,9 @@ NEWER_STATE_MAX_LIFTS: Final = 2
 #: sets); later than that it is as often the next change told in passing (1–2 years after in the
 #: long histories of tg / tj)
 NEWER_STATE_FOLLOW_UP_DAYS: Final = 90
+#: … but a line that declines another after a loss ("Not ready for another dog yet", 暂时不想再养了)
+#: refers back to a loss told up to this many days before it
+DECLINED_AFTER_LOSS_DAYS: Final = 365
 #: current_state: the user's next line in the session, within this many seconds, continues a
 #: first finding that is a burst's first message (at most ``CONTINUATION_BURST_CHARS``:
 #: "处对象了😁" then "叫乌兰 幼儿园老师…") or that the assistant answered with a question the

@@ -89,7 +89,9 @@ _COMPARES_WITH_BEFORE = re.compile(
 #: a line that says no other will follow the one gone (老伴说再去买一只八哥，我觉得暂时不要再养了; "not
 #: getting another dog yet"): it speaks of the loss told before it, whatever it names
 _DECLINES_ANOTHER = re.compile(
-    r"不(?:要|想|打算|准备|会)?再(?:养|买|开)了|\b(?:won'?t|not|never)\s+(?:be\s+)?get(?:ting)?\s+another\b", re.IGNORECASE)
+    r"不(?:要|想|打算|准备|会)?再(?:养|买|开)了|\b(?:won'?t|not|never)\s+(?:be\s+)?get(?:ting)?\s+another\b|"
+    # not ready for the next one yet ("Not ready for another dog yet", 还没准备好再养)
+    r"\bnot\s+ready\s+for\s+(?:another|a\s+new)\b|还没准备好再(?:养|买)|暂时不想再(?:养|买)", re.IGNORECASE)
 
 
 #: a line set in a time before a change, remembering the state then ("back when I lived in Boston",

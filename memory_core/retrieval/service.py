@@ -43,7 +43,7 @@ from ..db.connection import placeholders, query_all
 from ..providers.embedding import embed_queries
 from ..l1.embedding_worker import neighbour_in_session
 from ..policy import (CONCEPT_PATH_WEIGHTS, CONTEXT_BM25_WEIGHT, DEFAULT_QUERY_LIMIT, EXPANSION_SEEDS, EXPANSION_WEIGHT_SCALE,
-                      CONTINUATION_GAP_S, CORRECTION_WINDOW_DAYS, HELD_PAST_END_FAMILIES, MULTI_VALUED_STATE_FAMILIES, VALUE_NAMES_THING_FAMILIES, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, REFERS_BACK_NAMED_TYPES,
+                      CONTINUATION_GAP_S, CORRECTION_WINDOW_DAYS, DECLINED_AFTER_LOSS_DAYS, HELD_PAST_END_FAMILIES, MULTI_VALUED_STATE_FAMILIES, VALUE_NAMES_THING_FAMILIES, FINDING_MAX_CHARS, EVIDENCE_RELEVANCE, LAYER_WEIGHTS, NEWER_STATE_CHAIN_STEPS, NEWER_STATE_CHANGE_MATCHES, NEWER_STATE_FOLLOW_UP_DAYS, NEWER_STATE_NEW_THING_TYPES, NEWER_STATE_SCAN, PATH_BM25, REFERS_BACK_NAMED_TYPES,
                       STATE_LINE_LIFT_MARGIN, STATE_LINE_LIFT_MIN_PROBABILITY, STATE_LINE_EMBED_CACHE, STATE_LINE_EMBED_CHARS, STATE_LINE_EMBED_MAX, STATE_LINE_MIN_PROBABILITY,
                       STATE_LINE_NO_STATE, STATE_LINE_SCAN, QUESTION_FAMILY_MIN_PROBABILITY, PATH_CONCEPT,
                       PATH_CONTEXT_BM25, PATH_FETCH_K,
@@ -1155,7 +1155,8 @@ class RetrievalService:
             return findings  # "滨江的新房子终于收拾好了，杭州的秋天…": it names where (not the one declined:
             # 老伴说再去买一只八哥，我觉得暂时不要再养了; nor one in another clause: 搬完了腰要断了，回龙观那边
             # 房东押金还没退 names the place left)
-        window = NEWER_STATE_FOLLOW_UP_DAYS * 86400.0
+        # (a loss is declined again long after it: "Not ready for another dog yet" six months on)
+        window = (DECLINED_AFTER_LOSS_DAYS if declines else NEWER_STATE_FOLLOW_UP_DAYS) * 86400.0
         earlier = [f for f in findings[1:] if f.layer == "l1" and f.event_id in by_id and not by_id[f.event_id].speaker
                    and by_id[f.event_id].author_type == "user" and 0 < ev.occurred_at - by_id[f.event_id].occurred_at <= window]
         if not earlier:

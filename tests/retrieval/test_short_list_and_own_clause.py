@@ -16,7 +16,7 @@ import pytest
 
 from memory_core.retrieval.rerank import RerankCandidate, state_delta
 from memory_core.retrieval.state_statement import change_at, family_word_at, own_word_at
-from tests.retrieval.cli_scenarios import assert_before_and_after, assert_first_finding, told, told_before
+from tests.retrieval.cli_scenarios import assert_before_and_after, assert_first_finding, history, told, told_before
 
 
 @pytest.mark.parametrize("text,family,own", [
@@ -185,6 +185,13 @@ FIRST_FINDING_CASES = [
     told("pn-1", "zh", "relationship", ["和前男友分手半年了，一个人也挺好", "攀岩馆认识了个男生 叫阿杰 手臂好壮",
                                         "他表白了！！我答应了", "第一次约会穿什么好"],
          "我现在的对象是谁", "阿杰", months=1),
+    # a loss declined again long after it (tk-017: six months on)
+    history("dl-1", "en", "pet", [
+        ("2023-01-10T09:00:00Z", "Nell is slowing down on the stairs, she's 15 now. Anything for stiff joints?"),
+        ("2023-03-02T09:00:00Z", "Took Nell to the vet today. It was time. She went peacefully in my arms."),
+        ("2023-05-20T09:00:00Z", "Best way to get mud out of a wax jacket?"),
+        ("2023-09-15T09:00:00Z", "Not ready for another dog yet. Maybe next spring.")],
+        "Have I got a dog at the moment?", "peacefully", "2023-11-01T09:00:00Z"),
 ]
 
 
@@ -192,5 +199,13 @@ FIRST_FINDING_CASES = [
 def test_the_new_state_answers_first(data, tmp_path, monkeypatch) -> None:
     """Through ``magi-memory ingest`` and ``query``: what the doctor said (sd-1, sd-2), a proposal
     to the user (pr-1), a breakup told through 朋友圈 (mo-1), the partner named before the pronoun
-    (pn-1)."""
+    (pn-1), the loss a later "not ready for another" refers back to (dl-1)."""
     assert_first_finding(data, tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("text", ["Not ready for another dog yet. Maybe next year.", "还没准备好再养，先缓缓",
+                                  "暂时不想再养了", "We won't be getting another cat"])
+def test_not_ready_for_another(text: str) -> None:
+    from memory_core.retrieval.newer_state import declines_another
+
+    assert declines_another(text)
