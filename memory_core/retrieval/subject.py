@@ -254,8 +254,9 @@ _ASKED_OF_ME = re.compile(r"^(?:(?:can|could) you\s+)?(?:remind me|tell me)\b[,:
 
 #: what somebody said of the user, asked (医生说我现在是什么毛病？, 我妈说我现在住哪来着, "What does my
 #: doctor say I have now?"): the question is about the user, told in another's words
-_EN_SAID_OF_ME = re.compile(r"\b(?:say|says|said|think|thinks|thought|reckon|reckons)\s+(?:that\s+)?i(?:['’]m|['’]ve|\s+am|\s+have|\s+had)?\b",
-                            re.IGNORECASE)
+_EN_SAID_OF_ME = re.compile(r"\b(?:say|says|said|think|thinks|thought|reckon|reckons)\s+(?:that\s+)?i(?:['’]m|['’]ve|\s+am|\s+have|\s+had)?\b"
+                            # (not advice: "what did my mum say I should eat?" asks about her word)
+                            r"(?!\s+(?:should|must|need|ought|could|can|would|might|will|shall)\b)", re.IGNORECASE)
 _ZH_SAID_OF_ME = re.compile(rf"^[^，,。？?！!]{{1,8}}?(?:说|讲|觉得|认为|诊断)(?:的|过)?[我俺](?![的们家爸妈哥姐弟妹舅姑姨叔伯娃崽老])(?!{_ZH_OTHERS})")
 
 

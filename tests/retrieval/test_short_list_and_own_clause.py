@@ -209,3 +209,12 @@ def test_not_ready_for_another(text: str) -> None:
     from memory_core.retrieval.newer_state import declines_another
 
     assert declines_another(text)
+
+
+def test_advice_said_to_the_user_is_not_asked_about_the_user() -> None:
+    """"what did my mum say I should eat?" asks about her word (test_stop49_mechanisms), not the
+    user's state, unlike "What does my doctor say I have now?"."""
+    from memory_core.retrieval.subject import asks_about_user
+
+    assert not asks_about_user("what did my mum say I should eat?")
+    assert asks_about_user("What does my doctor say I have now?")
