@@ -27,7 +27,8 @@ DAY = 86400.0
 def names_nothing_new(line: NamedLine, family: str) -> bool:
     """The line tells a start of the family by a change word that is not an end and does not refer
     back ("今天开学典礼", "first shift tomorrow… today was day one"), and names no thing of the
-    family's kind in the change's clause (搬完了腰要断了，回龙观那边房东押金还没退: the place left)."""
+    family's kind as the change's (``names_the_change``: 搬完了…，回龙观那边房东押金还没退 names only
+    the place left)."""
     if family not in END_CUES:
         return False  # a family whose ends are not told apart from its starts (离婚 is no start)
     found = change_at(line.content, family)
@@ -76,8 +77,10 @@ def plan_carried_out(top: NamedLine, earlier: Sequence[NamedLine], family: str) 
     """The newest of ``earlier`` the user told at most ``PLAN_CARRIED_OUT_DAYS`` before ``top``
     that tells a change of ``family``, names a thing of its kind and dates it ahead to within
     ``PLAN_DATE_SLACK_DAYS`` of ``top`` — or, undated and for school only, is the newest change
-    told before ``top``, at most ``PLAN_UNDATED_DAYS`` before it and asks nothing — when ``top``
-    names nothing new; else None."""
+    told before ``top``, at most ``PLAN_UNDATED_DAYS`` before it and asks nothing — or, undated in
+    any family with agreed words, the newest line that tells the thing agreed or ordered
+    (``_agreed``) at most ``PLAN_AGREED_DAYS`` before ``top`` with no other start after it — when
+    ``top`` names nothing new; else None."""
     if not names_nothing_new(top, family):
         return None
     plans: list[NamedLine] = []
@@ -97,7 +100,7 @@ def plan_carried_out(top: NamedLine, earlier: Sequence[NamedLine], family: str) 
             plans.append(line)
     if plans:
         return max(plans, key=lambda l: (l.occurred_at, l.seq))
-    # undated, an agreed thing ("offer下来了！！小红书的" … "第一天入职"; "Signed for a villa … in
+    # undated, an agreed thing ("offer下来了！！美团的" … "第一天入职"; "Signed for a villa … in
     # Tauranga" … "Moved in!"): the newest agreed line not long before the start, with no other
     # start told between them (an end between is the old thing's: 提了离职 after the offer)
     agreed = [l for l in earlier if 0 < top.occurred_at - l.occurred_at <= PLAN_AGREED_DAYS * DAY and _agreed(l, family)]

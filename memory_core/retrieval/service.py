@@ -1153,8 +1153,8 @@ class RetrievalService:
         named = self._named_things([ev.event_id], family).get(ev.event_id)
         if not (declines or remembers) and named and (said is None or names_the_change(ev.content, named.values(), said)):
             return findings  # "滨江的新房子终于收拾好了，杭州的秋天…": it names where (not the one declined:
-            # 老伴说再去买一只八哥，我觉得暂时不要再养了; nor one in another clause: 搬完了腰要断了，回龙观那边
-            # 房东押金还没退 names the place left)
+            # 老伴说再去买一只八哥，我觉得暂时不要再养了; nor one pointed at as elsewhere: 搬完了腰要断了，
+            # 回龙观那边房东押金还没退 names the place left)
         # (a loss is declined again long after it: "Not ready for another dog yet" six months on)
         window = (DECLINED_AFTER_LOSS_DAYS if declines else NEWER_STATE_FOLLOW_UP_DAYS) * 86400.0
         earlier = [f for f in findings[1:] if f.layer == "l1" and f.event_id in by_id and not by_id[f.event_id].speaker
