@@ -122,6 +122,12 @@ def _a_not_a(s: str) -> re.Match[str] | None:
     return m if m is not None and m.start() <= _A_NOT_A_OPENS else None
 
 
+def asks_somewhere(text: str) -> bool:
+    """True when any sentence of the text reads as a question (:func:`has_question_cue`): "got
+    offer from kiranapay… should i take or wait for google??" asks about the offer it tells."""
+    return any(has_question_cue(sentence) for sentence in split_sentences(text or ""))
+
+
 def has_question_cue(sentence: str) -> bool:
     """True when the sentence itself reads as a question (terminal ?, wh-opener, 吗/呢/是不是…)."""
     s = _norm(sentence)

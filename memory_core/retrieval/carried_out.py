@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..governance.cues import has_question_cue, split_sentences
+from ..governance.cues import asks_somewhere
 from ..policy import (PLAN_AGREED_DAYS, PLAN_CARRIED_OUT_DAYS, PLAN_DATE_SLACK_DAYS, PLAN_UNDATED_DAYS,
                       PLAN_UNDATED_FAMILIES)
 from .held_past_end import NamedLine
@@ -60,7 +60,7 @@ def _agreed(line: NamedLine, family: str) -> bool:
     about nor weighed ("got offer from kiranapay… should i take?", "might go with the Kia")."""
     rx = _AGREED.get(family)
     if rx is None or not line.own or not line.names or tentative(line.content) or \
-            any(has_question_cue(s) for s in split_sentences(line.content)):
+            asks_somewhere(line.content):
         return False
     return any(rx.search(word) for word, _ in change_words(line.content, family))
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..policy import CONTINUATION_ANSWER_CHARS, CONTINUATION_BURST_CHARS, CONTINUATION_GAP_S
-from ..governance.cues import has_question_cue, split_sentences
+from ..governance.cues import asks_somewhere, split_sentences
 from .dialogue import ends_with_question
 
 
@@ -70,4 +70,4 @@ def _told(line: Line) -> bool:
 def _asks(content: str) -> bool:
     """A sentence of the assistant's line asks ("Congratulations on the move! Which town did you
     move to? I can point you to local resources.")."""
-    return any(has_question_cue(sentence) for sentence in split_sentences(content or ""))
+    return asks_somewhere(content)

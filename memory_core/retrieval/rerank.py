@@ -131,7 +131,7 @@ def state_delta(state_question: bool, state_family: str | None, c: RerankCandida
     if why == SOMEONE_ELSE and c.author_type == "user" and not c.speaker and \
             (own := own_word_at(c.content, state_family, at)) is not None:
         # 我老伴信佛多年，一直吃素，我平日里还是吃荤的: somebody else's state first, the user's after
-        at, why = own, not_own_state(c.content, speaker=None, author_type="user", family=state_family, at=own)
+        at, why = own
     if why in LOWERING_REASONS:
         return RERANK_NOT_OWN_STATE
     if why == WEIGHED:

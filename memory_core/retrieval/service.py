@@ -67,7 +67,7 @@ from ..l2.phrases import later_about, later_change, later_correction, later_end,
 from .newer_state import (LaterMention, asks_last, compares_with_before, declines_another, focus_sentences, misses, newer_mentions, reminisces, shared_family,
                           shared_topic, stated_part,
                           tentative, told_first)
-from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, names_the_change, change_at, change_in, change_terms, change_words, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_gotten, PET_GONE, pet_kinds, not_begun,
+from .state_statement import (CHANGE_CUES, CHANGE_OF_ANYTHING, asks_about_own_tie, names_the_change, opens_with_pronoun, change_at, change_in, change_terms, change_words, family_word_at, names_family, near_word, only_refers_back, kin_not_partner, lowers_state_answer, nearly_changed, not_gotten, PET_GONE, pet_kinds, not_begun,
                               not_had, not_own_state, partner_by_role, refers_back, refers_back_at, used_or_seen, WEDDING_HELD,
                               HELD_THING_FAMILIES)
 from .session_prior import apply_session_prior
@@ -104,10 +104,6 @@ LAYER_FILTERS = ("summary_type", "summary_category")
 #: threads for parallel paths: one per L1 path plus layer retrievers
 RETRIEVAL_THREADS = 8
 
-
-
-#: a line that opens with the partner as a pronoun ("他表白了！！我答应了", "she said yes!!")
-_PARTNER_PRONOUN = re.compile(r"^(?:[他她](?!们|的|家)|(?:he|she)\b(?!['’]s\s+(?:my|our)\b))", re.IGNORECASE)
 
 class QueryInputError(ValueError):
     """A bad ``memory_query`` argument; ``field`` names it (the tool schema's property)."""
@@ -1144,7 +1140,7 @@ class RetrievalService:
         asks = said is None and len(split_sentences(ev.content.strip())) == 1 and asks_last(ev.content)
         # "他表白了！！我答应了", "she said yes!!": the partner by a pronoun, named before (read once
         # the newer lines are lifted: ``pronoun_only``)
-        pronoun = pronoun_only and family == "relationship" and _PARTNER_PRONOUN.match(ev.content.strip()) is not None
+        pronoun = pronoun_only and family == "relationship" and opens_with_pronoun(ev.content)
         if pronoun_only and not pronoun:
             return findings
         if not (only_refers_back(ev.content, family) or declines or asks or remembers or pronoun or

@@ -215,15 +215,20 @@ END_CUES: dict[str, frozenset[str]] = {
 def near_word(content: str, name: str, found: tuple[str, int]) -> bool:
     """Whether ``name`` is said next to the change word ``found`` (its word and offset): within
     a few characters in Chinese, a few words in English ("滨江的新房子", "the new flat in Leith")."""
+    return _near_at(content, name, found) is not None
+
+
+def _near_at(content: str, name: str, found: tuple[str, int]) -> int | None:
+    """Where ``name`` is first said next to the change word ``found`` (:func:`near_word`), or None."""
     start, end = found[1], found[1] + len(found[0])
     reach = 8 if has_cjk(name) else 24
     low, key = content.lower(), name.lower()
     pos = low.find(key)
     while pos >= 0:
         if max(0, pos - end, start - (pos + len(key))) <= reach:
-            return True
+            return pos
         pos = low.find(key, pos + 1)
-    return False
+    return None
 
 
 def change_words(content: str, family: str | None) -> Iterator[tuple[str, int]]:
@@ -473,8 +478,12 @@ _NAMED_PERSONS_PET = re.compile(r"^(?!(?:my|our|me|ma|mi|the|this|that)\b)(?-i:[
                                 + _PET_KINDS_EN_ALT + r")s?\b", re.IGNORECASE)
 #: the partner by pronoun with the user in the same sentence ("She proposed at midnight and I said
 #: yes!"): the user's relationship — but not "He's officially married now and asking me for advice"
+#: a line opening with somebody as a pronoun, a person's and not a group's or a household's
+#: (他表白了, "she said yes") — not 他们, 她的, 他家, "he's my …"
+_PRONOUN_OPENS_ZH = r"^[他她](?!们|的|家)"
+_PRONOUN_OPENS = re.compile(_PRONOUN_OPENS_ZH + r"|^(?:he|she)\b(?!['’]s\s+(?:my|our)\b)", re.IGNORECASE)
 #: … in Chinese, across the line's sentences (他昨晚求婚了！！在西湖边，我哭成狗，答应了)
-_PRONOUN_WITH_ME_ZH = re.compile(r"^[他她](?!们|的|家|说)[^\n]{0,40}?[我俺](?!们)"
+_PRONOUN_WITH_ME_ZH = re.compile(_PRONOUN_OPENS_ZH + r"(?!说)[^\n]{0,40}?[我俺](?!们)"
                                  # (not the user's reaction to their news: 她订婚了，我好羡慕)
                                  r"(?!(?:好|真|也|太|都|是)?(?:羡慕|酸|嫉妒|替|为|恭喜|开心|高兴|难过|服|佩服|无语))")
 _PRONOUN_WITH_ME = re.compile(r"^(?:he|she)\b.*\b(?:i|we)\b", re.IGNORECASE)
@@ -618,6 +627,12 @@ def asks_about_own_tie(question: str, family: str | None) -> bool:
     return family in ("pet", "relationship") and _OWN_TIE_QUESTION.search(question.strip()) is not None
 
 
+def opens_with_pronoun(content: str) -> bool:
+    """Whether the line opens with a person as a pronoun ("他表白了！！我答应了", "she said yes!!"):
+    for a relationship question, the partner named in an earlier line."""
+    return _PRONOUN_OPENS.match(content.strip()) is not None
+
+
 def lowers_state_answer(content: str, *, speaker: str | None, author_type: str, family: str | None = None) -> bool:
     """Whether a current_state answer about the user (asking about ``family``) puts this line
     below the user's own words."""
@@ -660,11 +675,12 @@ _OTHER_SENSE: dict[str, re.Pattern[str]] = {
 }
 
 
-def own_word_at(content: str, family: str | None, at: int | None) -> int | None:
+def own_word_at(content: str, family: str | None, at: int | None) -> tuple[int, str | None] | None:
     """Where the line speaks of ``family``'s state as the user's own, reading on from ``at`` (its
     first family word) when that one is in a clause about somebody else: 我老伴信佛多年，一直吃素，我平日里
-    还是吃荤的 tells the spouse's diet first and the user's after; None when no later clause of
-    the family is the user's."""
+    还是吃荤的 tells the spouse's diet first and the user's after — with :func:`not_own_state`'s
+    judgement there (None: the user's state told); None when no later clause of the family is the
+    user's."""
     pos = at
     for _ in range(3):
         if pos is None:
@@ -680,8 +696,9 @@ def own_word_at(content: str, family: str | None, at: int | None) -> int | None:
         start, end = _clause_span(content, pos)
         if _UNSURE_OR_NOT.search(content, start, end):
             return None  # 同事家布偶猫生了一窝，问我要不要，我怕养不起: the user's clause keeps none
-        if not_own_state(content, speaker=None, author_type="user", family=family, at=pos) != SOMEONE_ELSE:
-            return pos
+        why = not_own_state(content, speaker=None, author_type="user", family=family, at=pos)
+        if why != SOMEONE_ELSE:
+            return pos, why
     return None
 
 
@@ -1014,14 +1031,8 @@ def names_the_change(content: str, names: Iterable[str], found: tuple[str, int])
     names = list(names)
     if named_in_change_clause(content, names, found):
         return True
-    low = content.lower()
-    for name in names:
-        if not near_word(content, name, found):
-            continue
-        at = low.find(name.lower())
-        if at >= 0 and _ELSEWHERE.match(content, at + len(name)) is None:
-            return True
-    return False
+    return any((at := _near_at(content, name, found)) is not None and _ELSEWHERE.match(content, at + len(name)) is None
+               for name in names)
 
 
 #: a place pointed at as elsewhere (回龙观那边, 老家那儿)

@@ -27,8 +27,8 @@ from tests.retrieval.cli_scenarios import assert_before_and_after, assert_first_
     ("我妹妹搬去成都了。", "residence", None),
 ])
 def test_the_users_own_clause_after_somebody_elses(text: str, family: str, own: str | None) -> None:
-    at = own_word_at(text, family, family_word_at(text, family))
-    assert (at is None) if own is None else (at is not None and text[at:].lower().startswith(own))
+    found = own_word_at(text, family, family_word_at(text, family))
+    assert (found is None) if own is None else (found is not None and text[found[0]:].lower().startswith(own))
 
 
 def test_the_users_clause_is_lifted_not_lowered() -> None:
